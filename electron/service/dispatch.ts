@@ -1,0 +1,61 @@
+import { contract, isMethodName, ContractError, invalidRequest, type MethodName, type Progress } from '../../shared/contract';
+import { handlers } from './handlers';
+import type { HostKind, ServiceContext } from './context';
+import type { TaskRunner } from './tasks/runner';
+
+export type CallResult = { ok: true; result: unknown } | { ok: false; error: ReturnType<ContractError['toJSON']> };
+
+export interface DispatchOptions {
+  host: HostKind;
+  tasks: TaskRunner;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  pdf?: ServiceContext['pdf'];
+  /** Validate responses against their schema too (tests and dev). */
+  checkResponse?: boolean;
+}
+
+/**
+ * The single door of the Node side: every host calls this with an untrusted method
+ * name and payload. It validates the request with the contract's schema, runs the
+ * handler, and returns either the result or the typed error — never throws.
+ */
+export async function dispatch(method: string, payload: unknown, options: DispatchOptions): Promise<CallResult> {
+  try {
+    return { ok: true, result: await call(method, payload, options) };
+  } catch (err) {
+    return { ok: false, error: toContractError(err).toJSON() };
+  }
+}
+
+export async function call(method: string, payload: unknown, options: DispatchOptions): Promise<unknown> {
+  if (!isMethodName(method)) {
+    throw new ContractError('unknown_method', `Unknown method "${method}". Known methods: ${Object.keys(contract).join(', ')}`);
+  }
+  const def = contract[method];
+  const parsed = def.request.safeParse(payload ?? {});
+  if (!parsed.success) throw invalidRequest(parsed.error);
+  const signal = options.signal ?? new AbortController().signal;
+  const ctx: ServiceContext = {
+    host: options.host,
+    signal,
+    tasks: options.tasks,
+    progress: (p) => options.onProgress?.(p),
+    ...(options.pdf ? { pdf: options.pdf } : {}),
+  };
+  const handler = handlers[method as MethodName] as (req: unknown, ctx: ServiceContext) => unknown;
+  const result = await handler(parsed.data, ctx);
+  if (signal.aborted) throw new ContractError('cancelled', 'The job was cancelled.');
+  if (options.checkResponse) {
+    const check = def.response.safeParse(result);
+    if (!check.success) throw new ContractError('internal', `Response of ${method} broke its schema: ${check.error.message}`);
+  }
+  return result;
+}
+
+export function toContractError(err: unknown): ContractError {
+  if (err instanceof ContractError) return err;
+  // Never leak a stack trace to a client; keep the message.
+  const message = err instanceof Error ? err.message : String(err);
+  return new ContractError('internal', `Internal error: ${message}`);
+}

@@ -1,0 +1,39 @@
+// Bundles the Node side (hosts, worker, Electron main/preload) with esbuild.
+// esbuild because Node 20 cannot run TypeScript and worker threads need plain JS files.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'build/node');
+const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning', absWorkingDir: root };
+
+export async function buildNode({ electron = true } = {}) {
+  await build({
+    ...common,
+    format: 'esm',
+    entryPoints: {
+      web: 'electron/hosts/web.ts',
+      cli: 'electron/hosts/cli.ts',
+      worker: 'electron/service/tasks/worker.ts',
+    },
+    outdir: out,
+    outExtension: { '.js': '.mjs' },
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+  if (electron) {
+    // Electron's main and preload: CommonJS, `electron` left external.
+    await build({
+      ...common,
+      format: 'cjs',
+      entryPoints: { main: 'electron/main/index.ts', preload: 'electron/preload/index.ts' },
+      outdir: out,
+      outExtension: { '.js': '.cjs' },
+      external: ['electron'],
+    });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await buildNode({ electron: !process.argv.includes('--no-electron') });
+}

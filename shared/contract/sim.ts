@@ -1,0 +1,2 @@
+// Contract methods of the sim domain. Filled by its issue.
+export const simMethods = {};
