@@ -56,7 +56,15 @@ export function formatPath(path: readonly PropertyKey[]): string {
 
 /** Turn a zod error into the contract's issue list (first `limit` problems). */
 export function issuesFromZod(error: z.ZodError, limit = 20): Issue[] {
-  return error.issues.slice(0, limit).map((i) => ({ path: formatPath(i.path), message: i.message }));
+  const out: Issue[] = [];
+  for (const i of error.issues) {
+    if (out.length >= limit) break;
+    // Name each unknown key in the path itself: `criteria[0].colour`, not the parent object.
+    if (i.code === 'unrecognized_keys') {
+      for (const key of i.keys) if (out.length < limit) out.push({ path: formatPath([...i.path, key]), message: 'unknown field' });
+    } else out.push({ path: formatPath(i.path), message: i.message });
+  }
+  return out;
 }
 
 export function invalidRequest(error: z.ZodError, what = 'request'): ContractError {

@@ -1,0 +1,101 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { contract, ContractError, methodNames } from '../../shared/contract';
+import { createService } from '../service';
+
+/**
+ * The command-line host: `npm run -s cli -- <method> [--in FILE] [--out FILE] [--progress]`.
+ * Reads the request JSON from stdin (or --in), prints the response JSON to stdout.
+ * On failure: the typed error as JSON on stderr and exit code 2 — never a stack trace.
+ */
+export const USAGE = `Usage: npm run -s cli -- <method> [--in FILE] [--out FILE] [--progress]
+  Reads the request JSON from standard input (or --in FILE) and prints the response JSON.
+  --out FILE   write the response to FILE instead of standard output
+  --progress   print progress of long jobs to standard error
+
+Methods:
+${methodNames.map((m) => `  ${m.padEnd(20)} ${contract[m].summary}`).join('\n')}
+`;
+
+interface CliArgs {
+  method?: string;
+  inFile?: string;
+  outFile?: string;
+  progress: boolean;
+  help: boolean;
+}
+
+export function parseCliArgs(argv: string[]): CliArgs {
+  const args: CliArgs = { progress: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--help' || a === '-h') args.help = true;
+    else if (a === '--progress') args.progress = true;
+    else if (a === '--in' || a === '--out') {
+      const v = argv[++i];
+      if (!v) throw new ContractError('invalid_request', `${a} needs a file name.`);
+      if (a === '--in') args.inFile = v;
+      else args.outFile = v;
+    } else if (a.startsWith('-')) throw new ContractError('invalid_request', `Unknown option "${a}". See --help.`);
+    else if (args.method) throw new ContractError('invalid_request', `Only one method per call (got "${args.method}" and "${a}").`);
+    else args.method = a;
+  }
+  return args;
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function fail(err: ContractError): never {
+  process.stderr.write(JSON.stringify(err.toJSON()) + '\n');
+  process.exit(2);
+}
+
+export async function runCli(argv: string[]): Promise<void> {
+  let args: CliArgs;
+  try {
+    args = parseCliArgs(argv);
+  } catch (err) {
+    return fail(ContractError.from(err));
+  }
+  if (args.help || !args.method) {
+    process.stdout.write(USAGE);
+    if (!args.help) process.exit(2);
+    return;
+  }
+  let text: string;
+  try {
+    text = args.inFile ? await readFile(args.inFile, 'utf8') : await readStdin();
+  } catch (err) {
+    return fail(new ContractError('invalid_request', `Cannot read ${args.inFile}: ${(err as Error).message}`));
+  }
+  let payload: unknown = {};
+  if (text.trim()) {
+    try {
+      payload = JSON.parse(text);
+    } catch (err) {
+      return fail(new ContractError('invalid_request', `Request is not valid JSON: ${(err as Error).message}`));
+    }
+  }
+  const service = createService({ host: 'cli', workerUrl: new URL('./worker.mjs', import.meta.url) });
+  const abort = new AbortController();
+  process.once('SIGINT', () => abort.abort());
+  const outcome = await service.dispatch(args.method, payload, {
+    signal: abort.signal,
+    onProgress: args.progress ? (p) => process.stderr.write(`progress ${(p.done * 100).toFixed(1)}%${p.stage ? ` ${p.stage}` : ''}\n`) : undefined,
+  });
+  await service.close();
+  if (!outcome.ok) return fail(ContractError.from(outcome.error));
+  const out = JSON.stringify(outcome.result, null, 2) + '\n';
+  if (args.outFile) await writeFile(args.outFile, out);
+  else process.stdout.write(out);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runCli(process.argv.slice(2)).catch((err) => fail(new ContractError('internal', `Internal error: ${(err as Error).message}`)));
+}

@@ -1,0 +1,284 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { contract, isMethodName, ContractError } from '../../shared/contract';
+import { createService, type Service } from '../service';
+import { CONTENT_SECURITY_POLICY } from '../service/csp';
+
+/**
+ * The loopback web host: serves the built renderer and the contract at
+ * `POST /api/<method>`, on 127.0.0.1 only. Every API call needs the per-run token;
+ * requests whose Host or Origin is not this very address are refused (DNS rebinding).
+ */
+export const DEFAULT_PORT = 43117;
+export const MAX_BODY_BYTES = 60 * 1024 * 1024; // a 50 MB workshop file plus JSON overhead
+
+export interface WebHostOptions {
+  port?: number;
+  token?: string;
+  staticDir?: string;
+  workerUrl?: URL;
+  quiet?: boolean;
+}
+
+export interface WebHost {
+  server: Server;
+  service: Service;
+  port: number;
+  token: string;
+  url: string;
+  close(): Promise<void>;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export async function startWebHost(options: WebHostOptions = {}): Promise<WebHost> {
+  const port = options.port ?? DEFAULT_PORT;
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const staticDir = path.resolve(options.staticDir ?? path.join(here, '../renderer'));
+  const service = createService({ host: 'web', workerUrl: options.workerUrl ?? new URL('./worker.mjs', import.meta.url) });
+  const tokenBytes = Buffer.from(token);
+  let boundPort = port;
+
+  const allowedHosts = () => new Set([`127.0.0.1:${boundPort}`, `localhost:${boundPort}`]);
+  const allowedOrigins = () => new Set([`http://127.0.0.1:${boundPort}`, `http://localhost:${boundPort}`]);
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: `Internal error: ${(err as Error).message}` } });
+      else res.end();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    if (!allowedHosts().has(req.headers.host ?? '')) return refuse(res, 403, 'forbidden', 'Forbidden host.');
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins().has(origin)) return refuse(res, 403, 'forbidden', 'Forbidden origin.');
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${boundPort}`);
+    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url.pathname.slice('/api/'.length));
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'forbidden', 'Method not allowed.');
+    return serveStatic(res, url.pathname, req.method === 'HEAD');
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, method: string) {
+    if (!isMethodName(method)) return refuse(res, 404, 'unknown_method', `Unknown method "${method}".`);
+    if (req.method !== 'POST') return refuse(res, 405, 'forbidden', 'Use POST.');
+    const given = Buffer.from(String(req.headers['x-sw-token'] ?? ''));
+    if (given.length !== tokenBytes.length || !timingSafeEqual(given, tokenBytes)) {
+      return refuse(res, 401, 'unauthorized', 'Missing or wrong access token. Open the address printed by `npm run web`.');
+    }
+    if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
+      return refuse(res, 415, 'invalid_request', 'Content-Type must be application/json.');
+    }
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES) return refuse(res, 413, 'too_large', `Request larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
+    const body = await readBody(req, MAX_BODY_BYTES);
+    if (body === null) return refuse(res, 413, 'too_large', `Request larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
+    let payload: unknown;
+    try {
+      payload = body.length ? JSON.parse(body.toString('utf8')) : {};
+    } catch (err) {
+      return refuse(res, 400, 'invalid_request', `Request body is not valid JSON: ${(err as Error).message}`);
+    }
+    const abort = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const stream = contract[method].job === true && String(req.headers.accept ?? '').includes('application/x-ndjson');
+    if (stream) {
+      // Long job: newline-delimited JSON, progress lines then the final answer. Closing the request cancels.
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
+      const outcome = await service.dispatch(method, payload, {
+        signal: abort.signal,
+        onProgress: (p) => res.write(JSON.stringify({ progress: p }) + '\n'),
+      });
+      res.end(JSON.stringify(outcome) + '\n');
+      return;
+    }
+    const outcome = await service.dispatch(method, payload, { signal: abort.signal });
+    sendJson(res, outcome.ok ? 200 : statusOf(outcome.error.code), outcome);
+  }
+
+  async function serveStatic(res: ServerResponse, pathname: string, headOnly: boolean) {
+    let rel: string;
+    try {
+      rel = decodeURIComponent(pathname);
+    } catch {
+      return refuse(res, 400, 'invalid_request', 'Bad path.');
+    }
+    if (rel.includes('\0')) return refuse(res, 400, 'invalid_request', 'Bad path.');
+    let file = path.resolve(staticDir, '.' + path.posix.normalize('/' + rel));
+    if (file !== staticDir && !file.startsWith(staticDir + path.sep)) return refuse(res, 403, 'forbidden', 'Forbidden path.');
+    let info = await stat(file).catch(() => null);
+    if (!info || info.isDirectory()) {
+      // Single-page app: unknown paths without an extension get index.html.
+      if (path.extname(file)) return refuse(res, 404, 'unknown_method', 'Not found.');
+      file = path.join(staticDir, 'index.html');
+      info = await stat(file).catch(() => null);
+      if (!info) return refuse(res, 503, 'unavailable', 'The app is not built. Run `npm run web`, which builds it first.');
+    }
+    const data = await readFile(file);
+    const isHtml = file.endsWith('.html');
+    res.writeHead(200, {
+      'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
+      'Content-Length': data.length,
+      'Cache-Control': isHtml ? 'no-store' : 'public, max-age=31536000, immutable',
+      ...(isHtml ? { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Frame-Options': 'DENY' } : {}),
+    });
+    res.end(headOnly ? undefined : data);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  boundPort = typeof address === 'object' && address ? address.port : port;
+  const url = `http://127.0.0.1:${boundPort}/#token=${token}`;
+  return {
+    server,
+    service,
+    port: boundPort,
+    token,
+    url,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.close();
+    },
+  };
+}
+
+function statusOf(code: string): number {
+  switch (code) {
+    case 'invalid_request':
+    case 'invalid_document':
+      return 400;
+    case 'unauthorized':
+      return 401;
+    case 'forbidden':
+      return 403;
+    case 'unknown_method':
+      return 404;
+    case 'too_large':
+      return 413;
+    case 'cancelled':
+      return 499;
+    case 'unavailable':
+      return 503;
+    default:
+      return 500;
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const data = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': data.length, 'Cache-Control': 'no-store' });
+  res.end(data);
+}
+
+function refuse(res: ServerResponse, status: number, code: string, message: string) {
+  sendJson(res, status, { ok: false, error: { code, message } });
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        over = true;
+        chunks.length = 0;
+        req.resume();
+        return;
+      }
+      if (!over) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(over ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function openInBrowser(url: string) {
+  const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'cmd' : 'xdg-open';
+  const args = process.platform === 'win32' ? ['/c', 'start', '', url] : [url];
+  const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
+  child.on('error', () => console.error(`Could not open a browser; open ${url} yourself.`));
+  child.unref();
+}
+
+export function parseWebArgs(argv: string[]): { port: number; open: boolean; help: boolean } {
+  let port = DEFAULT_PORT;
+  let open = false;
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--open') open = true;
+    else if (a === '--help' || a === '-h') help = true;
+    else if (a === '--port' || a.startsWith('--port=')) {
+      const v = a.includes('=') ? a.split('=')[1] : argv[++i];
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > 65535) throw new ContractError('invalid_request', `--port needs a number between 1 and 65535, got "${v ?? ''}".`);
+      port = n;
+    } else throw new ContractError('invalid_request', `Unknown option "${a}". Use --port N and --open.`);
+  }
+  return { port, open, help };
+}
+
+async function main() {
+  let args: ReturnType<typeof parseWebArgs>;
+  try {
+    args = parseWebArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+  if (args.help) {
+    console.log(`npm run web [-- --port N] [-- --open]\n  Serves Selection Workshop on http://127.0.0.1:${DEFAULT_PORT}/ (loopback only).\n  Keep the same port between runs: the browser stores workshops per address.`);
+    return;
+  }
+  let host: WebHost;
+  try {
+    host = await startWebHost({ port: args.port });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'EADDRINUSE') {
+      console.error(
+        `Port ${args.port} on 127.0.0.1 is already in use (is Selection Workshop already running?). Stop the other program, or choose another port with --port N — workshops are stored per address, so keep using the same one.`,
+      );
+    } else console.error(`Could not start the web host: ${e.message}`);
+    process.exit(1);
+  }
+  console.log(`Selection Workshop is running at ${host.url}`);
+  if (args.open) openInBrowser(host.url);
+  const stop = () => void host.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();

@@ -1,0 +1,68 @@
+import path from 'node:path';
+
+/**
+ * Pure pieces of the desktop shell's security, kept apart from the `electron` module
+ * so they are unit-tested under plain Node.
+ */
+export const APP_SCHEME = 'app';
+export const APP_ORIGIN = `${APP_SCHEME}://workshop`;
+
+/** BrowserWindow webPreferences: Electron's security checklist. */
+export function secureWebPreferences(preloadPath: string) {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+  } as const;
+}
+
+/** Only the app's own top frame may call the contract. */
+export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boolean): boolean {
+  if (!frameUrl || !isMainFrame) return false;
+  try {
+    const u = new URL(frameUrl);
+    return `${u.protocol}//${u.host}` === APP_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
+/** Map an `app://workshop/<path>` URL to a file inside `root`, or null (traversal, other host). */
+export function resolveAppUrl(requestUrl: string, root: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(requestUrl);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== `${APP_SCHEME}:` || u.host !== 'workshop') return null;
+  let rel: string;
+  try {
+    rel = decodeURIComponent(u.pathname);
+  } catch {
+    return null;
+  }
+  if (rel.includes('\0') || rel.includes('\\')) return null;
+  const base = path.resolve(root);
+  const target = path.resolve(base, '.' + path.posix.normalize('/' + rel));
+  if (target !== base && !target.startsWith(base + path.sep)) return null;
+  return target === base || !path.extname(target) ? path.join(base, 'index.html') : target;
+}
+
+/** External links: only https, and only when the user clicked one. */
+export function isSafeExternalUrl(url: string): boolean {
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

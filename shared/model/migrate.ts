@@ -1,0 +1,45 @@
+import { issuesFromZod, type Issue } from '../contract/errors';
+import { SCHEMA_VERSION, WorkshopDocSchema, type WorkshopDoc } from './schema';
+
+export type MigrateResult =
+  | { ok: true; doc: WorkshopDoc; from: number }
+  | { ok: false; message: string; issues: Issue[] };
+
+/**
+ * Forward migrations: `migrations[v]` turns a plain v-document into a (v+1)-document.
+ * Released entries are never edited; a new schema version appends one.
+ */
+const migrations: Record<number, (doc: Record<string, unknown>) => Record<string, unknown>> = {};
+
+/** Any JSON value → the current, valid workshop document, or every problem found (first 20). */
+export function migrate(input: unknown): MigrateResult {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return fail('A workshop file must contain a JSON object.', [{ path: '(root)', message: 'expected an object' }]);
+  }
+  let doc = input as Record<string, unknown>;
+  const version = doc.schemaVersion;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    return fail('This is not a workshop file: it has no valid schemaVersion.', [{ path: 'schemaVersion', message: 'expected a positive integer' }]);
+  }
+  if (version > SCHEMA_VERSION) {
+    return fail(`This workshop was saved by a newer version of Selection Workshop (schema ${version}; this version reads up to ${SCHEMA_VERSION}). Please update the app.`, [
+      { path: 'schemaVersion', message: `unsupported version ${version}` },
+    ]);
+  }
+  for (let v = version; v < SCHEMA_VERSION; v++) {
+    const step = migrations[v];
+    if (!step) return fail(`No migration from schema ${v}.`, [{ path: 'schemaVersion', message: `cannot migrate from ${v}` }]);
+    doc = { ...step(doc), schemaVersion: v + 1 };
+  }
+  const parsed = WorkshopDocSchema.safeParse(doc);
+  if (!parsed.success) {
+    const issues = issuesFromZod(parsed.error, 20);
+    const count = parsed.error.issues.length;
+    return fail(`The workshop is not valid: ${count} problem${count === 1 ? '' : 's'} found.`, issues);
+  }
+  return { ok: true, doc: parsed.data, from: version };
+}
+
+function fail(message: string, issues: Issue[]): MigrateResult {
+  return { ok: false, message, issues };
+}

@@ -1,0 +1,280 @@
+import { z } from 'zod';
+
+/**
+ * The workshop document, schema version 1: the unit of work, storage and export.
+ * Every object is strict (unknown keys are errors, which also refuses `__proto__`
+ * smuggled in by a hostile file). Fields added later get `.default()` so documents
+ * written by an earlier build still parse.
+ */
+export const SCHEMA_VERSION = 1 as const;
+
+const SHORT = 1000;
+const LONG = 100_000;
+const shortText = () => z.string().max(SHORT, `must be at most ${SHORT} characters`);
+const longText = () => z.string().max(LONG, `must be at most ${LONG} characters`);
+const num = () => z.number().refine(Number.isFinite, { message: 'must be a finite number' });
+
+export const IdSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(100)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'may contain only letters, digits and . _ : -');
+
+/** A calendar date `YYYY-MM-DD`, or empty for "not set". */
+export const DateSchema = z.union([z.literal(''), z.iso.date()]);
+export const DateTimeSchema = z.iso.datetime({ offset: true });
+
+export const LangSchema = z.enum(['zh-CN', 'en']);
+export const LocalizedTextSchema = z.strictObject({ 'zh-CN': longText(), en: longText() });
+const LocalizedShort = z.strictObject({ 'zh-CN': shortText(), en: shortText() });
+
+export const RoleSchema = z.enum(['facilitator', 'ml-engineer', 'infra-sre', 'security', 'finance', 'product', 'other']);
+export const ParticipantSchema = z.strictObject({
+  id: IdSchema,
+  name: shortText().min(1, 'must not be empty'),
+  role: RoleSchema.default('other'),
+  /** Influence weight in group aggregation (0 = observer). */
+  influence: num().min(0).max(100).default(1),
+});
+
+export const CriterionSchema = z.strictObject({
+  id: IdSchema,
+  name: LocalizedShort,
+  group: z.enum(['challenge', 'system', 'custom']).default('custom'),
+  description: LocalizedTextSchema.default({ 'zh-CN': '', en: '' }),
+  focusPoints: z.array(LocalizedShort).max(50).default([]),
+  highPriority: z.array(LocalizedShort).max(50).default([]),
+  /** Weight in points (any non-negative scale; normalised to sum 1 when evaluating). */
+  weight: num().min(0).max(10_000),
+});
+
+export const CandidateKindSchema = z.enum(['self-built', 'managed', 'hybrid', 'custom']);
+export const CandidateSchema = z.strictObject({
+  id: IdSchema,
+  name: LocalizedShort,
+  kind: CandidateKindSchema.default('custom'),
+  description: LocalizedTextSchema.default({ 'zh-CN': '', en: '' }),
+  notes: longText().default(''),
+});
+
+export const AnswerSchema = z.union([z.string().max(LONG), num(), z.boolean(), z.array(shortText()).max(100), z.null()]);
+export const NeedsSchema = z.strictObject({
+  answers: z.record(IdSchema, AnswerSchema).default({}),
+  notes: longText().default(''),
+});
+
+export const ScoreSchema = z.strictObject({
+  participantId: IdSchema,
+  candidateId: IdSchema,
+  criterionId: IdSchema,
+  value: num().nullable(),
+  rationale: z.string().max(10_000).default(''),
+});
+
+export const ScaleSchema = z
+  .strictObject({ min: num(), max: num() })
+  .refine((s) => s.min < s.max, { message: 'min must be less than max', path: ['max'] });
+
+export const AggregationSchema = z.enum(['mean', 'median', 'geometric']);
+
+export const RuleConditionSchema = z.strictObject({
+  question: IdSchema,
+  op: z.enum(['eq', 'in', 'gte', 'lte', 'truthy']),
+  value: z.union([shortText(), num(), z.boolean(), z.array(shortText()).max(50)]).optional(),
+});
+export const AdaptationRuleSchema = z.strictObject({
+  id: IdSchema,
+  when: z.array(RuleConditionSchema).min(1).max(20),
+  effects: z.array(z.strictObject({ criterionId: IdSchema, delta: num().min(-100).max(100) })).min(1).max(50),
+  reason: LocalizedTextSchema,
+});
+export const AdaptationDecisionSchema = z.strictObject({
+  ruleId: IdSchema,
+  status: z.enum(['accepted', 'rejected']),
+  decidedAt: DateTimeSchema,
+});
+export const AdaptationSchema = z.strictObject({
+  rules: z.array(AdaptationRuleSchema).max(200).default([]),
+  decisions: z.array(AdaptationDecisionSchema).max(200).default([]),
+  /** Weights before any accepted rule (criterion id → points); accepted deltas apply on top. */
+  baseWeights: z.record(IdSchema, num()).default({}),
+});
+
+export const AhpJudgmentSchema = z.strictObject({
+  participantId: IdSchema,
+  /** Criterion ids in matrix order. */
+  criteria: z.array(IdSchema).max(15),
+  matrix: z.array(z.array(num().positive()).max(15)).max(15),
+});
+export const WeightingSchema = z.strictObject({
+  method: z.enum(['points', 'ahp', 'rank']).default('points'),
+  ahp: z.array(AhpJudgmentSchema).max(100).default([]),
+  /** Criterion ids, most important first (rank-order weights). */
+  rankOrder: z.array(IdSchema).max(50).default([]),
+});
+
+export const TaskStatusSchema = z.enum(['todo', 'in-progress', 'done', 'blocked']);
+export const ValidationItemSchema = z.strictObject({
+  id: IdSchema,
+  candidateId: IdSchema,
+  methodId: z.enum(['benchmark', 'throughput-stress', 'mismatch-experiment', 'credit-ablation', 'cost-simulation', 'custom']),
+  title: shortText().default(''),
+  owner: shortText().default(''),
+  status: TaskStatusSchema.default('todo'),
+  due: DateSchema.default(''),
+  result: longText().default(''),
+});
+
+export const MetricKindSchema = z.enum(['iteration-speed', 'reward', 'success-rate', 'utilization']);
+export const MetricSeriesSchema = z.strictObject({
+  candidateId: IdSchema,
+  metric: MetricKindSchema,
+  /** Horizon bucket for success rate; empty for the others. */
+  bucket: z.enum(['', 'short', 'medium', 'long']).default(''),
+  /** x = training step (or time), y = value. */
+  points: z.array(z.tuple([num(), num()])).max(200_000),
+});
+export const MetricsSchema = z.strictObject({
+  series: z.array(MetricSeriesSchema).max(500).default([]),
+  imports: z.array(z.strictObject({ file: shortText(), importedAt: DateTimeSchema, rows: z.number().int().min(0) })).max(500).default([]),
+});
+
+export const SimulationSchema = z.strictObject({
+  id: IdSchema,
+  candidateId: IdSchema,
+  name: shortText().default(''),
+  /** The scenario as sent to `sim.run` (validated by the simulator's own schema when run). */
+  scenario: z.record(z.string().max(100), z.unknown()),
+  /** The response of `sim.run`, kept to report and compare without re-running. */
+  result: z.record(z.string().max(100), z.unknown()).nullable().default(null),
+  ranAt: z.union([z.literal(''), DateTimeSchema]).default(''),
+});
+
+export const WhatIfScenarioSchema = z.strictObject({
+  id: IdSchema,
+  name: shortText().min(1),
+  createdAt: DateTimeSchema,
+  weights: z.record(IdSchema, num().min(0)),
+  /** Score overrides: "participantId|candidateId|criterionId" → value. */
+  scoreOverrides: z.record(z.string().max(320), num()).default({}),
+});
+
+export const ChecklistItemSchema = z.strictObject({
+  id: IdSchema,
+  templateId: z.string().max(100).default(''),
+  title: LocalizedShort,
+  owner: shortText().default(''),
+  due: DateSchema.default(''),
+  status: TaskStatusSchema.default('todo'),
+  note: longText().default(''),
+});
+export const RolloutSchema = z.strictObject({
+  items: z.array(ChecklistItemSchema).max(500).default([]),
+  scope: longText().default(''),
+  goNoGo: longText().default(''),
+});
+
+export const IterationEntrySchema = z.strictObject({
+  id: IdSchema,
+  date: DateSchema,
+  observation: longText().default(''),
+  area: z.enum(['reward-design', 'context-strategy', 'resource-config', 'other']).default('other'),
+  decision: longText().default(''),
+  owner: shortText().default(''),
+});
+export const IterationSchema = z.strictObject({
+  log: z.array(IterationEntrySchema).max(5000).default([]),
+  nextReview: DateSchema.default(''),
+});
+
+export const DecisionSchema = z.strictObject({
+  candidateId: IdSchema.nullable().default(null),
+  rationale: longText().default(''),
+  dissent: longText().default(''),
+  consequences: longText().default(''),
+  decidedAt: DateSchema.default(''),
+  reviewDate: DateSchema.default(''),
+});
+
+export const StepIdSchema = z.enum(['needs', 'screening', 'validation', 'metrics', 'evaluation', 'canary', 'iteration']);
+
+export const WorkshopMetaSchema = z.strictObject({
+  title: shortText().min(1, 'must not be empty'),
+  team: shortText().default(''),
+  facilitator: shortText().default(''),
+  date: DateSchema.default(''),
+  lang: LangSchema,
+  description: longText().default(''),
+});
+
+export const WorkshopDocSchema = z
+  .strictObject({
+    schemaVersion: z.literal(SCHEMA_VERSION),
+    id: IdSchema,
+    createdAt: DateTimeSchema,
+    updatedAt: DateTimeSchema,
+    frameworkVersion: shortText(),
+    meta: WorkshopMetaSchema,
+    participants: z.array(ParticipantSchema).max(100).default([]),
+    criteria: z.array(CriterionSchema).max(50),
+    candidates: z.array(CandidateSchema).max(50),
+    needs: NeedsSchema.default({ answers: {}, notes: '' }),
+    scores: z.array(ScoreSchema).max(250_000).default([]),
+    scale: ScaleSchema.default({ min: 0, max: 10 }),
+    aggregation: AggregationSchema.default('mean'),
+    weighting: WeightingSchema.default({ method: 'points', ahp: [], rankOrder: [] }),
+    adaptation: AdaptationSchema.default({ rules: [], decisions: [], baseWeights: {} }),
+    validation: z.array(ValidationItemSchema).max(2000).default([]),
+    metrics: MetricsSchema.default({ series: [], imports: [] }),
+    simulations: z.array(SimulationSchema).max(200).default([]),
+    scenarios: z.array(WhatIfScenarioSchema).max(200).default([]),
+    rollout: RolloutSchema.default({ items: [], scope: '', goNoGo: '' }),
+    iteration: IterationSchema.default({ log: [], nextReview: '' }),
+    decision: DecisionSchema.default({ candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '' }),
+    currentStep: StepIdSchema.default('needs'),
+    notes: longText().default(''),
+  })
+  .superRefine((doc, ctx) => {
+    // Cross-references: every id must be unique and every reference must resolve.
+    const unique = (items: { id: string }[], key: string) => {
+      const seen = new Set<string>();
+      items.forEach((item, i) => {
+        if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [key, i, 'id'], message: `duplicate id "${item.id}"` });
+        seen.add(item.id);
+      });
+      return seen;
+    };
+    const participants = unique(doc.participants, 'participants');
+    const criteria = unique(doc.criteria, 'criteria');
+    const candidates = unique(doc.candidates, 'candidates');
+    doc.scores.forEach((s, i) => {
+      if (!participants.has(s.participantId)) ctx.addIssue({ code: 'custom', path: ['scores', i, 'participantId'], message: `unknown participant "${s.participantId}"` });
+      if (!candidates.has(s.candidateId)) ctx.addIssue({ code: 'custom', path: ['scores', i, 'candidateId'], message: `unknown candidate "${s.candidateId}"` });
+      if (!criteria.has(s.criterionId)) ctx.addIssue({ code: 'custom', path: ['scores', i, 'criterionId'], message: `unknown criterion "${s.criterionId}"` });
+      if (s.value !== null && (s.value < doc.scale.min || s.value > doc.scale.max))
+        ctx.addIssue({ code: 'custom', path: ['scores', i, 'value'], message: `must be within the scale ${doc.scale.min}..${doc.scale.max}` });
+    });
+    if (doc.decision.candidateId !== null && !candidates.has(doc.decision.candidateId))
+      ctx.addIssue({ code: 'custom', path: ['decision', 'candidateId'], message: `unknown candidate "${doc.decision.candidateId}"` });
+    doc.weighting.ahp.forEach((j, i) => {
+      const n = j.criteria.length;
+      if (j.matrix.length !== n || j.matrix.some((row) => row.length !== n))
+        ctx.addIssue({ code: 'custom', path: ['weighting', 'ahp', i, 'matrix'], message: `must be ${n}×${n}` });
+    });
+  });
+
+export type WorkshopDoc = z.output<typeof WorkshopDocSchema>;
+export type WorkshopDocInput = z.input<typeof WorkshopDocSchema>;
+export type Participant = z.output<typeof ParticipantSchema>;
+export type Criterion = z.output<typeof CriterionSchema>;
+export type Candidate = z.output<typeof CandidateSchema>;
+export type Score = z.output<typeof ScoreSchema>;
+export type Answer = z.output<typeof AnswerSchema>;
+export type ValidationItem = z.output<typeof ValidationItemSchema>;
+export type MetricSeries = z.output<typeof MetricSeriesSchema>;
+export type Simulation = z.output<typeof SimulationSchema>;
+export type WhatIfScenario = z.output<typeof WhatIfScenarioSchema>;
+export type ChecklistItem = z.output<typeof ChecklistItemSchema>;
+export type IterationEntry = z.output<typeof IterationEntrySchema>;
+export type StepId = z.output<typeof StepIdSchema>;
+export type Role = z.output<typeof RoleSchema>;
