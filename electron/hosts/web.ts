@@ -243,7 +243,7 @@ export function parseWebArgs(argv: string[]): { port: number; open: boolean; hel
     else if (a === '--port' || a.startsWith('--port=')) {
       const v = a.includes('=') ? a.split('=')[1] : argv[++i];
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > 65535) throw new ContractError('invalid_request', `--port needs a number between 1 and 65535, got "${v ?? ''}".`);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ContractError('invalid_request', `--port needs a number between 1 and 65535 (0: any free port, for tests), got "${v ?? ''}".`);
       port = n;
     } else throw new ContractError('invalid_request', `Unknown option "${a}". Use --port N and --open.`);
   }

@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+
+// E2E in Debian's Chromium (never a downloaded browser) against the loopback web host.
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: '.tmp/test-results',
+  use: {
+    headless: true,
+    viewport: { width: 1366, height: 800 },
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

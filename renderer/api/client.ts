@@ -1,0 +1,115 @@
+import type { MethodName, Progress, RequestOf, ResponseOf } from '../../shared/contract';
+import { BRIDGE_KEY, type DesktopBridge, type Outcome } from '../../shared/contract/bridge';
+
+/** An error from the Node side, in the contract's typed shape. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly issues?: { path: string; message: string }[];
+  constructor(code: string, message: string, issues?: { path: string; message: string }[]) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    if (issues) this.issues = issues;
+  }
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+}
+
+interface Transport {
+  kind: 'electron' | 'http';
+  call(method: string, payload: unknown, opts: CallOptions): Promise<Outcome>;
+}
+
+const TOKEN_KEY = 'sw.token';
+
+/** The web host's token arrives once in the address (`#token=…`); keep it for this tab's session. */
+export function takeTokenFromLocation(loc: Location = window.location): string | null {
+  const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(loc.hash);
+  if (match) {
+    sessionStorage.setItem(TOKEN_KEY, match[1]);
+    history.replaceState(null, '', loc.pathname + loc.search + '#/');
+    return match[1];
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+function electronTransport(bridge: DesktopBridge): Transport {
+  return {
+    kind: 'electron',
+    call(method, payload, { signal, onProgress }) {
+      const { jobId, promise } = bridge.call(method, payload, onProgress);
+      signal?.addEventListener('abort', () => bridge.cancel(jobId), { once: true });
+      return promise;
+    },
+  };
+}
+
+function httpTransport(getToken: () => string | null): Transport {
+  return {
+    kind: 'http',
+    async call(method, payload, { signal, onProgress }) {
+      const token = getToken();
+      if (!token) return { ok: false, error: { code: 'unauthorized', message: 'No access token: open the address printed by `npm run web`.' } };
+      let res: Response;
+      try {
+        res = await fetch(`/api/${method}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-SW-Token': token, Accept: onProgress ? 'application/x-ndjson, application/json' : 'application/json' },
+          body: JSON.stringify(payload),
+          signal,
+        });
+      } catch (err) {
+        if (signal?.aborted) return { ok: false, error: { code: 'cancelled', message: 'Cancelled.' } };
+        return { ok: false, error: { code: 'unavailable', message: `The local server is not answering (${(err as Error).message}). Is \`npm run web\` still running?` } };
+      }
+      if ((res.headers.get("content-type") ?? "").includes("ndjson") && res.body) return readNdjson(res.body as ReadableStream<Uint8Array<ArrayBuffer>>, onProgress);
+      try {
+        return (await res.json()) as Outcome;
+      } catch {
+        return { ok: false, error: { code: 'internal', message: `Unexpected answer from the local server (HTTP ${res.status}).` } };
+      }
+    },
+  };
+}
+
+async function readNdjson(body: ReadableStream<Uint8Array<ArrayBuffer>>, onProgress?: (p: Progress) => void): Promise<Outcome> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let final: Outcome | null = null;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      if (!line.trim()) continue;
+      const msg = JSON.parse(line) as { progress?: Progress } & Partial<Outcome>;
+      if (msg.progress) onProgress?.(msg.progress);
+      else final = msg as Outcome;
+    }
+  }
+  return final ?? { ok: false, error: { code: 'internal', message: 'The job ended without an answer.' } };
+}
+
+let transport: Transport | null = null;
+function getTransport(): Transport {
+  if (!transport) {
+    const bridge = (window as unknown as Record<string, DesktopBridge | undefined>)[BRIDGE_KEY];
+    transport = bridge ? electronTransport(bridge) : httpTransport(() => sessionStorage.getItem(TOKEN_KEY));
+  }
+  return transport;
+}
+
+/** Calls one contract method on the Node side (Electron IPC or the loopback web host). */
+export async function call<M extends MethodName>(method: M, request: RequestOf<M>, opts: CallOptions = {}): Promise<ResponseOf<M>> {
+  const outcome = await getTransport().call(method, request, opts);
+  if (!outcome.ok) throw new ApiError(outcome.error.code, outcome.error.message, outcome.error.issues);
+  return outcome.result as ResponseOf<M>;
+}
+
+export const api = { call };

@@ -1,0 +1,178 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import type { Lang } from '../../../shared/framework';
+import { useLibrary } from '../../store/instances';
+import { visibleItems, type LibrarySort } from '../../store/library';
+import { navigate } from '../../app/route';
+import { Dialog } from '../../ui/Dialog';
+import { Toast } from '../../ui/Toast';
+import { relativeTime } from '../../ui/format';
+import { currentLang } from '../../i18n';
+import type { WorkshopSummary } from '../../db/database';
+
+export function LibraryScreen() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const { items, loaded, query, sort, error, lastDeleted } = useLibrary(
+    useShallow((s) => ({ items: s.items, loaded: s.loaded, query: s.query, sort: s.sort, error: s.error, lastDeleted: s.lastDeleted })),
+  );
+  const actions = useLibrary.getState();
+  const rows = useMemo(() => visibleItems(items, query, sort), [items, query, sort]);
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<WorkshopSummary | null>(null);
+
+  useEffect(() => {
+    void actions.refresh();
+  }, [actions]);
+
+  return (
+    <main className="library" aria-labelledby="library-title">
+      <div className="library-head">
+        <h1 id="library-title">{t('library.title')}</h1>
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          + {t('library.new')}
+        </button>
+      </div>
+      <div className="library-tools">
+        <input
+          type="search"
+          className="input"
+          aria-label={t('library.search')}
+          placeholder={t('library.search')}
+          value={query}
+          onChange={(e) => actions.setQuery(e.target.value)}
+        />
+        <label className="inline-label">
+          {t('library.sort')}
+          <select className="input" value={sort} onChange={(e) => actions.setSort(e.target.value as LibrarySort)}>
+            <option value="updated">{t('library.sortUpdated')}</option>
+            <option value="title">{t('library.sortTitle')}</option>
+          </select>
+        </label>
+        <span className="muted" aria-live="polite">
+          {t('library.count', { count: rows.length })}
+        </span>
+      </div>
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      {loaded && items.length === 0 && <p className="empty">{t('library.empty')}</p>}
+      {loaded && items.length > 0 && rows.length === 0 && <p className="empty">{t('library.noMatch', { q: query })}</p>}
+      <ul className="workshop-list" aria-label={t('library.title')}>
+        {rows.map((w) => (
+          <li key={w.id} className="workshop-card">
+            <a className="workshop-title" href={`#/w/${w.id}`}>
+              {w.title}
+            </a>
+            <div className="muted small">
+              {w.team && <span>{w.team} · </span>}
+              {t('library.meta', { candidates: w.candidates, participants: w.participants })} · {t('library.updated', { when: relativeTime(w.updatedAt, lang) })}
+            </div>
+            <div className="card-actions" role="group" aria-label={t('library.actionsFor', { title: w.title })}>
+              <button type="button" className="btn btn-ghost" onClick={() => setRenaming(w)}>
+                {t('action.rename')}
+              </button>
+              <button type="button" className="btn btn-ghost" onClick={() => void actions.duplicate(w.id, (title) => t('library.copyOf', { title }))}>
+                {t('action.duplicate')}
+              </button>
+              <button type="button" className="btn btn-ghost btn-danger" onClick={() => void actions.remove(w.id)}>
+                {t('action.delete')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <CreateDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreate={async (title, tplLang) => {
+          const id = await actions.create(title, tplLang);
+          setCreating(false);
+          if (id) navigate({ name: 'workshop', id, step: null });
+        }}
+        defaultLang={lang}
+      />
+      <RenameDialog item={renaming} onClose={() => setRenaming(null)} onRename={(id, title) => void actions.rename(id, title).then(() => setRenaming(null))} />
+      {lastDeleted && (
+        <Toast
+          message={t('library.deleted', { title: lastDeleted.title })}
+          actionLabel={t('action.undo')}
+          onAction={() => void actions.undoRemove()}
+          onDismiss={actions.dismissUndo}
+          closeLabel={t('action.close')}
+        />
+      )}
+    </main>
+  );
+}
+
+function CreateDialog({ open, onClose, onCreate, defaultLang }: { open: boolean; onClose: () => void; onCreate: (title: string, lang: Lang) => Promise<void>; defaultLang: Lang }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog title={t('create.title')} open={open} onClose={onClose}>
+      <TitleForm
+        initial={t('create.defaultTitle')}
+        submitLabel={t('action.create')}
+        onCancel={onClose}
+        withLang={defaultLang}
+        hint={t('create.hint')}
+        onSubmit={(title, lang) => onCreate(title, lang ?? defaultLang)}
+      />
+    </Dialog>
+  );
+}
+
+function RenameDialog({ item, onClose, onRename }: { item: WorkshopSummary | null; onClose: () => void; onRename: (id: string, title: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog title={t('action.rename')} open={item !== null} onClose={onClose}>
+      {item && <TitleForm key={item.id} initial={item.title} submitLabel={t('action.save')} onCancel={onClose} onSubmit={async (title) => onRename(item.id, title)} />}
+    </Dialog>
+  );
+}
+
+function TitleForm(props: { initial: string; submitLabel: string; hint?: string; withLang?: Lang; onCancel: () => void; onSubmit: (title: string, lang?: Lang) => Promise<void> | void }) {
+  const { t } = useTranslation();
+  const [title, setTitle] = useState(props.initial);
+  const [lang, setLangChoice] = useState<Lang | undefined>(props.withLang);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) return setProblem(t('library.titleRequired'));
+    void props.onSubmit(title.trim(), lang);
+  };
+  return (
+    <form onSubmit={submit} className="form">
+      <label className="field">
+        <span>{t('create.name')}</span>
+        <input className="input" autoFocus value={title} maxLength={1000} onChange={(e) => setTitle(e.target.value)} aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'title-problem' : undefined} />
+      </label>
+      {problem && (
+        <p id="title-problem" className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {lang && (
+        <label className="field">
+          <span>{t('create.lang')}</span>
+          <select className="input" value={lang} onChange={(e) => setLangChoice(e.target.value as Lang)}>
+            <option value="zh-CN">{t('lang.zh-CN')}</option>
+            <option value="en">{t('lang.en')}</option>
+          </select>
+        </label>
+      )}
+      {props.hint && <p className="muted small">{props.hint}</p>}
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={props.onCancel}>
+          {t('action.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary">
+          {props.submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

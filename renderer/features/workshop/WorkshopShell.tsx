@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { DECISION_STEPS, pick } from '../../../shared/framework';
+import { stepProgress, type StepId } from '../../../shared/model';
+import { repo } from '../../app/services';
+import { hrefFor } from '../../app/route';
+import { redo, undo, useWorkshop } from '../../store/workshop';
+import { currentLang } from '../../i18n';
+import { STEP_SCREENS } from './steps';
+
+type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; issues: { path: string; message: string }[] };
+
+/** An open workshop: the seven decision-path steps as navigation, and the current step's workspace. */
+export function WorkshopShell({ id, step }: { id: string; step: StepId | null }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const doc = useWorkshop((s) => s.doc);
+  const saveState = useWorkshop((s) => s.saveState);
+  const saveError = useWorkshop((s) => s.saveError);
+  const canUndo = useStore(useWorkshop.temporal, (s) => s.pastStates.length > 0);
+  const canRedo = useStore(useWorkshop.temporal, (s) => s.futureStates.length > 0);
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setLoad({ status: 'loading' });
+    repo.load(id).then(
+      (res) => {
+        if (!live) return;
+        if (!res) return setLoad({ status: 'error', message: 'not found', issues: [] });
+        if (!res.ok) return setLoad({ status: 'error', message: res.message, issues: res.issues });
+        useWorkshop.getState().open(res.doc);
+        setLoad({ status: 'ready' });
+      },
+      (err: Error) => live && setLoad({ status: 'error', message: err.message, issues: [] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const current: StepId = step ?? doc?.currentStep ?? 'needs';
+  const progress = useMemo(() => (doc ? stepProgress(doc) : null), [doc]);
+
+  if (load.status === 'error') {
+    return (
+      <main className="page">
+        <p className="alert" role="alert">
+          {t('library.loadFailed', { message: load.message })}
+        </p>
+        {load.issues.length > 0 && (
+          <ul className="issues">
+            {load.issues.map((i, k) => (
+              <li key={k}>
+                <code>{i.path}</code>: {i.message}
+              </li>
+            ))}
+          </ul>
+        )}
+        <a className="btn" href="#/">
+          {t('shell.library')}
+        </a>
+      </main>
+    );
+  }
+  if (load.status === 'loading' || !doc || doc.id !== id || !progress) {
+    return (
+      <main className="page" aria-busy="true">
+        <div className="spinner" aria-hidden="true" />
+      </main>
+    );
+  }
+  const Screen = STEP_SCREENS[current];
+  const def = DECISION_STEPS.find((s) => s.id === current)!;
+  return (
+    <div className="workshop">
+      <nav className="steps-nav" aria-label={t('shell.steps')}>
+        <a className="back-link" href="#/">
+          ← {t('shell.library')}
+        </a>
+        <h2 className="nav-title">{t('shell.steps')}</h2>
+        <ol>
+          {DECISION_STEPS.map((s) => {
+            const done = progress[s.id];
+            return (
+              <li key={s.id}>
+                <a href={hrefFor({ name: 'workshop', id, step: s.id })} aria-current={s.id === current ? 'step' : undefined} className="step-link">
+                  <span className="step-num" aria-hidden="true">
+                    {s.number}
+                  </span>
+                  <span className="step-name">{pick(s.name, lang)}</span>
+                  <span className="step-progress" aria-label={`${Math.round(done * 100)}%`}>
+                    <span style={{ width: `${Math.round(done * 100)}%` }} />
+                  </span>
+                </a>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      <main className="workspace" aria-labelledby="step-title">
+        <header className="workspace-head">
+          <div>
+            <div className="muted small">{doc.meta.title}</div>
+            <h1 id="step-title">
+              {t('shell.step', { n: def.number })} · {pick(def.name, lang)}
+            </h1>
+          </div>
+          <div className="head-actions">
+            <span className={`save-state save-${saveState}`} role="status" title={saveError ?? undefined}>
+              {saveState === 'saved' ? t('shell.saved') : saveState === 'error' ? `${t('shell.saveError')}: ${saveError}` : t('shell.saving')}
+            </span>
+            <button type="button" className="btn" onClick={undo} disabled={!canUndo} aria-keyshortcuts="Control+Z Meta+Z">
+              ↶ {t('action.undo')}
+            </button>
+            <button type="button" className="btn" onClick={redo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+              ↷ {t('action.redo')}
+            </button>
+          </div>
+        </header>
+        <Screen step={current} />
+      </main>
+    </div>
+  );
+}

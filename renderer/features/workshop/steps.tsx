@@ -1,0 +1,14 @@
+import type { ComponentType } from 'react';
+import type { StepId } from '../../../shared/model';
+import { StepOverview } from './StepOverview';
+
+/** The workspace of each decision-path step. Steps without their own screen yet show the overview. */
+export const STEP_SCREENS: Record<StepId, ComponentType<{ step: StepId }>> = {
+  needs: StepOverview,
+  screening: StepOverview,
+  validation: StepOverview,
+  metrics: StepOverview,
+  evaluation: StepOverview,
+  canary: StepOverview,
+  iteration: StepOverview,
+};

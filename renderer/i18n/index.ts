@@ -1,0 +1,40 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { isLang, type Lang } from '../../shared/framework';
+import { common } from './common';
+import { featureLocales } from './features';
+
+const LANG_KEY = 'sw.lang';
+
+/** Saved choice, else the system locale: any Chinese locale → zh-CN, everything else → en. */
+export function initialLang(): Lang {
+  const saved = localStorage.getItem(LANG_KEY);
+  if (isLang(saved)) return saved;
+  const sys = navigator.languages?.[0] ?? navigator.language ?? 'en';
+  return sys.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}
+
+export function setLang(lang: Lang) {
+  localStorage.setItem(LANG_KEY, lang);
+  document.documentElement.lang = lang;
+  void i18next.changeLanguage(lang);
+}
+
+export function initI18n(lang: Lang = initialLang()) {
+  const resources: Record<Lang, Record<string, unknown>> = { en: { ...common.en }, 'zh-CN': { ...common['zh-CN'] } };
+  for (const loc of featureLocales) {
+    Object.assign(resources.en, loc.en);
+    Object.assign(resources['zh-CN'], loc['zh-CN']);
+  }
+  document.documentElement.lang = lang;
+  void i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: 'en',
+    resources: { en: { translation: resources.en }, 'zh-CN': { translation: resources['zh-CN'] } },
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+  });
+  return i18next;
+}
+
+export const currentLang = (): Lang => (isLang(i18next.language) ? i18next.language : 'en');

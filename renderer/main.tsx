@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { takeTokenFromLocation } from './api/client';
+import { initI18n, initialLang } from './i18n';
+import { repo } from './app/services';
+import { startAutosave } from './store/autosave';
+import { App } from './app/App';
+import './ui/styles.css';
+
+takeTokenFromLocation();
+const i18n = initI18n();
+startAutosave(repo);
+
+// First run: the sample workshop, so the app is meaningful at once. Purge what was deleted over a week ago.
+void repo
+  .ensureFirstRun(initialLang())
+  .then(() => repo.purgeDeleted(Date.now() - 7 * 86400_000))
+  .catch(() => undefined)
+  .finally(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <App />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });

@@ -1,0 +1,101 @@
+import { create } from 'zustand';
+import type { Lang } from '../../shared/framework';
+import type { WorkshopSummary } from '../db/database';
+import type { WorkshopRepository } from '../db/repository';
+
+export type LibrarySort = 'updated' | 'title';
+
+interface LibraryState {
+  items: WorkshopSummary[];
+  loaded: boolean;
+  query: string;
+  sort: LibrarySort;
+  error: string | null;
+  /** The last deleted workshop, while its Undo is offered. */
+  lastDeleted: { id: string; title: string } | null;
+}
+
+interface LibraryActions {
+  refresh(): Promise<void>;
+  setQuery(q: string): void;
+  setSort(s: LibrarySort): void;
+  create(title: string, lang: Lang): Promise<string>;
+  rename(id: string, title: string): Promise<void>;
+  duplicate(id: string, titleFor: (t: string) => string): Promise<string>;
+  remove(id: string): Promise<void>;
+  undoRemove(): Promise<void>;
+  dismissUndo(): void;
+}
+
+export type LibraryStore = LibraryState & LibraryActions;
+
+/** The library list and its commands; every command writes through the repository, then re-reads. */
+export function createLibraryStore(repo: WorkshopRepository) {
+  return create<LibraryStore>((set, get) => {
+    const run = async (work: () => Promise<void>) => {
+      try {
+        await work();
+        set({ error: null });
+      } catch (err) {
+        set({ error: (err as Error).message });
+      }
+      await get().refresh();
+    };
+    return {
+      items: [],
+      loaded: false,
+      query: '',
+      sort: 'updated',
+      error: null,
+      lastDeleted: null,
+      async refresh() {
+        try {
+          set({ items: await repo.listLive(), loaded: true });
+        } catch (err) {
+          set({ error: (err as Error).message, loaded: true });
+        }
+      },
+      setQuery: (query) => set({ query }),
+      setSort: (sort) => set({ sort }),
+      async create(title, lang) {
+        let id = '';
+        await run(async () => {
+          id = (await repo.create(title, lang)).id;
+        });
+        return id;
+      },
+      rename: (id, title) => run(() => repo.rename(id, title)),
+      async duplicate(id, titleFor) {
+        let newId = '';
+        await run(async () => {
+          newId = (await repo.duplicate(id, titleFor)).id;
+        });
+        return newId;
+      },
+      async remove(id) {
+        const title = get().items.find((i) => i.id === id)?.title ?? '';
+        await run(async () => {
+          await repo.softDelete(id);
+          set({ lastDeleted: { id, title } });
+        });
+      },
+      async undoRemove() {
+        const last = get().lastDeleted;
+        if (!last) return;
+        set({ lastDeleted: null });
+        await run(() => repo.restore(last.id));
+      },
+      dismissUndo: () => set({ lastDeleted: null }),
+    };
+  });
+}
+
+/** Visible rows: search by title or team (case-insensitive), then sorted. */
+export function visibleItems(items: WorkshopSummary[], query: string, sort: LibrarySort): WorkshopSummary[] {
+  const q = query.trim().toLowerCase();
+  const filtered = q ? items.filter((i) => i.title.toLowerCase().includes(q) || i.team.toLowerCase().includes(q)) : items;
+  const sorted = [...filtered];
+  if (sort === 'title') sorted.sort((a, b) => a.title.localeCompare(b.title));
+  else sorted.sort((a, b) => b.updatedAt - a.updatedAt);
+  return sorted;
+}

@@ -1,0 +1,31 @@
+import { ALL_QUESTIONS } from '../framework/needs';
+import { proposals } from './adaptation';
+import type { StepId, WorkshopDoc } from './schema';
+
+/**
+ * How complete each decision-path step is, 0..1, derived from the document (never stored).
+ * Each figure counts what that step asks the team to produce.
+ */
+export function stepProgress(doc: WorkshopDoc): Record<StepId, number> {
+  const ratio = (done: number, total: number) => (total > 0 ? Math.min(1, done / total) : 0);
+  const answered = ALL_QUESTIONS.filter((q) => {
+    const a = doc.needs.answers[q.id];
+    return a !== undefined && a !== null && a !== '' && !(Array.isArray(a) && a.length === 0);
+  }).length;
+  const open = proposals(doc);
+  const decided = open.filter((p) => p.status !== 'pending').length;
+  // Rules can only be judged once needs are answered; with none proposed, answering is enough.
+  const screeningParts = [doc.candidates.length >= 2 ? 1 : 0, doc.criteria.length >= 1 ? 1 : 0, open.length ? ratio(decided, open.length) : answered > 0 ? 1 : 0];
+  const cells = doc.participants.length * doc.candidates.length * doc.criteria.length;
+  const scored = doc.scores.filter((s) => s.value !== null).length;
+  const withMetrics = new Set(doc.metrics.series.map((s) => s.candidateId)).size;
+  return {
+    needs: ratio(answered, ALL_QUESTIONS.length),
+    screening: screeningParts.reduce((a, b) => a + b, 0) / screeningParts.length,
+    validation: ratio(doc.validation.filter((v) => v.status === 'done').length, doc.validation.length),
+    metrics: ratio(withMetrics, doc.candidates.length),
+    evaluation: ratio(scored, cells),
+    canary: ratio(doc.rollout.items.filter((i) => i.status === 'done').length, doc.rollout.items.length),
+    iteration: ((doc.decision.candidateId ? 1 : 0) + (doc.iteration.log.length > 0 ? 1 : 0) + (doc.iteration.nextReview ? 1 : 0)) / 3,
+  };
+}

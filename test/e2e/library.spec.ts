@@ -1,0 +1,78 @@
+import { test, expect } from './fixtures';
+import { LibraryPage } from './pages/LibraryPage';
+
+test('a fresh profile shows the sample workshop', async ({ app }) => {
+  const lib = new LibraryPage(app);
+  await lib.expectWorkshop(/Sample|示例/);
+});
+
+test('create → rename → reload: the workshop is still there', async ({ app }) => {
+  const lib = new LibraryPage(app);
+  await lib.create('Infra choice 2027');
+  // Creating opens the workshop on its decision path.
+  await expect(app.getByRole('navigation', { name: /Decision path|决策路径/ })).toBeVisible();
+  await expect(app.getByRole('link', { name: /Needs confirmation/ })).toBeVisible();
+  await app.getByRole('link', { name: /All workshops/ }).click();
+  await lib.rename('Infra choice 2027', 'Infra choice 2027 — final');
+  await lib.expectWorkshop('Infra choice 2027 — final');
+  await app.reload();
+  await lib.expectWorkshop('Infra choice 2027 — final');
+  await expect(lib.card('Infra choice 2027', )).toHaveCount(1);
+});
+
+test('delete → undo brings the workshop back, also after a reload', async ({ app }) => {
+  const lib = new LibraryPage(app);
+  await lib.create('To be deleted');
+  await app.getByRole('link', { name: /All workshops/ }).click();
+  await lib.remove('To be deleted');
+  await expect(lib.card('To be deleted')).toHaveCount(0);
+  await lib.undoDelete();
+  await lib.expectWorkshop('To be deleted');
+  await app.reload();
+  await lib.expectWorkshop('To be deleted');
+  // Deleting without undo stays deleted across a reload.
+  await lib.remove('To be deleted');
+  await expect(lib.card('To be deleted')).toHaveCount(0);
+  await app.reload();
+  await lib.expectWorkshop(/Sample|示例/);
+  await expect(lib.card('To be deleted')).toHaveCount(0);
+});
+
+test('duplicate and search', async ({ app }) => {
+  const lib = new LibraryPage(app);
+  await lib.expectWorkshop(/Sample|示例/);
+  await lib.card(/Sample|示例/).getByRole('button', { name: /Duplicate|复制/ }).click();
+  await expect(lib.list.getByRole('listitem')).toHaveCount(2);
+  await lib.search('copy');
+  await expect(lib.list.getByRole('listitem')).toHaveCount(1);
+  await lib.search('no such workshop');
+  await expect(app.getByText(/No workshop matches|没有与/)).toBeVisible();
+});
+
+test('switch language at runtime; the choice is remembered', async ({ app }) => {
+  const lib = new LibraryPage(app);
+  await lib.switchLanguage('zh-CN');
+  await expect(app.getByRole('heading', { name: '工作坊' })).toBeVisible();
+  await expect(app.getByRole('button', { name: /新建工作坊/ })).toBeVisible();
+  await app.reload();
+  await expect(app.getByRole('heading', { name: '工作坊' })).toBeVisible();
+  await lib.switchLanguage('en');
+  await expect(app.getByRole('heading', { name: 'Workshops' })).toBeVisible();
+});
+
+test('an open workshop shows the seven steps, criteria and candidates, in both languages', async ({ app }) => {
+  const lib = new LibraryPage(app);
+  await lib.create('中文工作坊', 'zh-CN');
+  await expect(app.getByRole('navigation', { name: 'Decision path' })).toBeVisible();
+  // The template's own texts are bilingual: the English UI shows the English names.
+  await expect(app.getByRole('row', { name: /Mismatch control/ })).toBeVisible();
+  await expect(app.getByText('Managed cloud training platform')).toBeVisible();
+  await lib.switchLanguage('zh-CN');
+  const nav = app.getByRole('navigation', { name: '决策路径' });
+  for (const step of ['需求确认', '初筛范围', '小规模验证', '指标对比', '综合评估', '灰度上线', '持续迭代']) {
+    await expect(nav.getByRole('link', { name: new RegExp(step) })).toBeVisible();
+  }
+  await nav.getByRole('link', { name: /初筛范围/ }).click();
+  await expect(app.getByRole('heading', { name: /第 2 步 · 初筛范围/ })).toBeVisible();
+  await expect(app.getByText('托管云训练平台').first()).toBeVisible();
+});

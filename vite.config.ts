@@ -1,0 +1,17 @@
+import { defineConfig } from 'vite';
+import path from 'node:path';
+
+// The renderer: built to build/renderer and served by the web host or Electron's app:// protocol.
+export default defineConfig({
+  root: path.resolve(import.meta.dirname, 'renderer'),
+  base: './',
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'build/renderer'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 2000,
+    modulePreload: { polyfill: false },
+  },
+  esbuild: { jsx: 'automatic' },
+});
