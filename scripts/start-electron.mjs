@@ -6,7 +6,7 @@ const require = createRequire(import.meta.url);
 let binary;
 try {
   binary = process.env.ELECTRON_OVERRIDE_DIST_PATH ? undefined : require('electron');
-} catch (err) {
+} catch {
   binary = undefined;
 }
 const { existsSync } = await import('node:fs');

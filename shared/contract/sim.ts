@@ -1,2 +1,468 @@
-// Contract methods of the sim domain. Filled by its issue.
-export const simMethods = {};
+import { z } from 'zod';
+import { defineMethod, finite } from './define';
+
+/*
+ * Contract of the cost & throughput simulator (issue 4).
+ *
+ * The scenario is what a workshop edits per candidate stack. Every field has a default
+ * (documented next to it, units in the name or comment); unknown fields are errors
+ * (`z.strictObject` everywhere). Nested sections use `.prefault({})`, i.e. an omitted
+ * section is parsed from `{}` so its own field defaults apply.
+ */
+
+/** Built-in GPU catalogue names (specs and default prices: `sim.catalogue`). */
+export const GPU_NAMES = ['H100-SXM', 'H200', 'H20', 'H800', 'A100-80G', 'L40S'] as const;
+export type GpuName = (typeof GPU_NAMES)[number];
+
+const positive = () => finite().refine((v) => v > 0, { message: 'must be > 0' });
+const nonNegative = () => finite().refine((v) => v >= 0, { message: 'must be >= 0' });
+const fraction = () => finite().refine((v) => v > 0 && v <= 1, { message: 'must be in (0, 1]' });
+const probability = () => finite().refine((v) => v >= 0 && v < 1, { message: 'must be in [0, 1)' });
+const count = (max: number) => z.int().min(1).max(max);
+
+/** A long-tailed quantity: log-normal fitted to its median and 99th percentile, capped at `max`. */
+const tail = (d: { median: number; p99: number; max: number }, what: string) =>
+  z
+    .strictObject({
+      median: positive().default(d.median),
+      p99: positive().default(d.p99),
+      max: positive().default(d.max),
+    })
+    .superRefine((t, ctx) => {
+      if (t.p99 < t.median) ctx.addIssue({ code: 'custom', path: ['p99'], message: `${what}: p99 must be >= median` });
+      if (t.max < t.median) ctx.addIssue({ code: 'custom', path: ['max'], message: `${what}: max must be >= median` });
+    })
+    .prefault({});
+
+export const SimRolloutSchema = z
+  .strictObject({
+    /** Tool-calling turns per rollout (rounded to an integer >= 1). Default median 4, p99 16, max 32. */
+    turns: tail({ median: 4, p99: 16, max: 32 }, 'turns'),
+    /** Tokens the policy generates per turn. Default median 512, p99 4096, max 8192. */
+    generatedTokensPerTurn: tail({ median: 512, p99: 4096, max: 8192 }, 'generatedTokensPerTurn'),
+    /** Tokens a tool/sandbox returns per turn, appended to the context. Default median 256, p99 2048, max 8192. */
+    observationTokensPerTurn: tail({ median: 256, p99: 2048, max: 8192 }, 'observationTokensPerTurn'),
+    /** Prompt tokens at the start of each rollout. Default 1024. */
+    promptTokens: z.int().min(1).max(1_000_000).default(1024),
+    /** Context window; what happens beyond it is `overflow`. Default 32768 tokens. */
+    maxContextTokens: z.int().min(16).max(4_000_000).default(32768),
+    /** `truncate` ends the rollout at the window; `summarize` generates `summaryTokens` and restarts the context from prompt + summary; `fail` discards the rollout. Default `truncate`. */
+    overflow: z.enum(['truncate', 'summarize', 'fail']).default('truncate'),
+    /** Tokens a `summarize` overflow generates (and keeps as the new context after the prompt). Default 1024. */
+    summaryTokens: z.int().min(1).max(1_000_000).default(1024),
+    /** Wall time of one tool/sandbox call, seconds. Default median 2, p99 30, max 120. */
+    toolLatencySeconds: tail({ median: 2, p99: 30, max: 120 }, 'toolLatencySeconds'),
+    /** Probability that a tool call's sandbox fails; the rollout is restarted from scratch. Default 0.005. */
+    envFailureRate: probability().default(0.005),
+    /** Restarts allowed per rollout after sandbox failures; then the rollout counts as failed. Default 2. */
+    envMaxRetries: z.int().min(0).max(100).default(2),
+  })
+  .superRefine((r, ctx) => {
+    if (r.promptTokens >= r.maxContextTokens)
+      ctx.addIssue({ code: 'custom', path: ['promptTokens'], message: 'promptTokens must be < maxContextTokens' });
+    if (r.overflow === 'summarize' && r.promptTokens + r.summaryTokens >= r.maxContextTokens)
+      ctx.addIssue({ code: 'custom', path: ['summaryTokens'], message: 'promptTokens + summaryTokens must be < maxContextTokens' });
+  })
+  .prefault({});
+
+export const SimModelSchema = z
+  .strictObject({
+    /** Total parameters, billions (weights held in memory). Default 7. */
+    paramsB: positive().default(7),
+    /** Parameters active per token (MoE), billions; null = dense (= paramsB). Default null. */
+    activeParamsB: positive().nullable().default(null),
+    /** Precision of weights, KV cache and training matmuls: bf16 (2 bytes) or fp8 (1 byte). Default bf16. */
+    precision: z.enum(['bf16', 'fp8']).default('bf16'),
+    /** Transformer layers; null = derived from active params (d_model/layers = 128, params = 12·layers·d_model²). Default null. */
+    layers: z.int().min(1).max(1000).nullable().default(null),
+    /** KV heads (GQA); null = 8. Default null. */
+    kvHeads: z.int().min(1).max(1024).nullable().default(null),
+    /** Head dimension; null = 128. Default null. */
+    headDim: z.int().min(8).max(1024).nullable().default(null),
+  })
+  .superRefine((m, ctx) => {
+    if (m.activeParamsB !== null && m.activeParamsB > m.paramsB)
+      ctx.addIssue({ code: 'custom', path: ['activeParamsB'], message: 'activeParamsB must be <= paramsB' });
+  })
+  .prefault({});
+
+export const CustomGpuSchema = z.strictObject({
+  /** Display name of the custom GPU. Default "custom". */
+  name: z.string().min(1).max(60).default('custom'),
+  /** HBM/GDDR capacity, GB (1e9 bytes). Default 80. */
+  memoryGB: positive().default(80),
+  /** Memory bandwidth, TB/s. Default 3.35. */
+  memoryBandwidthTBps: positive().default(3.35),
+  /** Dense BF16 tensor throughput, TFLOPS. Default 989. */
+  bf16Tflops: positive().default(989),
+  /** Dense FP8 tensor throughput, TFLOPS (= bf16Tflops if no FP8 units). Default 1979. */
+  fp8Tflops: positive().default(1979),
+  /** GPU-to-GPU interconnect inside a node (NVLink or PCIe), GB/s. Default 900. */
+  interconnectGBps: positive().default(900),
+  /** Server power per GPU incl. host share, kW. Default 1.275. */
+  serverKwPerGpu: positive().default(1.275),
+  /** Rental price per GPU-hour, USD. Default 3. */
+  gpuHourPrice: nonNegative().default(3),
+  /** Purchase price per GPU, USD. Default 30000. */
+  purchasePrice: nonNegative().default(30000),
+});
+
+export const SimClusterSchema = z
+  .strictObject({
+    /** Catalogue name or a custom spec. Default "H100-SXM". */
+    gpu: z.union([z.enum(GPU_NAMES), CustomGpuSchema]).default('H100-SXM'),
+    /** GPUs in the run. Default 16. */
+    gpus: count(1_000_000).default(16),
+    /** GPUs serving rollouts when not colocated; null = half of `gpus` (rounded down to a multiple of tensorParallel). Default null. */
+    rolloutGpus: count(1_000_000).nullable().default(null),
+    /** GPUs training when not colocated; null = gpus − rolloutGpus. Default null. */
+    trainGpus: count(1_000_000).nullable().default(null),
+    /** Rollout and training share all GPUs, taking turns. Default false (separate pools). */
+    colocated: z.boolean().default(false),
+    /** GPUs per inference engine (tensor parallel degree). Default 1. */
+    tensorParallel: count(64).default(1),
+    /** Model FLOPs utilisation of training, fraction of the precision's dense peak. Default 0.35. */
+    mfu: fraction().default(0.35),
+    /** Prefill (and compute-bound decode) FLOPs utilisation on inference engines. Default 0.5. */
+    prefillMfu: fraction().default(0.5),
+    /** Achieved fraction of memory bandwidth during decode. Default 0.7. */
+    decodeBandwidthEfficiency: fraction().default(0.7),
+    /** Fraction of GPU memory the inference engine may use (weights + KV). Default 0.9. */
+    gpuMemoryUtilization: fraction().default(0.9),
+    /** Scheduler cap on concurrent sequences per engine (vLLM max_num_seqs). Default 256. */
+    maxSequencesPerEngine: count(100_000).default(256),
+    /** Network bandwidth between the training and rollout pools for weight sync, GB/s. Default 50 (400 Gb/s). */
+    networkGBps: positive().default(50),
+  })
+  .prefault({});
+
+export const SimTrainingSchema = z
+  .strictObject({
+    /** Tokens per GPU per micro-batch (bounded by activation memory). Default 4096. */
+    microBatchTokens: count(100_000_000).default(4096),
+    /** Micro-batches accumulated per optimizer step. Default 1. */
+    gradientAccumulation: count(100_000).default(1),
+    /** Extra forward passes per token (old-policy log-probs, reference model), each 2·N FLOPs/token. Default 1. */
+    extraForwardPasses: z.int().min(0).max(10).default(1),
+  })
+  .prefault({});
+
+export const SimSystemSchema = z
+  .strictObject({
+    /** `sync`: a step waits for all its rollouts, then trains. `async`: generation continues while training. Default sync. */
+    mode: z.enum(['sync', 'async']).default('sync'),
+    /** Async only: how far generation may run ahead of training, in batches (0.5 = half a batch from an older policy). Default 1. */
+    staleness: nonNegative().refine((v) => v <= 16, { message: 'must be <= 16' }).default(1),
+    /** Rollouts pause after `partialCutoffTokens` generated under one policy version and resume in the next step. Default false. */
+    partialRollout: z.boolean().default(false),
+    /** Tokens a rollout may generate per step when `partialRollout`. Default 4096. */
+    partialCutoffTokens: count(10_000_000).default(4096),
+  })
+  .prefault({});
+
+export const SimReliabilitySchema = z
+  .strictObject({
+    /** Mean time between failures of one GPU (incl. its host share), hours. Default 50000 (≈ Llama 3 report). */
+    gpuMtbfHours: positive().default(50_000),
+    /** Checkpoint interval, minutes; a failure loses the work since the last one. Default 30. */
+    checkpointMinutes: positive().default(30),
+    /** Time to detect a failure, replace the node and restart from the checkpoint, minutes. Default 10. */
+    restartMinutes: nonNegative().default(10),
+  })
+  .prefault({});
+
+export const SimCostSchema = z
+  .strictObject({
+    /** Which archetype `totals.costTotal` reports (all three are in `costByArchetype`). Default managed. */
+    archetype: z.enum(['self-built', 'managed', 'hybrid']).default('managed'),
+    /** Billing horizon the run sits in, months (730 h); owned capacity is paid over all of it. Default 1. */
+    horizonMonths: positive().default(1),
+    /** Rental price per GPU-hour, USD; null = catalogue default. Default null. */
+    gpuHourPrice: nonNegative().nullable().default(null),
+    /** Managed platform fee, percent on top of GPU-hours. Default 10. */
+    platformFeePercent: nonNegative().default(10),
+    /** Checkpoints and data kept on the platform, GB. Default 2000. */
+    storageGB: nonNegative().default(2000),
+    /** Storage price, USD per GB-month (charged for the run's duration). Default 0.1. */
+    storagePerGBMonth: nonNegative().default(0.1),
+    /** Purchase price per GPU, USD; null = catalogue default. Default null. */
+    purchasePricePerGpu: nonNegative().nullable().default(null),
+    /** Servers, network and storage on top of the GPU price, percent. Default 40. */
+    serverOverheadPercent: nonNegative().default(40),
+    /** Hardware amortisation period, months. Default 36. */
+    amortisationMonths: positive().default(36),
+    /** Server power per GPU, kW; null = catalogue default. Default null. */
+    powerKwPerGpu: nonNegative().nullable().default(null),
+    /** Datacentre power usage effectiveness. Default 1.3. */
+    pue: finite().refine((v) => v >= 1 && v <= 5, { message: 'must be in [1, 5]' }).default(1.3),
+    /** Electricity price, USD per kWh. Default 0.12. */
+    electricityPerKwh: nonNegative().default(0.12),
+    /** Power drawn by idle owned GPUs, fraction of full power. Default 0.3. */
+    idlePowerFraction: finite().refine((v) => v >= 0 && v <= 1, { message: 'must be in [0, 1]' }).default(0.3),
+    /** Datacentre space, cooling and network per GPU, USD per month. Default 150. */
+    datacentrePerGpuMonth: nonNegative().default(150),
+    /** Operations staff for the owned cluster, USD per month. Default 20000. */
+    opsStaffPerMonth: nonNegative().default(20_000),
+    /** Hybrid: GPUs owned (the rest bursts to the cloud during runs); null = half of the run's GPUs. Default null. */
+    hybridOwnedGpus: z.int().min(0).max(1_000_000).nullable().default(null),
+  })
+  .prefault({});
+
+/** Upper bound on rollouts per simulation (steps × promptsPerStep × rolloutsPerPrompt). */
+export const MAX_SIM_ROLLOUTS = 20_000_000;
+
+export const SimScenarioSchema = z
+  .strictObject({
+    /** PRNG seed; same seed, same result. Default 1. */
+    seed: z.int().min(0).max(4_294_967_295).default(1),
+    /** Training steps simulated. Default 20. */
+    steps: count(1_000_000).default(20),
+    /** Prompts per training step. Default 64. */
+    promptsPerStep: count(10_000_000).default(64),
+    /** Rollouts (samples) per prompt, e.g. the GRPO group size. Default 8. */
+    rolloutsPerPrompt: count(100_000).default(8),
+    rollout: SimRolloutSchema,
+    model: SimModelSchema,
+    cluster: SimClusterSchema,
+    training: SimTrainingSchema,
+    system: SimSystemSchema,
+    reliability: SimReliabilitySchema,
+    cost: SimCostSchema,
+  })
+  .superRefine((s, ctx) => {
+    if (s.steps * s.promptsPerStep * s.rolloutsPerPrompt > MAX_SIM_ROLLOUTS)
+      ctx.addIssue({ code: 'custom', path: ['steps'], message: `steps × promptsPerStep × rolloutsPerPrompt must be <= ${MAX_SIM_ROLLOUTS}` });
+    const c = s.cluster;
+    if (c.tensorParallel > c.gpus) ctx.addIssue({ code: 'custom', path: ['cluster', 'tensorParallel'], message: 'tensorParallel must be <= gpus' });
+    if (!c.colocated) {
+      if (c.rolloutGpus !== null && c.trainGpus !== null && c.rolloutGpus + c.trainGpus !== c.gpus)
+        ctx.addIssue({ code: 'custom', path: ['cluster', 'trainGpus'], message: 'rolloutGpus + trainGpus must equal gpus' });
+      if (c.rolloutGpus !== null && c.rolloutGpus >= c.gpus)
+        ctx.addIssue({ code: 'custom', path: ['cluster', 'rolloutGpus'], message: 'rolloutGpus must be < gpus when not colocated' });
+      if (c.trainGpus !== null && c.trainGpus >= c.gpus)
+        ctx.addIssue({ code: 'custom', path: ['cluster', 'trainGpus'], message: 'trainGpus must be < gpus when not colocated' });
+      if (c.gpus < 2) ctx.addIssue({ code: 'custom', path: ['cluster', 'gpus'], message: 'separate pools need at least 2 GPUs (or set colocated)' });
+    }
+    if (s.cost.hybridOwnedGpus !== null && s.cost.hybridOwnedGpus > c.gpus)
+      ctx.addIssue({ code: 'custom', path: ['cost', 'hybridOwnedGpus'], message: 'hybridOwnedGpus must be <= cluster.gpus' });
+  });
+
+/** What a caller sends (everything optional). */
+export type SimScenario = z.input<typeof SimScenarioSchema>;
+/** A validated scenario with every default filled in (what the engine receives). */
+export type SimScenarioParsed = z.output<typeof SimScenarioSchema>;
+export type CustomGpu = z.output<typeof CustomGpuSchema>;
+
+/** The complete default scenario (every documented default). */
+export const simDefaults: SimScenarioParsed = SimScenarioSchema.parse({});
+
+// ---------------------------------------------------------------------------------------
+// Responses
+
+export const GpuSpecSchema = z.object({
+  name: z.string(),
+  memoryGB: z.number(),
+  memoryBandwidthTBps: z.number(),
+  bf16Tflops: z.number(),
+  fp8Tflops: z.number(),
+  interconnectGBps: z.number(),
+  serverKwPerGpu: z.number(),
+  gpuHourPrice: z.number(),
+  purchasePrice: z.number(),
+  /** Where the figures come from (vendor specification page). */
+  source: z.string(),
+  note: z.string(),
+});
+export type GpuSpec = z.infer<typeof GpuSpecSchema>;
+
+/** USD amounts over the billing horizon; items that do not apply to an archetype are 0. */
+export const CostBreakdownSchema = z.object({
+  hardware: z.number(),
+  power: z.number(),
+  datacentre: z.number(),
+  staff: z.number(),
+  /** Owned capacity paid while no run is going (fixed costs pro rata + idle power). */
+  idleCapacity: z.number(),
+  gpuHours: z.number(),
+  platformFee: z.number(),
+  storage: z.number(),
+  cloudBurst: z.number(),
+});
+export type CostBreakdown = z.infer<typeof CostBreakdownSchema>;
+
+export const ArchetypeCostSchema = z.object({
+  /** Everything over the billing horizon. */
+  total: z.number(),
+  /** Attributable to the run (total minus idle capacity). */
+  run: z.number(),
+  perStep: z.number(),
+  breakdown: CostBreakdownSchema,
+});
+export type ArchetypeCost = z.infer<typeof ArchetypeCostSchema>;
+
+const PoolFigures = z.object({ rollout: z.number(), train: z.number() });
+
+export const AssumptionSchema = z.object({
+  path: z.string(),
+  value: z.union([z.number(), z.string(), z.boolean(), z.null()]),
+  /** `default`: the documented default was used; `given`: set by the scenario; `derived`: computed from other fields. */
+  source: z.enum(['default', 'given', 'derived']),
+  note: z.string(),
+});
+export type Assumption = z.infer<typeof AssumptionSchema>;
+
+export const SimResultSchema = z.object({
+  /** `discrete-event` (sim.run) or `analytic` (sim.estimate). */
+  method: z.enum(['discrete-event', 'analytic']),
+  /** Seconds per training step (incl. failure overhead); rollout/train/sync are the mean exposed parts. */
+  step: z.object({
+    meanSeconds: z.number(),
+    p50Seconds: z.number(),
+    p90Seconds: z.number(),
+    rolloutSeconds: z.number(),
+    trainSeconds: z.number(),
+    syncSeconds: z.number(),
+    failureSeconds: z.number(),
+  }),
+  /** Seconds of each step (at most 2000, evenly subsampled); empty for the analytic estimate. */
+  stepSeconds: z.array(z.number()),
+  /** Achieved fraction of peak (memory bandwidth for decode, FLOPs for prefill/training), over the run's wall time. */
+  gpuUtilization: PoolFigures,
+  /** Fraction of the pool's GPU-time with nothing running. */
+  idleFraction: PoolFigures,
+  totals: z.object({
+    wallHours: z.number(),
+    gpuHours: z.number(),
+    generatedTokens: z.number(),
+    trainedTokens: z.number(),
+    wastedTokens: z.number(),
+    rollouts: z.number(),
+    failedRollouts: z.number(),
+    retriedRollouts: z.number(),
+    truncatedRollouts: z.number(),
+    gpuFailures: z.number(),
+    costTotal: z.number(),
+    costRun: z.number(),
+    costPerStep: z.number(),
+    costBreakdown: CostBreakdownSchema,
+  }),
+  costByArchetype: z.object({ 'self-built': ArchetypeCostSchema, managed: ArchetypeCostSchema, hybrid: ArchetypeCostSchema }),
+  /** Derived engine facts (for explanations in the UI). */
+  engine: z.object({
+    gpu: z.string(),
+    rolloutGpus: z.number(),
+    trainGpus: z.number(),
+    engines: z.number(),
+    sequencesPerEngine: z.number(),
+    weightGB: z.number(),
+    kvBytesPerToken: z.number(),
+    layers: z.number(),
+    dModel: z.number(),
+    minInterTokenMs: z.number(),
+    trainFlopsPerStep: z.number(),
+    activationGBPerGpu: z.number(),
+    trainFitsInMemory: z.boolean(),
+    longestRolloutMinDecodeSeconds: z.number(),
+  }),
+  assumptions: z.array(AssumptionSchema),
+});
+export type SimResult = z.infer<typeof SimResultSchema>;
+
+/** Numeric scenario fields a sweep may vary. */
+export const SWEEP_FIELDS = [
+  'steps',
+  'promptsPerStep',
+  'rolloutsPerPrompt',
+  'rollout.turns.median',
+  'rollout.turns.p99',
+  'rollout.turns.max',
+  'rollout.generatedTokensPerTurn.median',
+  'rollout.generatedTokensPerTurn.p99',
+  'rollout.observationTokensPerTurn.median',
+  'rollout.observationTokensPerTurn.p99',
+  'rollout.toolLatencySeconds.median',
+  'rollout.toolLatencySeconds.p99',
+  'rollout.promptTokens',
+  'rollout.maxContextTokens',
+  'rollout.envFailureRate',
+  'model.paramsB',
+  'model.activeParamsB',
+  'cluster.gpus',
+  'cluster.rolloutGpus',
+  'cluster.trainGpus',
+  'cluster.tensorParallel',
+  'cluster.mfu',
+  'system.staleness',
+  'system.partialCutoffTokens',
+  'reliability.gpuMtbfHours',
+  'reliability.checkpointMinutes',
+  'cost.horizonMonths',
+  'cost.gpuHourPrice',
+] as const;
+export type SweepField = (typeof SWEEP_FIELDS)[number];
+
+export const SimSweepRequestSchema = z.strictObject({
+  scenario: SimScenarioSchema.prefault({}),
+  /** Dotted path of the field to vary, e.g. `rollout.turns.median`. */
+  field: z.enum(SWEEP_FIELDS),
+  /** Values of the field, in order (1–64). */
+  values: z.array(finite()).min(1).max(64),
+  /** `discrete-event` runs the simulator per point (a job); `analytic` uses the fast estimate. Default discrete-event. */
+  method: z.enum(['discrete-event', 'analytic']).default('discrete-event'),
+});
+export type SimSweepRequest = z.input<typeof SimSweepRequestSchema>;
+
+export const SimSweepResultSchema = z.object({
+  field: z.string(),
+  values: z.array(z.number()),
+  /** One curve per output, aligned with `values`. */
+  curves: z.object({
+    stepMeanSeconds: z.array(z.number()),
+    stepP90Seconds: z.array(z.number()),
+    rolloutSeconds: z.array(z.number()),
+    trainSeconds: z.array(z.number()),
+    costPerStep: z.array(z.number()),
+    costTotal: z.array(z.number()),
+    gpuHours: z.array(z.number()),
+    rolloutIdleFraction: z.array(z.number()),
+    generatedTokensPerStep: z.array(z.number()),
+  }),
+  points: z.array(SimResultSchema),
+});
+export type SimSweepResult = z.infer<typeof SimSweepResultSchema>;
+
+export const SimCatalogueSchema = z.object({
+  gpus: z.array(GpuSpecSchema),
+  currency: z.literal('USD'),
+  defaults: z.custom<SimScenarioParsed>(),
+});
+export type SimCatalogue = z.infer<typeof SimCatalogueSchema>;
+
+export const simMethods = {
+  'sim.run': defineMethod({
+    name: 'sim.run',
+    summary: 'Discrete-event simulation of an agentic-RL training run: step times, utilisation, GPU-hours and cost per archetype.',
+    request: SimScenarioSchema,
+    response: SimResultSchema,
+    job: true,
+  }),
+  'sim.sweep': defineMethod({
+    name: 'sim.sweep',
+    summary: 'Runs one scenario across values of one field and returns the curves.',
+    request: SimSweepRequestSchema,
+    response: SimSweepResultSchema,
+    job: true,
+  }),
+  'sim.estimate': defineMethod({
+    name: 'sim.estimate',
+    summary: 'Closed-form estimate of the same outputs as sim.run, fast enough for live sliders.',
+    request: SimScenarioSchema,
+    response: SimResultSchema,
+  }),
+  'sim.catalogue': defineMethod({
+    name: 'sim.catalogue',
+    summary: 'The GPU catalogue (vendor specs, default prices) and the default scenario.',
+    request: z.strictObject({}),
+    response: SimCatalogueSchema,
+  }),
+};

@@ -20,20 +20,20 @@ export function WorkshopShell({ id, step }: { id: string; step: StepId | null })
   const saveError = useWorkshop((s) => s.saveError);
   const canUndo = useStore(useWorkshop.temporal, (s) => s.pastStates.length > 0);
   const canRedo = useStore(useWorkshop.temporal, (s) => s.futureStates.length > 0);
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const [load, setLoad] = useState<LoadState & { id: string }>({ status: 'loading', id });
+  if (load.id !== id) setLoad({ status: 'loading', id }); // a different workshop: start loading it
 
   useEffect(() => {
     let live = true;
-    setLoad({ status: 'loading' });
     repo.load(id).then(
       (res) => {
         if (!live) return;
-        if (!res) return setLoad({ status: 'error', message: 'not found', issues: [] });
-        if (!res.ok) return setLoad({ status: 'error', message: res.message, issues: res.issues });
+        if (!res) return setLoad({ status: 'error', message: 'not found', issues: [], id });
+        if (!res.ok) return setLoad({ status: 'error', message: res.message, issues: res.issues, id });
         useWorkshop.getState().open(res.doc);
-        setLoad({ status: 'ready' });
+        setLoad({ status: 'ready', id });
       },
-      (err: Error) => live && setLoad({ status: 'error', message: err.message, issues: [] }),
+      (err: Error) => live && setLoad({ status: 'error', message: err.message, issues: [], id }),
     );
     return () => {
       live = false;

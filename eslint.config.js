@@ -1,0 +1,59 @@
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Lint enforces the layer boundaries of ARCHITECTURE.md:
+//   renderer/ imports only shared/; shared/ imports nothing from electron/ or renderer/;
+//   engines (electron/engine, electron/costsim) import no Node, DOM or Electron API;
+//   only electron/main and electron/preload import `electron`.
+const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'worker_threads', 'http', 'crypto', 'url', 'module', 'electron'];
+// Globs go to `patterns`; bare module names (Node built-ins, electron) to `paths`, matched exactly.
+const restrict = (globs, message) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [{ group: [...globs.filter((g) => g.includes('*')), 'node:*'], message }],
+      paths: [...new Set(globs.filter((g) => !g.includes('*')))].map((name) => ({ name, message })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'build', 'release', 'dist', '.tmp', 'coverage'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-empty-pattern': 'off',
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict(['**/electron/**', 'electron', ...nodeBuiltins], 'renderer/ may import only shared/ (and browser libraries); call the Node side through the contract.'),
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: restrict(['**/electron/**', '**/renderer/**', 'electron', ...nodeBuiltins], 'shared/ is pure: no electron/, renderer/ or Node imports.'),
+  },
+  {
+    files: ['electron/engine/**/*.ts', 'electron/costsim/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(['electron', ...nodeBuiltins, '**/service/**', '**/hosts/**', '**/renderer/**', 'react', 'react-dom'], 'engines are pure: no Node, DOM or Electron API.'),
+  },
+  {
+    files: ['electron/service/**/*.ts', 'electron/hosts/**/*.ts', 'electron/report/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'only electron/main and electron/preload may import electron.' }], patterns: [{ group: ['**/renderer/**'], message: 'the Node side never imports the renderer.' }] }],
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'test/**/*.ts', '*.config.*'],
+    languageOptions: { globals: globals.node },
+  },
+);

@@ -1,0 +1,67 @@
+// `npm test`: typecheck, lint, unit tests, build, then E2E in a real Chromium.
+// Prepares its own browser: CHROMIUM_PATH, else /usr/bin/chromium, else Debian's chromium
+// when root with apt, else Playwright's own download; one clear line if none works.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+process.chdir(root);
+// Keep browser profiles, caches and temp files inside the project.
+const tmp = path.join(root, '.tmp');
+for (const d of ['tmp', 'config', 'cache', 'data']) mkdirSync(path.join(tmp, d), { recursive: true });
+const env = {
+  ...process.env,
+  TMPDIR: path.join(tmp, 'tmp'),
+  XDG_CONFIG_HOME: path.join(tmp, 'config'),
+  XDG_CACHE_HOME: path.join(tmp, 'cache'),
+  XDG_DATA_HOME: path.join(tmp, 'data'),
+};
+
+function run(label, cmd, args, opts = {}) {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env, ...opts });
+  if (r.status !== 0) {
+    console.error(`✖ ${label} failed (exit ${r.status ?? r.signal}).`);
+    process.exit(r.status || 1);
+  }
+}
+
+function findBrowser() {
+  if (process.env.CHROMIUM_PATH) {
+    if (existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
+    console.error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist.`);
+    process.exit(1);
+  }
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('▶ installing Debian chromium (apt-get)');
+    const upd = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const ins = upd.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) : upd;
+    if (ins.status === 0 && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  console.log('▶ trying Playwright’s own Chromium download');
+  const pw = spawnSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit', env });
+  if (pw.status === 0) {
+    const out = spawnSync(process.execPath, ['-e', "console.log(require('playwright-core').chromium.executablePath())"], { encoding: 'utf8' });
+    const p = out.stdout.trim();
+    if (p && existsSync(p)) return p;
+  }
+  console.error('No Chromium for the browser tests: set CHROMIUM_PATH, or install Debian’s chromium (apt-get install chromium).');
+  process.exit(1);
+}
+
+const only = process.argv.slice(2);
+const want = (step) => only.length === 0 || only.includes(step);
+const browser = want('e2e') ? findBrowser() : undefined;
+if (browser) env.CHROMIUM_PATH = browser;
+
+if (want('typecheck')) run('typecheck', 'npm', ['run', '-s', 'typecheck']);
+if (want('lint')) run('lint', 'npm', ['run', '-s', 'lint']);
+if (want('unit')) run('unit tests (vitest)', 'npx', ['vitest', 'run']);
+if (want('e2e')) {
+  run('build', 'npm', ['run', '-s', 'build']);
+  run(`E2E (Playwright in ${browser})`, 'npx', ['playwright', 'test']);
+}
+console.log('\n✔ all checks passed');
