@@ -10,6 +10,7 @@ import { Toast } from '../../ui/Toast';
 import { relativeTime } from '../../ui/format';
 import { currentLang } from '../../i18n';
 import type { WorkshopSummary } from '../../db/database';
+import { LibraryTransfer } from '../export/LibraryTransfer';
 
 export function LibraryScreen() {
   const { t } = useTranslation();
@@ -30,9 +31,12 @@ export function LibraryScreen() {
     <main className="library" aria-labelledby="library-title">
       <div className="library-head">
         <h1 id="library-title">{t('library.title')}</h1>
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-          + {t('library.new')}
-        </button>
+        <div className="head-actions">
+          <LibraryTransfer />
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            + {t('library.new')}
+          </button>
+        </div>
       </div>
       <div className="library-tools">
         <input

@@ -8,6 +8,7 @@ import { hrefFor } from '../../app/route';
 import { redo, undo, useWorkshop } from '../../store/workshop';
 import { currentLang } from '../../i18n';
 import { STEP_SCREENS } from './steps';
+import { ExportMenu } from '../export/ExportMenu';
 
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; issues: { path: string; message: string }[] };
 
@@ -108,6 +109,7 @@ export function WorkshopShell({ id, step }: { id: string; step: StepId | null })
             </h1>
           </div>
           <div className="head-actions">
+            <ExportMenu />
             <span className={`save-state save-${saveState}`} role="status" title={saveError ?? undefined}>
               {saveState === 'saved' ? t('shell.saved') : saveState === 'error' ? `${t('shell.saveError')}: ${saveError}` : t('shell.saving')}
             </span>
