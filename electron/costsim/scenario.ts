@@ -1,0 +1,223 @@
+import { simDefaults, type Assumption, type GpuSpec, type SimScenarioParsed } from '../../shared/contract/sim';
+import { fitTail, type LogNormalTail } from './distributions';
+import { engineModel, modelShape, sequencesPerEngine, type EngineModel, type ModelShape } from './decode';
+import { peakFlops, resolveGpu } from './gpus';
+import type { TrainSetup } from './train';
+import { weightSyncSeconds } from './train';
+
+/** A scenario the physics cannot run (e.g. the model does not fit); `path` points at the field to change. */
+export class SimInputError extends Error {
+  readonly path: string;
+  constructor(path: string, message: string) {
+    super(message);
+    this.name = 'SimInputError';
+    this.path = path;
+  }
+}
+
+/** Everything the simulator and the analytic estimate need, derived once from a scenario. */
+export interface ResolvedScenario {
+  scenario: SimScenarioParsed;
+  gpu: GpuSpec;
+  shape: ModelShape;
+  engine: EngineModel;
+  /** Rollouts launched per training step = promptsPerStep × rolloutsPerPrompt. */
+  batch: number;
+  rolloutGpus: number;
+  trainGpus: number;
+  /** GPUs billed for the run (colocated: gpus; else rolloutGpus + trainGpus). */
+  poolGpus: number;
+  engines: number;
+  slotsPerEngine: number;
+  train: TrainSetup;
+  syncSeconds: number;
+  tails: { turns: LogNormalTail; generated: LogNormalTail; observation: LogNormalTail; tool: LogNormalTail };
+}
+
+export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
+  const gpu = resolveGpu(s.cluster.gpu);
+  const shape = modelShape(s.model);
+  const c = s.cluster;
+  const tp = c.tensorParallel;
+  let rolloutGpus: number;
+  let trainGpus: number;
+  if (c.colocated) {
+    rolloutGpus = c.gpus;
+    trainGpus = c.gpus;
+  } else {
+    rolloutGpus = c.rolloutGpus ?? (c.trainGpus !== null ? c.gpus - c.trainGpus : Math.max(tp, Math.floor(c.gpus / 2 / tp) * tp));
+    trainGpus = c.trainGpus ?? c.gpus - rolloutGpus;
+    if (trainGpus < 1) throw new SimInputError('cluster.rolloutGpus', 'No GPUs left for training: lower rolloutGpus or tensorParallel.');
+  }
+  const engines = Math.floor(rolloutGpus / tp);
+  if (engines < 1) throw new SimInputError('cluster.tensorParallel', `tensorParallel ${tp} is larger than the ${rolloutGpus} rollout GPUs.`);
+  const slotsPerEngine = sequencesPerEngine({
+    memoryGB: gpu.memoryGB,
+    tensorParallel: tp,
+    memoryUtilization: c.gpuMemoryUtilization,
+    weightBytes: shape.weightBytes,
+    kvBytesPerToken: shape.kvBytesPerToken,
+    contextTokens: s.rollout.maxContextTokens,
+    maxSequences: c.maxSequencesPerEngine,
+  });
+  if (slotsPerEngine < 1) {
+    const needGB = (shape.weightBytes + shape.kvBytesPerToken * s.rollout.maxContextTokens) / 1e9;
+    throw new SimInputError(
+      'cluster.tensorParallel',
+      `The model (${(shape.weightBytes / 1e9).toFixed(1)} GB of weights) plus one ${s.rollout.maxContextTokens}-token KV cache (${needGB.toFixed(1)} GB in all) does not fit in ${tp} × ${gpu.memoryGB} GB × ${c.gpuMemoryUtilization}: raise tensorParallel or lower maxContextTokens.`,
+    );
+  }
+  const peak = peakFlops(gpu, s.model.precision);
+  const engine = engineModel(shape, { memoryBandwidthTBps: gpu.memoryBandwidthTBps, peakFlops: peak }, tp, c.decodeBandwidthEfficiency, c.prefillMfu);
+  const train: TrainSetup = {
+    shape,
+    trainGpus,
+    peakFlops: peak,
+    mfu: c.mfu,
+    memoryGB: gpu.memoryGB,
+    memoryBandwidthTBps: gpu.memoryBandwidthTBps,
+    interconnectGBps: gpu.interconnectGBps,
+    microBatchTokens: s.training.microBatchTokens,
+    gradientAccumulation: s.training.gradientAccumulation,
+    extraForwardPasses: s.training.extraForwardPasses,
+  };
+  // Colocated: weights are resharded inside the nodes (NVLink/PCIe); separate pools: over the network.
+  const syncSeconds = weightSyncSeconds(shape.weightBytes, c.colocated ? gpu.interconnectGBps : c.networkGBps);
+  const r = s.rollout;
+  return {
+    scenario: s,
+    gpu,
+    shape,
+    engine,
+    batch: s.promptsPerStep * s.rolloutsPerPrompt,
+    rolloutGpus,
+    trainGpus,
+    poolGpus: c.colocated ? c.gpus : rolloutGpus + trainGpus,
+    engines,
+    slotsPerEngine,
+    train,
+    syncSeconds,
+    tails: {
+      turns: fitTail(r.turns),
+      generated: fitTail(r.generatedTokensPerTurn),
+      observation: fitTail(r.observationTokensPerTurn),
+      tool: fitTail(r.toolLatencySeconds),
+    },
+  };
+}
+
+/** Why each field matters and its unit, for the assumptions list. */
+const NOTES: Record<string, string> = {
+  seed: 'PRNG seed (xoshiro128**); same seed, same result.',
+  steps: 'Training steps simulated.',
+  promptsPerStep: 'Prompts per training step.',
+  rolloutsPerPrompt: 'Rollouts per prompt (group size).',
+  'rollout.turns': 'Turns per rollout: log-normal from median and p99, capped at max, rounded.',
+  'rollout.generatedTokensPerTurn': 'Generated tokens per turn: log-normal, capped.',
+  'rollout.observationTokensPerTurn': 'Observation tokens appended per turn: log-normal, capped.',
+  'rollout.toolLatencySeconds': 'Tool/sandbox latency per call, seconds: log-normal, capped.',
+  'rollout.promptTokens': 'Prompt tokens per rollout.',
+  'rollout.maxContextTokens': 'Context window; also the KV reserved per sequence.',
+  'rollout.overflow': 'Policy when the context would exceed the window.',
+  'rollout.summaryTokens': 'Tokens generated by a summarize overflow.',
+  'rollout.envFailureRate': 'Probability a tool call fails its sandbox (rollout restarts).',
+  'rollout.envMaxRetries': 'Restarts per rollout before it counts as failed.',
+  'model.paramsB': 'Total parameters, billions.',
+  'model.activeParamsB': 'Active parameters per token, billions (null = dense).',
+  'model.precision': 'Weights, KV and training precision.',
+  'model.layers': 'Layers (null = rule of thumb d/layers = 128, params = 12·layers·d²).',
+  'model.kvHeads': 'KV heads (null = 8, GQA).',
+  'model.headDim': 'Head dimension (null = 128).',
+  'cluster.gpu': 'GPU model (catalogue or custom).',
+  'cluster.gpus': 'GPUs in the run.',
+  'cluster.rolloutGpus': 'Rollout pool GPUs.',
+  'cluster.trainGpus': 'Training pool GPUs.',
+  'cluster.colocated': 'Rollout and training share GPUs, taking turns.',
+  'cluster.tensorParallel': 'GPUs per inference engine.',
+  'cluster.mfu': 'Training MFU (fraction of the precision peak).',
+  'cluster.prefillMfu': 'Prefill MFU on inference engines.',
+  'cluster.decodeBandwidthEfficiency': 'Achieved fraction of memory bandwidth in decode.',
+  'cluster.gpuMemoryUtilization': 'Fraction of GPU memory for weights + KV.',
+  'cluster.maxSequencesPerEngine': 'Scheduler cap on concurrent sequences per engine.',
+  'cluster.networkGBps': 'Network bandwidth for weight sync between pools, GB/s.',
+  'training.microBatchTokens': 'Tokens per GPU per micro-batch.',
+  'training.gradientAccumulation': 'Micro-batches per optimizer step.',
+  'training.extraForwardPasses': 'Extra forward passes per token (old log-probs, reference).',
+  'system.mode': 'sync or async generation.',
+  'system.staleness': 'Async: batches generation may run ahead of training.',
+  'system.partialRollout': 'Rollouts pause at the per-step token cut-off and resume next step.',
+  'system.partialCutoffTokens': 'Tokens a rollout may generate per step with partial rollout.',
+  'reliability.gpuMtbfHours': 'MTBF per GPU, hours (failures over the pool: gpus / MTBF).',
+  'reliability.checkpointMinutes': 'Checkpoint interval, minutes.',
+  'reliability.restartMinutes': 'Restart time after a failure, minutes.',
+  'cost.archetype': 'Archetype reported in totals.costTotal.',
+  'cost.horizonMonths': 'Billing horizon, months of 730 h.',
+  'cost.gpuHourPrice': 'Rental USD per GPU-hour (null = catalogue).',
+  'cost.platformFeePercent': 'Managed platform fee, percent.',
+  'cost.storageGB': 'Storage on the platform, GB.',
+  'cost.storagePerGBMonth': 'Storage USD per GB-month.',
+  'cost.purchasePricePerGpu': 'Purchase USD per GPU (null = catalogue).',
+  'cost.serverOverheadPercent': 'Servers/network/storage on top of GPU price, percent.',
+  'cost.amortisationMonths': 'Hardware amortisation, months.',
+  'cost.powerKwPerGpu': 'Server kW per GPU (null = catalogue).',
+  'cost.pue': 'Datacentre PUE.',
+  'cost.electricityPerKwh': 'USD per kWh.',
+  'cost.idlePowerFraction': 'Idle power as a fraction of full power.',
+  'cost.datacentrePerGpuMonth': 'Datacentre USD per GPU-month.',
+  'cost.opsStaffPerMonth': 'Operations staff USD per month.',
+  'cost.hybridOwnedGpus': 'Hybrid: owned GPUs (null = half).',
+};
+
+type Leaf = number | string | boolean | null;
+
+function leaves(obj: unknown, prefix: string, out: Map<string, Leaf | object>): void {
+  if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
+    const isTail = 'median' in obj && 'p99' in obj && 'max' in obj;
+    const isGpu = prefix === 'cluster.gpu';
+    if (isTail || isGpu) {
+      out.set(prefix, obj);
+      return;
+    }
+    for (const [k, v] of Object.entries(obj)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+  } else out.set(prefix, obj as Leaf);
+}
+
+const fmt = (v: unknown): Leaf => {
+  if (v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
+  const o = v as Record<string, unknown>;
+  if ('median' in o) return `median ${o.median}, p99 ${o.p99}, max ${o.max}`;
+  return JSON.stringify(v);
+};
+
+/**
+ * The assumptions list: every scenario field with its value and whether it is the documented
+ * default (value equal to the default) or given, plus the derived quantities the physics used.
+ */
+export function assumptions(r: ResolvedScenario): Assumption[] {
+  const given = new Map<string, Leaf | object>();
+  const defaults = new Map<string, Leaf | object>();
+  leaves(r.scenario, '', given);
+  leaves(simDefaults, '', defaults);
+  const out: Assumption[] = [];
+  for (const [path, v] of given) {
+    const same = JSON.stringify(v) === JSON.stringify(defaults.get(path));
+    out.push({ path, value: fmt(v), source: same ? 'default' : 'given', note: NOTES[path] ?? '' });
+  }
+  const d = (path: string, value: Leaf, note: string) => out.push({ path, value, source: 'derived', note });
+  const s = r.shape;
+  d('derived.gpuSpec', `${r.gpu.name}: ${r.gpu.memoryGB} GB, ${r.gpu.memoryBandwidthTBps} TB/s, ${r.gpu.bf16Tflops}/${r.gpu.fp8Tflops} TFLOPS bf16/fp8 dense, ${r.gpu.interconnectGBps} GB/s`, r.gpu.source);
+  d('derived.layers', s.layers, r.scenario.model.layers === null ? 'Rule of thumb from active params.' : 'Given.');
+  d('derived.dModel', Math.round(s.dModel), 'Hidden size: params ≈ 12·layers·d².');
+  d('derived.kvHeads', s.kvHeads, 'KV heads used for the KV cache.');
+  d('derived.kvBytesPerToken', s.kvBytesPerToken, '2 × layers × kvHeads × headDim × bytes.');
+  d('derived.weightGB', s.weightBytes / 1e9, 'params × bytes per value.');
+  d('derived.rolloutGpus', r.rolloutGpus, r.scenario.cluster.colocated ? 'Colocated: all GPUs.' : 'Rollout pool.');
+  d('derived.trainGpus', r.trainGpus, r.scenario.cluster.colocated ? 'Colocated: all GPUs.' : 'Training pool.');
+  d('derived.engines', r.engines, 'floor(rolloutGpus / tensorParallel).');
+  d('derived.sequencesPerEngine', r.slotsPerEngine, '(memory·TP·util − weights) / (KV per token · maxContextTokens), capped.');
+  d('derived.weightSyncSeconds', r.syncSeconds, 'weight bytes / sync bandwidth.');
+  d('derived.failureModel', 'poisson', 'GPU failures: Poisson at gpus/MTBF; each loses work since the last checkpoint plus restart time.');
+  d('derived.kvResidency', 'kept', 'KV stays resident during tool calls (prefix caching); observations prefill only their new tokens.');
+  d('derived.prefill', 'stalls engine', 'Prefill runs at prefillMfu and pauses the engine’s decoding while it runs.');
+  return out;
+}
