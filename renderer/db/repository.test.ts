@@ -1,0 +1,102 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type WorkshopDatabase } from './database';
+import { WorkshopRepository } from './repository';
+import { createSampleWorkshop } from '../../shared/model';
+
+let db: WorkshopDatabase;
+let repo: WorkshopRepository;
+let n = 0;
+
+beforeEach(() => {
+  db = openDatabase(`test-${++n}`);
+  repo = new WorkshopRepository(db);
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+describe('WorkshopRepository', () => {
+  it('adds the sample workshop on the first run only', async () => {
+    expect(await repo.ensureFirstRun('en')).toBe(true);
+    expect(await repo.ensureFirstRun('en')).toBe(false);
+    const list = await repo.listLive();
+    expect(list).toHaveLength(1);
+    expect(list[0].title).toMatch(/Sample/);
+    // Deleting the sample does not bring it back on the next start.
+    await repo.softDelete(list[0].id);
+    await repo.purgeDeleted(Date.now() + 1);
+    expect(await repo.ensureFirstRun('en')).toBe(false);
+    expect(await repo.listLive()).toHaveLength(0);
+  });
+
+  it('creates, renames and lists by last change', async () => {
+    const a = await repo.create('Alpha', 'en');
+    await new Promise((r) => setTimeout(r, 5));
+    const b = await repo.create('Beta', 'zh-CN');
+    expect((await repo.listLive()).map((s) => s.title)).toEqual(['Beta', 'Alpha']);
+    await new Promise((r) => setTimeout(r, 5));
+    await repo.rename(a.id, 'Alpha 2');
+    const list = await repo.listLive();
+    expect(list.map((s) => s.title)).toEqual(['Alpha 2', 'Beta']);
+    const loaded = await repo.load(a.id);
+    expect(loaded?.ok && loaded.doc.meta.title).toBe('Alpha 2');
+    expect(b.meta.lang).toBe('zh-CN');
+  });
+
+  it('duplicates into a new id, leaving the original untouched', async () => {
+    const a = await repo.create('Alpha', 'en');
+    const copy = await repo.duplicate(a.id, (t) => `${t} (copy)`);
+    expect(copy.id).not.toBe(a.id);
+    expect(copy.meta.title).toBe('Alpha (copy)');
+    const orig = await repo.load(a.id);
+    expect(orig?.ok && orig.doc.meta.title).toBe('Alpha');
+  });
+
+  it('delete is undoable until purged; purge removes document and summary together', async () => {
+    const a = await repo.create('Alpha', 'en');
+    await repo.softDelete(a.id);
+    expect(await repo.listLive()).toHaveLength(0);
+    await repo.restore(a.id);
+    expect((await repo.listLive()).map((s) => s.id)).toEqual([a.id]);
+    await repo.softDelete(a.id);
+    expect(await repo.purgeDeleted(Date.now() + 1)).toBe(1);
+    expect(await repo.load(a.id)).toBeNull();
+    expect(await db.summaries.count()).toBe(0);
+  });
+
+  it('saving a deleted workshop keeps it deleted (autosave racing a delete)', async () => {
+    const a = await repo.create('Alpha', 'en');
+    await repo.softDelete(a.id);
+    await repo.save({ ...a, meta: { ...a.meta, title: 'late edit' } });
+    expect(await repo.listLive()).toHaveLength(0);
+  });
+
+  it('validates documents read back and reports a damaged row instead of opening it', async () => {
+    const doc = createSampleWorkshop('en');
+    await repo.save(doc);
+    await db.workshops.update(doc.id, { 'doc.criteria': 'broken' } as never);
+    const res = await repo.load(doc.id);
+    expect(res?.ok).toBe(false);
+    if (res && !res.ok) expect(res.issues[0].path).toBe('criteria');
+  });
+
+  it('a failed transaction writes nothing', async () => {
+    const doc = createSampleWorkshop('en');
+    await expect(
+      db.transaction('rw', db.workshops, db.summaries, async () => {
+        await db.workshops.put({ id: doc.id, doc });
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
+    expect(await db.workshops.count()).toBe(0);
+  });
+
+  it('adds an imported document as a copy, never overwriting', async () => {
+    const a = await repo.create('Alpha', 'en');
+    const copy = await repo.addCopy(a);
+    expect(copy.id).not.toBe(a.id);
+    expect(await repo.listLive()).toHaveLength(2);
+  });
+});
