@@ -6,9 +6,12 @@
  */
 export class EngineInputError extends Error {
   readonly path: string;
-  constructor(path: string, message: string) {
-    super(`${path}: ${message}`);
+  /** The problem without the path, e.g. "must be > 0". */
+  readonly detail: string;
+  constructor(path: string, detail: string) {
+    super(`${path}: ${detail}`);
     this.name = 'EngineInputError';
     this.path = path;
+    this.detail = detail;
   }
 }

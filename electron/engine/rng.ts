@@ -4,20 +4,15 @@
  * xoshiro128** (Blackman & Vigna, 2018): 32-bit state words, so every step is plain
  * `Math.imul`/shift arithmetic that V8 keeps in registers — several times faster than
  * anything built on 64-bit BigInt. Seeds are expanded with splitmix32 so that nearby
- * seeds (0, 1, 2, …) give unrelated streams.
+ * seeds (0, 1, 2, …) give unrelated streams. Hot loops should use the bulk `fill…`
+ * methods, which keep the state in local variables for the whole loop.
  */
-export interface Rng {
-  /** Uniform on the open interval (0, 1): never 0, so `Math.log(u)` is always finite. */
-  uniform(): number;
-  /** Standard normal N(0, 1) (Marsaglia polar method, spare value cached). */
-  normal(): number;
-  /** Standard exponential Exp(1). */
-  exponential(): number;
-}
 
 const TWO_POW_MINUS_32 = 2 ** -32;
+/** Size of the buffer of raw 32-bit draws consumed by the ziggurat samplers. */
+const BITS = 4096;
 
-/** splitmix32 step: a good 32-bit mixer used to expand seeds. */
+/** splitmix32 finaliser: a bijective 32-bit mixer used to expand seeds. */
 export function splitmix32(x: number): number {
   let z = (x + 0x9e3779b9) | 0;
   z = Math.imul(z ^ (z >>> 16), 0x21f0aaad);
@@ -26,62 +21,231 @@ export function splitmix32(x: number): number {
 }
 
 /**
- * Derives the seed of stream `index` (e.g. a shard) from a user seed. Both are
- * non-negative integers up to 2^53; the high and low halves of the seed are mixed
- * separately so no bits are lost.
+ * Seed of stream `index` (e.g. a shard) derived from a user seed. The seed may be any
+ * non-negative integer up to 2^53: its high and low 32-bit halves are mixed separately so
+ * no bits are lost.
  */
 export function deriveSeed(seed: number, index: number): number {
   const lo = seed >>> 0;
   const hi = Math.floor(seed / 2 ** 32) >>> 0;
-  return splitmix32(splitmix32(splitmix32(lo) ^ hi) ^ splitmix32(index >>> 0 ^ 0x5bd1e995));
+  return splitmix32(splitmix32(splitmix32(lo) ^ hi) ^ splitmix32((index >>> 0) ^ 0x5bd1e995));
 }
+
+export class Rng {
+  private s0: number;
+  private s1: number;
+  private s2: number;
+  private s3: number;
+
+  constructor(seed: number) {
+    // Four chained splitmix32 outputs: never all zero (the one state xoshiro must avoid).
+    this.s0 = splitmix32(seed >>> 0);
+    this.s1 = splitmix32(this.s0 ^ 0x6a09e667);
+    this.s2 = splitmix32(this.s1 ^ 0xbb67ae85);
+    this.s3 = splitmix32(this.s2 ^ 0x3c6ef372);
+    if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) this.s0 = 1;
+  }
+
+  /** Raw 32-bit outputs, generated in bulk (state in registers) and handed out one by one. */
+  private readonly bits = new Uint32Array(BITS);
+  private bitsUsed = BITS;
+
+  private fillBits(out: Uint32Array, count: number): void {
+    let s0 = this.s0;
+    let s1 = this.s1;
+    let s2 = this.s2;
+    let s3 = this.s3;
+    for (let i = 0; i < count; i++) {
+      const x = Math.imul(s1, 5);
+      out[i] = Math.imul((x << 7) | (x >>> 25), 9);
+      const t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = (s3 << 11) | (s3 >>> 21);
+    }
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+    this.s3 = s3;
+  }
+
+  /** Writes `count` uniforms on the open interval (0, 1) — never 0, so `log` is safe — into `out`. */
+  fillUniform(out: Float64Array, count: number): void {
+    let s0 = this.s0;
+    let s1 = this.s1;
+    let s2 = this.s2;
+    let s3 = this.s3;
+    for (let i = 0; i < count; i++) {
+      const x = Math.imul(s1, 5);
+      const result = Math.imul((x << 7) | (x >>> 25), 9);
+      const t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      out[i] = ((result >>> 0) + 0.5) * TWO_POW_MINUS_32;
+    }
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+    this.s3 = s3;
+  }
+
+  /**
+   * Writes `count` standard normals into `out` by the ziggurat method (Marsaglia & Tsang
+   * 2000, 128 layers): ~98.8% of draws cost two table look-ups and a multiply. The layer
+   * index and the value come from separate 32-bit draws, avoiding the correlation between
+   * them that Doornik (2005) found in the original one-draw version. Random bits are read
+   * from a bulk-filled buffer through a local cursor, which keeps this loop register-bound.
+   */
+  fillNormal(out: Float64Array, count: number): void {
+    const { kn, wn, fn } = ziggurat;
+    const bits = this.bits;
+    let used = this.bitsUsed;
+    for (let i = 0; i < count; i++) {
+      for (;;) {
+        if (used > BITS - 4) {
+          this.fillBits(bits, BITS);
+          used = 0;
+        }
+        const iz = bits[used++] & 127;
+        const hz = bits[used++] | 0; // signed 32-bit
+        const x = hz * wn[iz];
+        if (Math.abs(hz) < kn[iz]) {
+          out[i] = x;
+          break;
+        }
+        if (iz === 0) {
+          // Base strip: sample the tail beyond R exactly (Marsaglia 1964).
+          const tx = -Math.log((bits[used++] + 0.5) * TWO_POW_MINUS_32) / ZIGGURAT_R;
+          const ty = -Math.log((bits[used++] + 0.5) * TWO_POW_MINUS_32);
+          if (ty + ty < tx * tx) continue;
+          out[i] = hz > 0 ? ZIGGURAT_R + tx : -ZIGGURAT_R - tx;
+          break;
+        }
+        const u = (bits[used++] + 0.5) * TWO_POW_MINUS_32;
+        if (fn[iz] + u * (fn[iz - 1] - fn[iz]) < Math.exp(-0.5 * x * x)) {
+          out[i] = x;
+          break;
+        }
+      }
+    }
+    this.bitsUsed = used;
+  }
+
+  /**
+   * Writes `count` standard exponentials into `out` by the ziggurat method (Marsaglia &
+   * Tsang 2000, 256 layers) — about twice as fast as −log(U) in V8. Layer index and value
+   * come from separate draws, as in `fillNormal`.
+   */
+  fillExponential(out: Float64Array, count: number): void {
+    const { ke, we, fe } = exponentialZiggurat;
+    const bits = this.bits;
+    let used = this.bitsUsed;
+    for (let i = 0; i < count; i++) {
+      for (;;) {
+        if (used > BITS - 3) {
+          this.fillBits(bits, BITS);
+          used = 0;
+        }
+        const iz = bits[used++] & 255;
+        const jz = bits[used++];
+        if (jz < ke[iz]) {
+          out[i] = jz * we[iz];
+          break;
+        }
+        if (iz === 0) {
+          // Base strip: the tail beyond R is R + Exp(1) (memorylessness).
+          out[i] = EXPONENTIAL_R - Math.log((bits[used++] + 0.5) * TWO_POW_MINUS_32);
+          break;
+        }
+        const x = jz * we[iz];
+        const u = (bits[used++] + 0.5) * TWO_POW_MINUS_32;
+        if (fe[iz] + u * (fe[iz - 1] - fe[iz]) < Math.exp(-x)) {
+          out[i] = x;
+          break;
+        }
+      }
+    }
+    this.bitsUsed = used;
+  }
+
+  private readonly one = new Float64Array(1);
+
+  /** One uniform on (0, 1). */
+  uniform(): number {
+    this.fillUniform(this.one, 1);
+    return this.one[0];
+  }
+
+  /** One standard normal. */
+  normal(): number {
+    this.fillNormal(this.one, 1);
+    return this.one[0];
+  }
+}
+
+const ZIGGURAT_R = 3.442619855899;
+
+/** Ziggurat tables for 128 layers (Marsaglia & Tsang 2000, `zigset`). */
+const ziggurat = (() => {
+  const kn = new Float64Array(128);
+  const wn = new Float64Array(128);
+  const fn = new Float64Array(128);
+  const m1 = 2147483648;
+  const vn = 9.91256303526217e-3;
+  let dn = ZIGGURAT_R;
+  let tn = dn;
+  const q = vn / Math.exp(-0.5 * dn * dn);
+  kn[0] = (dn / q) * m1;
+  kn[1] = 0;
+  wn[0] = q / m1;
+  wn[127] = dn / m1;
+  fn[0] = 1;
+  fn[127] = Math.exp(-0.5 * dn * dn);
+  for (let i = 126; i >= 1; i--) {
+    dn = Math.sqrt(-2 * Math.log(vn / dn + Math.exp(-0.5 * dn * dn)));
+    kn[i + 1] = (dn / tn) * m1;
+    tn = dn;
+    fn[i] = Math.exp(-0.5 * dn * dn);
+    wn[i] = dn / m1;
+  }
+  return { kn, wn, fn };
+})();
+
+const EXPONENTIAL_R = 7.697117470131487;
+
+/** Exponential ziggurat tables for 256 layers (Marsaglia & Tsang 2000, `zigset`). */
+const exponentialZiggurat = (() => {
+  const ke = new Float64Array(256);
+  const we = new Float64Array(256);
+  const fe = new Float64Array(256);
+  const m2 = 4294967296;
+  const ve = 3.949659822581572e-3;
+  let de = EXPONENTIAL_R;
+  let te = de;
+  const q = ve / Math.exp(-de);
+  ke[0] = (de / q) * m2;
+  ke[1] = 0;
+  we[0] = q / m2;
+  we[255] = de / m2;
+  fe[0] = 1;
+  fe[255] = Math.exp(-de);
+  for (let i = 254; i >= 1; i--) {
+    de = -Math.log(ve / de + Math.exp(-de));
+    ke[i + 1] = (de / te) * m2;
+    te = de;
+    fe[i] = Math.exp(-de);
+    we[i] = de / m2;
+  }
+  return { ke, we, fe };
+})();
 
 export function createRng(seed: number): Rng {
-  // State from four splitmix32 outputs; an all-zero state is impossible because
-  // splitmix32 is a bijection and the four inputs differ.
-  let s0 = splitmix32(seed >>> 0);
-  let s1 = splitmix32(s0 ^ 0x6a09e667);
-  let s2 = splitmix32(s1 ^ 0xbb67ae85);
-  let s3 = splitmix32(s2 ^ 0x3c6ef372);
-  if ((s0 | s1 | s2 | s3) === 0) s0 = 1;
-
-  const nextUint32 = (): number => {
-    const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
-    const t = s1 << 9;
-    s2 ^= s0;
-    s3 ^= s1;
-    s1 ^= s2;
-    s0 ^= s3;
-    s2 ^= t;
-    s3 = rotl(s3, 11);
-    return result >>> 0;
-  };
-
-  let spare = 0;
-  let hasSpare = false;
-
-  return {
-    uniform: () => (nextUint32() + 0.5) * TWO_POW_MINUS_32,
-    exponential: () => -Math.log((nextUint32() + 0.5) * TWO_POW_MINUS_32),
-    normal: () => {
-      if (hasSpare) {
-        hasSpare = false;
-        return spare;
-      }
-      let u: number, v: number, s: number;
-      do {
-        u = (nextUint32() + 0.5) * TWO_POW_MINUS_32 * 2 - 1;
-        v = (nextUint32() + 0.5) * TWO_POW_MINUS_32 * 2 - 1;
-        s = u * u + v * v;
-      } while (s >= 1);
-      const f = Math.sqrt((-2 * Math.log(s)) / s);
-      spare = v * f;
-      hasSpare = true;
-      return u * f;
-    },
-  };
-}
-
-function rotl(x: number, k: number): number {
-  return (x << k) | (x >>> (32 - k));
+  return new Rng(seed);
 }

@@ -1,2 +1,328 @@
-// Contract methods of the engine domain. Filled by its issue.
-export const engineMethods = {};
+import { z } from 'zod';
+import { defineMethod, finite } from './define';
+
+// Contract methods of the decision engine (issue 3). Per-field rules live in the schemas;
+// rules that relate fields (shapes, reciprocity, permutations) live in `superRefine`, which
+// names the offending element's path (`matrix[2][0]`) so every host reports it precisely.
+
+type Ctx = z.RefinementCtx;
+type Path = (string | number)[];
+
+/** Adds a custom issue at `path`. */
+function fail(ctx: Ctx, path: Path, message: string): void {
+  ctx.addIssue({ code: 'custom', path, message });
+}
+
+/** Checks `rows` is a `height` × `width` table; returns false (after reporting) if not. */
+function checkTable(ctx: Ctx, rows: readonly unknown[][], path: Path, width: number, what: string, height?: number): boolean {
+  let ok = true;
+  if (height !== undefined && rows.length !== height) {
+    fail(ctx, path, `must have ${height} rows (${what}), has ${rows.length}`);
+    ok = false;
+  }
+  rows.forEach((row, i) => {
+    if (row.length !== width) {
+      fail(ctx, [...path, i], `must have ${width} entries (${what}), has ${row.length}`);
+      ok = false;
+    }
+  });
+  return ok;
+}
+
+function checkLength(ctx: Ctx, list: readonly unknown[] | undefined, path: Path, length: number, what: string): void {
+  if (list && list.length !== length) fail(ctx, path, `must have ${length} entries (${what}), has ${list.length}`);
+}
+
+/** Checks `order` lists each of 0…n−1 exactly once. */
+function checkPermutation(ctx: Ctx, order: readonly number[], path: Path, n: number): void {
+  const seen = new Set<number>();
+  order.forEach((c, r) => {
+    if (c >= n) fail(ctx, [...path, r], `criterion index ${c} is out of range 0…${n - 1}`);
+    else if (seen.has(c)) fail(ctx, [...path, r], `criterion ${c} is listed twice`);
+    seen.add(c);
+  });
+  if (order.length !== n) fail(ctx, path, `must list all ${n} criteria once, lists ${order.length}`);
+}
+
+/** Sum of non-negative weights must be positive: all-zero weights say nothing. */
+function checkSomeWeight(ctx: Ctx, weights: readonly number[], path: Path): void {
+  if (weights.length > 0 && !weights.some((w) => w > 0)) fail(ctx, path, 'all weights are zero; at least one must be positive');
+}
+
+const RECIPROCAL_TOLERANCE = 1e-9;
+
+/** A pairwise-comparison matrix must be square, have a unit diagonal and be reciprocal (1e-9 relative). */
+function checkPairwise(ctx: Ctx, matrix: readonly number[][], path: Path): boolean {
+  const n = matrix.length;
+  if (!checkTable(ctx, matrix, path, n, 'a pairwise matrix is square')) return false;
+  let ok = true;
+  for (let i = 0; i < n; i++) {
+    if (Math.abs(matrix[i][i] - 1) > RECIPROCAL_TOLERANCE) {
+      fail(ctx, [...path, i, i], 'diagonal judgments must be 1');
+      ok = false;
+    }
+    for (let j = i + 1; j < n; j++) {
+      // Name the lower-triangle entry: the upper one is taken as the judgment given.
+      if (Math.abs(matrix[i][j] * matrix[j][i] - 1) > RECIPROCAL_TOLERANCE) {
+        fail(ctx, [...path, j, i], `must be the reciprocal of ${formatPathText(path)}[${i}][${j}] = ${matrix[i][j]}, i.e. ${1 / matrix[i][j]}`);
+        ok = false;
+      }
+    }
+  }
+  return ok;
+}
+
+function formatPathText(path: Path): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+const Weight = () => finite().min(0, 'must be ≥ 0');
+const Table = () => z.array(z.array(finite()));
+const AlternativesTable = () => z.array(z.array(finite())).min(2, 'at least two alternatives are needed to compare');
+const Judgment = () => finite().positive('judgments must be > 0');
+const PairwiseMatrix = () => z.array(z.array(Judgment())).min(2, 'at least a 2×2 matrix').max(15, 'at most a 15×15 matrix');
+
+// ---------------------------------------------------------------- engine.evaluate
+
+export const EvaluateRequestSchema = z
+  .strictObject({
+    candidates: z.array(z.string()).min(1, 'at least one candidate is needed'),
+    criteria: z.array(z.strictObject({ id: z.string().min(1), weight: Weight() })).min(1, 'at least one criterion is needed'),
+    /** participant × candidate × criterion; `null` = not scored. */
+    scores: z.array(z.array(z.array(finite().nullable()))),
+    scale: z.strictObject({ min: finite(), max: finite() }),
+    aggregation: z.enum(['mean', 'median', 'geometric']).default('mean'),
+    participantWeights: z.array(Weight()).optional(),
+  })
+  .superRefine((req, ctx) => {
+    const m = req.candidates.length;
+    const n = req.criteria.length;
+    checkSomeWeight(
+      ctx,
+      req.criteria.map((c) => c.weight),
+      ['criteria'],
+    );
+    const ids = new Set<string>();
+    req.criteria.forEach((c, k) => {
+      if (ids.has(c.id)) fail(ctx, ['criteria', k, 'id'], `criterion id "${c.id}" is used twice`);
+      ids.add(c.id);
+    });
+    if (!(req.scale.max > req.scale.min)) fail(ctx, ['scale', 'max'], 'must be greater than scale.min');
+    checkLength(ctx, req.participantWeights, ['participantWeights'], req.scores.length, 'one per participant');
+    if (req.participantWeights && req.scores.length > 0) checkSomeWeight(ctx, req.participantWeights, ['participantWeights']);
+    req.scores.forEach((perCandidate, p) => {
+      if (!checkTable(ctx, perCandidate, ['scores', p], n, 'one per criterion', m)) return;
+      perCandidate.forEach((row, c) =>
+        row.forEach((s, k) => {
+          if (s === null) return;
+          if (s < req.scale.min || s > req.scale.max) fail(ctx, ['scores', p, c, k], `must be within the scale ${req.scale.min}…${req.scale.max}`);
+          else if (req.aggregation === 'geometric' && !(s > 0)) fail(ctx, ['scores', p, c, k], 'geometric aggregation needs scores > 0');
+        }),
+      );
+    });
+  });
+
+const Matrix = z.array(z.array(z.number()));
+const NullableMatrix = z.array(z.array(z.number().nullable()));
+const Ranking = z.array(z.number().int().min(0));
+
+export const EvaluateResponseSchema = z.object({
+  totals: z.array(z.number().min(0).max(1)),
+  ranking: Ranking,
+  contributions: Matrix,
+  aggregated: NullableMatrix,
+  disagreement: NullableMatrix,
+  consensus: z.number().min(0).max(1),
+  coverage: z.array(z.number().min(0).max(1)),
+});
+
+// ---------------------------------------------------------------- engine.ahp
+
+export const AhpRequestSchema = z
+  .strictObject({
+    matrix: PairwiseMatrix().optional(),
+    matrices: z.array(PairwiseMatrix()).min(1, 'at least one matrix is needed').optional(),
+    participantWeights: z.array(Weight()).optional(),
+  })
+  .superRefine((req, ctx) => {
+    if ((req.matrix === undefined) === (req.matrices === undefined)) {
+      fail(ctx, [], 'give exactly one of `matrix` (one judge) or `matrices` (a group)');
+      return;
+    }
+    if (req.matrix) checkPairwise(ctx, req.matrix, ['matrix']);
+    if (req.participantWeights && !req.matrices) fail(ctx, ['participantWeights'], 'only applies to a group (`matrices`)');
+    if (req.matrices) {
+      const n = req.matrices[0].length;
+      req.matrices.forEach((m, p) => {
+        if (m.length !== n) fail(ctx, ['matrices', p], `must be ${n}×${n} like matrices[0], is ${m.length} rows`);
+        else checkPairwise(ctx, m, ['matrices', p]);
+      });
+      checkLength(ctx, req.participantWeights, ['participantWeights'], req.matrices.length, 'one per matrix');
+      if (req.participantWeights) checkSomeWeight(ctx, req.participantWeights, ['participantWeights']);
+    }
+  });
+
+const AhpResultSchema = z.object({
+  weights: z.array(z.number().min(0).max(1)),
+  lambdaMax: z.number(),
+  ci: z.number().min(0),
+  cr: z.number().min(0).nullable(),
+  mostInconsistent: z
+    .object({
+      i: z.number().int().min(0),
+      j: z.number().int().min(0),
+      current: z.number().positive(),
+      suggested: z.number().positive(),
+      crAfter: z.number().min(0).nullable(),
+    })
+    .nullable(),
+});
+
+export const AhpResponseSchema = AhpResultSchema.extend({
+  /** Group only: the aggregated (AIJ) matrix. */
+  matrix: Matrix.optional(),
+  /** Group only: each participant's own result. */
+  individual: z.array(AhpResultSchema).optional(),
+});
+
+// ---------------------------------------------------------------- engine.topsis
+
+export const TopsisRequestSchema = z
+  .strictObject({
+    matrix: AlternativesTable(),
+    weights: z.array(Weight()).min(1, 'at least one criterion is needed'),
+    directions: z.array(z.enum(['benefit', 'cost'])),
+    normalization: z.enum(['vector', 'minmax']).default('vector'),
+  })
+  .superRefine((req, ctx) => {
+    const n = req.weights.length;
+    checkTable(ctx, req.matrix, ['matrix'], n, 'one per criterion');
+    checkLength(ctx, req.directions, ['directions'], n, 'one per criterion');
+    checkSomeWeight(ctx, req.weights, ['weights']);
+  });
+
+export const TopsisResponseSchema = z.object({ closeness: z.array(z.number().min(0).max(1)), ranking: Ranking });
+
+// ---------------------------------------------------------------- engine.rankWeights
+
+export const RankWeightsRequestSchema = z
+  .strictObject({
+    order: z.array(z.number().int().min(0)).min(1, 'at least one criterion is needed'),
+    method: z.enum(['roc', 'rank-sum', 'rank-reciprocal']),
+  })
+  .superRefine((req, ctx) => checkPermutation(ctx, req.order, ['order'], req.order.length));
+
+export const RankWeightsResponseSchema = z.object({ weights: z.array(z.number().min(0).max(1)) });
+
+// ---------------------------------------------------------------- engine.sensitivity
+
+export const SensitivityRequestSchema = z
+  .strictObject({
+    /** alternatives × criteria on a common higher-is-better scale. */
+    values: AlternativesTable(),
+    weights: z.array(Weight()).min(1, 'at least one criterion is needed'),
+  })
+  .superRefine((req, ctx) => {
+    checkTable(ctx, req.values, ['values'], req.weights.length, 'one per criterion');
+    checkSomeWeight(ctx, req.weights, ['weights']);
+  });
+
+export const SensitivityResponseSchema = z.object({
+  winner: z.number().int().min(0),
+  margin: z.number().min(0),
+  criteria: z.array(
+    z.object({
+      weight: z.number().min(0).max(1),
+      stableFrom: z.number().min(0).max(1),
+      stableTo: z.number().min(0).max(1),
+      winnerBelow: z.number().int().min(0).nullable(),
+      winnerAbove: z.number().int().min(0).nullable(),
+    }),
+  ),
+  mostCritical: z.object({ criterion: z.number().int().min(0), change: z.number(), winner: z.number().int().min(0) }).nullable(),
+});
+
+// ---------------------------------------------------------------- engine.smaa
+
+/** Largest SMAA run one request may ask for (~20 s on two workers). */
+export const SMAA_MAX_SAMPLES = 50_000_000;
+
+const SmaaWeightsSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('uniform') }),
+  z.strictObject({ kind: z.literal('around'), center: z.array(Weight()).min(1), spread: finite().positive('must be > 0') }),
+  z.strictObject({ kind: z.literal('ordinal'), order: z.array(z.number().int().min(0)).min(1) }),
+]);
+
+export const SmaaRequestSchema = z
+  .strictObject({
+    values: Table().min(1, 'at least one alternative is needed'),
+    valueSpread: z.array(z.array(finite().min(0, 'a standard deviation must be ≥ 0'))).optional(),
+    weights: SmaaWeightsSchema.default({ kind: 'uniform' }),
+    samples: z.number().int().min(1).max(SMAA_MAX_SAMPLES).default(10_000),
+    seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
+  })
+  .superRefine((req, ctx) => {
+    const n = req.values[0]?.length ?? 0;
+    if (n === 0) {
+      fail(ctx, ['values', 0], 'at least one criterion is needed');
+      return;
+    }
+    checkTable(ctx, req.values, ['values'], n, 'one per criterion, like values[0]');
+    if (req.valueSpread) checkTable(ctx, req.valueSpread, ['valueSpread'], n, 'same shape as values', req.values.length);
+    if (req.weights.kind === 'around') {
+      checkLength(ctx, req.weights.center, ['weights', 'center'], n, 'one per criterion');
+      checkSomeWeight(ctx, req.weights.center, ['weights', 'center']);
+    }
+    if (req.weights.kind === 'ordinal') checkPermutation(ctx, req.weights.order, ['weights', 'order'], n);
+  });
+
+export const SmaaResponseSchema = z.object({
+  rankAcceptability: z.array(z.array(z.number().min(0).max(1))),
+  centralWeights: z.array(z.array(z.number().min(0).max(1)).nullable()),
+  confidence: z.array(z.number().min(0).max(1).nullable()),
+  samples: z.number().int().min(1),
+});
+
+export const engineMethods = {
+  'engine.evaluate': defineMethod({
+    name: 'engine.evaluate',
+    summary:
+      'Weighted-sum evaluation of scored candidates. { candidates, criteria:[{id,weight}], scores: participant×candidate×criterion (null = not scored), scale:{min,max}, aggregation?, participantWeights? } → totals, ranking, contributions, aggregated, disagreement, consensus, coverage.',
+    request: EvaluateRequestSchema,
+    response: EvaluateResponseSchema,
+  }),
+  'engine.ahp': defineMethod({
+    name: 'engine.ahp',
+    summary:
+      'AHP priorities (principal eigenvector), λmax, CI, CR and the most inconsistent judgment. { matrix } or a group { matrices, participantWeights? } (AIJ geometric mean, plus each individual result).',
+    request: AhpRequestSchema,
+    response: AhpResponseSchema,
+  }),
+  'engine.topsis': defineMethod({
+    name: 'engine.topsis',
+    summary: 'TOPSIS closeness and ranking. { matrix: alternatives×criteria, weights, directions: benefit|cost, normalization?: vector|minmax }.',
+    request: TopsisRequestSchema,
+    response: TopsisResponseSchema,
+  }),
+  'engine.rankWeights': defineMethod({
+    name: 'engine.rankWeights',
+    summary: 'Weights from an importance ranking. { order: criterion indices most important first, method: roc|rank-sum|rank-reciprocal } → weights by criterion.',
+    request: RankWeightsRequestSchema,
+    response: RankWeightsResponseSchema,
+  }),
+  'engine.sensitivity': defineMethod({
+    name: 'engine.sensitivity',
+    summary:
+      'Exact weight-stability intervals of the weighted-sum winner (slider rescales the other weights proportionally). { values: alternatives×criteria, weights } → winner, margin, per-criterion intervals, mostCritical.',
+    request: SensitivityRequestSchema,
+    response: SensitivityResponseSchema,
+  }),
+  'engine.smaa': defineMethod({
+    name: 'engine.smaa',
+    summary:
+      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order}, samples?, seed? } → rankAcceptability, centralWeights, confidence. Long runs use worker threads, report progress and can be cancelled.',
+    request: SmaaRequestSchema,
+    response: SmaaResponseSchema,
+    job: true,
+  }),
+};

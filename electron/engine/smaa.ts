@@ -1,0 +1,472 @@
+import { EngineInputError } from './errors';
+import { normalCdf, normalPdf } from './normal';
+import { createRng, deriveSeed, type Rng } from './rng';
+import { normaliseWeights } from './weights';
+
+/**
+ * SMAA-2, stochastic multicriteria acceptability analysis (Lahdelma & Salminen 2001):
+ * sample weight vectors (and, optionally, uncertain values), rank the alternatives by
+ * weighted sum for each sample, and count.
+ *
+ * Work is cut into fixed shards of SHARD_SIZE samples whose random streams are derived
+ * from (seed, shard index). The answer therefore depends only on the seed and the sample
+ * count — never on how many workers ran the shards, or whether any did.
+ */
+export type SmaaWeights =
+  | { kind: 'uniform' }
+  /** Dirichlet around `center` (normalised) with root-mean-square standard deviation `spread`. */
+  | { kind: 'around'; center: readonly number[]; spread: number }
+  /** Uniform over all weights that respect the ranking (`order`: criterion indices, most important first). */
+  | { kind: 'ordinal'; order: readonly number[] };
+
+export interface SmaaInput {
+  /** alternatives × criteria on a common higher-is-better scale. */
+  values: readonly (readonly number[])[];
+  /** Same shape: standard deviation of each value (participant disagreement), ≥ 0. */
+  valueSpread?: readonly (readonly number[])[];
+  weights: SmaaWeights;
+  /** Number of Monte Carlo samples, ≥ 1. */
+  samples: number;
+  /** Non-negative integer ≤ 2^53; the same seed and samples give the same answer. */
+  seed: number;
+}
+
+export interface SmaaResult {
+  /** alternative × rank (0 = first): share of samples; each row sums to 1. */
+  rankAcceptability: number[][];
+  /** Per alternative: mean weight vector of the samples where it ranks first; `null` if it never does. */
+  centralWeights: (number[] | null)[];
+  /**
+   * Per alternative: probability that it ranks first under its central weights, over the
+   * value uncertainty (1 or 0 without `valueSpread`); `null` if it never ranks first.
+   * Computed by numerical integration, not sampling, so it adds no Monte Carlo noise.
+   */
+  confidence: (number | null)[];
+  samples: number;
+}
+
+/** Samples per shard: large enough to amortise a worker round trip, small enough to balance. */
+export const SHARD_SIZE = 65_536;
+
+/** One shard's work: structured-clonable so it can cross to a worker thread. */
+export interface SmaaShardInput {
+  m: number;
+  n: number;
+  /** Row-major alternatives × criteria. */
+  values: Float64Array;
+  /** Row-major variances (spread²), or null without value uncertainty. */
+  variances: Float64Array | null;
+  weights: SmaaWeights;
+  samples: number;
+  /** The shard's own derived seed. */
+  seed: number;
+}
+
+export interface SmaaShardOutput {
+  samples: number;
+  /** Row-major alternative × rank: how many samples put the alternative at that rank. */
+  rankCounts: Float64Array;
+  /** Row-major alternative × criterion: sum of weight vectors of the samples it won. */
+  winWeightSums: Float64Array;
+}
+
+/** Splits a run into its fixed shards. */
+export function planSmaa(input: SmaaInput): SmaaShardInput[] {
+  const m = input.values.length;
+  const n = input.values[0]?.length ?? 0;
+  const values = new Float64Array(m * n);
+  let variances: Float64Array | null = null;
+  for (let a = 0; a < m; a++) for (let j = 0; j < n; j++) values[a * n + j] = input.values[a][j];
+  if (input.valueSpread) {
+    variances = new Float64Array(m * n);
+    let any = false;
+    for (let a = 0; a < m; a++) {
+      for (let j = 0; j < n; j++) {
+        const s = input.valueSpread[a][j];
+        variances[a * n + j] = s * s;
+        if (s > 0) any = true;
+      }
+    }
+    if (!any) variances = null;
+  }
+  const weights = prepareWeights(input.weights, n);
+  const shards: SmaaShardInput[] = [];
+  for (let s = 0, start = 0; start < input.samples; s++, start += SHARD_SIZE) {
+    shards.push({ m, n, values, variances, weights, samples: Math.min(SHARD_SIZE, input.samples - start), seed: deriveSeed(input.seed, s) });
+  }
+  return shards;
+}
+
+function prepareWeights(weights: SmaaWeights, n: number): SmaaWeights {
+  if (weights.kind === 'uniform') return weights;
+  if (weights.kind === 'ordinal') {
+    if (weights.order.length !== n) throw new EngineInputError('weights.order', `must list all ${n} criteria`);
+    const seen = new Set(weights.order);
+    if (seen.size !== n || weights.order.some((c) => !Number.isInteger(c) || c < 0 || c >= n)) {
+      throw new EngineInputError('weights.order', `must be a permutation of 0…${n - 1}`);
+    }
+    return weights;
+  }
+  if (weights.center.length !== n) throw new EngineInputError('weights.center', `must have ${n} entries, one per criterion`);
+  const center = Array.from(normaliseWeights(weights.center, 'weights.center'));
+  const limit = Math.sqrt(meanBinomialVariance(center));
+  if (!(weights.spread > 0 && weights.spread < limit)) {
+    throw new EngineInputError('weights.spread', `must be in (0, ${limit.toPrecision(4)}): a larger spread than that is no longer "around" the centre`);
+  }
+  return { kind: 'around', center, spread: weights.spread };
+}
+
+/** mean_j c_j (1 − c_j): the variance budget of a Dirichlet with mean c, per unit of 1/(κ + 1). */
+function meanBinomialVariance(center: readonly number[]): number {
+  let acc = 0;
+  for (const c of center) acc += c * (1 - c);
+  return acc / center.length;
+}
+
+/**
+ * Runs one shard. `progress` receives the fraction done (0…1) every few thousand samples.
+ * Work goes block by block through small single-purpose loops over preallocated typed
+ * arrays (weights → totals → ranks): nothing is allocated per sample, and each loop stays
+ * monomorphic so V8 optimises it once and keeps it optimised.
+ */
+export function smaaShard(input: SmaaShardInput, progress: (done: number) => void = () => {}): SmaaShardOutput {
+  const { m, n, values, variances, samples, weights } = input;
+  const rng = createRng(input.seed);
+  const block = 256;
+  const normals = variances ? new Float64Array(block * m) : null;
+  const w = new Float64Array(block * n);
+  const totals = new Float64Array(block * m);
+  const order = new Int32Array(m);
+  const scratch = new Float64Array(n);
+  const rankCounts = new Float64Array(m * m);
+  const winWeightSums = new Float64Array(m * n);
+  const ordinal = weights.kind === 'ordinal' ? Int32Array.from(weights.order) : null;
+  const dirichlet = weights.kind === 'around' ? dirichletSampler(weights.center, weights.spread, rng) : null;
+  let reported = 0;
+
+  for (let start = 0; start < samples; start += block) {
+    const count = Math.min(block, samples - start);
+    if (dirichlet) {
+      for (let s = 0; s < count; s++) dirichlet(w.subarray(s * n, s * n + n));
+    } else {
+      rng.fillExponential(w, count * n);
+      normaliseRows(w, count, n);
+      if (ordinal) orderWeights(w, scratch, ordinal, count, n);
+    }
+    if (normals !== null && variances !== null) {
+      rng.fillNormal(normals, count * m);
+      noisyTotals(w, values, variances, normals, totals, count, m, n);
+    } else {
+      weightedTotals(w, values, totals, count, m, n);
+    }
+    countRanks(totals, w, order, rankCounts, winWeightSums, count, m, n);
+    const done = start + count;
+    if (done - reported >= 8192) {
+      reported = done;
+      progress(done / samples);
+    }
+  }
+  progress(1);
+  return { samples, rankCounts, winWeightSums };
+}
+
+/**
+ * Uniform weight vectors on the simplex: normalised standard exponentials are exactly
+ * Dirichlet(1, …, 1). (Normalised independent uniforms would not be: they crowd the
+ * centre.) Measured faster here than sorted spacings, whose insertion sort mispredicts.
+ * `w` holds the exponentials on entry.
+ */
+function normaliseRows(w: Float64Array, count: number, n: number): void {
+  for (let s = 0; s < count; s++) {
+    const base = s * n;
+    let sum = 0;
+    for (let j = 0; j < n; j++) sum += w[base + j];
+    const inv = 1 / sum;
+    for (let j = 0; j < n; j++) w[base + j] *= inv;
+  }
+}
+
+/**
+ * Maps uniform simplex points onto the region that respects a ranking by sorting each
+ * one: the n! ordered regions are congruent and the density is symmetric, so the result is
+ * uniform on the ranked region.
+ */
+function orderWeights(w: Float64Array, sorted: Float64Array, order: Int32Array, count: number, n: number): void {
+  for (let s = 0; s < count; s++) {
+    const base = s * n;
+    for (let i = 0; i < n; i++) {
+      const x = w[base + i];
+      let k = i - 1;
+      while (k >= 0 && sorted[k] < x) {
+        sorted[k + 1] = sorted[k];
+        k--;
+      }
+      sorted[k + 1] = x;
+    }
+    for (let r = 0; r < n; r++) w[base + order[r]] = sorted[r];
+  }
+}
+
+/**
+ * totals = W·Vᵀ for a block. Four accumulators break the floating-point add dependency
+ * chain (measured ~1.5× faster than one for 12 criteria).
+ */
+function weightedTotals(w: Float64Array, values: Float64Array, totals: Float64Array, count: number, m: number, n: number): void {
+  for (let s = 0; s < count; s++) {
+    const wb = s * n;
+    const tb = s * m;
+    for (let a = 0; a < m; a++) {
+      const row = a * n;
+      let m0 = 0;
+      let m1 = 0;
+      let m2 = 0;
+      let m3 = 0;
+      let j = 0;
+      for (; j + 3 < n; j += 4) {
+        m0 += w[wb + j] * values[row + j];
+        m1 += w[wb + j + 1] * values[row + j + 1];
+        m2 += w[wb + j + 2] * values[row + j + 2];
+        m3 += w[wb + j + 3] * values[row + j + 3];
+      }
+      for (; j < n; j++) m0 += w[wb + j] * values[row + j];
+      totals[tb + a] = m0 + m1 + (m2 + m3);
+    }
+  }
+}
+
+/**
+ * Totals with normal value noise. Σ_j w_j (v_aj + σ_aj Z_aj) is normal with mean Σ w v and
+ * variance Σ_j w_j² σ_aj², so one normal draw per alternative gives exactly the
+ * distribution of one per value — a tenth of the random numbers.
+ */
+function noisyTotals(
+  w: Float64Array,
+  values: Float64Array,
+  variances: Float64Array,
+  normals: Float64Array,
+  totals: Float64Array,
+  count: number,
+  m: number,
+  n: number,
+): void {
+  for (let s = 0; s < count; s++) {
+    const wb = s * n;
+    const tb = s * m;
+    for (let a = 0; a < m; a++) {
+      const row = a * n;
+      let mu0 = 0;
+      let mu1 = 0;
+      let var0 = 0;
+      let var1 = 0;
+      let j = 0;
+      for (; j + 1 < n; j += 2) {
+        const w0 = w[wb + j];
+        const w1 = w[wb + j + 1];
+        mu0 += w0 * values[row + j];
+        mu1 += w1 * values[row + j + 1];
+        var0 += w0 * w0 * variances[row + j];
+        var1 += w1 * w1 * variances[row + j + 1];
+      }
+      if (j < n) {
+        const w0 = w[wb + j];
+        mu0 += w0 * values[row + j];
+        var0 += w0 * w0 * variances[row + j];
+      }
+      totals[tb + a] = mu0 + mu1 + Math.sqrt(var0 + var1) * normals[tb + a];
+    }
+  }
+}
+
+function countRanks(
+  totals: Float64Array,
+  w: Float64Array,
+  order: Int32Array,
+  rankCounts: Float64Array,
+  winWeightSums: Float64Array,
+  count: number,
+  m: number,
+  n: number,
+): void {
+  for (let s = 0; s < count; s++) {
+    const tb = s * m;
+    for (let a = 0; a < m; a++) {
+      const t = totals[tb + a];
+      // Insertion into best-first order; strict `<` keeps ties in index order, the
+      // engine-wide tie rule (only identical alternatives ever tie).
+      let k = a - 1;
+      while (k >= 0 && totals[tb + order[k]] < t) {
+        order[k + 1] = order[k];
+        k--;
+      }
+      order[k + 1] = a;
+    }
+    for (let r = 0; r < m; r++) rankCounts[order[r] * m + r]++;
+    const winRow = order[0] * n;
+    const wb = s * n;
+    for (let j = 0; j < n; j++) winWeightSums[winRow + j] += w[wb + j];
+  }
+}
+
+/** Dirichlet(κ c) sampler: mean c; κ chosen so the RMS standard deviation of the weights is `spread`. */
+function dirichletSampler(center: readonly number[], spread: number, rng: Rng): (w: Float64Array) => void {
+  const n = center.length;
+  const kappa = meanBinomialVariance(center) / (spread * spread) - 1;
+  const gammas = center.map((c) => gammaSampler(kappa * c, rng));
+  return (w) => {
+    let sum = 0;
+    for (let j = 0; j < n; j++) {
+      const g = gammas[j]();
+      w[j] = g;
+      sum += g;
+    }
+    for (let j = 0; j < n; j++) w[j] /= sum;
+  };
+}
+
+/** Gamma(shape, 1) by Marsaglia & Tsang (2000); shape < 1 via the Gamma(shape + 1)·U^(1/shape) boost. */
+function gammaSampler(shape: number, rng: Rng): () => number {
+  if (!(shape > 0)) return () => 0;
+  const boost = shape < 1;
+  const d = (boost ? shape + 1 : shape) - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  const invShape = 1 / shape;
+  return () => {
+    let result: number;
+    for (;;) {
+      const x = rng.normal();
+      let v = 1 + c * x;
+      if (v <= 0) continue;
+      v = v * v * v;
+      const u = rng.uniform();
+      if (u < 1 - 0.0331 * x * x * x * x || Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) {
+        result = d * v;
+        break;
+      }
+    }
+    return boost ? result * Math.pow(rng.uniform(), invShape) : result;
+  };
+}
+
+/** Combines shard outputs (in shard order, so sums are reproducible) into the SMAA-2 result. */
+export function mergeSmaa(input: SmaaInput, shards: readonly SmaaShardOutput[]): SmaaResult {
+  const m = input.values.length;
+  const n = input.values[0]?.length ?? 0;
+  const counts = new Float64Array(m * m);
+  const sums = new Float64Array(m * n);
+  let total = 0;
+  for (const shard of shards) {
+    total += shard.samples;
+    for (let i = 0; i < counts.length; i++) counts[i] += shard.rankCounts[i];
+    for (let i = 0; i < sums.length; i++) sums[i] += shard.winWeightSums[i];
+  }
+  const rankAcceptability: number[][] = [];
+  const centralWeights: (number[] | null)[] = [];
+  for (let a = 0; a < m; a++) {
+    rankAcceptability.push(Array.from(counts.subarray(a * m, a * m + m), (c) => c / total));
+    const wins = counts[a * m];
+    centralWeights.push(wins > 0 ? Array.from(sums.subarray(a * n, a * n + n), (s) => s / wins) : null);
+  }
+  const confidence = centralWeights.map((wc, a) => (wc === null ? null : confidenceFactor(input, a, wc)));
+  return { rankAcceptability, centralWeights, confidence, samples: total };
+}
+
+/** Whole run on the calling thread (small runs, tests). Same answer as running the shards on workers. */
+export function smaa(input: SmaaInput): SmaaResult {
+  return mergeSmaa(
+    input,
+    planSmaa(input).map((shard) => smaaShard(shard)),
+  );
+}
+
+/**
+ * P(alternative a ranks first | weights = wc) when each value is normal around its mean
+ * with the given spread. Each total T_b is then normal (μ_b, s_b), independent, so
+ *   P = ∫ φ(z) Π_{b≠a} P(T_b < μ_a + s_a z) dz,
+ * a one-dimensional integral done by adaptive Gauss–Kronrod quadrature, split at the points where some
+ * factor switches (z = (μ_b − μ_a)/s_a) so steep or discontinuous factors are not missed.
+ */
+export function confidenceFactor(input: SmaaInput, a: number, wc: readonly number[]): number {
+  const m = input.values.length;
+  const n = wc.length;
+  const mu = new Float64Array(m);
+  const sd = new Float64Array(m);
+  for (let b = 0; b < m; b++) {
+    let t = 0;
+    let v = 0;
+    for (let j = 0; j < n; j++) {
+      t += wc[j] * input.values[b][j];
+      const s = input.valueSpread ? input.valueSpread[b][j] : 0;
+      v += wc[j] * wc[j] * s * s;
+    }
+    mu[b] = t;
+    sd[b] = Math.sqrt(v);
+  }
+  /** P(T_b loses to a total of t for alternative a). */
+  const beaten = (b: number, t: number): number => {
+    if (sd[b] > 0) return normalCdf((t - mu[b]) / sd[b]);
+    return t > mu[b] || (t === mu[b] && a < b) ? 1 : 0;
+  };
+  if (!(sd[a] > 0)) {
+    let p = 1;
+    for (let b = 0; b < m; b++) if (b !== a) p *= beaten(b, mu[a]);
+    return p;
+  }
+  const integrand = (z: number): number => {
+    const t = mu[a] + sd[a] * z;
+    let p = normalPdf(z);
+    for (let b = 0; b < m && p > 0; b++) if (b !== a) p *= beaten(b, t);
+    return p;
+  };
+  const limit = 7.5; // φ beyond ±7.5 carries < 1e-13 of the mass
+  // A unit grid first (φ varies on a scale of 1), so that no piece is so wide that all its
+  // nodes miss the region where a wins; plus the switch points of each factor.
+  const cuts: number[] = [];
+  for (let z = -limit; z <= limit; z += 1) cuts.push(z);
+  for (let b = 0; b < m; b++) {
+    const z = (mu[b] - mu[a]) / sd[a];
+    if (b !== a && z > -limit && z < limit) cuts.push(z);
+  }
+  cuts.sort((x, y) => x - y);
+  let p = 0;
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    if (cuts[i + 1] > cuts[i]) p += integrate(integrand, cuts[i], cuts[i + 1], 1e-11);
+  }
+  return Math.min(1, Math.max(0, p));
+}
+
+/** Gauss–Kronrod 7/15 nodes and weights (QUADPACK qk15), non-negative half. */
+const KRONROD_NODES = [
+  0.991455371120812639206854697526329, 0.949107912342758524526189684047851, 0.864864423359769072789712788640926,
+  0.741531185599394439863864773280788, 0.586087235467691130294144845693013, 0.405845151377397166906606412076961,
+  0.207784955007898467600689403773245, 0,
+];
+const KRONROD_WEIGHTS = [
+  0.02293532201052922496373200805897, 0.063092092629978553290700663189204, 0.104790010322250183839876322541518,
+  0.140653259715525918745189590510238, 0.16900472663926790282658342659855, 0.190350578064785409913256402421014,
+  0.204432940075298892414161999234649, 0.209482141084727828012999174891714,
+];
+/** Gauss 7-point weights, at Kronrod nodes 1, 3, 5 and 7. */
+const GAUSS_WEIGHTS = [0.129484966168869693270611432679082, 0.27970539148927666790146777142378, 0.381830050505118944950369775488975, 0.417959183673469387755102040816327];
+
+/**
+ * Adaptive Gauss–Kronrod (7/15) quadrature of f over [a, b] to absolute error ≈ `tolerance`:
+ * one 15-point rule suffices on smooth pieces; pieces where Gauss and Kronrod disagree are
+ * bisected, which is what resolves a steep factor.
+ */
+export function integrate(f: (x: number) => number, a: number, b: number, tolerance: number, depth = 40): number {
+  const centre = (a + b) / 2;
+  const half = (b - a) / 2;
+  const fc = f(centre);
+  let kronrod = fc * KRONROD_WEIGHTS[7];
+  let gauss = fc * GAUSS_WEIGHTS[3];
+  for (let i = 0; i < 7; i++) {
+    const dx = half * KRONROD_NODES[i];
+    const sum = f(centre - dx) + f(centre + dx);
+    kronrod += KRONROD_WEIGHTS[i] * sum;
+    if (i % 2 === 1) gauss += GAUSS_WEIGHTS[(i - 1) / 2] * sum;
+  }
+  kronrod *= half;
+  gauss *= half;
+  if (depth <= 0 || Math.abs(kronrod - gauss) <= tolerance) return kronrod;
+  return integrate(f, a, centre, tolerance / 2, depth - 1) + integrate(f, centre, b, tolerance / 2, depth - 1);
+}
