@@ -9,9 +9,10 @@
  *
  * Context overflow (context + g > maxContextTokens):
  *   truncate  — generate up to the window and end the rollout (kept, marked truncated);
- *   summarize — generate `summaryTokens` (up to the window), restart the context from
+ *   summarize — generate `summaryTokens`, restart the context from
  *               prompt + summary (re-prefilled), then generate the turn;
  *   fail      — generate up to the window, then discard the rollout (its tokens are wasted).
+ * A tool observation longer than the room left in the window is clipped to it.
  */
 
 export const OVERFLOW_TRUNCATE = 0;
@@ -45,7 +46,8 @@ export function planTurn(context: number, gen: number, maxContext: number, polic
 export function tokensFor(action: number, context: number, gen: number, maxContext: number, summaryTokens: number): number {
   const room = Math.max(0, maxContext - context);
   if (action === TURN_OK) return gen;
-  if (action === TURN_SUMMARIZE_FIRST) return Math.min(summaryTokens, room);
+  // The summary is generated over the full window (the oldest tokens make room for it).
+  if (action === TURN_SUMMARIZE_FIRST) return summaryTokens;
   return Math.min(gen, room);
 }
 
@@ -120,7 +122,7 @@ export function walkRollout(
     }
     if (t === turns - 1) break;
     p.toolCalls++;
-    const o = obs(t);
+    const o = Math.min(obs(t), maxContext - ctx);
     p.prefillTokens += o;
     p.prefillPairs += o * (ctx + o / 2);
     ctx += o;

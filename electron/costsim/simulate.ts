@@ -428,7 +428,9 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
         beginAttempt(id, now);
       }
     } else {
-      const o = rng.tail(obsTail);
+      const room = maxCtx - rCtx[id];
+      const sampled = rng.tail(obsTail);
+      const o = sampled < room ? sampled : room;
       prefill(e, now, o, rCtx[id]);
       rCtx[id] += o;
       rTraj[id] += o;

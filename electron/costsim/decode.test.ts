@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { decodeStepSeconds, engineModel, kvBytesPerToken, minDecodeSeconds, modelShape, prefillSeconds, sequencesPerEngine } from './decode';
+
+// Llama-2-7B-like: 32 layers, 32 KV heads (no GQA), head dim 128, bf16.
+const llama7b = modelShape({ paramsB: 7, activeParamsB: null, precision: 'bf16', layers: 32, kvHeads: 32, headDim: 128 });
+
+describe('KV cache and capacity', () => {
+  it('KV bytes per token = 2 × layers × kvHeads × headDim × bytes (hand-computed)', () => {
+    expect(kvBytesPerToken(32, 32, 128, 2)).toBe(524_288); // 0.5 MiB per token
+    expect(llama7b.kvBytesPerToken).toBe(524_288);
+    expect(llama7b.weightBytes).toBe(14e9); // 7e9 params × 2 bytes
+  });
+
+  it('7B bf16 on one 80 GB GPU: (80 − 14) GB / (0.5 MiB × 4096 tokens) = 30 sequences', () => {
+    // 66e9 / (524288 × 4096 = 2,147,483,648) = 30.73 → 30
+    const n = sequencesPerEngine({ memoryGB: 80, tensorParallel: 1, memoryUtilization: 1, weightBytes: 14e9, kvBytesPerToken: 524_288, contextTokens: 4096, maxSequences: 1000 });
+    expect(n).toBe(30);
+    // Tensor parallel 2 doubles the memory: (160 − 14) / 2.147 = 67.98 → 67.
+    expect(sequencesPerEngine({ memoryGB: 80, tensorParallel: 2, memoryUtilization: 1, weightBytes: 14e9, kvBytesPerToken: 524_288, contextTokens: 4096, maxSequences: 1000 })).toBe(67);
+    // The scheduler cap applies; a model that does not fit gives 0.
+    expect(sequencesPerEngine({ memoryGB: 80, tensorParallel: 1, memoryUtilization: 1, weightBytes: 14e9, kvBytesPerToken: 524_288, contextTokens: 4096, maxSequences: 16 })).toBe(16);
+    expect(sequencesPerEngine({ memoryGB: 80, tensorParallel: 1, memoryUtilization: 0.9, weightBytes: 140e9, kvBytesPerToken: 524_288, contextTokens: 4096, maxSequences: 16 })).toBe(0);
+  });
+
+  it('fp8 halves weight and KV bytes', () => {
+    const fp8 = modelShape({ paramsB: 7, activeParamsB: null, precision: 'fp8', layers: 32, kvHeads: 32, headDim: 128 });
+    expect(fp8.weightBytes).toBe(7e9);
+    expect(fp8.kvBytesPerToken).toBe(262_144);
+  });
+
+  it('derives a plausible shape from the parameter count (rule of thumb)', () => {
+    const s = modelShape({ paramsB: 7, activeParamsB: null, precision: 'bf16', layers: null, kvHeads: null, headDim: null });
+    expect(s.layers).toBeGreaterThanOrEqual(28);
+    expect(s.layers).toBeLessThanOrEqual(36);
+    expect(12 * s.layers * s.dModel ** 2).toBeGreaterThan(6e9);
+    expect(12 * s.layers * s.dModel ** 2).toBeLessThan(8.5e9);
+    expect(s.kvHeads).toBe(8);
+    // MoE: memory from total params, shape from active params.
+    const moe = modelShape({ paramsB: 671, activeParamsB: 37, precision: 'fp8', layers: null, kvHeads: null, headDim: null });
+    expect(moe.weightBytes).toBe(671e9);
+    expect(moe.activeParams).toBe(37e9);
+  });
+});
+
+describe('decode and prefill speed', () => {
+  const e = engineModel(llama7b, { memoryBandwidthTBps: 3.35, peakFlops: 989e12 }, 1, 1, 0.5);
+
+  it('a lone sequence reads the weights and its KV once per token', () => {
+    // (14e9 + 524288 × 1000) / 3.35e12 s
+    expect(decodeStepSeconds(e, 1, 1000)).toBeCloseTo((14e9 + 524_288 * 1000) / 3.35e12, 12);
+  });
+
+  it('more sequences or longer contexts slow every sequence down (memory-bound)', () => {
+    expect(decodeStepSeconds(e, 32, 32 * 4000)).toBeGreaterThan(decodeStepSeconds(e, 1, 4000));
+    expect(decodeStepSeconds(e, 1, 30_000)).toBeGreaterThan(decodeStepSeconds(e, 1, 1_000));
+  });
+
+  it('becomes compute-bound at very large batches', () => {
+    const n = 100_000;
+    expect(decodeStepSeconds(e, n, 0)).toBeCloseTo((2 * 7e9 * n) / (989e12 * 0.5), 9);
+  });
+
+  it('minimum decode time integrates the growing context', () => {
+    const t = minDecodeSeconds(e, 1000, 500);
+    let sum = 0;
+    for (let i = 0; i < 1000; i++) sum += (14e9 + 524_288 * (500 + i + 0.5)) / 3.35e12;
+    expect(t).toBeCloseTo(sum, 6);
+  });
+
+  it('prefill costs 2·N FLOPs per token plus attention over the context', () => {
+    expect(prefillSeconds(e, 1000, 0)).toBeCloseTo((2 * 7e9 * 1000 + 4 * 32 * llama7b.dModel * 1000 * 500) / (989e12 * 0.5), 9);
+    expect(prefillSeconds(e, 1000, 10_000)).toBeGreaterThan(prefillSeconds(e, 1000, 0));
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { EventQueue, PackedHeaps } from './eventQueue';
+import { Rng } from './distributions';
+
+describe('EventQueue', () => {
+  it('pops in key order with updates and removals, ties by id', () => {
+    const q = new EventQueue(1000);
+    const r = new Rng(5);
+    const keys = new Map<number, number>();
+    for (let i = 0; i < 1000; i++) {
+      const k = Math.floor(r.uniform() * 100);
+      q.set(i, k);
+      keys.set(i, k);
+    }
+    for (let i = 0; i < 1000; i += 3) {
+      const k = Math.floor(r.uniform() * 100);
+      q.set(i, k);
+      keys.set(i, k);
+    }
+    for (let i = 1; i < 1000; i += 7) {
+      q.remove(i);
+      keys.delete(i);
+    }
+    const expected = [...keys.entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map((e) => e[0]);
+    const got: number[] = [];
+    while (q.size) got.push(q.pop());
+    expect(got).toEqual(expected);
+  });
+});
+
+describe('PackedHeaps', () => {
+  it('keeps independent heaps per region', () => {
+    const keys = new Float64Array([5, 1, 3, 2, 4, 0]);
+    const h = new PackedHeaps(2, 3, keys);
+    [0, 1, 2].forEach((id) => h.push(0, id));
+    [3, 4, 5].forEach((id) => h.push(1, id));
+    expect([h.pop(0), h.pop(0), h.pop(0)]).toEqual([1, 2, 0]);
+    expect([h.pop(1), h.pop(1), h.pop(1)]).toEqual([5, 3, 4]);
+  });
+});

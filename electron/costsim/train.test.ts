@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { modelShape } from './decode';
+import { activationGB, trainFlops, trainStep, weightSyncSeconds, type TrainSetup } from './train';
+
+const shape = modelShape({ paramsB: 7, activeParamsB: null, precision: 'bf16', layers: 32, kvHeads: 32, headDim: 128 });
+const setup = (over: Partial<TrainSetup> = {}): TrainSetup => ({
+  shape,
+  trainGpus: 8,
+  peakFlops: 989e12,
+  mfu: 0.4,
+  memoryGB: 80,
+  memoryBandwidthTBps: 3.35,
+  interconnectGBps: 900,
+  microBatchTokens: 4096,
+  gradientAccumulation: 1,
+  extraForwardPasses: 0,
+  ...over,
+});
+
+describe('training FLOPs and time', () => {
+  it('6 × N × tokens, by hand', () => {
+    // 6 × 7e9 × 1e6 = 4.2e16
+    expect(trainFlops(7e9, 1e6, 0)).toBe(4.2e16);
+    // each extra forward pass adds 2 × N × tokens
+    expect(trainFlops(7e9, 1e6, 1)).toBe(5.6e16);
+    const t = trainStep(setup(), 1e6);
+    expect(t.computeSeconds).toBeCloseTo(4.2e16 / (8 * 989e12 * 0.4), 9);
+  });
+
+  it('MoE trains on active parameters', () => {
+    const moe = modelShape({ paramsB: 100, activeParamsB: 10, precision: 'bf16', layers: null, kvHeads: null, headDim: null });
+    expect(trainStep(setup({ shape: moe }), 1e6).flops).toBe(6 * 10e9 * 1e6);
+  });
+
+  it('fp8 raises the peak, MFU stays as stated', () => {
+    const bf16 = trainStep(setup(), 1e6);
+    const fp8 = trainStep(setup({ peakFlops: 1979e12 }), 1e6);
+    expect(fp8.flops).toBe(bf16.flops);
+    expect(fp8.computeSeconds).toBeCloseTo(bf16.computeSeconds * (989 / 1979), 9);
+  });
+
+  it('gradient accumulation keeps FLOPs, cuts optimizer steps and their syncs', () => {
+    const tokens = 8 * 4096 * 16; // 16 micro-batches per GPU
+    const ga1 = trainStep(setup(), tokens);
+    const ga8 = trainStep(setup({ gradientAccumulation: 8 }), tokens);
+    expect(ga1.microBatches).toBe(16);
+    expect(ga1.optimizerSteps).toBe(16);
+    expect(ga8.optimizerSteps).toBe(2);
+    expect(ga8.flops).toBe(ga1.flops);
+    expect(ga8.computeSeconds).toBe(ga1.computeSeconds);
+    expect(ga8.commSeconds).toBeLessThan(ga1.commSeconds);
+    // Activation memory follows the micro-batch, not the batch.
+    expect(activationGB(shape, 2048)).toBeCloseTo(activationGB(shape, 4096) / 2, 9);
+  });
+
+  it('weight sync = model bytes / bandwidth', () => {
+    expect(weightSyncSeconds(14e9, 50)).toBeCloseTo(0.28, 12);
+  });
+});
