@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createRng, deriveSeed } from './rng';
+
+const N = 200_000;
+
+function moments(xs: Float64Array): { mean: number; variance: number } {
+  let s = 0;
+  let s2 = 0;
+  for (const x of xs) {
+    s += x;
+    s2 += x * x;
+  }
+  return { mean: s / xs.length, variance: s2 / xs.length - (s / xs.length) ** 2 };
+}
+
+describe('Rng (xoshiro128**)', () => {
+  it('is deterministic per seed and differs across seeds', () => {
+    const a = new Float64Array(8);
+    const b = new Float64Array(8);
+    createRng(5).fillUniform(a, 8);
+    createRng(5).fillUniform(b, 8);
+    expect(Array.from(a)).toEqual(Array.from(b));
+    createRng(6).fillUniform(b, 8);
+    expect(Array.from(a)).not.toEqual(Array.from(b));
+  });
+
+  it('uniforms lie in (0, 1) with mean 1/2 and variance 1/12 (5 standard errors)', () => {
+    const u = new Float64Array(N);
+    createRng(1).fillUniform(u, N);
+    expect(u.reduce((a, b) => Math.min(a, b), 1)).toBeGreaterThan(0);
+    expect(u.reduce((a, b) => Math.max(a, b), 0)).toBeLessThan(1);
+    const { mean, variance } = moments(u);
+    expect(Math.abs(mean - 0.5)).toBeLessThan(5 * Math.sqrt(1 / 12 / N));
+    expect(Math.abs(variance - 1 / 12)).toBeLessThan(5 * Math.sqrt(1 / 180 / N));
+  });
+
+  it('ziggurat normals: mean 0, variance 1, P(Z ≤ 1.96) ≈ 0.975, tails beyond the base strip (5 s.e.)', () => {
+    const z = new Float64Array(N);
+    createRng(2).fillNormal(z, N);
+    const { mean, variance } = moments(z);
+    expect(Math.abs(mean)).toBeLessThan(5 / Math.sqrt(N));
+    expect(Math.abs(variance - 1)).toBeLessThan(5 * Math.sqrt(2 / N));
+    const below = z.filter((x) => x <= 1.96).length / N;
+    expect(Math.abs(below - 0.9750021)).toBeLessThan(5 * Math.sqrt(0.975 * 0.025 / N));
+    const big = new Float64Array(4_000_000);
+    createRng(3).fillNormal(big, big.length);
+    // P(|Z| > 3.4426) = 5.76e-4 (the tail the base strip samples): 2304 expected, s.e. 48.
+    const tail = big.filter((x) => Math.abs(x) > 3.442619855899).length;
+    expect(Math.abs(tail - 2304)).toBeLessThan(5 * 48);
+  });
+
+  it('ziggurat exponentials: mean 1, variance 1, P(E > 2) = e^-2 (5 s.e.)', () => {
+    const e = new Float64Array(N);
+    createRng(4).fillExponential(e, N);
+    const { mean, variance } = moments(e);
+    expect(Math.abs(mean - 1)).toBeLessThan(5 / Math.sqrt(N));
+    expect(Math.abs(variance - 1)).toBeLessThan(5 * Math.sqrt(8 / N));
+    const p = Math.exp(-2);
+    expect(Math.abs(e.filter((x) => x > 2).length / N - p)).toBeLessThan(5 * Math.sqrt((p * (1 - p)) / N));
+  });
+
+  it('derived seeds differ per index and use all 53 bits of the seed', () => {
+    const seeds = new Set(Array.from({ length: 1000 }, (_, i) => deriveSeed(1, i)));
+    expect(seeds.size).toBe(1000);
+    expect(deriveSeed(2 ** 40, 0)).not.toBe(deriveSeed(0, 0));
+  });
+});
