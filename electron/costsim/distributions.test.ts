@@ -24,6 +24,21 @@ describe('Rng', () => {
     expect(Math.abs(s / n)).toBeLessThan(0.01);
     expect(Math.abs(s2 / n - 1)).toBeLessThan(0.02);
   });
+
+  it('normal tails match Φ (ziggurat wedges and tail are exact)', () => {
+    const r = new Rng(11);
+    const n = 1_000_000;
+    const cuts = [0.5, 1, 2, Z99, 3, 3.5];
+    const above = cuts.map(() => 0);
+    for (let i = 0; i < n; i++) {
+      const z = Math.abs(r.normal());
+      for (let j = 0; j < cuts.length; j++) if (z > cuts[j]) above[j]++;
+    }
+    cuts.forEach((c, j) => {
+      const expected = 2 * (1 - normCdf(c)) * n;
+      expect(Math.abs(above[j] - expected)).toBeLessThan(5 * Math.sqrt(expected) + 5);
+    });
+  });
 });
 
 describe('log-normal tails from median and p99', () => {

@@ -134,9 +134,19 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   const eFEnd = new Float64Array(E);
   const eResident = new Int32Array(E);
   const decoding = new PackedHeaps(E, S, rTauEnd);
-  let decodeActive = 0;
-  let prefillTotal = 0;
-  let syncFreezeTotal = 0;
+  // Float accumulators live in a typed array: a closure variable holding a double is boxed
+  // and every update would allocate.
+  const acc = new Float64Array(10);
+  const DECODE_ACTIVE = 0;
+  const PREFILL = 1;
+  const SYNC_FREEZE = 2;
+  const GENERATED = 3;
+  const TRAINED = 4;
+  const WASTED = 5;
+  const TRAIN_FLOPS = 6;
+  const TRAIN_SECONDS = 7;
+  const PHASE_TOKENS = 8;
+  const PHASE_LONGEST = 9;
 
   // Event ids: engines [0, E), rollout tool calls [E, E + cap), the trainer E + cap.
   const TRAINER = E + cap;
@@ -159,22 +169,14 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   let started = 0; // logical rollouts started (sync: this phase's launches are `pendingNew`)
   let pendingNew = 0;
   let phaseOpen = 0; // sync: rollouts of this phase not yet finished or paused
-  let phaseTokens = 0;
-  let phaseLongest = 0;
   let trainerBusy = false;
   let trainerPhase = 0; // 0 = training, 1 = syncing weights
   let trainerFreeAt = 0;
   let trainingsDone = 0;
-  let currentTrainTokens = 0;
-  let generated = 0;
-  let trained = 0;
-  let wasted = 0;
   let completed = 0;
   let failed = 0;
   let retried = 0;
   let truncated = 0;
-  let trainFlopsTotal = 0;
-  let trainSecTotal = 0;
   let stepGenStart = 0;
 
   const stepSeconds = new Float64Array(steps);
@@ -197,7 +199,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     const active = dt - frozen;
     if (eNDec[e] > 0 && active > 0) {
       eTau[e] += active / eStep[e];
-      decodeActive += active;
+      acc[DECODE_ACTIVE] += active;
     }
     eLast[e] = now;
   };
@@ -226,7 +228,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
 
   const prefill = (e: number, now: number, tokens: number, ctx: number) => {
     const sec = (fpt * tokens + attn * tokens * (ctx + tokens / 2)) / fps;
-    prefillTotal += sec;
+    acc[PREFILL] += sec;
     freeze(e, now, sec);
   };
 
@@ -339,14 +341,14 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     releaseSlot(id);
     rState[id] = FREE;
     freeIds[freeTop++] = id;
-    if (rMinDecode[id] > phaseLongest) phaseLongest = rMinDecode[id];
+    if (rMinDecode[id] > acc[PHASE_LONGEST]) acc[PHASE_LONGEST] = rMinDecode[id];
     if (isAsync) {
       doneTokens[(dHead + dLen) % doneCap] = trajTokens;
       dLen++;
       fillEngine(e, now);
       tryTrain(now);
     } else {
-      phaseTokens += trajTokens;
+      acc[PHASE_TOKENS] += trajTokens;
       fillEngine(e, now);
       if (--phaseOpen === 0) tryTrain(now);
     }
@@ -354,13 +356,13 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
 
   const complete = (id: number, now: number) => {
     completed++;
-    trained += rTraj[id];
+    acc[TRAINED] += rTraj[id];
     retire(id, now, rTraj[id]);
   };
 
   const fail = (id: number, now: number) => {
     failed++;
-    wasted += rGen[id];
+    acc[WASTED] += rGen[id];
     retire(id, now, 0);
   };
 
@@ -388,7 +390,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     rTraj[id] += seg;
     rPiece[id] -= seg;
     rBudget[id] -= seg;
-    generated += seg;
+    acc[GENERATED] += seg;
     if (rPiece[id] > 1e-9) {
       pause(id, now);
     } else {
@@ -419,7 +421,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     const e = rEngine[id];
     advance(e, now);
     if (envRate > 0 && rng.uniform() < envRate) {
-      wasted += rGen[id];
+      acc[WASTED] += rGen[id];
       if (rAttempts[id] >= envMaxRetries) {
         fail(id, now);
       } else {
@@ -453,18 +455,17 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       dLen -= N;
     } else {
       if (phaseOpen > 0) return;
-      tokens = phaseTokens;
+      tokens = acc[PHASE_TOKENS];
     }
     const k = trainingsDone;
     const t = trainStep(r.train, tokens);
-    trainFlopsTotal += t.flops;
-    trainSecTotal += t.seconds;
-    currentTrainTokens = tokens;
+    acc[TRAIN_FLOPS] += t.flops;
+    acc[TRAIN_SECONDS] += t.seconds;
     stepRollout[k] = now - trainerFreeAt;
     stepTrain[k] = t.seconds;
-    stepLongest[k] = phaseLongest;
-    stepGen[k] = generated - stepGenStart;
-    stepGenStart = generated;
+    stepLongest[k] = acc[PHASE_LONGEST];
+    stepGen[k] = acc[GENERATED] - stepGenStart;
+    stepGenStart = acc[GENERATED];
     trainerBusy = true;
     trainerPhase = 0;
     if (colocated) for (let e = 0; e < E; e++) {
@@ -484,7 +485,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
         freeze(e, now, syncSec);
         reschedule(e, now);
       }
-      syncFreezeTotal += syncSec * E;
+      acc[SYNC_FREEZE] += syncSec * E;
       q.set(TRAINER, now + syncSec);
       return;
     }
@@ -495,13 +496,12 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     trainerBusy = false;
     trainerFreeAt = now;
     version++;
-    void currentTrainTokens;
     if (onProgress) onProgress(trainingsDone / steps);
     if (trainingsDone >= steps) return;
     resumable = pLen;
     if (!isAsync) {
-      phaseTokens = 0;
-      phaseLongest = 0;
+      acc[PHASE_TOKENS] = 0;
+      acc[PHASE_LONGEST] = 0;
       pendingNew = Math.max(0, N - pLen);
       phaseOpen = pLen + pendingNew;
     }
@@ -521,10 +521,13 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     if (q.size === 0) throw new Error('Simulation stalled: no pending events before the last step.');
     const id = q.peekId();
     now = q.peekKey();
-    q.remove(id);
+    // An engine stays queued: its reschedule re-keys it in place (one sift instead of two).
     if (id < E) onDecodeEnd(id, now);
-    else if (id < TRAINER) onToolEnd(id - E, now);
-    else onTrainerEvent(now);
+    else {
+      q.remove(id);
+      if (id < TRAINER) onToolEnd(id - E, now);
+      else onTrainerEvent(now);
+    }
   }
   for (let e = 0; e < E; e++) advance(e, now);
 
@@ -541,19 +544,19 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     stepLongestMinDecode: stepLongest,
     stepGeneratedTokens: stepGen,
     wallSeconds: wall,
-    generatedTokens: generated,
-    trainedTokens: trained,
-    wastedTokens: wasted,
+    generatedTokens: acc[GENERATED],
+    trainedTokens: acc[TRAINED],
+    wastedTokens: acc[WASTED],
     rollouts: completed,
     failedRollouts: failed,
     retriedRollouts: retried,
     truncatedRollouts: truncated,
     gpuFailures: fail0.failures,
-    trainFlops: trainFlopsTotal,
-    decodeSeconds: decodeActive,
-    prefillSeconds: prefillTotal,
-    syncFreezeSeconds: syncFreezeTotal,
-    trainSeconds: trainSecTotal,
+    trainFlops: acc[TRAIN_FLOPS],
+    decodeSeconds: acc[DECODE_ACTIVE],
+    prefillSeconds: acc[PREFILL],
+    syncFreezeSeconds: acc[SYNC_FREEZE],
+    trainSeconds: acc[TRAIN_SECONDS],
     syncSeconds: syncSec * steps,
   };
 }

@@ -1,0 +1,51 @@
+import { SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
+import { estimateScenario } from '../../electron/costsim/analytic';
+import { runScenario } from '../../electron/costsim/run';
+import { percentile, timeRuns, type BenchResult, type BenchSuite } from './types';
+
+/** `rollouts` single-turn rollouts (10 steps) on 64 H100s. */
+const singleTurn = (rollouts: number): SimScenario => ({
+  steps: 10,
+  promptsPerStep: rollouts / 10 / 8,
+  rolloutsPerPrompt: 8,
+  rollout: { turns: { median: 1, p99: 1, max: 1 } },
+  cluster: { gpus: 64 },
+});
+
+/** `rollouts` rollouts of exactly 20 turns (10 steps) on 64 H100s. */
+const twentyTurns = (rollouts: number): SimScenario => ({
+  steps: 10,
+  promptsPerStep: rollouts / 10 / 8,
+  rolloutsPerPrompt: 8,
+  rollout: { turns: { median: 20, p99: 20, max: 20 } },
+  cluster: { gpus: 64 },
+});
+
+const timeScenario = async (s: SimScenario, runs: number) => {
+  const parsed = SimScenarioSchema.parse(s);
+  return percentile(await timeRuns(() => runScenario(parsed), runs, 1), 50);
+};
+
+const suite: BenchSuite = async (log) => {
+  const out: BenchResult[] = [];
+  const single = await timeScenario(singleTurn(1_000_000), 3);
+  log(`costsim: 1M single-turn rollouts ${single.toFixed(0)} ms`);
+  out.push({ name: 'costsim.1m-single-turn', value: single, unit: 'ms', target: 2000, better: 'lower' });
+
+  const multi = await timeScenario(twentyTurns(100_000), 3);
+  log(`costsim: 100k rollouts × 20 turns ${multi.toFixed(0)} ms`);
+  out.push({ name: 'costsim.100k-x20-turns', value: multi, unit: 'ms', target: 2000, better: 'lower' });
+
+  const half = await timeScenario(singleTurn(400_000), 3);
+  const twice = await timeScenario(singleTurn(800_000), 3);
+  log(`costsim: 400k → 800k single-turn rollouts ${half.toFixed(0)} → ${twice.toFixed(0)} ms`);
+  out.push({ name: 'costsim.scaling-2x', value: twice / half, unit: 'ratio', target: 2.2, better: 'lower' });
+
+  const parsed = SimScenarioSchema.parse({});
+  const analytic = percentile(await timeRuns(() => estimateScenario(parsed), 200, 50), 50);
+  log(`costsim: analytic estimate ${analytic.toFixed(3)} ms`);
+  out.push({ name: 'costsim.analytic', value: analytic, unit: 'ms', target: 2, better: 'lower' });
+  return out;
+};
+
+export default suite;
