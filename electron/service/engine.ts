@@ -4,10 +4,11 @@ import { ahp, ahpGroup } from '../engine/ahp';
 import { EngineInputError } from '../engine/errors';
 import { evaluate } from '../engine/evaluate';
 import { sensitivity } from '../engine/sensitivity';
-import { mergeSmaa, planSmaa, smaaShard, type SmaaInput } from '../engine/smaa';
+import { mergeSmaa, planSmaa, smaaShard, type SmaaInput, type SmaaShardOutput } from '../engine/smaa';
 import { topsis } from '../engine/topsis';
 import { rankWeights } from '../engine/weights';
 import type { HandlersFor } from './context';
+import { cancelledError } from './tasks/runner';
 
 /** Runs pure engine code, turning its input errors into the contract's typed error. */
 function engineCall<T>(run: () => T): T {
@@ -36,13 +37,27 @@ export const engineHandlers: HandlersFor<typeof engineMethods> = {
     const input: SmaaInput = req;
     // Planning validates the weight model (e.g. `spread`) before any worker is busy.
     const shards = engineCall(() => planSmaa(input));
-    const onProgress = (done: number) => ctx.progress({ done, stage: 'sampling' });
+    const total = input.samples;
+    const report = (done: number) => ctx.progress({ done: Math.min(1, done), stage: 'sampling' });
     // One shard (≤ 65,536 samples, a few milliseconds) is cheaper inline than a worker
     // round trip. Either way the shards are the same, so the answer is the same.
-    const outputs =
-      shards.length === 1
-        ? [smaaShard(shards[0], onProgress)]
-        : await ctx.tasks.run('smaaShard', shards, { signal: ctx.signal, onProgress });
+    if (shards.length === 1) return mergeSmaa(input, [smaaShard(shards[0], report)]);
+    // Hand the pool one wave of shards per worker at a time rather than all at once: the
+    // shards are equal, so waves cost almost no idle time, and a cancellation then only has
+    // the in-flight shards to stop instead of a long queue.
+    const wave = Math.max(1, ctx.tasks.parallelism);
+    const outputs: SmaaShardOutput[] = [];
+    let finished = 0;
+    for (let start = 0; start < shards.length; start += wave) {
+      if (ctx.signal.aborted) throw cancelledError();
+      const batch = shards.slice(start, start + wave);
+      const batchSamples = batch.reduce((s, b) => s + b.samples, 0);
+      const done = finished;
+      outputs.push(
+        ...(await ctx.tasks.run('smaaShard', batch, { signal: ctx.signal, onProgress: (d) => report((done + d * batchSamples) / total) })),
+      );
+      finished += batchSamples;
+    }
     return mergeSmaa(input, outputs);
   },
 };
