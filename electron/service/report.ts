@@ -1,4 +1,29 @@
+import { ContractError } from '../../shared/contract/errors';
 import type { reportMethods } from '../../shared/contract/report';
-import type { HandlersFor } from './context';
+import { migrate } from '../../shared/model';
+import { printWithChromium } from '../report/pdf';
+import { renderReport } from '../report/render';
+import type { HandlersFor, ServiceContext } from './context';
+import { findChromium } from './pdf';
 
-export const reportHandlers: HandlersFor<typeof reportMethods> = {};
+/** The host's PDF printer: Electron's printToPDF when the host has one, else a local Chromium, else none. */
+function printerFor(ctx: ServiceContext): ((html: string) => Promise<Uint8Array>) | undefined {
+  if (ctx.pdf) return ctx.pdf;
+  const chromium = findChromium();
+  return chromium ? (html) => printWithChromium(html, chromium, ctx.signal) : undefined;
+}
+
+export const reportHandlers: HandlersFor<typeof reportMethods> = {
+  'report.render': async ({ workshop, format, lang, csvKind }, ctx) => {
+    // The document is validated like an imported file: every problem with its path (first 20).
+    const checked = migrate(workshop);
+    if (!checked.ok) throw new ContractError('invalid_document', checked.message, checked.issues);
+    return renderReport(checked.doc, {
+      format,
+      lang,
+      csvKind,
+      print: format === 'pdf' ? printerFor(ctx) : undefined,
+      progress: (done, stage) => ctx.progress({ done, stage }),
+    });
+  },
+};

@@ -1,0 +1,116 @@
+import type { WorkshopDoc } from '../../shared/model';
+import { criterionWeights, participantWeights, scoreCube } from '../../shared/model/analysis';
+import { evaluate, type Evaluation } from '../engine/evaluate';
+import { EngineInputError } from '../engine/errors';
+import { sensitivity, type SensitivityResult } from '../engine/sensitivity';
+import { smaa, type SmaaResult } from '../engine/smaa';
+
+/**
+ * Everything the report says about the numbers, computed by the decision engine from the
+ * document (the report never re-implements an engine formula). Derived, never stored.
+ */
+export interface WorkshopAnalysis {
+  /** Weights normalised to sum 1, criterion order. */
+  weights: number[];
+  /** `null` when the engine refused the inputs; `problem` says why. */
+  evaluation: Evaluation | null;
+  problem: string | null;
+  /** Whether any cell is scored at all (no scores: no ranking worth showing). */
+  scored: boolean;
+  sensitivity: SensitivityResult | null;
+  smaa: SmaaResult | null;
+  /** SMAA settings used, to state them next to the figures. */
+  smaaSettings: { samples: number; seed: number; spread: number } | null;
+  verdict: Verdict | null;
+}
+
+/** Is the winner robust? Reasons are machine-readable so every format words them itself. */
+export interface Verdict {
+  fragile: boolean;
+  reasons: FragilityReason[];
+}
+
+export type FragilityReason =
+  | { kind: 'low-acceptability'; acceptability: number }
+  | { kind: 'small-weight-change'; criterion: number; change: number; winner: number }
+  | { kind: 'narrow-margin'; margin: number }
+  | { kind: 'incomplete-scores'; coverage: number };
+
+/**
+ * Thresholds of the fragile-winner verdict. The winner is fragile when any holds:
+ * it ranks first in fewer than half of the SMAA samples; moving one criterion's weight by
+ * less than 5 percentage points changes it; it leads the runner-up by under 2 % of the
+ * value scale; or its total rests on less than 90 % of the weight (missing scores).
+ */
+export const FRAGILITY = { minAcceptability: 0.5, minWeightChange: 0.05, minMargin: 0.02, minCoverage: 0.9 } as const;
+
+/** SMAA run of the report: reproducible (fixed seed), weights around the team's weights. */
+export const REPORT_SMAA = { samples: 20_000, seed: 1, maxSpread: 0.05 } as const;
+
+export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
+  const rawWeights = criterionWeights(doc);
+  const sum = rawWeights.reduce((a, b) => a + b, 0);
+  const weights = rawWeights.map((w) => (sum > 0 ? w / sum : 0));
+  const cube = scoreCube(doc);
+  const empty: WorkshopAnalysis = { weights, evaluation: null, problem: null, scored: false, sensitivity: null, smaa: null, smaaSettings: null, verdict: null };
+  if (doc.candidates.length === 0 || doc.criteria.length === 0) return empty;
+
+  let evaluation: Evaluation;
+  try {
+    evaluation = evaluate({
+      candidates: doc.candidates.map((c) => c.id),
+      criteria: doc.criteria.map((c) => ({ id: c.id, weight: c.weight })),
+      scores: cube,
+      scale: doc.scale,
+      aggregation: doc.aggregation,
+      participantWeights: participantWeights(doc),
+    });
+  } catch (err) {
+    if (err instanceof EngineInputError) return { ...empty, problem: err.message };
+    throw err;
+  }
+  // Observers (influence 0) do not count: "scored" means some cell has a counted score.
+  const scored = evaluation.aggregated.some((row) => row.some((a) => a !== null));
+  if (!scored) return { ...empty, evaluation };
+
+  // Engine inputs on a common 0…1 higher-is-better scale; an unscored cell counts as the
+  // scale minimum, exactly as `evaluate` counts it.
+  const range = doc.scale.max - doc.scale.min;
+  const values = evaluation.aggregated.map((row) => row.map((a) => (a === null ? 0 : (a - doc.scale.min) / range)));
+  const spread = evaluation.disagreement.map((row) => row.map((d) => (d === null ? 0 : d / range)));
+
+  const sens = doc.candidates.length > 1 ? sensitivity(values, rawWeights) : null;
+
+  let smaaResult: SmaaResult | null = null;
+  let smaaSettings: WorkshopAnalysis['smaaSettings'] = null;
+  if (doc.candidates.length > 1) {
+    // A Dirichlet "around" the weights needs a spread below its limit sqrt(mean c(1 − c)).
+    const limit = Math.sqrt(weights.reduce((a, c) => a + c * (1 - c), 0) / weights.length);
+    const s = Math.min(REPORT_SMAA.maxSpread, limit / 2);
+    if (s > 0) {
+      smaaResult = smaa({ values, valueSpread: spread, weights: { kind: 'around', center: weights, spread: s }, samples: REPORT_SMAA.samples, seed: REPORT_SMAA.seed });
+      smaaSettings = { samples: REPORT_SMAA.samples, seed: REPORT_SMAA.seed, spread: s };
+    }
+  }
+  return { weights, evaluation, problem: null, scored: true, sensitivity: sens, smaa: smaaResult, smaaSettings, verdict: fragility(evaluation, sens, smaaResult) };
+}
+
+/** The fragile-winner verdict (see FRAGILITY). */
+export function fragility(evaluation: Evaluation, sens: SensitivityResult | null, acceptability: SmaaResult | null): Verdict {
+  const winner = evaluation.ranking[0];
+  const reasons: FragilityReason[] = [];
+  if (acceptability) {
+    const first = acceptability.rankAcceptability[winner][0];
+    if (first < FRAGILITY.minAcceptability) reasons.push({ kind: 'low-acceptability', acceptability: first });
+  }
+  if (sens?.mostCritical && Math.abs(sens.mostCritical.change) < FRAGILITY.minWeightChange) {
+    reasons.push({ kind: 'small-weight-change', ...sens.mostCritical });
+  }
+  if (evaluation.totals.length > 1) {
+    const runnerUp = evaluation.totals[evaluation.ranking[1]];
+    const margin = evaluation.totals[winner] - runnerUp;
+    if (margin < FRAGILITY.minMargin) reasons.push({ kind: 'narrow-margin', margin });
+  }
+  if (evaluation.coverage[winner] < FRAGILITY.minCoverage) reasons.push({ kind: 'incomplete-scores', coverage: evaluation.coverage[winner] });
+  return { fragile: reasons.length > 0, reasons };
+}

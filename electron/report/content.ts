@@ -1,0 +1,250 @@
+import { SimResultSchema, type SimResult } from '../../shared/contract/sim';
+import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion } from '../../shared/framework';
+import { adaptedWeights, proposals, type Answer, type WorkshopDoc } from '../../shared/model';
+import type { WorkshopAnalysis } from './analysis';
+import { reportStrings, type ReportStrings } from './strings';
+
+/**
+ * The report as plain data: every section resolved to strings and numbers in the report's
+ * language, nothing escaped yet. The HTML, Markdown and CSV writers each escape for their
+ * own format at the last moment, so no writer can forget a field another one handles.
+ */
+export interface ReportContent {
+  lang: Lang;
+  s: ReportStrings;
+  doc: WorkshopDoc;
+  analysis: WorkshopAnalysis;
+  title: string;
+  candidateName: (id: string) => string;
+  criterionName: (id: string) => string;
+  needs: { groups: Array<{ title: string; rows: AnswerRow[] }>; other: AnswerRow[]; notes: string };
+  weights: WeightRow[];
+  weightsEdited: boolean;
+  rules: RuleRow[];
+  ranking: RankRow[];
+  /** candidate × criterion group scores, document order. */
+  scoreTable: Array<{ candidate: string; cells: Array<{ value: number | null; spread: number | null }> }>;
+  rationales: Array<{ participant: string; candidate: string; criterion: string; score: number | null; text: string }>;
+  simulations: SimulationView[];
+  winner: { id: string; name: string } | null;
+  decided: { id: string; name: string } | null;
+}
+
+export interface AnswerRow {
+  question: string;
+  answer: string;
+}
+
+export interface WeightRow {
+  id: string;
+  name: string;
+  group: string;
+  base: number;
+  /** Sum of the accepted rules' deltas on this criterion. */
+  delta: number;
+  final: number;
+  share: number;
+  reasons: Array<{ ruleId: string; delta: number; reason: string }>;
+}
+
+export interface RuleRow {
+  id: string;
+  reason: string;
+  status: 'accepted' | 'rejected' | 'pending';
+  effects: Array<{ criterion: string; delta: number }>;
+}
+
+export interface RankRow {
+  rank: number;
+  index: number;
+  id: string;
+  name: string;
+  total: number;
+  coverage: number;
+  firstRank: number | null;
+  chosen: boolean;
+}
+
+export type SimulationView =
+  | { kind: 'none'; name: string; candidate: string; ranAt: string; scenario: Array<[string, string]> }
+  | { kind: 'result'; name: string; candidate: string; ranAt: string; scenario: Array<[string, string]>; result: SimResult }
+  | { kind: 'other'; name: string; candidate: string; ranAt: string; scenario: Array<[string, string]>; entries: Array<[string, string]> };
+
+export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang: Lang): ReportContent {
+  const s = reportStrings(lang);
+  const candidateNames = new Map(doc.candidates.map((c) => [c.id, pick(c.name, lang) || c.id]));
+  const criterionNames = new Map(doc.criteria.map((c) => [c.id, pick(c.name, lang) || c.id]));
+  const participantNames = new Map(doc.participants.map((p) => [p.id, p.name]));
+  const candidateName = (id: string) => candidateNames.get(id) ?? id;
+  const criterionName = (id: string) => criterionNames.get(id) ?? id;
+
+  // Needs: the framework's questions in questionnaire order, then answers to any other question id.
+  const known = new Set<string>();
+  const groups = NEEDS_GROUPS.map((g) => ({
+    title: pick(g.title, lang),
+    rows: g.questions.flatMap((q) => {
+      known.add(q.id);
+      const a = formatAnswer(doc.needs.answers[q.id], q, lang, s);
+      return a === null ? [] : [{ question: pick(q.label, lang), answer: a }];
+    }),
+  })).filter((g) => g.rows.length > 0);
+  const other = Object.entries(doc.needs.answers).flatMap(([id, value]) => {
+    if (known.has(id)) return [];
+    const a = formatAnswer(value, undefined, lang, s);
+    return a === null ? [] : [{ question: id, answer: a }];
+  });
+
+  // Weights and the adaptation rules behind them.
+  const open = proposals(doc);
+  const accepted = open.filter((p) => p.status === 'accepted');
+  const adapted = adaptedWeights(doc);
+  const weights: WeightRow[] = doc.criteria.map((c, k) => {
+    const reasons = accepted.flatMap((p) => p.rule.effects.filter((e) => e.criterionId === c.id).map((e) => ({ ruleId: p.rule.id, delta: e.delta, reason: pick(p.rule.reason, lang) })));
+    return {
+      id: c.id,
+      name: criterionName(c.id),
+      group: s.group[c.group] ?? c.group,
+      base: doc.adaptation.baseWeights[c.id] ?? c.weight,
+      delta: reasons.reduce((a, r) => a + r.delta, 0),
+      final: c.weight,
+      share: analysis.weights[k] ?? 0,
+      reasons,
+    };
+  });
+  const weightsEdited = doc.criteria.some((c) => Math.abs((adapted[c.id] ?? c.weight) - c.weight) > 1e-9);
+  const rules: RuleRow[] = open.map((p) => ({
+    id: p.rule.id,
+    reason: pick(p.rule.reason, lang),
+    status: p.status,
+    effects: p.rule.effects.map((e) => ({ criterion: criterionName(e.criterionId), delta: e.delta })),
+  }));
+
+  // Ranking and scores.
+  const ev = analysis.evaluation;
+  const decidedId = doc.decision.candidateId;
+  const ranking: RankRow[] =
+    ev && analysis.scored
+      ? ev.ranking.map((index, r) => ({
+          rank: r + 1,
+          index,
+          id: doc.candidates[index].id,
+          name: candidateName(doc.candidates[index].id),
+          total: ev.totals[index],
+          coverage: ev.coverage[index],
+          firstRank: analysis.smaa ? analysis.smaa.rankAcceptability[index][0] : null,
+          chosen: doc.candidates[index].id === decidedId,
+        }))
+      : [];
+  const scoreTable = doc.candidates.map((c, ci) => ({
+    candidate: candidateName(c.id),
+    cells: doc.criteria.map((_, k) => ({ value: ev?.aggregated[ci]?.[k] ?? null, spread: ev?.disagreement[ci]?.[k] ?? null })),
+  }));
+  const rationales = doc.scores
+    .filter((sc) => sc.rationale.trim() !== '')
+    .map((sc) => ({
+      participant: participantNames.get(sc.participantId) ?? sc.participantId,
+      candidate: candidateName(sc.candidateId),
+      criterion: criterionName(sc.criterionId),
+      score: sc.value,
+      text: sc.rationale,
+    }));
+
+  const simulations: SimulationView[] = doc.simulations.map((sim) => {
+    const base = { name: sim.name || sim.id, candidate: candidateName(sim.candidateId), ranAt: sim.ranAt, scenario: flatten(sim.scenario, 40) };
+    if (sim.result === null) return { kind: 'none', ...base };
+    const parsed = SimResultSchema.safeParse(sim.result);
+    return parsed.success ? { kind: 'result', ...base, result: parsed.data } : { kind: 'other', ...base, entries: flatten(sim.result, 60) };
+  });
+
+  const winner = ranking[0] ? { id: ranking[0].id, name: ranking[0].name } : null;
+  const decided = decidedId ? { id: decidedId, name: candidateName(decidedId) } : null;
+  return {
+    lang,
+    s,
+    doc,
+    analysis,
+    title: doc.meta.title,
+    candidateName,
+    criterionName,
+    needs: { groups, other, notes: doc.needs.notes },
+    weights,
+    weightsEdited,
+    rules,
+    ranking,
+    scoreTable,
+    rationales,
+    simulations,
+    winner,
+    decided,
+  };
+}
+
+/** An answer in words, or null when there is none. */
+export function formatAnswer(value: Answer | undefined, q: NeedsQuestion | undefined, lang: Lang, s: ReportStrings): string | null {
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return null;
+  const option = (v: string) => {
+    const o = q?.options?.find((x) => x.value === v);
+    return o ? pick(o.label, lang) : v;
+  };
+  if (typeof value === 'boolean') return value ? s.yes : s.no;
+  if (typeof value === 'number') return q?.unit ? `${formatNumber(value)} ${pick(q.unit, lang)}` : formatNumber(value);
+  if (Array.isArray(value)) return value.map(option).join(lang === 'zh-CN' ? '、' : ', ');
+  return option(value);
+}
+
+/** Up to `limit` scalar leaves of a JSON value as dotted paths (`cluster.gpus` → "16"). */
+export function flatten(value: unknown, limit: number): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const walk = (v: unknown, path: string, depth: number) => {
+    if (out.length >= limit) return;
+    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
+      out.push([path || '(value)', typeof v === 'number' ? formatNumber(v) : String(v)]);
+      return;
+    }
+    if (depth >= 4) return;
+    if (Array.isArray(v)) {
+      if (v.length > 0 && v.every((x) => typeof x === 'number')) {
+        out.push([path, `[${v.length} numbers]`]);
+        return;
+      }
+      v.slice(0, 10).forEach((x, i) => walk(x, `${path}[${i}]`, depth + 1));
+      return;
+    }
+    if (typeof v === 'object') for (const [k, x] of Object.entries(v as Record<string, unknown>)) walk(x, path ? `${path}.${k}` : k, depth + 1);
+  };
+  walk(value, '', 0);
+  return out;
+}
+
+/** A number for people: up to 3 significant decimals, no exponent for everyday magnitudes. */
+export function formatNumber(v: number, digits = 2): string {
+  if (!Number.isFinite(v)) return '—';
+  if (Number.isInteger(v)) return String(v);
+  const abs = Math.abs(v);
+  if (abs >= 1000) return v.toFixed(0);
+  if (abs >= 1) return String(+v.toFixed(digits));
+  return String(+v.toPrecision(Math.max(digits, 2)));
+}
+
+export function formatPercent(v: number, digits = 0): string {
+  return `${(v * 100).toFixed(digits)}%`;
+}
+
+/** Weight delta with its sign: "+5", "−2". */
+export function formatDelta(v: number): string {
+  if (v === 0) return '0';
+  return v > 0 ? `+${formatNumber(v)}` : `−${formatNumber(-v)}`;
+}
+
+export function formatUsd(v: number): string {
+  return `$${Math.round(v).toLocaleString('en-US')}`;
+}
+
+export function formatHours(h: number): string {
+  return h >= 10 ? `${h.toFixed(0)} h` : `${h.toFixed(1)} h`;
+}
+
+export const VALIDATION_METHOD_NAMES = (lang: Lang): Record<string, string> => ({
+  ...Object.fromEntries(VALIDATION_METHODS.map((m) => [m.id, pick(m.name, lang)])),
+  custom: lang === 'zh-CN' ? '自定义' : 'Custom',
+});

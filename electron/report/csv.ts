@@ -1,0 +1,61 @@
+import type { CsvKind } from '../../shared/contract/report';
+import type { ReportContent } from './content';
+import { csvRow } from './escape';
+
+/**
+ * CSV exports: UTF-8 with a byte-order mark (so Excel opens Chinese text correctly),
+ * RFC 4180 quoting, CRLF line ends, formula-looking text neutralised (see `csvCell`).
+ *
+ * `kind` picks one table; `all` (the default) puts every table in one file, each
+ * section introduced by a `# name` line and separated by an empty line:
+ * - `scores`: long form, one row per score — participant,candidate,criterion,score,rationale
+ * - `weights`: criterion,group,base_weight,adaptation_delta,final_weight,share,accepted_rules
+ * - `aggregate`: candidate,criterion,group_score,disagreement (group score per cell, std dev across participants)
+ * - `results`: rank,candidate,total,coverage,first_rank_acceptability,chosen (total and shares in 0…1)
+ */
+export const BOM = '\uFEFF';
+
+export function renderCsv(r: ReportContent, kind: CsvKind = 'all'): string {
+  const tables: Record<Exclude<CsvKind, 'all'>, () => string> = { scores: () => scoresCsv(r), weights: () => weightsCsv(r), aggregate: () => aggregateCsv(r), results: () => resultsCsv(r) };
+  if (kind !== 'all') return BOM + tables[kind]();
+  return BOM + (Object.keys(tables) as Array<keyof typeof tables>).map((k) => csvRow([`# ${k}`]) + tables[k]()).join('\r\n');
+}
+
+function scoresCsv(r: ReportContent): string {
+  const { doc } = r;
+  const names = new Map(doc.participants.map((p) => [p.id, p.name]));
+  // Document order of participants, candidates and criteria, whatever order the scores were entered in.
+  const order = (ids: readonly { id: string }[]) => new Map(ids.map((x, i) => [x.id, i]));
+  const p = order(doc.participants);
+  const c = order(doc.candidates);
+  const k = order(doc.criteria);
+  const rows = [...doc.scores].sort(
+    (a, b) => (p.get(a.participantId)! - p.get(b.participantId)!) || (c.get(a.candidateId)! - c.get(b.candidateId)!) || (k.get(a.criterionId)! - k.get(b.criterionId)!),
+  );
+  return csvRow(['participant', 'candidate', 'criterion', 'score', 'rationale']) + rows.map((s) => csvRow([names.get(s.participantId) ?? s.participantId, r.candidateName(s.candidateId), r.criterionName(s.criterionId), s.value, s.rationale])).join('');
+}
+
+function weightsCsv(r: ReportContent): string {
+  return (
+    csvRow(['criterion', 'group', 'base_weight', 'adaptation_delta', 'final_weight', 'share', 'accepted_rules']) +
+    r.weights.map((w) => csvRow([w.name, w.group, w.base, w.delta, w.final, round(w.share), w.reasons.map((x) => x.ruleId).join(' ')])).join('')
+  );
+}
+
+function aggregateCsv(r: ReportContent): string {
+  const { doc } = r;
+  return (
+    csvRow(['candidate', 'criterion', 'group_score', 'disagreement']) +
+    r.scoreTable.flatMap((row) => row.cells.map((cell, k) => csvRow([row.candidate, r.criterionName(doc.criteria[k].id), cell.value === null ? null : round(cell.value), cell.spread === null ? null : round(cell.spread)]))).join('')
+  );
+}
+
+function resultsCsv(r: ReportContent): string {
+  return (
+    csvRow(['rank', 'candidate', 'total', 'coverage', 'first_rank_acceptability', 'chosen']) +
+    r.ranking.map((row) => csvRow([row.rank, row.name, round(row.total), round(row.coverage), row.firstRank === null ? null : round(row.firstRank), row.chosen])).join('')
+  );
+}
+
+/** Six decimals: plenty for shares and group scores, and no 0.30000000000000004 in a spreadsheet. */
+const round = (v: number) => Math.round(v * 1e6) / 1e6;

@@ -1,0 +1,109 @@
+/**
+ * Escaping of user text, one function per output format. Every string that comes from a
+ * workshop document goes through exactly one of these on its way into a report.
+ */
+
+/**
+ * Bidirectional embedding/override/isolate controls (U+202A–U+202E, U+2066–U+2069).
+ * A stray RIGHT-TO-LEFT OVERRIDE in a name can make the text after it read backwards
+ * ("exe.txt" tricks) and spill into the report's own words, so they are removed.
+ * Plain direction marks (U+200E/U+200F) stay: they cannot reorder anything after them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+export function stripBidi(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
+
+/** Other C0 controls (except tab and newline) and lone surrogates have no business in a report. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** The text as it appears in any format: bidi controls and stray control characters removed, CR LF → LF. */
+export function cleanText(text: string): string {
+  return stripBidi(text).replace(/\r\n?/g, '\n').replace(CONTROL, '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+
+/** Text for HTML element content or a quoted attribute value (all five specials and the backtick). */
+export function escapeHtml(text: string): string {
+  return cleanText(text).replace(/[&<>"'`]/g, (c) => HTML_ENTITIES[c]);
+}
+
+/**
+ * User text in an HTML report: escaped and isolated with `<bdi>`, so right-to-left text in
+ * a name cannot reorder the neutral characters around it. Newlines become `<br>`.
+ */
+export function userHtml(text: string): string {
+  const escaped = escapeHtml(text).replace(/\n/g, '<br>');
+  return escaped ? `<bdi>${escaped}</bdi>` : '';
+}
+
+/** Characters with meaning to CommonMark/GFM inline or block syntax. */
+const MD_SPECIAL = /[\\`*_{}[\]()#+\-.!|~>]/g;
+
+/**
+ * User text in Markdown, on one line (tables, list items, headings): HTML specials become
+ * entities (so no raw HTML reaches a Markdown renderer), every Markdown metacharacter is
+ * backslash-escaped, newlines become spaces.
+ */
+export function escapeMarkdownInline(text: string): string {
+  return cleanText(text)
+    .replace(/[&<>"]/g, (c) => HTML_ENTITIES[c])
+    .replace(MD_SPECIAL, (c) => `\\${c}`)
+    .replace(/[ \t]*\n[ \t]*/g, ' ')
+    .trim();
+}
+
+/**
+ * User text in Markdown as a paragraph: like `escapeMarkdownInline`, but keeps line
+ * breaks (as hard breaks) and drops leading indentation (which would start a code block).
+ */
+export function escapeMarkdownBlock(text: string): string {
+  return cleanText(text)
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/[&<>"]/g, (c) => HTML_ENTITIES[c])
+        .replace(MD_SPECIAL, (c) => `\\${c}`)
+        .trim(),
+    )
+    .filter((line, i, lines) => line !== '' || (i > 0 && lines[i - 1] !== ''))
+    .join('\\\n')
+    .replace(/\\\n$/, '');
+}
+
+/** Cell starts that spreadsheets read as a formula (or that Excel strips into one). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): text cells that a spreadsheet would take for a formula get a
+ * leading apostrophe; a cell with a comma, quote, CR or LF is quoted with quotes doubled.
+ * Numbers are written as numbers (a negative score stays a number).
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  let text = stripBidi(value).replace(LONE_SURROGATE, '\uFFFD');
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV record; lines end with CRLF as RFC 4180 asks. */
+export function csvRow(cells: ReadonlyArray<string | number | boolean | null | undefined>): string {
+  return cells.map(csvCell).join(',') + '\r\n';
+}
+
+/** A file name made from a title: letters, digits (any script), dashes; never empty. */
+export function fileSlug(title: string, fallback = 'workshop'): string {
+  const slug = cleanText(title)
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || fallback;
+}

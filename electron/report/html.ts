@@ -1,0 +1,387 @@
+import { pick } from '../../shared/framework';
+import type { ReportContent, SimulationView } from './content';
+import { VALIDATION_METHOD_NAMES, formatDelta, formatHours, formatNumber, formatPercent, formatUsd } from './content';
+import { escapeHtml as c, userHtml as u } from './escape';
+import { REPORT_CSS } from './style';
+import { intervalsSvg, linesSvg, radarSvg, rankingBarsSvg, stackedSvg } from './svg';
+import { verdictLines } from './verdict';
+
+/**
+ * The HTML report: one self-contained document (inline CSS and SVG; no script, no external
+ * reference of any kind), readable offline and printable. `c()` escapes our own words,
+ * `u()` escapes and isolates user text — nothing else reaches the output.
+ */
+
+/** The report page allows nothing but its own inline styles: even a rendering bug cannot run script or fetch. */
+export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
+/** Radar charts stay readable up to this many polygons; more candidates: the best-ranked ones. */
+const RADAR_MAX = 5;
+
+export function renderHtml(r: ReportContent): string {
+  const { s, doc } = r;
+  const sections: Array<{ id: string; title: string; body: string; pageBreak?: boolean }> = [
+    { id: 'needs', title: s.needs, body: needsSection(r) },
+    { id: 'candidates', title: s.candidates, body: candidatesSection(r) },
+    { id: 'weights', title: s.criteriaWeights, body: weightsSection(r) },
+    { id: 'scores', title: s.scores, body: scoresSection(r), pageBreak: true },
+    { id: 'ranking', title: s.ranking, body: rankingSection(r) },
+    { id: 'robustness', title: s.robustness, body: robustnessSection(r), pageBreak: true },
+    { id: 'cost', title: s.simulations, body: simulationSection(r), pageBreak: true },
+    { id: 'validation', title: s.validation, body: validationSection(r) },
+    { id: 'metrics', title: s.metrics, body: metricsSection(r) },
+    { id: 'rollout', title: s.rollout, body: rolloutSection(r), pageBreak: true },
+    { id: 'iteration', title: s.iteration, body: iterationSection(r) },
+    { id: 'decision', title: s.decisionRecord, body: decisionSection(r) },
+  ];
+  if (r.rationales.length) sections.push({ id: 'rationales', title: s.rationales, body: rationalesSection(r), pageBreak: true });
+  if (doc.notes.trim()) sections.push({ id: 'notes', title: s.workshopNotes, body: `<p class="prose">${u(doc.notes)}</p>` });
+
+  const meta = [
+    doc.meta.team && [s.team, doc.meta.team],
+    doc.meta.facilitator && [s.facilitator, doc.meta.facilitator],
+    doc.meta.date && [s.date, doc.meta.date],
+  ].filter(Boolean) as Array<[string, string]>;
+
+  return `<!DOCTYPE html>
+<html lang="${r.lang}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${c(REPORT_CSP)}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="Selection Workshop">
+<title>${c(`${s.reportTitle} — `)}${c(doc.meta.title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<header class="cover">
+<p class="kicker">${c(s.reportTitle)}</p>
+<h1>${u(doc.meta.title)}</h1>
+${meta.length ? `<dl class="meta">${meta.map(([k, v]) => `<div><dt>${c(k)}</dt><dd>${u(v)}</dd></div>`).join('')}</dl>` : ''}
+${doc.meta.description.trim() ? `<p class="prose lead">${u(doc.meta.description)}</p>` : ''}
+${summaryBox(r)}
+<nav class="toc" aria-label="${c(s.contents)}"><h2>${c(s.contents)}</h2><ol>${sections.map((x) => `<li><a href="#${x.id}">${c(x.title)}</a></li>`).join('')}</ol></nav>
+</header>
+<main>
+${sections.map((x) => `<section id="${x.id}"${x.pageBreak ? ' class="page-break"' : ''}><h2>${c(x.title)}</h2>${x.body}</section>`).join('\n')}
+</main>
+<footer><p>${c(s.generatedBy)} · ${c(`schema ${doc.schemaVersion} · framework ${doc.frameworkVersion}`)}</p></footer>
+</body>
+</html>
+`;
+}
+
+function summaryBox(r: ReportContent): string {
+  const { s, analysis } = r;
+  const lines: string[] = [];
+  if (analysis.problem) lines.push(c(s.analysisUnavailable(analysis.problem)));
+  else if (r.winner) lines.push(c(s.summaryWinner('\uE000')).replace('\uE000', `<strong>${u(r.winner.name)}</strong>`));
+  else lines.push(c(s.summaryNoScores));
+  lines.push(r.decided ? c(s.summaryDecided('\uE000')).replace('\uE000', `<strong>${u(r.decided.name)}</strong>`) : c(s.summaryNoDecision));
+  const v = analysis.verdict;
+  const badge = v ? `<span class="badge ${v.fragile ? 'bad' : 'good'}">${c(v.fragile ? s.fragile : s.robust)}</span>` : '';
+  return `<div class="summary"><h2>${c(s.summary)} ${badge}</h2>${lines.map((l) => `<p>${l}</p>`).join('')}</div>`;
+}
+
+function table(head: readonly string[], rows: readonly string[][], cls = ''): string {
+  return `<table class="${cls}"><thead><tr>${head.map((h) => `<th scope="col">${c(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((row) => `<tr>${row.join('')}</tr>`).join('')}</tbody></table>`;
+}
+const td = (html: string, cls = '') => `<td${cls ? ` class="${cls}"` : ''}>${html}</td>`;
+const num = (text: string) => td(c(text), 'num');
+const empty = (text: string) => `<p class="empty">${c(text)}</p>`;
+const figure = (svg: string, caption: string) => `<figure class="chart-figure">${svg}<figcaption>${c(caption)}</figcaption></figure>`;
+
+function needsSection(r: ReportContent): string {
+  const { s, needs } = r;
+  if (!needs.groups.length && !needs.other.length && !needs.notes.trim()) return empty(s.noAnswers);
+  const groups = needs.groups.map((g) => `<h3>${c(g.title)}</h3>` + table([s.question, s.answer], g.rows.map((row) => [td(c(row.question)), td(u(row.answer))]), 'qa'));
+  if (needs.other.length) groups.push(`<h3>${c(s.otherAnswers)}</h3>` + table([s.question, s.answer], needs.other.map((row) => [td(u(row.question)), td(u(row.answer))]), 'qa'));
+  if (needs.notes.trim()) groups.push(`<h3>${c(s.needsNotes)}</h3><p class="prose">${u(needs.notes)}</p>`);
+  return groups.join('');
+}
+
+function candidatesSection(r: ReportContent): string {
+  const { s, doc, lang } = r;
+  if (!doc.candidates.length) return empty(s.none);
+  return `<div class="cards">${doc.candidates
+    .map(
+      (cand) =>
+        `<article class="card"><h3>${u(pick(cand.name, lang) || cand.id)} <span class="tag">${c(s.kind[cand.kind] ?? cand.kind)}</span></h3>` +
+        (pick(cand.description, lang).trim() ? `<p class="prose">${u(pick(cand.description, lang))}</p>` : '') +
+        (cand.notes.trim() ? `<p class="prose muted"><strong>${c(s.notes)}:</strong> ${u(cand.notes)}</p>` : '') +
+        `</article>`,
+    )
+    .join('')}</div>`;
+}
+
+function weightsSection(r: ReportContent): string {
+  const { s, doc } = r;
+  const rows = r.weights.map((w) => [
+    td(u(w.name)),
+    td(c(w.group), 'muted'),
+    num(formatNumber(w.base)),
+    td(w.delta ? c(formatDelta(w.delta)) + (w.reasons.length ? `<div class="small muted">${w.reasons.map((x) => u(x.ruleId)).join(', ')}</div>` : '') : c('0'), 'num'),
+    num(formatNumber(w.final)),
+    td(`<span class="meter"><span style="width:${(w.share * 100).toFixed(1)}%"></span></span> ${c(formatPercent(w.share, 1))}`, 'num share'),
+  ]);
+  const ruleRows = r.rules.map((rule) => [
+    td(`<code>${u(rule.id)}</code>`),
+    td(u(rule.reason)),
+    td(rule.effects.map((e) => `${u(e.criterion)} ${c(formatDelta(e.delta))}`).join('<br>')),
+    td(`<span class="status ${rule.status}">${c(s.proposalStatus[rule.status])}</span>`),
+  ]);
+  return (
+    `<p class="muted">${c(s.weightingMethod[doc.weighting.method] ?? '')}</p>` +
+    table([s.criterion, '', s.baseWeight, s.adaptation, s.finalWeight, s.share], rows, 'weights') +
+    (r.weightsEdited ? `<p class="note">${c(s.weightsDiffer)}</p>` : '') +
+    `<h3>${c(s.adaptationRules)}</h3>` +
+    (ruleRows.length ? table([s.rule, s.rationale, s.effect, s.status], ruleRows, 'rules') : empty(s.noRules)) +
+    participantsBlock(r)
+  );
+}
+
+function participantsBlock(r: ReportContent): string {
+  const { s, doc } = r;
+  if (!doc.participants.length) return '';
+  return `<h3>${c(s.participants)}</h3>` + table([s.participant, s.roleCol, s.influence], doc.participants.map((p) => [td(u(p.name)), td(c(s.role[p.role] ?? p.role)), num(formatNumber(p.influence))]), 'participants');
+}
+
+function scoresSection(r: ReportContent): string {
+  const { s, doc, analysis } = r;
+  const ev = analysis.evaluation;
+  if (!ev || !analysis.scored) return empty(analysis.problem ? s.analysisUnavailable(analysis.problem) : s.summaryNoScores);
+  const range = doc.scale.max - doc.scale.min;
+  const head = [s.candidate, ...doc.criteria.map((k) => r.criterionName(k.id))];
+  const rows = r.scoreTable.map((row) => [
+    `<th scope="row">${u(row.candidate)}</th>`,
+    ...row.cells.map((cell) => {
+      if (cell.value === null) return td(c(s.notScored), 'num muted');
+      const high = cell.spread !== null && cell.spread > range * 0.2;
+      const spread = cell.spread !== null && cell.spread > 0 ? `<span class="sd">±${c(formatNumber(cell.spread, 1))}</span>` : '';
+      return td(`${c(formatNumber(cell.value, 1))}${spread}`, `num${high ? ' disputed' : ''}`);
+    }),
+  ]);
+  return (
+    `<p class="muted">${c(s.scoresIntro(s.aggregation[doc.aggregation], doc.scale.min, doc.scale.max))} <span class="disputed-key">${c(s.highDisagreement)}</span></p>` +
+    `<div class="scroll">${table(head, rows, 'scores')}</div>` +
+    `<p class="muted">${c(`${s.consensus}: ${formatPercent(ev.consensus)}`)}</p>`
+  );
+}
+
+function rankingSection(r: ReportContent): string {
+  const { s, doc } = r;
+  if (!r.ranking.length) return empty(r.analysis.problem ? s.analysisUnavailable(r.analysis.problem) : s.summaryNoScores);
+  const ev = r.analysis.evaluation!;
+  const bars = rankingBarsSvg(
+    s.total,
+    r.ranking.map((row) => ({ label: row.name, value: row.total, highlight: row.rank === 1 })),
+  );
+  const rows = r.ranking.map((row) => [
+    num(String(row.rank)),
+    td(u(row.name) + (row.chosen ? ` <span class="tag chosen">${c(s.chosen)}</span>` : '')),
+    num((row.total * 100).toFixed(1)),
+    num(formatPercent(row.coverage)),
+    num(row.firstRank === null ? s.none : formatPercent(row.firstRank)),
+  ]);
+  const shown = r.ranking.slice(0, RADAR_MAX);
+  const range = doc.scale.max - doc.scale.min;
+  const radar = radarSvg({
+    title: s.radar,
+    axes: doc.criteria.map((k) => r.criterionName(k.id)),
+    series: shown.map((row) => ({ name: row.name, values: ev.aggregated[row.index].map((a) => (a === null ? null : (a - doc.scale.min) / range)) })),
+  });
+  return (
+    figure(bars, `${s.total} (0–100)`) +
+    table([s.rank, s.candidate, `${s.total} (0–100)`, s.coverage, s.firstRank], rows, 'ranking') +
+    (r.ranking.some((row) => row.coverage < 1) ? `<p class="note">${c(s.coverageNote)}</p>` : '') +
+    `<h3>${c(s.radar)}</h3>` +
+    figure(radar, s.radarNote(shown.length, r.ranking.length))
+  );
+}
+
+function robustnessSection(r: ReportContent): string {
+  const { s, analysis, doc } = r;
+  if (!analysis.verdict || !analysis.evaluation) return empty(analysis.problem ? s.analysisUnavailable(analysis.problem) : s.undetermined);
+  const v = analysis.verdict;
+  const lines = verdictLines(r);
+  let out = `<div class="verdict ${v.fragile ? 'bad' : 'good'}"><h3>${c(s.verdict)}: ${c(v.fragile ? s.fragile : s.robust)}</h3><ul>${lines.map((l) => `<li>${c(l)}</li>`).join('')}</ul></div>`;
+  const sens = analysis.sensitivity;
+  if (sens) {
+    const name = (i: number | null) => (i === null ? s.neverFlips : r.candidateName(doc.candidates[i].id));
+    const items = sens.criteria.map((ci, k) => ({ label: r.criterionName(doc.criteria[k].id), from: ci.stableFrom, to: ci.stableTo, marker: ci.weight }));
+    out +=
+      `<h3>${c(s.stability)}</h3><p class="muted">${c(s.stabilityIntro)}</p>` +
+      figure(intervalsSvg(s.stability, items), s.stability) +
+      table(
+        [s.criterion, s.currentWeight, s.stableRange, s.flipsTo],
+        sens.criteria.map((ci, k) => [
+          td(u(r.criterionName(doc.criteria[k].id))),
+          num(formatPercent(ci.weight, 1)),
+          num(`${formatPercent(ci.stableFrom, 1)} – ${formatPercent(ci.stableTo, 1)}`),
+          td(
+            [ci.winnerBelow !== null ? `↓ ${u(name(ci.winnerBelow))}` : '', ci.winnerAbove !== null ? `↑ ${u(name(ci.winnerAbove))}` : ''].filter(Boolean).join('<br>') || c(s.neverFlips),
+          ),
+        ]),
+        'stability',
+      );
+  }
+  const sm = analysis.smaa;
+  if (sm && analysis.smaaSettings) {
+    const m = doc.candidates.length;
+    const ranksShown = Math.min(m, 5);
+    const partNames = Array.from({ length: ranksShown }, (_, i) => s.rankN(i + 1));
+    const order = r.ranking.map((row) => row.index);
+    out +=
+      `<h3>${c(s.acceptability)}</h3><p class="muted">${c(s.acceptabilityIntro(analysis.smaaSettings.samples, analysis.smaaSettings.spread.toFixed(3)))}</p>` +
+      figure(
+        stackedSvg(
+          s.acceptability,
+          order.map((i) => ({ label: r.candidateName(doc.candidates[i].id), parts: sm.rankAcceptability[i].slice(0, ranksShown) })),
+          partNames,
+        ),
+        s.acceptability,
+      ) +
+      `<div class="scroll">${table(
+        [s.candidate, ...partNames],
+        order.map((i) => [td(u(r.candidateName(doc.candidates[i].id))), ...sm.rankAcceptability[i].slice(0, ranksShown).map((a) => num(formatPercent(a, 1)))]),
+        'acceptability',
+      )}</div>`;
+  }
+  return out;
+}
+
+function simulationSection(r: ReportContent): string {
+  const { s } = r;
+  if (!r.simulations.length) return empty(s.noSimulations);
+  return r.simulations.map((sim) => simulationBlock(r, sim)).join('');
+}
+
+function simulationBlock(r: ReportContent, sim: SimulationView): string {
+  const { s } = r;
+  const head = `<h3>${u(sim.name)} <span class="tag">${u(sim.candidate)}</span></h3>` + (sim.ranAt ? `<p class="muted small">${c(s.ranAt)}: ${u(sim.ranAt)}</p>` : '');
+  const scenario = sim.scenario.length ? `<details class="scenario" open><summary>${c(s.scenarioLabel)}</summary>${kv(sim.scenario)}</details>` : '';
+  if (sim.kind === 'none') return `<article class="sim">${head}<p class="empty">${c(s.notRun)}</p>${scenario}</article>`;
+  if (sim.kind === 'other') return `<article class="sim">${head}<h4>${c(s.otherResult)}</h4>${kv(sim.entries)}${scenario}</article>`;
+  const res = sim.result;
+  const figures: Array<[string, string]> = [
+    [s.stepTime, `${formatNumber(res.step.meanSeconds, 1)} s / ${formatNumber(res.step.p90Seconds, 1)} s`],
+    [s.wallHours, formatHours(res.totals.wallHours)],
+    [s.gpuHours, formatNumber(res.totals.gpuHours, 0)],
+    [s.costTotal, formatUsd(res.totals.costTotal)],
+    [s.costPerStep, formatUsd(res.totals.costPerStep)],
+    [s.utilisation, `${formatPercent(res.gpuUtilization.rollout)} / ${formatPercent(res.gpuUtilization.train)}`],
+  ];
+  const archetypes = (['self-built', 'managed', 'hybrid'] as const).map((a) => [td(c(s.archetype[a])), num(formatUsd(res.costByArchetype[a].total)), num(formatUsd(res.costByArchetype[a].run)), num(formatUsd(res.costByArchetype[a].perStep))]);
+  return (
+    `<article class="sim">${head}<div class="kpis">${figures.map(([k, v]) => `<div class="kpi"><div class="kpi-label">${c(k)}</div><div class="kpi-value">${c(v)}</div></div>`).join('')}</div>` +
+    `<h4>${c(s.archetypeCosts)}</h4>` +
+    table(['', s.costTotal, s.runCost, s.costPerStep], archetypes, 'costs') +
+    scenario +
+    `</article>`
+  );
+}
+
+function kv(entries: ReadonlyArray<[string, string]>): string {
+  return `<dl class="kv">${entries.map(([k, v]) => `<div><dt>${u(k)}</dt><dd>${u(v)}</dd></div>`).join('')}</dl>`;
+}
+
+function validationSection(r: ReportContent): string {
+  const { s, doc, lang } = r;
+  if (!doc.validation.length) return empty(s.noValidation);
+  const methods = VALIDATION_METHOD_NAMES(lang);
+  return `<div class="scroll">${table(
+    [s.candidate, s.method, s.title, s.owner, s.status, s.due, s.result],
+    doc.validation.map((v) => [
+      td(u(r.candidateName(v.candidateId))),
+      td(c(methods[v.methodId] ?? v.methodId)),
+      td(u(v.title)),
+      td(u(v.owner)),
+      td(`<span class="status ${v.status}">${c(s.taskStatus[v.status])}</span>`),
+      td(u(v.due)),
+      td(u(v.result)),
+    ]),
+    'validation',
+  )}</div>`;
+}
+
+function metricsSection(r: ReportContent): string {
+  const { s, doc } = r;
+  if (!doc.metrics.series.length) return empty(s.noMetrics);
+  // One small chart per metric (and horizon bucket), one line per candidate.
+  const groups = new Map<string, typeof doc.metrics.series>();
+  for (const series of doc.metrics.series) {
+    const key = `${series.metric}|${series.bucket}`;
+    groups.set(key, [...(groups.get(key) ?? []), series]);
+  }
+  const charts = [...groups.entries()].map(([key, list]) => {
+    const [metric, bucket] = key.split('|');
+    const title = s.metricName[metric] + (bucket ? ` · ${s.bucket[bucket] ?? bucket}` : '');
+    const svg = linesSvg(
+      title,
+      list.map((x, i) => ({ id: String(i), name: r.candidateName(x.candidateId), points: x.points })),
+    );
+    return `<figure class="chart-figure small-multiple"><figcaption class="chart-title">${c(title)}</figcaption>${svg}<figcaption>${c(`x: ${s.step}`)}</figcaption></figure>`;
+  });
+  return `<div class="multiples">${charts.join('')}</div>`;
+}
+
+function rolloutSection(r: ReportContent): string {
+  const { s, doc, lang } = r;
+  const { items, scope, goNoGo } = doc.rollout;
+  let out = '';
+  if (scope.trim()) out += `<h3>${c(s.rolloutScope)}</h3><p class="prose">${u(scope)}</p>`;
+  if (goNoGo.trim()) out += `<h3>${c(s.goNoGo)}</h3><p class="prose">${u(goNoGo)}</p>`;
+  if (!items.length) return out + empty(s.noRollout);
+  return (
+    out +
+    table(
+      ['', s.item, s.owner, s.due, s.status, s.note],
+      items.map((i) => [
+        td(i.status === 'done' ? '☑' : '☐', 'check'),
+        td(u(pick(i.title, lang))),
+        td(u(i.owner)),
+        td(u(i.due)),
+        td(`<span class="status ${i.status}">${c(s.taskStatus[i.status])}</span>`),
+        td(u(i.note)),
+      ]),
+      'checklist',
+    )
+  );
+}
+
+function iterationSection(r: ReportContent): string {
+  const { s, doc } = r;
+  const { log, nextReview } = doc.iteration;
+  let out = nextReview ? `<p><strong>${c(s.nextReview)}:</strong> ${u(nextReview)}</p>` : '';
+  if (!log.length) return out + empty(s.noIteration);
+  out += table(
+    [s.date, s.observation, s.areaCol, s.decisionCol, s.owner],
+    log.map((e) => [td(u(e.date)), td(u(e.observation)), td(c(s.area[e.area] ?? e.area)), td(u(e.decision)), td(u(e.owner))]),
+    'iteration',
+  );
+  return out;
+}
+
+function decisionSection(r: ReportContent): string {
+  const { s, doc } = r;
+  const d = doc.decision;
+  const rows: Array<[string, string]> = [
+    [s.decision, r.decided ? u(r.decided.name) : c(s.noDecision)],
+    [s.rationale, d.rationale.trim() ? u(d.rationale) : c(s.none)],
+    [s.consequences, d.consequences.trim() ? u(d.consequences) : c(s.none)],
+    [s.dissent, d.dissent.trim() ? u(d.dissent) : c(s.none)],
+    [s.decidedAt, d.decidedAt ? u(d.decidedAt) : c(s.none)],
+    [s.reviewDate, d.reviewDate ? u(d.reviewDate) : c(s.none)],
+  ];
+  return `<dl class="record">${rows.map(([k, v]) => `<div><dt>${c(k)}</dt><dd>${v}</dd></div>`).join('')}</dl>`;
+}
+
+function rationalesSection(r: ReportContent): string {
+  const { s } = r;
+  return table(
+    [s.participant, s.candidate, s.criterion, s.score, s.rationale],
+    r.rationales.map((x) => [td(u(x.participant)), td(u(x.candidate)), td(u(x.criterion)), num(x.score === null ? s.none : formatNumber(x.score)), td(u(x.text))]),
+    'rationales',
+  );
+}

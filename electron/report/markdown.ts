@@ -1,0 +1,135 @@
+import { pick } from '../../shared/framework';
+import type { ReportContent } from './content';
+import { VALIDATION_METHOD_NAMES, formatDelta, formatNumber, formatPercent } from './content';
+import { escapeMarkdownBlock as block, escapeMarkdownInline as md } from './escape';
+import { verdictLines } from './verdict';
+
+/**
+ * The Markdown decision record, ADR style: context, options, decision, consequences,
+ * dissent, review. Every user string is escaped (`md` on one line, `block` for
+ * paragraphs): no raw HTML, link, image or heading can come from the document.
+ */
+export function renderMarkdown(r: ReportContent): string {
+  const { s, doc, lang } = r;
+  const d = doc.decision;
+  const out: string[] = [];
+  const para = (text: string) => {
+    if (text.trim()) out.push(block(text), '');
+  };
+  const heading = (level: number, text: string) => out.push(`${'#'.repeat(level)} ${text}`, '');
+  const table = (head: string[], rows: string[][]) => {
+    if (!rows.length) return;
+    out.push(`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`), '');
+  };
+
+  heading(1, s.adrTitle(md(doc.meta.title)));
+  const facts: Array<[string, string]> = [
+    [s.adrStatus, r.decided ? s.adrAccepted : s.adrProposed],
+    [s.date, md(d.decidedAt || doc.meta.date || '') || s.none],
+  ];
+  if (doc.meta.team) facts.push([s.team, md(doc.meta.team)]);
+  if (doc.meta.facilitator) facts.push([s.facilitator, md(doc.meta.facilitator)]);
+  if (doc.participants.length) facts.push([s.participants, doc.participants.map((p) => md(p.name)).join(', ')]);
+  facts.push([s.reviewDate, md(d.reviewDate) || s.none]);
+  out.push(...facts.map(([k, v]) => `- **${k}:** ${v}`), '');
+
+  // Context: why a decision was needed and what matters.
+  heading(2, s.adrContext);
+  para(doc.meta.description);
+  const answers = [...r.needs.groups.flatMap((g) => g.rows), ...r.needs.other];
+  if (answers.length) {
+    heading(3, s.needs);
+    table(
+      [s.question, s.answer],
+      answers.map((a) => [md(a.question), md(a.answer)]),
+    );
+  }
+  para(r.needs.notes);
+  heading(3, s.criteriaWeights);
+  table(
+    [s.criterion, s.baseWeight, s.adaptation, s.finalWeight, s.share],
+    r.weights.map((w) => [md(w.name), formatNumber(w.base), md(formatDelta(w.delta)), formatNumber(w.final), formatPercent(w.share, 1)]),
+  );
+  if (r.rules.length) {
+    heading(3, s.adaptationRules);
+    for (const rule of r.rules) {
+      const effects = rule.effects.map((e) => `${md(e.criterion)} ${md(formatDelta(e.delta))}`).join(', ');
+      out.push(`- **${md(rule.id)}** (${s.proposalStatus[rule.status]}; ${effects}): ${md(rule.reason)}`);
+    }
+    out.push('');
+  }
+
+  // Options: every candidate with its result.
+  heading(2, s.adrOptions);
+  const rankOf = new Map(r.ranking.map((row) => [row.id, row]));
+  table(
+    [s.rank, s.candidate, s.kindCol, `${s.total} (0–100)`, s.firstRank],
+    (r.ranking.length ? r.ranking.map((row) => doc.candidates[row.index]) : doc.candidates).map((cand) => {
+      const row = rankOf.get(cand.id);
+      return [
+        row ? String(row.rank) : s.none,
+        md(r.candidateName(cand.id)) + (cand.id === d.candidateId ? ` **(${s.chosen})**` : ''),
+        s.kind[cand.kind] ?? cand.kind,
+        row ? (row.total * 100).toFixed(1) : s.none,
+        row && row.firstRank !== null ? formatPercent(row.firstRank, 1) : s.none,
+      ];
+    }),
+  );
+  for (const cand of doc.candidates) {
+    const desc = pick(cand.description, lang);
+    if (desc.trim() || cand.notes.trim()) out.push(`- **${md(r.candidateName(cand.id))}:** ${md(desc)}${cand.notes.trim() ? ` — ${md(cand.notes)}` : ''}`);
+  }
+  if (doc.candidates.some((c) => pick(c.description, lang).trim() || c.notes.trim())) out.push('');
+
+  // Decision.
+  heading(2, s.adrDecision);
+  if (r.decided) out.push(`**${md(r.decided.name)}**`, '');
+  else if (r.winner) out.push(md(s.adrAnalysisRecommends(r.winner.name)), '');
+  else out.push(s.noDecision, '');
+  para(d.rationale);
+  if (r.analysis.problem) out.push(md(s.analysisUnavailable(r.analysis.problem)), '');
+  const verdict = verdictLines(r);
+  if (r.analysis.verdict) {
+    heading(3, `${s.robustness}: ${r.analysis.verdict.fragile ? s.fragile : s.robust}`);
+    out.push(...verdict.map((l) => `- ${md(l)}`), '');
+  }
+
+  // Consequences, with the plan that follows from the decision.
+  heading(2, s.adrConsequences);
+  para(d.consequences);
+  if (!d.consequences.trim()) out.push(s.none, '');
+  if (doc.rollout.scope.trim() || doc.rollout.goNoGo.trim() || doc.rollout.items.length) {
+    heading(3, s.rollout);
+    if (doc.rollout.scope.trim()) out.push(`**${s.rolloutScope}:** ${md(doc.rollout.scope)}`, '');
+    if (doc.rollout.goNoGo.trim()) out.push(`**${s.goNoGo}:** ${md(doc.rollout.goNoGo)}`, '');
+    for (const item of doc.rollout.items) {
+      const extra = [item.owner && md(item.owner), item.due && md(item.due), s.taskStatus[item.status]].filter(Boolean).join(', ');
+      out.push(`- [${item.status === 'done' ? 'x' : ' '}] ${md(pick(item.title, lang))} (${extra})${item.note.trim() ? ` — ${md(item.note)}` : ''}`);
+    }
+    out.push('');
+  }
+  if (doc.validation.length) {
+    heading(3, s.validation);
+    const methods = VALIDATION_METHOD_NAMES(lang);
+    table(
+      [s.candidate, s.method, s.title, s.owner, s.status, s.due, s.result],
+      doc.validation.map((v) => [md(r.candidateName(v.candidateId)), md(methods[v.methodId] ?? v.methodId), md(v.title), md(v.owner), s.taskStatus[v.status], md(v.due), md(v.result)]),
+    );
+  }
+
+  heading(2, s.adrDissent);
+  para(d.dissent);
+  if (!d.dissent.trim()) out.push(s.none, '');
+
+  heading(2, s.adrReview);
+  out.push(`- **${s.reviewDate}:** ${md(d.reviewDate) || s.none}`, `- **${s.nextReview}:** ${md(doc.iteration.nextReview) || s.none}`, '');
+  if (doc.iteration.log.length) {
+    heading(3, s.iteration);
+    table(
+      [s.date, s.observation, s.areaCol, s.decisionCol, s.owner],
+      doc.iteration.log.map((e) => [md(e.date), md(e.observation), s.area[e.area] ?? e.area, md(e.decision), md(e.owner)]),
+    );
+  }
+  out.push('---', '', `_${s.generatedBy}_`, '');
+  return out.join('\n');
+}

@@ -1,0 +1,46 @@
+import type { ReportContent } from './content';
+import { formatPercent } from './content';
+
+/**
+ * The fragile-winner verdict in words, one line per finding, in the report's language.
+ * Plain text (not escaped): candidate and criterion names inside are user text, so each
+ * format escapes these lines as a whole.
+ */
+export function verdictLines(r: ReportContent): string[] {
+  const { analysis, doc, s, lang } = r;
+  const v = analysis.verdict;
+  const ev = analysis.evaluation;
+  if (!v || !ev) return [];
+  const zh = lang === 'zh-CN';
+  const name = (i: number) => r.candidateName(doc.candidates[i].id);
+  const winner = ev.ranking[0];
+  const lines: string[] = [];
+  if (ev.totals.length > 1) {
+    const margin = ev.totals[winner] - ev.totals[ev.ranking[1]];
+    lines.push(`${s.margin}: ${(margin * 100).toFixed(1)} / 100 (${name(ev.ranking[1])})`);
+  }
+  if (analysis.smaa) lines.push(`${s.firstRank} (${name(winner)}): ${formatPercent(analysis.smaa.rankAcceptability[winner][0], 1)}`);
+  const crit = analysis.sensitivity?.mostCritical;
+  if (crit) {
+    const change = `${crit.change > 0 ? '+' : '−'}${(Math.abs(crit.change) * 100).toFixed(1)} pp`;
+    lines.push(s.mostCritical(r.criterionName(doc.criteria[crit.criterion].id), change, name(crit.winner)));
+  }
+  for (const reason of v.reasons) {
+    switch (reason.kind) {
+      case 'low-acceptability':
+        lines.push(zh ? `在不足一半的模拟中排名第一（${formatPercent(reason.acceptability, 1)}）。` : `Ranks first in less than half of the simulations (${formatPercent(reason.acceptability, 1)}).`);
+        break;
+      case 'small-weight-change':
+        lines.push(zh ? `单个维度权重变化不到 5 个百分点即会改变第一名。` : `A change of less than 5 percentage points in one weight changes the winner.`);
+        break;
+      case 'narrow-margin':
+        lines.push(zh ? `领先第二名不到 2 分（满分 100）。` : `Leads the runner-up by less than 2 points out of 100.`);
+        break;
+      case 'incomplete-scores':
+        lines.push(zh ? `第一名的总分只覆盖 ${formatPercent(reason.coverage)} 的权重（存在未评分项）。` : `The winner's total covers only ${formatPercent(reason.coverage)} of the weight (unscored cells).`);
+        break;
+    }
+  }
+  if (!v.fragile) lines.push(zh ? '各项稳健性检查均通过。' : 'Every robustness check passes.');
+  return lines;
+}

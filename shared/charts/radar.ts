@@ -1,0 +1,75 @@
+import { curveLinearClosed, line, scaleLinear } from 'd3';
+
+/**
+ * Radar (spider) chart geometry: one axis per criterion, one closed polygon per series.
+ * Pure numbers and SVG path strings — no DOM — so the Node-side report and the renderer's
+ * React charts draw the very same picture.
+ */
+export interface RadarInput {
+  /** Axis labels, clockwise from 12 o'clock. */
+  axes: readonly string[];
+  /** Values in [0, 1] per axis (clamped); `null` draws at the centre (not scored). */
+  series: ReadonlyArray<{ id: string; values: ReadonlyArray<number | null> }>;
+  /** Width and height of the square drawing, px. */
+  size: number;
+  /** Space kept for axis labels around the plot, px. */
+  labelMargin?: number;
+  /** Concentric grid rings (default 5: 20 %, 40 %, …). */
+  rings?: number;
+}
+
+export interface RadarAxis {
+  label: string;
+  angle: number;
+  /** End of the axis line (outer ring). */
+  x: number;
+  y: number;
+  /** Where its label goes, and how it is anchored horizontally. */
+  labelX: number;
+  labelY: number;
+  anchor: 'start' | 'middle' | 'end';
+}
+
+export interface RadarGeometry {
+  size: number;
+  cx: number;
+  cy: number;
+  radius: number;
+  axes: RadarAxis[];
+  /** Grid rings as closed paths, innermost first; `level` in (0, 1]. */
+  rings: Array<{ level: number; path: string }>;
+  polygons: Array<{ id: string; path: string; points: Array<[number, number]> }>;
+}
+
+export function radarGeometry({ axes, series, size, labelMargin = 90, rings = 5 }: RadarInput): RadarGeometry {
+  const cx = size / 2;
+  const cy = size / 2;
+  const radius = Math.max(10, size / 2 - labelMargin);
+  const r = scaleLinear().domain([0, 1]).range([0, radius]).clamp(true);
+  const n = axes.length;
+  const angleOf = (i: number) => (n === 0 ? 0 : (2 * Math.PI * i) / n);
+  // d3's radial angle is clockwise from 12 o'clock, in radians.
+  const toXY = (angle: number, dist: number): [number, number] => [cx + dist * Math.sin(angle), cy - dist * Math.cos(angle)];
+  const closed = line<[number, number]>().curve(curveLinearClosed);
+  const polygon = (values: readonly number[]) => {
+    const points = values.map((v, i) => toXY(angleOf(i), r(v)));
+    return { points, path: n >= 3 ? (closed(points) ?? '') : '' };
+  };
+  const axisList: RadarAxis[] = axes.map((label, i) => {
+    const angle = angleOf(i);
+    const [x, y] = toXY(angle, radius);
+    const [labelX, labelY] = toXY(angle, radius + 14);
+    const sin = Math.sin(angle);
+    const anchor: RadarAxis['anchor'] = Math.abs(sin) < 0.2 ? 'middle' : sin > 0 ? 'start' : 'end';
+    return { label, angle, x, y, labelX, labelY, anchor };
+  });
+  const ringList = Array.from({ length: rings }, (_, k) => {
+    const level = (k + 1) / rings;
+    return { level, path: polygon(new Array<number>(n).fill(level)).path };
+  });
+  const polygons = series.map((s) => {
+    const values = axes.map((_, i) => Math.max(0, Math.min(1, s.values[i] ?? 0)));
+    return { id: s.id, ...polygon(values) };
+  });
+  return { size, cx, cy, radius, axes: axisList, rings: ringList, polygons };
+}

@@ -1,0 +1,95 @@
+import type { WorkshopDoc } from './schema';
+
+/**
+ * The one mapping from a workshop document to decision-engine inputs. Every consumer
+ * (report, evaluation room, what-if) reads the document through these, so indices mean
+ * the same thing everywhere: participants, candidates and criteria in document order.
+ */
+
+/** participant × candidate × criterion, on the workshop's scale; `null` = not scored. */
+export type DocScoreCube = (number | null)[][][];
+
+/** Key of one score cell, as used by what-if `scoreOverrides`: "participantId|candidateId|criterionId". */
+export function scoreKey(participantId: string, candidateId: string, criterionId: string): string {
+  return `${participantId}|${candidateId}|${criterionId}`;
+}
+
+/**
+ * Every participant's score of every candidate on every criterion, in document order.
+ * Cells nobody filled in — and scores whose value is `null` — are `null`. When a cell
+ * appears twice in `doc.scores` the later entry wins (the document's last word).
+ * @param overrides optional `scoreKey → value` replacements (a what-if scenario)
+ */
+export function scoreCube(doc: WorkshopDoc, overrides: Readonly<Record<string, number>> = {}): DocScoreCube {
+  const p = indexOf(doc.participants);
+  const c = indexOf(doc.candidates);
+  const k = indexOf(doc.criteria);
+  const cube: DocScoreCube = doc.participants.map(() => doc.candidates.map(() => doc.criteria.map(() => null)));
+  for (const s of doc.scores) {
+    const pi = p.get(s.participantId);
+    const ci = c.get(s.candidateId);
+    const ki = k.get(s.criterionId);
+    if (pi === undefined || ci === undefined || ki === undefined) continue;
+    cube[pi][ci][ki] = s.value;
+  }
+  for (const [key, value] of Object.entries(overrides)) {
+    const [pid, cid, kid] = key.split('|');
+    const pi = p.get(pid);
+    const ci = c.get(cid);
+    const ki = k.get(kid);
+    if (pi === undefined || ci === undefined || ki === undefined) continue;
+    cube[pi][ci][ki] = value;
+  }
+  return cube;
+}
+
+/** Criterion weights in points (the document's current weights), in criterion order. */
+export function criterionWeights(doc: WorkshopDoc): number[] {
+  return doc.criteria.map((c) => c.weight);
+}
+
+/** Weights that sum to 1 (in criterion order); all zero when every weight is zero. */
+export function normalisedCriterionWeights(doc: WorkshopDoc): number[] {
+  const raw = criterionWeights(doc);
+  const sum = raw.reduce((a, b) => a + b, 0);
+  return raw.map((w) => (sum > 0 ? w / sum : 0));
+}
+
+/** Participants' influence in group aggregation, in participant order (0 = observer). */
+export function participantWeights(doc: WorkshopDoc): number[] {
+  return doc.participants.map((p) => p.influence);
+}
+
+/** Criterion indices, most important first, from `weighting.rankOrder` (unknown ids dropped, missing ones appended in document order). */
+export function rankOrderIndices(doc: WorkshopDoc): number[] {
+  const k = indexOf(doc.criteria);
+  const seen = new Set<number>();
+  const out: number[] = [];
+  for (const id of doc.weighting.rankOrder) {
+    const i = k.get(id);
+    if (i !== undefined && !seen.has(i)) {
+      seen.add(i);
+      out.push(i);
+    }
+  }
+  doc.criteria.forEach((_, i) => {
+    if (!seen.has(i)) out.push(i);
+  });
+  return out;
+}
+
+/** How many of the participant × candidate × criterion cells hold a score, and how many there are. */
+export function scoreCoverage(doc: WorkshopDoc): { scored: number; cells: number } {
+  const cube = scoreCube(doc);
+  let scored = 0;
+  for (const byCandidate of cube) for (const row of byCandidate) for (const v of row) if (v !== null) scored++;
+  return { scored, cells: doc.participants.length * doc.candidates.length * doc.criteria.length };
+}
+
+function indexOf(items: readonly { id: string }[]): Map<string, number> {
+  const m = new Map<string, number>();
+  items.forEach((item, i) => {
+    if (!m.has(item.id)) m.set(item.id, i);
+  });
+  return m;
+}
