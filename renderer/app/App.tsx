@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../shared/framework';
 import { LibraryScreen } from '../features/library/LibraryScreen';
-import { WorkshopShell } from '../features/workshop/WorkshopShell';
 import { currentLang, setLang } from '../i18n';
 import { redo, undo, useWorkshop } from '../store/workshop';
 import { applyTheme, initialTheme, type Theme } from '../ui/theme';
 import { useRoute } from './route';
+
+// The workshop (wizard, evaluation room, charts) loads on demand, so the library opens fast.
+const WorkshopShell = lazy(() => import('../features/workshop/WorkshopShell').then((m) => ({ default: m.WorkshopShell })));
 
 export function App() {
   const route = useRoute();
@@ -60,7 +62,15 @@ export function App() {
           </button>
         </div>
       </header>
-      <div id="main-content">{route.name === 'library' ? <LibraryScreen /> : <WorkshopShell id={route.id} step={route.step} />}</div>
+      <div id="main-content">
+        {route.name === 'library' ? (
+          <LibraryScreen />
+        ) : (
+          <Suspense fallback={<div className="spinner" aria-hidden="true" />}>
+            <WorkshopShell id={route.id} step={route.step} />
+          </Suspense>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,10 +1,23 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { StepId, WorkshopDoc } from '../../shared/model';
 
-/** The full document, stored as one row. */
+/**
+ * A document is stored in parts (see parts.ts): its head here, its bulky sections as
+ * PartRows. `scoreCount` lets a reader tell a complete set of parts from a damaged one.
+ */
 export interface WorkshopRow {
   id: string;
-  doc: WorkshopDoc;
+  doc: Omit<WorkshopDoc, 'scores' | 'metrics' | 'simulations'>;
+  scoreCount: number;
+}
+
+export interface PartRow {
+  workshopId: string;
+  /** `scores/<participantId>`, `metrics` or `simulations`. */
+  key: string;
+  value: unknown;
+  /** For score rows: positions of these scores in the document's `scores` array. */
+  indexes?: number[];
 }
 
 /** What the library lists: small, so 1,000 workshops open fast without reading whole documents. */
@@ -29,6 +42,7 @@ export interface SettingRow {
 
 export type WorkshopDatabase = Dexie & {
   workshops: EntityTable<WorkshopRow, 'id'>;
+  parts: Dexie.Table<PartRow, [string, string]>;
   summaries: EntityTable<WorkshopSummary, 'id'>;
   settings: EntityTable<SettingRow, 'key'>;
 };
@@ -43,6 +57,7 @@ export function openDatabase(name = DB_NAME): WorkshopDatabase {
   const db = new Dexie(name) as WorkshopDatabase;
   db.version(1).stores({
     workshops: 'id',
+    parts: '[workshopId+key], workshopId',
     summaries: 'id, updatedAt, deletedAt',
     settings: 'key',
   });

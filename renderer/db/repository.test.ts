@@ -80,17 +80,53 @@ describe('WorkshopRepository', () => {
     const res = await repo.load(doc.id);
     expect(res?.ok).toBe(false);
     if (res && !res.ok) expect(res.issues[0].path).toBe('criteria');
+    // A missing score row (a damaged store) is reported too, never opened as if complete.
+    await db.workshops.update(doc.id, { 'doc.criteria': createSampleWorkshop('en').criteria } as never);
+    await db.parts.delete([doc.id, `scores/${doc.participants[1].id}`]);
+    const res2 = await repo.load(doc.id);
+    expect(res2?.ok).toBe(false);
   });
 
   it('a failed transaction writes nothing', async () => {
     const doc = createSampleWorkshop('en');
     await expect(
       db.transaction('rw', db.workshops, db.summaries, async () => {
-        await db.workshops.put({ id: doc.id, doc });
+        await db.workshops.put({ id: doc.id, doc, scoreCount: 0 });
         throw new Error('disk full');
       }),
     ).rejects.toThrow('disk full');
     expect(await db.workshops.count()).toBe(0);
+  });
+
+  it('round-trips a document exactly, and writes only the changed score row on an edit', async () => {
+    const doc = createSampleWorkshop('en');
+    await repo.save(doc);
+    // A fresh repository (a restart) reads back the same document.
+    const fresh = new WorkshopRepository(db);
+    const loaded = await fresh.load(doc.id);
+    expect(loaded?.ok && loaded.doc).toEqual(doc);
+    const rowsBefore = await db.parts.toArray();
+    const scores = doc.scores.slice();
+    scores[0] = { ...scores[0], rationale: 'changed' };
+    const edited = { ...doc, scores };
+    const puts: string[] = [];
+    db.parts.hook('creating', (_k, obj) => void puts.push(obj.key));
+    db.parts.hook('updating', (_mods, _k, obj) => void puts.push(obj.key));
+    await repo.save(edited);
+    expect(puts).toEqual([`scores/${doc.scores[0].participantId}`]);
+    const again = await new WorkshopRepository(db).load(doc.id);
+    expect(again?.ok && again.doc.scores[0].rationale).toBe('changed');
+    expect((await db.parts.toArray()).length).toBe(rowsBefore.length);
+    // A small edit elsewhere (the title) rewrites no score, metrics or simulation part.
+    puts.length = 0;
+    await repo.save({ ...edited, meta: { ...edited.meta, title: 'renamed' } });
+    expect(puts).toEqual([]);
+    // Removing a participant's scores removes their row.
+    const without = { ...edited, meta: { ...edited.meta, title: 'renamed' }, scores: edited.scores.filter((s) => s.participantId !== doc.participants[3].id) };
+    await repo.save(without);
+    expect((await db.parts.toArray()).length).toBe(rowsBefore.length - 1);
+    const third = await new WorkshopRepository(db).load(doc.id);
+    expect(third?.ok && third.doc.scores).toEqual(without.scores);
   });
 
   it('adds an imported document as a copy, never overwriting', async () => {

@@ -1,6 +1,11 @@
-import { createSampleWorkshop, createWorkshop, migrate, newId, nowIso, type WorkshopDoc } from '../../shared/model';
+import type { WorkshopDoc } from '../../shared/model';
+import { newId, nowIso } from '../../shared/model/ids';
+
+// The model (zod schemas, template) loads on first use, keeping it out of the library's start-up bundle.
+const model = () => import('../../shared/model');
 import type { Lang } from '../../shared/framework';
 import type { WorkshopDatabase, WorkshopSummary } from './database';
+import { changedParts, joinDoc, splitDoc } from './parts';
 
 export type LoadResult = { ok: true; doc: WorkshopDoc } | { ok: false; message: string; issues: { path: string; message: string }[] };
 
@@ -21,6 +26,9 @@ export function summarize(doc: WorkshopDoc, deletedAt = 0): WorkshopSummary {
 
 /** All reads and writes of workshops. Multi-row writes run in one transaction: nothing is half written. */
 export class WorkshopRepository {
+  /** The last version written of each document, to write only what changed next time. */
+  private readonly lastSaved = new Map<string, WorkshopDoc>();
+
   constructor(readonly db: WorkshopDatabase) {}
 
   /** Live workshops, most recently changed first. */
@@ -31,23 +39,37 @@ export class WorkshopRepository {
 
   /** A stored document, validated (and migrated) as it is read back. */
   async load(id: string): Promise<LoadResult | null> {
-    const row = await this.db.workshops.get(id);
+    const [row, parts] = await this.db.transaction('r', this.db.workshops, this.db.parts, () =>
+      Promise.all([this.db.workshops.get(id), this.db.parts.where('workshopId').equals(id).toArray()]),
+    );
     if (!row) return null;
-    const result = migrate(row.doc);
-    return result.ok ? { ok: true, doc: result.doc } : { ok: false, message: result.message, issues: result.issues };
+    const joined = joinDoc(row, parts);
+    if (!joined) return { ok: false, message: 'The stored parts of this workshop are incomplete.', issues: [{ path: '(root)', message: 'stored parts do not add up' }] };
+    const result = (await model()).migrate(joined);
+    if (!result.ok) return { ok: false, message: result.message, issues: result.issues };
+    this.lastSaved.set(id, result.doc);
+    return { ok: true, doc: result.doc };
   }
 
-  /** Saves a document and its summary together. Keeps a deleted workshop deleted. */
+  /**
+   * Saves a document and its summary in one transaction, writing only the parts that
+   * changed since this repository last saved or loaded it. Keeps a deleted workshop deleted.
+   */
   async save(doc: WorkshopDoc): Promise<void> {
-    await this.db.transaction('rw', this.db.workshops, this.db.summaries, async () => {
+    const changed = changedParts(doc, this.lastSaved.get(doc.id));
+    const { scores: _scores, metrics: _metrics, simulations: _simulations, ...head } = doc;
+    await this.db.transaction('rw', this.db.workshops, this.db.parts, this.db.summaries, async () => {
       const prev = await this.db.summaries.get(doc.id);
-      await this.db.workshops.put({ id: doc.id, doc });
+      await this.db.workshops.put({ id: doc.id, doc: head, scoreCount: doc.scores.length });
+      if (changed.parts.length) await this.db.parts.bulkPut(changed.parts);
+      if (changed.removed.length) await this.db.parts.bulkDelete(changed.removed.map((key) => [doc.id, key] as [string, string]));
       await this.db.summaries.put(summarize(doc, prev?.deletedAt ?? 0));
     });
+    this.lastSaved.set(doc.id, doc);
   }
 
   async create(title: string, lang: Lang): Promise<WorkshopDoc> {
-    const doc = createWorkshop({ title, lang });
+    const doc = (await model()).createWorkshop({ title, lang });
     await this.save(doc);
     return doc;
   }
@@ -84,20 +106,26 @@ export class WorkshopRepository {
 
   /** Removes for good what was deleted before `before` (ms). */
   async purgeDeleted(before: number): Promise<number> {
-    return this.db.transaction('rw', this.db.workshops, this.db.summaries, async () => {
+    return this.db.transaction('rw', this.db.workshops, this.db.parts, this.db.summaries, async () => {
       const old = await this.db.summaries.where('deletedAt').between(1, before).primaryKeys();
       await this.db.workshops.bulkDelete(old);
+      await this.db.parts.where('workshopId').anyOf(old).delete();
       await this.db.summaries.bulkDelete(old);
+      for (const id of old) this.lastSaved.delete(id);
       return old.length;
     });
   }
 
   /** On the very first run, adds the sample workshop (once, even if the user later deletes it). */
   async ensureFirstRun(lang: Lang): Promise<boolean> {
-    return this.db.transaction('rw', this.db.workshops, this.db.summaries, this.db.settings, async () => {
+    if (await this.db.settings.get('initialized')) return false;
+    const { createSampleWorkshop } = await model();
+    return this.db.transaction('rw', this.db.workshops, this.db.parts, this.db.summaries, this.db.settings, async () => {
       if (await this.db.settings.get('initialized')) return false;
       const sample = createSampleWorkshop(lang);
-      await this.db.workshops.put({ id: sample.id, doc: sample });
+      const parts = splitDoc(sample);
+      await this.db.workshops.put(parts.head);
+      await this.db.parts.bulkPut(parts.parts);
       await this.db.summaries.put(summarize(sample));
       await this.db.settings.put({ key: 'initialized', value: nowIso() });
       return true;

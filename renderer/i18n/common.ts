@@ -26,6 +26,7 @@ export const common: FeatureLocale = {
       loadFailed: 'This workshop could not be opened: {{message}}',
       storageFailed: 'Saving failed: {{message}}. Your last changes are still on screen; free some disk space or close other tabs, then try again.',
       actionsFor: 'Actions for {{title}}',
+      showAll: 'Show all {{count}}',
     },
     create: {
       title: 'New workshop',
@@ -79,6 +80,7 @@ export const common: FeatureLocale = {
       loadFailed: '无法打开此工作坊：{{message}}',
       storageFailed: '保存失败：{{message}}。最近的修改仍在屏幕上；请释放磁盘空间或关闭其他标签页后重试。',
       actionsFor: '“{{title}}”的操作',
+      showAll: '显示全部 {{count}} 个',
     },
     create: {
       title: '新建工作坊',

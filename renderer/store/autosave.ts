@@ -1,4 +1,5 @@
-import { nowIso, type WorkshopDoc } from '../../shared/model';
+import type { WorkshopDoc } from '../../shared/model';
+import { nowIso } from '../../shared/model/ids';
 import type { WorkshopRepository } from '../db/repository';
 import { useWorkshop } from './workshop';
 

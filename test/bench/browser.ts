@@ -1,0 +1,37 @@
+import { chromium, type Browser } from 'playwright-core';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/** Debian's Chromium (or CHROMIUM_PATH), never a downloaded browser. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface RunningHost {
+  url: string;
+  origin: string;
+  token: string;
+  child: ChildProcess;
+  /** ms from spawn to the printed address. */
+  startedMs: number;
+}
+
+/** Spawns the built web host on a free port and waits for its address line. */
+export async function spawnWebHost(): Promise<RunningHost> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /running at (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`web host exited ${code}: ${out}`)));
+  });
+  const u = new URL(url);
+  return { url, origin: u.origin, token: /token=([^&]+)/.exec(u.hash)![1], child, startedMs: performance.now() - t0 };
+}

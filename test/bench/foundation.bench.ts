@@ -1,0 +1,59 @@
+import { build } from 'esbuild';
+import path from 'node:path';
+import { createSampleWorkshop } from '../../shared/model';
+import { largeWorkshop } from '../fixtures/largeWorkshop';
+import { launchChromium, spawnWebHost } from './browser';
+import { percentile, type BenchSuite } from './types';
+
+async function bundlePage(): Promise<string> {
+  const out = await build({ entryPoints: [path.resolve('test/bench/pages/repo-page.ts')], bundle: true, format: 'iife', write: false, platform: 'browser', target: 'es2022', logLevel: 'warning' });
+  return out.outputFiles[0].text;
+}
+
+const suite: BenchSuite = async (log) => {
+  // 1. Web host: process start → first answered API call.
+  const starts: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const host = await spawnWebHost();
+    const res = await fetch(`${host.origin}/api/app.info`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sw-token': host.token }, body: '{}' });
+    await res.json();
+    starts.push(performance.now() - t0);
+    host.child.kill();
+  }
+  log(`web host start → first answer, 5 runs: ${starts.map((s) => s.toFixed(0)).join(', ')} ms`);
+
+  const host = await spawnWebHost();
+  const browser = await launchChromium();
+  const script = await bundlePage();
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route('**/__bench.html', (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><script>${script.replace(/<\/script/g, '<\\/script')}</script>` }));
+    await page.goto(`${host.origin}/__bench.html`);
+
+    // 2. Autosave of one edit to a large workshop: the app's repository.save in Chromium's IndexedDB.
+    const large = largeWorkshop();
+    const times = (await page.evaluate(([doc, runs]) => (window as unknown as { timeSaves: (d: unknown, n: number) => Promise<number[]> }).timeSaves(doc, runs), [large, 200] as const)) as number[];
+    log(`autosave of ${large.scores.length} scores with rationales (${(JSON.stringify(large).length / 1024).toFixed(0)} KB): median ${percentile(times, 50).toFixed(2)} ms`);
+
+    // 3. Library with 1,000 stored workshops: first paint of the list after a fresh load.
+    const stored = await page.evaluate(([doc, n]) => (window as unknown as { seedWorkshops: (d: unknown, n: number) => Promise<number> }).seedWorkshops(doc, n), [createSampleWorkshop('en'), 1000] as const);
+    const paints: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.goto(`${host.origin}/?load=${i}`); // a real page load (the token is kept in sessionStorage)
+      await page.waitForFunction(() => performance.getEntriesByName('sw:library-painted').length > 0);
+      paints.push(await page.evaluate(() => performance.getEntriesByName('sw:library-painted')[0].startTime));
+    }
+    log(`library of ${stored} workshops, first paint of the list (5 loads): ${paints.map((p) => p.toFixed(0)).join(', ')} ms`);
+    return [
+      { name: 'foundation.library-1000.first-paint', value: percentile(paints, 50), unit: 'ms', target: 300, better: 'lower' },
+      { name: 'foundation.autosave-large.p95', value: percentile(times, 95), unit: 'ms', target: 10, better: 'lower' },
+      { name: 'foundation.web-host.start-to-first-answer', value: percentile(starts, 50), unit: 'ms', target: 1500, better: 'lower' },
+    ];
+  } finally {
+    await browser.close();
+    host.child.kill();
+  }
+};
+export default suite;
