@@ -1,7 +1,8 @@
 import type { Lang } from '../../shared/framework';
+import { exportLocale } from '../features/export/locales';
 
 /** A feature's strings: `{ en: { feature: {...} }, 'zh-CN': { feature: {...} } }`, one top-level key per feature. */
 export type FeatureLocale = Record<Lang, Record<string, unknown>>;
 
 // Each feature registers its strings here (one line per feature).
-export const featureLocales: FeatureLocale[] = [];
+export const featureLocales: FeatureLocale[] = [exportLocale];

@@ -1,4 +1,131 @@
-/** Import of workshop files and library backup/restore, in the library toolbar. Filled by the export feature. */
+import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WorkshopDoc } from '../../../shared/model';
+import { call } from '../../api/client';
+import { repo } from '../../app/services';
+import { downloadBlob } from '../../charts/exportChart';
+import { useLibrary } from '../../store/instances';
+import { Dialog } from '../../ui/Dialog';
+import { Toast } from '../../ui/Toast';
+import { backupFilename, backupLibrary, importWorkshopFile, MAX_ISSUES, MAX_WORKSHOP_BYTES, restoreBackupFile, TransferError, type TransferText } from './transfer';
+import './export.css';
+
+type Problems = { message: string; issues: { path: string; message: string }[] };
+const MB = 1024 * 1024;
+
+/**
+ * The library toolbar's file actions: import a workshop file (added as a copy, never over an
+ * existing one), back up the whole library to one file, restore a backup (merge).
+ */
 export function LibraryTransfer() {
-  return null;
+  const { t } = useTranslation();
+  const importInput = useRef<HTMLInputElement>(null);
+  const restoreInput = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problems | null>(null);
+  const dismissToast = useCallback(() => setToast(null), []);
+
+  const text: TransferText = useMemo(
+    () => ({
+      tooLarge: (name, size, max) => t('export.transfer.tooLarge', { name, size: (size / MB).toFixed(1), max: Math.round(max / MB) }),
+      notJson: (name, reason) => t('export.transfer.notJson', { name, reason }),
+      invalid: (count) => t('export.transfer.invalid', { count }),
+      notBackup: () => t('export.transfer.notBackup'),
+      invalidBackup: (bad, total) => t('export.transfer.invalidBackup', { bad, total }),
+    }),
+    [t],
+  );
+  const deps = { repo, validate: (json: unknown) => call('workshop.validate', json) as Promise<WorkshopDoc>, text };
+
+  const guarded = async (work: () => Promise<string>) => {
+    setBusy(true);
+    try {
+      setToast(await work());
+    } catch (err) {
+      if (err instanceof TransferError) setProblems({ message: err.message, issues: err.issues });
+      else setProblems({ message: err instanceof Error ? err.message : String(err), issues: [] });
+    } finally {
+      setBusy(false);
+      await useLibrary.getState().refresh();
+    }
+  };
+
+  const onImport = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = ''; // the same file may be chosen again after fixing it
+    if (!file) return;
+    void guarded(async () => {
+      const { added, migratedFrom } = await importWorkshopFile(file, deps);
+      return migratedFrom === null ? t('export.transfer.added', { title: added.meta.title }) : t('export.transfer.addedMigrated', { title: added.meta.title, from: migratedFrom });
+    });
+  };
+
+  const onRestore = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    void guarded(async () => {
+      const { added, skipped } = await restoreBackupFile(file, deps);
+      return added.length ? t('export.transfer.restored', { added: added.length, skipped: skipped.length }) : t('export.transfer.restoredNone', { skipped: skipped.length });
+    });
+  };
+
+  const onBackup = () =>
+    void guarded(async () => {
+      const { backup, skipped } = await backupLibrary(repo);
+      const file = backupFilename();
+      downloadBlob(new Blob([JSON.stringify(backup, null, 2)], { type: 'application/json' }), file);
+      const done = t('export.transfer.backedUp', { count: backup.documents.length, file });
+      return skipped ? `${done} ${t('export.transfer.backupSkipped', { count: skipped })}` : done;
+    });
+
+  return (
+    <div className="library-transfer" role="group" aria-busy={busy || undefined}>
+      <button type="button" className="btn" disabled={busy} onClick={() => importInput.current?.click()} title={`*.workshop.json ≤ ${MAX_WORKSHOP_BYTES / MB} MB`}>
+        ⤒ {t('export.transfer.import')}
+      </button>
+      <button type="button" className="btn btn-ghost" disabled={busy} onClick={onBackup}>
+        {t('export.transfer.backup')}
+      </button>
+      <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => restoreInput.current?.click()}>
+        {t('export.transfer.restore')}
+      </button>
+      <input ref={importInput} type="file" accept=".json,application/json" hidden onChange={onImport} data-testid="import-workshop-input" aria-label={t('export.transfer.import')} />
+      <input ref={restoreInput} type="file" accept=".json,application/json" hidden onChange={onRestore} data-testid="restore-backup-input" aria-label={t('export.transfer.restore')} />
+      {busy && (
+        <span className="muted small" role="status">
+          {t('export.transfer.working')}
+        </span>
+      )}
+      <Dialog title={t('export.transfer.problemsTitle')} open={problems !== null} onClose={() => setProblems(null)}>
+        {problems && (
+          <div className="transfer-problems">
+            <p className="alert" role="alert">
+              {problems.message}
+            </p>
+            {problems.issues.length > 0 && (
+              <>
+                <p className="muted small">{t('export.transfer.problemsIntro')}</p>
+                <ul className="issues">
+                  {problems.issues.map((i, k) => (
+                    <li key={k}>
+                      <code>{i.path}</code>: {i.message}
+                    </li>
+                  ))}
+                </ul>
+                {problems.issues.length >= MAX_ISSUES && <p className="muted small">{t('export.transfer.moreProblems', { count: MAX_ISSUES })}</p>}
+              </>
+            )}
+            <div className="form-actions">
+              <button type="button" className="btn btn-primary" autoFocus onClick={() => setProblems(null)}>
+                {t('export.transfer.close')}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+      {toast && <Toast message={toast} onDismiss={dismissToast} closeLabel={t('action.close')} />}
+    </div>
+  );
 }

@@ -1,0 +1,196 @@
+import type { WorkshopDoc } from '../../../shared/model';
+import type { WorkshopRepository } from '../../db/repository';
+
+/**
+ * Workshop files in and out of the library: import one `*.workshop.json`, back up the whole
+ * library to one `*.workshop-library.json`, restore a backup. The rules: a file is read only
+ * after its size is checked; every document is validated (and migrated) by the Node side's
+ * `workshop.validate`; nothing is ever overwritten — documents are added as copies with new
+ * ids; and when anything is invalid, nothing in the library changes.
+ */
+
+/** Largest workshop file we read (the web host accepts a little more, for JSON overhead). */
+export const MAX_WORKSHOP_BYTES = 50 * 1024 * 1024;
+/** Largest library backup we read (documents are validated one by one, each ≤ 50 MB). */
+export const MAX_BACKUP_BYTES = 500 * 1024 * 1024;
+export const BACKUP_FORMAT = 'selection-workshop-library';
+export const BACKUP_VERSION = 1;
+/** Problems listed to the user at most (as the contract does). */
+export const MAX_ISSUES = 20;
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** Why a transfer was refused; `issues` lists path and reason (first 20). Nothing was changed. */
+export class TransferError extends Error {
+  readonly kind: 'too-large' | 'not-json' | 'invalid' | 'not-backup' | 'storage';
+  readonly issues: Issue[];
+  constructor(kind: TransferError['kind'], message: string, issues: Issue[] = []) {
+    super(message);
+    this.name = 'TransferError';
+    this.kind = kind;
+    this.issues = issues;
+  }
+}
+
+/** The Node side's validator (`workshop.validate`): the migrated document, or throws with `issues`. */
+export type Validate = (json: unknown) => Promise<WorkshopDoc>;
+
+export interface LibraryBackup {
+  format: typeof BACKUP_FORMAT;
+  version: typeof BACKUP_VERSION;
+  exportedAt: string;
+  /** Every live workshop, as stored. */
+  documents: WorkshopDoc[];
+}
+
+/** Reads a file as JSON after checking its size; the size check comes before any byte is read. */
+export async function readJsonFile(file: Blob & { name?: string }, maxBytes: number, text: TransferText): Promise<unknown> {
+  if (file.size > maxBytes) throw new TransferError('too-large', text.tooLarge(file.name ?? '', file.size, maxBytes));
+  const raw = await file.text();
+  try {
+    return JSON.parse(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw) as unknown;
+  } catch (err) {
+    throw new TransferError('not-json', text.notJson(file.name ?? '', (err as Error).message));
+  }
+}
+
+/** User-facing sentences, from the feature's locale (kept out of this module so it stays testable). */
+export interface TransferText {
+  tooLarge(name: string, size: number, max: number): string;
+  notJson(name: string, reason: string): string;
+  invalid(count: number): string;
+  notBackup(): string;
+  invalidBackup(bad: number, total: number): string;
+}
+
+function issuesOf(err: unknown): Issue[] {
+  const issues = (err as { issues?: Issue[] }).issues;
+  if (Array.isArray(issues) && issues.length) return issues;
+  return [{ path: '(root)', message: err instanceof Error ? err.message : String(err) }];
+}
+
+/** The migrated document, or a TransferError listing its problems. */
+async function validated(json: unknown, validate: Validate, text: TransferText): Promise<WorkshopDoc> {
+  try {
+    return await validate(json);
+  } catch (err) {
+    const issues = issuesOf(err).slice(0, MAX_ISSUES);
+    throw new TransferError('invalid', err instanceof Error && err.message ? err.message : text.invalid(issues.length), issues);
+  }
+}
+
+export interface ImportResult {
+  added: WorkshopDoc;
+  /** Schema version the file was written in, when it had to be migrated. */
+  migratedFrom: number | null;
+}
+
+/** Imports one workshop file as a new workshop (new id); refuses without changing anything otherwise. */
+export async function importWorkshopFile(file: Blob & { name?: string }, deps: { repo: WorkshopRepository; validate: Validate; text: TransferText }): Promise<ImportResult> {
+  const json = await readJsonFile(file, MAX_WORKSHOP_BYTES, deps.text);
+  const doc = await validated(json, deps.validate, deps.text);
+  const from = (json as { schemaVersion?: unknown }).schemaVersion;
+  const added = await deps.repo.addCopy(doc);
+  return { added, migratedFrom: typeof from === 'number' && from !== doc.schemaVersion ? from : null };
+}
+
+/** Every live workshop that loads, in one backup object; `skipped` counts the ones that did not load. */
+export async function backupLibrary(repo: WorkshopRepository, now = new Date()): Promise<{ backup: LibraryBackup; skipped: number }> {
+  const documents: WorkshopDoc[] = [];
+  let skipped = 0;
+  for (const summary of await repo.listLive()) {
+    const loaded = await repo.load(summary.id);
+    if (loaded?.ok) documents.push(loaded.doc);
+    else skipped++;
+  }
+  return { backup: { format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: now.toISOString(), documents }, skipped };
+}
+
+export function backupFilename(now = new Date()): string {
+  return `selection-workshop-library-${now.toISOString().slice(0, 10)}.workshop-library.json`;
+}
+
+/**
+ * What makes two workshops "the same" for restore: everything but the id and the last-change
+ * time (which `addCopy` sets). Restoring a backup twice therefore adds nothing the second time.
+ */
+export function fingerprint(doc: WorkshopDoc): string {
+  const { id: _id, updatedAt: _updated, ...rest } = doc;
+  return stableStringify(rest);
+}
+
+/** JSON with object keys sorted, so equal documents give equal strings whatever their key order. */
+export function stableStringify(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  return `{${Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${stableStringify(obj[k])}`)
+    .join(',')}}`;
+}
+
+export interface RestoreResult {
+  added: WorkshopDoc[];
+  /** Titles of documents skipped because an identical workshop is already in the library (or earlier in the backup). */
+  skipped: string[];
+}
+
+/**
+ * Restores a backup by merging: each document is added as a copy, or skipped when an
+ * identical one exists. Every document is validated first; if any is invalid the restore is
+ * refused as a whole (listing the problems as `documents[i].path`) and nothing changes. The
+ * additions are written in one transaction: all of them or none.
+ */
+export async function restoreBackupFile(file: Blob & { name?: string }, deps: { repo: WorkshopRepository; validate: Validate; text: TransferText }): Promise<RestoreResult> {
+  const { repo, validate, text } = deps;
+  const json = await readJsonFile(file, MAX_BACKUP_BYTES, text);
+  const backup = json as Partial<LibraryBackup> | null;
+  if (!backup || typeof backup !== 'object' || backup.format !== BACKUP_FORMAT || !Array.isArray(backup.documents)) {
+    throw new TransferError('not-backup', text.notBackup(), [{ path: 'format', message: `expected "${BACKUP_FORMAT}"` }]);
+  }
+  if (typeof backup.version !== 'number' || backup.version > BACKUP_VERSION) {
+    throw new TransferError('not-backup', text.notBackup(), [{ path: 'version', message: `unsupported backup version ${String(backup.version)}` }]);
+  }
+  const docs: WorkshopDoc[] = [];
+  const issues: Issue[] = [];
+  let bad = 0;
+  for (const [i, raw] of backup.documents.entries()) {
+    try {
+      docs.push(await validate(raw));
+    } catch (err) {
+      bad++;
+      for (const issue of issuesOf(err)) if (issues.length < MAX_ISSUES) issues.push({ path: `documents[${i}].${issue.path}`, message: issue.message });
+    }
+  }
+  if (bad > 0) throw new TransferError('invalid', text.invalidBackup(bad, backup.documents.length), issues);
+
+  const known = new Set<string>();
+  for (const summary of await repo.listLive()) {
+    const loaded = await repo.load(summary.id);
+    if (loaded?.ok) known.add(fingerprint(loaded.doc));
+  }
+  const toAdd: WorkshopDoc[] = [];
+  const skipped: string[] = [];
+  for (const doc of docs) {
+    const key = fingerprint(doc);
+    if (known.has(key)) skipped.push(doc.meta.title);
+    else {
+      known.add(key);
+      toAdd.push(doc);
+    }
+  }
+  const added: WorkshopDoc[] = [];
+  try {
+    await repo.db.transaction('rw', repo.db.tables, async () => {
+      for (const doc of toAdd) added.push(await repo.addCopy(doc));
+    });
+  } catch (err) {
+    throw new TransferError('storage', (err as Error).message);
+  }
+  return { added, skipped };
+}
