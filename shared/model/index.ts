@@ -4,4 +4,7 @@ export * from './create';
 export * from './ids';
 export * from './adaptation';
 export * from './progress';
+export * from './edits';
+export * from './metrics-import';
+export * from './metrics-suggest';
 export * from './analysis';

@@ -1,0 +1,151 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DECISION_STEPS, FRAMEWORK_CRITERIA, NEEDS_GROUPS, pick, type Lang, type NeedsQuestion } from '../../../shared/framework';
+import { isAnswered, proposals, setAnswer, setNeedsNotes, type Answer, type WorkshopDoc } from '../../../shared/model';
+import { hrefFor } from '../../app/route';
+import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
+import { Guidance } from '../workshop/Guidance';
+import { edit, NumberField, TextField } from './fields';
+import { criterionName, formatDelta, listJoin } from './text';
+import './wizard.css';
+
+/** Step 1 需求确认: the seed's §二 questionnaire as structured inputs. */
+export function NeedsStep() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const doc = useWorkshop((s) => s.doc);
+  if (!doc) return null;
+  const def = DECISION_STEPS[0];
+  const all = NEEDS_GROUPS.flatMap((g) => g.questions);
+  const answered = all.filter((q) => isAnswered(doc.needs.answers[q.id])).length;
+  const open = proposals(doc);
+  return (
+    <div className="wizard-step needs-step">
+      <Guidance text={pick(def.guidance, lang)} />
+      <p className="step-intro">{t('wizard.needs.intro')}</p>
+      <p className="muted" aria-live="polite">
+        <progress max={all.length} value={answered} aria-hidden="true" /> {t('wizard.needs.answered', { count: answered, total: all.length })}
+      </p>
+      {answered === 0 && <p className="empty-hint">{t('wizard.needs.emptyHint')}</p>}
+      {NEEDS_GROUPS.map((g) => (
+        <section key={g.id} className="needs-group" aria-labelledby={`needs-${g.id}`}>
+          <h2 id={`needs-${g.id}`}>{pick(g.title, lang)}</h2>
+          {g.questions.map((q) => (
+            <Question key={q.id} q={q} doc={doc} lang={lang} proposes={open.filter((p) => p.rule.when.some((c) => c.question === q.id)).map((p) => p.rule)} />
+          ))}
+        </section>
+      ))}
+      <section aria-labelledby="needs-notes">
+        <h2 id="needs-notes" className="sr-only">
+          {t('wizard.needs.notes')}
+        </h2>
+        <TextField
+          label={t('wizard.needs.notes')}
+          hint={t('wizard.needs.notesHint')}
+          value={doc.needs.notes}
+          action="Edit needs notes"
+          multiline
+          maxLength={100_000}
+          onChange={(d, v) => setNeedsNotes(d, v)}
+        />
+      </section>
+      <p>
+        <a className="btn btn-primary" href={hrefFor({ name: 'workshop', id: doc.id, step: 'screening' })}>
+          {t('wizard.needs.nextStep')}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+interface QuestionProps {
+  q: NeedsQuestion;
+  doc: WorkshopDoc;
+  lang: Lang;
+  proposes: WorkshopDoc['adaptation']['rules'];
+}
+
+function Question({ q, doc, lang, proposes }: QuestionProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const value = doc.needs.answers[q.id];
+  const label = pick(q.label, lang);
+  const feeds = q.feeds.map((c) => criterionName(doc, c, lang) ?? pick(FRAMEWORK_CRITERIA.find((f) => f.id === c)?.name ?? { 'zh-CN': c, en: c }, lang));
+  const action = `Answer: ${q.id}`;
+  const set = (v: Answer) => edit(action, (d) => setAnswer(d, q.id, v));
+  const why = (
+    <div id={`${id}-why`} className="why small">
+      <span className="muted">{t('wizard.needs.why')}:</span> {pick(q.help, lang)}{' '}
+      <span className="feeds">
+        <span className="muted">{t('wizard.needs.feeds')}:</span>{' '}
+        {feeds.map((f) => (
+          <span key={f} className="chip">
+            {f}
+          </span>
+        ))}
+      </span>
+      {proposes.length > 0 && (
+        <div className="proposes">
+          <span className="muted">{t('wizard.needs.proposes')}:</span>{' '}
+          {listJoin(
+            proposes.flatMap((r) => r.effects.map((e) => `${criterionName(doc, e.criterionId, lang) ?? e.criterionId} ${formatDelta(e.delta)}`)),
+            lang,
+          )}
+        </div>
+      )}
+    </div>
+  );
+
+  if (q.kind === 'number') {
+    return (
+      <div className="question">
+        <NumberField
+          label={label}
+          value={typeof value === 'number' ? value : null}
+          min={q.min}
+          max={q.max}
+          unit={q.unit ? pick(q.unit, lang) : undefined}
+          action={action}
+          onChange={(d, v) => setAnswer(d, q.id, v)}
+          hint={why}
+        />
+      </div>
+    );
+  }
+  if (q.kind === 'text') {
+    return (
+      <div className="question">
+        <TextField label={label} value={typeof value === 'string' ? value : ''} action={action} multiline rows={2} maxLength={100_000} onChange={(d, v) => setAnswer(d, q.id, v)} hint={why} />
+      </div>
+    );
+  }
+  // Choices and yes/no as radio groups: arrow keys move between options, as the platform does.
+  const options =
+    q.kind === 'boolean'
+      ? [
+          { value: 'true', label: t('wizard.field.yes') },
+          { value: 'false', label: t('wizard.field.no') },
+        ]
+      : (q.options ?? []).map((o) => ({ value: o.value, label: pick(o.label, lang) }));
+  const current = value === null || value === undefined ? '' : String(value);
+  return (
+    <fieldset className="question" aria-describedby={`${id}-why`}>
+      <legend>{label}</legend>
+      <div className="radio-row">
+        {options.map((o) => (
+          <label key={o.value} className="radio">
+            <input type="radio" name={id} value={o.value} checked={current === o.value} onChange={() => set(q.kind === 'boolean' ? o.value === 'true' : o.value)} />
+            {o.label}
+          </label>
+        ))}
+        {isAnswered(value) && (
+          <button type="button" className="btn btn-ghost small" aria-label={t('wizard.field.clearAnswer', { question: label })} onClick={() => set(null)}>
+            {t('wizard.field.clear')}
+          </button>
+        )}
+      </div>
+      {why}
+    </fieldset>
+  );
+}

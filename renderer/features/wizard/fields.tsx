@@ -1,0 +1,238 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WorkshopDoc } from '../../../shared/model';
+import { useWorkshop } from '../../store/workshop';
+
+/** One named edit of the open workshop (one undo step, autosaved). */
+export function edit(action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc) {
+  useWorkshop.getState().edit(action, recipe);
+}
+
+/**
+ * Typing in a field is one undo step per burst: the first change opens a gesture, leaving
+ * the field (or Enter, or Ctrl+Z) closes it. Ctrl+Z inside a field therefore undoes the
+ * whole burst, as in a word processor, and every keystroke is still saved at once.
+ */
+export function useEditBurst(multiline = false) {
+  const active = useRef(false);
+  const end = () => {
+    if (!active.current) return;
+    active.current = false;
+    useWorkshop.getState().endGesture();
+  };
+  const begin = () => {
+    if (active.current) return;
+    active.current = true;
+    useWorkshop.getState().beginGesture();
+  };
+  useEffect(
+    () => () => {
+      if (active.current) useWorkshop.getState().endGesture();
+    },
+    [],
+  );
+  const onKeyDown = (e: KeyboardEvent) => {
+    const k = e.key.toLowerCase();
+    if ((e.ctrlKey || e.metaKey) && (k === 'z' || k === 'y')) end();
+    else if (k === 'enter' && !multiline) end();
+  };
+  return { begin, end, onKeyDown };
+}
+
+interface TextFieldProps {
+  label: ReactNode;
+  value: string;
+  /** Action name for the undo history. */
+  action: string;
+  onChange: (doc: WorkshopDoc, value: string) => WorkshopDoc;
+  multiline?: boolean;
+  maxLength?: number;
+  placeholder?: string;
+  hint?: ReactNode;
+  className?: string;
+  /** Visually hidden label (the context labels it, e.g. a table column). */
+  hideLabel?: boolean;
+  rows?: number;
+  type?: 'text' | 'date';
+}
+
+/** A labelled text input (or textarea) bound to the document. */
+export function TextField({ label, value, action, onChange, multiline, maxLength = 1000, placeholder, hint, className, hideLabel, rows = 3, type = 'text' }: TextFieldProps) {
+  const id = useId();
+  const burst = useEditBurst(multiline);
+  const change = (v: string) => {
+    burst.begin();
+    edit(action, (d) => onChange(d, v));
+  };
+  const common = {
+    id,
+    className: 'input',
+    value,
+    placeholder,
+    maxLength,
+    'aria-describedby': hint ? `${id}-hint` : undefined,
+    onBlur: burst.end,
+    onKeyDown: burst.onKeyDown,
+  };
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+        {label}
+      </label>
+      {multiline ? (
+        <textarea {...common} rows={rows} onChange={(e) => change(e.target.value)} />
+      ) : (
+        <input {...common} type={type} onChange={(e) => change(e.target.value)} />
+      )}
+      {hint && (
+        <span id={`${id}-hint`} className="muted small">
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A date (`YYYY-MM-DD`, or empty) bound to the document. */
+export function DateField(props: Omit<TextFieldProps, 'multiline' | 'type' | 'maxLength'>) {
+  return <TextField {...props} type="date" maxLength={10} />;
+}
+
+interface SelectFieldProps<V extends string> {
+  label: ReactNode;
+  value: V;
+  options: { value: V; label: string }[];
+  action: string;
+  onChange: (doc: WorkshopDoc, value: V) => WorkshopDoc;
+  hideLabel?: boolean;
+  className?: string;
+}
+
+export function SelectField<V extends string>({ label, value, options, action, onChange, hideLabel, className }: SelectFieldProps<V>) {
+  const id = useId();
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+        {label}
+      </label>
+      <select id={id} className="input" value={value} onChange={(e) => edit(action, (d) => onChange(d, e.target.value as V))}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+interface NumberFieldProps {
+  label: ReactNode;
+  value: number | null;
+  action: string;
+  /** `null` = cleared. */
+  onChange: (doc: WorkshopDoc, value: number | null) => WorkshopDoc;
+  min?: number;
+  max?: number;
+  unit?: string;
+  hint?: ReactNode;
+  hideLabel?: boolean;
+  className?: string;
+  /** Allow an empty field (clears the value); otherwise empty is an error. */
+  optional?: boolean;
+  integer?: boolean;
+}
+
+/**
+ * A number with units and a range. What is typed stays in the field even when it is not a
+ * valid number; the error says why, inline, and only valid numbers reach the document.
+ */
+export function NumberField({ label, value, action, onChange, min, max, unit, hint, hideLabel, className, optional = true, integer }: NumberFieldProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const burst = useEditBurst();
+  const [draft, setDraft] = useState<{ text: string; forValue: number | null }>({ text: value === null ? '' : String(value), forValue: value });
+  // The document changed under the field (undo, another window): show the new value.
+  if (draft.forValue !== value) setDraft({ text: value === null ? '' : String(value), forValue: value });
+  const parsed = parseDraft(draft.text);
+  const fmt = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  let error = '';
+  if (parsed === 'invalid') error = t('wizard.field.notANumber');
+  else if (parsed === null && !optional) error = t('wizard.field.required');
+  else if (parsed !== null && integer && !Number.isInteger(parsed)) error = t('wizard.field.wholeNumber');
+  else if (parsed !== null && ((min !== undefined && parsed < min) || (max !== undefined && parsed > max)))
+    error = min !== undefined && max !== undefined ? t('wizard.field.range', { min: fmt(min), max: fmt(max) }) : min !== undefined ? t('wizard.field.atLeast', { min: fmt(min) }) : t('wizard.field.atMost', { max: fmt(max!) });
+
+  const change = (text: string) => {
+    const p = parseDraft(text);
+    const ok = p !== 'invalid' && !(p === null && !optional) && !(p !== null && integer && !Number.isInteger(p)) && !(p !== null && ((min !== undefined && p < min) || (max !== undefined && p > max)));
+    if (ok && p !== value) {
+      setDraft({ text, forValue: p });
+      burst.begin();
+      edit(action, (d) => onChange(d, p));
+    } else setDraft({ text, forValue: value });
+  };
+  const describedBy = [error ? `${id}-err` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+        {label}
+      </label>
+      <span className="number-input">
+        <input
+          id={id}
+          className="input"
+          type="text"
+          inputMode="decimal"
+          value={draft.text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => change(e.target.value)}
+          onBlur={burst.end}
+          onKeyDown={burst.onKeyDown}
+        />
+        {unit && <span className="unit">{unit}</span>}
+      </span>
+      {error && (
+        <span id={`${id}-err`} className="field-error small" role="alert">
+          {error}
+        </span>
+      )}
+      {hint && (
+        <span id={`${id}-hint`} className="muted small">
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** '' → null; a plain decimal (comma or point, thousands separators allowed) → number; else 'invalid'. */
+export function parseDraft(text: string): number | null | 'invalid' {
+  const s = text.trim().replace(/[\s_]/g, '');
+  if (s === '') return null;
+  const normal = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s) ? s.replace(/,/g, '') : s.replace(/^([+-]?\d*),(\d+)$/, '$1.$2');
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(normal)) return 'invalid';
+  const n = Number(normal);
+  return Number.isFinite(n) ? n : 'invalid';
+}
+
+/** A short-lived "Undo" offer after a destructive edit; only undoes if nothing was edited since. */
+export function useUndoOffer() {
+  const [offer, setOffer] = useState<{ message: string; doc: WorkshopDoc } | null>(null);
+  const current = useWorkshop((s) => s.doc);
+  const stale = offer !== null && offer.doc !== current;
+  return {
+    offer: stale ? null : offer,
+    /** Call right after the destructive edit. */
+    offerUndo(message: string) {
+      const doc = useWorkshop.getState().doc;
+      if (doc) setOffer({ message, doc });
+    },
+    dismiss: () => setOffer(null),
+    undo() {
+      if (offer && useWorkshop.getState().doc === offer.doc) useWorkshop.temporal.getState().undo();
+      setOffer(null);
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pick } from '../../../../shared/framework';
+import { addCandidate, describeCandidate, newId, removeCandidate, renameCandidate, setCandidateKind, type Candidate, type WorkshopDoc } from '../../../../shared/model';
+import { currentLang } from '../../../i18n';
+import { Toast } from '../../../ui/Toast';
+import { edit, SelectField, TextField, useUndoOffer } from '../fields';
+
+const KINDS: Candidate['kind'][] = ['self-built', 'managed', 'hybrid', 'custom'];
+
+/** The candidates being screened: add, rename and describe in the current language, change kind, remove (with undo). */
+export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const other = lang === 'en' ? 'zh-CN' : 'en';
+  const undoOffer = useUndoOffer();
+  const kinds = KINDS.map((k) => ({ value: k, label: t(`shell.kind.${k}`) }));
+  return (
+    <section aria-labelledby="cands-h" className="panel">
+      <h2 id="cands-h">{t('wizard.screening.candidates')}</h2>
+      <p className="muted">{t('wizard.screening.candidatesIntro')}</p>
+      {doc.candidates.length === 0 ? (
+        <p className="empty">{t('wizard.screening.noCandidates')}</p>
+      ) : (
+        <ul className="card-grid" aria-label={t('wizard.screening.candidates')}>
+          {doc.candidates.map((c) => {
+            const name = pick(c.name, lang) || t('wizard.field.unnamed');
+            return (
+              <li key={c.id} className="card" aria-label={name}>
+                <TextField
+                  label={t('wizard.screening.candidateName')}
+                  value={c.name[lang]}
+                  placeholder={c.name[other]}
+                  action="Rename candidate"
+                  onChange={(d, v) => renameCandidate(d, c.id, lang, v)}
+                />
+                <SelectField label={t('wizard.screening.kind')} value={c.kind} options={kinds} action="Change candidate kind" onChange={(d, v) => setCandidateKind(d, c.id, v)} />
+                <TextField
+                  label={t('wizard.screening.description')}
+                  value={c.description[lang]}
+                  placeholder={c.description[other]}
+                  action="Describe candidate"
+                  multiline
+                  maxLength={100_000}
+                  onChange={(d, v) => describeCandidate(d, c.id, lang, v)}
+                />
+                <div className="card-actions-row">
+                  <button
+                    type="button"
+                    className="btn btn-danger"
+                    aria-label={t('wizard.screening.removeCandidate', { name })}
+                    onClick={() => {
+                      edit('Remove candidate', (d) => removeCandidate(d, c.id));
+                      undoOffer.offerUndo(t('wizard.screening.removedCandidate', { name }));
+                    }}
+                  >
+                    {t('wizard.field.remove')}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {doc.candidates.length === 1 && <p className="warn">{t('wizard.screening.fewCandidates')}</p>}
+      <AddByName
+        label={t('wizard.screening.newCandidateName')}
+        button={t('wizard.screening.addCandidate')}
+        fallback={t('wizard.screening.newCandidateDefault')}
+        disabled={doc.candidates.length >= 50}
+        onAdd={(name) => edit('Add candidate', (d) => addCandidate(d, { id: newId(), lang, name }))}
+      />
+      {undoOffer.offer && (
+        <Toast message={undoOffer.offer.message} actionLabel={t('wizard.field.undone')} onAction={undoOffer.undo} onDismiss={undoOffer.dismiss} closeLabel={t('wizard.field.dismiss')} />
+      )}
+    </section>
+  );
+}
+
+/** A small "name + Add" form; an empty name uses `fallback`. */
+export function AddByName({ label, button, fallback, onAdd, disabled }: { label: string; button: string; fallback: string; onAdd: (name: string) => void; disabled?: boolean }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onAdd(name.trim() || fallback);
+    setName('');
+  };
+  return (
+    <form className="add-row" onSubmit={submit}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input id={id} className="input" value={name} maxLength={1000} placeholder={label} onChange={(e) => setName(e.target.value)} />
+      <button type="submit" className="btn" disabled={disabled}>
+        + {button}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { pick, type Lang } from '../../../shared/framework';
+import type { WorkshopDoc } from '../../../shared/model';
+
+/** A criterion's name in `lang` (falling back to the other language), or undefined if it is gone. */
+export function criterionName(doc: WorkshopDoc, id: string, lang: Lang): string | undefined {
+  const c = doc.criteria.find((x) => x.id === id);
+  return c ? pick(c.name, lang) || id : undefined;
+}
+
+/** A candidate's name in `lang`, else in the other language, else `fallback`. */
+export function candidateName(doc: WorkshopDoc, id: string, lang: Lang, fallback = id): string {
+  const c = doc.candidates.find((x) => x.id === id);
+  return (c && pick(c.name, lang)) || fallback;
+}
+
+/** "+5" / "−3" (a real minus sign). */
+export function formatDelta(delta: number): string {
+  return delta > 0 ? `+${delta}` : delta < 0 ? `−${Math.abs(delta)}` : '±0';
+}
+
+/** "a, b and c" / "a、b、c". */
+export function listJoin(items: string[], lang: Lang): string {
+  return new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items);
+}
+
+export function formatNumber(x: number, lang: Lang, digits = 1): string {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(x);
+}
+
+/** Today as `YYYY-MM-DD` in local time. */
+export function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

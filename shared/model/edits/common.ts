@@ -1,0 +1,51 @@
+import type { Lang, LocalizedText } from '../../framework';
+import { adaptedWeights } from '../adaptation';
+import type { WorkshopDoc } from '../schema';
+
+/** A list with the item of `id` replaced by `patch(item)`; the same list when nothing changed. */
+export function updateById<T extends { id: string }>(list: T[], id: string, patch: (item: T) => T): T[] {
+  const i = list.findIndex((x) => x.id === id);
+  if (i < 0) return list;
+  const next = patch(list[i]);
+  if (next === list[i]) return list;
+  const out = list.slice();
+  out[i] = next;
+  return out;
+}
+
+/** `text` with its `lang` side set to `value` (the other language is kept). */
+export function withLang<T extends LocalizedText>(text: T, lang: Lang, value: string): T {
+  return text[lang] === value ? text : { ...text, [lang]: value };
+}
+
+/** `obj` with the shallow fields of `patch` applied, or `obj` itself when every field is unchanged. */
+export function patched<T extends object>(obj: T, patch: Partial<NoInfer<T>>): T {
+  const keys = (Object.keys(patch) as (keyof T)[]).filter((k) => patch[k] !== undefined && !Object.is(obj[k], patch[k]));
+  if (keys.length === 0) return obj;
+  const out = { ...obj };
+  for (const k of keys) out[k] = patch[k] as T[keyof T];
+  return out;
+}
+
+/**
+ * Carries a change of the adaptation inputs (needs answers, rule decisions, rule effects,
+ * base weights) into `criteria[].weight`: each weight moves by exactly the change of its
+ * adapted weight. A weight the team set by hand in the evaluation keeps that adjustment,
+ * and undoing a decision (or rejecting it) moves the weight back by what accepting added.
+ */
+export function followAdaptedWeights(before: WorkshopDoc, after: WorkshopDoc): WorkshopDoc {
+  if (after === before) return after;
+  const was = adaptedWeights(before);
+  const now = adaptedWeights(after);
+  let changed = false;
+  const criteria = after.criteria.map((c) => {
+    const delta = (now[c.id] ?? c.weight) - (was[c.id] ?? now[c.id] ?? c.weight);
+    if (delta === 0) return c;
+    changed = true;
+    return { ...c, weight: Math.min(10_000, Math.max(0, round(c.weight + delta))) };
+  });
+  return changed ? { ...after, criteria } : after;
+}
+
+/** Weight points are shown with at most two decimals; keep float noise out of the document. */
+export const round = (x: number) => Math.round(x * 1e6) / 1e6;

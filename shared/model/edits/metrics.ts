@@ -1,0 +1,64 @@
+import type { MetricSeries, Participant, Score, WorkshopDoc } from '../schema';
+
+const key = (s: Pick<MetricSeries, 'candidateId' | 'metric' | 'bucket'>) => `${s.candidateId}|${s.metric}|${s.bucket}`;
+
+/**
+ * Adds imported series; a series for the same candidate, metric and horizon replaces
+ * the old one (re-importing a corrected file does not duplicate). The import is logged.
+ */
+export function importMetrics(doc: WorkshopDoc, series: MetricSeries[], record: { file: string; importedAt: string; rows: number }): WorkshopDoc {
+  const known = new Set(doc.candidates.map((c) => c.id));
+  const incoming = series.filter((s) => known.has(s.candidateId) && s.points.length > 0);
+  if (incoming.length === 0) return doc;
+  const replaced = new Set(incoming.map(key));
+  const imports = [...doc.metrics.imports, { ...record, file: record.file.slice(0, 1000) }].slice(-500);
+  return { ...doc, metrics: { series: [...doc.metrics.series.filter((s) => !replaced.has(key(s))), ...incoming], imports } };
+}
+
+/** Removes a candidate's pilot metrics (all of them, or one metric). */
+export function clearMetrics(doc: WorkshopDoc, candidateId: string, metric?: MetricSeries['metric']): WorkshopDoc {
+  const series = doc.metrics.series.filter((s) => !(s.candidateId === candidateId && (!metric || s.metric === metric)));
+  return series.length === doc.metrics.series.length ? doc : { ...doc, metrics: { ...doc.metrics, series } };
+}
+
+export function addParticipant(doc: WorkshopDoc, p: Pick<Participant, 'id' | 'name'> & Partial<Participant>): WorkshopDoc {
+  if (doc.participants.some((x) => x.id === p.id)) return doc;
+  return { ...doc, participants: [...doc.participants, { role: 'other', influence: 1, ...p }] };
+}
+
+export interface ScoreToWrite {
+  candidateId: string;
+  criterionId: string;
+  value: number;
+  rationale: string;
+}
+
+/**
+ * Writes scores for one participant (e.g. measured suggestions taken into the evaluation).
+ * Existing scores are kept unless `replace`; values are clamped to the workshop's scale.
+ */
+export function writeScores(doc: WorkshopDoc, participantId: string, scores: ScoreToWrite[], { replace = false } = {}): WorkshopDoc {
+  if (!doc.participants.some((p) => p.id === participantId)) return doc;
+  const candidates = new Set(doc.candidates.map((c) => c.id));
+  const criteria = new Set(doc.criteria.map((c) => c.id));
+  const index = new Map<string, number>();
+  doc.scores.forEach((s, i) => s.participantId === participantId && index.set(`${s.candidateId}|${s.criterionId}`, i));
+  const next: Score[] = doc.scores.slice();
+  let changed = false;
+  for (const s of scores) {
+    if (!candidates.has(s.candidateId) || !criteria.has(s.criterionId) || !Number.isFinite(s.value)) continue;
+    const value = Math.min(doc.scale.max, Math.max(doc.scale.min, s.value));
+    const score: Score = { participantId, candidateId: s.candidateId, criterionId: s.criterionId, value, rationale: s.rationale.slice(0, 10_000) };
+    const i = index.get(`${s.candidateId}|${s.criterionId}`);
+    if (i === undefined) {
+      index.set(`${s.candidateId}|${s.criterionId}`, next.length);
+      next.push(score);
+      changed = true;
+    } else if (replace || next[i].value === null) {
+      if (next[i].value === value && next[i].rationale === score.rationale) continue;
+      next[i] = score;
+      changed = true;
+    }
+  }
+  return changed ? { ...doc, scores: next } : doc;
+}

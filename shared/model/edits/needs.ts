@@ -1,0 +1,27 @@
+import type { Answer, WorkshopDoc } from '../schema';
+import { followAdaptedWeights } from './common';
+
+/** Is `a` an answer at all (not missing, empty text or an empty selection)? */
+export function isAnswered(a: Answer | undefined): boolean {
+  return a !== undefined && a !== null && a !== '' && !(Array.isArray(a) && a.length === 0);
+}
+
+/**
+ * Records the answer to a needs question; `null` (or empty text) clears it. Starting
+ * weights follow: an accepted proposal whose rule stops applying stops counting.
+ */
+export function setAnswer(doc: WorkshopDoc, questionId: string, value: Answer): WorkshopDoc {
+  const answers = { ...doc.needs.answers };
+  if (!isAnswered(value)) {
+    if (!(questionId in answers)) return doc;
+    delete answers[questionId];
+  } else {
+    if (Object.is(answers[questionId], value)) return doc;
+    answers[questionId] = value;
+  }
+  return followAdaptedWeights(doc, { ...doc, needs: { ...doc.needs, answers } });
+}
+
+export function setNeedsNotes(doc: WorkshopDoc, notes: string): WorkshopDoc {
+  return doc.needs.notes === notes ? doc : { ...doc, needs: { ...doc.needs, notes } };
+}

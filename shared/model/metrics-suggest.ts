@@ -1,0 +1,98 @@
+import type { MetricSeries, WorkshopDoc } from './schema';
+
+/**
+ * From pilot metrics to suggested criterion scores (seed §六.4 → §六.5). Each measure
+ * feeds one criterion, relative to the best candidate measured:
+ *
+ * | measure                                   | criterion              | why (seed)                                   |
+ * |-------------------------------------------|------------------------|----------------------------------------------|
+ * | mean iteration speed (iterations / hour)  | throughput-efficiency  | §三.2 throughput decides iteration speed     |
+ * | mean long-horizon task success rate       | credit-assignment      | §三.4 long chains are where credit assignment fails |
+ * | long ÷ short success (how little success drops with length) | context-management | §三.3 long context must not cost success |
+ * | mean resource utilization                 | cost-structure         | §四 idle resources are a cost line           |
+ *
+ * Score = scale.min + (scale.max − scale.min) × measured ÷ best, rounded to 0.1: the best
+ * candidate gets the top of the scale and the others in proportion. Rewards are charted
+ * but not scored: different stacks' reward models are not on one scale.
+ */
+export type Measure = 'iteration-speed' | 'long-success' | 'horizon-retention' | 'utilization';
+
+export const MEASURE_CRITERION: Record<Measure, string> = {
+  'iteration-speed': 'throughput-efficiency',
+  'long-success': 'credit-assignment',
+  'horizon-retention': 'context-management',
+  utilization: 'cost-structure',
+};
+
+export interface CandidateMetrics {
+  candidateId: string;
+  /** Mean iterations per hour. */
+  iterationSpeed?: number;
+  /** Mean of the last tenth of the reward curve. */
+  finalReward?: number;
+  /** Mean success rate (0..1) per horizon bucket ('' = not bucketed). */
+  success: Partial<Record<MetricSeries['bucket'], number>>;
+  /** Mean utilization (0..1). */
+  utilization?: number;
+}
+
+export interface ScoreSuggestion {
+  candidateId: string;
+  criterionId: string;
+  measure: Measure;
+  measured: number;
+  best: number;
+  value: number;
+}
+
+const mean = (pts: [number, number][]) => (pts.length ? pts.reduce((s, p) => s + p[1], 0) / pts.length : undefined);
+
+/** Per-candidate summary figures of the imported series. */
+export function summarizeMetrics(doc: WorkshopDoc): CandidateMetrics[] {
+  return doc.candidates
+    .map((c) => {
+      const of = (metric: MetricSeries['metric'], bucket: MetricSeries['bucket'] = '') => doc.metrics.series.find((s) => s.candidateId === c.id && s.metric === metric && s.bucket === bucket);
+      const reward = of('reward');
+      const tail = reward ? reward.points.slice(Math.floor(reward.points.length * 0.9)) : [];
+      const success: CandidateMetrics['success'] = {};
+      for (const b of ['', 'short', 'medium', 'long'] as const) {
+        const m = mean(of('success-rate', b)?.points ?? []);
+        if (m !== undefined) success[b] = m;
+      }
+      return { candidateId: c.id, iterationSpeed: mean(of('iteration-speed')?.points ?? []), finalReward: mean(tail), success, utilization: mean(of('utilization')?.points ?? []) };
+    })
+    .filter((m) => m.iterationSpeed !== undefined || m.finalReward !== undefined || Object.keys(m.success).length > 0 || m.utilization !== undefined);
+}
+
+function measureOf(m: CandidateMetrics, measure: Measure): number | undefined {
+  switch (measure) {
+    case 'iteration-speed':
+      return m.iterationSpeed;
+    case 'long-success':
+      return m.success.long;
+    case 'horizon-retention':
+      return m.success.long !== undefined && m.success.short ? m.success.long / m.success.short : undefined;
+    case 'utilization':
+      return m.utilization;
+  }
+}
+
+/** Suggested scores for the criteria the workshop has, for every candidate with the measure. */
+export function suggestScores(doc: WorkshopDoc): ScoreSuggestion[] {
+  const summaries = summarizeMetrics(doc);
+  const criteria = new Set(doc.criteria.map((c) => c.id));
+  const { min, max } = doc.scale;
+  const out: ScoreSuggestion[] = [];
+  for (const measure of Object.keys(MEASURE_CRITERION) as Measure[]) {
+    const criterionId = MEASURE_CRITERION[measure];
+    if (!criteria.has(criterionId)) continue;
+    const measured = summaries.map((s) => ({ id: s.candidateId, v: measureOf(s, measure) })).filter((x): x is { id: string; v: number } => x.v !== undefined && x.v >= 0);
+    const best = Math.max(...measured.map((x) => x.v));
+    if (!(best > 0)) continue;
+    for (const x of measured) {
+      const value = Math.round((min + (max - min) * Math.min(1, x.v / best)) * 10) / 10;
+      out.push({ candidateId: x.id, criterionId, measure, measured: x.v, best, value });
+    }
+  }
+  return out;
+}
