@@ -1,5 +1,5 @@
 import type { SimResult, SimScenarioParsed } from '../../shared/contract/sim';
-import { normCdf, tailMean, tailVariance, turnsPmf } from './distributions';
+import { normCdf, tailMean, tailQuantile, tailVariance, turnsPmf } from './distributions';
 import { buildResult, type RunFigures } from './result';
 import { overflowCode, walkRollout, type RolloutProfile } from './rollout';
 import { resolveScenario, type ResolvedScenario } from './scenario';
@@ -24,10 +24,14 @@ import { trainStep } from './train';
  *    straggler decodes alone (τ_alone = (W + c·kv)/B), so the step's rollout part is
  *    t_b + (1 − t_b/x_b)·x_a; queueing waves add (N − slots)/slots · E[D] when N exceeds slots.
  *    It is never below the throughput bound: (N/E)·E[decode tokens]·τ / (n·φ).
- *    Partial rollout caps each rollout's tokens per step at the cut-off.
+ *    Partial rollout caps it at the time to decode the cut-off (plus its tool calls and one
+ *    p99 tool call); a fresh batch joins the carried-over rollouts, so in flight is N·spans
+ *    (spans = E[ceil(tokens / cut-off)]), reached linearly over the first `spans` steps.
  * 5. Async: the trainer consumes N rollouts per step while generation runs ahead by
- *    `staleness` batches: step = max(train + sync, N·E[D] / min(slots, (1 + s)·N) + sync),
- *    blended towards the sync step as staleness → 0; colocated GPUs add training to it.
+ *    `staleness` batches; in flight decays from (1 + s)·N after a sync to s·N, so by Little's
+ *    law steady step = max(train + sync, N·E[D] / min(slots, (0.5 + s)·N) + sync), blended
+ *    towards the sync step as staleness → 0; colocated GPUs add training to it. The first step
+ *    overlaps nothing and counts as a sync step in the mean.
  * 6. GPU failures add λ·(C/2 + restart) per second of progress (λ = gpus / MTBF).
  * Its distance to the discrete-event result is checked in analytic.test.ts.
  */
@@ -46,7 +50,7 @@ interface Shape {
 
 const MAX_GRID = 48;
 
-function rolloutShapes(r: ResolvedScenario, cutoff: number): Shape[] {
+function rolloutShapes(r: ResolvedScenario): Shape[] {
   const s = r.scenario.rollout;
   const gMean = tailMean(r.tails.generated);
   const oMean = tailMean(r.tails.observation);
@@ -68,15 +72,6 @@ function rolloutShapes(r: ResolvedScenario, cutoff: number): Shape[] {
     if (p < 1e-12) continue;
     const k = Math.max(1, Math.round(pk / p));
     const prof = walkRollout(k, () => gMean, () => oMean, s.promptTokens, s.maxContextTokens, policy, s.summaryTokens);
-    if (prof.generated > cutoff) {
-      // Partial rollout: per step the rollout generates at most the cut-off; scale its work.
-      const f = cutoff / prof.generated;
-      prof.generated *= f;
-      prof.kvTokenContext *= f;
-      prof.toolCalls *= f;
-      prof.prefillTokens *= f;
-      prof.prefillPairs *= f;
-    }
     shapes.push({ p, prof, varTokens: prof.turns * gVar, varTool: prof.toolCalls * lVar });
   }
   return shapes;
@@ -107,18 +102,29 @@ function mixtureQuantile(mus: Float64Array, sig: Float64Array, ps: Float64Array,
 }
 
 /**
- * Log-normal parameters per shape for durations at decode-step time `tau` (seconds per
- * token, or null = alone on the engine) with decode stretched by `stretch`.
+ * Log-normal parameters per shape for the duration of one rollout's work within a step, at
+ * decode-step time `tau` (seconds per token; null = alone on the engine, from its own context)
+ * with decoding stretched by `stretch`. With partial rollout a step covers at most `cutoff`
+ * generated tokens of a rollout, so its work (and variance) is scaled down to that share.
  */
-function durationParams(r: ResolvedScenario, shapes: Shape[], tau: number | null, stretch: number, toolMean: number, out: { mus: Float64Array; sig: Float64Array; ps: Float64Array; mean: number }) {
+function durationParams(
+  r: ResolvedScenario,
+  shapes: Shape[],
+  tau: number | null,
+  stretch: number,
+  toolMean: number,
+  cutoff: number,
+  out: { mus: Float64Array; sig: Float64Array; ps: Float64Array; mean: number },
+) {
   const e = r.engine;
   out.mean = 0;
   for (let i = 0; i < shapes.length; i++) {
     const { prof, p, varTokens, varTool } = shapes[i];
+    const f = prof.generated > cutoff ? cutoff / prof.generated : 1;
     const perToken = tau ?? (e.weightBytes + e.kvBytesPerToken * (prof.kvTokenContext / Math.max(1, prof.generated))) / e.bytesPerSecond;
     const ownPrefill = (e.flopsPerToken * prof.prefillTokens + e.attnFlopsPerTokenPair * prof.prefillPairs) / e.flopsPerSecond;
-    const mean = prof.generated * perToken * stretch + prof.toolCalls * toolMean + ownPrefill;
-    const variance = varTokens * (perToken * stretch) ** 2 + varTool;
+    const mean = f * (prof.generated * perToken * stretch + prof.toolCalls * toolMean + ownPrefill);
+    const variance = f * (varTokens * (perToken * stretch) ** 2 + varTool);
     const s2 = Math.log(1 + variance / (mean * mean));
     out.mus[i] = Math.log(mean) - s2 / 2;
     out.sig[i] = Math.sqrt(s2);
@@ -134,9 +140,10 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
   const S = r.slotsPerEngine;
   const isAsync = s.system.mode === 'async';
   const stal = s.system.staleness;
-  const cutoff = s.system.partialRollout ? s.system.partialCutoffTokens : Infinity;
+  const partial = s.system.partialRollout;
+  const cutoff = partial ? s.system.partialCutoffTokens : Infinity;
   const em = r.engine;
-  const shapes = rolloutShapes(r, cutoff);
+  const shapes = rolloutShapes(r);
   let totP = 0;
   for (const sh of shapes) totP += sh.p;
   for (const sh of shapes) sh.p /= totP;
@@ -157,6 +164,12 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     prefillSec += (p * (em.flopsPerToken * prof.prefillTokens + em.attnFlopsPerTokenPair * prof.prefillPairs)) / em.flopsPerSecond;
     if (prof.truncated) truncated += p;
     if (prof.failed) failedFrac += p;
+    if (partial && prof.generated > cutoff) {
+      // Each pause drops the KV; resuming re-prefills the context (~ its mean over the rollout).
+      const pauses = Math.ceil(prof.generated / cutoff) - 1;
+      const ctx = prof.kvTokenContext / prof.generated;
+      prefillSec += (p * pauses * (em.flopsPerToken * ctx + (em.attnFlopsPerTokenPair * ctx * ctx) / 2)) / em.flopsPerSecond;
+    }
   }
   const toolMean = tailMean(r.tails.tool);
   // Sandbox failures restart rollouts: on average half the work is redone per failure.
@@ -164,7 +177,12 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
   const cBar = kvCtx / Math.max(1, gen);
 
   // Concurrency fixed point.
-  const inFlight = isAsync ? Math.min(N * (1 + stal), N * s.steps) : N;
+  // Async: in flight decays from (1 + s)·N after a sync to s·N when the next batch is complete.
+  // Sync with partial rollout: a fresh batch joins the rollouts carried over, each spanning
+  // ceil(tokens / cut-off) steps on average.
+  let spans = 0;
+  for (const { p, prof } of shapes) spans += p * Math.max(1, Math.ceil(prof.generated / cutoff));
+  const inFlight = isAsync ? Math.min(N * (0.5 + stal), N * s.steps) : N * Math.min(spans, s.steps);
   const resident = Math.min(S, Math.max(1, inFlight / E));
   let phi = 1;
   let tau = 0;
@@ -186,17 +204,23 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
   const m = shapes.length;
   const bulk = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
   const alone = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
-  durationParams(r, shapes, tau, stretch, toolMean, bulk);
-  durationParams(r, shapes, null, 1, toolMean, alone);
+  durationParams(r, shapes, tau, stretch, toolMean, isAsync ? Infinity : cutoff, bulk);
+  durationParams(r, shapes, null, 1, toolMean, isAsync ? Infinity : cutoff, alone);
 
   // Sync generation phase.
   const slots = E * S;
-  const launched = N;
+  const launched = isAsync ? N : inFlight;
   const xMaxBulk = mixtureQuantile(bulk.mus, bulk.sig, bulk.ps, 1 - Math.pow(0.5, 1 / launched));
   const xMaxAlone = mixtureQuantile(alone.mus, alone.sig, alone.ps, 1 - Math.pow(0.5, 1 / launched));
   const tBulk = launched > E ? mixtureQuantile(bulk.mus, bulk.sig, bulk.ps, E / launched) : 0;
-  const tail = tBulk + Math.max(0, 1 - tBulk / xMaxBulk) * xMaxAlone;
-  const waves = N > slots ? ((N - slots) / slots) * bulk.mean : 0;
+  let tail = tBulk + Math.max(0, 1 - tBulk / xMaxBulk) * xMaxAlone;
+  if (!isAsync && partial) {
+    // A step holds at most `cutoff` tokens of any rollout: its straggler decodes the cut-off,
+    // with the tool calls of that many tokens and one slow (p99) call.
+    const gMean = tailMean(r.tails.generated);
+    tail = Math.min(tail, cutoff * tau * stretch + (cutoff / gMean) * toolMean + tailQuantile(r.tails.tool, 0.99));
+  }
+  const waves = launched > slots ? ((launched - slots) / slots) * bulk.mean : 0;
   const throughput = ((N / E) * gen * tau * stretch) / nDec;
   const syncRollout = Math.max(tail + waves, throughput) * envRetry;
 
@@ -205,15 +229,24 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
   let rolloutExposed: number;
   let step: number;
   if (!isAsync) {
-    rolloutExposed = syncRollout;
-    step = syncRollout + trainT + sync;
+    // Partial rollout ramps up: step k carries min(k + 1, spans) batches of work.
+    let ramp = 1;
+    if (partial && spans > 1) {
+      let sum = 0;
+      for (let k = 0; k < s.steps; k++) sum += Math.min(k + 1, spans) / spans;
+      ramp = sum / s.steps;
+    }
+    rolloutExposed = syncRollout * ramp;
+    step = rolloutExposed + trainT + sync;
   } else {
-    const conc = Math.min(slots, (1 + stal) * N);
+    const conc = Math.min(slots, Math.max(1, inFlight));
     const genPerStep = ((N * bulk.mean) / conc) * envRetry + sync;
     const w = Math.min(1, stal);
     const overlapped = s.cluster.colocated ? genPerStep + trainT : Math.max(trainT + sync, genPerStep);
     const syncStep = syncRollout + trainT + sync;
-    step = (1 - w) * syncStep + w * Math.min(syncStep, overlapped);
+    const steady = (1 - w) * syncStep + w * Math.min(syncStep, overlapped);
+    // The first step has nothing to overlap with: it takes as long as a sync step.
+    step = (syncStep + (s.steps - 1) * steady) / s.steps;
     rolloutExposed = Math.max(0, step - trainT - sync);
   }
   const lambda = r.poolGpus / (s.reliability.gpuMtbfHours * 3600);

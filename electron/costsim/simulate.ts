@@ -27,7 +27,9 @@ import { trainStep } from './train';
  *
  * STEPS. `sync`: a step launches promptsPerStep × rolloutsPerPrompt rollouts; when all have
  * finished (or paused, with partial rollout) the trainer trains on the finished ones, then
- * weights are synced and the next step starts. `async`: generation never waits for training;
+ * weights are synced and the next step starts. With partial rollout, paused rollouts resume
+ * in the next step next to a fresh batch, so in steady state a step still trains on about
+ * one batch of finished rollouts (fewer in the first steps). `async`: generation never waits for training;
  * a rollout may start only while started < (version + 1 + staleness) × batch, and the trainer
  * trains on the first `batch` rollouts to finish. Colocated pools: engines are frozen while
  * the trainer trains (the GPUs are busy training). Partial rollout: a rollout that has
@@ -105,7 +107,17 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   const totalTarget = steps * N;
 
   // Live rollouts (in flight or paused): at most batch (sync) or (1 + staleness)·batch (async).
-  const cap = (isAsync ? Math.ceil((1 + staleness) * N) : N) + 2;
+  // Sync with partial rollout launches a full batch every step while paused rollouts carry
+  // over, so live rollouts grow to N × (steps a rollout spans); bounded by its longest work.
+  let cap = isAsync ? Math.ceil((1 + staleness) * N) + 2 : N + 2;
+  if (!isAsync && s.system.partialRollout) {
+    const r0 = s.rollout;
+    const longest = r0.turns.max * (r0.generatedTokensPerTurn.max + (policy === 1 ? summaryTokens : 0));
+    const spans = Math.min(steps, Math.ceil(longest / s.system.partialCutoffTokens) + 1);
+    cap = N * spans + 2;
+    if (cap > 8_000_000)
+      throw new SimInputError('system.partialCutoffTokens', `Partial rollout would keep up to ${cap} rollouts alive (a rollout can span ${spans} steps): raise partialCutoffTokens or lower promptsPerStep.`);
+  }
   const rState = new Int8Array(cap);
   const rEngine = new Int32Array(cap);
   const rTurnsLeft = new Int32Array(cap);
@@ -502,7 +514,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     if (!isAsync) {
       acc[PHASE_TOKENS] = 0;
       acc[PHASE_LONGEST] = 0;
-      pendingNew = Math.max(0, N - pLen);
+      pendingNew = N;
       phaseOpen = pLen + pendingNew;
     }
     fillAll(now);
