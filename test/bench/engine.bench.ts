@@ -1,0 +1,180 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ahp } from '../../electron/engine/ahp';
+import { evaluate, type EvaluateInput } from '../../electron/engine/evaluate';
+import { sensitivity } from '../../electron/engine/sensitivity';
+import { smaa, type SmaaInput } from '../../electron/engine/smaa';
+import { topsis } from '../../electron/engine/topsis';
+import { createRng } from '../../electron/engine/rng';
+import { dispatch } from '../../electron/service/dispatch';
+import { createWorkerPool } from '../../electron/service/tasks/pool';
+import { spawnWebHost } from './browser';
+import { percentile, timeRuns, type BenchResult, type BenchSuite } from './types';
+
+/** One 60 fps frame, ms. */
+const FRAME_MS = 16.7;
+
+const rng = createRng(2024);
+const uniform = () => rng.uniform();
+
+function evaluateInput(candidates: number, criteria: number, participants: number): EvaluateInput {
+  return {
+    candidates: Array.from({ length: candidates }, (_, i) => `c${i}`),
+    criteria: Array.from({ length: criteria }, (_, k) => ({ id: `k${k}`, weight: 1 + (k % 4) })),
+    scores: Array.from({ length: participants }, () =>
+      Array.from({ length: candidates }, () => Array.from({ length: criteria }, () => (uniform() < 0.05 ? null : 1 + Math.floor(uniform() * 5)))),
+    ),
+    scale: { min: 1, max: 5 },
+    aggregation: 'median',
+  };
+}
+
+function table(rows: number, cols: number): number[][] {
+  return Array.from({ length: rows }, () => Array.from({ length: cols }, () => uniform()));
+}
+
+function smaaInput(samples: number, spread: boolean): SmaaInput {
+  const values = table(10, 12);
+  return { values, ...(spread ? { valueSpread: values.map((r) => r.map(() => 0.1)) } : {}), weights: { kind: 'uniform' }, samples, seed: 7 };
+}
+
+/** A mildly inconsistent n×n judgment matrix on Saaty's 1–9 scale (as a room produces). */
+function judgments(n: number): number[][] {
+  const w = Array.from({ length: n }, () => 0.2 + uniform());
+  const a = w.map((wi) => w.map((wj) => wi / wj));
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const v = Math.min(9, Math.max(1 / 9, a[i][j] * Math.exp((uniform() - 0.5) * 0.6)));
+      a[i][j] = v;
+      a[j][i] = 1 / v;
+    }
+  }
+  return a;
+}
+
+const median = (xs: number[]) => percentile(xs, 50);
+
+/** Largest size (doubling then bisecting) whose median run time stays within one frame. */
+async function largestWithinFrame(run: (size: number) => () => unknown, start: number, limit: number): Promise<number> {
+  const fits = async (size: number) => median(await timeRuns(run(size), 5, 2)) <= FRAME_MS;
+  if (!(await fits(start))) return 0;
+  let lo = start;
+  let hi = start * 2;
+  while (hi <= limit && (await fits(hi))) {
+    lo = hi;
+    hi *= 2;
+  }
+  if (hi > limit) return lo;
+  while (hi - lo > Math.max(1, lo * 0.05)) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (await fits(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const suite: BenchSuite = async (log) => {
+  const out: BenchResult[] = [];
+  const figure = (name: string, value: number, target: number) => out.push({ name, value, unit: 'ms', target, better: 'lower' });
+
+  // engine.evaluate 10 × 12 × 20, in process (the pure engine call).
+  const evalIn = evaluateInput(10, 12, 20);
+  const evalTimes = await timeRuns(() => evaluate(evalIn), 2000, 200);
+  log(`engine.evaluate 10 candidates × 12 criteria × 20 participants: median ${median(evalTimes).toFixed(3)} ms, p95 ${percentile(evalTimes, 95).toFixed(3)} ms`);
+  figure('engine.evaluate.p95', percentile(evalTimes, 95), 0.2);
+
+  // The same through the in-process service door (schema validation + handler).
+  const inline = { host: 'test' as const, tasks: (await import('../../electron/service/tasks/runner')).createInlineRunner() };
+  const dispatchTimes = await timeRuns(() => dispatch('engine.evaluate', evalIn, inline), 1000, 100);
+  log(`engine.evaluate through dispatch (validation + handler): p95 ${percentile(dispatchTimes, 95).toFixed(3)} ms`);
+  figure('engine.evaluate.dispatch.p95', percentile(dispatchTimes, 95), 5);
+
+  // The same through the web host round trip (HTTP on loopback).
+  const host = await spawnWebHost();
+  try {
+    const body = JSON.stringify(evalIn);
+    const post = async () => {
+      const res = await fetch(`${host.origin}/api/engine.evaluate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sw-token': host.token }, body });
+      if (!res.ok) throw new Error(`web host answered ${res.status}: ${await res.text()}`);
+      await res.json();
+    };
+    const webTimes = await timeRuns(post, 300, 30);
+    log(`engine.evaluate through the web host round trip: p95 ${percentile(webTimes, 95).toFixed(2)} ms`);
+    figure('engine.evaluate.web.p95', percentile(webTimes, 95), 5);
+  } finally {
+    host.child.kill();
+  }
+
+  // engine.smaa 10 × 12, 10,000 samples, in process (with and without value uncertainty).
+  const smaa10k = smaaInput(10_000, false);
+  const smaa10kTimes = await timeRuns(() => smaa(smaa10k), 40, 5);
+  log(`engine.smaa 10 × 12, 10k samples, uniform weights: median ${median(smaa10kTimes).toFixed(2)} ms`);
+  figure('engine.smaa.10k', median(smaa10kTimes), 5);
+  const smaa10kSpread = smaaInput(10_000, true);
+  const spreadTimes = await timeRuns(() => smaa(smaa10kSpread), 40, 5);
+  log(`engine.smaa 10 × 12, 10k samples, uniform weights + value spread (incl. confidence factors): median ${median(spreadTimes).toFixed(2)} ms`);
+  figure('engine.smaa.10k.spread', median(spreadTimes), 5);
+
+  // engine.smaa 1,000,000 samples through two worker threads (build/node/worker.mjs).
+  const pool = createWorkerPool(pathToFileURL(path.resolve('build/node/worker.mjs')), 2);
+  try {
+    const request = smaaInput(1_000_000, true);
+    const run = async () => {
+      const res = await dispatch('engine.smaa', request, { host: 'test', tasks: pool });
+      if (!res.ok) throw new Error(res.error.message);
+    };
+    const workerTimes = await timeRuns(run, 5, 2);
+    log(`engine.smaa 10 × 12, 1M samples + value spread on 2 worker threads: ${workerTimes.map((t) => t.toFixed(0)).join(', ')} ms`);
+    figure('engine.smaa.1m.workers', median(workerTimes), 400);
+    const plain = smaaInput(1_000_000, false);
+    const plainTimes = await timeRuns(() => dispatch('engine.smaa', plain, { host: 'test', tasks: pool }), 3, 1);
+    log(`engine.smaa 10 × 12, 1M samples, no value spread, 2 workers: median ${median(plainTimes).toFixed(0)} ms`);
+  } finally {
+    await pool.close();
+  }
+
+  // engine.ahp 15 × 15 (eigenvector, consistency and the most inconsistent judgment).
+  const m15 = judgments(15);
+  const ahpTimes = await timeRuns(() => ahp(m15), 500, 50);
+  log(`engine.ahp 15 × 15: median ${median(ahpTimes).toFixed(3)} ms, p95 ${percentile(ahpTimes, 95).toFixed(3)} ms (CR ${ahp(m15).cr?.toFixed(3)})`);
+  figure('engine.ahp.15', median(ahpTimes), 0.5);
+
+  // engine.sensitivity 10 × 12.
+  const sensValues = table(10, 12);
+  const sensWeights = Array.from({ length: 12 }, () => uniform());
+  const sensTimes = await timeRuns(() => sensitivity(sensValues, sensWeights), 2000, 200);
+  log(`engine.sensitivity 10 × 12: median ${median(sensTimes).toFixed(4)} ms`);
+  figure('engine.sensitivity.10x12', median(sensTimes), 0.5);
+
+  // Largest sizes within one 60 fps frame (median run ≤ 16.7 ms, in process).
+  const maxParticipants = await largestWithinFrame((p) => {
+    const input = evaluateInput(10, 12, p);
+    return () => evaluate(input);
+  }, 20, 1 << 20);
+  const maxSamples = await largestWithinFrame((s) => {
+    const input = smaaInput(s, false);
+    return () => smaa(input);
+  }, 10_000, 1 << 24);
+  const maxSamplesSpread = await largestWithinFrame((s) => {
+    const input = smaaInput(s, true);
+    return () => smaa(input);
+  }, 10_000, 1 << 24);
+  const maxSensitivity = await largestWithinFrame((m) => {
+    const values = table(m, 12);
+    return () => sensitivity(values, sensWeights);
+  }, 10, 1 << 22);
+  const maxTopsis = await largestWithinFrame((m) => {
+    const matrix = table(m, 12);
+    const input = { matrix, weights: sensWeights, directions: Array.from({ length: 12 }, (_, k) => (k % 3 ? 'benefit' : 'cost') as 'benefit' | 'cost') };
+    return () => topsis(input);
+  }, 10, 1 << 22);
+  log(`within one 60 fps frame (${FRAME_MS} ms, in process):`);
+  log(`  engine.evaluate 10 × 12 with ${maxParticipants} participants`);
+  log(`  engine.smaa 10 × 12: ${maxSamples} samples (${maxSamplesSpread} with value spread)`);
+  log(`  engine.sensitivity: ${maxSensitivity} alternatives × 12 criteria`);
+  log(`  engine.topsis: ${maxTopsis} alternatives × 12 criteria`);
+  log(`  engine.ahp: every allowed size (15 × 15 takes ${median(ahpTimes).toFixed(3)} ms)`);
+  return out;
+};
+
+export default suite;
