@@ -1,10 +1,17 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_KEY, IPC_CALL, IPC_CANCEL, IPC_PROGRESS, type DesktopBridge } from '../../shared/contract/bridge';
+import { BRIDGE_KEY, IPC_CALL, IPC_CANCEL, IPC_MENU, IPC_OPEN_FILE, IPC_PROGRESS, type DesktopBridge, type OpenedFile } from '../../shared/contract/bridge';
 
-// The preload exposes exactly one object: the contract call, progress and cancel. No Node, no ipcRenderer.
+// The preload exposes exactly one object: the contract call, progress, cancel, menu commands
+// and opened files. No Node, no ipcRenderer, no raw channels reach the page.
 let nextJob = 1;
 const listeners = new Map<number, (p: unknown) => void>();
 ipcRenderer.on(IPC_PROGRESS, (_event, jobId: number, progress: unknown) => listeners.get(jobId)?.(progress));
+
+const subscribe = <T>(channel: string, handler: (value: T) => void) => {
+  const listener = (_e: unknown, value: T) => handler(value);
+  ipcRenderer.on(channel, listener);
+  return () => void ipcRenderer.off(channel, listener);
+};
 
 const bridge = {
   call(method, payload, onProgress) {
@@ -16,11 +23,8 @@ const bridge = {
   cancel(jobId) {
     ipcRenderer.send(IPC_CANCEL, jobId);
   },
-  onMenu(handler) {
-    const listener = (_e: unknown, command: string) => handler(command);
-    ipcRenderer.on('sw:menu', listener);
-    return () => ipcRenderer.off('sw:menu', listener);
-  },
+  onMenu: (handler) => subscribe<string>(IPC_MENU, handler),
+  onOpenFile: (handler) => subscribe<OpenedFile>(IPC_OPEN_FILE, handler),
 } satisfies DesktopBridge;
 
 contextBridge.exposeInMainWorld(BRIDGE_KEY, bridge);

@@ -1,0 +1,246 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createService, type Service } from '../service';
+import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE } from '../../shared/contract/bridge';
+import { startShell, workshopFilesIn, MAX_OPEN_FILE_BYTES, type ElectronSurface, type IpcEventLike, type WebContentsLike } from './shell';
+import { APP_ORIGIN, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
+import { buildMenuTemplate } from './menu';
+
+/** A fake of the part of Electron the shell uses, recording what the shell asks of it. */
+function fakeElectron(userData: string) {
+  const rec = {
+    handlers: new Map<string, (...a: unknown[]) => unknown>(),
+    listeners: new Map<string, (...a: unknown[]) => void>(),
+    appEvents: new Map<string, (...a: unknown[]) => void>(),
+    windows: [] as FakeWindow[],
+    protocolHandler: null as null | ((r: { url: string }) => Promise<Response>),
+    permission: null as null | ((wc: unknown, p: string, cb: (g: boolean) => void) => void),
+    headers: null as null | ((d: { responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void),
+    opened: [] as string[],
+    menu: null as unknown,
+    privileged: [] as unknown[],
+    quit: 0,
+  };
+  class FakeContents implements WebContentsLike {
+    id = 7;
+    mainFrame = { url: `${APP_ORIGIN}/` };
+    events = new Map<string, (...a: unknown[]) => void>();
+    openHandler: ((d: { url: string }) => { action: 'deny' | 'allow' }) | null = null;
+    sent: unknown[][] = [];
+    on(event: string, l: (...a: unknown[]) => void) {
+      this.events.set(event, l);
+      return this;
+    }
+    setWindowOpenHandler(h: (d: { url: string }) => { action: 'deny' | 'allow' }) {
+      this.openHandler = h;
+    }
+    send(channel: string, ...args: unknown[]) {
+      this.sent.push([channel, ...args]);
+    }
+  }
+  class FakeWindow {
+    webContents = new FakeContents();
+    events = new Map<string, () => void>();
+    constructor(readonly options: Record<string, unknown>) {
+      rec.windows.push(this);
+    }
+    once(e: string, l: () => void) {
+      this.events.set(e, l);
+    }
+    on(e: string, l: () => void) {
+      this.events.set(e, l);
+    }
+    show() {}
+    focus() {}
+    isMinimized() {
+      return false;
+    }
+    restore() {}
+    async loadURL(url: string) {
+      this.options.loaded = url;
+    }
+    getBounds() {
+      return { x: 10, y: 10, width: 1200, height: 800 };
+    }
+    isMaximized() {
+      return false;
+    }
+    maximize() {}
+    destroy() {}
+  }
+  const surface: ElectronSurface = {
+    app: {
+      requestSingleInstanceLock: () => true,
+      quit: () => void rec.quit++,
+      on: (event, l) => void rec.appEvents.set(event, l),
+      whenReady: () => Promise.resolve(),
+      getPath: () => userData,
+      getVersion: () => '0.0.0-test',
+    },
+    BrowserWindow: Object.assign(FakeWindow, { getAllWindows: () => rec.windows }) as unknown as ElectronSurface['BrowserWindow'],
+    ipcMain: {
+      handle: (c, l) => void rec.handlers.set(c, l as never),
+      on: (c, l) => void rec.listeners.set(c, l as never),
+    },
+    protocol: {
+      registerSchemesAsPrivileged: (s) => void rec.privileged.push(...s),
+      handle: (_s, h) => void (rec.protocolHandler = h as never),
+    },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (h) => void (rec.permission = h),
+        webRequest: { onHeadersReceived: (h) => void (rec.headers = h) },
+      },
+    },
+    shell: { openExternal: async (url) => void rec.opened.push(url), openPath: async () => '' },
+    net: { fetch: async (url) => new Response(`served ${url}`, { status: 200, headers: { 'content-type': 'text/html' } }) },
+    Menu: { buildFromTemplate: (t) => t, setApplicationMenu: (m) => void (rec.menu = m) },
+  };
+  return { surface, rec };
+}
+
+let dir: string;
+let service: Service;
+let rec: ReturnType<typeof fakeElectron>['rec'];
+let shell: ReturnType<typeof startShell>;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'sw-shell-'));
+  mkdirSync(path.join(dir, 'renderer'));
+  service = createService({ host: 'test' });
+  const fake = fakeElectron(dir);
+  rec = fake.rec;
+  shell = startShell(fake.surface, { service, rendererRoot: path.join(dir, 'renderer'), preloadPath: '/app/preload.cjs', platform: 'linux', argv: [] });
+  // The window is created once the (fake) app is ready and the window state was read.
+  for (let i = 0; i < 200 && rec.windows.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+});
+afterEach(() => service.close());
+
+const trusted = (): IpcEventLike => {
+  const win = rec.windows[0];
+  return { sender: win.webContents, senderFrame: win.webContents.mainFrame as { url: string } };
+};
+
+describe('desktop shell security (Electron surface injected)', () => {
+  it('opens one window with the security checklist in its webPreferences, on app://', () => {
+    expect(rec.windows).toHaveLength(1);
+    const prefs = rec.windows[0].options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false, preload: '/app/preload.cjs' });
+    expect(rec.windows[0].options.loaded).toBe(`${APP_ORIGIN}/`);
+    expect(rec.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+  });
+
+  it('denies navigation, redirects, webviews and new windows; only clicked https links open outside', () => {
+    const wc = rec.windows[0].webContents;
+    for (const ev of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+      let prevented = false;
+      wc.events.get(ev)!({ preventDefault: () => (prevented = true) });
+      expect(prevented, ev).toBe(true);
+    }
+    expect(wc.openHandler!({ url: 'https://example.com/doc' })).toEqual({ action: 'deny' });
+    expect(wc.openHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+    expect(wc.openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(wc.openHandler!({ url: 'http://example.com' })).toEqual({ action: 'deny' });
+    expect(rec.opened).toEqual(['https://example.com/doc']);
+  });
+
+  it('denies every permission request', () => {
+    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read']) {
+      let granted: boolean | null = null;
+      rec.permission!({}, p, (g) => (granted = g));
+      expect(granted).toBe(false);
+    }
+  });
+
+  it('sets the strict CSP on every response', () => {
+    let out: Record<string, string[]> = {};
+    rec.headers!({ responseHeaders: { 'x-a': ['1'] } }, (r) => (out = r.responseHeaders));
+    expect(out['Content-Security-Policy'][0]).toMatch(/script-src 'self'/);
+    expect(out['Content-Security-Policy'][0]).toMatch(/object-src 'none'/);
+  });
+
+  it('serves app:// from the renderer folder only, refusing traversal', async () => {
+    const ok = await rec.protocolHandler!({ url: `${APP_ORIGIN}/assets/app.js` });
+    expect(await ok.text()).toContain(path.join(dir, 'renderer', 'assets', 'app.js'));
+    expect(ok.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    for (const bad of [`${APP_ORIGIN}/../secret`, `${APP_ORIGIN}/%2e%2e/secret`, `${APP_ORIGIN}/..%2f..%2fetc/passwd`, 'app://other-host/index.html', 'file:///etc/passwd', `${APP_ORIGIN}/a%00b`]) {
+      const r = await rec.protocolHandler!({ url: bad });
+      if (r.status === 200) expect(await r.text()).toContain(path.join(dir, 'renderer'));
+      else expect(r.status).toBe(404);
+    }
+  });
+
+  it('answers contract calls from the app’s main frame only', async () => {
+    const call = rec.handlers.get(IPC_CALL)!;
+    expect(await call(trusted(), 1, 'app.info', {})).toMatchObject({ ok: true, result: { host: 'test' } });
+    const wc = rec.windows[0].webContents;
+    const evilFrame: IpcEventLike = { sender: wc, senderFrame: { url: 'https://evil.example/' } };
+    expect(await call(evilFrame, 2, 'app.info', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const subFrame: IpcEventLike = { sender: wc, senderFrame: { url: `${APP_ORIGIN}/` } }; // same URL, but not the main frame object
+    expect(await call(subFrame, 3, 'app.info', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await call({ sender: wc, senderFrame: null }, 4, 'app.info', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it('validates every IPC payload with the contract', async () => {
+    const call = rec.handlers.get(IPC_CALL)!;
+    expect(await call(trusted(), 'x', 'app.info', {})).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await call(trusted(), 5, 'shell.openExternal', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    expect(await call(trusted(), 6, 'workshop.create', { title: 1, lang: 'xx', __proto__: { polluted: true } })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('cancels a job only for the sender that started it', () => {
+    expect(rec.listeners.has(IPC_CANCEL)).toBe(true);
+    expect(() => rec.listeners.get(IPC_CANCEL)!({ sender: rec.windows[0].webContents, senderFrame: { url: 'https://evil' } }, 1)).not.toThrow();
+  });
+
+  it('hands files opened from the OS to the renderer, refusing oversized ones', async () => {
+    const good = path.join(dir, 'plan.workshop.json');
+    writeFileSync(good, '{"schemaVersion":1}');
+    const wc = rec.windows[0].webContents;
+    wc.events.get('did-finish-load')!();
+    await shell.openWorkshopFile!(good);
+    expect(wc.sent.at(-1)).toEqual([IPC_OPEN_FILE, { name: 'plan.workshop.json', text: '{"schemaVersion":1}' }]);
+    const big = path.join(dir, 'big.workshop.json');
+    writeFileSync(big, Buffer.alloc(MAX_OPEN_FILE_BYTES + 1, 0x20));
+    await shell.openWorkshopFile!(big);
+    expect(wc.sent.at(-1)).toEqual([IPC_OPEN_FILE, { name: 'big.workshop.json', error: 'too_large' }]);
+    expect(workshopFilesIn(['/usr/bin/app', '--flag', '/home/u/a.workshop.json', 'x.json'])).toEqual(['/home/u/a.workshop.json']);
+  });
+
+  it('has a platform menu: File, Edit, View, Help (and the app menu on macOS)', () => {
+    const sent: string[] = [];
+    const linux = buildMenuTemplate({ platform: 'linux', send: (c) => sent.push(c), openDataFolder: () => undefined });
+    expect(linux.map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Help']);
+    const mac = buildMenuTemplate({ platform: 'darwin', send: () => undefined, openDataFolder: () => undefined });
+    expect(mac.map((m) => m.label)).toEqual(['Selection Workshop', 'File', 'Edit', 'View', 'Help']);
+    const file = linux[0].submenu as { label?: string; click?: () => void }[];
+    file.find((i) => i.label === 'Import Workshop File…')!.click!();
+    expect(sent).toEqual(['import']);
+    expect(rec.menu).not.toBeNull();
+  });
+});
+
+describe('security helpers', () => {
+  it('trusts only the app origin in the main frame', () => {
+    expect(isTrustedSender(`${APP_ORIGIN}/index.html`, true)).toBe(true);
+    expect(isTrustedSender(`${APP_ORIGIN}/index.html`, false)).toBe(false);
+    expect(isTrustedSender('app://workshop.evil/', true)).toBe(false);
+    expect(isTrustedSender('http://127.0.0.1:43117/', true)).toBe(false);
+    expect(isTrustedSender(undefined, true)).toBe(false);
+  });
+  it('maps app:// paths inside the root only', () => {
+    expect(resolveAppUrl(`${APP_ORIGIN}/`, '/r')).toBe('/r/index.html');
+    expect(resolveAppUrl(`${APP_ORIGIN}/assets/a.js`, '/r')).toBe('/r/assets/a.js');
+    // Encoded dot-segments are resolved inside the root, never above it.
+    expect(resolveAppUrl(`${APP_ORIGIN}/%2e%2e/%2e%2e/etc/hosts.conf`, '/r')).toBe('/r/etc/hosts.conf');
+    expect(resolveAppUrl(`${APP_ORIGIN}/..\\..\\x`, '/r')).toBeNull();
+    expect(resolveAppUrl('app://elsewhere/a.js', '/r')).toBeNull();
+  });
+  it('opens only https links outside', () => {
+    expect(isSafeExternalUrl('https://a.example')).toBe(true);
+    for (const u of ['http://a.example', 'file:///x', 'javascript:alert(1)', 'smb://host/share', 'not a url']) expect(isSafeExternalUrl(u)).toBe(false);
+  });
+});

@@ -1,0 +1,286 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE, IPC_PROGRESS, IPC_MENU } from '../../shared/contract/bridge';
+import type { Service } from '../service';
+import { CONTENT_SECURITY_POLICY } from '../service/csp';
+import { APP_ORIGIN, APP_SCHEME, isSafeExternalUrl, isTrustedSender, resolveAppUrl, secureWebPreferences } from './security';
+import { buildMenuTemplate, type MenuCommand } from './menu';
+
+/**
+ * The desktop shell, written against the small part of Electron it uses. `index.ts` passes
+ * the real `electron` module; unit tests pass a fake, so every security rule here is
+ * tested without the Electron binary.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export interface ElectronSurface {
+  app: {
+    requestSingleInstanceLock(): boolean;
+    quit(): void;
+    on(event: string, listener: (...args: any[]) => void): unknown;
+    whenReady(): Promise<unknown>;
+    getPath(name: 'userData'): string;
+    getVersion(): string;
+    setAboutPanelOptions?(opts: Record<string, unknown>): void;
+  };
+  BrowserWindow: {
+    new (opts: Record<string, any>): BrowserWindowLike;
+    getAllWindows(): BrowserWindowLike[];
+  };
+  ipcMain: {
+    handle(channel: string, listener: (event: IpcEventLike, ...args: unknown[]) => unknown): void;
+    on(channel: string, listener: (event: IpcEventLike, ...args: unknown[]) => void): void;
+  };
+  protocol: {
+    registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges: Record<string, boolean> }>): void;
+    handle(scheme: string, handler: (request: { url: string }) => Promise<Response> | Response): void;
+  };
+  session: {
+    defaultSession: {
+      setPermissionRequestHandler(handler: (wc: unknown, permission: string, cb: (granted: boolean) => void) => void): void;
+      setPermissionCheckHandler?(handler: () => boolean): void;
+      webRequest: { onHeadersReceived(handler: (details: { responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void): void };
+    };
+  };
+  shell: { openExternal(url: string): Promise<void>; openPath(p: string): Promise<string> };
+  net: { fetch(url: string): Promise<Response> };
+  Menu: { buildFromTemplate(template: unknown[]): unknown; setApplicationMenu(menu: unknown): void };
+  screen?: { getAllDisplays(): Array<{ workArea: { x: number; y: number; width: number; height: number } }> };
+}
+
+export interface WebContentsLike {
+  id: number;
+  mainFrame: unknown;
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' | 'allow' }): void;
+  send(channel: string, ...args: unknown[]): void;
+  printToPDF?(opts: Record<string, unknown>): Promise<Buffer>;
+}
+
+export interface BrowserWindowLike {
+  webContents: WebContentsLike;
+  once(event: string, listener: () => void): unknown;
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  show(): void;
+  focus(): void;
+  isMinimized(): boolean;
+  restore(): void;
+  loadURL(url: string): Promise<void>;
+  getBounds(): { x: number; y: number; width: number; height: number };
+  isMaximized(): boolean;
+  maximize(): void;
+  destroy(): void;
+}
+
+export interface IpcEventLike {
+  sender: WebContentsLike;
+  senderFrame: { url: string } | null;
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export interface ShellOptions {
+  service: Service;
+  rendererRoot: string;
+  preloadPath: string;
+  platform?: NodeJS.Platform;
+  argv?: string[];
+}
+
+const WindowStateSchema = z.object({
+  x: z.number().int(),
+  y: z.number().int(),
+  width: z.number().int().min(800).max(10000),
+  height: z.number().int().min(600).max(10000),
+  maximized: z.boolean(),
+});
+type WindowState = z.infer<typeof WindowStateSchema>;
+
+export const MAX_OPEN_FILE_BYTES = 50 * 1024 * 1024;
+
+/** Workshop files passed on the command line (file association, second instance). */
+export function workshopFilesIn(argv: string[]): string[] {
+  return argv.filter((a) => !a.startsWith('-') && a.toLowerCase().endsWith('.workshop.json'));
+}
+
+export function startShell(e: ElectronSurface, opts: ShellOptions) {
+  const { service, rendererRoot, preloadPath } = opts;
+  const platform = opts.platform ?? process.platform;
+  const jobs = new Map<string, AbortController>();
+  const pendingFiles: string[] = workshopFilesIn(opts.argv ?? process.argv.slice(1));
+  let mainWindow: BrowserWindowLike | null = null;
+  let rendererReady = false;
+
+  e.protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  if (!e.app.requestSingleInstanceLock()) {
+    e.app.quit();
+    return { windows: () => [] as BrowserWindowLike[] };
+  }
+
+  const statePath = () => path.join(e.app.getPath('userData'), 'window-state.json');
+  async function loadWindowState(): Promise<WindowState | null> {
+    try {
+      const parsed = WindowStateSchema.safeParse(JSON.parse(await readFile(statePath(), 'utf8')));
+      if (!parsed.success) return null;
+      // Only restore a position that is still on a screen (a monitor may have gone).
+      const displays = e.screen?.getAllDisplays() ?? [];
+      const s = parsed.data;
+      const visible = displays.some((d) => s.x >= d.workArea.x - 50 && s.y >= d.workArea.y - 50 && s.x < d.workArea.x + d.workArea.width - 100 && s.y < d.workArea.y + d.workArea.height - 100);
+      return visible ? s : { ...s, x: undefined as never, y: undefined as never };
+    } catch {
+      return null;
+    }
+  }
+  async function saveWindowState(win: BrowserWindowLike) {
+    const b = win.getBounds();
+    await writeFile(statePath(), JSON.stringify({ ...b, maximized: win.isMaximized() })).catch(() => undefined);
+  }
+
+  function sendMenu(command: MenuCommand) {
+    mainWindow?.webContents.send(IPC_MENU, command);
+  }
+
+  /** Reads a workshop file the OS asked us to open and hands it to the renderer, which validates and imports a copy. */
+  async function openWorkshopFile(file: string) {
+    if (!mainWindow || !rendererReady) {
+      pendingFiles.push(file);
+      return;
+    }
+    try {
+      const info = await stat(file);
+      if (info.size > MAX_OPEN_FILE_BYTES) {
+        mainWindow.webContents.send(IPC_OPEN_FILE, { name: path.basename(file), error: 'too_large' });
+        return;
+      }
+      mainWindow.webContents.send(IPC_OPEN_FILE, { name: path.basename(file), text: await readFile(file, 'utf8') });
+    } catch (err) {
+      mainWindow.webContents.send(IPC_OPEN_FILE, { name: path.basename(file), error: (err as Error).message });
+    }
+  }
+
+  function hardenContents(contents: WebContentsLike) {
+    contents.on('will-navigate', (ev: { preventDefault(): void }) => ev.preventDefault());
+    contents.on('will-redirect', (ev: { preventDefault(): void }) => ev.preventDefault());
+    contents.on('will-attach-webview', (ev: { preventDefault(): void }) => ev.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      // A link the user clicked (target=_blank): only https goes to the system browser.
+      if (isSafeExternalUrl(url)) void e.shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  }
+
+  async function createWindow() {
+    const state = await loadWindowState();
+    const win = new e.BrowserWindow({
+      width: state?.width ?? 1400,
+      height: state?.height ?? 900,
+      ...(state && Number.isFinite(state.x) ? { x: state.x, y: state.y } : {}),
+      minWidth: 1024,
+      minHeight: 700,
+      show: false,
+      title: 'Selection Workshop',
+      backgroundColor: '#f6f7f9',
+      webPreferences: secureWebPreferences(preloadPath),
+    });
+    mainWindow = win;
+    hardenContents(win.webContents);
+    win.once('ready-to-show', () => {
+      if (state?.maximized) win.maximize();
+      win.show();
+    });
+    win.webContents.on('did-finish-load', () => {
+      rendererReady = true;
+      for (const f of pendingFiles.splice(0)) void openWorkshopFile(f);
+    });
+    win.on('close', () => void saveWindowState(win));
+    win.on('closed', () => {
+      if (mainWindow === win) mainWindow = null;
+      rendererReady = false;
+    });
+    await win.loadURL(`${APP_ORIGIN}/`);
+    return win;
+  }
+
+  /** The contract over IPC: only from the app's own top frame; the payload is validated by the service. */
+  async function onCall(event: IpcEventLike, jobId: unknown, method: unknown, payload: unknown) {
+    if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame)) {
+      return { ok: false, error: { code: 'forbidden', message: 'Untrusted sender.' } };
+    }
+    if (typeof jobId !== 'number' || !Number.isSafeInteger(jobId) || typeof method !== 'string') {
+      return { ok: false, error: { code: 'invalid_request', message: 'Malformed call.' } };
+    }
+    const key = `${event.sender.id}:${jobId}`;
+    const abort = new AbortController();
+    jobs.set(key, abort);
+    try {
+      return await service.dispatch(method, payload, {
+        signal: abort.signal,
+        onProgress: (p) => event.sender.send(IPC_PROGRESS, jobId, p),
+      });
+    } finally {
+      jobs.delete(key);
+    }
+  }
+
+  function onCancel(event: IpcEventLike, jobId: unknown) {
+    if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame)) return;
+    jobs.get(`${event.sender.id}:${String(jobId)}`)?.abort();
+  }
+
+  async function serveApp(request: { url: string }): Promise<Response> {
+    const file = resolveAppUrl(request.url, rendererRoot);
+    if (!file) return new Response('Not found', { status: 404 });
+    const res = await e.net.fetch(pathToFileURL(file).toString());
+    const headers = new Headers(res.headers);
+    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return new Response(res.body, { status: res.status, headers });
+  }
+
+  e.app.on('second-instance', (_ev: unknown, argv: string[]) => {
+    for (const f of workshopFilesIn(argv)) void openWorkshopFile(f);
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+    }
+  });
+  e.app.on('open-file', (ev: { preventDefault(): void }, file: string) => {
+    ev.preventDefault();
+    void openWorkshopFile(file);
+  });
+  e.app.on('web-contents-created', (_ev: unknown, contents: WebContentsLike) => hardenContents(contents));
+  e.app.on('window-all-closed', () => {
+    if (platform !== 'darwin') {
+      void service.close();
+      e.app.quit();
+    }
+  });
+
+  void e.app.whenReady().then(async () => {
+    const ses = e.session.defaultSession;
+    ses.setPermissionRequestHandler((_wc, _permission, cb) => cb(false));
+    ses.setPermissionCheckHandler?.(() => false);
+    ses.webRequest.onHeadersReceived((details, cb) =>
+      cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } }),
+    );
+    e.protocol.handle(APP_SCHEME, serveApp);
+    e.ipcMain.handle(IPC_CALL, onCall as (event: IpcEventLike, ...args: unknown[]) => unknown);
+    e.ipcMain.on(IPC_CANCEL, onCancel as (event: IpcEventLike, ...args: unknown[]) => void);
+    e.Menu.setApplicationMenu(
+      e.Menu.buildFromTemplate(
+        buildMenuTemplate({
+          platform,
+          send: sendMenu,
+          openDataFolder: () => void e.shell.openPath(e.app.getPath('userData')),
+        }),
+      ),
+    );
+    e.app.setAboutPanelOptions?.({ applicationName: 'Selection Workshop', applicationVersion: e.app.getVersion() });
+    await createWindow();
+    e.app.on('activate', () => {
+      if (e.BrowserWindow.getAllWindows().length === 0) void createWindow();
+    });
+  });
+
+  return { windows: () => e.BrowserWindow.getAllWindows(), onCall, onCancel, serveApp, openWorkshopFile };
+}
