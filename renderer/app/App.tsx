@@ -5,7 +5,9 @@ import { LibraryScreen } from '../features/library/LibraryScreen';
 import { currentLang, setLang } from '../i18n';
 import { redo, undo, useWorkshop } from '../store/workshop';
 import { applyTheme, initialTheme, type Theme } from '../ui/theme';
-import { useRoute } from './route';
+import { navigate, useRoute } from './route';
+import { connectDesktop } from './desktop';
+import { onCommand } from './commands';
 
 // The workshop (wizard, evaluation room, charts) loads on demand, so the library opens fast.
 const WorkshopShell = lazy(() => import('../features/workshop/WorkshopShell').then((m) => ({ default: m.WorkshopShell })));
@@ -21,6 +23,13 @@ export function App() {
   useEffect(() => {
     if (route.name === 'library') useWorkshop.getState().close();
   }, [route.name]);
+  useEffect(() => {
+    connectDesktop(() => setTheme((t) => (t === 'dark' ? 'light' : 'dark')));
+    // Library commands from anywhere go to the library first.
+    return onCommand((c) => {
+      if (c.type === 'new' || c.type === 'import' || c.type === 'backup' || c.type === 'open-file') navigate({ name: 'library' });
+    });
+  }, []);
   useEffect(() => {
     // Undo/redo of document edits from anywhere in an open workshop.
     const onKey = (e: KeyboardEvent) => {

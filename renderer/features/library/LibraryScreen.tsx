@@ -11,6 +11,7 @@ import { relativeTime } from '../../ui/format';
 import { currentLang } from '../../i18n';
 import type { WorkshopSummary } from '../../db/database';
 import { LibraryTransfer } from '../export/LibraryTransfer';
+import { useCommand } from '../../app/commands';
 
 const PAGE = 50;
 
@@ -36,6 +37,9 @@ export function LibraryScreen() {
   }, [rows.length, limit]);
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<WorkshopSummary | null>(null);
+  useCommand((c) => {
+    if (c.type === 'new') setCreating(true);
+  });
 
   useEffect(() => {
     void useLibrary.getState().refresh();
