@@ -212,6 +212,10 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
   const launched = isAsync ? N : inFlight;
   const xMaxBulk = mixtureQuantile(bulk.mus, bulk.sig, bulk.ps, 1 - Math.pow(0.5, 1 / launched));
   const xMaxAlone = mixtureQuantile(alone.mus, alone.sig, alone.ps, 1 - Math.pow(0.5, 1 / launched));
+  // The slowest rollout's decoding alone on an engine (no tool time): the floor of a sync step.
+  const decodeAlone = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
+  durationParams(r, shapes, null, 1, 0, isAsync ? Infinity : cutoff, decodeAlone);
+  const longestMinDecode = mixtureQuantile(decodeAlone.mus, decodeAlone.sig, decodeAlone.ps, 1 - Math.pow(0.5, 1 / launched));
   const tBulk = launched > E ? mixtureQuantile(bulk.mus, bulk.sig, bulk.ps, E / launched) : 0;
   let tail = tBulk + Math.max(0, 1 - tBulk / xMaxBulk) * xMaxAlone;
   if (!isAsync && partial) {
@@ -279,7 +283,7 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     syncEngineSeconds: E * sync * steps,
     trainBusySeconds: trainT * steps,
     syncBusySeconds: sync * steps,
-    longestRolloutMinDecodeSeconds: xMaxAlone,
+    longestRolloutMinDecodeSeconds: longestMinDecode,
   };
 }
 

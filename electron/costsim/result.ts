@@ -2,7 +2,7 @@ import type { SimResult } from '../../shared/contract/sim';
 import { decodeStepSeconds } from './decode';
 import { costByArchetype } from './money';
 import { assumptions, type ResolvedScenario } from './scenario';
-import { activationGB, trainFitsInMemory, trainFlops } from './train';
+import { activationGB, trainFitsInMemory } from './train';
 
 /** What the discrete-event simulation and the analytic estimate both produce. */
 export interface RunFigures {
@@ -121,7 +121,7 @@ export function buildResult(r: ResolvedScenario, f: RunFigures): SimResult {
       layers: r.shape.layers,
       dModel: Math.round(r.shape.dModel),
       minInterTokenMs: decodeStepSeconds(r.engine, 1, s.rollout.promptTokens) * 1000,
-      trainFlopsPerStep: s.steps > 0 ? f.trainFlops / s.steps : trainFlops(r.shape.activeParams, 0, 0),
+      trainFlopsPerStep: f.trainFlops / s.steps,
       activationGBPerGpu: activationGB(r.shape, s.training.microBatchTokens),
       trainFitsInMemory: trainFitsInMemory(r.train),
       longestRolloutMinDecodeSeconds: f.longestRolloutMinDecodeSeconds,

@@ -21,23 +21,28 @@ const twentyTurns = (rollouts: number): SimScenario => ({
   cluster: { gpus: 64 },
 });
 
-const timeScenario = async (s: SimScenario, runs: number) => {
+/** Median wall milliseconds of `runs` runs (after one warm-up); also logs CPU ms per run (wall is inflated on a busy machine). */
+const timeScenario = async (s: SimScenario, runs: number, log: (line: string) => void) => {
   const parsed = SimScenarioSchema.parse(s);
-  return percentile(await timeRuns(() => runScenario(parsed), runs, 1), 50);
+  const cpu0 = process.cpuUsage();
+  const wall = percentile(await timeRuns(() => runScenario(parsed), runs, 1), 50);
+  const cpu = process.cpuUsage(cpu0);
+  log(`  (CPU ${((cpu.user + cpu.system) / 1000 / (runs + 1)).toFixed(0)} ms per run)`);
+  return wall;
 };
 
 const suite: BenchSuite = async (log) => {
   const out: BenchResult[] = [];
-  const single = await timeScenario(singleTurn(1_000_000), 3);
+  const single = await timeScenario(singleTurn(1_000_000), 3, log);
   log(`costsim: 1M single-turn rollouts ${single.toFixed(0)} ms`);
   out.push({ name: 'costsim.1m-single-turn', value: single, unit: 'ms', target: 2000, better: 'lower' });
 
-  const multi = await timeScenario(twentyTurns(100_000), 3);
+  const multi = await timeScenario(twentyTurns(100_000), 3, log);
   log(`costsim: 100k rollouts × 20 turns ${multi.toFixed(0)} ms`);
   out.push({ name: 'costsim.100k-x20-turns', value: multi, unit: 'ms', target: 2000, better: 'lower' });
 
-  const half = await timeScenario(singleTurn(400_000), 3);
-  const twice = await timeScenario(singleTurn(800_000), 3);
+  const half = await timeScenario(singleTurn(400_000), 3, log);
+  const twice = await timeScenario(singleTurn(800_000), 3, log);
   log(`costsim: 400k → 800k single-turn rollouts ${half.toFixed(0)} → ${twice.toFixed(0)} ms`);
   out.push({ name: 'costsim.scaling-2x', value: twice / half, unit: 'ratio', target: 2.2, better: 'lower' });
 
