@@ -199,6 +199,15 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** A numeric cell, or null. `decimalComma` accepts "0,75" (files separated by ';' or tabs). A trailing % divides by 100. */
 export function parseNumber(cell: string, decimalComma: boolean): number | null {
+  // Fast path for the common plain number, without allocating: a digit, sign or point first,
+  // a digit last, and no 0x / 0b / 0o prefix (which `+` would accept).
+  const n0 = +cell;
+  if (n0 === n0 && cell.length > 0) {
+    const first = cell.charCodeAt(0);
+    const last = cell.charCodeAt(cell.length - 1);
+    const prefixed = cell.length > 1 && (cell.charCodeAt(1) | 32) >= 97 && (cell.charCodeAt(1) | 32) !== 101;
+    if (((first >= 48 && first <= 57) || first === 45 || first === 46 || first === 43) && last >= 48 && last <= 57 && !prefixed) return Number.isFinite(n0) ? n0 : null;
+  }
   let s = cell.trim();
   let scale = 1;
   if (s.endsWith('%')) {
@@ -349,10 +358,14 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
   if (fileErrors.length) return { series: [], errors, errorCount, fileErrors, rowsUsed: 0 };
 
   const decimalComma = table.delimiter !== ',' && table.delimiter !== '';
-  const acc = new Map<string, Accumulator>();
+  // Accumulators per candidate, indexed by column × bucket (no string keys in the hot loop).
+  const acc = new Map<string, (Accumulator | undefined)[]>();
+  const all: Accumulator[] = [];
+  const bucketIndex: Record<Bucket, number> = { '': 0, short: 1, medium: 2, long: 3 };
   const firstRow = table.hasHeader ? 2 : 1;
   let rowsUsed = 0;
   const needed = Math.max(xCol, candCol, bucketCol, ...metricCols);
+  const metricOf = roles.map((r) => METRIC_OF[r]);
   for (let r = 0; r < table.rows.length; r++) {
     const row = table.rows[r];
     const rowNo = r + firstRow;
@@ -370,10 +383,10 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
     }
     let candidateId = mapping.fileCandidate;
     if (candCol >= 0) {
-      const v = row[candCol].trim();
-      candidateId = mapping.candidateValues[v] ?? '';
+      const raw = row[candCol];
+      candidateId = mapping.candidateValues[raw] ?? mapping.candidateValues[raw.trim()] ?? '';
       if (!candidateId) {
-        report(rowNo, candCol, v ? 'unknown-candidate' : 'missing-cell', row[candCol]);
+        report(rowNo, candCol, raw.trim() ? 'unknown-candidate' : 'missing-cell', raw);
         continue;
       }
     }
@@ -386,13 +399,15 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
       }
       rowBucket = b;
     }
+    let slots = acc.get(candidateId);
+    if (!slots) acc.set(candidateId, (slots = []));
     let used = false;
     for (const c of metricCols) {
       const cell = row[c];
-      if (cell.trim() === '') continue;
+      if (cell === '') continue;
       let y = parseNumber(cell, decimalComma);
       if (y === null) {
-        report(rowNo, c, 'not-a-number', cell);
+        if (cell.trim() !== '') report(rowNo, c, 'not-a-number', cell);
         continue;
       }
       const role = roles[c];
@@ -403,11 +418,16 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
         }
         y = 3600 / y;
       }
-      const metric = METRIC_OF[role]!;
+      const metric = metricOf[c]!;
       const bucket: Bucket = metric === 'success-rate' ? (BUCKET_OF[role] ?? rowBucket) : '';
-      const key = `${candidateId}|${metric}|${bucket}`;
-      let a = acc.get(key);
-      if (!a) acc.set(key, (a = { candidateId, metric, bucket, xs: [], ys: [], rows: [], column: table.header[c], rate: RATE_ROLES.has(role) }));
+      const slot = c * 4 + bucketIndex[bucket];
+      let a = slots[slot];
+      if (!a) {
+        // Two columns can feed one series (e.g. success-rate with a horizon column and success-long): share it.
+        a = all.find((s) => s.candidateId === candidateId && s.metric === metric && s.bucket === bucket);
+        if (!a) all.push((a = { candidateId, metric, bucket, xs: [], ys: [], rows: [], column: table.header[c], rate: RATE_ROLES.has(role) }));
+        slots[slot] = a;
+      }
       a.xs.push(x);
       a.ys.push(y);
       a.rows.push(rowNo);
@@ -417,7 +437,7 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
   }
 
   const series: ImportedSeries[] = [];
-  for (const a of acc.values()) {
+  for (const a of all) {
     let percent = false;
     if (a.rate) {
       percent = a.ys.some((y) => y > 1);

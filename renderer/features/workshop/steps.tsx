@@ -3,14 +3,17 @@ import type { StepId } from '../../../shared/model';
 import { StepOverview } from './StepOverview';
 import { NeedsStep } from '../wizard/NeedsStep';
 import { ScreeningStep } from '../wizard/ScreeningStep';
+import { ValidationStep } from '../wizard/ValidationStep';
+import { CanaryStep } from '../wizard/CanaryStep';
+import { IterationStep } from '../wizard/IterationStep';
 
 /** The workspace of each decision-path step. Steps without their own screen yet show the overview. */
 export const STEP_SCREENS: Record<StepId, ComponentType<{ step: StepId }>> = {
   needs: NeedsStep,
   screening: ScreeningStep,
-  validation: StepOverview,
+  validation: ValidationStep,
   metrics: StepOverview,
   evaluation: StepOverview,
-  canary: StepOverview,
-  iteration: StepOverview,
+  canary: CanaryStep,
+  iteration: IterationStep,
 };

@@ -1,0 +1,119 @@
+import { useTranslation } from 'react-i18next';
+import { DECISION_STEPS, PRINCIPLES, pick, type Lang } from '../../../shared/framework';
+import { addIterationEntry, newId, removeIterationEntry, setNextReview, updateDecision, updateIterationEntry, type IterationEntry, type WorkshopDoc } from '../../../shared/model';
+import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
+import { Toast } from '../../ui/Toast';
+import { Guidance } from '../workshop/Guidance';
+import { DateField, edit, SelectField, TextField, useUndoOffer } from './fields';
+import { candidateName, today } from './text';
+import './wizard.css';
+
+const AREAS: IterationEntry['area'][] = ['reward-design', 'context-strategy', 'resource-config', 'other'];
+const isDate = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** Step 7 持续迭代: the dated review log, the next review, and the decision record. */
+export function IterationStep() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const doc = useWorkshop((s) => s.doc);
+  const undoOffer = useUndoOffer();
+  if (!doc) return null;
+  // Newest first; entries keep their place while their date is being edited.
+  const log = [...doc.iteration.log].reverse();
+  return (
+    <div className="wizard-step iteration-step">
+      <Guidance text={pick(DECISION_STEPS[6].guidance, lang)} />
+      <p className="step-intro">{t('wizard.iteration.intro')}</p>
+      <DecisionRecord doc={doc} lang={lang} />
+      <section className="panel" aria-labelledby="log-h">
+        <div className="plan-head">
+          <h2 id="log-h">{t('wizard.iteration.log')}</h2>
+          <DateField label={t('wizard.iteration.nextReview')} value={doc.iteration.nextReview} action="Set next review" className="inline-field" onChange={(d, v) => (isDate(v) ? setNextReview(d, v) : d)} />
+        </div>
+        <button type="button" className="btn" onClick={() => edit('Add review', (d) => addIterationEntry(d, { id: newId(), date: today() }))}>
+          + {t('wizard.iteration.addEntry')}
+        </button>
+        {log.length === 0 ? (
+          <p className="empty">{t('wizard.iteration.emptyLog')}</p>
+        ) : (
+          <ol className="proposals" aria-label={t('wizard.iteration.log')}>
+            {log.map((e) => (
+              <LogEntry key={e.id} e={e} onRemoved={(date) => undoOffer.offerUndo(t('wizard.iteration.removedEntry', { date }))} />
+            ))}
+          </ol>
+        )}
+      </section>
+      <section className="panel principles" aria-labelledby="principles-h">
+        <h2 id="principles-h">{t('wizard.iteration.principles')}</h2>
+        <ul>
+          {PRINCIPLES.map((p, i) => (
+            <li key={i}>{pick(p, lang)}</li>
+          ))}
+        </ul>
+      </section>
+      {undoOffer.offer && (
+        <Toast message={undoOffer.offer.message} actionLabel={t('wizard.field.undone')} onAction={undoOffer.undo} onDismiss={undoOffer.dismiss} closeLabel={t('wizard.field.dismiss')} />
+      )}
+    </div>
+  );
+}
+
+function LogEntry({ e, onRemoved }: { e: IterationEntry; onRemoved: (date: string) => void }) {
+  const { t } = useTranslation();
+  const name = e.date ? t('wizard.iteration.entry', { date: e.date }) : t('wizard.iteration.undated');
+  const set = (patch: Partial<IterationEntry>) => (d: WorkshopDoc) => updateIterationEntry(d, e.id, patch);
+  return (
+    <li className="log-entry" aria-label={name}>
+      <div className="log-entry-grid">
+        <DateField label={t('wizard.iteration.date')} value={e.date} action="Date review" onChange={(d, v) => (isDate(v) ? set({ date: v })(d) : d)} />
+        <SelectField
+          label={t('wizard.iteration.area')}
+          value={e.area}
+          options={AREAS.map((a) => ({ value: a, label: t(`wizard.iteration.areas.${a}`) }))}
+          action="Set review area"
+          onChange={(d, v) => set({ area: v })(d)}
+        />
+        <TextField label={t('wizard.iteration.owner')} value={e.owner} action="Set review owner" onChange={(d, v) => set({ owner: v })(d)} />
+        <TextField className="span-2" label={t('wizard.iteration.observation')} value={e.observation} multiline rows={2} maxLength={100_000} action="Write observation" onChange={(d, v) => set({ observation: v })(d)} />
+        <span />
+        <TextField className="span-2" label={t('wizard.iteration.decision')} value={e.decision} multiline rows={2} maxLength={100_000} action="Write review decision" onChange={(d, v) => set({ decision: v })(d)} />
+        <div className="card-actions-row">
+          <button
+            type="button"
+            className="btn btn-ghost btn-danger"
+            aria-label={t('wizard.iteration.removeEntry', { date: e.date || '—' })}
+            onClick={() => {
+              edit('Remove review', (d) => removeIterationEntry(d, e.id));
+              onRemoved(e.date || '—');
+            }}
+          >
+            {t('wizard.field.remove')}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) {
+  const { t } = useTranslation();
+  const d0 = doc.decision;
+  const options = [{ value: '', label: t('wizard.iteration.notChosen') }, ...doc.candidates.map((c) => ({ value: c.id, label: candidateName(doc, c.id, lang, t('wizard.field.unnamed')) }))];
+  return (
+    <section className="panel" aria-labelledby="record-h">
+      <h2 id="record-h">{t('wizard.iteration.record')}</h2>
+      <p className="muted">{t('wizard.iteration.recordIntro')}</p>
+      <div className="two-col">
+        <SelectField label={t('wizard.iteration.chosen')} value={d0.candidateId ?? ''} options={options} action="Choose candidate" onChange={(d, v) => updateDecision(d, { candidateId: v || null })} />
+        <div className="two-col">
+          <DateField label={t('wizard.iteration.decidedAt')} value={d0.decidedAt} action="Date decision" onChange={(d, v) => (isDate(v) ? updateDecision(d, { decidedAt: v }) : d)} />
+          <DateField label={t('wizard.iteration.reviewDate')} value={d0.reviewDate} action="Set decision review date" onChange={(d, v) => (isDate(v) ? updateDecision(d, { reviewDate: v }) : d)} />
+        </div>
+        <TextField label={t('wizard.iteration.rationale')} value={d0.rationale} multiline maxLength={100_000} action="Write rationale" onChange={(d, v) => updateDecision(d, { rationale: v })} />
+        <TextField label={t('wizard.iteration.dissent')} hint={t('wizard.iteration.dissentHint')} value={d0.dissent} multiline maxLength={100_000} action="Write dissent" onChange={(d, v) => updateDecision(d, { dissent: v })} />
+        <TextField label={t('wizard.iteration.consequences')} value={d0.consequences} multiline maxLength={100_000} action="Write consequences" onChange={(d, v) => updateDecision(d, { consequences: v })} />
+      </div>
+    </section>
+  );
+}

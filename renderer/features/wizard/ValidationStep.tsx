@@ -1,0 +1,155 @@
+import { useTranslation } from 'react-i18next';
+import { DECISION_STEPS, VALIDATION_METHODS, pick, type Lang } from '../../../shared/framework';
+import { addValidationItem, newId, removeValidationItem, updateValidationItem, type ValidationItem, type WorkshopDoc } from '../../../shared/model';
+import { hrefFor } from '../../app/route';
+import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
+import { Toast } from '../../ui/Toast';
+import { Guidance } from '../workshop/Guidance';
+import { DateField, edit, SelectField, TextField, useUndoOffer } from './fields';
+import { AddByName } from './screening/CandidatesPanel';
+import { candidateName, today } from './text';
+import { statusOptions } from './status';
+import './wizard.css';
+
+/**
+ * Where the cost simulator (issue 4) opens for a candidate. Its screen is built separately;
+ * until the route exists the button stays disabled and says why.
+ */
+export const COST_SIMULATOR_READY = false;
+export const costSimulatorHref = (workshopId: string, candidateId: string) => `#/w/${workshopId}/validation?sim=${encodeURIComponent(candidateId)}`;
+
+/** Step 3 小规模验证: the §七 validation plan per candidate. */
+export function ValidationStep() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const doc = useWorkshop((s) => s.doc);
+  const undoOffer = useUndoOffer();
+  if (!doc) return null;
+  return (
+    <div className="wizard-step validation-step">
+      <Guidance text={pick(DECISION_STEPS[2].guidance, lang)} />
+      <p className="step-intro">{t('wizard.validation.intro')}</p>
+      {doc.candidates.length === 0 ? (
+        <div className="empty">
+          <p>{t('wizard.validation.noCandidates')}</p>
+          <a className="btn" href={hrefFor({ name: 'workshop', id: doc.id, step: 'screening' })}>
+            {t('wizard.validation.goToScreening')}
+          </a>
+        </div>
+      ) : (
+        doc.candidates.map((c) => (
+          <CandidatePlan key={c.id} doc={doc} candidateId={c.id} lang={lang} onRemoved={(title) => undoOffer.offerUndo(t('wizard.validation.removedItem', { item: title }))} />
+        ))
+      )}
+      {undoOffer.offer && (
+        <Toast message={undoOffer.offer.message} actionLabel={t('wizard.field.undone')} onAction={undoOffer.undo} onDismiss={undoOffer.dismiss} closeLabel={t('wizard.field.dismiss')} />
+      )}
+    </div>
+  );
+}
+
+function CandidatePlan({ doc, candidateId, lang, onRemoved }: { doc: WorkshopDoc; candidateId: string; lang: Lang; onRemoved: (title: string) => void }) {
+  const { t } = useTranslation();
+  const name = candidateName(doc, candidateId, lang, t('wizard.field.unnamed'));
+  const items = doc.validation.filter((v) => v.candidateId === candidateId);
+  const done = items.filter((v) => v.status === 'done').length;
+  const headingId = `plan-${candidateId}`;
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <div className="plan-head">
+        <h2 id={headingId}>{t('wizard.validation.candidatePlan', { name })}</h2>
+        <span className="muted">
+          <progress max={Math.max(1, items.length)} value={done} aria-hidden="true" /> {t('wizard.validation.progress', { done, total: items.length })}
+        </span>
+      </div>
+      {items.length === 0 ? (
+        <p className="empty">{t('wizard.validation.emptyPlan')}</p>
+      ) : (
+        <table className="table plan-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('wizard.validation.method')}</th>
+              <th scope="col">{t('wizard.validation.owner')}</th>
+              <th scope="col">{t('wizard.validation.status')}</th>
+              <th scope="col">{t('wizard.validation.due')}</th>
+              <th scope="col">{t('wizard.validation.result')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((v) => (
+              <PlanRow key={v.id} doc={doc} v={v} lang={lang} onRemoved={onRemoved} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <AddByName
+        label={t('wizard.validation.newItemTitle', { name })}
+        button={t('wizard.validation.addItem')}
+        fallback={t('wizard.validation.newItemDefault')}
+        onAdd={(title) => edit('Add validation item', (d) => addValidationItem(d, { id: newId(), candidateId, title }))}
+      />
+    </section>
+  );
+}
+
+function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationItem; lang: Lang; onRemoved: (title: string) => void }) {
+  const { t } = useTranslation();
+  const method = VALIDATION_METHODS.find((m) => m.id === v.methodId);
+  const title = v.title || (method ? pick(method.name, lang) : t('wizard.validation.newItemDefault'));
+  const overdue = v.due !== '' && v.due < today() && v.status !== 'done';
+  const set = (patch: Partial<ValidationItem>) => (d: WorkshopDoc) => updateValidationItem(d, v.id, patch);
+  return (
+    <tr>
+      <th scope="row">
+        {v.methodId === 'custom' ? (
+          <TextField hideLabel label={t('wizard.validation.titleOf')} value={v.title} action="Rename validation item" onChange={(d, x) => set({ title: x })(d)} />
+        ) : (
+          <span>{title}</span>
+        )}
+        {method && <div className="method-desc">{pick(method.description, lang)}</div>}
+        {v.methodId === 'cost-simulation' &&
+          (COST_SIMULATOR_READY ? (
+            <a className="btn" href={costSimulatorHref(doc.id, v.candidateId)}>
+              {t('wizard.validation.openSimulator')}
+            </a>
+          ) : (
+            <span title={t('wizard.validation.simulatorUnavailable')}>
+              <button type="button" className="btn" disabled aria-describedby={`${v.id}-simnote`}>
+                {t('wizard.validation.openSimulator')}
+              </button>
+              <span id={`${v.id}-simnote`} className="sr-only">
+                {t('wizard.validation.simulatorUnavailable')}
+              </span>
+            </span>
+          ))}
+        {v.methodId === 'custom' && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-danger"
+            aria-label={t('wizard.validation.removeItem', { item: title })}
+            onClick={() => {
+              edit('Remove validation item', (d) => removeValidationItem(d, v.id));
+              onRemoved(title);
+            }}
+          >
+            {t('wizard.field.remove')}
+          </button>
+        )}
+      </th>
+      <td>
+        <TextField hideLabel label={t('wizard.validation.ownerOf', { item: title })} value={v.owner} action="Set validation owner" onChange={(d, x) => set({ owner: x })(d)} />
+      </td>
+      <td>
+        <SelectField hideLabel label={t('wizard.validation.statusOf', { item: title })} value={v.status} options={statusOptions(t)} action="Set validation status" onChange={(d, x) => set({ status: x })(d)} />
+      </td>
+      <td>
+        <DateField hideLabel label={t('wizard.validation.dueOf', { item: title })} value={v.due} action="Set validation due date" onChange={(d, x) => (x === '' || /^\d{4}-\d{2}-\d{2}$/.test(x) ? set({ due: x })(d) : d)} />
+        {overdue && <span className="overdue">{t('wizard.validation.overdue')}</span>}
+      </td>
+      <td>
+        <TextField hideLabel multiline rows={2} maxLength={100_000} label={t('wizard.validation.resultOf', { item: title })} value={v.result} action="Write validation result" onChange={(d, x) => set({ result: x })(d)} />
+      </td>
+    </tr>
+  );
+}
