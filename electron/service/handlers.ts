@@ -5,6 +5,7 @@ import { workshopHandlers } from './workshop';
 import { engineHandlers } from './engine';
 import { simHandlers } from './sim';
 import { reportHandlers } from './report';
+import { analysisHandlers } from './analysis';
 
 /** One handler per contract method; the type makes a missing handler a compile error. */
 export const handlers: { [M in MethodName]: Handler<M> } = {
@@ -13,4 +14,5 @@ export const handlers: { [M in MethodName]: Handler<M> } = {
   ...engineHandlers,
   ...simHandlers,
   ...reportHandlers,
+  ...analysisHandlers,
 };

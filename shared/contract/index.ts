@@ -4,6 +4,7 @@ import { workshopMethods } from './workshop';
 import { engineMethods } from './engine';
 import { simMethods } from './sim';
 import { reportMethods } from './report';
+import { analysisMethods } from './analysis';
 
 /** The one contract between the renderer (or any client) and the Node side. */
 export const contract = {
@@ -12,6 +13,7 @@ export const contract = {
   ...engineMethods,
   ...simMethods,
   ...reportMethods,
+  ...analysisMethods,
 } as const;
 
 export type Contract = typeof contract;

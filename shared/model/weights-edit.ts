@@ -1,0 +1,149 @@
+import type { WorkshopDoc } from './schema';
+
+/**
+ * Weight editing in the evaluation room. Weights are shown as shares of 100 %; inside,
+ * a share is an integer number of *units* (hundredths of a percentage point) and the
+ * units always add up to exactly WEIGHT_UNITS. Integer arithmetic is what keeps the total
+ * at 100 % without drift, however many slider moves follow one another.
+ */
+
+/** 100 % in units of 0.01 percentage points. */
+export const WEIGHT_UNITS = 10_000;
+/** Units per percentage point. */
+export const UNITS_PER_PERCENT = WEIGHT_UNITS / 100;
+
+/**
+ * Largest-remainder (Hamilton) apportionment: non-negative reals → integers that add up
+ * to exactly `total`, each within 1 of its exact share `total · v / Σv`. Ties in the
+ * remainder go to the lower index, so the result is deterministic. All-zero input is
+ * split as evenly as possible.
+ */
+export function apportion(values: readonly number[], total: number): number[] {
+  const n = values.length;
+  if (n === 0) return [];
+  const clean = values.map((v) => (Number.isFinite(v) && v > 0 ? v : 0));
+  const sum = clean.reduce((a, b) => a + b, 0);
+  const exact = sum > 0 ? clean.map((v) => (v / sum) * total) : clean.map(() => total / n);
+  const out = exact.map((x) => Math.floor(x));
+  let left = total - out.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (let k = 0; left > 0; k = (k + 1) % n, left--) out[order[k].i]++;
+  return out;
+}
+
+/** Any non-negative weights (points) → units summing to WEIGHT_UNITS. */
+export function toUnits(points: readonly number[]): number[] {
+  return apportion(points, WEIGHT_UNITS);
+}
+
+/** Units → percent (two decimals at most, exact in binary up to float printing). */
+export function unitsToPercent(units: readonly number[]): number[] {
+  return units.map((u) => u / UNITS_PER_PERCENT);
+}
+
+/** A percentage (clamped to 0…100) → whole units. */
+export function percentToUnits(percent: number): number {
+  if (!Number.isFinite(percent)) return 0;
+  return Math.max(0, Math.min(WEIGHT_UNITS, Math.round(percent * UNITS_PER_PERCENT)));
+}
+
+/**
+ * Slider semantics (the same as the engine's stability intervals): criterion `k` is set to
+ * `percent` and every other weight is rescaled in proportion to `anchor`, so the total stays
+ * 100 %. Pass the weights from the start of a drag as `anchor`: every step of the drag is then
+ * computed from the same proportions, and dragging back to the start restores them exactly.
+ * When all other weights are zero there is no proportion to keep: the rest is split evenly.
+ * @param anchor units summing to WEIGHT_UNITS
+ * @returns units summing to WEIGHT_UNITS, with `k` exactly at `percent` (in whole units)
+ */
+export function setSliderWeight(anchor: readonly number[], k: number, percent: number): number[] {
+  const n = anchor.length;
+  if (k < 0 || k >= n) return anchor.slice();
+  if (n === 1) return [WEIGHT_UNITS];
+  const x = percentToUnits(percent);
+  const others = anchor.map((u, j) => (j === k ? 0 : Math.max(0, u)));
+  const rest = apportion(
+    others.some((u) => u > 0) ? others : others.map((_, j) => (j === k ? 0 : 1)),
+    WEIGHT_UNITS - x,
+  );
+  rest[k] = x;
+  return rest;
+}
+
+/** The document's weights as units (normalising whatever point scale it uses). */
+export function docWeightUnits(doc: WorkshopDoc): number[] {
+  return toUnits(doc.criteria.map((c) => c.weight));
+}
+
+/** Writes weights (units, criterion order) into the document as percentages; the same document when nothing changes. */
+export function withWeightUnits(doc: WorkshopDoc, units: readonly number[]): WorkshopDoc {
+  if (units.length !== doc.criteria.length) return doc;
+  const percent = unitsToPercent(units);
+  let changed = false;
+  const criteria = doc.criteria.map((c, i) => {
+    if (c.weight === percent[i]) return c;
+    changed = true;
+    return { ...c, weight: percent[i] };
+  });
+  return changed ? { ...doc, criteria } : doc;
+}
+
+/** Sets one criterion's raw points (direct entry, 0…10 000); the others keep theirs. */
+export function setWeightPoints(doc: WorkshopDoc, criterionId: string, points: number): WorkshopDoc {
+  if (!Number.isFinite(points)) return doc;
+  const value = Math.max(0, Math.min(10_000, Math.round(points * 100) / 100));
+  let changed = false;
+  const criteria = doc.criteria.map((c) => {
+    if (c.id !== criterionId || c.weight === value) return c;
+    changed = true;
+    return { ...c, weight: value };
+  });
+  return changed ? { ...doc, criteria } : doc;
+}
+
+/** Weights from fractions (e.g. AHP or ROC priorities, criterion order) as percentages; records the method. */
+export function withWeightShares(doc: WorkshopDoc, shares: readonly number[], method: WorkshopDoc['weighting']['method']): WorkshopDoc {
+  const next = withWeightUnits(doc, apportion(shares, WEIGHT_UNITS));
+  return next.weighting.method === method ? next : { ...next, weighting: { ...next.weighting, method } };
+}
+
+/** Participant influence (0 = observer … 100). */
+export function setInfluence(doc: WorkshopDoc, participantId: string, influence: number): WorkshopDoc {
+  if (!Number.isFinite(influence)) return doc;
+  const value = Math.max(0, Math.min(100, influence));
+  let changed = false;
+  const participants = doc.participants.map((p) => {
+    if (p.id !== participantId || p.influence === value) return p;
+    changed = true;
+    return { ...p, influence: value };
+  });
+  return changed ? { ...doc, participants } : doc;
+}
+
+/** Moves a criterion one place up (−1) or down (+1) in the rank order (most important first). */
+export function moveInRankOrder(order: readonly string[], id: string, by: -1 | 1): string[] {
+  const i = order.indexOf(id);
+  const j = i + by;
+  if (i < 0 || j < 0 || j >= order.length) return order.slice();
+  const out = order.slice();
+  [out[i], out[j]] = [out[j], out[i]];
+  return out;
+}
+
+/** The rank order as criterion ids: the stored order, unknown ids dropped, missing ones appended. */
+export function rankOrderIds(doc: WorkshopDoc): string[] {
+  const known = new Set(doc.criteria.map((c) => c.id));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const id of [...doc.weighting.rankOrder, ...doc.criteria.map((c) => c.id)]) {
+    if (!known.has(id) || seen.has(id)) continue;
+    seen.add(id);
+    out.push(id);
+  }
+  return out;
+}
+
+export function withRankOrder(doc: WorkshopDoc, order: readonly string[]): WorkshopDoc {
+  const same = order.length === doc.weighting.rankOrder.length && order.every((id, i) => doc.weighting.rankOrder[i] === id);
+  return same ? doc : { ...doc, weighting: { ...doc.weighting, rankOrder: order.slice() } };
+}
