@@ -136,34 +136,44 @@ describe('ahp: most inconsistent judgment', () => {
     expect(m.crAfter!).toBeLessThan(1e-10);
   });
 
-  it('matches a brute-force search over every judgment and value (λmax to 1e-9)', () => {
-    const a = reciprocal(5, { '0,1': 3, '0,2': 1 / 2, '0,3': 7, '0,4': 2, '1,2': 1 / 5, '1,3': 2, '1,4': 1 / 3, '2,3': 9, '2,4': 4, '3,4': 1 / 6 });
-    const base = ahp(a);
-    let best = Infinity;
-    for (let i = 0; i < 5; i++) {
-      for (let j = i + 1; j < 5; j++) {
-        // Golden-section search of λmax over ln a_ij ∈ [−ln 1000, ln 1000] (λ is convex in it).
-        const lambdaAt = (t: number) => {
-          const b = a.map((row) => row.slice());
-          b[i][j] = Math.exp(t);
-          b[j][i] = Math.exp(-t);
-          return ahp(b).lambdaMax;
-        };
-        let lo = -Math.log(1000);
-        let hi = Math.log(1000);
-        const g = (Math.sqrt(5) - 1) / 2;
-        for (let k = 0; k < 80; k++) {
-          const x1 = hi - g * (hi - lo);
-          const x2 = lo + g * (hi - lo);
-          if (lambdaAt(x1) < lambdaAt(x2)) hi = x2;
-          else lo = x1;
-        }
-        best = Math.min(best, lambdaAt((lo + hi) / 2));
-      }
+  it('matches a brute-force search over every judgment and value (λmax to 1e-9), on 6 matrices', () => {
+    const rng = createRng(99);
+    const fixed = reciprocal(5, { '0,1': 3, '0,2': 1 / 2, '0,3': 7, '0,4': 2, '1,2': 1 / 5, '1,3': 2, '1,4': 1 / 3, '2,3': 9, '2,4': 4, '3,4': 1 / 6 });
+    const matrices = [fixed];
+    for (let k = 0; k < 5; k++) {
+      const n = 4 + (k % 3);
+      const upper: Record<string, number> = {};
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) upper[`${i},${j}`] = Math.exp((rng.uniform() - 0.5) * 2 * Math.log(9));
+      matrices.push(reciprocal(n, upper));
     }
-    const m = base.mostInconsistent!;
-    const revisedCi = (m.crAfter! * RANDOM_INDEX[5]) * 4 + 5;
-    expect(Math.abs(revisedCi - best)).toBeLessThan(1e-9);
+    for (const a of matrices) {
+      const n = a.length;
+      let best = Infinity;
+      for (let i = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++) {
+          // Golden-section search of λmax over ln a_ij ∈ [−ln 1000, ln 1000] (λ is convex in it).
+          const lambdaAt = (t: number) => {
+            const b = a.map((row) => row.slice());
+            b[i][j] = Math.exp(t);
+            b[j][i] = Math.exp(-t);
+            return ahp(b).lambdaMax;
+          };
+          let lo = -Math.log(1000);
+          let hi = Math.log(1000);
+          const g = (Math.sqrt(5) - 1) / 2;
+          for (let k = 0; k < 70; k++) {
+            const x1 = hi - g * (hi - lo);
+            const x2 = lo + g * (hi - lo);
+            if (lambdaAt(x1) < lambdaAt(x2)) hi = x2;
+            else lo = x1;
+          }
+          best = Math.min(best, lambdaAt((lo + hi) / 2));
+        }
+      }
+      const m = ahp(a).mostInconsistent!;
+      const revised = m.crAfter! * RANDOM_INDEX[n] * (n - 1) + n;
+      expect(Math.abs(revised - best)).toBeLessThan(1e-9);
+    }
   });
 });
 

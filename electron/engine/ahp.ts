@@ -39,11 +39,10 @@ export interface AhpResult {
 const EIGEN_TOLERANCE = 1e-15;
 const EIGEN_MAX_ITERATIONS = 20_000;
 /**
- * Candidate judgments optimised exactly when looking for the most inconsistent one: the
- * brute-force test over all judgments agrees with this choice; each candidate costs ~20
- * eigen-solves, so more would break the 0.5 ms budget for 15 × 15.
+ * Judgments (largest ε first) screened when looking for the most inconsistent one; one
+ * eigen-solve each. The brute-force test over every judgment and value agrees with it.
  */
-const REVISION_CANDIDATES = 4;
+const SCREENED_JUDGMENTS = 10;
 
 /** Row-major copy of a square matrix. */
 export function toDense(matrix: readonly (readonly number[])[]): Float64Array {
@@ -147,10 +146,11 @@ export function ahp(matrix: readonly (readonly number[])[]): AhpResult {
  * Saaty's inconsistency of judgment (i, j) is ε_ij = a_ij w_j / w_i; since
  * n(λmax − n) = Σ_{i<j} (ε_ij + 1/ε_ij − 2), the judgments with the largest ε + 1/ε carry
  * most of the inconsistency (Saaty 2003, "Decision-making with the AHP: why is the principal
- * eigenvector necessary", EJOR 145). The four largest are then optimised exactly: λmax is a
- * convex function of t = ln a_ij (Aupetit & Genest 1993), with derivative
- * dλ/dt = a v_i w_j − v_j w_i / a (v the left eigenvector, vᵀw = 1), so its minimiser is the
- * root of a monotone function, found by safeguarded regula falsi.
+ * eigenvector necessary", EJOR 145). λmax is a convex function of t = ln a_ij (Aupetit &
+ * Genest 1993) with derivative dλ/dt = a v_i w_j − v_j w_i / a (v the left eigenvector,
+ * vᵀw = 1), so each judgment's best value is where that derivative vanishes. The leading
+ * candidates are screened with one step towards it — a_ij² = v_j w_i / (v_i w_j) at the
+ * current vectors, one eigen-solve each — and the best is then optimised exactly.
  */
 function findMostInconsistent(a: Float64Array, n: number, w: Float64Array, lambda: number): Judgment | null {
   const pairs: Array<{ i: number; j: number; excess: number }> = [];
@@ -161,22 +161,44 @@ function findMostInconsistent(a: Float64Array, n: number, w: Float64Array, lambd
     }
   }
   pairs.sort((p, q) => q.excess - p.excess || p.i - q.i || p.j - q.j);
-  let best: Judgment | null = null;
-  let bestLambda = Infinity;
+  const v = leftStart(w);
+  principalEigen(a, n, v, true);
   const scratch = new Float64Array(a);
-  for (const { i, j } of pairs.slice(0, REVISION_CANDIDATES)) {
-    scratch.set(a);
-    const { value, lambda: revised } = optimiseJudgment(scratch, n, i, j, w);
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  let best = -1;
+  let bestLambda = Infinity;
+  const candidates = pairs.slice(0, SCREENED_JUDGMENTS);
+  candidates.forEach(({ i, j }, c) => {
+    const guess = Math.sqrt((v[j] * w[i]) / (v[i] * w[j]));
+    scratch[i * n + j] = guess;
+    scratch[j * n + i] = 1 / guess;
+    x.set(w);
+    const screened = principalEigen(scratch, n, x, false, SEARCH_EIGEN_TOLERANCE, y);
+    scratch[i * n + j] = a[i * n + j];
+    scratch[j * n + i] = a[j * n + i];
     // Strictly lower (by more than rounding), so ties keep the judgment with the larger ε.
-    if (revised < bestLambda - 1e-13 * n) {
-      bestLambda = revised;
-      best = { i, j, current: a[i * n + j], suggested: value, crAfter: consistency(revised, n).cr };
+    if (screened < bestLambda - 1e-13 * n) {
+      bestLambda = screened;
+      best = c;
     }
-  }
+  });
+  if (best < 0) return null;
+  const { i, j } = candidates[best];
+  const { value, lambda: revised } = optimiseJudgment(scratch, n, i, j, w, v);
   // Cannot happen for an inconsistent matrix (some revision always helps), but never
   // suggest a change that does not improve anything.
-  if (bestLambda >= lambda - 1e-13 * n) return null;
-  return best;
+  if (revised >= lambda - 1e-13 * n) return null;
+  return { i, j, current: a[i * n + j], suggested: value, crAfter: consistency(revised, n).cr };
+}
+
+/** The left eigenvector of a consistent matrix is ∝ 1/w: a good warm start. */
+function leftStart(w: Float64Array): Float64Array {
+  const v = new Float64Array(w.length);
+  let sum = 0;
+  for (let k = 0; k < w.length; k++) sum += 1 / w[k];
+  for (let k = 0; k < w.length; k++) v[k] = 1 / w[k] / sum;
+  return v;
 }
 
 /**
@@ -186,14 +208,10 @@ function findMostInconsistent(a: Float64Array, n: number, w: Float64Array, lambd
 const SEARCH_EIGEN_TOLERANCE = 1e-13;
 
 /** Minimises λmax over entry (i, j) of `a` (mutated; its reciprocal follows). */
-function optimiseJudgment(a: Float64Array, n: number, i: number, j: number, w0: Float64Array): { value: number; lambda: number } {
+function optimiseJudgment(a: Float64Array, n: number, i: number, j: number, w0: Float64Array, v0: Float64Array): { value: number; lambda: number } {
   const w = new Float64Array(w0);
-  const v = new Float64Array(n);
+  const v = new Float64Array(v0);
   const y = new Float64Array(n);
-  // The left eigenvector of a consistent matrix is ∝ 1/w: a good warm start.
-  let vs = 0;
-  for (let k = 0; k < n; k++) vs += 1 / w[k];
-  for (let k = 0; k < n; k++) v[k] = 1 / w[k] / vs;
   let lambda = 0;
   /** dλ/dt at t = ln a_ij, with λ(t) left in `lambda`. */
   const slope = (t: number): number => {

@@ -57,9 +57,12 @@ const median = (xs: number[]) => percentile(xs, 50);
 /** Largest size (doubling then bisecting) whose median run time stays within one frame. */
 async function largestWithinFrame(run: (size: number) => () => unknown, start: number, limit: number): Promise<number> {
   const fits = async (size: number) => median(await timeRuns(run(size), 5, 2)) <= FRAME_MS;
-  if (!(await fits(start))) return 0;
   let lo = start;
-  let hi = start * 2;
+  while (!(await fits(lo))) {
+    if (lo <= 1) return 0;
+    lo = Math.floor(lo / 2);
+  }
+  let hi = lo * 2;
   while (hi <= limit && (await fits(hi))) {
     lo = hi;
     hi *= 2;
