@@ -160,9 +160,11 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   const PHASE_TOKENS = 8;
   const PHASE_LONGEST = 9;
 
-  // Event ids: engines [0, E), rollout tool calls [E, E + cap), the trainer E + cap.
-  const TRAINER = E + cap;
-  const q = new EventQueue(E + cap + 1);
+  // Two event queues: engines [0, E) and the trainer (E) in a small one, which engines re-key
+  // on every decode event; rollouts waiting on a tool call (by rollout id) in the other.
+  const TRAINER = E;
+  const q = new EventQueue(E + 1);
+  const tools = new EventQueue(cap);
 
   // Paused rollouts, FIFO; the first `resumable` of them may resume (paused before the last sync).
   const pausedQ = new Int32Array(cap);
@@ -423,7 +425,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
         complete(id, now);
       } else {
         rState[id] = TOOL;
-        q.set(E + id, now + rng.tail(toolTail));
+        tools.set(id, now + rng.tail(toolTail));
       }
     }
     reschedule(e, now);
@@ -530,15 +532,21 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   fillAll(0);
   let now = 0;
   while (trainingsDone < steps) {
-    if (q.size === 0) throw new Error('Simulation stalled: no pending events before the last step.');
-    const id = q.peekId();
-    now = q.peekKey();
-    // An engine stays queued: its reschedule re-keys it in place (one sift instead of two).
-    if (id < E) onDecodeEnd(id, now);
-    else {
-      q.remove(id);
-      if (id < TRAINER) onToolEnd(id - E, now);
-      else onTrainerEvent(now);
+    const tq = q.size > 0 ? q.peekKey() : Infinity;
+    const tt = tools.size > 0 ? tools.peekKey() : Infinity;
+    if (tq === Infinity && tt === Infinity) throw new Error('Simulation stalled: no pending events before the last step.');
+    if (tq <= tt) {
+      now = tq;
+      const id = q.peekId();
+      // An engine stays queued: its reschedule re-keys it in place (one sift instead of two).
+      if (id < E) onDecodeEnd(id, now);
+      else {
+        q.remove(id);
+        onTrainerEvent(now);
+      }
+    } else {
+      now = tt;
+      onToolEnd(tools.pop(), now);
     }
   }
   for (let e = 0; e < E; e++) advance(e, now);
