@@ -59,6 +59,7 @@ if (browser) env.CHROMIUM_PATH = browser;
 
 if (want('typecheck')) run('typecheck', 'npm', ['run', '-s', 'typecheck']);
 if (want('lint')) run('lint', 'npm', ['run', '-s', 'lint']);
+if (want('security')) run('Electron security scan (electronegativity, gated)', process.execPath, ['scripts/security-scan.mjs']);
 if (want('unit')) run('unit tests (vitest)', 'npx', ['vitest', 'run']);
 if (want('e2e')) {
   run('build', 'npm', ['run', '-s', 'build']);

@@ -12,7 +12,20 @@ const service = createService({
   workerUrl: pathToFileURL(path.join(__dirname, 'worker.mjs')),
   // PDF from the report's HTML: an offscreen window with JavaScript off, then printToPDF.
   pdf: async (html) => {
-    const win = new BrowserWindow({ show: false, webPreferences: { sandbox: true, contextIsolation: true, javascript: false } });
+    const win = new BrowserWindow({
+      show: false,
+      webPreferences: {
+        javascript: false,
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+        disableBlinkFeatures: 'Auxclick',
+      },
+    });
     try {
       await win.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
       return new Uint8Array(await win.webContents.printToPDF({ printBackground: true, preferCSSPageSize: true }));

@@ -7,24 +7,6 @@ import path from 'node:path';
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://workshop`;
 
-/** BrowserWindow webPreferences: Electron's security checklist. */
-export function secureWebPreferences(preloadPath: string) {
-  return {
-    preload: preloadPath,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    webviewTag: false,
-    experimentalFeatures: false,
-    navigateOnDragDrop: false,
-    spellcheck: false,
-  } as const;
-}
-
 /** Only the app's own top frame may call the contract. */
 export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boolean): boolean {
   if (!frameUrl || !isMainFrame) return false;

@@ -127,7 +127,7 @@ describe('desktop shell security (Electron surface injected)', () => {
   it('opens one window with the security checklist in its webPreferences, on app://', () => {
     expect(rec.windows).toHaveLength(1);
     const prefs = rec.windows[0].options.webPreferences as Record<string, unknown>;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false, preload: '/app/preload.cjs' });
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false, preload: '/app/preload.cjs', disableBlinkFeatures: 'Auxclick' });
     expect(rec.windows[0].options.loaded).toBe(`${APP_ORIGIN}/`);
     expect(rec.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
   });

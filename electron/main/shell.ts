@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE, IPC_PROGRESS, IPC_MENU } from '../../shared/contract/bridge';
 import type { Service } from '../service';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
-import { APP_ORIGIN, APP_SCHEME, isSafeExternalUrl, isTrustedSender, resolveAppUrl, secureWebPreferences } from './security';
+import { APP_ORIGIN, APP_SCHEME, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
 import { buildMenuTemplate, type MenuCommand } from './menu';
 
 /**
@@ -171,7 +171,9 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
 
   async function createWindow() {
     const state = await loadWindowState();
-    const win = new e.BrowserWindow({
+    const { BrowserWindow } = e;
+    // webPreferences stay a literal here so that the security scanner (electronegativity) reads them.
+    const win = new BrowserWindow({
       width: state?.width ?? 1400,
       height: state?.height ?? 900,
       ...(state && Number.isFinite(state.x) ? { x: state.x, y: state.y } : {}),
@@ -180,7 +182,21 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
       show: false,
       title: 'Selection Workshop',
       backgroundColor: '#f6f7f9',
-      webPreferences: secureWebPreferences(preloadPath),
+      webPreferences: {
+        preload: preloadPath,
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+        experimentalFeatures: false,
+        navigateOnDragDrop: false,
+        enableRemoteModule: false,
+        disableBlinkFeatures: 'Auxclick',
+      },
     });
     mainWindow = win;
     hardenContents(win.webContents);

@@ -1,0 +1,60 @@
+// Electron security scan, gated: runs @doyensec/electronegativity (installed in its own
+// folder, tools/electronegativity, because it brings old eslint/TypeScript) over electron/
+// and fails on any HIGH or MEDIUM finding that security/electronegativity.json does not justify.
+// The tool always exits 0, so the gate reads its CSV.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const toolDir = path.join(root, 'tools/electronegativity');
+const bin = path.join(toolDir, 'node_modules/.bin/electronegativity');
+if (!existsSync(bin)) {
+  console.log('▶ installing @doyensec/electronegativity into tools/electronegativity (once)');
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: toolDir, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error('Could not install @doyensec/electronegativity (npm ci in tools/electronegativity failed).');
+    process.exit(1);
+  }
+}
+mkdirSync(path.join(root, '.tmp'), { recursive: true });
+const out = path.join(root, '.tmp/electronegativity.csv');
+const scan = spawnSync(bin, ['-i', path.join(root, 'electron'), '-o', out, '-r'], { encoding: 'utf8' });
+if (!existsSync(out)) {
+  console.error(`electronegativity produced no report: ${scan.stderr || scan.stdout}`);
+  process.exit(1);
+}
+
+/** Minimal RFC 4180 CSV reader (quoted fields, doubled quotes). */
+function parseCsv(text) {
+  const rows = [];
+  let row = [], field = '', quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field.trim()), (field = '');
+    else if (c === '\n') row.push(field.trim()), rows.push(row), (row = []), (field = '');
+    else if (c !== '\r') field += c;
+  }
+  if (field || row.length) row.push(field.trim()), rows.push(row);
+  return rows;
+}
+
+const [header, ...rows] = parseCsv(readFileSync(out, 'utf8'));
+const col = (name) => header.findIndex((h) => h.trim() === name);
+const findings = rows
+  .filter((r) => r.length > 3)
+  .map((r) => ({ check: r[col('issue')], severity: r[col('severity')], file: r[col('filename')], location: r[col('location')], description: r[col('description')] }))
+  // Test files exercise the shell with fakes; they never run in the app.
+  .filter((f) => !/\.test\.ts$/.test(f.file));
+const { justified } = JSON.parse(readFileSync(path.join(root, 'security/electronegativity.json'), 'utf8'));
+const serious = findings.filter((f) => f.severity === 'HIGH' || f.severity === 'MEDIUM');
+const unjustified = serious.filter((f) => !justified.some((j) => j.check === f.check && j.file === f.file));
+for (const f of serious) console.log(`  ${unjustified.includes(f) ? '✖' : '✔ justified'} ${f.severity} ${f.check} ${f.file}:${f.location} — ${f.description}`);
+console.log(`electronegativity: ${findings.length} findings, ${serious.length} HIGH/MEDIUM, ${unjustified.length} without a written justification.`);
+process.exit(unjustified.length ? 1 : 0);
