@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ahp } from '../../electron/engine/ahp';
@@ -54,6 +55,14 @@ function judgments(n: number): number[][] {
 
 const median = (xs: number[]) => percentile(xs, 50);
 
+/** CPU milliseconds (all threads of this process) per run of `fn`: shows the intrinsic cost when the machine is shared. */
+async function cpuPerRun(fn: () => unknown, runs: number): Promise<number> {
+  const start = process.cpuUsage();
+  for (let i = 0; i < runs; i++) await fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000 / runs;
+}
+
 /** Largest size (doubling then bisecting) whose median run time stays within one frame. */
 async function largestWithinFrame(run: (size: number) => () => unknown, start: number, limit: number): Promise<number> {
   const fits = async (size: number) => median(await timeRuns(run(size), 5, 2)) <= FRAME_MS;
@@ -77,6 +86,7 @@ async function largestWithinFrame(run: (size: number) => () => unknown, start: n
 }
 
 const suite: BenchSuite = async (log) => {
+  log(`machine load average (1 min) at start: ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs — wall times inflate when it exceeds the CPU count`);
   const out: BenchResult[] = [];
   const figure = (name: string, value: number, target: number) => out.push({ name, value, unit: 'ms', target, better: 'lower' });
 
@@ -111,11 +121,13 @@ const suite: BenchSuite = async (log) => {
   // engine.smaa 10 × 12, 10,000 samples, in process (with and without value uncertainty).
   const smaa10k = smaaInput(10_000, false);
   const smaa10kTimes = await timeRuns(() => smaa(smaa10k), 40, 5);
-  log(`engine.smaa 10 × 12, 10k samples, uniform weights: median ${median(smaa10kTimes).toFixed(2)} ms`);
+  log(`engine.smaa 10 × 12, 10k samples, uniform weights: median ${median(smaa10kTimes).toFixed(2)} ms (CPU ${(await cpuPerRun(() => smaa(smaa10k), 20)).toFixed(2)} ms/run)`);
   figure('engine.smaa.10k', median(smaa10kTimes), 5);
   const smaa10kSpread = smaaInput(10_000, true);
   const spreadTimes = await timeRuns(() => smaa(smaa10kSpread), 40, 5);
-  log(`engine.smaa 10 × 12, 10k samples, uniform weights + value spread (incl. confidence factors): median ${median(spreadTimes).toFixed(2)} ms`);
+  log(
+    `engine.smaa 10 × 12, 10k samples, uniform weights + value spread (incl. confidence factors): median ${median(spreadTimes).toFixed(2)} ms (CPU ${(await cpuPerRun(() => smaa(smaa10kSpread), 20)).toFixed(2)} ms/run)`,
+  );
   figure('engine.smaa.10k.spread', median(spreadTimes), 5);
 
   // engine.smaa 1,000,000 samples through two worker threads (build/node/worker.mjs).
@@ -127,7 +139,10 @@ const suite: BenchSuite = async (log) => {
       if (!res.ok) throw new Error(res.error.message);
     };
     const workerTimes = await timeRuns(run, 5, 2);
-    log(`engine.smaa 10 × 12, 1M samples + value spread on 2 worker threads: ${workerTimes.map((t) => t.toFixed(0)).join(', ')} ms`);
+    const workerCpu = await cpuPerRun(run, 2);
+    log(
+      `engine.smaa 10 × 12, 1M samples + value spread on 2 worker threads: ${workerTimes.map((t) => t.toFixed(0)).join(', ')} ms (CPU ${workerCpu.toFixed(0)} ms/run over both workers)`,
+    );
     figure('engine.smaa.1m.workers', median(workerTimes), 400);
     const plain = smaaInput(1_000_000, false);
     const plainTimes = await timeRuns(() => dispatch('engine.smaa', plain, { host: 'test', tasks: pool }), 3, 1);
