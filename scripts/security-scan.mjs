@@ -3,7 +3,7 @@
 // and fails on any HIGH or MEDIUM finding that security/electronegativity.json does not justify.
 // The tool always exits 0, so the gate reads its CSV.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +20,8 @@ if (!existsSync(bin)) {
 }
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
 const out = path.join(root, '.tmp/electronegativity.csv');
+// The tool overwrites without truncating: a stale longer report would leave garbage behind.
+rmSync(out, { force: true });
 const scan = spawnSync(bin, ['-i', path.join(root, 'electron'), '-o', out, '-r'], { encoding: 'utf8' });
 if (!existsSync(out)) {
   console.error(`electronegativity produced no report: ${scan.stderr || scan.stdout}`);
@@ -45,13 +47,20 @@ function parseCsv(text) {
   return rows;
 }
 
-const [header, ...rows] = parseCsv(readFileSync(out, 'utf8'));
+const text = readFileSync(out, 'utf8');
+const [header, ...rows] = parseCsv(text);
 const col = (name) => header.findIndex((h) => h.trim() === name);
 const findings = rows
   .filter((r) => r.length > 3)
   .map((r) => ({ check: r[col('issue')], severity: r[col('severity')], file: r[col('filename')], location: r[col('location')], description: r[col('description')] }))
   // Test files exercise the shell with fakes; they never run in the app.
   .filter((f) => !/\.test\.ts$/.test(f.file));
+// Never pass on a report we could not read: every finding line must have parsed into a row.
+const expected = text.split('\n').filter((l) => /^[A-Z_]+_CHECK,/.test(l)).length;
+if (rows.filter((r) => r.length > 3).length !== expected) {
+  console.error(`electronegativity report unreadable (${expected} finding lines, ${rows.length} parsed rows).`);
+  process.exit(1);
+}
 const { justified } = JSON.parse(readFileSync(path.join(root, 'security/electronegativity.json'), 'utf8'));
 const serious = findings.filter((f) => f.severity === 'HIGH' || f.severity === 'MEDIUM');
 const unjustified = serious.filter((f) => !justified.some((j) => j.check === f.check && j.file === f.file));
