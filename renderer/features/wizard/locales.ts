@@ -138,7 +138,8 @@ export const wizardLocale: FeatureLocale = {
         reading: 'Reading {{file}}…',
         progress: 'Import progress',
         preview: 'Column mapping for {{file}}',
-        rows: '{{count}} rows',
+        rows: '{{formatted}} rows',
+        failed: 'Could not read {{file}}: {{message}}',
         role: 'Column “{{column}}” is',
         roles: {
           ignore: 'Ignored',
@@ -423,7 +424,8 @@ export const wizardLocale: FeatureLocale = {
         reading: '正在读取 {{file}}…',
         progress: '导入进度',
         preview: '{{file}} 的列映射',
-        rows: '{{count}} 行',
+        rows: '{{formatted}} 行',
+        failed: '无法读取 {{file}}：{{message}}',
         role: '列“{{column}}”是',
         roles: {
           ignore: '忽略',

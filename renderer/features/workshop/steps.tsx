@@ -4,6 +4,7 @@ import { StepOverview } from './StepOverview';
 import { NeedsStep } from '../wizard/NeedsStep';
 import { ScreeningStep } from '../wizard/ScreeningStep';
 import { ValidationStep } from '../wizard/ValidationStep';
+import { MetricsStep } from '../wizard/MetricsStep';
 import { CanaryStep } from '../wizard/CanaryStep';
 import { IterationStep } from '../wizard/IterationStep';
 
@@ -12,7 +13,7 @@ export const STEP_SCREENS: Record<StepId, ComponentType<{ step: StepId }>> = {
   needs: NeedsStep,
   screening: ScreeningStep,
   validation: ValidationStep,
-  metrics: StepOverview,
+  metrics: MetricsStep,
   evaluation: StepOverview,
   canary: CanaryStep,
   iteration: IterationStep,

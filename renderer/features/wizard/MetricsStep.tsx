@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { DECISION_STEPS, pick } from '../../../shared/framework';
+import { hrefFor } from '../../app/route';
+import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
+import { Guidance } from '../workshop/Guidance';
+import { ComparisonPanel } from './metrics/ComparisonPanel';
+import { ImportPanel } from './metrics/ImportPanel';
+import { SuggestionsPanel } from './metrics/SuggestionsPanel';
+import './wizard.css';
+
+/** Step 4 指标对比: import pilot metrics, compare them side by side, and carry suggested scores into the evaluation. */
+export function MetricsStep() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const doc = useWorkshop((s) => s.doc);
+  if (!doc) return null;
+  return (
+    <div className="wizard-step metrics-step">
+      <Guidance text={pick(DECISION_STEPS[3].guidance, lang)} />
+      <p className="step-intro">{t('wizard.metrics.intro')}</p>
+      {doc.candidates.length === 0 ? (
+        <div className="empty">
+          <p>{t('wizard.validation.noCandidates')}</p>
+          <a className="btn" href={hrefFor({ name: 'workshop', id: doc.id, step: 'screening' })}>
+            {t('wizard.validation.goToScreening')}
+          </a>
+        </div>
+      ) : (
+        <>
+          <ImportPanel doc={doc} />
+          <ComparisonPanel doc={doc} />
+          <SuggestionsPanel doc={doc} />
+        </>
+      )}
+    </div>
+  );
+}

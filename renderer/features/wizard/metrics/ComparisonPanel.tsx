@@ -1,0 +1,144 @@
+import { useTranslation } from 'react-i18next';
+import { clearMetrics, summarizeMetrics, type MetricSeries, type WorkshopDoc } from '../../../../shared/model';
+import { currentLang } from '../../../i18n';
+import { edit } from '../fields';
+import { candidateName, formatNumber } from '../text';
+import { BarChart, LineChart, type LineSeries } from './charts';
+
+const BUCKETS = ['short', 'medium', 'long', ''] as const;
+
+/** The pilot metrics side by side: reward curves, success by horizon, utilization, iteration speed, and the figures. */
+export function ComparisonPanel({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const colour = new Map(doc.candidates.map((c, i) => [c.id, (i % 10) + 1]));
+  const name = (id: string) => candidateName(doc, id, lang, t('wizard.field.unnamed'));
+  const summaries = summarizeMetrics(doc);
+  const measured = doc.candidates.filter((c) => summaries.some((s) => s.candidateId === c.id));
+  const lines = (metric: MetricSeries['metric']): LineSeries[] =>
+    doc.metrics.series
+      .filter((s) => s.metric === metric && colour.has(s.candidateId))
+      .map((s) => ({ key: `${s.candidateId}|${s.bucket}`, label: name(s.candidateId), colour: colour.get(s.candidateId)!, points: s.points }));
+  const pct = (v: number | undefined) => (v === undefined ? '—' : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(v));
+  const num = (v: number | undefined, d = 2) => (v === undefined ? '—' : formatNumber(v, lang, d));
+  const legend = measured.map((c) => ({ key: c.id, label: name(c.id), colour: colour.get(c.id)! }));
+  const list = (items: string[]) => items.join(lang === 'zh-CN' ? '；' : '; ') || t('wizard.metrics.noData');
+  const buckets = BUCKETS.filter((b) => summaries.some((s) => s.success[b] !== undefined));
+
+  if (doc.metrics.series.length === 0) {
+    return (
+      <section className="panel" aria-labelledby="cmp-h">
+        <h2 id="cmp-h">{t('wizard.metrics.charts')}</h2>
+        <p className="empty">{t('wizard.metrics.noMetrics')}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="panel" aria-labelledby="cmp-h">
+      <h2 id="cmp-h">{t('wizard.metrics.charts')}</h2>
+      <div className="charts-grid">
+        <LineChart
+          title={t('wizard.metrics.reward')}
+          summary={list(summaries.filter((s) => s.finalReward !== undefined).map((s) => `${name(s.candidateId)} ${num(s.finalReward)}`))}
+          series={lines('reward')}
+          xLabel={t('wizard.metrics.step')}
+          yLabel={t('wizard.metrics.rewardAxis')}
+          lang={lang}
+          noData={t('wizard.metrics.noData')}
+        />
+        <BarChart
+          title={t('wizard.metrics.successByHorizon')}
+          summary={list(summaries.map((s) => `${name(s.candidateId)} ${buckets.map((b) => `${t(`wizard.metrics.horizon.${b}`)} ${pct(s.success[b])}`).join(', ')}`))}
+          groups={buckets.map((b) => ({ key: b || 'all', label: t(`wizard.metrics.horizon.${b}`), values: Object.fromEntries(summaries.map((s) => [s.candidateId, s.success[b]])) }))}
+          series={legend}
+          lang={lang}
+          percent
+          yLabel={t('wizard.metrics.successByHorizon')}
+          noData={t('wizard.metrics.noData')}
+        />
+        <LineChart
+          title={t('wizard.metrics.utilization')}
+          summary={list(summaries.filter((s) => s.utilization !== undefined).map((s) => `${name(s.candidateId)} ${pct(s.utilization)}`))}
+          series={lines('utilization')}
+          xLabel={t('wizard.metrics.step')}
+          yLabel={t('wizard.metrics.utilization')}
+          lang={lang}
+          percent
+          noData={t('wizard.metrics.noData')}
+        />
+        <LineChart
+          title={t('wizard.metrics.iterationSpeed')}
+          summary={list(summaries.filter((s) => s.iterationSpeed !== undefined).map((s) => `${name(s.candidateId)} ${num(s.iterationSpeed, 1)} ${t('wizard.metrics.iterationsPerHour')}`))}
+          series={lines('iteration-speed')}
+          xLabel={t('wizard.metrics.step')}
+          yLabel={t('wizard.metrics.iterationsPerHour')}
+          lang={lang}
+          noData={t('wizard.metrics.noData')}
+        />
+      </div>
+      <table className="table figures-table">
+        <caption>{t('wizard.metrics.dataTable')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('wizard.metrics.candidate')}</th>
+            <th scope="col" className="num">
+              {t('wizard.metrics.meanSpeed')}
+            </th>
+            <th scope="col" className="num">
+              {t('wizard.metrics.finalReward')}
+            </th>
+            {buckets.map((b) => (
+              <th key={b} scope="col" className="num">
+                {t('wizard.metrics.meanSuccess', { bucket: t(`wizard.metrics.horizon.${b}`) })}
+              </th>
+            ))}
+            <th scope="col" className="num">
+              {t('wizard.metrics.meanUtil')}
+            </th>
+            <th scope="col">
+              <span className="sr-only">{t('wizard.field.remove')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {summaries.map((s) => (
+            <tr key={s.candidateId}>
+              <th scope="row">
+                <span className={`legend-swatch series-${colour.get(s.candidateId)}`} aria-hidden="true" />
+                {name(s.candidateId)}
+              </th>
+              <td className="num">{num(s.iterationSpeed, 1)}</td>
+              <td className="num">{num(s.finalReward, 3)}</td>
+              {buckets.map((b) => (
+                <td key={b} className="num">
+                  {pct(s.success[b])}
+                </td>
+              ))}
+              <td className="num">{pct(s.utilization)}</td>
+              <td>
+                <button type="button" className="btn btn-ghost btn-danger small" aria-label={t('wizard.metrics.clear', { name: name(s.candidateId) })} onClick={() => edit('Remove metrics', (d) => clearMetrics(d, s.candidateId))}>
+                  {t('wizard.field.remove')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {doc.metrics.imports.length > 0 && (
+        <details className="imports">
+          <summary>{t('wizard.metrics.imports')}</summary>
+          <ul>
+            {doc.metrics.imports
+              .slice()
+              .reverse()
+              .map((imp, i) => (
+                <li key={i}>
+                  {imp.file} · {new Date(imp.importedAt).toLocaleString(lang)} · {t('wizard.metrics.rows', { formatted: formatNumber(imp.rows, lang) })}
+                </li>
+              ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

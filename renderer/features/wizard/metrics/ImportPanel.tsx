@@ -1,0 +1,242 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COLUMN_ROLES, MAX_STORED_POINTS, importMetrics, nowIso, type BuildResult, type ColumnMapping, type ColumnRole, type RowError, type WorkshopDoc } from '../../../../shared/model';
+import { currentLang } from '../../../i18n';
+import { edit } from '../fields';
+import { candidateName, formatNumber } from '../text';
+import { useMetricsImport } from './useMetricsImport';
+
+const DELIMITERS = [
+  { value: '', key: 'delimiterAuto' },
+  { value: ',', key: 'comma' },
+  { value: ';', key: 'semicolon' },
+  { value: '\t', key: 'tab' },
+  { value: '|', key: 'pipe' },
+];
+
+/** Choose a CSV/JSON file → progress → column-mapping preview with row errors → import into the workshop. */
+export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const fileId = useId();
+  const delimId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [delimiter, setDelimiter] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const { state, start, remap, reset } = useMetricsImport();
+  const candidates = doc.candidates.map((c) => ({ id: c.id, name: c.name, kind: c.kind }));
+
+  const choose = (file: File | undefined, delim = delimiter) => {
+    if (!file) return;
+    setDone(null);
+    start(file, delim, candidates);
+  };
+  const commit = (file: string, result: BuildResult) => {
+    const rows = result.series.reduce((a, s) => Math.max(a, s.rows), 0);
+    edit('Import metrics', (d) => importMetrics(d, result.series, { file, importedAt: nowIso(), rows: result.rowsUsed }));
+    setDone(t('wizard.metrics.imported', { series: result.series.length, file }) + (rows > MAX_STORED_POINTS ? ` ${t('wizard.metrics.reduced', { rows: formatNumber(rows, lang), points: formatNumber(MAX_STORED_POINTS, lang) })}` : ''));
+    reset();
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  return (
+    <section className="panel import-box" aria-labelledby="import-h">
+      <h2 id="import-h" className="sr-only">
+        {t('wizard.metrics.chooseFile')}
+      </h2>
+      <p className="muted small">{t('wizard.metrics.formatHint')}</p>
+      <div className="import-controls">
+        <div className="field">
+          <label htmlFor={fileId}>{t('wizard.metrics.chooseFile')}</label>
+          <input id={fileId} ref={fileInput} type="file" accept=".csv,.tsv,.txt,.json,text/csv,application/json" onChange={(e) => choose(e.target.files?.[0])} />
+        </div>
+        <div className="field">
+          <label htmlFor={delimId}>{t('wizard.metrics.delimiter')}</label>
+          <select
+            id={delimId}
+            className="input"
+            value={delimiter}
+            onChange={(e) => {
+              setDelimiter(e.target.value);
+              // Re-read the chosen file with the new delimiter.
+              choose(fileInput.current?.files?.[0], e.target.value);
+            }}
+          >
+            {DELIMITERS.map((d) => (
+              <option key={d.key} value={d.value}>
+                {t(`wizard.metrics.${d.key}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {done && (
+        <p className="ok-note" role="status">
+          {done}
+        </p>
+      )}
+      {state.phase === 'reading' && (
+        <div className="reading" role="status">
+          <label>
+            {t('wizard.metrics.reading', { file: state.file })}{' '}
+            <progress max={1} value={state.fraction} aria-label={t('wizard.metrics.progress')} />
+          </label>
+        </div>
+      )}
+      {state.phase === 'failed' && (
+        <p className="alert" role="alert">
+          {t('wizard.metrics.failed', { file: state.file, message: state.message })}
+        </p>
+      )}
+      {state.phase === 'preview' && (
+        <Preview
+          doc={doc}
+          file={state.file}
+          table={state.table}
+          mapping={state.mapping}
+          result={state.result}
+          busy={state.busy}
+          onMap={remap}
+          onImport={() => commit(state.file, state.result)}
+          onCancel={() => {
+            reset();
+            if (fileInput.current) fileInput.current.value = '';
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+interface PreviewProps {
+  doc: WorkshopDoc;
+  file: string;
+  table: { header: string[]; hasHeader: boolean; rowCount: number; sample: string[][] };
+  mapping: ColumnMapping;
+  result: BuildResult;
+  busy: boolean;
+  onMap: (m: ColumnMapping) => void;
+  onImport: () => void;
+  onCancel: () => void;
+}
+
+function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onCancel }: PreviewProps) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const fileCandId = useId();
+  const colName = (i: number) => (table.hasHeader ? table.header[i] : t('wizard.metrics.columnN', { n: i + 1 }));
+  const setRole = (i: number, role: ColumnRole) => {
+    const roles = mapping.roles.slice();
+    // x, candidate and horizon are single columns: choosing one elsewhere releases the old one.
+    if (role === 'x' || role === 'candidate' || role === 'bucket') roles.forEach((r, k) => r === role && (roles[k] = 'ignore'));
+    roles[i] = role;
+    onMap({ ...mapping, roles });
+  };
+  const candidateOptions = doc.candidates.map((c) => ({ id: c.id, name: candidateName(doc, c.id, lang, t('wizard.field.unnamed')) }));
+  const hasCandCol = mapping.roles.includes('candidate');
+  const canImport = !busy && result.fileErrors.length === 0 && result.series.length > 0;
+  return (
+    <div className="preview" aria-busy={busy}>
+      <h3>
+        {t('wizard.metrics.preview', { file })} <span className="muted small">· {t('wizard.metrics.rows', { formatted: formatNumber(table.rowCount, lang) })}</span>
+      </h3>
+      <table className="table mapping-table">
+        <caption className="sr-only">{t('wizard.metrics.preview', { file })}</caption>
+        <thead>
+          <tr>
+            {table.header.map((_, i) => (
+              <th key={i} scope="col">
+                <label>
+                  <span className="mapping-col">{colName(i)}</span>
+                  <select className="input" aria-label={t('wizard.metrics.role', { column: colName(i) })} value={mapping.roles[i]} onChange={(e) => setRole(i, e.target.value as ColumnRole)}>
+                    {COLUMN_ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {t(`wizard.metrics.roles.${r}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.sample.map((row, r) => (
+            <tr key={r}>
+              {table.header.map((_, i) => (
+                <td key={i} className={mapping.roles[i] === 'ignore' ? 'muted' : undefined}>
+                  {row[i] ?? ''}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!hasCandCol && (
+        <div className="field">
+          <label htmlFor={fileCandId}>{t('wizard.metrics.fileCandidate')}</label>
+          <select id={fileCandId} className="input" value={mapping.fileCandidate} onChange={(e) => onMap({ ...mapping, fileCandidate: e.target.value })}>
+            <option value="">{t('wizard.metrics.chooseCandidate')}</option>
+            {candidateOptions.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {hasCandCol && Object.keys(mapping.candidateValues).length > 0 && (
+        <fieldset className="list-editor">
+          <legend>{t('wizard.metrics.candidate')}</legend>
+          {Object.entries(mapping.candidateValues).map(([value, id]) => (
+            <label key={value} className="inline-field field">
+              {t('wizard.metrics.candidateValue', { value })}
+              <select className="input" value={id} onChange={(e) => onMap({ ...mapping, candidateValues: { ...mapping.candidateValues, [value]: e.target.value } })}>
+                <option value="">{t('wizard.metrics.notMapped')}</option>
+                {candidateOptions.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {result.fileErrors.map((e) => (
+        <p key={e.code} className="alert" role="alert">
+          {t(`wizard.metrics.fileError.${e.code}`, { detail: e.detail === '\t' ? 'Tab' : e.detail })}
+        </p>
+      ))}
+      {result.errorCount > 0 && <RowErrors errors={result.errors} count={result.errorCount} />}
+      {result.fileErrors.length === 0 && (
+        <p>
+          {t('wizard.metrics.willImport', { series: result.series.length, rows: formatNumber(result.rowsUsed, lang) })} {result.errorCount > 0 && t('wizard.metrics.importAnyway')}{' '}
+          {result.series.some((s) => s.percent) && t('wizard.metrics.percent')}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={onCancel}>
+          {t('wizard.metrics.cancel')}
+        </button>
+        <button type="button" className="btn btn-primary" disabled={!canImport} onClick={onImport}>
+          {t('wizard.metrics.import')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function RowErrors({ errors, count }: { errors: RowError[]; count: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="row-errors-box" role="alert">
+      <strong>{t('wizard.metrics.errorsTitle', { count })}</strong> {count > errors.length && <span className="muted small">{t('wizard.metrics.errorsMore', { shown: errors.length })}</span>}
+      <ul className="row-errors" aria-label={t('wizard.metrics.errorsTitle', { count })}>
+        {errors.map((e, i) => (
+          <li key={i}>{t('wizard.metrics.rowError', { row: e.row, column: e.column, reason: t(`wizard.metrics.reason.${e.code}`, { value: e.value }) })}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { extent, line, max, min, scaleBand, scaleLinear } from 'd3';
+import { useMemo, type ReactNode } from 'react';
+import { lttb } from './lttb';
+
+/**
+ * Small comparison charts: d3 computes scales and paths, React renders the SVG.
+ * Colours come from the theme's series classes (`series-1` … `series-10`).
+ */
+const W = 480;
+const H = 250;
+const M = { top: 12, right: 14, bottom: 34, left: 52 };
+/** Points drawn per line: about one per two pixels of plot width. */
+const DRAWN_POINTS = 220;
+
+export interface LineSeries {
+  key: string;
+  label: string;
+  colour: number;
+  points: [number, number][];
+}
+
+const tickFormat = (lang: string, percent?: boolean) => {
+  const f = new Intl.NumberFormat(lang, percent ? { style: 'percent', maximumFractionDigits: 0 } : { notation: 'compact', maximumFractionDigits: 2 });
+  return (v: number) => f.format(v);
+};
+
+interface LineChartProps {
+  title: string;
+  summary: string;
+  series: LineSeries[];
+  xLabel: string;
+  yLabel: string;
+  lang: string;
+  percent?: boolean;
+  noData: string;
+}
+
+export function LineChart({ title, summary, series, xLabel, yLabel, lang, percent, noData }: LineChartProps) {
+  const drawn = useMemo(() => series.map((s) => ({ ...s, points: lttb(s.points, DRAWN_POINTS) })), [series]);
+  const all = drawn.flatMap((s) => s.points);
+  const [x0, x1] = extent(all, (p) => p[0]) as [number | undefined, number | undefined];
+  const yMin = percent ? 0 : Math.min(0, min(all, (p) => p[1]) ?? 0);
+  const yMax = percent ? Math.max(1, max(all, (p) => p[1]) ?? 1) : (max(all, (p) => p[1]) ?? 1);
+  const x = scaleLinear()
+    .domain([x0 ?? 0, x1 === x0 ? (x1 ?? 0) + 1 : (x1 ?? 1)])
+    .range([M.left, W - M.right]);
+  const y = scaleLinear()
+    .domain([yMin, yMax === yMin ? yMin + 1 : yMax])
+    .nice()
+    .range([H - M.bottom, M.top]);
+  const path = line<readonly [number, number]>()
+    .x((p) => x(p[0]))
+    .y((p) => y(p[1]));
+  const fmtY = tickFormat(lang, percent);
+  const fmtX = tickFormat(lang);
+  return (
+    <Figure title={title} summary={summary} legend={series}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}: ${summary}`} data-points={all.length}>
+        {all.length === 0 ? (
+          <text x={W / 2} y={H / 2} textAnchor="middle" className="no-data">
+            {noData}
+          </text>
+        ) : (
+          <>
+            <g className="grid" aria-hidden="true">
+              {y.ticks(5).map((v) => (
+                <line key={v} x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} />
+              ))}
+            </g>
+            <g className="axis" aria-hidden="true">
+              <line x1={M.left} x2={W - M.right} y1={H - M.bottom} y2={H - M.bottom} />
+              {x.ticks(5).map((v) => (
+                <text key={v} x={x(v)} y={H - M.bottom + 14} textAnchor="middle">
+                  {fmtX(v)}
+                </text>
+              ))}
+              {y.ticks(5).map((v) => (
+                <text key={v} x={M.left - 6} y={y(v) + 3} textAnchor="end">
+                  {fmtY(v)}
+                </text>
+              ))}
+              <text x={(M.left + W - M.right) / 2} y={H - 4} textAnchor="middle">
+                {xLabel}
+              </text>
+              <text transform={`translate(12 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
+                {yLabel}
+              </text>
+            </g>
+            {drawn.map((s) => (
+              <path key={s.key} className={`line series-${s.colour}`} d={path(s.points) ?? ''} />
+            ))}
+          </>
+        )}
+      </svg>
+    </Figure>
+  );
+}
+
+export interface BarGroup {
+  key: string;
+  label: string;
+  /** One value per series key (missing = no bar). */
+  values: Record<string, number | undefined>;
+}
+
+interface BarChartProps {
+  title: string;
+  summary: string;
+  groups: BarGroup[];
+  series: { key: string; label: string; colour: number }[];
+  lang: string;
+  percent?: boolean;
+  yLabel: string;
+  noData: string;
+}
+
+/** Grouped vertical bars: one group per category (e.g. horizon), one bar per candidate. */
+export function BarChart({ title, summary, groups, series, lang, percent, yLabel, noData }: BarChartProps) {
+  const values = groups.flatMap((g) => series.map((s) => g.values[s.key]).filter((v): v is number => v !== undefined));
+  const x = scaleBand()
+    .domain(groups.map((g) => g.key))
+    .range([M.left, W - M.right])
+    .padding(0.2);
+  const inner = scaleBand()
+    .domain(series.map((s) => s.key))
+    .range([0, x.bandwidth()])
+    .padding(0.08);
+  const y = scaleLinear()
+    .domain([0, percent ? Math.max(1, max(values) ?? 1) : (max(values) ?? 1) || 1])
+    .nice()
+    .range([H - M.bottom, M.top]);
+  const fmt = tickFormat(lang, percent);
+  return (
+    <Figure title={title} summary={summary} legend={series}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}: ${summary}`}>
+        {values.length === 0 ? (
+          <text x={W / 2} y={H / 2} textAnchor="middle" className="no-data">
+            {noData}
+          </text>
+        ) : (
+          <>
+            <g className="grid" aria-hidden="true">
+              {y.ticks(5).map((v) => (
+                <line key={v} x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} />
+              ))}
+            </g>
+            <g className="axis" aria-hidden="true">
+              <line x1={M.left} x2={W - M.right} y1={H - M.bottom} y2={H - M.bottom} />
+              {groups.map((g) => (
+                <text key={g.key} x={(x(g.key) ?? 0) + x.bandwidth() / 2} y={H - M.bottom + 14} textAnchor="middle">
+                  {g.label}
+                </text>
+              ))}
+              {y.ticks(5).map((v) => (
+                <text key={v} x={M.left - 6} y={y(v) + 3} textAnchor="end">
+                  {fmt(v)}
+                </text>
+              ))}
+              <text transform={`translate(12 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
+                {yLabel}
+              </text>
+            </g>
+            {groups.map((g) =>
+              series.map((s) => {
+                const v = g.values[s.key];
+                if (v === undefined) return null;
+                return (
+                  <rect key={`${g.key}-${s.key}`} className={`series-${s.colour}`} x={(x(g.key) ?? 0) + (inner(s.key) ?? 0)} width={inner.bandwidth()} y={y(v)} height={Math.max(0, y(0) - y(v))}>
+                    <title>{`${g.label} · ${s.label}: ${fmt(v)}`}</title>
+                  </rect>
+                );
+              }),
+            )}
+          </>
+        )}
+      </svg>
+    </Figure>
+  );
+}
+
+function Figure({ title, summary, legend, children }: { title: string; summary: string; legend: { key: string; label: string; colour: number }[]; children: ReactNode }) {
+  return (
+    <figure className="chart-card">
+      <figcaption>{title}</figcaption>
+      {children}
+      <ul className="legend" aria-label={summary}>
+        {legend.map((s) => (
+          <li key={s.key}>
+            <span className={`legend-swatch series-${s.colour}`} aria-hidden="true" />
+            {s.label}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
