@@ -38,8 +38,12 @@ export function escapeHtml(text: string): string {
  */
 export function userHtml(text: string): string {
   const escaped = escapeHtml(text).replace(/\n/g, '<br>');
-  return escaped ? `<bdi>${escaped}</bdi>` : '';
+  if (!escaped) return '';
+  // A very long unbroken run (a pasted hash, a hostile string) may break anywhere rather than widen the page.
+  return LONG_RUN.test(text) ? `<bdi class="wrap">${escaped}</bdi>` : `<bdi>${escaped}</bdi>`;
 }
+
+const LONG_RUN = /\S{24}/;
 
 /** Characters with meaning to CommonMark/GFM inline or block syntax. */
 const MD_SPECIAL = /[\\`*_{}[\]()#+\-.!|~>]/g;

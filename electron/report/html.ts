@@ -194,7 +194,7 @@ function rankingSection(r: ReportContent): string {
   return (
     figure(bars, `${s.total} (0–100)`) +
     table([s.rank, s.candidate, `${s.total} (0–100)`, s.coverage, s.firstRank], rows, 'ranking') +
-    (r.ranking.some((row) => row.coverage < 1) ? `<p class="note">${c(s.coverageNote)}</p>` : '') +
+    (r.ranking.some((row) => row.coverage < 1 - 1e-9) ? `<p class="note">${c(s.coverageNote)}</p>` : '') +
     `<h3>${c(s.radar)}</h3>` +
     figure(radar, s.radarNote(shown.length, r.ranking.length))
   );

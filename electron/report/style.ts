@@ -9,11 +9,13 @@ export const REPORT_CSS = `
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0 auto; max-width: 980px; padding: 32px 40px 48px; color: var(--text); background: #fff;
   font: 14px/1.55 system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif; }
-h1 { font-size: 28px; line-height: 1.25; margin: 4px 0 12px; overflow-wrap: anywhere; }
+h1 { font-size: 28px; line-height: 1.25; margin: 4px 0 12px; }
 h2 { font-size: 20px; margin: 36px 0 12px; padding-bottom: 6px; border-bottom: 2px solid var(--accent); }
-h3 { font-size: 15px; margin: 22px 0 8px; overflow-wrap: anywhere; }
+h3 { font-size: 15px; margin: 22px 0 8px; }
 h4 { font-size: 13px; margin: 14px 0 6px; color: var(--muted); text-transform: uppercase; letter-spacing: .03em; }
-p, li, dd, dt, td, th, figcaption { overflow-wrap: anywhere; }
+p, li, dd, dt, td, th, figcaption { overflow-wrap: break-word; }
+bdi.wrap { overflow-wrap: anywhere; }
+code bdi { overflow-wrap: normal; }
 .kicker { text-transform: uppercase; letter-spacing: .08em; color: var(--accent); font-weight: 600; font-size: 12px; margin: 0; }
 .lead { font-size: 15px; }
 .prose { white-space: normal; }

@@ -127,7 +127,8 @@ export function stackedSvg(title: string, items: ReadonlyArray<{ label: string; 
 }
 
 export function linesSvg(title: string, series: ReadonlyArray<LineSeriesInput & { name: string }>, width = 320, height = 190): string {
-  const g = linesGeometry({ series, width, height, tickFormat: compact });
+  // 160 points per line: more than a 250-pixel-wide plot can show; peaks survive thinning.
+  const g = linesGeometry({ series, width, height, tickFormat: compact, maxPoints: 160 });
   const leg = legend(
     series.map((s) => s.name),
     g.plot.x,

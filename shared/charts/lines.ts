@@ -71,9 +71,11 @@ export function linesGeometry({ series, width, height, maxPoints = 400, tickForm
     .domain(pad(y0, y1))
     .nice()
     .range([plot.y + plot.height, plot.y]);
+  // Tenths of a pixel are finer than any screen or printer shows.
   const path = line<[number, number]>()
     .x((p) => x(p[0]))
-    .y((p) => y(p[1]));
+    .y((p) => y(p[1]))
+    .digits(1);
   return {
     width,
     height,

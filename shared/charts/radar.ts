@@ -50,7 +50,7 @@ export function radarGeometry({ axes, series, size, labelMargin = 90, rings = 5 
   const angleOf = (i: number) => (n === 0 ? 0 : (2 * Math.PI * i) / n);
   // d3's radial angle is clockwise from 12 o'clock, in radians.
   const toXY = (angle: number, dist: number): [number, number] => [cx + dist * Math.sin(angle), cy - dist * Math.cos(angle)];
-  const closed = line<[number, number]>().curve(curveLinearClosed);
+  const closed = line<[number, number]>().curve(curveLinearClosed).digits(1);
   const polygon = (values: readonly number[]) => {
     const points = values.map((v, i) => toXY(angleOf(i), r(v)));
     return { points, path: n >= 3 ? (closed(points) ?? '') : '' };

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createWorkshop, WorkshopDocSchema, type WorkshopDoc } from '../../shared/model';
+import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
+import { analyseWorkshop, FRAGILITY } from './analysis';
+
+/** Two candidates, three criteria, one participant; `b` scores are the second candidate's. */
+function duel(a: number[], b: number[], weights = [1, 1, 1]): WorkshopDoc {
+  const base = createWorkshop({ title: 'duel', lang: 'en', id: 'duel', now: '2026-01-01T00:00:00.000Z' });
+  const criteria = base.criteria.slice(0, 3).map((c, k) => ({ ...c, weight: weights[k] }));
+  const candidates = base.candidates.slice(0, 2);
+  return WorkshopDocSchema.parse({
+    ...base,
+    criteria,
+    candidates,
+    participants: [{ id: 'p', name: 'P' }],
+    scores: [a, b].flatMap((row, ci) => row.map((value, k) => ({ participantId: 'p', candidateId: candidates[ci].id, criterionId: criteria[k].id, value }))),
+  });
+}
+
+describe('analyseWorkshop', () => {
+  it('ranks by the engine’s weighted sum and reports a clear winner as robust', () => {
+    const an = analyseWorkshop(duel([10, 10, 10], [0, 0, 0]));
+    expect(an.scored).toBe(true);
+    expect(an.evaluation!.ranking).toEqual([0, 1]);
+    expect(an.evaluation!.totals[0]).toBeCloseTo(1);
+    expect(an.smaa!.rankAcceptability[0][0]).toBe(1);
+    expect(an.verdict).toEqual({ fragile: false, reasons: [] });
+  });
+
+  it('calls a near tie fragile, with the reasons', () => {
+    const an = analyseWorkshop(duel([6, 5, 5], [5, 6, 5.1]));
+    expect(an.verdict!.fragile).toBe(true);
+    const kinds = an.verdict!.reasons.map((r) => r.kind);
+    expect(kinds).toContain('narrow-margin');
+    expect(kinds).toContain('small-weight-change');
+    const margin = an.verdict!.reasons.find((r) => r.kind === 'narrow-margin');
+    expect(margin && 'margin' in margin ? margin.margin : 1).toBeLessThan(FRAGILITY.minMargin);
+  });
+
+  it('flags a winner whose total rests on missing scores', () => {
+    const doc = duel([10, 10, 10], [2, 2, 2], [1, 1, 8]);
+    doc.scores = doc.scores.filter((s) => !(s.candidateId === doc.candidates[0].id && s.criterionId === doc.criteria[2].id));
+    doc.scores.find((s) => s.candidateId === doc.candidates[1].id && s.criterionId === doc.criteria[2].id)!.value = 0;
+    const an = analyseWorkshop(doc);
+    // 0.2 of 1 from candidate 0 (two criteria at 10) vs 0 for candidate 1.
+    expect(an.evaluation!.coverage[an.evaluation!.ranking[0]]).toBeCloseTo(0.2);
+    expect(an.verdict!.reasons.map((r) => r.kind)).toContain('incomplete-scores');
+  });
+
+  it('has no ranking without scores, and explains engine refusals', () => {
+    const none = analyseWorkshop({ ...duel([1, 1, 1], [1, 1, 1]), scores: [] });
+    expect(none.scored).toBe(false);
+    expect(none.verdict).toBeNull();
+    const zeroWeights = analyseWorkshop(duel([1, 1, 1], [1, 1, 1], [0, 0, 0]));
+    expect(zeroWeights.evaluation).toBeNull();
+    expect(zeroWeights.problem).toMatch(/weights are zero/);
+    const geometric = analyseWorkshop({ ...duel([0, 1, 1], [1, 1, 1]), aggregation: 'geometric' });
+    expect(geometric.problem).toMatch(/geometric/);
+  });
+
+  it('is reproducible (fixed SMAA seed)', () => {
+    const doc = fullWorkshop();
+    expect(analyseWorkshop(doc).smaa).toEqual(analyseWorkshop(doc).smaa);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { scoreCube } from '../../shared/model';
+import { pick } from '../../shared/framework';
+import { evaluate } from '../engine/evaluate';
+import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
+import { analyseWorkshop } from './analysis';
+import { buildContent } from './content';
+import { renderHtml, REPORT_CSP } from './html';
+
+const doc = fullWorkshop();
+const html = (lang: 'en' | 'zh-CN' = 'en', d = doc) => renderHtml(buildContent(d, analyseWorkshop(d), lang));
+
+describe('HTML report', () => {
+  const en = html('en');
+
+  it('is one self-contained document: no script, no external reference of any kind', () => {
+    expect(en.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(en).toContain(`<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP.replace(/'/g, '&#39;')}">`);
+    expect(en).not.toMatch(/<script|<link|<iframe|<img|<object|<embed|@import|url\(/i);
+    expect(en).not.toMatch(/\s(src|srcset|action|formaction|xlink:href)=/i);
+    // The only links are in-page anchors.
+    for (const m of en.matchAll(/href="([^"]*)"/g)) expect(m[1]).toMatch(/^#[a-z]+$/);
+    expect(en).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it('has every section of the issue, in order', () => {
+    const ids = ['needs', 'candidates', 'weights', 'scores', 'ranking', 'robustness', 'cost', 'validation', 'metrics', 'rollout', 'iteration', 'decision'];
+    const positions = ids.map((id) => en.indexOf(`<section id="${id}"`));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('shows the engine’s ranking and totals', () => {
+    const ev = evaluate({
+      candidates: doc.candidates.map((c) => c.id),
+      criteria: doc.criteria.map((c) => ({ id: c.id, weight: c.weight })),
+      scores: scoreCube(doc),
+      scale: doc.scale,
+      aggregation: doc.aggregation,
+      participantWeights: doc.participants.map((p) => p.influence),
+    });
+    const winner = pick(doc.candidates[ev.ranking[0]].name, 'en');
+    expect(en).toContain(`ranks <strong><bdi>${winner}</bdi></strong> first`);
+    const ranking = en.slice(en.indexOf('<table class="ranking">'));
+    const rows = [...ranking.slice(0, ranking.indexOf('</table>')).matchAll(/<tr><td class="num">(\d+)<\/td><td><bdi>([^<]+)<\/bdi>.*?<td class="num">([\d.]+)<\/td>/g)];
+    expect(rows.map((r) => r[2])).toEqual(ev.ranking.map((i) => pick(doc.candidates[i].name, 'en')));
+    expect(rows.map((r) => Number(r[3]))).toEqual(ev.ranking.map((i) => Number((ev.totals[i] * 100).toFixed(1))));
+  });
+
+  it('draws the charts as inline SVG: ranking, radar, stability, acceptability, one per metric', () => {
+    for (const cls of ['bars', 'radar', 'intervals', 'stacked']) expect(en).toContain(`<svg class="chart ${cls}"`);
+    const metrics = new Set(doc.metrics.series.map((s) => `${s.metric}|${s.bucket}`)).size;
+    expect(en.match(/<svg class="chart lines"/g)).toHaveLength(metrics);
+  });
+
+  it('prints well: A4 pages, page breaks, charts and rows never cut', () => {
+    expect(en).toMatch(/@page \{ size: A4/);
+    expect(en).toMatch(/\.chart-figure \{[^}]*break-inside: avoid/);
+    expect(en).toMatch(/svg\.chart \{[^}]*break-inside: avoid/);
+    expect(en).toMatch(/\.page-break \{ break-before: page/);
+    expect(en).toContain('class="page-break"');
+  });
+
+  it('writes the adaptation rules with their reasons and decisions', () => {
+    expect(en).toContain('<code><bdi>growth-stage</bdi></code>');
+    expect(en).toContain('The business is growing fast');
+    expect(en).toMatch(/<span class="status accepted">Accepted<\/span>/);
+    expect(en).toMatch(/<span class="status rejected">Rejected<\/span>/);
+  });
+
+  it('speaks the workshop’s language, or the one asked for', () => {
+    const zh = html('zh-CN');
+    expect(zh).toContain('<html lang="zh-CN">');
+    expect(zh).toContain('选型决策报告');
+    expect(zh).toContain('失配控制');
+    expect(zh).not.toContain('Decision report');
+    expect(en).toContain('<html lang="en">');
+    expect(en).toContain('Mismatch control');
+  });
+
+  it('says so, instead of failing, when there is nothing to analyse', () => {
+    const empty = html('en', { ...doc, scores: [], metrics: { series: [], imports: [] }, simulations: [], validation: [] });
+    expect(empty).toContain('No scores have been entered yet');
+    expect(empty).toContain('No pilot metrics recorded.');
+    expect(empty).toContain('No cost simulation was run.');
+    expect(empty).not.toContain('<svg class="chart radar"');
+  });
+
+  it('shows a stored simulation result’s key figures', () => {
+    expect(en).toMatch(/<div class="kpi-label">Cost total<\/div><div class="kpi-value">\$[\d,]+<\/div>/);
+    expect(en).toContain('Cost per archetype');
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
+import { analyseWorkshop } from './analysis';
+import { buildContent } from './content';
+import { escapeMarkdownInline } from './escape';
+import { renderMarkdown } from './markdown';
+
+const doc = fullWorkshop();
+const md = (lang: 'en' | 'zh-CN' = 'en', d = doc) => renderMarkdown(buildContent(d, analyseWorkshop(d), lang));
+
+describe('Markdown decision record', () => {
+  const en = md();
+
+  it('has the ADR sections in order: context, options, decision, consequences, dissent, review', () => {
+    const heads = [...en.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(heads).toEqual(['Context', 'Options considered', 'Decision', 'Consequences', 'Dissent', 'Review']);
+    expect(en.startsWith('# Decision record: Full workshop: RL stack for the code agent\n')).toBe(true);
+  });
+
+  it('records the decision, its status, rationale, dissent, consequences and review date', () => {
+    expect(en).toContain('- **Status:** Accepted');
+    expect(en).toContain('**Hybrid architecture**');
+    expect(en).toContain('Best overall fit; keeps the team’s cluster busy and bursts to the cloud\\.');
+    expect(en).toContain('Finance prefers the managed platform for predictable bills\\.');
+    expect(en).toContain('Two SREs on the hybrid scheduler; quarterly cost review\\.');
+    expect(en).toContain('- **Review date:** 2026\\-09\\-30');
+  });
+
+  it('lists every option with its rank and total, and marks the chosen one', () => {
+    const options = en.slice(en.indexOf('## Options considered'), en.indexOf('## Decision'));
+    for (const c of doc.candidates) expect(options).toContain(escapeMarkdownInline(c.name.en));
+    expect(options).toContain('Self\\-built distributed training cluster');
+    expect(options).toMatch(/\| 1 \| .+ \| [\d.]+ \| [\d.]+% \|/);
+    expect(options).toContain('**(chosen)**');
+  });
+
+  it('is “Proposed” and names the analysis’ first when no decision is recorded', () => {
+    const open = md('en', { ...doc, decision: { ...doc.decision, candidateId: null } });
+    expect(open).toContain('- **Status:** Proposed');
+    expect(open).toMatch(/No decision has been recorded; the weighted evaluation ranks .+ first\\\./);
+  });
+
+  it('writes the record in Chinese on request', () => {
+    const zh = md('zh-CN');
+    expect([...zh.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual(['背景', '备选方案', '决策', '影响与后果', '不同意见', '复盘']);
+  });
+
+  it('keeps tables well formed: every row has as many cells as the header', () => {
+    const lines = en.split('\n');
+    let width = 0;
+    for (const line of lines) {
+      if (!line.startsWith('| ')) {
+        width = 0;
+        continue;
+      }
+      const cells = line.replace(/\\\|/g, '').split('|').length;
+      if (width === 0) width = cells;
+      expect(cells).toBe(width);
+    }
+  });
+});

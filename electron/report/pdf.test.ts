@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
+import { dispatch } from '../service/dispatch';
+import { findChromium } from '../service/pdf';
+import { createInlineRunner } from '../service/tasks/runner';
+import { printWithChromium } from './pdf';
+
+/** Pages in a PDF: page objects (`/Type /Page`, not `/Pages`). Chromium writes them uncompressed. */
+function pageCount(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? []).length;
+}
+
+const executable = findChromium();
+const title = executable ? 'PDF through a local Chromium' : 'PDF through a local Chromium — SKIPPED: no Chromium or Chrome found on this machine (set CHROMIUM_PATH to one)';
+
+describe.skipIf(!executable)(title, () => {
+  it('renders the report as a PDF through the CLI, as a user runs it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sw-pdf-cli-'));
+    const req = path.join(dir, 'req.json');
+    writeFileSync(req, JSON.stringify({ workshop: fullWorkshop(), format: 'pdf', lang: 'zh-CN' }));
+    const r = spawnSync(process.execPath, [path.resolve('build/node/cli.mjs'), 'report.render', '--in', req, '--progress'], { encoding: 'utf8', timeout: 150_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ mime: 'application/pdf', encoding: 'base64', filename: expect.stringMatching(/\.report\.pdf$/) });
+    const pdf = Buffer.from(out.content, 'base64');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The full report runs to several A4 pages.
+    expect(pageCount(pdf)).toBeGreaterThan(3);
+    expect(r.stderr).toMatch(/progress 50\.0% printing/);
+  }, 180_000);
+
+  it('prints through the service and leaves no temporary files behind', async () => {
+    const before = readdirSync(tmpdir()).filter((f) => f.startsWith('sw-report-')).length;
+    const res = await dispatch('report.render', { workshop: fullWorkshop(), format: 'pdf' }, { host: 'test', tasks: createInlineRunner(), checkResponse: true });
+    expect(res.ok).toBe(true);
+    if (!res.ok) return;
+    const pdf = Buffer.from((res.result as { content: string }).content, 'base64');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pageCount(pdf)).toBeGreaterThan(0);
+    expect(readdirSync(tmpdir()).filter((f) => f.startsWith('sw-report-')).length).toBe(before);
+  }, 180_000);
+
+  it('cancels: the browser is stopped and the job answers `cancelled`', async () => {
+    const abort = new AbortController();
+    const started = printWithChromium('<!DOCTYPE html><p>x</p>', executable!, abort.signal);
+    setTimeout(() => abort.abort(), 50);
+    await expect(started).rejects.toMatchObject({ code: 'cancelled' });
+  }, 60_000);
+});
+
+describe('PDF without any printer', () => {
+  it('names a missing browser executable clearly', async () => {
+    await expect(printWithChromium('<p>x</p>', '/nonexistent/chromium')).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/Could not start Chromium/) });
+  });
+});
