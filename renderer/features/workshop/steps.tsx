@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
 import type { StepId } from '../../../shared/model';
-import { StepOverview } from './StepOverview';
 import { NeedsStep } from '../wizard/NeedsStep';
 import { ScreeningStep } from '../wizard/ScreeningStep';
 import { ValidationStep } from '../wizard/ValidationStep';
 import { MetricsStep } from '../wizard/MetricsStep';
 import { CanaryStep } from '../wizard/CanaryStep';
 import { IterationStep } from '../wizard/IterationStep';
+import { EvaluationRoom } from '../room/EvaluationRoom';
 
 /** The workspace of each decision-path step. Steps without their own screen yet show the overview. */
 export const STEP_SCREENS: Record<StepId, ComponentType<{ step: StepId }>> = {
@@ -14,7 +14,7 @@ export const STEP_SCREENS: Record<StepId, ComponentType<{ step: StepId }>> = {
   screening: ScreeningStep,
   validation: ValidationStep,
   metrics: MetricsStep,
-  evaluation: StepOverview,
+  evaluation: EvaluationRoom,
   canary: CanaryStep,
   iteration: IterationStep,
 };

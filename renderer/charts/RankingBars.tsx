@@ -1,0 +1,55 @@
+import { useRef } from 'react';
+import { barsGeometry } from '../../shared/charts/bars';
+import { ChartFigure, seriesVar } from './ChartFigure';
+
+export interface RankingItem {
+  id: string;
+  label: string;
+  /** Weighted total, 0…1. */
+  value: number;
+  /** Series colour index (the candidate's, so bars and radar match). */
+  colour: number;
+  /** Share of the weight with scores, 0…1: below 1 the total is a lower bound. */
+  coverage?: number;
+}
+
+/** Candidates' weighted totals, best first, on a fixed 0–100 axis (so a drag visibly moves them). */
+export function RankingBars({ items, title, filename, desc, width = 560, actions }: { items: readonly RankingItem[]; title: string; filename: string; desc: string; width?: number; actions?: boolean }) {
+  const ref = useRef<SVGSVGElement>(null);
+  const g = barsGeometry({ items: items.map((i) => ({ label: i.label, value: i.value })), width, domain: [0, 1], labelWidth: Math.min(220, width * 0.34), tickFormat: (v) => String(Math.round(v * 100)) });
+  return (
+    <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
+      <svg ref={ref} className="chart-svg ranking-bars" viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
+        <title id={`${filename}-t`}>{title}</title>
+        <desc id={`${filename}-d`}>{desc}</desc>
+        {g.ticks.map((tk) => (
+          <g key={tk.value} className="tick">
+            <line x1={tk.x} x2={tk.x} y1={4} y2={g.height - 20} />
+            <text x={tk.x} y={g.height - 6} textAnchor="middle">
+              {tk.label}
+            </text>
+          </g>
+        ))}
+        {g.bars.map((b, i) => {
+          const item = items[i];
+          return (
+            <g key={item.id} className={i === 0 ? 'bar leader' : 'bar'}>
+              <text className="bar-label" x={g.plotX - 8} y={b.labelY} textAnchor="end" dominantBaseline="middle">
+                {i + 1}. {truncate(b.label, 26)}
+              </text>
+              <rect x={b.x} y={b.y} width={Math.max(0, b.barWidth)} height={b.height} rx={3} style={{ fill: seriesVar(item.colour) }} />
+              <text className="bar-value" x={b.valueX} y={b.labelY} dominantBaseline="middle">
+                {(item.value * 100).toFixed(1)}
+                {item.coverage !== undefined && item.coverage < 0.999 ? '*' : ''}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </ChartFigure>
+  );
+}
+
+export function truncate(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}

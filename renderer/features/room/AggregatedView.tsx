@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import { pick } from '../../../shared/framework';
+import type { WorkshopDoc } from '../../../shared/model';
+import { Heatmap } from '../../charts/Heatmap';
+import { currentLang } from '../../i18n';
+import { formatPercent } from '../../ui/format';
+import { useLive } from './live';
+import { useRoomUi } from './roomUi';
+
+/** Disagreement of a cell as a share of the largest possible (half the scale's range). */
+export function disagreementShare(sd: number | null, scale: { min: number; max: number }): number | null {
+  return sd === null ? null : Math.min(1, sd / ((scale.max - scale.min) / 2));
+}
+
+/** Heatmap data of the group's scores, shared with the presenter. */
+export function useDisagreement(doc: WorkshopDoc) {
+  const lang = currentLang();
+  const result = useLive((s) => s.result);
+  if (!result || result.aggregated.length !== doc.candidates.length || result.aggregated[0]?.length !== doc.criteria.length) return null;
+  const rows = doc.criteria.map((k) => pick(k.name, lang));
+  const cols = doc.candidates.map((c) => pick(c.name, lang));
+  // Engine tables are candidate × criterion; the heatmap shows criteria down, candidates across.
+  const intensity = doc.criteria.map((_, k) => doc.candidates.map((__, c) => disagreementShare(result.disagreement[c][k], doc.scale)));
+  const labels = doc.criteria.map((_, k) => doc.candidates.map((__, c) => (result.aggregated[c][k] === null ? '–' : result.aggregated[c][k]!.toFixed(1))));
+  const hotspots = doc.criteria
+    .flatMap((_, k) => doc.candidates.map((__, c) => ({ k, c, sd: result.disagreement[c][k] })))
+    .filter((h): h is { k: number; c: number; sd: number } => h.sd !== null && h.sd > 0)
+    .sort((a, b) => b.sd - a.sd)
+    .slice(0, 3)
+    .map((h) => ({ ...h, criterion: rows[h.k], candidate: cols[h.c] }));
+  return { rows, cols, intensity, labels, consensus: result.consensus, hotspots };
+}
+
+export function ConsensusFigure({ consensus }: { consensus: number }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  return (
+    <div className="consensus">
+      <span className="consensus-value">{formatPercent(consensus, lang)}</span>
+      <span className="consensus-label">{t('room.aggregate.consensus')}</span>
+    </div>
+  );
+}
+
+/** The group's view: aggregated scores, where participants disagree, and the consensus figure. */
+export function AggregatedView({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const blind = useRoomUi((s) => s.blind);
+  const data = useDisagreement(doc);
+  if (blind) return <p className="empty">{t('room.blind.resultsHidden')}</p>;
+  if (!data) return <p className="empty">{t('room.live.nothing')}</p>;
+  return (
+    <div className="aggregate">
+      <div className="aggregate-head">
+        <ConsensusFigure consensus={data.consensus} />
+        <div>
+          <h3 className="small-h">{t('room.aggregate.talk')}</h3>
+          {data.hotspots.length === 0 ? (
+            <p className="muted">{t('room.aggregate.noDisagreement')}</p>
+          ) : (
+            <ol className="hotspots">
+              {data.hotspots.map((h) => (
+                <li key={`${h.k}-${h.c}`}>
+                  {h.criterion} · {h.candidate} <span className="muted small">({t('room.aggregate.sd', { sd: h.sd.toFixed(1) })})</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </div>
+      <Heatmap
+        rows={data.rows}
+        cols={data.cols}
+        intensity={data.intensity}
+        labels={data.labels}
+        title={t('room.chart.heatmap')}
+        filename="disagreement"
+        desc={t('room.aggregate.heatmapDesc')}
+        legend={[t('room.aggregate.agree'), t('room.aggregate.disagree')]}
+      />
+      <p className="muted small">{t('room.aggregate.method', { method: t(`room.aggregation.${doc.aggregation}`) })}</p>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DECISION_STEPS, pick } from '../../../shared/framework';
+import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
+import { Guidance } from '../workshop/Guidance';
+import { resetAnalysis, scheduleAnalysis } from './analysis';
+import { evaluateLive, resetLive, useLive } from './live';
+import { LivePanel } from './LivePanel';
+import { Presenter } from './Presenter';
+import { RobustnessPanel } from './RobustnessPanel';
+import { loadRoomUi, ROOM_VIEWS, setBlind, useRoomUi, type RoomView } from './roomUi';
+import { ScoringPanel } from './ScoringPanel';
+import { WeightsPanel } from './WeightsPanel';
+import { WhatIfPanel } from './WhatIfPanel';
+import './room.css';
+
+/** Step 5 综合评估: the evaluation room, the screen on the projector for most of a workshop. */
+export function EvaluationRoom() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const doc = useWorkshop((s) => s.doc);
+  const docId = doc?.id;
+  const view = useRoomUi((s) => s.view);
+  const blind = useRoomUi((s) => s.blind);
+  const presenter = useRoomUi((s) => s.presenter);
+  const overrides = useLive((s) => s.overrides);
+  const dragging = useLive((s) => s.draftUnits !== null || s.draftOverrides !== null);
+
+  useEffect(() => {
+    if (!docId) return;
+    loadRoomUi(docId, useWorkshop.getState().doc?.participants[0]?.id);
+    resetLive();
+    resetAnalysis();
+    return () => {
+      resetLive();
+      resetAnalysis();
+    };
+  }, [docId]);
+
+  // Every committed change (and every what-if override) is evaluated; drags evaluate per input themselves.
+  useEffect(() => {
+    if (!doc || dragging || blind) return;
+    evaluateLive(doc);
+    scheduleAnalysis(doc, overrides);
+  }, [doc, overrides, dragging, blind]);
+
+  if (!doc) return null;
+  const step = DECISION_STEPS.find((s) => s.id === 'evaluation')!;
+  const panelId = (v: RoomView) => `room-panel-${v}`;
+  return (
+    <div className="room">
+      <Guidance text={pick(step.guidance, lang)} />
+      <div className="room-toolbar">
+        <div role="tablist" aria-label={t('room.views')} className="room-tabs">
+          {ROOM_VIEWS.map((v, i) => (
+            <button
+              key={v}
+              type="button"
+              role="tab"
+              id={`room-tab-${v}`}
+              aria-selected={view === v}
+              aria-controls={panelId(v)}
+              tabIndex={view === v ? 0 : -1}
+              className="room-tab"
+              onClick={() => useRoomUi.setState({ view: v })}
+              onKeyDown={(e) => {
+                const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+                if (!d) return;
+                e.preventDefault();
+                const next = ROOM_VIEWS[(i + d + ROOM_VIEWS.length) % ROOM_VIEWS.length];
+                useRoomUi.setState({ view: next });
+                document.getElementById(`room-tab-${next}`)?.focus();
+              }}
+            >
+              {t(`room.view.${v}`)}
+            </button>
+          ))}
+        </div>
+        <div className="room-actions">
+          {blind ? (
+            <button type="button" className="btn btn-primary" onClick={() => setBlind(doc.id, false)}>
+              {t('room.blind.reveal')}
+            </button>
+          ) : (
+            <button type="button" className="btn" onClick={() => setBlind(doc.id, true)} title={t('room.blind.hint')}>
+              {t('room.blind.start')}
+            </button>
+          )}
+          <button type="button" className="btn" onClick={() => useRoomUi.setState({ presenter: true })} aria-keyshortcuts="F5">
+            ▶ {t('room.presenter.enter')}
+          </button>
+        </div>
+      </div>
+      {blind && (
+        <p className="room-blind-note" role="status">
+          {t('room.blind.active')}
+        </p>
+      )}
+      <div className="room-body">
+        <div className="room-main" role="tabpanel" id={panelId(view)} aria-labelledby={`room-tab-${view}`}>
+          {view === 'scoring' && <ScoringPanel doc={doc} />}
+          {view === 'weights' && <WeightsPanel doc={doc} />}
+          {view === 'whatif' && <WhatIfPanel doc={doc} />}
+          {view === 'robustness' && <RobustnessPanel doc={doc} />}
+        </div>
+        <LivePanel doc={doc} />
+      </div>
+      {presenter && <Presenter doc={doc} />}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import { pick } from '../../../shared/framework';
+import type { WorkshopDoc } from '../../../shared/model';
+import { outcomeOf } from '../../../shared/model/scenarios';
+import { docWeightUnits } from '../../../shared/model/weights-edit';
+import { RadarChart } from '../../charts/RadarChart';
+import { RankingBars, truncate } from '../../charts/RankingBars';
+import { currentLang } from '../../i18n';
+import { useLive, type Evaluation } from './live';
+import { useRoomUi } from './roomUi';
+
+/** Ranking and radar data of an evaluation, shared by the side panel and the presenter. */
+export function useLiveCharts(doc: WorkshopDoc) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const result = useLive((s) => s.result);
+  const draftUnits = useLive((s) => s.draftUnits);
+  const units = draftUnits ?? docWeightUnits(doc);
+  if (!result || result.totals.length !== doc.candidates.length || result.aggregated[0]?.length !== doc.criteria.length) return null;
+  const name = (i: number) => pick(doc.candidates[i].name, lang);
+  const ranking = result.ranking.map((c) => ({ id: doc.candidates[c].id, label: name(c), value: result.totals[c], colour: c, coverage: result.coverage[c] }));
+  const { min, max } = doc.scale;
+  const series = doc.candidates.map((c, i) => ({
+    id: c.id,
+    label: name(i),
+    colour: i,
+    emphasis: i === result.ranking[0],
+    values: result.aggregated[i].map((a) => (a === null ? null : (a - min) / (max - min))),
+  }));
+  const axes = doc.criteria.map((k, i) => `${truncate(pick(k.name, lang), lang === 'zh-CN' ? 6 : 13)} ${(units[i] / 100).toFixed(0)}%`);
+  const outcome = outcomeOf(result.totals, result.ranking);
+  const rankingDesc = ranking.map((r, i) => `${i + 1}. ${r.label} ${(r.value * 100).toFixed(1)}`).join('; ');
+  const radarDesc = t('room.live.radarDesc', { count: doc.candidates.length });
+  return { result, ranking, series, axes, units, outcome, name, rankingDesc, radarDesc, incomplete: result.coverage.some((c) => c < 0.999) };
+}
+
+export function LeaderLine({ doc, result }: { doc: WorkshopDoc; result: Evaluation }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const o = outcomeOf(result.totals, result.ranking);
+  if (o.winner === null) return null;
+  const winner = pick(doc.candidates[o.winner].name, lang);
+  return (
+    <p className="leader-line" data-testid="leader">
+      <span className="muted">{t('room.live.leading')}</span> <strong className="leader-name">{winner}</strong>{' '}
+      <span className="leader-score">{(result.totals[o.winner] * 100).toFixed(1)}</span>
+      {o.runnerUp !== null && (
+        <span className="muted small">
+          {' '}
+          · {t('room.live.ahead', { margin: (o.margin * 100).toFixed(1), name: pick(doc.candidates[o.runnerUp].name, lang) })}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** The live results beside every panel: who leads, the ranking bars and the radar. */
+export function LivePanel({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const blind = useRoomUi((s) => s.blind);
+  const error = useLive((s) => s.error);
+  const charts = useLiveCharts(doc);
+  return (
+    <aside className="room-live" aria-label={t('room.live.title')}>
+      <h2 className="live-title">{t('room.live.title')}</h2>
+      {blind ? (
+        <p className="empty">{t('room.blind.resultsHidden')}</p>
+      ) : error ? (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      ) : !charts ? (
+        <p className="empty">{doc.candidates.length === 0 || doc.criteria.length === 0 ? t('room.live.nothing') : t('room.live.noWeights')}</p>
+      ) : (
+        <>
+          <LeaderLine doc={doc} result={charts.result} />
+          <RankingBars items={charts.ranking} title={t('room.chart.ranking')} filename="ranking" desc={charts.rankingDesc} width={520} />
+          {charts.incomplete && <p className="muted small">{t('room.live.incomplete')}</p>}
+          <RadarChart axes={charts.axes} series={charts.series} weights={charts.units} title={t('room.chart.radar')} filename="radar" desc={charts.radarDesc} weightsLabel={t('room.chart.weightProfile')} size={440} />
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WorkshopDoc } from '../../../shared/model';
+import { AcceptabilityBars } from '../../charts/AcceptabilityBars';
+import { Heatmap } from '../../charts/Heatmap';
+import { RadarChart } from '../../charts/RadarChart';
+import { RankingBars } from '../../charts/RankingBars';
+import { Tornado } from '../../charts/Tornado';
+import { ConsensusFigure, useDisagreement } from './AggregatedView';
+import { useAnalysis } from './analysis';
+import { LeaderLine, useLiveCharts } from './LivePanel';
+import { useRobustnessCharts, VerdictBox } from './RobustnessPanel';
+import { PRESENTER_VIEWS, useRoomUi, type PresenterView } from './roomUi';
+import { ScenarioCompare } from './ScenariosPanel';
+
+/** The next presenter view for a key, or `null` when the key is not a presenter key. */
+export function presenterKey(current: PresenterView, key: string): PresenterView | 'leave' | null {
+  const i = PRESENTER_VIEWS.indexOf(current);
+  if (key === 'Escape') return 'leave';
+  if (key === 'ArrowRight' || key === 'PageDown' || key === ' ') return PRESENTER_VIEWS[Math.min(PRESENTER_VIEWS.length - 1, i + 1)];
+  if (key === 'ArrowLeft' || key === 'PageUp') return PRESENTER_VIEWS[Math.max(0, i - 1)];
+  const n = Number(key);
+  if (Number.isInteger(n) && n >= 1 && n <= PRESENTER_VIEWS.length) return PRESENTER_VIEWS[n - 1];
+  return null;
+}
+
+function leave() {
+  if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+  useRoomUi.setState({ presenter: false });
+}
+
+/**
+ * Presenter mode for the projector: full screen where the platform allows, large type, high
+ * contrast, no editing chrome. ←/→ (or 1–4) move between views; Esc leaves.
+ */
+export function Presenter({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const view = useRoomUi((s) => s.presenterView);
+  const blind = useRoomUi((s) => s.blind);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = ref.current;
+    el?.focus();
+    // Full screen needs a user gesture; where it is refused, the CSS overlay still fills the window.
+    document.documentElement.requestFullscreen?.().catch(() => {});
+    let wasFull = false;
+    const onFull = () => {
+      if (document.fullscreenElement) wasFull = true;
+      else if (wasFull) useRoomUi.setState({ presenter: false }); // Esc ended full screen: leave too
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const next = presenterKey(useRoomUi.getState().presenterView, e.key);
+      if (!next) return;
+      e.preventDefault();
+      if (next === 'leave') leave();
+      else useRoomUi.setState({ presenterView: next });
+    };
+    document.addEventListener('fullscreenchange', onFull);
+    window.addEventListener('keydown', onKey);
+    document.documentElement.classList.add('presenting');
+    return () => {
+      document.removeEventListener('fullscreenchange', onFull);
+      window.removeEventListener('keydown', onKey);
+      document.documentElement.classList.remove('presenting');
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    };
+  }, []);
+
+  return (
+    <div className="presenter" ref={ref} tabIndex={-1} role="dialog" aria-modal="true" aria-label={t('room.presenter.title')}>
+      <header className="presenter-head">
+        <span className="presenter-title">{doc.meta.title}</span>
+        <nav aria-label={t('room.presenter.views')} className="presenter-nav">
+          {PRESENTER_VIEWS.map((v, i) => (
+            <button key={v} type="button" className="presenter-tab" aria-current={v === view ? 'page' : undefined} onClick={() => useRoomUi.setState({ presenterView: v })}>
+              <span className="presenter-key">{i + 1}</span> {t(`room.presenter.view.${v}`)}
+            </button>
+          ))}
+        </nav>
+        <button type="button" className="presenter-exit" onClick={leave}>
+          {t('room.presenter.leave')} <kbd>Esc</kbd>
+        </button>
+      </header>
+      <main className="presenter-body">{blind ? <p className="presenter-hidden">{t('room.blind.resultsHidden')}</p> : <PresenterContent doc={doc} view={view} />}</main>
+      <footer className="presenter-foot">{t('room.presenter.keys')}</footer>
+    </div>
+  );
+}
+
+function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView }) {
+  const { t } = useTranslation();
+  const live = useLiveCharts(doc);
+  const heat = useDisagreement(doc);
+  const analysis = useAnalysis((s) => s.result);
+  const robust = useRobustnessCharts(doc, analysis);
+  const none = <p className="presenter-hidden">{t('room.live.nothing')}</p>;
+  switch (view) {
+    case 'ranking':
+      return live ? (
+        <div className="presenter-grid two">
+          <div>
+            <LeaderLine doc={doc} result={live.result} />
+            <RankingBars items={live.ranking} title={t('room.chart.ranking')} filename="ranking" desc={live.rankingDesc} width={640} actions={false} />
+          </div>
+          <RadarChart axes={live.axes} series={live.series} weights={live.units} title={t('room.chart.radar')} filename="radar" desc={live.radarDesc} weightsLabel={t('room.chart.weightProfile')} size={520} actions={false} />
+        </div>
+      ) : (
+        none
+      );
+    case 'disagreement':
+      return heat ? (
+        <div className="presenter-grid heat">
+          <ConsensusFigure consensus={heat.consensus} />
+          <Heatmap rows={heat.rows} cols={heat.cols} intensity={heat.intensity} labels={heat.labels} title={t('room.chart.heatmap')} filename="disagreement" desc={t('room.aggregate.heatmapDesc')} legend={[t('room.aggregate.agree'), t('room.aggregate.disagree')]} width={980} actions={false} />
+        </div>
+      ) : (
+        none
+      );
+    case 'robustness':
+      return robust ? (
+        <div className="presenter-grid two">
+          <VerdictBox doc={doc} analysis={analysis} />
+          <div>
+            <Tornado items={robust.tornado} title={t('room.chart.tornado')} filename="weight-stability" desc={robust.tornadoDesc} width={700} actions={false} />
+            {robust.acceptability && <AcceptabilityBars items={robust.acceptability} title={t('room.chart.acceptability')} filename="rank-acceptability" desc={robust.accDesc} rankLabel={(r) => t('room.robustness.rank', { rank: r })} width={700} actions={false} />}
+          </div>
+        </div>
+      ) : (
+        none
+      );
+    case 'scenarios':
+      return doc.scenarios.length > 0 ? <ScenarioCompare doc={doc} large /> : <p className="presenter-hidden">{t('room.scenarios.none')}</p>;
+  }
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { pick } from '../../../shared/framework';
+import { decideProposal, nowIso, proposals, type WorkshopDoc } from '../../../shared/model';
+import { hrefFor } from '../../app/route';
+import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
+
+/** The adaptation rules (seed §五) that apply to this team's needs, each with its reason and the team's decision. */
+export function ProposalsList({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const edit = useWorkshop((s) => s.edit);
+  const list = proposals(doc);
+  const criterion = new Map(doc.criteria.map((c) => [c.id, pick(c.name, lang)]));
+  if (list.length === 0)
+    return (
+      <p className="empty">
+        {t('room.proposals.none')} <a href={hrefFor({ name: 'workshop', id: doc.id, step: 'needs' })}>{t('room.proposals.toNeeds')}</a>
+      </p>
+    );
+  return (
+    <div className="proposals">
+      <p className="muted small">{t('room.proposals.intro')}</p>
+      <ul className="proposal-list">
+        {list.map(({ rule, status }) => (
+          <li key={rule.id} className={`proposal proposal-${status}`}>
+            <p className="proposal-reason">{pick(rule.reason, lang)}</p>
+            <p className="small">
+              {rule.effects.map((e) => `${criterion.get(e.criterionId) ?? e.criterionId} ${e.delta > 0 ? '+' : '−'}${Math.abs(e.delta)}`).join(' · ')}
+            </p>
+            <div className="proposal-actions">
+              <span className={`badge status-${status}`}>{t(`room.proposals.status.${status}`)}</span>
+              <button type="button" className="btn btn-small" aria-pressed={status === 'accepted'} onClick={() => edit(t('room.undo.proposal'), (d) => decideProposal(d, rule.id, status === 'accepted' ? 'pending' : 'accepted', nowIso()))}>
+                {t('room.proposals.accept')}
+              </button>
+              <button type="button" className="btn btn-small" aria-pressed={status === 'rejected'} onClick={() => edit(t('room.undo.proposal'), (d) => decideProposal(d, rule.id, status === 'rejected' ? 'pending' : 'rejected', nowIso()))}>
+                {t('room.proposals.reject')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

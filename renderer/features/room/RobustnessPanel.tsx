@@ -1,0 +1,155 @@
+import { useTranslation } from 'react-i18next';
+import type { WorkshopAnalysisResult } from '../../../shared/contract/analysis';
+import { pick } from '../../../shared/framework';
+import type { WorkshopDoc } from '../../../shared/model';
+import { tornadoOrder } from '../../../shared/model/robustness-view';
+import { AcceptabilityBars } from '../../charts/AcceptabilityBars';
+import { Tornado } from '../../charts/Tornado';
+import { currentLang } from '../../i18n';
+import { formatPercent } from '../../ui/format';
+import { cancelAnalysis, runAnalysis, useAnalysis } from './analysis';
+import { useLive } from './live';
+import { useRoomUi } from './roomUi';
+
+const pp = (x: number) => (Math.abs(x) * 100).toFixed(1);
+
+/** The verdict and its findings in words (the reasons come from the report's own `fragility`). */
+export function useVerdictText(doc: WorkshopDoc, a: WorkshopAnalysisResult | null) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  if (!a?.evaluation || !a.verdict || !a.scored) return null;
+  const name = (i: number) => pick(doc.candidates[i]?.name ?? { 'zh-CN': '?', en: '?' }, lang);
+  const crit = (i: number) => pick(doc.criteria[i]?.name ?? { 'zh-CN': '?', en: '?' }, lang);
+  const ev = a.evaluation;
+  const winner = ev.ranking[0];
+  const headline = a.verdict.fragile ? t('room.verdict.fragile', { name: name(winner) }) : t('room.verdict.robust', { name: name(winner) });
+  const reasons = a.verdict.reasons.map((r) => {
+    switch (r.kind) {
+      case 'low-acceptability':
+        return t('room.verdict.lowAcceptability', { p: formatPercent(r.acceptability, lang), limit: formatPercent(a.thresholds.minAcceptability, lang) });
+      case 'small-weight-change':
+        return t('room.verdict.smallChange', { criterion: crit(r.criterion), change: pp(r.change), name: name(r.winner), limit: pp(a.thresholds.minWeightChange) });
+      case 'narrow-margin':
+        return t('room.verdict.narrowMargin', { margin: pp(r.margin), limit: pp(a.thresholds.minMargin) });
+      case 'incomplete-scores':
+        return t('room.verdict.incomplete', { coverage: formatPercent(r.coverage, lang) });
+    }
+  });
+  const mc = a.sensitivity?.mostCritical;
+  const critical = mc
+    ? t(mc.change > 0 ? 'room.verdict.criticalUp' : 'room.verdict.criticalDown', { criterion: crit(mc.criterion), change: pp(mc.change), name: name(mc.winner) })
+    : ev.totals.length > 1
+      ? t('room.verdict.noCritical')
+      : null;
+  const method = a.topsis ? (a.topsis.agrees ? t('room.verdict.topsisAgrees', { name: name(winner) }) : t('room.verdict.topsisDiffers', { name: name(a.topsis.ranking[0]) })) : null;
+  const first = a.smaa ? t('room.verdict.firstRank', { name: name(winner), p: formatPercent(a.smaa.rankAcceptability[winner][0], lang) }) : null;
+  return { fragile: a.verdict.fragile, headline, reasons, critical, method, first };
+}
+
+export function VerdictBox({ doc, analysis }: { doc: WorkshopDoc; analysis: WorkshopAnalysisResult | null }) {
+  const { t } = useTranslation();
+  const v = useVerdictText(doc, analysis);
+  if (!v) return null;
+  return (
+    <div className={v.fragile ? 'verdict fragile' : 'verdict robust'} data-testid="verdict">
+      <p className="verdict-headline">
+        <span className="verdict-tag">{v.fragile ? t('room.verdict.fragileTag') : t('room.verdict.robustTag')}</span> {v.headline}
+      </p>
+      <ul>
+        {v.reasons.map((r, i) => (
+          <li key={i}>{r}</li>
+        ))}
+        {v.critical && <li data-testid="most-critical">{v.critical}</li>}
+        {v.first && <li>{v.first}</li>}
+        {v.method && <li data-testid="topsis">{v.method}</li>}
+      </ul>
+    </div>
+  );
+}
+
+/** Tornado and acceptability data for the panel and the presenter. */
+export function useRobustnessCharts(doc: WorkshopDoc, a: WorkshopAnalysisResult | null) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  if (!a?.sensitivity || !a.evaluation || a.sensitivity.criteria.length !== doc.criteria.length) return null;
+  const sens = a.sensitivity;
+  const order = tornadoOrder(sens.criteria);
+  const critical = sens.mostCritical?.criterion ?? null;
+  const tornado = order.map((k) => ({ id: doc.criteria[k].id, label: pick(doc.criteria[k].name, lang), from: sens.criteria[k].stableFrom, to: sens.criteria[k].stableTo, weight: sens.criteria[k].weight, critical: k === critical }));
+  const tornadoDesc = tornado.map((x) => `${x.label}: ${pp(x.from)}–${pp(x.to)} % (${pp(x.weight)} %)`).join('; ');
+  const acceptability = a.smaa
+    ? a.evaluation.ranking.map((c) => ({ id: doc.candidates[c].id, label: pick(doc.candidates[c].name, lang), ranks: a.smaa!.rankAcceptability[c] }))
+    : null;
+  const accDesc = acceptability ? acceptability.map((x) => t('room.robustness.accDesc', { name: x.label, p: formatPercent(x.ranks[0] ?? 0, lang) })).join('; ') : '';
+  return { tornado, tornadoDesc, acceptability, accDesc };
+}
+
+/** Robustness (seed §九, overall fit): weight stability, rank acceptability, method agreement and the verdict. */
+export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const blind = useRoomUi((s) => s.blind);
+  const { result, status, progress, stale, error } = useAnalysis();
+  const overrides = useLive((s) => s.overrides);
+  const charts = useRobustnessCharts(doc, result);
+  if (blind) return <p className="empty">{t('room.blind.resultsHidden')}</p>;
+  return (
+    <section className="room-section robustness" aria-labelledby="robust-h">
+      <h2 id="robust-h" className="sr-only">
+        {t('room.view.robustness')}
+      </h2>
+      <div className="analysis-state" role="status" aria-live="polite">
+        {status === 'running' ? (
+          <>
+            <span>{t('room.robustness.running')}</span>
+            <progress max={1} value={progress} aria-label={t('room.robustness.progress')} />
+            <button type="button" className="btn btn-small" onClick={cancelAnalysis}>
+              {t('action.cancel')}
+            </button>
+          </>
+        ) : status === 'cancelled' ? (
+          <>
+            <span>{t('room.robustness.cancelled')}</span>
+            <button type="button" className="btn btn-small" onClick={() => void runAnalysis(doc, overrides)}>
+              {t('room.robustness.rerun')}
+            </button>
+          </>
+        ) : status === 'error' ? (
+          <span className="alert">{error}</span>
+        ) : stale ? (
+          <span className="muted">{t('room.robustness.stale')}</span>
+        ) : status === 'done' ? (
+          <span className="muted" data-testid="analysis-fresh">
+            {t('room.robustness.fresh')}
+          </span>
+        ) : null}
+      </div>
+      {result?.problem && <p className="alert">{result.problem}</p>}
+      {result && !result.scored && !result.problem && <p className="empty">{t('room.robustness.noScores')}</p>}
+      <div className={stale ? 'robust-body stale' : 'robust-body'}>
+        <VerdictBox doc={doc} analysis={result} />
+        {charts && (
+          <>
+            <Tornado items={charts.tornado} title={t('room.chart.tornado')} filename="weight-stability" desc={charts.tornadoDesc} />
+            <p className="muted small">{t('room.robustness.tornadoHelp')}</p>
+            {charts.acceptability && (
+              <>
+                <AcceptabilityBars items={charts.acceptability} title={t('room.chart.acceptability')} filename="rank-acceptability" desc={charts.accDesc} rankLabel={(r) => t('room.robustness.rank', { rank: r })} />
+                {result?.smaaSettings && <p className="muted small">{t('room.robustness.smaaSettings', { samples: result.smaaSettings.samples.toLocaleString(), spread: pp(result.smaaSettings.spread) })}</p>}
+              </>
+            )}
+          </>
+        )}
+        {result && (
+          <p className="muted small">
+            {t('room.robustness.thresholds', {
+              acc: formatPercent(result.thresholds.minAcceptability, currentLang()),
+              change: pp(result.thresholds.minWeightChange),
+              margin: pp(result.thresholds.minMargin),
+              coverage: formatPercent(result.thresholds.minCoverage, currentLang()),
+            })}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

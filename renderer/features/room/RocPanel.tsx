@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pick } from '../../../shared/framework';
+import type { WorkshopDoc } from '../../../shared/model';
+import { moveInRankOrder, rankOrderIds, withRankOrder, withWeightShares } from '../../../shared/model/weights-edit';
+import { call } from '../../api/client';
+import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
+
+/** Rank-order quick weights: put the criteria in order of importance, get ROC weights (Barron & Barrett). */
+export function RocPanel({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const edit = useWorkshop((s) => s.edit);
+  const order = rankOrderIds(doc);
+  const index = new Map(doc.criteria.map((c, i) => [c.id, i]));
+  const key = order.join('|');
+  const [preview, setPreview] = useState<{ key: string; weights: number[] } | null>(null);
+  useEffect(() => {
+    let live = true;
+    const ids = key.split('|');
+    const idx = new Map(doc.criteria.map((c, i) => [c.id, i]));
+    call('engine.rankWeights', { order: ids.map((id) => idx.get(id)!), method: 'roc' }).then(
+      (r) => live && setPreview({ key, weights: r.weights }),
+      () => live && setPreview(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, doc.criteria]);
+  if (doc.criteria.length === 0) return <p className="empty">{t('room.weights.noCriteria')}</p>;
+  const move = (id: string, by: -1 | 1) => edit(t('room.undo.rankOrder'), (d) => withRankOrder(d, moveInRankOrder(rankOrderIds(d), id, by)));
+  const weights = preview?.key === key ? preview.weights : null;
+  return (
+    <div className="roc">
+      <p className="muted small">{t('room.roc.intro')}</p>
+      <ol className="rank-list">
+        {order.map((id, r) => {
+          const k = index.get(id)!;
+          const name = pick(doc.criteria[k].name, lang);
+          return (
+            <li key={id}>
+              <span className="rank-name">{name}</span>
+              <span className="num muted">{weights ? `${(weights[k] * 100).toFixed(1)} %` : ''}</span>
+              <button type="button" className="btn btn-ghost btn-small" disabled={r === 0} onClick={() => move(id, -1)} aria-label={t('room.roc.up', { name })}>
+                ↑
+              </button>
+              <button type="button" className="btn btn-ghost btn-small" disabled={r === order.length - 1} onClick={() => move(id, 1)} aria-label={t('room.roc.down', { name })}>
+                ↓
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className="btn btn-primary" disabled={!weights} onClick={() => weights && edit(t('room.undo.rocWeights'), (d) => withWeightShares(withRankOrder(d, order), weights, 'rank'))}>
+        {t('room.roc.apply')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pick } from '../../../shared/framework';
+import { newId, nowIso, type WorkshopDoc } from '../../../shared/model';
+import { addScenario, compareScenarios, removeScenario, renameScenario, scenarioWeights, validOverrides, type ScenarioColumn } from '../../../shared/model/scenarios';
+import { docWeightUnits, toUnits, withWeightUnits } from '../../../shared/model/weights-edit';
+import { call } from '../../api/client';
+import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
+import { canEvaluate, evaluateRequest, useLive } from './live';
+import { useRoomUi } from './roomUi';
+
+/** Evaluates the current weights and every saved scenario, for the side-by-side comparison. */
+export function useScenarioComparison(doc: WorkshopDoc, enabled: boolean): { columns: ScenarioColumn[] | null; error: string | null } {
+  const { t } = useTranslation();
+  const overrides = useLive((s) => s.overrides);
+  const [state, setState] = useState<{ key: unknown; columns: ScenarioColumn[] | null; error: string | null }>({ key: null, columns: null, error: null });
+  const current = t('room.scenarios.current');
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    const entries = [
+      { id: 'current', name: current, units: docWeightUnits(doc), overrides },
+      ...doc.scenarios.map((s) => ({ id: s.id, name: s.name, units: toUnits(scenarioWeights(doc, s)), overrides: validOverrides(doc, s.scoreOverrides) })),
+    ].filter((e) => canEvaluate(doc, e.units));
+    Promise.all(entries.map((e) => call('engine.evaluate', evaluateRequest(doc, e.units, e.overrides)))).then(
+      (results) => live && setState({ key: doc, columns: compareScenarios(results.map((r, i) => ({ id: entries[i].id, name: entries[i].name, totals: r.totals, ranking: r.ranking }))), error: null }),
+      (err: Error) => live && setState({ key: doc, columns: null, error: err.message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [doc, overrides, enabled, current]);
+  return enabled ? state : { columns: null, error: null };
+}
+
+/** Named what-if scenarios: save the current weights and score overrides, apply one, compare side by side. */
+export function ScenariosPanel({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const edit = useWorkshop((s) => s.edit);
+  const blind = useRoomUi((s) => s.blind);
+  const [name, setName] = useState('');
+  const save = () => {
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    const { draftUnits, overrides } = useLive.getState();
+    edit(t('room.undo.saveScenario', { name: trimmed }), (d) => addScenario(d, { id: newId(), name: trimmed, createdAt: nowIso(), weights: draftUnits ?? docWeightUnits(d), scoreOverrides: overrides }));
+    setName('');
+  };
+  return (
+    <div className="scenarios">
+      <h3 className="small-h">{t('room.scenarios.title')}</h3>
+      <form
+        className="scenario-save"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <label className="inline-label">
+          {t('room.scenarios.name')}
+          <input className="input" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} placeholder={t('room.scenarios.namePlaceholder')} />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={!name.trim()}>
+          {t('room.scenarios.save')}
+        </button>
+      </form>
+      {doc.scenarios.length === 0 ? (
+        <p className="muted">{t('room.scenarios.none')}</p>
+      ) : (
+        <ul className="scenario-list">
+          {doc.scenarios.map((s) => (
+            <li key={s.id}>
+              <input
+                key={s.name}
+                className="input scenario-name"
+                defaultValue={s.name}
+                aria-label={t('room.scenarios.rename', { name: s.name })}
+                onBlur={(e) => edit(t('room.undo.renameScenario'), (d) => renameScenario(d, s.id, e.currentTarget.value))}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') e.currentTarget.blur();
+                }}
+              />
+              <span className="muted small">{t('room.scenarios.overrides', { count: new Set(Object.keys(s.scoreOverrides).map((k) => k.split('|').slice(1).join('|'))).size })}</span>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => {
+                  edit(t('room.undo.applyScenario', { name: s.name }), (d) => withWeightUnits(d, toUnits(scenarioWeights(d, s))));
+                  useLive.setState({ overrides: validOverrides(doc, s.scoreOverrides) });
+                }}
+              >
+                {t('room.scenarios.apply')}
+              </button>
+              <button type="button" className="btn btn-ghost btn-small btn-danger" aria-label={t('room.scenarios.delete', { name: s.name })} onClick={() => edit(t('room.undo.deleteScenario'), (d) => removeScenario(d, s.id))}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!blind && doc.scenarios.length > 0 && <ScenarioCompare doc={doc} />}
+    </div>
+  );
+}
+
+export function ScenarioCompare({ doc, large = false }: { doc: WorkshopDoc; large?: boolean }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const { columns, error } = useScenarioComparison(doc, true);
+  if (error)
+    return (
+      <p className="alert" role="alert">
+        {error}
+      </p>
+    );
+  if (!columns) return <div className="spinner" aria-hidden="true" />;
+  const name = (i: number | null) => (i === null ? '–' : pick(doc.candidates[i].name, lang));
+  return (
+    <div className={large ? 'compare-wrap large' : 'compare-wrap'}>
+      <table className="table compare" aria-label={t('room.scenarios.compare')}>
+        <caption className="compare-caption">{t('room.scenarios.compare')}</caption>
+        <thead>
+          <tr>
+            <td />
+            {columns.map((c) => (
+              <th key={c.id} scope="col">
+                {c.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">{t('room.scenarios.winner')}</th>
+            {columns.map((c) => (
+              <td key={c.id} className={c.winnerChanged ? 'changed' : undefined}>
+                <strong>{name(c.outcome.winner)}</strong>
+                {c.winnerChanged && <span className="badge badge-warn">{t('room.scenarios.changed')}</span>}
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">{t('room.scenarios.margin')}</th>
+            {columns.map((c) => (
+              <td key={c.id} className="num">
+                {(c.outcome.margin * 100).toFixed(1)}
+                {c.outcome.runnerUp !== null && <span className="muted small"> ({t('room.scenarios.over', { name: name(c.outcome.runnerUp) })})</span>}
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">{t('room.scenarios.baselineRank', { name: name(columns[0]?.outcome.winner ?? null) })}</th>
+            {columns.map((c) => (
+              <td key={c.id} className="num">
+                {c.baselineWinnerRank ?? '–'}
+              </td>
+            ))}
+          </tr>
+          {doc.candidates.map((cand, i) => (
+            <tr key={cand.id}>
+              <th scope="row" className="muted">
+                {pick(cand.name, lang)}
+              </th>
+              {columns.map((c) => (
+                <td key={c.id} className="num">
+                  {(c.totals[i] * 100).toFixed(1)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

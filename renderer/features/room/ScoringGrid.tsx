@@ -1,0 +1,192 @@
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pick } from '../../../shared/framework';
+import type { WorkshopDoc } from '../../../shared/model';
+import { scoringGridView } from '../../../shared/model/blind';
+import { gridKeyOf, moveInGrid, parseScore, setRationale, setScore, type GridPos } from '../../../shared/model/score-grid';
+import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
+import { useRoomUi } from './roomUi';
+
+const fmt = (v: number | null) => (v === null ? '' : String(v));
+
+/**
+ * One participant's scores: criteria down, candidates across. Spreadsheet keys: type a
+ * number, Tab / Shift+Tab across, Enter / Shift+Enter down / up, arrows, Home / End,
+ * Delete clears, R writes the cell's rationale, Esc undoes the typing. In blind mode the
+ * grid renders from the blind projection: a filled cell shows only that it is filled.
+ */
+export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; participantId: string }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const edit = useWorkshop((s) => s.edit);
+  const blind = useRoomUi((s) => s.blind);
+  const view = useMemo(() => scoringGridView(doc, participantId, blind), [doc, participantId, blind]);
+  const [focus, setFocus] = useState<GridPos>({ row: 0, col: 0 });
+  const [problem, setProblem] = useState<{ pos: GridPos; reason: 'not-a-number' | 'out-of-scale' } | null>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const rationaleRef = useRef<HTMLTextAreaElement>(null);
+  const rows = view.rows.length;
+  const cols = view.cols.length;
+  if (rows === 0 || cols === 0) return <p className="empty">{t('room.scoring.nothing')}</p>;
+
+  const criterionName = (r: number) => pick(doc.criteria[r].name, lang);
+  const candidateName = (c: number) => pick(doc.candidates[c].name, lang);
+  const inputAt = (pos: GridPos) => tableRef.current?.querySelector<HTMLInputElement>(`input[data-row="${pos.row}"][data-col="${pos.col}"]`) ?? null;
+  const participant = doc.participants.find((p) => p.id === participantId);
+
+  /** Commits what was typed in a cell; false (and a message) when it is not a score on the scale. */
+  const commit = (input: HTMLInputElement, pos: GridPos): boolean => {
+    if (input.value === input.defaultValue) return true;
+    const parsed = parseScore(input.value, doc.scale);
+    if (!parsed.ok) {
+      setProblem({ pos, reason: parsed.reason });
+      return false;
+    }
+    setProblem(null);
+    edit(t('room.undo.score'), (d) => setScore(d, participantId, view.cols[pos.col], view.rows[pos.row], parsed.value));
+    // Blind: what was typed disappears once entered.
+    if (blind) input.value = '';
+    return true;
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>, pos: GridPos) => {
+    const input = e.currentTarget;
+    if (e.key === 'Escape') {
+      input.value = input.defaultValue;
+      setProblem(null);
+      return;
+    }
+    if (e.key === 'Delete' && input.value === '') {
+      e.preventDefault();
+      setProblem(null);
+      edit(t('room.undo.clearScore'), (d) => setScore(d, participantId, view.cols[pos.col], view.rows[pos.row], null));
+      return;
+    }
+    if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      if (commit(input, pos)) rationaleRef.current?.focus();
+      return;
+    }
+    const key = gridKeyOf(e);
+    if (!key) return;
+    if (!commit(input, pos)) {
+      e.preventDefault();
+      return;
+    }
+    const next = moveInGrid(pos, key, rows, cols);
+    if (!next) return; // Tab past the last cell: leave the grid the browser's way
+    e.preventDefault();
+    inputAt(next)?.focus();
+  };
+
+  const cell = view.cells[focus.row]?.[focus.col];
+  const focusLabel = `${criterionName(Math.min(focus.row, rows - 1))} · ${candidateName(Math.min(focus.col, cols - 1))}`;
+  return (
+    <div className="scoring">
+      <p className="muted small keys-hint">{t('room.scoring.keys')}</p>
+      <div className="score-grid-wrap">
+        <table className="score-grid" ref={tableRef} aria-describedby="score-grid-scale">
+          <caption className="sr-only">{t('room.scoring.caption', { name: participant?.name ?? '' })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('room.scoring.criterion')}</th>
+              {view.cols.map((_, c) => (
+                <th key={c} scope="col">
+                  {candidateName(c)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {view.cells.map((row, r) => (
+              <tr key={view.rows[r]}>
+                <th scope="row">{criterionName(r)}</th>
+                {row.map((v, c) => {
+                  const pos = { row: r, col: c };
+                  const invalid = problem?.pos.row === r && problem.pos.col === c;
+                  const label = `${criterionName(r)} · ${candidateName(c)}`;
+                  return (
+                    <td key={c} className={v.revealed ? (v.rationale ? 'has-why' : '') : v.hasRationale ? 'has-why' : ''}>
+                      {v.revealed ? (
+                        <input
+                          key={`${participantId}:${fmt(v.value)}`}
+                          className="score-input"
+                          data-row={r}
+                          data-col={c}
+                          defaultValue={fmt(v.value)}
+                          inputMode="decimal"
+                          autoComplete="off"
+                          aria-label={label}
+                          aria-invalid={invalid || undefined}
+                          title={v.rationale || undefined}
+                          onFocus={(e) => {
+                            e.currentTarget.select();
+                            setFocus(pos);
+                          }}
+                          onBlur={(e) => commit(e.currentTarget, pos)}
+                          onKeyDown={(e) => onKeyDown(e, pos)}
+                        />
+                      ) : (
+                        <input
+                          key={`${participantId}:${v.filled}`}
+                          className="score-input masked"
+                          data-row={r}
+                          data-col={c}
+                          defaultValue=""
+                          placeholder={v.filled ? '●' : ''}
+                          inputMode="decimal"
+                          autoComplete="off"
+                          aria-label={`${label} (${v.filled ? t('room.blind.cellHidden') : t('room.blind.cellEmpty')})`}
+                          aria-invalid={invalid || undefined}
+                          onFocus={() => setFocus(pos)}
+                          onBlur={(e) => commit(e.currentTarget, pos)}
+                          onKeyDown={(e) => onKeyDown(e, pos)}
+                        />
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p id="score-grid-scale" className="muted small">
+        {t('room.scoring.scale', { min: doc.scale.min, max: doc.scale.max })}
+      </p>
+      {problem && (
+        <p className="alert small" role="alert">
+          {t(`room.scoring.${problem.reason}`, { min: doc.scale.min, max: doc.scale.max })}
+        </p>
+      )}
+      {cell && (
+        <div className="field rationale">
+          <label htmlFor="cell-rationale">{t('room.scoring.rationale', { cell: focusLabel })}</label>
+          <textarea
+            id="cell-rationale"
+            ref={rationaleRef}
+            key={`${participantId}:${focus.row}:${focus.col}:${cell.revealed ? cell.rationale : ''}`}
+            className="input"
+            rows={2}
+            maxLength={10_000}
+            defaultValue={cell.revealed ? cell.rationale : ''}
+            placeholder={!cell.revealed && cell.hasRationale ? t('room.blind.rationaleHidden') : t('room.scoring.rationalePlaceholder')}
+            onBlur={(e) => {
+              const text = e.currentTarget.value;
+              if (text === e.currentTarget.defaultValue) return;
+              edit(t('room.undo.rationale'), (d) => setRationale(d, participantId, view.cols[focus.col], view.rows[focus.row], text.trim()));
+              if (blind) e.currentTarget.value = '';
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' || (e.key === 'Enter' && (e.ctrlKey || e.metaKey))) {
+                e.preventDefault();
+                inputAt(focus)?.focus();
+              }
+            }}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import type { WorkshopDoc } from '../../../shared/model';
+import { participantProgress } from '../../../shared/model/score-grid';
+import { AggregatedView } from './AggregatedView';
+import { useRoomUi } from './roomUi';
+import { ScoringGrid } from './ScoringGrid';
+
+/** Scoring: one participant's grid (the facilitator may enter it for them), or the group's aggregated view. */
+export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const selected = useRoomUi((s) => s.participantId);
+  const participant = doc.participants.find((p) => p.id === selected);
+  const current = participant ? participant.id : 'group';
+  return (
+    <section className="room-section" aria-labelledby="scoring-h">
+      <h2 id="scoring-h" className="sr-only">
+        {t('room.view.scoring')}
+      </h2>
+      {doc.participants.length === 0 ? (
+        <p className="empty">{t('room.scoring.noParticipants')}</p>
+      ) : (
+        <div className="participant-picker" role="group" aria-label={t('room.scoring.whose')}>
+          <button type="button" className="chip" aria-pressed={current === 'group'} onClick={() => useRoomUi.setState({ participantId: 'group' })}>
+            {t('room.scoring.group')}
+          </button>
+          {doc.participants.map((p) => {
+            const pr = participantProgress(doc, p.id);
+            return (
+              <button key={p.id} type="button" className="chip" aria-pressed={current === p.id} onClick={() => useRoomUi.setState({ participantId: p.id })}>
+                {p.name}
+                <span className="chip-count" aria-label={t('room.scoring.progress', { scored: pr.scored, cells: pr.cells })}>
+                  {pr.scored}/{pr.cells}
+                </span>
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {participant ? <ScoringGrid doc={doc} participantId={participant.id} /> : doc.participants.length > 0 && <AggregatedView doc={doc} />}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { useTranslation } from 'react-i18next';
+import { pick } from '../../../shared/framework';
+import type { WorkshopDoc } from '../../../shared/model';
+import { docWeightUnits, setSliderWeight, setWeightPoints, UNITS_PER_PERCENT, withWeightUnits } from '../../../shared/model/weights-edit';
+import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
+import { useAnalysis } from './analysis';
+import { evaluateLive, useLive } from './live';
+import { useRoomUi } from './roomUi';
+import { useNativeChange } from './useCommit';
+
+/** The weights at the start of the current drag: every step rescales from these, so nothing drifts. */
+let dragAnchor: number[] | null = null;
+
+/** A drag step: criterion `k` to `percent`, the others in proportion; evaluated at once. */
+export function dragWeight(doc: WorkshopDoc, k: number, percent: number, inputAt = performance.now()) {
+  performance.mark('room:input');
+  if (!dragAnchor) dragAnchor = useLive.getState().draftUnits ?? docWeightUnits(doc);
+  useLive.setState({ draftUnits: setSliderWeight(dragAnchor, k, percent) });
+  evaluateLive(doc, inputAt);
+}
+
+/** Release: the drag becomes one undo step. */
+export function commitWeightDrag(actionName: string) {
+  const draft = useLive.getState().draftUnits;
+  dragAnchor = null;
+  if (!draft) return;
+  useWorkshop.getState().edit(actionName, (d) => withWeightUnits(d, draft));
+  useLive.setState({ draftUnits: null });
+}
+
+/** Sliders that keep the total at 100 % (the others rescale in proportion) and direct entry of points. */
+export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const draft = useLive((s) => s.draftUnits);
+  const blind = useRoomUi((s) => s.blind);
+  const analysis = useAnalysis((s) => s.result);
+  const stale = useAnalysis((s) => s.stale || s.status === 'running');
+  const units = draft ?? docWeightUnits(doc);
+  const totalPoints = doc.criteria.reduce((a, c) => a + c.weight, 0);
+  const sens = !blind && analysis?.sensitivity && analysis.sensitivity.criteria.length === doc.criteria.length ? analysis.sensitivity : null;
+  const critical = sens?.mostCritical?.criterion ?? null;
+  if (doc.criteria.length === 0) return <p className="empty">{t('room.weights.noCriteria')}</p>;
+  return (
+    <div className="weight-sliders">
+      <p className="muted small">{t('room.weights.slidersIntro')}</p>
+      <table className="table weights-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('room.scoring.criterion')}</th>
+            <th scope="col">{t('room.weights.share')}</th>
+            <th scope="col" className="num">
+              {t('room.weights.points')}
+            </th>
+            <th scope="col">{t('room.weights.stable')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {doc.criteria.map((c, k) => (
+            <WeightRow
+              key={c.id}
+              doc={doc}
+              k={k}
+              name={pick(c.name, lang)}
+              percent={units[k] / UNITS_PER_PERCENT}
+              points={draft ? units[k] / UNITS_PER_PERCENT : c.weight}
+              interval={sens ? sens.criteria[k] : null}
+              critical={critical === k}
+              stale={stale}
+            />
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t('room.weights.total')}</th>
+            <td className="num" data-testid="weights-total">
+              {(units.reduce((a, b) => a + b, 0) / UNITS_PER_PERCENT).toFixed(1)} %
+            </td>
+            <td className="num muted">{Math.round(totalPoints * 100) / 100}</td>
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function WeightRow({ doc, k, name, percent, points, interval, critical, stale }: { doc: WorkshopDoc; k: number; name: string; percent: number; points: number; interval: { stableFrom: number; stableTo: number } | null; critical: boolean; stale: boolean }) {
+  const { t } = useTranslation();
+  const edit = useWorkshop((s) => s.edit);
+  const sliderRef = useNativeChange<HTMLInputElement>(() => commitWeightDrag(t('room.undo.weight', { name })));
+  const id = `w-${doc.criteria[k].id}`;
+  return (
+    <tr className={critical ? 'critical' : undefined}>
+      <th scope="row">
+        <label htmlFor={id}>{name}</label>
+        {critical && <span className="badge badge-warn">{t('room.weights.mostCritical')}</span>}
+      </th>
+      <td>
+        <div className="slider-cell">
+          <input
+            ref={sliderRef}
+            id={id}
+            type="range"
+            min={0}
+            max={100}
+            step={0.1}
+            value={percent}
+            aria-valuetext={`${percent.toFixed(1)} %`}
+            onChange={(e) => dragWeight(doc, k, Number(e.currentTarget.value))}
+            onBlur={() => commitWeightDrag(t('room.undo.weight', { name }))}
+          />
+          <output htmlFor={id} className="num slider-value">
+            {percent.toFixed(1)} %
+          </output>
+        </div>
+      </td>
+      <td className="num">
+        <input
+          key={points}
+          className="input points-input"
+          type="number"
+          min={0}
+          max={10000}
+          step="any"
+          defaultValue={Math.round(points * 100) / 100}
+          aria-label={t('room.weights.pointsOf', { name })}
+          onBlur={(e) => {
+            const v = Number(e.currentTarget.value);
+            if (e.currentTarget.value !== '' && Number.isFinite(v)) edit(t('room.undo.points', { name }), (d) => setWeightPoints(d, doc.criteria[k].id, v));
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.currentTarget.blur();
+          }}
+        />
+      </td>
+      <td className={stale ? 'stability stale' : 'stability'}>
+        {interval ? (
+          <span data-testid={`stability-${doc.criteria[k].id}`}>{t('room.weights.holds', { from: (interval.stableFrom * 100).toFixed(1), to: (interval.stableTo * 100).toFixed(1) })}</span>
+        ) : (
+          <span className="muted">–</span>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pick } from '../../../shared/framework';
+import type { WorkshopDoc } from '../../../shared/model';
+import { groupOverride, withoutCell } from '../../../shared/model/scenarios';
+import { currentLang } from '../../i18n';
+import { evaluateLive, useLive } from './live';
+import { useRoomUi } from './roomUi';
+import { ScenariosPanel } from './ScenariosPanel';
+import { useNativeChange } from './useCommit';
+
+/** Live what-if of scores: set the group's score of one cell and watch the ranking move; then save scenarios. */
+export function WhatIfPanel({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const blind = useRoomUi((s) => s.blind);
+  return (
+    <section className="room-section" aria-labelledby="whatif-h">
+      <h2 id="whatif-h" className="sr-only">
+        {t('room.view.whatif')}
+      </h2>
+      {blind ? <p className="empty">{t('room.blind.resultsHidden')}</p> : <ScoreWhatIf doc={doc} />}
+      <ScenariosPanel doc={doc} />
+    </section>
+  );
+}
+
+function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const [cand, setCand] = useState(doc.candidates[0]?.id ?? '');
+  const [crit, setCrit] = useState(doc.criteria[0]?.id ?? '');
+  const overrides = useLive((s) => s.overrides);
+  const draft = useLive((s) => s.draftOverrides);
+  const result = useLive((s) => s.result);
+  const ci = doc.candidates.findIndex((c) => c.id === cand);
+  const ki = doc.criteria.findIndex((c) => c.id === crit);
+  const active = draft ?? overrides;
+  const overridden = Object.entries(active).find(([key]) => key.split('|')[1] === cand && key.split('|')[2] === crit)?.[1];
+  const group = ci >= 0 && ki >= 0 ? (result?.aggregated[ci]?.[ki] ?? null) : null;
+  const value = overridden ?? group ?? doc.scale.min;
+  const ref = useNativeChange<HTMLInputElement>(() => {
+    const d = useLive.getState().draftOverrides;
+    if (d) useLive.setState({ overrides: d, draftOverrides: null });
+  });
+  if (doc.candidates.length === 0 || doc.criteria.length === 0) return null;
+  const cells = summarise(doc, overrides, lang);
+  const step = (doc.scale.max - doc.scale.min) / 100;
+  return (
+    <div className="whatif">
+      <h3 className="small-h">{t('room.whatif.scores')}</h3>
+      <p className="muted small">{t('room.whatif.intro')}</p>
+      <div className="whatif-pick">
+        <label className="inline-label">
+          {t('room.whatif.candidate')}
+          <select className="input" value={cand} onChange={(e) => setCand(e.target.value)}>
+            {doc.candidates.map((c) => (
+              <option key={c.id} value={c.id}>
+                {pick(c.name, lang)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline-label">
+          {t('room.scoring.criterion')}
+          <select className="input" value={crit} onChange={(e) => setCrit(e.target.value)}>
+            {doc.criteria.map((c) => (
+              <option key={c.id} value={c.id}>
+                {pick(c.name, lang)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="whatif-slider">
+        <label htmlFor="whatif-score">{t('room.whatif.groupScore')}</label>
+        <input
+          ref={ref}
+          id="whatif-score"
+          type="range"
+          min={doc.scale.min}
+          max={doc.scale.max}
+          step={step}
+          value={value}
+          aria-valuetext={value.toFixed(1)}
+          onChange={(e) => {
+            const at = performance.now();
+            const base = useLive.getState().overrides;
+            useLive.setState({ draftOverrides: { ...withoutCell(base, cand, crit), ...groupOverride(doc, cand, crit, Number(e.currentTarget.value)) } });
+            evaluateLive(doc, at);
+          }}
+        />
+        <output htmlFor="whatif-score" className="num slider-value">
+          {value.toFixed(1)}
+        </output>
+        {group !== null && overridden === undefined && <span className="muted small">{t('room.whatif.current')}</span>}
+      </div>
+      {cells.length > 0 && (
+        <div className="overrides">
+          <p className="small">{t('room.whatif.active', { count: cells.length })}</p>
+          <ul className="chips">
+            {cells.map((c) => (
+              <li key={`${c.candidateId}|${c.criterionId}`}>
+                <span className="chip">
+                  {c.label} → {c.value.toFixed(1)}
+                  <button type="button" className="btn btn-ghost btn-small" aria-label={t('room.whatif.remove', { cell: c.label })} onClick={() => useLive.setState({ overrides: withoutCell(useLive.getState().overrides, c.candidateId, c.criterionId) })}>
+                    ×
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="btn" onClick={() => useLive.setState({ overrides: {} })}>
+            {t('room.whatif.reset')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Overrides grouped by cell (a group override sets every participant's score of the cell to one value). */
+function summarise(doc: WorkshopDoc, overrides: Record<string, number>, lang: ReturnType<typeof currentLang>) {
+  const byCell = new Map<string, { candidateId: string; criterionId: string; value: number }>();
+  for (const [key, value] of Object.entries(overrides)) {
+    const [, candidateId, criterionId] = key.split('|');
+    byCell.set(`${candidateId}|${criterionId}`, { candidateId, criterionId, value });
+  }
+  return [...byCell.values()].map((c) => ({
+    ...c,
+    label: `${pick(doc.candidates.find((x) => x.id === c.candidateId)?.name ?? { 'zh-CN': c.candidateId, en: c.candidateId }, lang)} · ${pick(doc.criteria.find((x) => x.id === c.criterionId)?.name ?? { 'zh-CN': c.criterionId, en: c.criterionId }, lang)}`,
+  }));
+}

@@ -1,0 +1,98 @@
+import { flushSync } from 'react-dom';
+import { create } from 'zustand';
+import type { ResponseOf } from '../../../shared/contract';
+import { participantWeights, scoreCube, type DocScoreCube } from '../../../shared/model/analysis';
+import type { WorkshopDoc } from '../../../shared/model';
+import { docWeightUnits } from '../../../shared/model/weights-edit';
+import { call } from '../../api/client';
+
+/**
+ * Live what-if of the evaluation room. Dragging a weight (or a what-if score) sets a
+ * *draft*; every input event sends one `engine.evaluate`, only the latest answer is kept
+ * (stale answers are dropped) and it is rendered synchronously, so ranking bars, totals and
+ * the radar move in the frame after the input. Releasing the slider commits the draft to the
+ * document as one undo step; what-if score overrides stay in the session until saved as a
+ * scenario.
+ */
+export type Evaluation = ResponseOf<'engine.evaluate'>;
+
+interface LiveState {
+  /** Weights (units of 0.01 pp) being dragged; `null` = the document's. */
+  draftUnits: number[] | null;
+  /** Session what-if scores: "participant|candidate|criterion" → value. */
+  overrides: Record<string, number>;
+  /** Overrides while a what-if score slider is being dragged; `null` = `overrides`. */
+  draftOverrides: Record<string, number> | null;
+  /** The latest evaluation and the weights (units) it was made with. */
+  result: Evaluation | null;
+  resultUnits: number[] | null;
+  error: string | null;
+}
+
+export const useLive = create<LiveState>(() => ({ draftUnits: null, overrides: {}, draftOverrides: null, result: null, resultUnits: null, error: null }));
+
+/** Forget the session (another workshop was opened). */
+export function resetLive() {
+  latest++;
+  useLive.setState({ draftUnits: null, overrides: {}, draftOverrides: null, result: null, resultUnits: null, error: null });
+}
+
+let latest = 0;
+
+// The score cube depends on the scores and the overrides, not on weights: build it once per change.
+let cubeKey: { doc: WorkshopDoc['scores']; p: unknown; c: unknown; k: unknown; o: Record<string, number> } | null = null;
+let cubeValue: DocScoreCube = [];
+function cubeOf(doc: WorkshopDoc, overrides: Record<string, number>): DocScoreCube {
+  if (!cubeKey || cubeKey.doc !== doc.scores || cubeKey.p !== doc.participants || cubeKey.c !== doc.candidates || cubeKey.k !== doc.criteria || cubeKey.o !== overrides) {
+    cubeValue = scoreCube(doc, overrides);
+    cubeKey = { doc: doc.scores, p: doc.participants, c: doc.candidates, k: doc.criteria, o: overrides };
+  }
+  return cubeValue;
+}
+
+/** The `engine.evaluate` request of a document with the given weights (units, criterion order) and overrides. */
+export function evaluateRequest(doc: WorkshopDoc, units: readonly number[], overrides: Record<string, number>) {
+  return {
+    candidates: doc.candidates.map((c) => c.id),
+    criteria: doc.criteria.map((c, i) => ({ id: c.id, weight: units[i] ?? 0 })),
+    scores: cubeOf(doc, overrides),
+    scale: doc.scale,
+    aggregation: doc.aggregation,
+    participantWeights: participantWeights(doc),
+  };
+}
+
+/** Whether an evaluation can be asked for at all (something to rank, something weighted, someone counted). */
+export function canEvaluate(doc: WorkshopDoc, units: readonly number[]): boolean {
+  return doc.candidates.length > 0 && doc.criteria.length > 0 && units.some((u) => u > 0) && doc.participants.some((p) => p.influence > 0);
+}
+
+/**
+ * Evaluates now. `inputAt` (a `performance.now()` time) is the input event that caused this
+ * request: once its answer is on screen, the time from input to the next frame is recorded
+ * as the User Timing measure `room:slider-to-frame`.
+ */
+export function evaluateLive(doc: WorkshopDoc, inputAt?: number) {
+  const s = useLive.getState();
+  const units = s.draftUnits ?? docWeightUnits(doc);
+  const overrides = s.draftOverrides ?? s.overrides;
+  const seq = ++latest;
+  if (!canEvaluate(doc, units)) {
+    useLive.setState({ result: null, resultUnits: null, error: null });
+    return;
+  }
+  call('engine.evaluate', evaluateRequest(doc, units, overrides)).then(
+    (result) => {
+      if (seq !== latest) return; // a newer input has been sent: this answer is stale
+      flushSync(() => useLive.setState({ result, resultUnits: units, error: null }));
+      if (inputAt !== undefined) {
+        requestAnimationFrame(() => {
+          performance.measure('room:slider-to-frame', { start: inputAt, end: performance.now() });
+        });
+      }
+    },
+    (err: Error) => {
+      if (seq === latest) useLive.setState({ error: err.message });
+    },
+  );
+}
