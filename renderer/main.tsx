@@ -4,14 +4,12 @@ import { I18nextProvider } from 'react-i18next';
 import { takeTokenFromLocation } from './api/client';
 import { initI18n, initialLang } from './i18n';
 import { repo } from './app/services';
-import { startAutosave } from './store/autosave';
 import { App } from './app/App';
 import { useLibrary } from './store/instances';
 import './ui/styles.css';
 
 takeTokenFromLocation();
 const i18n = initI18n();
-startAutosave(repo);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

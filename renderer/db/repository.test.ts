@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type WorkshopDatabase } from './database';
-import { WorkshopRepository } from './repository';
+import { ConflictError, WorkshopRepository } from './repository';
 import { createSampleWorkshop } from '../../shared/model';
 
 let db: WorkshopDatabase;
@@ -127,6 +127,26 @@ describe('WorkshopRepository', () => {
     expect((await db.parts.toArray()).length).toBe(rowsBefore.length - 1);
     const third = await new WorkshopRepository(db).load(doc.id);
     expect(third?.ok && third.doc.scores).toEqual(without.scores);
+  });
+
+  it('two windows on one workshop: the second save is refused, never a silent overwrite', async () => {
+    const doc = createSampleWorkshop('en');
+    await repo.save(doc);
+    const windowA = new WorkshopRepository(db);
+    const windowB = new WorkshopRepository(db);
+    const a = await windowA.load(doc.id);
+    const b = await windowB.load(doc.id);
+    if (!a?.ok || !b?.ok) throw new Error('load failed');
+    await windowA.save({ ...a.doc, notes: 'from A', updatedAt: new Date(Date.parse(a.doc.updatedAt) + 1000).toISOString() });
+    await expect(windowB.save({ ...b.doc, notes: 'from B', updatedAt: new Date(Date.parse(b.doc.updatedAt) + 2000).toISOString() })).rejects.toBeInstanceOf(ConflictError);
+    const stored = await new WorkshopRepository(db).load(doc.id);
+    expect(stored?.ok && stored.doc.notes).toBe('from A');
+    // Keeping one's own version is an explicit choice, and writes the whole document.
+    await windowB.save({ ...b.doc, notes: 'from B', updatedAt: new Date(Date.parse(b.doc.updatedAt) + 3000).toISOString() }, { force: true });
+    const after = await new WorkshopRepository(db).load(doc.id);
+    expect(after?.ok && after.doc).toMatchObject({ notes: 'from B', scores: doc.scores });
+    // Window A now sees the conflict in turn.
+    await expect(windowA.save({ ...a.doc, notes: 'A again' })).rejects.toBeInstanceOf(ConflictError);
   });
 
   it('adds an imported document as a copy, never overwriting', async () => {

@@ -7,6 +7,14 @@ import type { Lang } from '../../shared/framework';
 import type { WorkshopDatabase, WorkshopSummary } from './database';
 import { changedParts, joinDoc, splitDoc } from './parts';
 
+/** Another window saved this workshop since we last read or wrote it: saving now would overwrite their work. */
+export class ConflictError extends Error {
+  constructor(readonly workshopId: string) {
+    super('This workshop was changed in another window.');
+    this.name = 'ConflictError';
+  }
+}
+
 export type LoadResult = { ok: true; doc: WorkshopDoc } | { ok: false; message: string; issues: { path: string; message: string }[] };
 
 export function summarize(doc: WorkshopDoc, deletedAt = 0): WorkshopSummary {
@@ -54,12 +62,16 @@ export class WorkshopRepository {
   /**
    * Saves a document and its summary in one transaction, writing only the parts that
    * changed since this repository last saved or loaded it. Keeps a deleted workshop deleted.
+   * Refuses (ConflictError) when another window saved the workshop in between, unless `force`.
    */
-  async save(doc: WorkshopDoc): Promise<void> {
-    const changed = changedParts(doc, this.lastSaved.get(doc.id));
+  async save(doc: WorkshopDoc, { force = false } = {}): Promise<void> {
+    const base = this.lastSaved.get(doc.id);
+    const changed = changedParts(doc, force ? undefined : base);
     const { scores: _scores, metrics: _metrics, simulations: _simulations, ...head } = doc;
     await this.db.transaction('rw', this.db.workshops, this.db.parts, this.db.summaries, async () => {
       const prev = await this.db.summaries.get(doc.id);
+      if (!force && base && prev && prev.updatedAt !== Date.parse(base.updatedAt)) throw new ConflictError(doc.id);
+      if (force) await this.db.parts.where('workshopId').equals(doc.id).delete();
       await this.db.workshops.put({ id: doc.id, doc: head, scoreCount: doc.scores.length });
       if (changed.parts.length) await this.db.parts.bulkPut(changed.parts);
       if (changed.removed.length) await this.db.parts.bulkDelete(changed.removed.map((key) => [doc.id, key] as [string, string]));

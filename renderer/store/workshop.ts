@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import { temporal } from 'zundo';
 import type { WorkshopDoc } from '../../shared/model';
 
-export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
+/** `conflict`: another window saved this workshop; the user chooses whose version to keep. */
+export type SaveState = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
 
 interface WorkshopState {
   doc: WorkshopDoc | null;
@@ -10,11 +11,15 @@ interface WorkshopState {
   saveError: string | null;
   /** Name of the last edit, for the undo button's tooltip. */
   lastAction: string;
+  /** Set when the open document was replaced by another window's saved version. */
+  syncedAt: number;
+  /** Counts `open()` calls: a loaded document is not an edit (autosave ignores it). */
+  loads: number;
 }
 
 interface WorkshopActions {
-  /** Opens a document: a fresh history. */
-  open(doc: WorkshopDoc): void;
+  /** Opens a document: a fresh history. `synced`: it came from another window's save. */
+  open(doc: WorkshopDoc, opts?: { synced?: boolean }): void;
   close(): void;
   /** One named edit: a pure function from the document to the next document; one undo step. */
   edit(action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc): void;
@@ -35,8 +40,10 @@ export const useWorkshop = create<WorkshopStore>()(
       saveState: 'saved',
       saveError: null,
       lastAction: '',
-      open(doc) {
-        set({ doc, saveState: 'saved', saveError: null, lastAction: '' });
+      syncedAt: 0,
+      loads: 0,
+      open(doc, opts) {
+        set({ doc, saveState: 'saved', saveError: null, lastAction: '', syncedAt: opts?.synced ? Date.now() : 0, loads: get().loads + 1 });
         useWorkshop.temporal.getState().clear();
       },
       close() {

@@ -55,8 +55,8 @@ export function createWorkerPool(workerUrl: URL, size = Math.max(1, Math.min(4, 
     }
   };
 
-  const runOne = (task: string, input: unknown, signal: AbortSignal | undefined, onProgress: (d: number) => void) =>
-    acquire().then(
+  const runOne = (task: string, input: unknown, signal: AbortSignal | undefined, onProgress: (d: number) => void): Promise<unknown> =>
+    signal?.aborted ? Promise.reject(cancelledError()) : acquire().then(
       (slot) =>
         new Promise<unknown>((resolve, reject) => {
           const id = nextId++;
@@ -89,7 +89,11 @@ export function createWorkerPool(workerUrl: URL, size = Math.max(1, Math.min(4, 
             finish(true);
             reject(cancelledError());
           };
-          if (signal?.aborted) return onAbort();
+          if (signal?.aborted) {
+            // Cancelled while queued: the worker never started this shard, so it stays healthy.
+            release(slot, false);
+            return reject(cancelledError());
+          }
           slot.worker.on('message', onMessage);
           slot.worker.on('error', onError);
           signal?.addEventListener('abort', onAbort, { once: true });

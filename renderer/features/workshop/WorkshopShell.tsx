@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { DECISION_STEPS, pick } from '../../../shared/framework';
 import { stepProgress, type StepId } from '../../../shared/model';
-import { repo } from '../../app/services';
+import { autosave, repo } from '../../app/services';
 import { hrefFor } from '../../app/route';
 import { redo, undo, useWorkshop } from '../../store/workshop';
 import { currentLang } from '../../i18n';
@@ -19,6 +19,7 @@ export function WorkshopShell({ id, step }: { id: string; step: StepId | null })
   const doc = useWorkshop((s) => s.doc);
   const saveState = useWorkshop((s) => s.saveState);
   const saveError = useWorkshop((s) => s.saveError);
+  const syncedAt = useWorkshop((s) => s.syncedAt);
   const canUndo = useStore(useWorkshop.temporal, (s) => s.pastStates.length > 0);
   const canRedo = useStore(useWorkshop.temporal, (s) => s.futureStates.length > 0);
   const [load, setLoad] = useState<LoadState & { id: string }>({ status: 'loading', id });
@@ -111,7 +112,15 @@ export function WorkshopShell({ id, step }: { id: string; step: StepId | null })
           <div className="head-actions">
             <ExportMenu />
             <span className={`save-state save-${saveState}`} role="status" title={saveError ?? undefined}>
-              {saveState === 'saved' ? t('shell.saved') : saveState === 'error' ? `${t('shell.saveError')}: ${saveError}` : t('shell.saving')}
+              {saveState === 'saved'
+                ? syncedAt
+                  ? t('shell.synced')
+                  : t('shell.saved')
+                : saveState === 'error'
+                  ? `${t('shell.saveError')}: ${saveError}`
+                  : saveState === 'conflict'
+                    ? t('shell.saveError')
+                    : t('shell.saving')}
             </span>
             <button type="button" className="btn" onClick={undo} disabled={!canUndo} aria-keyshortcuts="Control+Z Meta+Z">
               ↶ {t('action.undo')}
@@ -121,6 +130,24 @@ export function WorkshopShell({ id, step }: { id: string; step: StepId | null })
             </button>
           </div>
         </header>
+        {saveState === 'conflict' && (
+          <div className="alert conflict" role="alertdialog" aria-labelledby="conflict-msg">
+            <p id="conflict-msg">{t('shell.conflict')}</p>
+            <div className="form-actions">
+              <button type="button" className="btn" onClick={() => void autosave.resolveConflict('theirs')}>
+                {t('shell.conflictTheirs')}
+              </button>
+              <button type="button" className="btn btn-primary" onClick={() => void autosave.resolveConflict('mine')}>
+                {t('shell.conflictMine')}
+              </button>
+            </div>
+          </div>
+        )}
+        {saveState === 'error' && (
+          <p className="alert" role="alert">
+            {t('library.storageFailed', { message: saveError })}
+          </p>
+        )}
         <Screen step={current} />
       </main>
     </div>
