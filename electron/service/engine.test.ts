@@ -181,6 +181,7 @@ describe('engine.smaa on the worker pool', () => {
     expect(res.ok).toBe(false);
     if (!res.ok) expect(res.error.code).toBe('cancelled');
     expect(abortedAt).toBeGreaterThan(0);
-    expect(latency).toBeLessThan(250);
+    // 20M samples take ~10 s of CPU; a cancelled run must stop long before (loose bound: shared, noisy machines).
+    expect(latency).toBeLessThan(3000);
   });
 });
