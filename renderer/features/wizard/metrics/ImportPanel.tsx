@@ -41,9 +41,7 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
 
   return (
     <section className="panel import-box" aria-labelledby="import-h">
-      <h2 id="import-h" className="sr-only">
-        {t('wizard.metrics.chooseFile')}
-      </h2>
+      <h2 id="import-h">{t('wizard.metrics.importTitle')}</h2>
       <p className="muted small">{t('wizard.metrics.formatHint')}</p>
       <div className="import-controls">
         <div className="field">
