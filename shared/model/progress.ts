@@ -2,6 +2,9 @@ import { ALL_QUESTIONS } from '../framework/needs';
 import { proposals } from './adaptation';
 import type { StepId, WorkshopDoc } from './schema';
 
+/** A task counts fully when done and half while in progress (blocked and to-do count nothing). */
+const taskCredit = (status: 'todo' | 'in-progress' | 'done' | 'blocked') => (status === 'done' ? 1 : status === 'in-progress' ? 0.5 : 0);
+
 /**
  * How complete each decision-path step is, 0..1, derived from the document (never stored).
  * Each figure counts what that step asks the team to produce.
@@ -22,10 +25,11 @@ export function stepProgress(doc: WorkshopDoc): Record<StepId, number> {
   return {
     needs: ratio(answered, ALL_QUESTIONS.length),
     screening: screeningParts.reduce((a, b) => a + b, 0) / screeningParts.length,
-    validation: ratio(doc.validation.filter((v) => v.status === 'done').length, doc.validation.length),
+    validation: ratio(doc.validation.reduce((a, v) => a + taskCredit(v.status), 0), doc.validation.length),
     metrics: ratio(withMetrics, doc.candidates.length),
     evaluation: ratio(scored, cells),
-    canary: ratio(doc.rollout.items.filter((i) => i.status === 'done').length, doc.rollout.items.length),
-    iteration: ((doc.decision.candidateId ? 1 : 0) + (doc.iteration.log.length > 0 ? 1 : 0) + (doc.iteration.nextReview ? 1 : 0)) / 3,
+    // The checklist, and the canary's scope and go/no-go bar agreed.
+    canary: (ratio(doc.rollout.items.reduce((a, i) => a + taskCredit(i.status), 0), doc.rollout.items.length) * 2 + (doc.rollout.scope.trim() ? 1 : 0) + (doc.rollout.goNoGo.trim() ? 1 : 0)) / 4,
+    iteration: ((doc.decision.candidateId ? 1 : 0) + (doc.decision.rationale.trim() ? 1 : 0) + (doc.iteration.log.length > 0 ? 1 : 0) + (doc.iteration.nextReview ? 1 : 0)) / 4,
   };
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { useWorkshop } from '../../store/workshop';
+import { parseDraft } from './text';
 
 /** One named edit of the open workshop (one undo step, autosaved). */
 export function edit(action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc) {
@@ -205,16 +206,6 @@ export function NumberField({ label, value, action, onChange, min, max, unit, hi
       )}
     </div>
   );
-}
-
-/** '' → null; a plain decimal (comma or point, thousands separators allowed) → number; else 'invalid'. */
-export function parseDraft(text: string): number | null | 'invalid' {
-  const s = text.trim().replace(/[\s_]/g, '');
-  if (s === '') return null;
-  const normal = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s) ? s.replace(/,/g, '') : s.replace(/^([+-]?\d*),(\d+)$/, '$1.$2');
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(normal)) return 'invalid';
-  const n = Number(normal);
-  return Number.isFinite(n) ? n : 'invalid';
 }
 
 /** A short-lived "Undo" offer after a destructive edit; only undoes if nothing was edited since. */

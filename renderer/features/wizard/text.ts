@@ -32,3 +32,13 @@ export function today(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
+
+/** '' → null; a plain decimal (comma or point, thousands separators allowed) → number; else 'invalid'. */
+export function parseDraft(text: string): number | null | 'invalid' {
+  const s = text.trim().replace(/[\s_]/g, '');
+  if (s === '') return null;
+  const normal = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s) ? s.replace(/,/g, '') : s.replace(/^([+-]?\d*),(\d+)$/, '$1.$2');
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(normal)) return 'invalid';
+  const n = Number(normal);
+  return Number.isFinite(n) ? n : 'invalid';
+}

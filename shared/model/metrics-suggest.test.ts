@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createWorkshop } from './create';
+import { addParticipant, importMetrics, writeScores } from './edits';
+import { suggestScores, summarizeMetrics } from './metrics-suggest';
+import { WorkshopDocSchema, type MetricSeries } from './schema';
+
+const NOW = '2026-03-01T09:00:00.000Z';
+const series = (candidateId: string, metric: MetricSeries['metric'], bucket: MetricSeries['bucket'], ys: number[]): MetricSeries => ({ candidateId, metric, bucket, points: ys.map((y, i) => [i + 1, y]) });
+const withMetrics = () =>
+  importMetrics(
+    createWorkshop({ title: 'S', lang: 'en', id: 'w1', now: NOW }),
+    [
+      series('managed', 'iteration-speed', '', [100, 140]), // mean 120
+      series('self-built', 'iteration-speed', '', [60, 60]), // mean 60
+      series('managed', 'success-rate', 'short', [0.8]),
+      series('managed', 'success-rate', 'long', [0.2]),
+      series('self-built', 'success-rate', 'short', [0.5]),
+      series('self-built', 'success-rate', 'long', [0.25]),
+      series('managed', 'utilization', '', [0.5, 0.7]),
+      series('managed', 'reward', '', Array.from({ length: 20 }, (_, i) => i / 20)),
+    ],
+    { file: 'x.csv', importedAt: NOW, rows: 10 },
+  );
+
+describe('summarizeMetrics', () => {
+  it('gives mean speed, success per horizon, utilization and the mean of the last tenth of the reward curve', () => {
+    const [managed, selfBuilt] = ['managed', 'self-built'].map((id) => summarizeMetrics(withMetrics()).find((m) => m.candidateId === id)!);
+    expect(managed.iterationSpeed).toBe(120);
+    expect(managed.success).toEqual({ short: 0.8, long: 0.2 });
+    expect(managed.utilization).toBeCloseTo(0.6);
+    expect(managed.finalReward).toBeCloseTo((18 / 20 + 19 / 20) / 2);
+    expect(selfBuilt.finalReward).toBeUndefined();
+    expect(summarizeMetrics(withMetrics()).map((m) => m.candidateId)).not.toContain('hybrid');
+  });
+});
+
+describe('suggestScores', () => {
+  it('scores each measure relative to the best candidate on the workshop scale', () => {
+    const s = suggestScores(withMetrics());
+    const of = (criterionId: string, candidateId: string) => s.find((x) => x.criterionId === criterionId && x.candidateId === candidateId);
+    expect(of('throughput-efficiency', 'managed')).toMatchObject({ value: 10, measured: 120, best: 120, measure: 'iteration-speed' });
+    expect(of('throughput-efficiency', 'self-built')).toMatchObject({ value: 5, measured: 60 });
+    expect(of('credit-assignment', 'self-built')!.value).toBe(10);
+    expect(of('credit-assignment', 'managed')!.value).toBe(8);
+    // Long ÷ short: managed 0.25, self-built 0.5.
+    expect(of('context-management', 'managed')!.value).toBe(5);
+    expect(of('cost-structure', 'managed')!.value).toBe(10);
+    expect(of('cost-structure', 'self-built')).toBeUndefined();
+    expect(s.some((x) => x.candidateId === 'hybrid')).toBe(false);
+  });
+  it('follows the scale and skips criteria the workshop removed', () => {
+    const doc = { ...withMetrics(), scale: { min: 1, max: 5 } };
+    expect(suggestScores(doc).find((x) => x.criterionId === 'throughput-efficiency' && x.candidateId === 'self-built')!.value).toBe(3);
+    const without = { ...doc, criteria: doc.criteria.filter((c) => c.id !== 'cost-structure') };
+    expect(suggestScores(without).some((x) => x.criterionId === 'cost-structure')).toBe(false);
+  });
+  it('suggests nothing without measurements', () => {
+    expect(suggestScores(createWorkshop({ title: 'S', lang: 'en', id: 'w2', now: NOW }))).toEqual([]);
+  });
+});
+
+describe('taking suggestions into the evaluation', () => {
+  it('writes a participant’s scores with the measurement as rationale, keeping existing ones unless asked', () => {
+    let doc = addParticipant(withMetrics(), { id: 'pilot', name: 'Pilot data' });
+    const scores = suggestScores(doc).map((s) => ({ candidateId: s.candidateId, criterionId: s.criterionId, value: s.value, rationale: `measured ${s.measured}` }));
+    doc = writeScores(doc, 'pilot', scores);
+    expect(doc.scores).toHaveLength(scores.length);
+    expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
+    const changed = scores.map((s) => ({ ...s, value: 1 }));
+    expect(writeScores(doc, 'pilot', changed)).toBe(doc);
+    const replaced = writeScores(doc, 'pilot', changed, { replace: true });
+    expect(replaced.scores.every((s) => s.value === 1)).toBe(true);
+    expect(writeScores(doc, 'nobody', scores)).toBe(doc);
+    // Values outside the scale are clamped.
+    expect(writeScores(doc, 'pilot', [{ ...scores[0], value: 99 }], { replace: true }).scores[0].value).toBe(10);
+  });
+});

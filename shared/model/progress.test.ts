@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createWorkshop } from './create';
+import { addIterationEntry, decideProposal, setAnswer, setNextReview, setRolloutPlan, updateChecklistItem, updateDecision, updateValidationItem } from './edits';
+import { stepProgress } from './progress';
+
+const NOW = '2026-03-01T09:00:00.000Z';
+const fresh = () => createWorkshop({ title: 'P', lang: 'en', id: 'w1', now: NOW });
+
+describe('stepProgress', () => {
+  it('a fresh workshop has done nothing but screening’s candidates and criteria', () => {
+    const p = stepProgress(fresh());
+    expect(p).toMatchObject({ needs: 0, validation: 0, metrics: 0, evaluation: 0, canary: 0, iteration: 0 });
+    expect(p.screening).toBeCloseTo(2 / 3);
+  });
+  it('needs count answered questions; screening completes when every proposal is decided', () => {
+    let doc = setAnswer(setAnswer(fresh(), 'taskType', 'code'), 'growthStage', 'rapid-growth');
+    expect(stepProgress(doc).needs).toBeCloseTo(2 / 21);
+    expect(stepProgress(doc).screening).toBeCloseTo(2 / 3);
+    doc = decideProposal(doc, 'code-tasks', 'accepted', NOW);
+    expect(stepProgress(doc).screening).toBeCloseTo((2 + 0.5) / 3);
+    doc = decideProposal(doc, 'growth-stage', 'rejected', NOW);
+    expect(stepProgress(doc).screening).toBe(1);
+  });
+  it('validation and checklist items count fully when done and half in progress', () => {
+    let doc = updateValidationItem(fresh(), 'managed.benchmark', { status: 'done' });
+    doc = updateValidationItem(doc, 'managed.throughput-stress', { status: 'in-progress' });
+    doc = updateValidationItem(doc, 'managed.mismatch-experiment', { status: 'blocked' });
+    expect(stepProgress(doc).validation).toBeCloseTo(1.5 / 15);
+    doc = updateChecklistItem(doc, 'monitoring', { status: 'done' });
+    expect(stepProgress(doc).canary).toBeCloseTo(((1 / 6) * 2) / 4);
+    doc = setRolloutPlan(doc, { scope: '5 %', goNoGo: 'no regressions' });
+    expect(stepProgress(doc).canary).toBeCloseTo(((1 / 6) * 2 + 2) / 4);
+  });
+  it('iteration needs a chosen candidate with a rationale, a review and the next review date', () => {
+    let doc = updateDecision(fresh(), { candidateId: 'hybrid' });
+    expect(stepProgress(doc).iteration).toBe(0.25);
+    doc = updateDecision(doc, { rationale: 'fit' });
+    doc = addIterationEntry(doc, { id: 'r1', date: '2026-05-01' });
+    doc = setNextReview(doc, '2026-06-01');
+    expect(stepProgress(doc).iteration).toBe(1);
+  });
+});
