@@ -236,8 +236,20 @@ export function formatDelta(v: number): string {
   return v > 0 ? `+${formatNumber(v)}` : `−${formatNumber(-v)}`;
 }
 
+/** US dollars: whole dollars from $100 up, cents below (a step may cost a few dollars). */
 export function formatUsd(v: number): string {
-  return `$${Math.round(v).toLocaleString('en-US')}`;
+  if (!Number.isFinite(v)) return '—';
+  return Math.abs(v) < 100 ? `$${v.toFixed(2)}` : `$${Math.round(v).toLocaleString('en-US')}`;
+}
+
+/** An ISO timestamp as "2026-03-05 12:00 UTC"; anything else as it is. */
+export function formatDateTime(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  if (!m) return iso;
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t)) return iso;
+  const d = new Date(t).toISOString();
+  return `${d.slice(0, 10)} ${d.slice(11, 16)} UTC`;
 }
 
 export function formatHours(h: number): string {

@@ -4,7 +4,7 @@ import { pick } from '../../shared/framework';
 import { evaluate } from '../engine/evaluate';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { analyseWorkshop } from './analysis';
-import { buildContent } from './content';
+import { buildContent, formatUsd } from './content';
 import { renderHtml, REPORT_CSP } from './html';
 
 const doc = fullWorkshop();
@@ -87,7 +87,9 @@ describe('HTML report', () => {
   });
 
   it('shows a stored simulation result’s key figures', () => {
-    expect(en).toMatch(/<div class="kpi-label">Cost total<\/div><div class="kpi-value">\$[\d,]+<\/div>/);
+    const result = doc.simulations[0].result as { totals: { costTotal: number } };
+    expect(en).toContain(`<div class="kpi-label">Cost total</div><div class="kpi-value">${formatUsd(result.totals.costTotal)}</div>`);
+    expect(formatUsd(result.totals.costTotal)).toMatch(/^\$[\d,.]+$/);
     expect(en).toContain('Cost per archetype');
   });
 });

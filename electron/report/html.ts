@@ -1,6 +1,6 @@
 import { pick } from '../../shared/framework';
 import type { ReportContent, SimulationView } from './content';
-import { VALIDATION_METHOD_NAMES, formatDelta, formatHours, formatNumber, formatPercent, formatUsd } from './content';
+import { VALIDATION_METHOD_NAMES, formatDateTime, formatDelta, formatHours, formatNumber, formatPercent, formatUsd } from './content';
 import { escapeHtml as c, userHtml as u } from './escape';
 import { REPORT_CSS } from './style';
 import { intervalsSvg, linesSvg, radarSvg, rankingBarsSvg, stackedSvg } from './svg';
@@ -88,9 +88,10 @@ function table(head: readonly string[], rows: readonly string[][], cls = ''): st
   return `<table class="${cls}"><thead><tr>${head.map((h) => `<th scope="col">${c(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((row) => `<tr>${row.join('')}</tr>`).join('')}</tbody></table>`;
 }
 const td = (html: string, cls = '') => `<td${cls ? ` class="${cls}"` : ''}>${html}</td>`;
+const date = (value: string) => td(value ? u(value) : '', 'date');
 const num = (text: string) => td(c(text), 'num');
 const empty = (text: string) => `<p class="empty">${c(text)}</p>`;
-const figure = (svg: string, caption: string) => `<figure class="chart-figure">${svg}<figcaption>${c(caption)}</figcaption></figure>`;
+const figure = (svg: string, caption: string, cls = '') => `<figure class="chart-figure${cls ? ` ${cls}` : ''}">${svg}<figcaption>${c(caption)}</figcaption></figure>`;
 
 function needsSection(r: ReportContent): string {
   const { s, needs } = r;
@@ -196,7 +197,7 @@ function rankingSection(r: ReportContent): string {
     table([s.rank, s.candidate, `${s.total} (0–100)`, s.coverage, s.firstRank], rows, 'ranking') +
     (r.ranking.some((row) => row.coverage < 1 - 1e-9) ? `<p class="note">${c(s.coverageNote)}</p>` : '') +
     `<h3>${c(s.radar)}</h3>` +
-    figure(radar, s.radarNote(shown.length, r.ranking.length))
+    figure(radar, s.radarNote(shown.length, r.ranking.length), 'centred')
   );
 }
 
@@ -254,12 +255,25 @@ function robustnessSection(r: ReportContent): string {
 function simulationSection(r: ReportContent): string {
   const { s } = r;
   if (!r.simulations.length) return empty(s.noSimulations);
-  return r.simulations.map((sim) => simulationBlock(r, sim)).join('');
+  const results = r.simulations.filter((sim) => sim.kind === 'result');
+  const compared =
+    results.length > 1
+      ? `<h3>${c(s.simulationsCompared)}</h3>` +
+        table(
+          [s.simulation, s.candidate, s.stepTime, s.gpuHours, s.costTotal, s.costPerStep],
+          results.map((sim) => {
+            const res = sim.result;
+            return [td(u(sim.name)), td(u(sim.candidate)), num(`${formatNumber(res.step.meanSeconds, 1)} s / ${formatNumber(res.step.p90Seconds, 1)} s`), num(formatNumber(res.totals.gpuHours, 0)), num(formatUsd(res.totals.costTotal)), num(formatUsd(res.totals.costPerStep))];
+          }),
+          'sim-compare',
+        )
+      : '';
+  return compared + r.simulations.map((sim) => simulationBlock(r, sim)).join('');
 }
 
 function simulationBlock(r: ReportContent, sim: SimulationView): string {
   const { s } = r;
-  const head = `<h3>${u(sim.name)} <span class="tag">${u(sim.candidate)}</span></h3>` + (sim.ranAt ? `<p class="muted small">${c(s.ranAt)}: ${u(sim.ranAt)}</p>` : '');
+  const head = `<h3>${u(sim.name)} <span class="tag">${u(sim.candidate)}</span></h3>` + (sim.ranAt ? `<p class="muted small">${c(s.ranAt + s.colon)}${u(formatDateTime(sim.ranAt))}</p>` : '');
   const scenario = sim.scenario.length ? `<details class="scenario" open><summary>${c(s.scenarioLabel)}</summary>${kv(sim.scenario)}</details>` : '';
   if (sim.kind === 'none') return `<article class="sim">${head}<p class="empty">${c(s.notRun)}</p>${scenario}</article>`;
   if (sim.kind === 'other') return `<article class="sim">${head}<h4>${c(s.otherResult)}</h4>${kv(sim.entries)}${scenario}</article>`;
@@ -290,19 +304,29 @@ function validationSection(r: ReportContent): string {
   const { s, doc, lang } = r;
   if (!doc.validation.length) return empty(s.noValidation);
   const methods = VALIDATION_METHOD_NAMES(lang);
-  return `<div class="scroll">${table(
-    [s.candidate, s.method, s.title, s.owner, s.status, s.due, s.result],
-    doc.validation.map((v) => [
-      td(u(r.candidateName(v.candidateId))),
-      td(c(methods[v.methodId] ?? v.methodId)),
-      td(u(v.title)),
-      td(u(v.owner)),
-      td(`<span class="status ${v.status}">${c(s.taskStatus[v.status])}</span>`),
-      td(u(v.due)),
-      td(u(v.result)),
+  // At a glance: method × candidate status. Then the details of every task someone worked on.
+  const candidateIds = doc.candidates.map((cand) => cand.id).filter((id) => doc.validation.some((v) => v.candidateId === id));
+  const methodIds = [...new Set(doc.validation.map((v) => v.methodId))];
+  const matrix = table(
+    [s.method, ...candidateIds.map((id) => r.candidateName(id))],
+    methodIds.map((m) => [
+      td(c(methods[m] ?? m)),
+      ...candidateIds.map((id) => {
+        const items = doc.validation.filter((v) => v.methodId === m && v.candidateId === id);
+        return td(items.map((v) => `<span class="status ${v.status}">${c(s.taskStatus[v.status])}</span>`).join('<br>') || c(s.none));
+      }),
     ]),
-    'validation',
-  )}</div>`;
+    'validation-matrix',
+  );
+  const worked = doc.validation.filter((v) => v.title.trim() || v.owner.trim() || v.due || v.result.trim());
+  const details = worked.length
+    ? table(
+        [s.candidate, s.method, s.title, s.owner, s.due, s.result],
+        worked.map((v) => [td(u(r.candidateName(v.candidateId))), td(c(methods[v.methodId] ?? v.methodId)), td(u(v.title)), td(u(v.owner)), date(v.due), td(u(v.result))]),
+        'validation',
+      )
+    : '';
+  return `<div class="scroll">${matrix}</div>${details}`;
 }
 
 function metricsSection(r: ReportContent): string {
@@ -341,7 +365,7 @@ function rolloutSection(r: ReportContent): string {
         td(i.status === 'done' ? '☑' : '☐', 'check'),
         td(u(pick(i.title, lang))),
         td(u(i.owner)),
-        td(u(i.due)),
+        date(i.due),
         td(`<span class="status ${i.status}">${c(s.taskStatus[i.status])}</span>`),
         td(u(i.note)),
       ]),
@@ -357,7 +381,7 @@ function iterationSection(r: ReportContent): string {
   if (!log.length) return out + empty(s.noIteration);
   out += table(
     [s.date, s.observation, s.areaCol, s.decisionCol, s.owner],
-    log.map((e) => [td(u(e.date)), td(u(e.observation)), td(c(s.area[e.area] ?? e.area)), td(u(e.decision)), td(u(e.owner))]),
+    log.map((e) => [date(e.date), td(u(e.observation)), td(c(s.area[e.area] ?? e.area)), td(u(e.decision)), td(u(e.owner))]),
     'iteration',
   );
   return out;

@@ -50,6 +50,11 @@ export interface ReportStrings {
   kindCol: string;
   areaCol: string;
   runCost: string;
+  /** Label–value separator (': ' in English, full-width '：' in Chinese). */
+  colon: string;
+  /** Percentage points. */
+  pp: string;
+  simulationsCompared: string;
   influence: string;
   scores: string;
   scoresIntro: (aggregation: string, min: number, max: number) => string;
@@ -198,6 +203,9 @@ const en: ReportStrings = {
   kindCol: 'Kind',
   areaCol: 'Area',
   runCost: 'Run only',
+  colon: ': ',
+  pp: 'pp',
+  simulationsCompared: 'Simulations side by side',
   scores: 'Scores',
   scoresIntro: (a, min, max) => `Group score per cell (${a}) on the ${min}–${max} scale; ± is the standard deviation across participants.`,
   aggregation: { mean: 'mean', median: 'median', geometric: 'geometric mean' },
@@ -345,6 +353,9 @@ const zh: ReportStrings = {
   kindCol: '类型',
   areaCol: '方面',
   runCost: '仅本次运行',
+  colon: '：',
+  pp: '个百分点',
+  simulationsCompared: '模拟结果对比',
   scores: '评分',
   scoresIntro: (a, min, max) => `每个单元格为团队评分（${a}），量表 ${min}–${max}；± 为参与者之间的标准差。`,
   aggregation: { mean: '平均值', median: '中位数', geometric: '几何平均' },

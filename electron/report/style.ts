@@ -42,6 +42,7 @@ thead th { background: var(--soft); font-size: 12px; font-weight: 600; }
 tbody tr:nth-child(even) td, tbody tr:nth-child(even) th { background: #fafbfc; }
 th[scope=row] { font-weight: 600; }
 .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.date { white-space: nowrap; font-variant-numeric: tabular-nums; }
 td.share { min-width: 150px; }
 .meter { display: inline-block; width: 70px; height: 8px; background: var(--soft); border-radius: 4px; overflow: hidden; vertical-align: middle; margin-right: 4px; }
 .meter span { display: block; height: 100%; background: var(--accent); }
@@ -61,6 +62,10 @@ td.check { width: 24px; font-size: 15px; }
 .card { border: 1px solid var(--border); border-radius: 6px; padding: 4px 14px 8px; break-inside: avoid; }
 .card h3 { margin: 10px 0 4px; }
 .chart-figure { margin: 12px 0; break-inside: avoid; page-break-inside: avoid; }
+.chart-figure.centred svg.chart { margin: 0 auto; }
+.chart-figure.centred figcaption { text-align: center; }
+table.qa td:first-child { width: 62%; }
+table.validation-matrix td { font-size: 12px; }
 .chart-figure figcaption { font-size: 12px; color: var(--muted); }
 .chart-figure .chart-title { font-size: 13px; font-weight: 600; color: var(--text); }
 svg.chart { display: block; max-width: 100%; height: auto; break-inside: avoid; page-break-inside: avoid; }

@@ -13,18 +13,26 @@ import { cleanText, escapeHtml } from './escape';
 const FONT = `font-family="system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif"`;
 const n = (v: number) => (Number.isFinite(v) ? +v.toFixed(2) : 0);
 
-/** A label cut to `max` characters (whole code points) with an ellipsis. */
-export function shortLabel(text: string, max = 26): string {
+/** Approximate advance of a character at 11 px: CJK and other wide scripts are twice as wide. */
+const charWidth = (ch: string) => (ch.codePointAt(0)! >= 0x2e80 ? 11 : 6.3);
+
+/** A label cut (whole code points, with an ellipsis) to fit `maxPx` pixels at the charts' 11 px font. */
+export function shortLabel(text: string, maxPx = 160): string {
   const chars = Array.from(cleanText(text).replace(/\s+/g, ' ').trim());
-  return chars.length > max ? chars.slice(0, max - 1).join('') + '…' : chars.join('');
+  let width = 0;
+  for (let i = 0; i < chars.length; i++) {
+    width += charWidth(chars[i]);
+    if (width > maxPx) return chars.slice(0, Math.max(1, i - 1)).join('') + '…';
+  }
+  return chars.join('');
 }
 
 function text(x: number, y: number, content: string, attrs = ''): string {
   return `<text x="${n(x)}" y="${n(y)}"${attrs ? ' ' + attrs : ''}>${escapeHtml(content)}</text>`;
 }
 
-function open(width: number, height: number, title: string, cls: string): string {
-  return `<svg class="chart ${cls}" xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img" aria-label="${escapeHtml(title)}" ${FONT} font-size="11"><title>${escapeHtml(title)}</title>`;
+function open(width: number, height: number, title: string, cls: string, top = 0): string {
+  return `<svg class="chart ${cls}" xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 ${n(top)} ${n(width)} ${n(height)}" role="img" aria-label="${escapeHtml(title)}" ${FONT} font-size="11"><title>${escapeHtml(title)}</title>`;
 }
 
 function legend(names: readonly string[], x: number, y: number, width: number): { svg: string; height: number } {
@@ -32,8 +40,8 @@ function legend(names: readonly string[], x: number, y: number, width: number): 
   let cy = y;
   const parts: string[] = [];
   names.forEach((name, i) => {
-    const label = shortLabel(name, 30);
-    const w = 18 + Array.from(label).reduce((a, ch) => a + (ch.charCodeAt(0) > 0x2e80 ? 11 : 6.2), 0) + 14;
+    const label = shortLabel(name, 190);
+    const w = 18 + Array.from(label).reduce((a, ch) => a + charWidth(ch), 0) + 14;
     if (cx + w > x + width && cx > x) {
       cx = x;
       cy += 16;
@@ -59,15 +67,18 @@ export interface RadarSvgInput {
   size?: number;
 }
 
-export function radarSvg({ title, axes, series, size = 460 }: RadarSvgInput): string {
-  const g = radarGeometry({ axes: axes.map((a) => shortLabel(a, 18)), series: series.map((s, i) => ({ id: String(i), values: s.values })), size, labelMargin: 95 });
+export function radarSvg({ title, axes, series, size = 560 }: RadarSvgInput): string {
+  const g = radarGeometry({ axes: axes.map((a) => shortLabel(a, 128)), series: series.map((s, i) => ({ id: String(i), values: s.values })), size, labelMargin: 145 });
+  // The square leaves room for long labels left and right; above and below only a line is needed.
+  const top = Math.max(0, g.cy - g.radius - 30);
+  const bottom = g.cy + g.radius + 30;
   const leg = legend(
     series.map((s) => s.name),
     10,
-    size + 8,
+    bottom + 8,
     size - 20,
   );
-  const height = size + leg.height + 8;
+  const height = bottom - top + leg.height + 8;
   const rings = g.rings.map((r) => `<path d="${r.path}" fill="none" stroke="#d5dbe3"/>`).join('');
   const spokes = g.axes.map((a) => `<line x1="${n(g.cx)}" y1="${n(g.cy)}" x2="${n(a.x)}" y2="${n(a.y)}" stroke="#d5dbe3"/>`).join('');
   const labels = g.axes.map((a) => text(a.labelX, a.labelY + 4, a.label, `text-anchor="${a.anchor}" fill="#16202c"`)).join('');
@@ -78,11 +89,11 @@ export function radarSvg({ title, axes, series, size = 460 }: RadarSvgInput): st
       return `<path d="${p.path}" fill="${c}" fill-opacity="0.12" stroke="${c}" stroke-width="2"/>${dots}`;
     })
     .join('');
-  return open(size, height, title, 'radar') + rings + spokes + polys + labels + leg.svg + '</svg>';
+  return open(size, height, title, 'radar', top) + rings + spokes + polys + labels + leg.svg + '</svg>';
 }
 
-export function rankingBarsSvg(title: string, items: ReadonlyArray<{ label: string; value: number; highlight?: boolean }>, width = 640): string {
-  const g = barsGeometry({ items: items.map((i) => ({ label: shortLabel(i.label, 28), value: i.value })), width, domain: [0, 1], tickFormat: (v) => `${Math.round(v * 100)}` });
+export function rankingBarsSvg(title: string, items: ReadonlyArray<{ label: string; value: number; highlight?: boolean }>, width = 720): string {
+  const g = barsGeometry({ items: items.map((i) => ({ label: shortLabel(i.label, 215), value: i.value })), width, domain: [0, 1], labelWidth: 230, tickFormat: (v) => `${Math.round(v * 100)}` });
   const rows = g.bars
     .map((b, i) => {
       const fill = items[i].highlight ? '#1f5fbf' : '#8fb3de';
@@ -96,8 +107,8 @@ export function rankingBarsSvg(title: string, items: ReadonlyArray<{ label: stri
   return open(g.width, g.height, title, 'bars') + valueAxis(g) + rows + '</svg>';
 }
 
-export function intervalsSvg(title: string, items: ReadonlyArray<{ label: string; from: number; to: number; marker: number }>, width = 640): string {
-  const g = intervalsGeometry({ items: items.map((i) => ({ ...i, label: shortLabel(i.label, 28) })), width, tickFormat: (v) => `${Math.round(v * 100)}%` });
+export function intervalsSvg(title: string, items: ReadonlyArray<{ label: string; from: number; to: number; marker: number }>, width = 720): string {
+  const g = intervalsGeometry({ items: items.map((i) => ({ ...i, label: shortLabel(i.label, 215) })), width, labelWidth: 230, tickFormat: (v) => `${Math.round(v * 100)}%` });
   const rows = g.intervals
     .map(
       (r) =>
@@ -110,8 +121,8 @@ export function intervalsSvg(title: string, items: ReadonlyArray<{ label: string
   return open(g.width, g.height, title, 'intervals') + valueAxis(g) + rows + '</svg>';
 }
 
-export function stackedSvg(title: string, items: ReadonlyArray<{ label: string; parts: readonly number[] }>, partNames: readonly string[], width = 640): string {
-  const g = stackedGeometry({ items: items.map((i) => ({ ...i, label: shortLabel(i.label, 28) })), width, tickFormat: (v) => `${Math.round(v * 100)}%` });
+export function stackedSvg(title: string, items: ReadonlyArray<{ label: string; parts: readonly number[] }>, partNames: readonly string[], width = 720): string {
+  const g = stackedGeometry({ items: items.map((i) => ({ ...i, label: shortLabel(i.label, 215) })), width, labelWidth: 230, tickFormat: (v) => `${Math.round(v * 100)}%` });
   const leg = legend(partNames, g.plotX, g.height + 8, g.plotWidth);
   const rows = g.rows
     .map(

@@ -17,12 +17,12 @@ export function verdictLines(r: ReportContent): string[] {
   const lines: string[] = [];
   if (ev.totals.length > 1) {
     const margin = ev.totals[winner] - ev.totals[ev.ranking[1]];
-    lines.push(`${s.margin}: ${(margin * 100).toFixed(1)} / 100 (${name(ev.ranking[1])})`);
+    lines.push(`${s.margin}${s.colon}${(margin * 100).toFixed(1)} / 100${zh ? `（${name(ev.ranking[1])}）` : ` (${name(ev.ranking[1])})`}`);
   }
-  if (analysis.smaa) lines.push(`${s.firstRank} (${name(winner)}): ${formatPercent(analysis.smaa.rankAcceptability[winner][0], 1)}`);
+  if (analysis.smaa) lines.push(`${s.firstRank}${zh ? `（${name(winner)}）` : ` (${name(winner)})`}${s.colon}${formatPercent(analysis.smaa.rankAcceptability[winner][0], 1)}`);
   const crit = analysis.sensitivity?.mostCritical;
   if (crit) {
-    const change = `${crit.change > 0 ? '+' : '−'}${(Math.abs(crit.change) * 100).toFixed(1)} pp`;
+    const change = `${crit.change > 0 ? '+' : '−'}${(Math.abs(crit.change) * 100).toFixed(1)} ${s.pp}`;
     lines.push(s.mostCritical(r.criterionName(doc.criteria[crit.criterion].id), change, name(crit.winner)));
   }
   for (const reason of v.reasons) {
