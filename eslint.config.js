@@ -38,6 +38,14 @@ export default tseslint.config(
     },
   },
   {
+    // Renderer unit tests run under Node (fixtures from disk); they still may not reach into electron/.
+    files: ['renderer/**/*.test.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'not in renderer tests' }], patterns: [{ group: ['**/electron/**'], message: 'renderer tests test the renderer; the Node side has its own tests.' }] }],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: restrict(['**/electron/**', '**/renderer/**', 'electron', ...nodeBuiltins], 'shared/ is pure: no electron/, renderer/ or Node imports.'),
   },

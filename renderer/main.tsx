@@ -6,6 +6,7 @@ import { initI18n, initialLang } from './i18n';
 import { repo } from './app/services';
 import { App } from './app/App';
 import { useLibrary } from './store/instances';
+import { storageMessage } from './db/errors';
 import './ui/styles.css';
 
 takeTokenFromLocation();
@@ -24,4 +25,4 @@ void repo
   .ensureFirstRun(initialLang())
   .then((added) => (added ? useLibrary.getState().refresh() : undefined))
   .then(() => repo.purgeDeleted(Date.now() - 7 * 86400_000))
-  .catch((err: Error) => useLibrary.setState({ error: err.message }));
+  .catch((err: Error) => useLibrary.setState({ error: storageMessage(err) }));

@@ -61,5 +61,11 @@ export function openDatabase(name = DB_NAME): WorkshopDatabase {
     summaries: 'id, updatedAt, deletedAt',
     settings: 'key',
   });
+  // Another window opens a newer schema: let it upgrade (close here) rather than block it;
+  // this window's next write then fails with a clear "reload" message.
+  db.on('versionchange', () => {
+    db.close();
+    return false;
+  });
   return db;
 }

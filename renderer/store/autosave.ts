@@ -1,6 +1,7 @@
 import type { WorkshopDoc } from '../../shared/model';
 import { nowIso } from '../../shared/model/ids';
 import { ConflictError, type WorkshopRepository } from '../db/repository';
+import { storageProblem } from '../db/errors';
 import { useWorkshop } from './workshop';
 
 /**
@@ -52,7 +53,7 @@ export function startAutosave(repo: WorkshopRepository, { debounceMs = 200, maxW
           // Keep the document pending so the next change (or flush) retries; nothing is lost on screen.
           pending ??= doc;
           if (err instanceof ConflictError) useWorkshop.getState().setSaveState('conflict');
-          else useWorkshop.getState().setSaveState('error', describeStorageError(err));
+          else useWorkshop.getState().setSaveState('error', storageProblem(err));
         },
       );
     return writing;
@@ -70,7 +71,7 @@ export function startAutosave(repo: WorkshopRepository, { debounceMs = 200, maxW
         channel?.postMessage({ id: doc.id });
         useWorkshop.getState().setSaveState('saved');
       } catch (err) {
-        useWorkshop.getState().setSaveState('error', describeStorageError(err as Error));
+        useWorkshop.getState().setSaveState('error', storageProblem(err));
       }
     } else {
       const loaded = await repo.load(doc.id);
@@ -104,13 +105,4 @@ export function startAutosave(repo: WorkshopRepository, { debounceMs = 200, maxW
       document.removeEventListener('visibilitychange', onHide);
     },
   };
-}
-
-/** IndexedDB failures in words a user can act on. */
-export function describeStorageError(err: Error): string {
-  const name = err.name || (err as { inner?: Error }).inner?.name || '';
-  if (/Quota/i.test(name) || /quota/i.test(err.message)) return 'the disk or browser storage is full (QuotaExceededError)';
-  if (/Version|Blocked/i.test(name)) return 'another window holds an older version of the database open; close other windows of the app';
-  if (/InvalidState|MissingAPI|Open/i.test(name)) return 'browser storage is unavailable (private mode?)';
-  return err.message;
 }

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Lang } from '../../shared/framework';
 import type { WorkshopSummary } from '../db/database';
 import type { WorkshopRepository } from '../db/repository';
+import { storageMessage } from '../db/errors';
 
 export type LibrarySort = 'updated' | 'title';
 
@@ -10,7 +11,8 @@ interface LibraryState {
   loaded: boolean;
   query: string;
   sort: LibrarySort;
-  error: string | null;
+  /** i18n key and detail of the last storage failure. */
+  error: { key: string; detail: string } | null;
   /** The last deleted workshop, while its Undo is offered. */
   lastDeleted: { id: string; title: string } | null;
 }
@@ -37,7 +39,7 @@ export function createLibraryStore(repo: WorkshopRepository) {
         await work();
         set({ error: null });
       } catch (err) {
-        set({ error: (err as Error).message });
+        set({ error: storageMessage(err) });
       }
       await get().refresh();
     };
@@ -52,7 +54,7 @@ export function createLibraryStore(repo: WorkshopRepository) {
         try {
           set({ items: await repo.listLive(), loaded: true });
         } catch (err) {
-          set({ error: (err as Error).message, loaded: true });
+          set({ error: storageMessage(err), loaded: true });
         }
       },
       setQuery: (query) => set({ query }),

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { temporal } from 'zundo';
 import type { WorkshopDoc } from '../../shared/model';
+import type { StorageProblem } from '../db/errors';
 
 /** `conflict`: another window saved this workshop; the user chooses whose version to keep. */
 export type SaveState = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
@@ -8,7 +9,8 @@ export type SaveState = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
 interface WorkshopState {
   doc: WorkshopDoc | null;
   saveState: SaveState;
-  saveError: string | null;
+  /** What went wrong with the last save (see db/errors.ts), for a message with the remedy. */
+  saveError: StorageProblem | null;
   /** Name of the last edit, for the undo button's tooltip. */
   lastAction: string;
   /** Set when the open document was replaced by another window's saved version. */
@@ -26,7 +28,7 @@ interface WorkshopActions {
   /** Continuous gestures (slider drags): edits in between make a single undo step. */
   beginGesture(): void;
   endGesture(): void;
-  setSaveState(state: SaveState, error?: string | null): void;
+  setSaveState(state: SaveState, error?: StorageProblem | null): void;
 }
 
 export type WorkshopStore = WorkshopState & WorkshopActions;

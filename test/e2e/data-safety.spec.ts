@@ -45,3 +45,59 @@ test('two tabs on one workshop: live sync when one is idle, a clear choice on a 
   await loser.other.reload();
   await expect(loser.other.getByRole('textbox', { name: KPI })).toHaveValue(loser.text);
 });
+
+test('no browser storage (private mode): a clear message says what to do', async ({ page, host }) => {
+  await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true }));
+  await page.goto(host.url);
+  await expect(page.getByRole('alert')).toContainText('Browser storage is not available');
+});
+
+test('disk full while editing: the user is told, the edit stays on screen, nothing is half written, and it saves once storage recovers', async ({ app }) => {
+  const lib = new LibraryPage(app);
+  await lib.create('Quota test');
+  const w = new WizardPage(app);
+  await w.gotoStep('Needs confirmation');
+  await w.answerText(KPI, 'first version');
+  await w.expectSaved();
+  // From now on every IndexedDB write fails as a full disk does.
+  await app.evaluate(() => {
+    const w = window as unknown as { __realPut: unknown };
+    w.__realPut = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await w.answerText(KPI, 'second version');
+  await expect(app.getByRole('alert')).toContainText('The disk (or the browser’s storage quota) is full');
+  await expect(app.getByRole('textbox', { name: KPI })).toHaveValue('second version');
+  // Storage recovers: the pending edit is written with the next change.
+  await app.evaluate(() => {
+    IDBObjectStore.prototype.put = (window as unknown as { __realPut: typeof IDBObjectStore.prototype.put }).__realPut;
+  });
+  await w.answerText(KPI, 'third version');
+  await w.expectSaved();
+  await app.reload();
+  await expect(app.getByRole('textbox', { name: KPI })).toHaveValue('third version');
+});
+
+test('a failed write leaves the stored workshop whole (transactions)', async ({ app }) => {
+  const lib = new LibraryPage(app);
+  await lib.create('Atomic test');
+  const w = new WizardPage(app);
+  await w.gotoStep('Needs confirmation');
+  await w.answerText(KPI, 'stored version');
+  await w.expectSaved();
+  // The second of the transaction's writes fails: the first must be rolled back with it.
+  await app.evaluate(() => {
+    const real = IDBObjectStore.prototype.put;
+    let calls = 0;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (++calls === 2) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return real.apply(this, args);
+    };
+  });
+  await w.answerText(KPI, 'half-written version');
+  await expect(app.getByRole('alert')).toBeVisible();
+  await app.reload();
+  await expect(app.getByRole('textbox', { name: KPI })).toHaveValue('stored version');
+});

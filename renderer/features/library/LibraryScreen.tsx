@@ -81,8 +81,8 @@ export function LibraryScreen() {
         </span>
       </div>
       {error && (
-        <p className="alert" role="alert">
-          {error}
+        <p className="alert" role="alert" title={error.detail}>
+          {t(error.key)}
         </p>
       )}
       {loaded && items.length === 0 && <p className="empty">{t('library.empty')}</p>}

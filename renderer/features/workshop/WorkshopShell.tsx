@@ -9,11 +9,12 @@ import { redo, undo, useWorkshop } from '../../store/workshop';
 import { currentLang } from '../../i18n';
 import { STEP_SCREENS } from './steps';
 import { ExportMenu } from '../export/ExportMenu';
+import { SimulatorScreen } from '../simulator/SimulatorScreen';
 
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; issues: { path: string; message: string }[] };
 
 /** An open workshop: the seven decision-path steps as navigation, and the current step's workspace. */
-export function WorkshopShell({ id, step }: { id: string; step: StepId | null }) {
+export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | null; sim?: string }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const doc = useWorkshop((s) => s.doc);
@@ -117,7 +118,7 @@ export function WorkshopShell({ id, step }: { id: string; step: StepId | null })
                   ? t('shell.synced')
                   : t('shell.saved')
                 : saveState === 'error'
-                  ? `${t('shell.saveError')}: ${saveError}`
+                  ? t('shell.saveError')
                   : saveState === 'conflict'
                     ? t('shell.saveError')
                     : t('shell.saving')}
@@ -145,10 +146,10 @@ export function WorkshopShell({ id, step }: { id: string; step: StepId | null })
         )}
         {saveState === 'error' && (
           <p className="alert" role="alert">
-            {t('library.storageFailed', { message: saveError })}
+            {t('library.storageFailed', { message: t(`storage.${saveError ?? 'other'}`) })}
           </p>
         )}
-        <Screen step={current} />
+        {current === 'validation' && sim ? <SimulatorScreen candidateId={sim} /> : <Screen step={current} />}
       </main>
     </div>
   );

@@ -1,0 +1,21 @@
+/**
+ * IndexedDB failures sorted into what the user can do about them. The UI words each kind
+ * (i18n key `storage.<kind>`) with the remedy; the raw message is kept as detail.
+ */
+export type StorageProblem = 'quota' | 'blocked' | 'unavailable' | 'other';
+
+export function storageProblem(err: unknown): StorageProblem {
+  const e = err as { name?: string; message?: string; inner?: { name?: string } } | null;
+  const names = `${e?.name ?? ''} ${e?.inner?.name ?? ''}`;
+  const message = e?.message ?? String(err);
+  if (/Quota/i.test(names) || /quota|disk is full|no space/i.test(message)) return 'quota';
+  // Dexie wraps an open failure in DatabaseClosedError: look at the cause first.
+  if (/MissingAPI|InvalidState|Security|NotAllowed/i.test(names) || /MissingAPI|indexedDB (API )?(missing|not found|unavailable)|private/i.test(message)) return 'unavailable';
+  if (/Version|Blocked|DatabaseClosed/i.test(names) || /blocked|version change/i.test(message)) return 'blocked';
+  return 'other';
+}
+
+/** The problem as a translatable message: `{ key, detail }`. */
+export function storageMessage(err: unknown): { key: `storage.${StorageProblem}`; detail: string } {
+  return { key: `storage.${storageProblem(err)}`, detail: (err as Error)?.message ?? String(err) };
+}
