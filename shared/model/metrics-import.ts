@@ -440,16 +440,26 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
   for (const a of all) {
     let percent = false;
     if (a.rate) {
-      percent = a.ys.some((y) => y > 1);
+      let top = -Infinity;
+      let bottom = Infinity;
+      for (const y of a.ys) {
+        if (y > top) top = y;
+        if (y < bottom) bottom = y;
+      }
+      percent = top > 1;
       const scale = percent ? 0.01 : 1;
-      const keep: number[] = [];
-      a.ys.forEach((y, i) => {
-        const v = y * scale;
-        if (v < 0 || v > 1) report(a.rows[i], table.header.indexOf(a.column), 'out-of-range', String(y));
-        else keep.push(i);
-      });
-      a.xs = keep.map((i) => a.xs[i]);
-      a.ys = keep.map((i) => a.ys[i] * scale);
+      if (bottom < 0 || top * scale > 1) {
+        // Some values are out of 0–100 %: report those rows and keep the rest.
+        const keep: number[] = [];
+        a.ys.forEach((y, i) => {
+          const v = y * scale;
+          if (v < 0 || v > 1) report(a.rows[i], table.header.indexOf(a.column), 'out-of-range', String(y));
+          else keep.push(i);
+        });
+        a.xs = keep.map((i) => a.xs[i]);
+        a.ys = keep.map((i) => a.ys[i]);
+      }
+      if (percent) for (let i = 0; i < a.ys.length; i++) a.ys[i] *= scale;
     }
     if (a.xs.length === 0) continue;
     series.push({ candidateId: a.candidateId, metric: a.metric, bucket: a.bucket, points: reduceSeries(a.xs, a.ys, maxPoints), rows: a.xs.length, percent });
@@ -466,23 +476,26 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
  * are smoothed, as a training-curve plot would smooth them anyway.
  */
 export function reduceSeries(xs: number[], ys: number[], maxPoints: number): [number, number][] {
-  const order = xs.map((_, i) => i);
   let sorted = true;
-  for (let i = 1; i < xs.length; i++) if (xs[i] < xs[i - 1]) sorted = false;
-  if (!sorted) order.sort((a, b) => xs[a] - xs[b] || a - b);
-  const n = order.length;
-  if (n <= maxPoints) return order.map((i) => [xs[i], ys[i]]);
-  const out: [number, number][] = [];
+  for (let i = 1; i < xs.length && sorted; i++) if (xs[i] < xs[i - 1]) sorted = false;
+  if (!sorted) {
+    const order = xs.map((_, i) => i).sort((a, b) => xs[a] - xs[b] || a - b);
+    xs = order.map((i) => xs[i]);
+    ys = order.map((i) => ys[i]);
+  }
+  const n = xs.length;
+  if (n <= maxPoints) return xs.map((x, i) => [x, ys[i]]);
+  const out: [number, number][] = new Array(maxPoints);
   for (let b = 0; b < maxPoints; b++) {
     const lo = Math.floor((b * n) / maxPoints);
     const hi = Math.floor(((b + 1) * n) / maxPoints);
     let sx = 0;
     let sy = 0;
     for (let k = lo; k < hi; k++) {
-      sx += xs[order[k]];
-      sy += ys[order[k]];
+      sx += xs[k];
+      sy += ys[k];
     }
-    out.push([sx / (hi - lo), sy / (hi - lo)]);
+    out[b] = [sx / (hi - lo), sy / (hi - lo)];
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, spawnWebHost } from './browser';
@@ -95,7 +96,7 @@ const suite: BenchSuite = async (log) => {
   const file = path.resolve('.tmp/bench/pilot-100k.csv');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, csv);
-  log(`metrics CSV: ${ROWS.toLocaleString('en')} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB`);
+  log(`metrics CSV: ${ROWS.toLocaleString('en')} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`);
   const host = await spawnWebHost();
   const browser = await launchChromium();
   try {

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DECISION_STEPS, pick } from '../../../shared/framework';
 import { hrefFor } from '../../app/route';
@@ -14,7 +15,10 @@ export function MetricsStep() {
   const { t } = useTranslation();
   const lang = currentLang();
   const doc = useWorkshop((s) => s.doc);
-  if (!doc) return null;
+  // Charts and suggestions follow the document at low priority: after an import of a big
+  // file, the page answers at once and the charts render in slices that never block input.
+  const shown = useDeferredValue(doc);
+  if (!doc || !shown) return null;
   return (
     <div className="wizard-step metrics-step">
       <Guidance text={pick(DECISION_STEPS[3].guidance, lang)} />
@@ -29,8 +33,8 @@ export function MetricsStep() {
       ) : (
         <>
           <ImportPanel doc={doc} />
-          <ComparisonPanel doc={doc} />
-          <SuggestionsPanel doc={doc} />
+          <ComparisonPanel doc={shown} />
+          <SuggestionsPanel doc={shown} />
         </>
       )}
     </div>

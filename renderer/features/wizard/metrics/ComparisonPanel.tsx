@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearMetrics, summarizeMetrics, type MetricSeries, type WorkshopDoc } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
@@ -8,7 +9,7 @@ import { BarChart, LineChart, type LineSeries } from './charts';
 const BUCKETS = ['short', 'medium', 'long', ''] as const;
 
 /** The pilot metrics side by side: reward curves, success by horizon, utilization, iteration speed, and the figures. */
-export function ComparisonPanel({ doc }: { doc: WorkshopDoc }) {
+export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const colour = new Map(doc.candidates.map((c, i) => [c.id, (i % 10) + 1]));
@@ -141,4 +142,4 @@ export function ComparisonPanel({ doc }: { doc: WorkshopDoc }) {
       )}
     </section>
   );
-}
+});

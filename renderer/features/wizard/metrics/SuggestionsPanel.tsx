@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addParticipant, newId, suggestScores, writeScores, type ScoreSuggestion, type WorkshopDoc } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
@@ -14,7 +14,7 @@ const NEW = '__new__';
  * storing suggestions aside — needs no new document field, shows up in the evaluation room
  * at once, is aggregated like any other view, and the team can still overrule it there.
  */
-export function SuggestionsPanel({ doc }: { doc: WorkshopDoc }) {
+export const SuggestionsPanel = memo(function SuggestionsPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const pickId = useId();
@@ -113,7 +113,7 @@ export function SuggestionsPanel({ doc }: { doc: WorkshopDoc }) {
       )}
     </section>
   );
-}
+});
 
 /** Scores of `participantId` that the edit added or changed. */
 function countWritten(before: WorkshopDoc, after: WorkshopDoc, participantId: string): number {
