@@ -24,7 +24,14 @@ describe('bidi controls', () => {
 
 describe('Markdown escaping', () => {
   it('escapes metacharacters and HTML so nothing becomes markup', () => {
-    expect(escapeMarkdownInline('[x](javascript:alert(1)) <b>*y*</b> | #')).toBe('\\[x\\]\\(javascript:alert\\(1\\)\\) &lt;b&gt;\\*y\\*&lt;/b&gt; \\| \\#');
+    expect(escapeMarkdownInline('[x](javascript:alert(1)) ![i](u) <b>*y*</b> _z_ `c` ~~s~~ | a\\b')).toBe(
+      '\\[x\\](javascript:alert(1)) !\\[i\\](u) &lt;b&gt;\\*y\\*&lt;/b&gt; \\_z\\_ \\`c\\` \\~\\~s\\~\\~ \\| a\\\\b',
+    );
+  });
+
+  it('escapes what would open a block at the start of a line, and leaves plain prose alone', () => {
+    expect(['# h', '> q', '- l', '+ l', '= u', '12. n', '3) n'].map(escapeMarkdownInline)).toEqual(['\\# h', '&gt; q', '\\- l', '\\+ l', '\\= u', '12\\. n', '3\\) n']);
+    expect(escapeMarkdownInline('Best fit (v2.1), 30 % cheaper - really!')).toBe('Best fit (v2.1), 30 % cheaper - really!');
   });
 
   it('keeps a one-line value on one line (tables)', () => {
@@ -32,7 +39,7 @@ describe('Markdown escaping', () => {
   });
 
   it('turns paragraphs into hard-broken lines without indentation (no code blocks)', () => {
-    expect(escapeMarkdownBlock('    code\n# head\n\n\n- item')).toBe('code\\\n\\# head\\\n\\\n\\- item');
+    expect(escapeMarkdownBlock('    code\n# head\n\n\n- item\n1. one')).toBe('code\\\n\\# head\\\n\\\n\\- item\\\n1\\. one');
   });
 });
 

@@ -45,20 +45,24 @@ export function userHtml(text: string): string {
 
 const LONG_RUN = /\S{24}/;
 
-/** Characters with meaning to CommonMark/GFM inline or block syntax. */
-const MD_SPECIAL = /[\\`*_{}[\]()#+\-.!|~>]/g;
-
 /**
- * User text in Markdown, on one line (tables, list items, headings): HTML specials become
- * entities (so no raw HTML reaches a Markdown renderer), every Markdown metacharacter is
- * backslash-escaped, newlines become spaces.
+ * Markdown escaping that keeps the record readable as plain text: HTML specials become
+ * entities (no raw HTML reaches a Markdown renderer), the inline metacharacters that can
+ * open emphasis, code, links, images, tables or strikethrough are backslash-escaped
+ * (`(` and `!` are harmless once `[` and `]` are), and so is whatever would start a block
+ * at the beginning of a line (heading, quote, list, setext underline, ordered list).
  */
-export function escapeMarkdownInline(text: string): string {
-  return cleanText(text)
+function escapeMarkdownLine(line: string): string {
+  return line
     .replace(/[&<>"]/g, (c) => HTML_ENTITIES[c])
-    .replace(MD_SPECIAL, (c) => `\\${c}`)
-    .replace(/[ \t]*\n[ \t]*/g, ' ')
-    .trim();
+    .replace(/[\\`*_[\]~|]/g, (c) => `\\${c}`)
+    .replace(/^(\s*)([#>+\-=])/, '$1\\$2')
+    .replace(/^(\s*\d+)([.)])/, '$1\\$2');
+}
+
+/** User text in Markdown on one line (tables, list items, headings); newlines become spaces. */
+export function escapeMarkdownInline(text: string): string {
+  return escapeMarkdownLine(cleanText(text).replace(/[ \t]*\n[ \t]*/g, ' ').trim());
 }
 
 /**
@@ -68,12 +72,7 @@ export function escapeMarkdownInline(text: string): string {
 export function escapeMarkdownBlock(text: string): string {
   return cleanText(text)
     .split('\n')
-    .map((line) =>
-      line
-        .replace(/[&<>"]/g, (c) => HTML_ENTITIES[c])
-        .replace(MD_SPECIAL, (c) => `\\${c}`)
-        .trim(),
-    )
+    .map((line) => escapeMarkdownLine(line.trim()))
     .filter((line, i, lines) => line !== '' || (i > 0 && lines[i - 1] !== ''))
     .join('\\\n')
     .replace(/\\\n$/, '');

@@ -13,6 +13,7 @@ export function renderMarkdown(r: ReportContent): string {
   const { s, doc, lang } = r;
   const d = doc.decision;
   const out: string[] = [];
+  const zh = lang === 'zh-CN';
   const para = (text: string) => {
     if (text.trim()) out.push(block(text), '');
   };
@@ -29,9 +30,10 @@ export function renderMarkdown(r: ReportContent): string {
   ];
   if (doc.meta.team) facts.push([s.team, md(doc.meta.team)]);
   if (doc.meta.facilitator) facts.push([s.facilitator, md(doc.meta.facilitator)]);
-  if (doc.participants.length) facts.push([s.participants, doc.participants.map((p) => md(p.name)).join(', ')]);
+  if (doc.participants.length) facts.push([s.participants, doc.participants.map((p) => md(p.name)).join(zh ? '、' : ', ')]);
   facts.push([s.reviewDate, md(d.reviewDate) || s.none]);
-  out.push(...facts.map(([k, v]) => `- **${k}:** ${v}`), '');
+  const label = (k: string) => `**${k}${s.colon.trimEnd()}**`;
+  out.push(...facts.map(([k, v]) => `- ${label(k)} ${v}`), '');
 
   // Context: why a decision was needed and what matters.
   heading(2, s.adrContext);
@@ -48,13 +50,13 @@ export function renderMarkdown(r: ReportContent): string {
   heading(3, s.criteriaWeights);
   table(
     [s.criterion, s.baseWeight, s.adaptation, s.finalWeight, s.share],
-    r.weights.map((w) => [md(w.name), formatNumber(w.base), md(formatDelta(w.delta)), formatNumber(w.final), formatPercent(w.share, 1)]),
+    r.weights.map((w) => [md(w.name), formatNumber(w.base), formatDelta(w.delta), formatNumber(w.final), formatPercent(w.share, 1)]),
   );
   if (r.rules.length) {
     heading(3, s.adaptationRules);
     for (const rule of r.rules) {
-      const effects = rule.effects.map((e) => `${md(e.criterion)} ${md(formatDelta(e.delta))}`).join(', ');
-      out.push(`- **${md(rule.id)}** (${s.proposalStatus[rule.status]}; ${effects}): ${md(rule.reason)}`);
+      const effects = rule.effects.map((e) => `${md(e.criterion)} ${formatDelta(e.delta)}`).join(zh ? '，' : ', ');
+      out.push(zh ? `- **${md(rule.id)}**（${s.proposalStatus[rule.status]}；${effects}）：${md(rule.reason)}` : `- **${md(rule.id)}** (${s.proposalStatus[rule.status]}; ${effects}): ${md(rule.reason)}`);
     }
     out.push('');
   }
@@ -68,7 +70,7 @@ export function renderMarkdown(r: ReportContent): string {
       const row = rankOf.get(cand.id);
       return [
         row ? String(row.rank) : s.none,
-        md(r.candidateName(cand.id)) + (cand.id === d.candidateId ? ` **(${s.chosen})**` : ''),
+        md(r.candidateName(cand.id)) + (cand.id === d.candidateId ? (zh ? ` **（${s.chosen}）**` : ` **(${s.chosen})**`) : ''),
         s.kind[cand.kind] ?? cand.kind,
         row ? (row.total * 100).toFixed(1) : s.none,
         row && row.firstRank !== null ? formatPercent(row.firstRank, 1) : s.none,
@@ -77,7 +79,7 @@ export function renderMarkdown(r: ReportContent): string {
   );
   for (const cand of doc.candidates) {
     const desc = pick(cand.description, lang);
-    if (desc.trim() || cand.notes.trim()) out.push(`- **${md(r.candidateName(cand.id))}:** ${md(desc)}${cand.notes.trim() ? ` — ${md(cand.notes)}` : ''}`);
+    if (desc.trim() || cand.notes.trim()) out.push(`- ${label(md(r.candidateName(cand.id)))} ${md(desc)}${cand.notes.trim() ? ` — ${md(cand.notes)}` : ''}`);
   }
   if (doc.candidates.some((c) => pick(c.description, lang).trim() || c.notes.trim())) out.push('');
 
@@ -100,8 +102,8 @@ export function renderMarkdown(r: ReportContent): string {
   if (!d.consequences.trim()) out.push(s.none, '');
   if (doc.rollout.scope.trim() || doc.rollout.goNoGo.trim() || doc.rollout.items.length) {
     heading(3, s.rollout);
-    if (doc.rollout.scope.trim()) out.push(`**${s.rolloutScope}:** ${md(doc.rollout.scope)}`, '');
-    if (doc.rollout.goNoGo.trim()) out.push(`**${s.goNoGo}:** ${md(doc.rollout.goNoGo)}`, '');
+    if (doc.rollout.scope.trim()) out.push(`${label(s.rolloutScope)} ${md(doc.rollout.scope)}`, '');
+    if (doc.rollout.goNoGo.trim()) out.push(`${label(s.goNoGo)} ${md(doc.rollout.goNoGo)}`, '');
     for (const item of doc.rollout.items) {
       const extra = [item.owner && md(item.owner), item.due && md(item.due), s.taskStatus[item.status]].filter(Boolean).join(', ');
       out.push(`- [${item.status === 'done' ? 'x' : ' '}] ${md(pick(item.title, lang))} (${extra})${item.note.trim() ? ` — ${md(item.note)}` : ''}`);
@@ -122,7 +124,7 @@ export function renderMarkdown(r: ReportContent): string {
   if (!d.dissent.trim()) out.push(s.none, '');
 
   heading(2, s.adrReview);
-  out.push(`- **${s.reviewDate}:** ${md(d.reviewDate) || s.none}`, `- **${s.nextReview}:** ${md(doc.iteration.nextReview) || s.none}`, '');
+  out.push(`- ${label(s.reviewDate)} ${md(d.reviewDate) || s.none}`, `- ${label(s.nextReview)} ${md(doc.iteration.nextReview) || s.none}`, '');
   if (doc.iteration.log.length) {
     heading(3, s.iteration);
     table(
