@@ -22,7 +22,7 @@ describe.skipIf(!executable)(title, () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sw-pdf-cli-'));
     const req = path.join(dir, 'req.json');
     writeFileSync(req, JSON.stringify({ workshop: fullWorkshop(), format: 'pdf', lang: 'zh-CN' }));
-    const r = spawnSync(process.execPath, [path.resolve('build/node/cli.mjs'), 'report.render', '--in', req, '--progress'], { encoding: 'utf8', timeout: 150_000 });
+    const r = spawnSync(process.execPath, [path.resolve('build/node/cli.mjs'), 'report.render', '--in', req, '--progress'], { encoding: 'utf8', timeout: 150_000, maxBuffer: 64 * 1024 * 1024 });
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ mime: 'application/pdf', encoding: 'base64', filename: expect.stringMatching(/\.report\.pdf$/) });
