@@ -76,7 +76,7 @@ export function App() {
           <LibraryScreen />
         ) : (
           <Suspense fallback={<div className="spinner" aria-hidden="true" />}>
-            <WorkshopShell id={route.id} step={route.step} />
+            <WorkshopShell id={route.id} step={route.step} sim={route.sim} />
           </Suspense>
         )}
       </div>

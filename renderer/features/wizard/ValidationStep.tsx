@@ -16,7 +16,7 @@ import './wizard.css';
  * Where the cost simulator (issue 4) opens for a candidate: `#/w/<id>/validation?sim=<candidateId>`.
  * Its screen is built separately; until it renders there, the button stays disabled and says why.
  */
-export const COST_SIMULATOR_READY = false;
+export const COST_SIMULATOR_READY = true;
 export const costSimulatorHref = (workshopId: string, candidateId: string) => hrefFor({ name: 'workshop', id: workshopId, step: 'validation', sim: candidateId });
 
 /** Step 3 小规模验证: the §七 validation plan per candidate. */

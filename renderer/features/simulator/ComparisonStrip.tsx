@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pick } from '../../../shared/framework';
+import type { WorkshopDoc } from '../../../shared/model';
+import { comparisonRows } from '../../../shared/model/simulation';
+import { hrefFor } from '../../app/route';
+import { currentLang } from '../../i18n';
+import { formatDateTime, formatDuration, formatHours, formatNumber, formatUsd } from './format';
+
+/**
+ * Every candidate's last full simulation side by side — the figures the "cost structure"
+ * and "throughput" discussion of the evaluation needs.
+ */
+export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentId: string }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const id = useId();
+  const rows = comparisonRows(doc);
+  const anyRun = rows.some((r) => r.summary);
+  return (
+    <section className="panel sim-compare" aria-labelledby={`${id}-h`}>
+      <h3 id={`${id}-h`}>{t('simulator.compare.title')}</h3>
+      <p className="muted small">{t('simulator.compare.intro')}</p>
+      <div className="sim-scroll">
+        <table className="table" aria-labelledby={`${id}-h`}>
+          <thead>
+            <tr>
+              <th scope="col">{t('simulator.compare.candidate')}</th>
+              <th scope="col">{t('simulator.compare.archetype')}</th>
+              <th scope="col" className="num">
+                {t('simulator.compare.cost')}
+              </th>
+              <th scope="col" className="num">
+                {t('simulator.compare.costPerStep')}
+              </th>
+              <th scope="col" className="num">
+                {t('simulator.compare.wall')}
+              </th>
+              <th scope="col" className="num">
+                {t('simulator.compare.gpuHours')}
+              </th>
+              <th scope="col" className="num">
+                {t('simulator.compare.step')}
+              </th>
+              <th scope="col">{t('simulator.compare.ranAt')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const c = doc.candidates.find((x) => x.id === r.candidateId)!;
+              const name = pick(c.name, lang) || c.id;
+              const s = r.summary;
+              return (
+                <tr key={r.candidateId} className={r.candidateId === currentId ? 'is-current' : undefined} aria-current={r.candidateId === currentId ? 'true' : undefined}>
+                  <th scope="row">
+                    <a href={hrefFor({ name: 'workshop', id: doc.id, step: 'validation', sim: r.candidateId })}>{name}</a>
+                  </th>
+                  <td>{t(`simulator.option.cost.archetype.${r.archetype}`)}</td>
+                  {s ? (
+                    <>
+                      <td className="num">{formatUsd(s.costTotal, lang)}</td>
+                      <td className="num">{formatUsd(s.costPerStep, lang)}</td>
+                      <td className="num">{formatHours(s.wallHours, lang)}</td>
+                      <td className="num">{formatNumber(s.gpuHours, lang, 0)}</td>
+                      <td className="num">{formatDuration(s.stepSeconds, lang)}</td>
+                      <td className="small">{formatDateTime(r.ranAt, lang)}</td>
+                    </>
+                  ) : (
+                    <td colSpan={6} className="muted small">
+                      {t('simulator.compare.notRun')}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {!anyRun && <p className="muted small">{t('simulator.compare.empty')}</p>}
+    </section>
+  );
+}

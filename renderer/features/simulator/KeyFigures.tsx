@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import type { SimResult } from '../../../shared/contract/sim';
+import { summarize, type ResultSummary } from '../../../shared/model/simulation';
+import { currentLang } from '../../i18n';
+import { formatDuration, formatHours, formatNumber, formatPercent, formatUsd } from './format';
+
+type Lang = ReturnType<typeof currentLang>;
+const ROWS: Array<{ key: string; value: (s: ResultSummary, lang: Lang) => string }> = [
+  { key: 'stepTime', value: (s, l) => formatDuration(s.stepSeconds, l) },
+  { key: 'stepP90', value: (s, l) => formatDuration(s.stepP90Seconds, l) },
+  { key: 'wallTime', value: (s, l) => formatHours(s.wallHours, l) },
+  { key: 'gpuHours', value: (s, l) => formatNumber(s.gpuHours, l, 0) },
+  { key: 'cost', value: (s, l) => formatUsd(s.costTotal, l) },
+  { key: 'costPerStep', value: (s, l) => formatUsd(s.costPerStep, l) },
+  { key: 'rolloutUse', value: (s, l) => `${formatPercent(s.rolloutUtilization, l)} · ${formatPercent(s.rolloutIdle, l)}` },
+  { key: 'trainUse', value: (s, l) => `${formatPercent(s.trainUtilization, l)} · ${formatPercent(s.trainIdle, l)}` },
+  { key: 'truncated', value: (s, l) => formatPercent(s.truncatedShare, l, 1) },
+];
+
+/**
+ * The outputs a team discusses, live estimate next to the last full simulation. The estimate
+ * column follows every slider; the full column is what is attached to the workshop.
+ */
+export function KeyFigures({ estimate, pending, full, archetype }: { estimate: SimResult | null; pending: boolean; full: SimResult | null; archetype: string }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const e = estimate ? summarize(estimate) : null;
+  const f = full ? summarize(full) : null;
+  const shown = full ?? estimate;
+  return (
+    <div className="sim-figures">
+      <table className="table sim-figures-table" aria-label={t('simulator.figures.title')} aria-busy={pending || undefined}>
+        <thead>
+          <tr>
+            <th scope="col">{t('simulator.figures.output')}</th>
+            <th scope="col" className="num">
+              {t('simulator.figures.estimate')}
+            </th>
+            <th scope="col" className="num">
+              {t('simulator.figures.full')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {ROWS.map((r) => (
+            <tr key={r.key}>
+              <th scope="row">{t(`simulator.figures.${r.key}`, { archetype })}</th>
+              <td className={`num${pending ? ' is-pending' : ''}`}>{e ? r.value(e, lang) : '—'}</td>
+              <td className="num">{f ? r.value(f, lang) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shown && (
+        <p className="muted small">
+          {t('simulator.figures.engine', {
+            engines: shown.engine.engines,
+            tp: Math.max(1, Math.round(shown.engine.rolloutGpus / Math.max(1, shown.engine.engines))),
+            seqs: shown.engine.sequencesPerEngine,
+            weights: formatNumber(shown.engine.weightGB, lang, 1),
+            minDecode: formatDuration(shown.engine.longestRolloutMinDecodeSeconds, lang),
+          })}
+        </p>
+      )}
+      {shown && <Warnings result={shown} />}
+    </div>
+  );
+}
+
+function Warnings({ result }: { result: SimResult }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const s = summarize(result);
+  const out: string[] = [];
+  if (s.truncatedShare >= 0.2) out.push(t('simulator.warn.truncated', { share: formatPercent(s.truncatedShare, lang) }));
+  if (!result.engine.trainFitsInMemory) out.push(t('simulator.warn.trainMemory', { gb: formatNumber(result.engine.activationGBPerGpu, lang, 1) }));
+  if (s.failedShare >= 0.05) out.push(t('simulator.warn.failed', { share: formatPercent(s.failedShare, lang) }));
+  if (!out.length) return null;
+  return (
+    <ul className="sim-warnings">
+      {out.map((w) => (
+        <li key={w}>{w}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,206 @@
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SimResult, SimScenario } from '../../../shared/contract/sim';
+import { pick } from '../../../shared/framework';
+import { newId, type WorkshopDoc } from '../../../shared/model';
+import { attachResult, detachResult, ensureSimulation, resetScenario, seedScenario, setScenarioValue, simulationOf, storedResult, type Archetype } from '../../../shared/model/simulation';
+import { effectiveValue, fieldSpec, scenarioIssues } from '../../../shared/model/simulation-form';
+import { hrefFor, navigate } from '../../app/route';
+import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
+import { ComparisonStrip } from './ComparisonStrip';
+import { formatDateTime } from './format';
+import { JobProgress } from './JobProgress';
+import { KeyFigures } from './KeyFigures';
+import { ResultCharts } from './ResultCharts';
+import { ScenarioEditor } from './ScenarioEditor';
+import { SweepPanel } from './SweepPanel';
+import { runSimulation, useCatalogue, useEstimate, useJob } from './useSim';
+import './simulator.css';
+
+const edit = (action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc) => useWorkshop.getState().edit(action, recipe);
+
+/**
+ * Creates the candidate's scenario the first time its simulator opens. Seeding is not an undo
+ * step: undoing it would only make the screen seed again, trapping the history.
+ */
+function seedOutsideHistory(candidateId: string) {
+  const history = useWorkshop.temporal.getState();
+  const tracking = history.isTracking;
+  if (tracking) history.pause();
+  try {
+    edit('Create cost scenario', (d) => ensureSimulation(d, candidateId, newId()));
+  } finally {
+    if (tracking) history.resume();
+  }
+}
+
+/** Step 3's cost simulator for one candidate (`#/w/<id>/validation?sim=<candidateId>`). */
+export function SimulatorScreen({ candidateId }: { candidateId: string }) {
+  const { t } = useTranslation();
+  const doc = useWorkshop((s) => s.doc);
+  const candidate = doc?.candidates.find((c) => c.id === candidateId);
+  const sim = doc ? simulationOf(doc, candidateId) : undefined;
+  useEffect(() => {
+    if (candidate && !sim) seedOutsideHistory(candidateId);
+  }, [candidate, sim, candidateId]);
+  if (!doc) return null;
+  const back = hrefFor({ name: 'workshop', id: doc.id, step: 'validation' });
+  if (!candidate)
+    return (
+      <div className="simulator">
+        <div className="empty">
+          <p>{t('simulator.noCandidate')}</p>
+          <a className="btn" href={back}>
+            {t('simulator.back')}
+          </a>
+        </div>
+      </div>
+    );
+  if (!sim) return <div className="spinner" aria-hidden="true" />;
+  // Keyed by candidate: switching candidates starts from that candidate's own state.
+  return <Simulator key={candidateId} doc={doc} candidateId={candidateId} back={back} />;
+}
+
+function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: string; back: string }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const id = useId();
+  const candidate = doc.candidates.find((c) => c.id === candidateId)!;
+  const sim = simulationOf(doc, candidateId)!;
+  const scenario = sim.scenario;
+  const name = pick(candidate.name, lang) || candidate.id;
+  const catalogue = useCatalogue();
+  const issues = scenarioIssues(scenario);
+  const estimate = useEstimate(scenario, issues.length === 0);
+  const full = storedResult(sim);
+  const run = useJob<SimResult>();
+  const [staleRun, setStaleRun] = useState(false);
+  const archetype = effectiveValue(scenario, 'cost.archetype') as Archetype;
+  const seeded = seedScenario(candidate, doc.needs.answers).notes;
+  const valid = issues.length === 0 && !estimate.error;
+
+  // Problems shown at their fields, in the team's language (engine messages keep their numbers).
+  const problems = new Map<string, string>();
+  for (const i of issues) problems.set(i.path, i.code === 'other' ? i.message : t(`simulator.issue.${i.code}`, i.params ?? {}));
+  const unplaced: string[] = [];
+  for (const i of estimate.error?.issues ?? []) {
+    const text = t('simulator.issue.engine', { message: i.message });
+    if (fieldSpec(i.path)) problems.set(i.path, text);
+    else unplaced.push(text);
+  }
+  if (estimate.error && !estimate.error.issues.length) unplaced.push(t('simulator.issue.engine', { message: estimate.error.message }));
+  for (const i of issues) if (!fieldSpec(i.path)) unplaced.push(`${i.path}: ${i.message}`);
+
+  const change = (path: string, value: unknown) => {
+    setStaleRun(false);
+    edit(`Set ${path}`, (d) => setScenarioValue(d, candidateId, path, value));
+  };
+  const runFull = async () => {
+    setStaleRun(false);
+    const simulated = scenario;
+    const result = await run.start(runSimulation(simulated as SimScenario));
+    if (!result) return;
+    const before = useWorkshop.getState().doc;
+    edit('Attach simulation result', (d) => attachResult(d, candidateId, simulated, result, new Date().toISOString()));
+    // Edited while it ran: the result belongs to a scenario no longer on screen.
+    if (useWorkshop.getState().doc === before) setStaleRun(true);
+  };
+  const filePrefix = `cost-${candidateId}`;
+
+  return (
+    <div className="simulator" aria-labelledby={`${id}-title`}>
+      <div className="sim-head">
+        <a className="back-link" href={back}>
+          ← {t('simulator.back')}
+        </a>
+        <div className="sim-title-row">
+          <h2 id={`${id}-title`}>{t('simulator.title', { name })}</h2>
+          <label className="inline-label">
+            <span>{t('simulator.switch')}</span>
+            <select className="input" value={candidateId} onChange={(e) => navigate({ name: 'workshop', id: doc.id, step: 'validation', sim: e.target.value })}>
+              {doc.candidates.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {pick(c.name, lang) || c.id}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <p className="muted">{t('simulator.intro')}</p>
+        <p className="small sim-seeded">
+          {seeded.length ? t('simulator.seeded', { items: seeded.map((n) => t(`simulator.seed.${n.source.replace('.', '_')}`, { value: seedValue(n.path, n.value, t) })).join(t('simulator.listSep')) }) : t('simulator.seededNone')}{' '}
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => edit('Reset cost scenario', (d) => resetScenario(d, candidateId))}>
+            {t('simulator.reset')}
+          </button>
+        </p>
+      </div>
+
+      <div className="sim-layout">
+        <form className="sim-form" aria-label={t('simulator.editor')} onSubmit={(e) => e.preventDefault()}>
+          <ScenarioEditor scenario={scenario} problems={problems} onChange={change} catalogue={catalogue} estimate={estimate.result} />
+        </form>
+
+        <aside className="sim-side" aria-label={t('simulator.outputs')}>
+          <section className="panel">
+            <h3>{t('simulator.figures.title')}</h3>
+            {!valid && (
+              <div className="alert small" role="alert">
+                <p>{t('simulator.fixFirst')}</p>
+                {unplaced.length > 0 && (
+                  <ul className="issues">
+                    {unplaced.map((u) => (
+                      <li key={u}>{u}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            )}
+            <KeyFigures estimate={valid ? estimate.result : null} pending={estimate.pending} full={full} archetype={t(`simulator.option.cost.archetype.${archetype}`)} />
+          </section>
+          <section className="panel" aria-labelledby={`${id}-run`}>
+            <h3 id={`${id}-run`}>{t('simulator.run.title')}</h3>
+            <p className="muted small">{t('simulator.run.intro')}</p>
+            <div className="sim-actions">
+              <button type="button" className="btn btn-primary" onClick={runFull} disabled={!valid || run.state.status === 'running'}>
+                {t('simulator.run.start')}
+              </button>
+              {full && (
+                <button type="button" className="btn btn-ghost" onClick={() => edit('Detach simulation result', (d) => detachResult(d, candidateId))}>
+                  {t('simulator.run.detach')}
+                </button>
+              )}
+            </div>
+            <JobProgress state={run.state} label={t('simulator.run.progress')} onCancel={run.cancel} />
+            {staleRun && (
+              <p className="sim-note" role="status">
+                {t('simulator.run.stale')}
+              </p>
+            )}
+            {full ? (
+              <p className="sim-note sim-ok" role="status">
+                {t('simulator.run.attached', { when: formatDateTime(sim.ranAt, lang) })}
+              </p>
+            ) : (
+              run.state.status !== 'running' && <p className="muted small">{t('simulator.run.none')}</p>
+            )}
+          </section>
+        </aside>
+      </div>
+
+      <section className="sim-results" aria-labelledby={`${id}-charts`}>
+        <h3 id={`${id}-charts`}>{t('simulator.charts.title')}</h3>
+        <ResultCharts estimate={valid ? estimate.result : null} full={full} archetype={archetype} filePrefix={filePrefix} />
+      </section>
+
+      <SweepPanel candidateId={candidateId} scenario={scenario} valid={valid} filePrefix={filePrefix} />
+      <ComparisonStrip doc={doc} currentId={candidateId} />
+    </div>
+  );
+}
+
+function seedValue(path: string, value: unknown, t: TFunction): string {
+  if (path === 'cost.archetype') return t(`simulator.option.cost.archetype.${String(value)}`);
+  return String(value);
+}

@@ -1,0 +1,38 @@
+import { useRef } from 'react';
+import { barsGeometry } from '../../../../shared/charts/bars';
+import { seriesColour, SimFigure } from './SimFigure';
+
+/** Utilization and idle share of the rollout and training pools, on 0–100 %. */
+export function PoolUseChart({ title, source, filename, caption, rows, format }: { title: string; source?: string; filename: string; caption?: string; rows: ReadonlyArray<{ label: string; value: number; kind: 'use' | 'idle' }>; format: (v: number) => string }) {
+  const ref = useRef<SVGSVGElement>(null);
+  const width = 460;
+  const g = barsGeometry({ items: rows.map((r) => ({ label: r.label, value: r.value })), width, domain: [0, 1], labelWidth: 190, tickFormat: format });
+  const desc = rows.map((r) => `${r.label}: ${format(r.value)}`).join('; ');
+  return (
+    <SimFigure title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
+      <svg ref={ref} className="sim-svg" viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
+        <title id={`${filename}-t`}>{title}</title>
+        <desc id={`${filename}-d`}>{desc}</desc>
+        {g.ticks.map((tk) => (
+          <g key={tk.value} className="tick">
+            <line x1={tk.x} x2={tk.x} y1={4} y2={g.height - 20} />
+            <text x={tk.x} y={g.height - 6} textAnchor="middle">
+              {tk.label}
+            </text>
+          </g>
+        ))}
+        {g.bars.map((b, i) => (
+          <g key={rows[i].label}>
+            <text x={g.plotX - 8} y={b.labelY} textAnchor="end" dominantBaseline="middle">
+              {b.label}
+            </text>
+            <rect x={b.x} y={b.y} width={Math.max(0, b.barWidth)} height={b.height} rx={3} style={{ fill: rows[i].kind === 'use' ? seriesColour(0) : seriesColour(3) }} />
+            <text className="bar-value" x={b.valueX} y={b.labelY} dominantBaseline="middle">
+              {format(b.value)}
+            </text>
+          </g>
+        ))}
+      </svg>
+    </SimFigure>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exportChart } from '../../../charts/exportChart';
+
+/**
+ * A simulator chart: title, what it was computed from, SVG/PNG export, and a caption that
+ * says how to read it. The chart draws its own `<svg>` and hands its ref here.
+ */
+export function SimFigure({ title, source, filename, svgRef, caption, children }: { title: string; source?: string; filename: string; svgRef: RefObject<SVGSVGElement | null>; caption?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const save = (format: 'svg' | 'png') => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    setError(null);
+    exportChart(svg, format, filename).catch((err: Error) => setError(err.message));
+  };
+  return (
+    <figure className="sim-chart" data-chart-bg>
+      <div className="sim-chart-head">
+        <span className="sim-chart-title">{title}</span>
+        {source && <span className="badge">{source}</span>}
+        <span className="sim-chart-export">
+          {(['svg', 'png'] as const).map((f) => (
+            <button key={f} type="button" className="btn btn-ghost btn-small" onClick={() => save(f)} aria-label={t('simulator.chart.export', { title, format: f.toUpperCase() })}>
+              {f.toUpperCase()}
+            </button>
+          ))}
+        </span>
+      </div>
+      {children}
+      {caption && <figcaption className="muted small">{caption}</figcaption>}
+      {error && (
+        <p className="alert small" role="alert">
+          {error}
+        </p>
+      )}
+    </figure>
+  );
+}
+
+/** The theme colour of series `i` (--c1…--c10, cycling). */
+export const seriesColour = (i: number) => `var(--c${(((i % 10) + 10) % 10) + 1})`;
+
+/** Rough text width for laying out legends inside the SVG (CJK glyphs are about twice as wide). */
+export function textWidth(s: string, px = 12): number {
+  let w = 0;
+  for (const ch of s) w += /[\u2e80-\uffff]/.test(ch) ? px : px * 0.58;
+  return w;
+}
+
+/** Legend entries laid out left to right, wrapping at `width`; returns the rows' height. */
+export function legendLayout(labels: readonly string[], width: number, x0 = 8): { items: Array<{ label: string; x: number; row: number }>; rows: number } {
+  let x = x0;
+  let row = 0;
+  const items = labels.map((label) => {
+    const w = 14 + textWidth(label) + 16;
+    if (x + w > width && x > x0) {
+      row += 1;
+      x = x0;
+    }
+    const item = { label, x, row };
+    x += w;
+    return item;
+  });
+  return { items, rows: labels.length ? row + 1 : 0 };
+}
+
+export function SvgLegend({ labels, width, y, colours }: { labels: readonly string[]; width: number; y: number; colours: readonly string[] }) {
+  const { items } = legendLayout(labels, width);
+  return (
+    <g className="legend">
+      {items.map((it, i) => (
+        <g key={it.label} transform={`translate(${it.x}, ${y + it.row * 18})`}>
+          <rect width={10} height={10} y={-9} rx={2} style={{ fill: colours[i] }} />
+          <text x={14} y={0}>
+            {it.label}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}

@@ -1,0 +1,64 @@
+import { useRef } from 'react';
+import { stackedColumnsGeometry } from '../../../../shared/charts/columns';
+import { legendLayout, seriesColour, SimFigure, SvgLegend } from './SimFigure';
+
+export interface StackedColumnsProps {
+  title: string;
+  /** What the figures come from (estimate / full simulation). */
+  source?: string;
+  filename: string;
+  caption?: string;
+  /** Accessible summary of the numbers. */
+  desc: string;
+  columns: ReadonlyArray<{ label: string; parts: readonly number[]; highlight?: boolean }>;
+  parts: readonly string[];
+  /** Colour index per part (so a part keeps its colour across charts). */
+  colours?: readonly number[];
+  format: (v: number) => string;
+  axisFormat: (v: number) => string;
+  width?: number;
+}
+
+/** Columns side by side, each a stack of parts (step time split, cost split per archetype). */
+export function StackedColumnsChart({ title, source, filename, caption, desc, columns, parts, colours, format, axisFormat, width = 460 }: StackedColumnsProps) {
+  const ref = useRef<SVGSVGElement>(null);
+  const plotHeight = 230;
+  const legend = legendLayout(parts, width);
+  const height = plotHeight + 14 + legend.rows * 18;
+  const g = stackedColumnsGeometry({ columns, width, height: plotHeight, tickFormat: axisFormat });
+  const fill = parts.map((_, i) => seriesColour(colours?.[i] ?? i));
+  return (
+    <SimFigure title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
+      <svg ref={ref} className="sim-svg" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
+        <title id={`${filename}-t`}>{title}</title>
+        <desc id={`${filename}-d`}>{desc}</desc>
+        {g.yTicks.map((tk) => (
+          <g key={tk.value} className="tick">
+            <line x1={g.plot.x} x2={g.plot.x + g.plot.width} y1={tk.y} y2={tk.y} />
+            <text x={g.plot.x - 6} y={tk.y} textAnchor="end" dominantBaseline="middle">
+              {tk.label}
+            </text>
+          </g>
+        ))}
+        {g.columns.map((c, ci) => (
+          <g key={c.label} className={columns[ci].highlight ? 'column highlight' : 'column'}>
+            {c.segments.map((s) =>
+              s.height > 0 ? (
+                <rect key={s.index} x={c.x} y={s.y} width={c.width} height={s.height} style={{ fill: fill[s.index] }}>
+                  <title>{`${parts[s.index]}: ${format(s.value)}`}</title>
+                </rect>
+              ) : null,
+            )}
+            <text className="column-total" x={c.centreX} y={c.topY - 5} textAnchor="middle">
+              {format(c.total)}
+            </text>
+            <text className="column-label" x={c.centreX} y={g.plot.y + g.plot.height + 16} textAnchor="middle">
+              {c.label}
+            </text>
+          </g>
+        ))}
+        <SvgLegend labels={parts} width={width} y={plotHeight + 14} colours={fill} />
+      </svg>
+    </SimFigure>
+  );
+}

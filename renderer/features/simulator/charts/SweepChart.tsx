@@ -1,0 +1,79 @@
+import { useRef } from 'react';
+import { linesGeometry } from '../../../../shared/charts/lines';
+import { linearTrend } from '../../../../shared/model/simulation';
+import { seriesColour, SimFigure, SvgLegend } from './SimFigure';
+
+export interface SweepPanel {
+  /** Axis title, with its unit. */
+  title: string;
+  values: readonly number[];
+  format: (v: number) => string;
+}
+
+const PANEL_W = 440;
+const PANEL_H = 230;
+
+/**
+ * Curves of a sweep over rollout length, one panel per output (cost per step, step time),
+ * each with the straight line through its first two points: where the curve leaves that line
+ * upwards, longer rollouts cost more than proportionally.
+ */
+export function SweepChart({ title, source, filename, caption, xs, xTitle, panels, legend, axisFormat }: { title: string; source?: string; filename: string; caption?: string; xs: readonly number[]; xTitle: string; panels: readonly SweepPanel[]; legend: readonly [string, string]; axisFormat: (v: number) => string }) {
+  const ref = useRef<SVGSVGElement>(null);
+  const width = PANEL_W * panels.length;
+  const height = PANEL_H + 64;
+  const desc = panels.map((p) => `${p.title}: ${xs.map((x, i) => `${x} → ${p.format(p.values[i])}`).join(', ')}`).join('. ');
+  return (
+    <SimFigure title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
+      <svg ref={ref} className="sim-svg" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
+        <title id={`${filename}-t`}>{title}</title>
+        <desc id={`${filename}-d`}>{desc}</desc>
+        {panels.map((p, k) => {
+          const trend = linearTrend(xs, p.values);
+          // One single-point series per value: its `last` is where the marker goes.
+          const series = [
+            { id: 'curve', points: xs.map((x, i) => [x, p.values[i]] as const) },
+            { id: 'trend', points: xs.map((x, i) => [x, trend[i]] as const) },
+            ...xs.map((x, i) => ({ id: `pt${i}`, points: [[x, p.values[i]] as const] })),
+          ];
+          const g = linesGeometry({ series, width: PANEL_W, height: PANEL_H, tickFormat: axisFormat });
+          return (
+            <g key={p.title} transform={`translate(${k * PANEL_W}, 18)`} className="sweep-panel">
+              <text className="axis-title" x={g.plot.x} y={-4}>
+                {p.title}
+              </text>
+              {g.yTicks.map((tk) => (
+                <g key={`y${tk.value}`} className="tick">
+                  <line x1={g.plot.x} x2={g.plot.x + g.plot.width} y1={tk.y} y2={tk.y} />
+                  <text x={g.plot.x - 6} y={tk.y} textAnchor="end" dominantBaseline="middle">
+                    {tk.label}
+                  </text>
+                </g>
+              ))}
+              {g.xTicks.map((tk) => (
+                <g key={`x${tk.value}`} className="tick">
+                  <text x={tk.x} y={g.plot.y + g.plot.height + 16} textAnchor="middle">
+                    {tk.label}
+                  </text>
+                </g>
+              ))}
+              <path className="trend" d={g.paths[1].path} style={{ fill: 'none', stroke: 'var(--muted)', strokeWidth: 1.5, strokeDasharray: '5 4' }} />
+              <path className="curve" d={g.paths[0].path} style={{ fill: 'none', stroke: seriesColour(0), strokeWidth: 2.5 }} />
+              {g.paths.slice(2).map((pt, i) =>
+                pt.last ? (
+                  <circle key={pt.id} cx={pt.last[0]} cy={pt.last[1]} r={3.5} style={{ fill: seriesColour(0) }}>
+                    <title>{`${xs[i]}: ${p.format(p.values[i])}`}</title>
+                  </circle>
+                ) : null,
+              )}
+              <text className="axis-title" x={g.plot.x + g.plot.width} y={g.plot.y + g.plot.height + 32} textAnchor="end">
+                {xTitle}
+              </text>
+            </g>
+          );
+        })}
+        <SvgLegend labels={legend} width={width} y={height - 6} colours={[seriesColour(0), 'var(--muted)']} />
+      </svg>
+    </SimFigure>
+  );
+}

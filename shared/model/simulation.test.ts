@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { SimResultSchema, SimScenarioSchema, type SimResult } from '../contract/sim';
+import { createSampleWorkshop, createWorkshop } from './create';
+import { WorkshopDocSchema, type WorkshopDoc } from './schema';
+import {
+  archetypeCosts,
+  archetypeOfKind,
+  attachResult,
+  comparisonRows,
+  contextWindowFor,
+  detachResult,
+  ensureSimulation,
+  growth,
+  joinSweeps,
+  linearTrend,
+  parseTurnSweep,
+  resetScenario,
+  seedScenario,
+  setScenarioValue,
+  simulationOf,
+  stepBreakdown,
+  storedResult,
+  summarize,
+  withTurnsScaled,
+} from './simulation';
+
+const NOW = '2026-03-01T09:00:00.000Z';
+const sample = () => createSampleWorkshop('en', NOW, 'w1');
+
+/** A well-formed result (checked against the contract below) with distinct, recognisable figures. */
+function result(over: { costTotal?: number; wallHours?: number } = {}): SimResult {
+  const breakdown = (o: Partial<SimResult['totals']['costBreakdown']>) => ({ hardware: 0, power: 0, datacentre: 0, staff: 0, idleCapacity: 0, gpuHours: 0, platformFee: 0, storage: 0, cloudBurst: 0, ...o });
+  const managed = breakdown({ gpuHours: 700, platformFee: 70, storage: 5 });
+  return {
+    method: 'discrete-event',
+    step: { meanSeconds: 120, p50Seconds: 110, p90Seconds: 170, rolloutSeconds: 90, trainSeconds: 25, syncSeconds: 1, failureSeconds: 4 },
+    stepSeconds: [100, 120, 140],
+    gpuUtilization: { rollout: 0.55, train: 0.2 },
+    idleFraction: { rollout: 0.3, train: 0.75 },
+    totals: {
+      wallHours: over.wallHours ?? 2,
+      gpuHours: 32,
+      generatedTokens: 1e6,
+      trainedTokens: 2e6,
+      wastedTokens: 1e4,
+      rollouts: 200,
+      failedRollouts: 2,
+      retriedRollouts: 5,
+      truncatedRollouts: 50,
+      gpuFailures: 0,
+      costTotal: over.costTotal ?? 775,
+      costRun: 775,
+      costPerStep: 38.75,
+      costBreakdown: managed,
+    },
+    costByArchetype: {
+      'self-built': { total: 30000, run: 900, perStep: 45, breakdown: breakdown({ hardware: 600, power: 50, datacentre: 100, staff: 150, idleCapacity: 29100 }) },
+      managed: { total: 775, run: 775, perStep: 38.75, breakdown: managed },
+      hybrid: { total: 15000, run: 800, perStep: 40, breakdown: breakdown({ hardware: 300, staff: 75, idleCapacity: 14200, cloudBurst: 425 }) },
+    },
+    engine: {
+      gpu: 'H100-SXM',
+      rolloutGpus: 8,
+      trainGpus: 8,
+      engines: 8,
+      sequencesPerEngine: 13,
+      weightGB: 14,
+      kvBytesPerToken: 131072,
+      layers: 32,
+      dModel: 4096,
+      minInterTokenMs: 6,
+      trainFlopsPerStep: 1e17,
+      activationGBPerGpu: 10,
+      trainFitsInMemory: true,
+      longestRolloutMinDecodeSeconds: 80,
+    },
+    assumptions: [],
+  };
+}
+
+describe('seeding a candidate’s scenario', () => {
+  it('takes the archetype from the candidate’s kind and the rollout length from the needs answers', () => {
+    const { scenario, notes } = seedScenario({ kind: 'hybrid' }, { rolloutSteps: 40 });
+    // 40 turns × (512 + 256) tokens + 1024 prompt = 31 744; twice that fits in 64K.
+    expect(scenario).toEqual({ cost: { archetype: 'hybrid' }, rollout: { turns: { median: 40, p99: 160, max: 320 }, maxContextTokens: 65536 } });
+    expect(notes.map((n) => [n.path, n.source])).toEqual([
+      ['cost.archetype', 'candidate.kind'],
+      ['rollout.turns.median', 'needs.rolloutSteps'],
+      ['rollout.maxContextTokens', 'needs.rolloutSteps'],
+    ]);
+    expect(SimScenarioSchema.safeParse(scenario).success).toBe(true);
+  });
+
+  it('widens the context window only when the default one is too small for the rollouts', () => {
+    expect(contextWindowFor(4)).toBe(8192);
+    expect(seedScenario({ kind: 'custom' }, { rolloutSteps: 10 }).scenario).toEqual({ rollout: { turns: { median: 10, p99: 40, max: 80 } } });
+    expect(contextWindowFor(20)).toBe(32768);
+    expect(contextWindowFor(21)).toBe(65536);
+    expect(contextWindowFor(10_000)).toBe(2 ** 20);
+    expect(SimScenarioSchema.safeParse(seedScenario({ kind: 'custom' }, { rolloutSteps: 10_000 }).scenario).success).toBe(true);
+  });
+
+  it('keeps defaults where there is nothing to seed from (custom kind, no or unusable answer)', () => {
+    expect(seedScenario({ kind: 'custom' }, {}).scenario).toEqual({});
+    // managed is the default archetype: nothing to store, but still noted as seeded.
+    const managed = seedScenario({ kind: 'managed' }, { rolloutSteps: 'many' });
+    expect(managed.scenario).toEqual({});
+    expect(managed.notes.map((n) => n.path)).toEqual(['cost.archetype']);
+    expect(seedScenario({ kind: 'custom' }, { rolloutSteps: 0 }).scenario).toEqual({});
+    expect(archetypeOfKind('self-built')).toBe('self-built');
+    expect(archetypeOfKind('custom')).toBeNull();
+  });
+
+  it('rounds a fractional answer to whole turns, keeping the tail valid', () => {
+    const { scenario } = seedScenario({ kind: 'custom' }, { rolloutSteps: 2.6 });
+    expect(scenario).toEqual({ rollout: { turns: { median: 3, p99: 12, max: 24 } } });
+  });
+});
+
+describe('simulations in the workshop', () => {
+  it('adds one seeded entry per candidate, once, and the document stays valid', () => {
+    let doc = sample();
+    doc = ensureSimulation(doc, 'self-built', 's1');
+    expect(simulationOf(doc, 'self-built')).toMatchObject({ id: 's1', scenario: { cost: { archetype: 'self-built' }, rollout: { turns: { median: 40 } } }, result: null });
+    expect(ensureSimulation(doc, 'self-built', 's2')).toBe(doc);
+    expect(ensureSimulation(doc, 'no-such-candidate', 's3')).toBe(doc);
+    expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
+  });
+
+  it('attaches a result only to the scenario it came from, and an edit detaches it', () => {
+    let doc = ensureSimulation(sample(), 'managed', 's1');
+    const simulated = simulationOf(doc, 'managed')!.scenario;
+    doc = attachResult(doc, 'managed', simulated, result(), NOW);
+    expect(storedResult(simulationOf(doc, 'managed'))?.totals.costTotal).toBe(775);
+    expect(simulationOf(doc, 'managed')!.ranAt).toBe(NOW);
+    expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
+
+    const edited = setScenarioValue(doc, 'managed', 'steps', 40);
+    expect(simulationOf(edited, 'managed')).toMatchObject({ result: null, ranAt: '', scenario: { steps: 40 } });
+    // A result of the old scenario does not attach to the edited one.
+    expect(attachResult(edited, 'managed', simulated, result(), NOW)).toBe(edited);
+    // Setting a field to what it already is changes nothing (the result stays).
+    expect(setScenarioValue(doc, 'managed', 'steps', 20)).toBe(doc);
+    expect(detachResult(doc, 'managed').simulations[0].result).toBeNull();
+  });
+
+  it('resets to the seed', () => {
+    let doc = ensureSimulation(sample(), 'hybrid', 's1');
+    const seeded = simulationOf(doc, 'hybrid')!.scenario;
+    doc = setScenarioValue(doc, 'hybrid', 'cluster.gpus', 64);
+    expect(simulationOf(doc, 'hybrid')!.scenario).not.toEqual(seeded);
+    doc = resetScenario(doc, 'hybrid');
+    expect(simulationOf(doc, 'hybrid')!.scenario).toEqual(seeded);
+    expect(resetScenario(doc, 'hybrid')).toBe(doc);
+  });
+
+  it('reads back only results the contract recognises', () => {
+    expect(SimResultSchema.safeParse(result()).success).toBe(true);
+    expect(storedResult(undefined)).toBeNull();
+    expect(storedResult({ id: 'x', candidateId: 'c', name: '', scenario: {}, result: { costTotal: 3 }, ranAt: '' })).toBeNull();
+  });
+});
+
+describe('summaries', () => {
+  it('sums the step breakdown to the mean step time and reports shares of rollouts', () => {
+    const r = result();
+    const parts = stepBreakdown(r);
+    expect(parts.rollout + parts.train + parts.sync + parts.failures).toBe(r.step.meanSeconds);
+    const s = summarize(r);
+    expect(s).toMatchObject({ stepSeconds: 120, wallHours: 2, gpuHours: 32, costTotal: 775, rolloutIdle: 0.3, trainUtilization: 0.2 });
+    expect(s.truncatedShare).toBeCloseTo(0.25);
+    expect(s.failedShare).toBeCloseTo(0.01);
+  });
+
+  it('splits each archetype’s cost into the items that occur, in one shared order', () => {
+    const { items, columns } = archetypeCosts(result());
+    expect(items).toEqual(['hardware', 'power', 'datacentre', 'staff', 'idleCapacity', 'gpuHours', 'platformFee', 'storage', 'cloudBurst']);
+    expect(columns.map((c) => c.archetype)).toEqual(['self-built', 'managed', 'hybrid']);
+    for (const c of columns) expect(c.parts.reduce((a, b) => a + b, 0)).toBeCloseTo(c.total);
+    const r = result();
+    r.costByArchetype['self-built'].breakdown.power = 0;
+    expect(archetypeCosts(r).items).not.toContain('power');
+  });
+
+  it('compares candidates by their last full result', () => {
+    let doc: WorkshopDoc = sample();
+    for (const id of ['self-built', 'managed']) doc = ensureSimulation(doc, id, `s-${id}`);
+    doc = attachResult(doc, 'managed', simulationOf(doc, 'managed')!.scenario, result({ costTotal: 999, wallHours: 3 }), NOW);
+    const rows = comparisonRows(doc);
+    expect(rows.map((r) => r.candidateId)).toEqual(['self-built', 'managed', 'hybrid']);
+    expect(rows.map((r) => r.archetype)).toEqual(['self-built', 'managed', 'hybrid']);
+    expect(rows[0].summary).toBeNull();
+    expect(rows[1]).toMatchObject({ ranAt: NOW, summary: { costTotal: 999, wallHours: 3 } });
+    expect(rows[2].summary).toBeNull();
+    const custom = createWorkshop({ title: 'T', lang: 'en', id: 'w2', now: NOW });
+    expect(comparisonRows(custom).every((r) => r.summary === null)).toBe(true);
+  });
+});
+
+describe('rollout-length sweeps', () => {
+  it('parses the values, sorted and distinct, and refuses values the tail does not allow', () => {
+    expect(parseTurnSweep('8, 1 2，4 4', { p99: 64, max: 128 })).toEqual({ ok: true, values: [1, 2, 4, 8] });
+    expect(parseTurnSweep('  ', { p99: 64, max: 128 })).toEqual({ ok: false, error: { code: 'empty' } });
+    expect(parseTurnSweep('1, x', { p99: 64, max: 128 })).toEqual({ ok: false, error: { code: 'notNumber', text: 'x' } });
+    expect(parseTurnSweep('0, 1', { p99: 64, max: 128 })).toEqual({ ok: false, error: { code: 'notPositive', value: 0 } });
+    expect(parseTurnSweep('1, 2, 4, 8, 16, 32, 64', { p99: 16, max: 32 })).toEqual({ ok: false, error: { code: 'aboveTail', value: 32, limit: 16 } });
+    // When the tail scales with the median, the current p99 is no limit.
+    expect(parseTurnSweep('1, 2, 4, 8, 16, 32, 64')).toEqual({ ok: true, values: [1, 2, 4, 8, 16, 32, 64] });
+    const many = Array.from({ length: 65 }, (_, i) => i + 1).join(',');
+    expect(parseTurnSweep(many, { p99: 100, max: 100 })).toEqual({ ok: false, error: { code: 'tooMany', max: 64 } });
+  });
+
+  it('draws the linear trend through the first two points and measures growth against it', () => {
+    const xs = [1, 2, 4, 8];
+    expect(linearTrend(xs, [10, 12, 16, 24])).toEqual([10, 12, 16, 24]);
+    const quadratic = xs.map((x) => 10 + x * x);
+    expect(linearTrend(xs, quadratic)).toEqual([11, 14, 20, 32]);
+    const g = growth(xs, quadratic)!;
+    expect(g.ratioX).toBe(8);
+    expect(g.ratioY).toBeCloseTo(74 / 11);
+    expect(g.vsLinear).toBeCloseTo(74 / 32);
+    expect(g.atX).toBe(8);
+    expect(growth(xs, [10, 12, 16, 24])!.vsLinear).toBeCloseTo(1);
+    // Faster than linear in the middle, then flattening (e.g. the context window truncates): the peak is reported.
+    const bent = growth([1, 2, 4, 8, 16], [3, 6, 14, 40, 50])!;
+    expect(bent.atX).toBe(8);
+    expect(bent.vsLinear).toBeCloseTo(40 / 24);
+    expect(growth([1, 2], [1, 2])).toBeNull();
+    expect(growth([1, 2, 4], [10, 5, 1])).toBeNull();
+  });
+
+  it('moves the whole turns distribution with the median, keeping the tail’s shape', () => {
+    const s = { rollout: { turns: { median: 40, p99: 160, max: 320 }, maxContextTokens: 65536 }, steps: 5 };
+    // ×4, ×8 at median 4 is the default tail: the sparse scenario leaves it out.
+    expect(withTurnsScaled(s, 4)).toEqual({ rollout: { maxContextTokens: 65536 }, steps: 5 });
+    expect(withTurnsScaled(s, 8)).toEqual({ rollout: { turns: { median: 8, p99: 32, max: 64 }, maxContextTokens: 65536 }, steps: 5 });
+    expect(withTurnsScaled(s, 10).rollout).toMatchObject({ turns: { median: 10, p99: 40, max: 80 } });
+    // From the defaults (median 4, p99 16, max 32), and never below the median.
+    expect(withTurnsScaled({}, 1)).toEqual({ rollout: { turns: { median: 1, p99: 4, max: 8 } } });
+    expect(withTurnsScaled({ rollout: { turns: { median: 4, p99: 4, max: 4 } } }, 0.5).rollout).toEqual({ turns: { median: 0.5, p99: 0.5, max: 0.5 } });
+    for (const m of [1, 3, 64]) expect(SimScenarioSchema.safeParse(withTurnsScaled(s, m)).success).toBe(true);
+  });
+
+  it('joins single-point sweeps into one sweep, in order', () => {
+    const point = (v: number) => ({
+      field: 'rollout.turns.median',
+      values: [v],
+      curves: { stepMeanSeconds: [v * 10], stepP90Seconds: [v * 11], rolloutSeconds: [v], trainSeconds: [1], costPerStep: [v * 2], costTotal: [v * 40], gpuHours: [v], rolloutIdleFraction: [0.1], generatedTokensPerStep: [v * 100] },
+      points: [result({ costTotal: v })],
+    });
+    const joined = joinSweeps([point(1), point(2), point(4)]);
+    expect(joined.values).toEqual([1, 2, 4]);
+    expect(joined.curves.costPerStep).toEqual([2, 4, 8]);
+    expect(joined.curves.stepMeanSeconds).toEqual([10, 20, 40]);
+    expect(joined.points.map((p) => p.totals.costTotal)).toEqual([1, 2, 4]);
+    expect(joined.field).toBe('rollout.turns.median');
+  });
+});
