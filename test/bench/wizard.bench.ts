@@ -35,9 +35,26 @@ interface Run {
   longTasks: number;
 }
 
+/**
+ * The page as the page-side callbacks below see it. This Node program has no DOM types, so
+ * the few browser APIs they use are described here (they run in Chromium, not in Node).
+ */
+interface PageElement {
+  textContent: string | null;
+  disabled?: boolean;
+  closest(selector: string): PageElement | null;
+  addEventListener(type: string, listener: (e: { target: PageElement }) => void, options?: object): void;
+}
+interface PageWindow {
+  localStorage: { setItem(key: string, value: string): void };
+  document: PageElement & { body: PageElement; querySelector(s: string): PageElement | null; querySelectorAll(s: string): ArrayLike<PageElement> };
+  PerformanceObserver: new (cb: (list: { getEntries(): { duration: number }[] }) => void) => { observe(o: object): void; disconnect(): void };
+  __bench?: { tasks: number[]; observer: { disconnect(): void }; chosen?: number; clicked?: number };
+}
+
 async function openFreshMetricsStep(page: Page, url: string) {
   await page.goto(url);
-  await page.evaluate(() => localStorage.setItem('sw.lang', 'en'));
+  await page.evaluate(() => (globalThis as unknown as PageWindow).localStorage.setItem('sw.lang', 'en'));
   await page.reload();
   await page.getByRole('button', { name: 'New workshop' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
@@ -48,43 +65,47 @@ async function openFreshMetricsStep(page: Page, url: string) {
 
 async function importOnce(page: Page, file: string): Promise<Run> {
   await page.evaluate(() => {
-    const w = window as unknown as Record<string, unknown>;
+    const w = globalThis as unknown as PageWindow;
     const tasks: number[] = [];
-    w.__benchTasks = tasks;
-    w.__benchObserver = new PerformanceObserver((list) => list.getEntries().forEach((e) => tasks.push(e.duration)));
-    (w.__benchObserver as PerformanceObserver).observe({ type: 'longtask' });
+    const observer = new w.PerformanceObserver((list) => list.getEntries().forEach((e) => tasks.push(e.duration)));
+    observer.observe({ type: 'longtask' });
+    const bench: NonNullable<PageWindow['__bench']> = { tasks, observer };
+    w.__bench = bench;
     // Timestamps of the user's two gestures, taken by the page itself.
-    const input = document.querySelector('input[type=file]')!;
-    input.addEventListener('change', () => (w.__benchChosen = performance.now()), { capture: true, once: true });
-    document.addEventListener('click', (e) => (e.target as HTMLElement).closest('button')?.textContent === 'Import' && (w.__benchClicked = performance.now()), { capture: true });
+    w.document.querySelector('input[type=file]')!.addEventListener('change', () => (bench.chosen = performance.now()), { capture: true, once: true });
+    w.document.addEventListener('click', (e) => e.target.closest('button')?.textContent === 'Import' && (bench.clicked = performance.now()), { capture: true });
   });
   // A file on disk, as a user picks it (a buffer would be base64-decoded on the page's main thread).
   await page.getByLabel('Choose a metrics file (CSV or JSON)').setInputFiles(file);
-  const importButton = page.getByRole('button', { name: 'Import', exact: true });
   const previewAt = (await (
     await page.waitForFunction(
       () => {
-        const b = [...document.querySelectorAll('button')].find((x) => x.textContent === 'Import') as HTMLButtonElement | undefined;
+        const buttons = Array.from((globalThis as unknown as PageWindow).document.querySelectorAll('button'));
+        const b = buttons.find((x) => x.textContent === 'Import');
         return b && !b.disabled ? performance.now() : null;
       },
       null,
       { polling: 'raf', timeout: 60_000 },
     )
   ).jsonValue()) as number;
-  await importButton.click();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
   const chartAt = (await (
-    await page.waitForFunction(() => (document.querySelectorAll('figure path.line').length >= 9 && /Imported 18 series/.test(document.body.textContent ?? '') ? performance.now() : null), null, {
-      polling: 'raf',
-      timeout: 60_000,
-    })
+    await page.waitForFunction(
+      () => {
+        const d = (globalThis as unknown as PageWindow).document;
+        return d.querySelectorAll('figure path.line').length >= 9 && /Imported 18 series/.test(d.body.textContent ?? '') ? performance.now() : null;
+      },
+      null,
+      { polling: 'raf', timeout: 60_000 },
+    )
   ).jsonValue()) as number;
   // Let the autosave of the imported series run, so its task is counted too.
   await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor({ timeout: 30_000 });
   await page.waitForTimeout(300);
   const { chosen, clicked, tasks } = await page.evaluate(() => {
-    const w = window as unknown as Record<string, unknown>;
-    (w.__benchObserver as PerformanceObserver).disconnect();
-    return { chosen: w.__benchChosen as number, clicked: w.__benchClicked as number, tasks: w.__benchTasks as number[] };
+    const b = (globalThis as unknown as PageWindow).__bench!;
+    b.observer.disconnect();
+    return { chosen: b.chosen ?? NaN, clicked: b.clicked ?? NaN, tasks: b.tasks };
   });
   const parseMs = previewAt - chosen;
   const commitMs = chartAt - clicked;
