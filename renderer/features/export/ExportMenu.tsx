@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportFormat, ReportRenderResponse } from '../../../shared/contract/report';
 import type { Lang } from '../../../shared/framework';
@@ -34,6 +34,19 @@ export function ExportMenu() {
   const [lang, setLang] = useState<Lang | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
+  // Whether this Node side can print PDFs (Electron, or a local Chromium): asked once the dialog opens.
+  const [pdfAvailable, setPdfAvailable] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!open || pdfAvailable !== null) return;
+    let live = true;
+    call('app.info', {}).then(
+      (info) => live && setPdfAvailable(info.capabilities.pdf),
+      () => live && setPdfAvailable(true), // unknown: let the attempt say what is wrong
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, pdfAvailable]);
   if (!doc) return null;
   const reportLang = lang ?? doc.meta.lang;
 
@@ -83,10 +96,10 @@ export function ExportMenu() {
           <ul className="export-formats" aria-label={t('export.formats')}>
             {FORMATS.map((f) => (
               <li key={f}>
-                <button type="button" className="export-format" onClick={() => void run(f)} disabled={working} aria-describedby={`export-hint-${f}`}>
+                <button type="button" className="export-format" onClick={() => void run(f)} disabled={working || (f === 'pdf' && pdfAvailable === false)} aria-describedby={`export-hint-${f}`}>
                   <span className="export-format-label">{t(`export.${f}.label`)}</span>
                   <span id={`export-hint-${f}`} className="export-format-hint">
-                    {t(`export.${f}.hint`)}
+                    {f === 'pdf' && pdfAvailable === false ? t('export.pdf.missing') : t(`export.${f}.hint`)}
                   </span>
                 </button>
               </li>
