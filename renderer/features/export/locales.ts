@@ -24,7 +24,6 @@ export const exportLocale: FeatureLocale = {
       saved: 'Saved {{file}}.',
       failed: 'Export failed: {{message}}',
       unavailable: 'Not available on this computer: {{message}}',
-      chart: { svg: 'Save chart as SVG', png: 'Save chart as PNG', menu: 'Export chart' },
       transfer: {
         import: 'Import workshop…',
         backup: 'Back up library',
@@ -71,7 +70,6 @@ export const exportLocale: FeatureLocale = {
       saved: '已保存 {{file}}。',
       failed: '导出失败：{{message}}',
       unavailable: '本机无法使用此功能：{{message}}',
-      chart: { svg: '将图表保存为 SVG', png: '将图表保存为 PNG', menu: '导出图表' },
       transfer: {
         import: '导入工作坊…',
         backup: '备份全部工作坊',
