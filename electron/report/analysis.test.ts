@@ -25,6 +25,7 @@ describe('analyseWorkshop', () => {
     expect(an.evaluation!.totals[0]).toBeCloseTo(1);
     expect(an.smaa!.rankAcceptability[0][0]).toBe(1);
     expect(an.verdict).toEqual({ fragile: false, reasons: [] });
+    expect(an.topsis).toMatchObject({ ranking: [0, 1], agrees: true });
   });
 
   it('calls a near tie fragile, with the reasons', () => {

@@ -4,6 +4,7 @@ import { evaluate, type Evaluation } from '../engine/evaluate';
 import { EngineInputError } from '../engine/errors';
 import { sensitivity, type SensitivityResult } from '../engine/sensitivity';
 import { smaa, type SmaaResult } from '../engine/smaa';
+import { topsis, type TopsisResult } from '../engine/topsis';
 
 /**
  * Everything the report says about the numbers, computed by the decision engine from the
@@ -22,6 +23,8 @@ export interface WorkshopAnalysis {
   /** SMAA settings used, to state them next to the figures. */
   smaaSettings: { samples: number; seed: number; spread: number } | null;
   verdict: Verdict | null;
+  /** TOPSIS on the same values and weights, a check that the winner does not hinge on the method. */
+  topsis: (TopsisResult & { agrees: boolean }) | null;
 }
 
 /** Is the winner robust? Reasons are machine-readable so every format words them itself. */
@@ -56,7 +59,7 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
   const sum = rawWeights.reduce((a, b) => a + b, 0);
   const weights = rawWeights.map((w) => (sum > 0 ? w / sum : 0));
   const cube = scoreCube(doc);
-  const empty: WorkshopAnalysis = { weights, evaluation: null, problem: null, scored: false, sensitivity: null, smaa: null, smaaSettings: null, verdict: null };
+  const empty: WorkshopAnalysis = { weights, evaluation: null, problem: null, scored: false, sensitivity: null, smaa: null, smaaSettings: null, verdict: null, topsis: null };
   if (doc.candidates.length === 0 || doc.criteria.length === 0) return empty;
 
   let evaluation: Evaluation;
@@ -96,7 +99,12 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
       smaaSettings = { samples: REPORT_SMAA.samples, seed: REPORT_SMAA.seed, spread: s };
     }
   }
-  return { weights, evaluation, problem: null, scored: true, sensitivity: sens, smaa: smaaResult, smaaSettings, verdict: fragility(evaluation, sens, smaaResult) };
+  let method: WorkshopAnalysis['topsis'] = null;
+  if (doc.candidates.length > 1) {
+    const t = topsis({ matrix: values, weights: rawWeights, directions: values[0].map(() => 'benefit' as const) });
+    method = { ...t, agrees: t.ranking[0] === evaluation.ranking[0] };
+  }
+  return { weights, evaluation, problem: null, scored: true, sensitivity: sens, smaa: smaaResult, smaaSettings, verdict: fragility(evaluation, sens, smaaResult), topsis: method };
 }
 
 /** The fragile-winner verdict (see FRAGILITY). */

@@ -61,6 +61,14 @@ describe('HTML report', () => {
     expect(en).toContain('class="page-break"');
   });
 
+  it('states the verdict with its evidence, including the TOPSIS method check', () => {
+    const an = analyseWorkshop(doc);
+    expect(en).toContain(`<h3>Verdict: ${an.verdict!.fragile ? 'Fragile winner' : 'Robust winner'}</h3>`);
+    const topsisFirst = pick(doc.candidates[an.topsis!.ranking[0]].name, 'en');
+    expect(en).toContain(an.topsis!.agrees ? `TOPSIS, a different method, also ranks ${topsisFirst} first.` : `TOPSIS, a different method, ranks ${topsisFirst} first`);
+    expect(en).toContain('First-rank acceptability');
+  });
+
   it('writes the adaptation rules with their reasons and decisions', () => {
     expect(en).toContain('<code><bdi>growth-stage</bdi></code>');
     expect(en).toContain('The business is growing fast');

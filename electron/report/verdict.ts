@@ -41,6 +41,11 @@ export function verdictLines(r: ReportContent): string[] {
         break;
     }
   }
+  if (analysis.topsis) {
+    const other = name(analysis.topsis.ranking[0]);
+    if (analysis.topsis.agrees) lines.push(zh ? `换用 TOPSIS 方法，第一名仍是 ${other}。` : `TOPSIS, a different method, also ranks ${other} first.`);
+    else lines.push(zh ? `换用 TOPSIS 方法，第一名变为 ${other}：结论取决于评估方法。` : `TOPSIS, a different method, ranks ${other} first: the result depends on the method.`);
+  }
   if (!v.fragile) lines.push(zh ? '各项稳健性检查均通过。' : 'Every robustness check passes.');
   return lines;
 }
