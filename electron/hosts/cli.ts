@@ -1,8 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract, ContractError, methodNames } from '../../shared/contract';
 import { createService } from '../service';
+import { MAX_REQUEST_BYTES } from '../service/limits';
 
 /**
  * The command-line host: `npm run -s cli -- <method> [--in FILE] [--out FILE] [--progress]`.
@@ -44,10 +45,19 @@ export function parseCliArgs(argv: string[]): CliArgs {
   return args;
 }
 
+/** The same request size limit as the web host: a 50 MB workshop file plus JSON overhead. */
+export const MAX_INPUT_BYTES = MAX_REQUEST_BYTES;
+const tooLarge = () => new ContractError('too_large', `The request is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MB.`);
+
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) return '';
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_INPUT_BYTES) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -70,14 +80,16 @@ export async function runCli(argv: string[]): Promise<void> {
   }
   let text: string;
   try {
+    if (args.inFile && (await stat(args.inFile)).size > MAX_INPUT_BYTES) throw tooLarge();
     text = args.inFile ? await readFile(args.inFile, 'utf8') : await readStdin();
   } catch (err) {
-    return fail(new ContractError('invalid_request', `Cannot read ${args.inFile}: ${(err as Error).message}`));
+    if (err instanceof ContractError) return fail(err);
+    return fail(new ContractError('invalid_request', `Cannot read ${args.inFile ?? 'standard input'}: ${(err as Error).message}`));
   }
   let payload: unknown = {};
   if (text.trim()) {
     try {
-      payload = JSON.parse(text);
+      payload = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // a BOM is not an error
     } catch (err) {
       return fail(new ContractError('invalid_request', `Request is not valid JSON: ${(err as Error).message}`));
     }

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { contract, isMethodName, ContractError } from '../../shared/contract';
 import { createService, type Service } from '../service';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
+import { MAX_REQUEST_BYTES } from '../service/limits';
 
 /**
  * The loopback web host: serves the built renderer and the contract at
@@ -14,7 +15,7 @@ import { CONTENT_SECURITY_POLICY } from '../service/csp';
  * requests whose Host or Origin is not this very address are refused (DNS rebinding).
  */
 export const DEFAULT_PORT = 43117;
-export const MAX_BODY_BYTES = 60 * 1024 * 1024; // a 50 MB workshop file plus JSON overhead
+export const MAX_BODY_BYTES = MAX_REQUEST_BYTES;
 
 export interface WebHostOptions {
   port?: number;

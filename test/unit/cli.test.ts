@@ -57,3 +57,18 @@ describe('CLI', () => {
     expect(JSON.parse(r.stderr).code).toBe('unknown_method');
   });
 });
+
+describe('CLI input limits', () => {
+  it('refuses an input file over the size limit with too_large, before reading it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sw-cli-big-'));
+    const f = path.join(dir, 'big.workshop.json');
+    writeFileSync(f, Buffer.alloc(61 * 1024 * 1024, 0x20));
+    const r = run(['workshop.validate', '--in', f]);
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stderr).code).toBe('too_large');
+  });
+  it('accepts a UTF-8 byte-order mark', () => {
+    const r = run(['workshop.create'], '\uFEFF' + JSON.stringify({ title: 'BOM', lang: 'en' }));
+    expect(r.status).toBe(0);
+  });
+});

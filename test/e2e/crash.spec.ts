@@ -1,0 +1,126 @@
+import { chromium, expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { startHost, type WebHostHandle } from './fixtures';
+
+/**
+ * Crash safety: edit continuously, kill the whole browser (SIGKILL, no chance to flush) at a
+ * random moment, start it again on the same profile, and check that every workshop opens and
+ * validates and that at most the last second of edits was lost. 50 rounds.
+ */
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 50);
+const MAX_LOSS_MS = 1000;
+const KPI = /explicit KPIs/;
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(15 * 60_000);
+
+let host: WebHostHandle;
+test.beforeAll(async () => {
+  host = await startHost();
+});
+test.afterAll(() => {
+  host?.process.kill();
+});
+
+/** Starts a real Chromium on a persistent profile; resolves with its DevTools endpoint. */
+function launch(profile: string): Promise<{ child: ChildProcess; ws: string }> {
+  const child = spawn(
+    executablePath,
+    ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  );
+  return new Promise((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${err}`)), 30_000);
+    child.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, ws: m[1] });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`Chromium exited (${code}): ${err}`)));
+  });
+}
+
+function killHard(child: ChildProcess) {
+  try {
+    process.kill(-child.pid!, 'SIGKILL'); // the whole process group: browser, renderers, utilities
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at most the last second is lost`, async () => {
+  const profile = mkdtempSync(path.join(process.env.TMPDIR || '/tmp', 'sw-crash-'));
+  const typedAt = new Map<string, number>();
+  let workshopId = '';
+  const losses: number[] = [];
+  let killAt = 0;
+  try {
+    // Round r verifies what survived kill r − 1, then edits and is killed; the last round only verifies.
+    for (let round = 0; round <= ROUNDS; round++) {
+      const t0 = Date.now();
+      const { child, ws } = await launch(profile);
+      console.log(`round ${round}: launched in ${Date.now() - t0} ms`);
+      const browser = await chromium.connectOverCDP(ws);
+      const page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await page.goto(host.url);
+      if (round === 0) {
+        await page.getByRole('button', { name: /New workshop/ }).click();
+        await page.getByRole('dialog').getByRole('textbox').fill('Crash test');
+        await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+        await expect(page.getByRole('navigation', { name: 'Decision path' })).toBeVisible();
+        workshopId = /#\/w\/([^/?]+)/.exec(page.url())![1];
+      } else {
+        // After the crash: the library lists both workshops, and each opens and validates.
+        await expect(page.getByRole('link', { name: 'Crash test' })).toBeVisible();
+        for (const name of [/Sample/, /Crash test/]) {
+          await page.getByRole('link', { name }).first().click();
+          await expect(page.getByRole('navigation', { name: 'Decision path' }), `round ${round}: ${name} opens`).toBeVisible();
+          await expect(page.getByText(/could not be opened/)).toHaveCount(0);
+          await page.getByRole('link', { name: /All workshops/ }).click();
+        }
+      }
+      await page.evaluate((id) => (location.hash = `#/w/${id}/needs`), workshopId);
+      const field = page.getByRole('textbox', { name: KPI });
+      await expect(field).toBeVisible();
+      if (round > 0) {
+        // What survived the last kill, and how long before the kill it was typed.
+        const survived = await field.inputValue();
+        const when = typedAt.get(survived);
+        expect(when, `stored value "${survived}" was typed`).toBeDefined();
+        losses.push(killAt - when!);
+        expect(killAt - when!, `round ${round}: edits lost`).toBeLessThanOrEqual(MAX_LOSS_MS);
+      }
+      if (round === ROUNDS) {
+        await browser.close();
+        killHard(child);
+        break;
+      }
+      // Edit continuously, then kill at a random moment.
+      const killAfter = 300 + Math.random() * 1500;
+      const start = Date.now();
+      let n = 0;
+      while (Date.now() - start < killAfter) {
+        const value = `round ${round} edit ${n++}`;
+        await field.fill(value);
+        typedAt.set(value, Date.now());
+        await page.waitForTimeout(30);
+      }
+      console.log(`round ${round}: editing from ${Date.now() - t0} ms`);
+      killAt = Date.now();
+      killHard(child);
+      await new Promise((r) => child.once('exit', r));
+      await browser.close().catch(() => undefined);
+    }
+    console.log(`crash test: ${ROUNDS} kills; edits lost per kill (ms): max ${Math.max(...losses)}, median ${[...losses].sort((a, b) => a - b)[Math.floor(losses.length / 2)]}`);
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
