@@ -97,6 +97,8 @@ footer { margin-top: 40px; padding-top: 8px; border-top: 1px solid var(--border)
   .page-break { break-before: page; page-break-before: always; }
   h2, h3, h4 { break-after: avoid; page-break-after: avoid; }
   tr, .card, .kpi, .record div { break-inside: avoid; page-break-inside: avoid; }
+  /* Small tables stay whole; long ones break between rows and repeat their header. */
+  table.ranking, table.acceptability, table.costs, table.sim-compare, table.weights, table.validation-matrix, table.scores { break-inside: avoid; page-break-inside: avoid; }
   thead { display: table-header-group; }
   .scroll { overflow: visible; }
   .toc a { color: var(--text); }
