@@ -58,7 +58,7 @@ test('a facilitator walks steps 1–4, 6 and 7 of a fresh workshop, reloads, and
   await w.fillValidation('Vendor X managed RL', 'Benchmark', { owner: 'Chen', status: 'Done', due: '2026-04-15', result: 'Long-horizon success 24 %' });
   await w.fillValidation('Vendor X managed RL', 'Throughput stress test', { owner: 'Wang', status: 'In progress' });
   await expect(w.plan('Vendor X managed RL')).toContainText('1 of 5 done');
-  await expect(w.plan('Vendor X managed RL').getByText('Open cost simulator')).toBeVisible();
+  await expect(w.plan('Vendor X managed RL').getByRole('link', { name: 'Open cost simulator' })).toHaveAttribute('href', /#\/w\/[^/]+\/validation\?sim=managed$/);
 
   // 4 · Metrics: a CSV with problems shows row-level errors; the good file imports and charts.
   await w.gotoStep('Metrics comparison');

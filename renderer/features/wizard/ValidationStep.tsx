@@ -12,11 +12,7 @@ import { candidateName, today } from './text';
 import { statusOptions } from './status';
 import './wizard.css';
 
-/**
- * Where the cost simulator (issue 4) opens for a candidate: `#/w/<id>/validation?sim=<candidateId>`.
- * Its screen is built separately; until it renders there, the button stays disabled and says why.
- */
-export const COST_SIMULATOR_READY = true;
+/** The cost simulator (issue 4) opens inside step 3 for one candidate: `#/w/<id>/validation?sim=<candidateId>`. */
 export const costSimulatorHref = (workshopId: string, candidateId: string) => hrefFor({ name: 'workshop', id: workshopId, step: 'validation', sim: candidateId });
 
 /** Step 3 小规模验证: the §七 validation plan per candidate. */
@@ -108,21 +104,11 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
           <span>{title}</span>
         )}
         {method && <div className="method-desc">{pick(method.description, lang)}</div>}
-        {v.methodId === 'cost-simulation' &&
-          (COST_SIMULATOR_READY ? (
-            <a className="btn" href={costSimulatorHref(doc.id, v.candidateId)}>
-              {t('wizard.validation.openSimulator')}
-            </a>
-          ) : (
-            <span title={t('wizard.validation.simulatorUnavailable')}>
-              <button type="button" className="btn" disabled aria-describedby={`${v.id}-simnote`}>
-                {t('wizard.validation.openSimulator')}
-              </button>
-              <span id={`${v.id}-simnote`} className="sr-only">
-                {t('wizard.validation.simulatorUnavailable')}
-              </span>
-            </span>
-          ))}
+        {v.methodId === 'cost-simulation' && (
+          <a className="btn small" href={costSimulatorHref(doc.id, v.candidateId)}>
+            {t('wizard.validation.openSimulator')}
+          </a>
+        )}
         {v.methodId === 'custom' && (
           <button
             type="button"

@@ -41,6 +41,7 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
                   placeholder={c.description[other]}
                   action="Describe candidate"
                   multiline
+                  rows={4}
                   maxLength={100_000}
                   onChange={(d, v) => describeCandidate(d, c.id, lang, v)}
                 />
