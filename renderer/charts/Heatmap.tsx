@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { heatmapGeometry } from '../../shared/charts/heatmap';
 import { ChartFigure } from './ChartFigure';
 import { truncate } from './RankingBars';
@@ -7,7 +7,7 @@ import { truncate } from './RankingBars';
  * The disagreement heatmap: criteria × candidates, the colour is how much the participants
  * disagree on the cell, the number is the group score. Dark cells are where to talk.
  */
-export function Heatmap({ rows, cols, intensity, labels, title, filename, desc, legend, width = 640, actions }: { rows: readonly string[]; cols: readonly string[]; intensity: ReadonlyArray<ReadonlyArray<number | null>>; labels: ReadonlyArray<ReadonlyArray<string>>; title: string; filename: string; desc: string; legend: [string, string]; width?: number; actions?: boolean }) {
+export const Heatmap = memo(function Heatmap({ rows, cols, intensity, labels, title, filename, desc, legend, width = 640, actions }: { rows: readonly string[]; cols: readonly string[]; intensity: ReadonlyArray<ReadonlyArray<number | null>>; labels: ReadonlyArray<ReadonlyArray<string>>; title: string; filename: string; desc: string; legend: [string, string]; width?: number; actions?: boolean }) {
   const ref = useRef<SVGSVGElement>(null);
   const g = heatmapGeometry({ rows: rows.map((r) => truncate(r, 22)), cols: cols.map((c) => truncate(c, Math.max(6, Math.floor(60 / Math.max(1, cols.length))))), intensity, width, rowLabelWidth: Math.min(180, width * 0.3) });
   const legendY = g.height + 6;
@@ -48,4 +48,4 @@ export function Heatmap({ rows, cols, intensity, labels, title, filename, desc, 
       </svg>
     </ChartFigure>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { radarGeometry } from '../../shared/charts/radar';
 import { ChartFigure, seriesVar } from './ChartFigure';
 import { truncate } from './RankingBars';
@@ -16,7 +16,7 @@ export interface RadarSeries {
  * Candidates overlaid across the criteria. The dashed outline is the weight profile
  * (each criterion's weight relative to the largest), so a weight drag moves it too.
  */
-export function RadarChart({ axes, series, weights, title, filename, desc, weightsLabel, size = 460, actions }: { axes: readonly string[]; series: readonly RadarSeries[]; weights?: readonly number[]; title: string; filename: string; desc: string; weightsLabel: string; size?: number; actions?: boolean }) {
+export const RadarChart = memo(function RadarChart({ axes, series, weights, title, filename, desc, weightsLabel, size = 460, actions }: { axes: readonly string[]; series: readonly RadarSeries[]; weights?: readonly number[]; title: string; filename: string; desc: string; weightsLabel: string; size?: number; actions?: boolean }) {
   const ref = useRef<SVGSVGElement>(null);
   const maxW = weights ? Math.max(...weights, 1e-9) : 1;
   const withWeights = weights ? [...series, { id: '__weights', label: weightsLabel, values: weights.map((w) => w / maxW), colour: -1 }] : series;
@@ -62,4 +62,4 @@ export function RadarChart({ axes, series, weights, title, filename, desc, weigh
       </svg>
     </ChartFigure>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { barsGeometry } from '../../shared/charts/bars';
 import { ChartFigure, seriesVar } from './ChartFigure';
 
@@ -14,7 +14,7 @@ export interface RankingItem {
 }
 
 /** Candidates' weighted totals, best first, on a fixed 0–100 axis (so a drag visibly moves them). */
-export function RankingBars({ items, title, filename, desc, width = 560, actions }: { items: readonly RankingItem[]; title: string; filename: string; desc: string; width?: number; actions?: boolean }) {
+export const RankingBars = memo(function RankingBars({ items, title, filename, desc, width = 560, actions }: { items: readonly RankingItem[]; title: string; filename: string; desc: string; width?: number; actions?: boolean }) {
   const ref = useRef<SVGSVGElement>(null);
   const g = barsGeometry({ items: items.map((i) => ({ label: i.label, value: i.value })), width, domain: [0, 1], labelWidth: Math.min(220, width * 0.34), tickFormat: (v) => String(Math.round(v * 100)) });
   return (
@@ -48,7 +48,7 @@ export function RankingBars({ items, title, filename, desc, width = 560, actions
       </svg>
     </ChartFigure>
   );
-}
+});
 
 export function truncate(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { intervalsGeometry } from '../../shared/charts/bars';
 import { ChartFigure } from './ChartFigure';
 import { truncate } from './RankingBars';
@@ -18,7 +18,7 @@ export interface TornadoItem {
  * winner stays the winner (others rescaled in proportion), with the current weight marked.
  * Rows come sorted by how close the nearest flip is, most critical on top.
  */
-export function Tornado({ items, title, filename, desc, width = 620, actions }: { items: readonly TornadoItem[]; title: string; filename: string; desc: string; width?: number; actions?: boolean }) {
+export const Tornado = memo(function Tornado({ items, title, filename, desc, width = 620, actions }: { items: readonly TornadoItem[]; title: string; filename: string; desc: string; width?: number; actions?: boolean }) {
   const ref = useRef<SVGSVGElement>(null);
   const g = intervalsGeometry({ items: items.map((i) => ({ label: i.label, from: i.from, to: i.to, marker: i.weight })), width, labelWidth: Math.min(200, width * 0.32), tickFormat: (v) => `${Math.round(v * 100)}%` });
   return (
@@ -55,4 +55,4 @@ export function Tornado({ items, title, filename, desc, width = 620, actions }: 
       </svg>
     </ChartFigure>
   );
-}
+});

@@ -4,7 +4,7 @@ import { DECISION_STEPS, pick } from '../../../shared/framework';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Guidance } from '../workshop/Guidance';
-import { resetAnalysis, scheduleAnalysis } from './analysis';
+import { resetAnalysis, scheduleAnalysis, useAnalysis, useAnalysisFresh } from './analysis';
 import { evaluateLive, resetLive, useLive } from './live';
 import { LivePanel } from './LivePanel';
 import { Presenter } from './Presenter';
@@ -26,6 +26,10 @@ export function EvaluationRoom() {
   const presenter = useRoomUi((s) => s.presenter);
   const overrides = useLive((s) => s.overrides);
   const dragging = useLive((s) => s.draftUnits !== null || s.draftOverrides !== null);
+  // Is the robustness analysis on screen the analysis of this very document? (Tests wait on it.)
+  const status = useAnalysis((s) => s.status);
+  const fresh = useAnalysisFresh(doc, overrides);
+  const analysisState = fresh ? 'done' : status === 'done' || status === 'running' ? 'updating' : status;
 
   useEffect(() => {
     if (!docId) return;
@@ -49,7 +53,7 @@ export function EvaluationRoom() {
   const step = DECISION_STEPS.find((s) => s.id === 'evaluation')!;
   const panelId = (v: RoomView) => `room-panel-${v}`;
   return (
-    <div className="room">
+    <div className="room" data-analysis={analysisState}>
       <Guidance text={pick(step.guidance, lang)} />
       <div className="room-toolbar">
         <div role="tablist" aria-label={t('room.views')} className="room-tabs">

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
@@ -15,23 +16,28 @@ export function useLiveCharts(doc: WorkshopDoc) {
   const lang = currentLang();
   const result = useLive((s) => s.result);
   const draftUnits = useLive((s) => s.draftUnits);
-  const units = draftUnits ?? docWeightUnits(doc);
-  if (!result || result.totals.length !== doc.candidates.length || result.aggregated[0]?.length !== doc.criteria.length) return null;
-  const name = (i: number) => pick(doc.candidates[i].name, lang);
-  const ranking = result.ranking.map((c) => ({ id: doc.candidates[c].id, label: name(c), value: result.totals[c], colour: c, coverage: result.coverage[c] }));
-  const { min, max } = doc.scale;
-  const series = doc.candidates.map((c, i) => ({
-    id: c.id,
-    label: name(i),
-    colour: i,
-    emphasis: i === result.ranking[0],
-    values: result.aggregated[i].map((a) => (a === null ? null : (a - min) / (max - min))),
-  }));
-  const axes = doc.criteria.map((k, i) => `${truncate(pick(k.name, lang), lang === 'zh-CN' ? 6 : 13)} ${(units[i] / 100).toFixed(0)}%`);
-  const outcome = outcomeOf(result.totals, result.ranking);
-  const rankingDesc = ranking.map((r, i) => `${i + 1}. ${r.label} ${(r.value * 100).toFixed(1)}`).join('; ');
-  const radarDesc = t('room.live.radarDesc', { count: doc.candidates.length });
-  return { result, ranking, series, axes, units, outcome, name, rankingDesc, radarDesc, incomplete: result.coverage.some((c) => c < 0.999) };
+  const { candidates, criteria, scale } = doc;
+  const docUnits = useMemo(() => docWeightUnits({ criteria } as WorkshopDoc), [criteria]);
+  const units = draftUnits ?? docUnits;
+  // Memoised on what the charts show, so an edit elsewhere in the document does not redraw them.
+  return useMemo(() => {
+    if (!result || result.totals.length !== candidates.length || result.aggregated[0]?.length !== criteria.length) return null;
+    const name = (i: number) => pick(candidates[i].name, lang);
+    const ranking = result.ranking.map((c) => ({ id: candidates[c].id, label: name(c), value: result.totals[c], colour: c, coverage: result.coverage[c] }));
+    const { min, max } = scale;
+    const series = candidates.map((c, i) => ({
+      id: c.id,
+      label: name(i),
+      colour: i,
+      emphasis: i === result.ranking[0],
+      values: result.aggregated[i].map((a) => (a === null ? null : (a - min) / (max - min))),
+    }));
+    const axes = criteria.map((k, i) => `${truncate(pick(k.name, lang), lang === 'zh-CN' ? 6 : 13)} ${(units[i] / 100).toFixed(0)}%`);
+    const outcome = outcomeOf(result.totals, result.ranking);
+    const rankingDesc = ranking.map((r, i) => `${i + 1}. ${r.label} ${(r.value * 100).toFixed(1)}`).join('; ');
+    const radarDesc = t('room.live.radarDesc', { count: candidates.length });
+    return { result, ranking, series, axes, units, outcome, name, rankingDesc, radarDesc, incomplete: result.coverage.some((c) => c < 0.999) };
+  }, [result, units, candidates, criteria, scale, lang, t]);
 }
 
 export function LeaderLine({ doc, result }: { doc: WorkshopDoc; result: Evaluation }) {

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
@@ -108,42 +108,22 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
                   const label = `${criterionName(r)} · ${candidateName(c)}`;
                   return (
                     <td key={c} className={v.revealed ? (v.rationale ? 'has-why' : '') : v.hasRationale ? 'has-why' : ''}>
-                      {v.revealed ? (
-                        <input
-                          key={`${participantId}:${fmt(v.value)}`}
-                          className="score-input"
-                          data-row={r}
-                          data-col={c}
-                          defaultValue={fmt(v.value)}
-                          inputMode="decimal"
-                          autoComplete="off"
-                          aria-label={label}
-                          aria-invalid={invalid || undefined}
-                          title={v.rationale || undefined}
-                          onFocus={(e) => {
-                            e.currentTarget.select();
-                            setFocus(pos);
-                          }}
-                          onBlur={(e) => commit(e.currentTarget, pos)}
-                          onKeyDown={(e) => onKeyDown(e, pos)}
-                        />
-                      ) : (
-                        <input
-                          key={`${participantId}:${v.filled}`}
-                          className="score-input masked"
-                          data-row={r}
-                          data-col={c}
-                          defaultValue=""
-                          placeholder={v.filled ? '●' : ''}
-                          inputMode="decimal"
-                          autoComplete="off"
-                          aria-label={`${label} (${v.filled ? t('room.blind.cellHidden') : t('room.blind.cellEmpty')})`}
-                          aria-invalid={invalid || undefined}
-                          onFocus={() => setFocus(pos)}
-                          onBlur={(e) => commit(e.currentTarget, pos)}
-                          onKeyDown={(e) => onKeyDown(e, pos)}
-                        />
-                      )}
+                      <ScoreCell
+                        text={v.revealed ? fmt(v.value) : ''}
+                        row={r}
+                        col={c}
+                        masked={!v.revealed}
+                        placeholder={!v.revealed && v.filled ? '●' : ''}
+                        label={v.revealed ? label : `${label} (${v.filled ? t('room.blind.cellHidden') : t('room.blind.cellEmpty')})`}
+                        invalid={invalid}
+                        title={v.revealed && v.rationale ? v.rationale : undefined}
+                        onFocus={(e) => {
+                          e.currentTarget.select();
+                          setFocus(pos);
+                        }}
+                        onBlur={(e) => commit(e.currentTarget, pos)}
+                        onKeyDown={(e) => onKeyDown(e, pos)}
+                      />
                     </td>
                   );
                 })}
@@ -188,5 +168,53 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * One cell: an uncontrolled input (typing stays local until committed) that follows the
+ * document when its score changes elsewhere (undo, another window) without losing focus.
+ */
+function ScoreCell({ text, row, col, masked, placeholder, label, invalid, title, onFocus, onBlur, onKeyDown }: {
+  text: string;
+  row: number;
+  col: number;
+  masked: boolean;
+  placeholder: string;
+  label: string;
+  invalid: boolean;
+  title?: string;
+  onFocus: (e: FocusEvent<HTMLInputElement>) => void;
+  onBlur: (e: FocusEvent<HTMLInputElement>) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  const shown = useRef<string | null>(null);
+  // The input is uncontrolled (React never sets its value), so the document's value is put
+  // in here — also as the `value` attribute — unless the user is typing in this very cell.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || shown.current === text) return;
+    const typing = shown.current !== null && el.value !== shown.current && document.activeElement === el;
+    shown.current = text;
+    el.defaultValue = text;
+    if (!typing) el.value = text;
+  }, [text]);
+  return (
+    <input
+      ref={ref}
+      className={masked ? 'score-input masked' : 'score-input'}
+      data-row={row}
+      data-col={col}
+      placeholder={placeholder}
+      inputMode="decimal"
+      autoComplete="off"
+      aria-label={label}
+      aria-invalid={invalid || undefined}
+      title={title}
+      onFocus={onFocus}
+      onBlur={onBlur}
+      onKeyDown={onKeyDown}
+    />
   );
 }

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { participantProgress } from '../../../shared/model/score-grid';
 import { AggregatedView } from './AggregatedView';
+import { AddParticipant } from './ParticipantsPanel';
 import { useRoomUi } from './roomUi';
 import { ScoringGrid } from './ScoringGrid';
 
@@ -11,13 +13,17 @@ export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
   const selected = useRoomUi((s) => s.participantId);
   const participant = doc.participants.find((p) => p.id === selected);
   const current = participant ? participant.id : 'group';
+  const [adding, setAdding] = useState(false);
   return (
     <section className="room-section" aria-labelledby="scoring-h">
       <h2 id="scoring-h" className="sr-only">
         {t('room.view.scoring')}
       </h2>
       {doc.participants.length === 0 ? (
-        <p className="empty">{t('room.scoring.noParticipants')}</p>
+        <div className="empty">
+          <p>{t('room.scoring.noParticipants')}</p>
+          <AddParticipant onAdded={(id) => useRoomUi.setState({ participantId: id })} />
+        </div>
       ) : (
         <div className="participant-picker" role="group" aria-label={t('room.scoring.whose')}>
           <button type="button" className="chip" aria-pressed={current === 'group'} onClick={() => useRoomUi.setState({ participantId: 'group' })}>
@@ -34,7 +40,18 @@ export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
               </button>
             );
           })}
+          <button type="button" className="chip chip-add" aria-expanded={adding} onClick={() => setAdding(!adding)}>
+            + {t('room.participants.add')}
+          </button>
         </div>
+      )}
+      {adding && doc.participants.length > 0 && (
+        <AddParticipant
+          onAdded={(id) => {
+            useRoomUi.setState({ participantId: id });
+            setAdding(false);
+          }}
+        />
       )}
       {participant ? <ScoringGrid doc={doc} participantId={participant.id} /> : doc.participants.length > 0 && <AggregatedView doc={doc} />}
     </section>

@@ -4,7 +4,7 @@ import type { WorkshopDoc } from '../../../shared/model';
 import { docWeightUnits, setSliderWeight, setWeightPoints, UNITS_PER_PERCENT, withWeightUnits } from '../../../shared/model/weights-edit';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { useAnalysis } from './analysis';
+import { useAnalysis, useAnalysisFresh } from './analysis';
 import { evaluateLive, useLive } from './live';
 import { useRoomUi } from './roomUi';
 import { useNativeChange } from './useCommit';
@@ -36,7 +36,8 @@ export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
   const draft = useLive((s) => s.draftUnits);
   const blind = useRoomUi((s) => s.blind);
   const analysis = useAnalysis((s) => s.result);
-  const stale = useAnalysis((s) => s.stale || s.status === 'running');
+  const overrides = useLive((s) => s.overrides);
+  const stale = !useAnalysisFresh(doc, overrides);
   const units = draft ?? docWeightUnits(doc);
   const totalPoints = doc.criteria.reduce((a, c) => a + c.weight, 0);
   const sens = !blind && analysis?.sensitivity && analysis.sensitivity.criteria.length === doc.criteria.length ? analysis.sensitivity : null;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { AhpPanel } from './AhpPanel';
-import { InfluencePanel } from './InfluencePanel';
+import { ParticipantsPanel } from './ParticipantsPanel';
 import { ProposalsList } from './ProposalsList';
 import { RocPanel } from './RocPanel';
 import { WeightSliders } from './WeightSliders';
@@ -29,7 +29,7 @@ export function WeightsPanel({ doc }: { doc: WorkshopDoc }) {
       {part === 'sliders' && <WeightSliders doc={doc} />}
       {part === 'ahp' && <AhpPanel doc={doc} />}
       {part === 'roc' && <RocPanel doc={doc} />}
-      {part === 'influence' && <InfluencePanel doc={doc} />}
+      {part === 'influence' && <ParticipantsPanel doc={doc} />}
       {part === 'proposals' && <ProposalsList doc={doc} />}
     </section>
   );

@@ -13,18 +13,25 @@ interface AnalysisState {
   /** The result describes an older state of the document than the one on screen. */
   stale: boolean;
   status: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+  /** The document and overrides the result describes (compared by identity with what is on screen). */
+  subject: { doc: WorkshopDoc; overrides: Record<string, number> } | null;
   progress: number;
   error: string | null;
 }
 
-export const useAnalysis = create<AnalysisState>(() => ({ result: null, stale: false, status: 'idle', progress: 0, error: null }));
+export const useAnalysis = create<AnalysisState>(() => ({ result: null, stale: false, status: 'idle', progress: 0, error: null, subject: null }));
 
 let inFlight: AbortController | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 export function resetAnalysis() {
   cancelAnalysis();
-  useAnalysis.setState({ result: null, stale: false, status: 'idle', progress: 0, error: null });
+  useAnalysis.setState({ result: null, stale: false, status: 'idle', progress: 0, error: null, subject: null });
+}
+
+/** Whether the analysis on screen describes exactly this document and these overrides. */
+export function useAnalysisFresh(doc: WorkshopDoc | null, overrides: Record<string, number>): boolean {
+  return useAnalysis((s) => s.status === 'done' && doc !== null && s.subject?.doc === doc && s.subject.overrides === overrides);
 }
 
 /** Cancels the pending or running analysis. */
@@ -41,7 +48,9 @@ export function cancelAnalysis() {
 /** Analyses `doc` with what-if overrides after `delayMs` without further calls (edits in a burst cost one run). */
 export function scheduleAnalysis(doc: WorkshopDoc, overrides: Record<string, number>, delayMs = 350) {
   if (timer) clearTimeout(timer);
-  if (useAnalysis.getState().result) useAnalysis.setState({ stale: true });
+  const { subject, result } = useAnalysis.getState();
+  if (subject?.doc === doc && subject.overrides === overrides) return; // already analysed
+  if (result) useAnalysis.setState({ stale: true });
   timer = setTimeout(() => {
     timer = null;
     void runAnalysis(doc, overrides);
@@ -57,7 +66,7 @@ export async function runAnalysis(doc: WorkshopDoc, overrides: Record<string, nu
     const result = await call('workshop.analyse', { workshop: doc, scoreOverrides: overrides }, { signal: ac.signal, onProgress: (p) => !ac.signal.aborted && useAnalysis.setState({ progress: p.done }) });
     if (inFlight !== ac) return;
     inFlight = null;
-    useAnalysis.setState({ result, stale: false, status: 'done', progress: 1 });
+    useAnalysis.setState({ result, stale: false, status: 'done', progress: 1, subject: { doc, overrides } });
   } catch (err) {
     if (inFlight !== ac && ac.signal.aborted) return;
     inFlight = null;
