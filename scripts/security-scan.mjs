@@ -31,19 +31,33 @@ if (!existsSync(out)) {
 /** Minimal RFC 4180 CSV reader (quoted fields, doubled quotes). */
 function parseCsv(text) {
   const rows = [];
-  let row = [], field = '', quoted = false;
+  let row = [];
+  let field = '';
+  let quoted = false;
+  const endField = () => {
+    row.push(field.trim());
+    field = '';
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field.trim()), (field = '');
-    else if (c === '\n') row.push(field.trim()), rows.push(row), (row = []), (field = '');
-    else if (c !== '\r') field += c;
+    else if (c === ',') endField();
+    else if (c === '\n') {
+      endField();
+      rows.push(row);
+      row = [];
+    } else if (c !== '\r') field += c;
   }
-  if (field || row.length) row.push(field.trim()), rows.push(row);
+  if (field || row.length) {
+    endField();
+    rows.push(row);
+  }
   return rows;
 }
 
