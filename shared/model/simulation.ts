@@ -132,11 +132,19 @@ export function detachResult(doc: WorkshopDoc, candidateId: string): WorkshopDoc
   return updateSimulation(doc, candidateId, (s) => (s.result === null && s.ranAt === '' ? s : { ...s, result: null, ranAt: '' }));
 }
 
+// Documents are immutable, so a stored result object is checked once (screens re-read it on every edit).
+const checked = new WeakMap<object, SimResult | null>();
+
 /** A stored result as the contract's type, or null if there is none or it is not one (e.g. from another version). */
 export function storedResult(sim: Simulation | undefined): SimResult | null {
   if (!sim?.result) return null;
-  const parsed = SimResultSchema.safeParse(sim.result);
-  return parsed.success ? parsed.data : null;
+  let result = checked.get(sim.result);
+  if (result === undefined) {
+    const parsed = SimResultSchema.safeParse(sim.result);
+    result = parsed.success ? parsed.data : null;
+    checked.set(sim.result, result);
+  }
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ export function ResultCharts({ estimate, full, archetype, filePrefix }: { estima
   ];
   const partNames = STEP_PARTS.map((p) => t(`simulator.part.${p}`));
   const costs = archetypeCosts(shown);
-  const archetypeNames = costs.columns.map((c) => t(`simulator.option.cost.archetype.${c.archetype}`));
+  const archetypeNames = costs.columns.map((c) => t(`simulator.archetypeShort.${c.archetype}`));
   const itemNames = costs.items.map((k) => t(`simulator.costItem.${k}`));
   const pct = (v: number) => formatPercent(v, lang);
   return (
@@ -39,6 +39,7 @@ export function ResultCharts({ estimate, full, archetype, filePrefix }: { estima
         desc={stepColumns.map((c) => `${c.label}: ${c.parts.map((v, i) => `${partNames[i]} ${formatDuration(v, lang)}`).join(', ')}`).join('. ')}
         columns={stepColumns}
         parts={partNames}
+        axisTitle={t('simulator.charts.stepAxis')}
         format={(v) => formatDuration(v, lang)}
         axisFormat={(v) => formatCompact(v, lang)}
       />
@@ -63,6 +64,7 @@ export function ResultCharts({ estimate, full, archetype, filePrefix }: { estima
         desc={costs.columns.map((c, i) => `${archetypeNames[i]}: ${formatUsd(c.total, lang)}`).join('; ')}
         columns={costs.columns.map((c, i) => ({ label: archetypeNames[i], parts: c.parts, highlight: c.archetype === archetype }))}
         parts={itemNames}
+        axisTitle={t('simulator.charts.costAxis')}
         colours={costs.items.map((_, i) => i + 4)}
         format={(v) => formatUsd(v, lang)}
         axisFormat={(v) => formatCompact(v, lang)}

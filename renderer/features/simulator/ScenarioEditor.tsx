@@ -169,7 +169,7 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
             className="sim-slider"
             min={0}
             max={SLIDER_STEPS}
-            step={1}
+            step={SLIDER_STEPS / 100}
             value={sliderPosition(spec, sliderAt ?? spec.slider.min)}
             aria-label={label}
             aria-valuetext={sliderAt === null ? t('simulator.auto.label') : `${formatNumber(sliderAt, lang, 4)} ${unit}`}
@@ -195,7 +195,9 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
             if (parseNumberField(spec, draft.text).ok) setDraft({ text: show(value), forValue: value });
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') gesture.end();
+            // Enter, and Ctrl+Z / Ctrl+Y (before the app's undo runs), close the typing burst.
+            const k = e.key.toLowerCase();
+            if (k === 'enter' || ((e.ctrlKey || e.metaKey) && (k === 'z' || k === 'y'))) gesture.end();
           }}
         />
       </div>

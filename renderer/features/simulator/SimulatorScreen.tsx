@@ -10,7 +10,7 @@ import { hrefFor, navigate } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { ComparisonStrip } from './ComparisonStrip';
-import { formatDateTime } from './format';
+import { formatDateTime, formatNumber } from './format';
 import { JobProgress } from './JobProgress';
 import { KeyFigures } from './KeyFigures';
 import { ResultCharts } from './ResultCharts';
@@ -130,7 +130,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
         </div>
         <p className="muted">{t('simulator.intro')}</p>
         <p className="small sim-seeded">
-          {seeded.length ? t('simulator.seeded', { items: seeded.map((n) => t(`simulator.seed.${n.source.replace('.', '_')}`, { value: seedValue(n.path, n.value, t) })).join(t('simulator.listSep')) }) : t('simulator.seededNone')}{' '}
+          {seeded.length ? t('simulator.seeded', { items: seeded.map((n) => t(`simulator.seed.${n.path.replaceAll('.', '_')}`, { value: seedValue(n.path, n.value, t, lang) })).join(t('simulator.listSep')) }) : t('simulator.seededNone')}{' '}
           <button type="button" className="btn btn-ghost btn-small" onClick={() => edit('Reset cost scenario', (d) => resetScenario(d, candidateId))}>
             {t('simulator.reset')}
           </button>
@@ -200,7 +200,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
   );
 }
 
-function seedValue(path: string, value: unknown, t: TFunction): string {
+function seedValue(path: string, value: unknown, t: TFunction, lang: ReturnType<typeof currentLang>): string {
   if (path === 'cost.archetype') return t(`simulator.option.cost.archetype.${String(value)}`);
-  return String(value);
+  return typeof value === 'number' ? formatNumber(value, lang, 2) : String(value);
 }

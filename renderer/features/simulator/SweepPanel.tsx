@@ -111,10 +111,11 @@ function SweepResult({ sweep, stale, filePrefix }: { sweep: Sweep; stale: boolea
   const caption = [
     t('simulator.sweep.captionSeed'),
     g ? t(g.vsLinear > 1.05 ? 'simulator.sweep.faster' : 'simulator.sweep.notFaster', { turns: x(g.ratioX), cost: x(g.ratioY), vsLinear: x(g.vsLinear), at: x(g.atX) }) : '',
+    g && g.vsLinear > 1.05 && g.atX < values[values.length - 1] ? t('simulator.sweep.bends', { at: x(g.atX) }) : '',
     t(sweep.scaleTail ? 'simulator.sweep.tailScaled' : 'simulator.sweep.tailFixed'),
   ]
     .filter(Boolean)
-    .join(' ');
+    .join(lang === 'zh-CN' ? '' : ' ');
   return (
     <>
       {stale && (

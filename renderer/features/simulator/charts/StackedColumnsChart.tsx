@@ -16,11 +16,13 @@ export interface StackedColumnsProps {
   colours?: readonly number[];
   format: (v: number) => string;
   axisFormat: (v: number) => string;
+  /** What the value axis counts, with its unit. */
+  axisTitle: string;
   width?: number;
 }
 
 /** Columns side by side, each a stack of parts (step time split, cost split per archetype). */
-export function StackedColumnsChart({ title, source, filename, caption, desc, columns, parts, colours, format, axisFormat, width = 460 }: StackedColumnsProps) {
+export function StackedColumnsChart({ title, source, filename, caption, desc, columns, parts, colours, format, axisFormat, axisTitle, width = 460 }: StackedColumnsProps) {
   const ref = useRef<SVGSVGElement>(null);
   const plotHeight = 230;
   const legend = legendLayout(parts, width);
@@ -32,6 +34,9 @@ export function StackedColumnsChart({ title, source, filename, caption, desc, co
       <svg ref={ref} className="sim-svg" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
         <title id={`${filename}-t`}>{title}</title>
         <desc id={`${filename}-d`}>{desc}</desc>
+        <text className="axis-title" x={4} y={8}>
+          {axisTitle}
+        </text>
         {g.yTicks.map((tk) => (
           <g key={tk.value} className="tick">
             <line x1={g.plot.x} x2={g.plot.x + g.plot.width} y1={tk.y} y2={tk.y} />
