@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkshop, WorkshopDocSchema, type WorkshopDoc } from '../../shared/model';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
-import { analyseWorkshop, FRAGILITY } from './analysis';
+import { analyseWorkshop, FRAGILITY, scenarioOutcomes } from './analysis';
 
 /** Two candidates, three criteria, one participant; `b` scores are the second candidate's. */
 function duel(a: number[], b: number[], weights = [1, 1, 1]): WorkshopDoc {
@@ -62,5 +62,23 @@ describe('analyseWorkshop', () => {
   it('is reproducible (fixed SMAA seed)', () => {
     const doc = fullWorkshop();
     expect(analyseWorkshop(doc).smaa).toEqual(analyseWorkshop(doc).smaa);
+  });
+});
+
+describe('scenarioOutcomes', () => {
+  it('names the winner under each what-if scenario (weights and score overrides applied)', () => {
+    const doc = duel([10, 0, 0], [0, 10, 0]);
+    const [k0, k1] = doc.criteria.map((c) => c.id);
+    doc.scenarios = [
+      { id: 'a', name: 'first criterion matters', createdAt: '2026-01-01T00:00:00.000Z', weights: { [k0]: 10, [k1]: 1 }, scoreOverrides: {} },
+      { id: 'b', name: 'second criterion matters', createdAt: '2026-01-01T00:00:00.000Z', weights: { [k0]: 1, [k1]: 10 }, scoreOverrides: {} },
+      { id: 'c', name: 'override', createdAt: '2026-01-01T00:00:00.000Z', weights: { [k0]: 10, [k1]: 1 }, scoreOverrides: { [`p|${doc.candidates[1].id}|${k0}`]: 10 } },
+      { id: 'd', name: 'nothing weighs', createdAt: '2026-01-01T00:00:00.000Z', weights: Object.fromEntries(doc.criteria.map((c) => [c.id, 0])), scoreOverrides: {} },
+    ];
+    const out = scenarioOutcomes(doc);
+    expect(out.map((o) => o.winner)).toEqual([0, 1, 1, null]);
+    // The third criterion keeps its weight (1): 10 of 12 points, all on a criterion scored 10 of 10.
+    expect(out[0].total).toBeCloseTo(10 / 12);
+    expect(out[3].problem).toMatch(/weights are zero/);
   });
 });

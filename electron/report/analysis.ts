@@ -1,4 +1,5 @@
 import type { WorkshopDoc } from '../../shared/model';
+import { applyWhatIf } from '../../shared/model/scenarios';
 import { criterionWeights, participantWeights, scoreCube } from '../../shared/model/analysis';
 import { evaluate, type Evaluation } from '../engine/evaluate';
 import { EngineInputError } from '../engine/errors';
@@ -125,4 +126,43 @@ export function fragility(evaluation: Evaluation, sens: SensitivityResult | null
   }
   if (evaluation.coverage[winner] < FRAGILITY.minCoverage) reasons.push({ kind: 'incomplete-scores', coverage: evaluation.coverage[winner] });
   return { fragile: reasons.length > 0, reasons };
+}
+
+/** Who wins under each saved what-if scenario (its weights and score overrides applied). */
+export interface ScenarioOutcome {
+  id: string;
+  name: string;
+  /** Candidate index of the winner; null when nothing is scored or the engine refused the inputs. */
+  winner: number | null;
+  /** The winner's weighted total, 0…1. */
+  total: number | null;
+  /** Why there is no winner, when the engine refused the scenario's inputs. */
+  problem: string | null;
+}
+
+/**
+ * The weighted-sum winner of every what-if scenario. Only `evaluate` runs here (no SMAA):
+ * a workshop may hold 200 scenarios, and the report states their winners, not their robustness.
+ */
+export function scenarioOutcomes(doc: WorkshopDoc): ScenarioOutcome[] {
+  return doc.scenarios.map((sc) => {
+    const base = { id: sc.id, name: sc.name };
+    if (doc.candidates.length === 0 || doc.criteria.length === 0) return { ...base, winner: null, total: null, problem: null };
+    const what = applyWhatIf(doc, sc.weights, sc.scoreOverrides);
+    try {
+      const ev = evaluate({
+        candidates: what.candidates.map((c) => c.id),
+        criteria: what.criteria.map((c) => ({ id: c.id, weight: c.weight })),
+        scores: scoreCube(what),
+        scale: what.scale,
+        aggregation: what.aggregation,
+        participantWeights: participantWeights(what),
+      });
+      const scored = ev.aggregated.some((row) => row.some((a) => a !== null));
+      return scored ? { ...base, winner: ev.ranking[0], total: ev.totals[ev.ranking[0]], problem: null } : { ...base, winner: null, total: null, problem: null };
+    } catch (err) {
+      if (err instanceof EngineInputError) return { ...base, winner: null, total: null, problem: err.message };
+      throw err;
+    }
+  });
 }

@@ -1,7 +1,7 @@
 import { SimResultSchema, type SimResult } from '../../shared/contract/sim';
 import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion } from '../../shared/framework';
 import { adaptedWeights, proposals, type Answer, type WorkshopDoc } from '../../shared/model';
-import type { WorkshopAnalysis } from './analysis';
+import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from './analysis';
 import { reportStrings, type ReportStrings } from './strings';
 
 /**
@@ -26,6 +26,8 @@ export interface ReportContent {
   scoreTable: Array<{ candidate: string; cells: Array<{ value: number | null; spread: number | null }> }>;
   rationales: Array<{ participant: string; candidate: string; criterion: string; score: number | null; text: string }>;
   simulations: SimulationView[];
+  /** Winner under each saved what-if scenario. */
+  scenarios: ScenarioOutcome[];
   winner: { id: string; name: string } | null;
   decided: { id: string; name: string } | null;
 }
@@ -174,6 +176,7 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
     scoreTable,
     rationales,
     simulations,
+    scenarios: scenarioOutcomes(doc),
     winner,
     decided,
   };

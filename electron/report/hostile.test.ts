@@ -89,7 +89,7 @@ describe('hostile input → Markdown decision record', () => {
   it('lets no user text start a heading, quote, list or code block', () => {
     for (const line of md().split('\n')) {
       expect(line).not.toMatch(/^( {4}|\t|>)/);
-      if (line.startsWith('#')) expect(line).toMatch(/^#{1,3} (Decision record: |Context|Options|Decision|Consequences|Dissent|Review|Needs|Criteria|Adaptation|Robustness|Rollout|Validation|Iteration)/);
+      if (line.startsWith('#')) expect(line).toMatch(/^#{1,3} (Decision record: |Context|Options|Decision|Consequences|Dissent|Review|Needs|Criteria|Adaptation|Robustness|What-if|Rollout|Validation|Iteration)/);
     }
     expect(md()).toContain('\\# Heading');
     expect(md()).toContain('\\[click me\\](javascript:window.\\_\\_pwned=1)');

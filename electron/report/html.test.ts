@@ -69,6 +69,11 @@ describe('HTML report', () => {
     expect(en).toContain('First-rank acceptability');
   });
 
+  it('lists the what-if scenarios with their winners', () => {
+    expect(en).toContain('<h3>What-if scenarios</h3>');
+    expect(en).toMatch(/<tr><td><bdi>Cost matters more<\/bdi><\/td><td><bdi>[^<]+<\/bdi><\/td><td class="num">[\d.]+<\/td>/);
+  });
+
   it('writes the adaptation rules with their reasons and decisions', () => {
     expect(en).toContain('<code><bdi>growth-stage</bdi></code>');
     expect(en).toContain('The business is growing fast');

@@ -227,6 +227,7 @@ function robustnessSection(r: ReportContent): string {
         'stability',
       );
   }
+  out += whatIfBlock(r);
   const sm = analysis.smaa;
   if (sm && analysis.smaaSettings) {
     const m = doc.candidates.length;
@@ -250,6 +251,25 @@ function robustnessSection(r: ReportContent): string {
       )}</div>`;
   }
   return out;
+}
+
+function whatIfBlock(r: ReportContent): string {
+  const { s, doc } = r;
+  if (!r.scenarios.length) return '';
+  const baseline = r.ranking[0]?.index ?? null;
+  return (
+    `<h3>${c(s.whatIf)}</h3><p class="muted">${c(s.whatIfIntro)}</p>` +
+    table(
+      [s.scenario, s.winnerCol, `${s.total} (0–100)`, ''],
+      r.scenarios.map((sc) => [
+        td(u(sc.name)),
+        td(sc.winner === null ? c(sc.problem ? s.analysisUnavailable(sc.problem) : s.none) : u(r.candidateName(doc.candidates[sc.winner].id))),
+        num(sc.total === null ? s.none : (sc.total * 100).toFixed(1)),
+        td(sc.winner === null || baseline === null ? '' : sc.winner === baseline ? `<span class="status done">${c(s.sameWinner)}</span>` : `<span class="status blocked">${c(s.otherWinner)}</span>`),
+      ]),
+      'what-if',
+    )
+  );
 }
 
 function simulationSection(r: ReportContent): string {

@@ -96,6 +96,14 @@ export function renderMarkdown(r: ReportContent): string {
     out.push(...verdict.map((l) => `- ${md(l)}`), '');
   }
 
+  if (r.scenarios.length) {
+    heading(3, s.whatIf);
+    table(
+      [s.scenario, s.winnerCol, `${s.total} (0–100)`],
+      r.scenarios.map((sc) => [md(sc.name), sc.winner === null ? s.none : md(r.candidateName(doc.candidates[sc.winner].id)), sc.total === null ? s.none : (sc.total * 100).toFixed(1)]),
+    );
+  }
+
   // Consequences, with the plan that follows from the decision.
   heading(2, s.adrConsequences);
   para(d.consequences);

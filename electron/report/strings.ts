@@ -55,6 +55,12 @@ export interface ReportStrings {
   /** Percentage points. */
   pp: string;
   simulationsCompared: string;
+  whatIf: string;
+  whatIfIntro: string;
+  scenario: string;
+  winnerCol: string;
+  sameWinner: string;
+  otherWinner: string;
   influence: string;
   scores: string;
   scoresIntro: (aggregation: string, min: number, max: number) => string;
@@ -206,6 +212,12 @@ const en: ReportStrings = {
   colon: ': ',
   pp: 'pp',
   simulationsCompared: 'Simulations side by side',
+  whatIf: 'What-if scenarios',
+  whatIfIntro: 'Saved scenarios with other weights or scores, and who wins under each.',
+  scenario: 'Scenario',
+  winnerCol: 'Winner',
+  sameWinner: 'same winner',
+  otherWinner: 'different winner',
   scores: 'Scores',
   scoresIntro: (a, min, max) => `Group score per cell (${a}) on the ${min}–${max} scale; ± is the standard deviation across participants.`,
   aggregation: { mean: 'mean', median: 'median', geometric: 'geometric mean' },
@@ -356,6 +368,12 @@ const zh: ReportStrings = {
   colon: '：',
   pp: '个百分点',
   simulationsCompared: '模拟结果对比',
+  whatIf: '假设情景',
+  whatIfIntro: '已保存的调整权重或评分的情景，以及各情景下的第一名。',
+  scenario: '情景',
+  winnerCol: '第一名',
+  sameWinner: '第一名不变',
+  otherWinner: '第一名改变',
   scores: '评分',
   scoresIntro: (a, min, max) => `每个单元格为团队评分（${a}），量表 ${min}–${max}；± 为参与者之间的标准差。`,
   aggregation: { mean: '平均值', median: '中位数', geometric: '几何平均' },
