@@ -116,6 +116,14 @@ describe('migrate', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('refuses absurdly long lists at once, naming them', () => {
+    const doc = JSON.parse(JSON.stringify(createSampleWorkshop('en', fixedNow, 's')));
+    doc.candidates = new Array(2_000_000).fill({});
+    const res = migrate(doc);
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.issues).toEqual([{ path: 'candidates', message: 'too many items (2000000; at most 50)' }]);
+  });
+
   it('checks cross references: unknown ids and duplicates', () => {
     const doc = JSON.parse(JSON.stringify(createSampleWorkshop('en', fixedNow, 's')));
     doc.scores[0].candidateId = 'ghost';

@@ -1,5 +1,5 @@
 import { issuesFromZod, type Issue } from '../contract/errors';
-import { SCHEMA_VERSION, WorkshopDocSchema, type WorkshopDoc } from './schema';
+import { LIST_LIMITS, SCHEMA_VERSION, WorkshopDocSchema, type WorkshopDoc } from './schema';
 
 export type MigrateResult =
   | { ok: true; doc: WorkshopDoc; from: number }
@@ -11,8 +11,24 @@ export type MigrateResult =
  */
 const migrations: Record<number, (doc: Record<string, unknown>) => Record<string, unknown>> = {};
 
+/**
+ * A cheap first look at untrusted JSON: a file whose top-level lists are absurdly long is
+ * refused at once, before any element is examined (a small file can hold a huge array).
+ */
+export function precheck(input: unknown): Issue[] {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return [];
+  const issues: Issue[] = [];
+  for (const [key, max] of Object.entries(LIST_LIMITS)) {
+    const value = (input as Record<string, unknown>)[key];
+    if (Array.isArray(value) && value.length > max) issues.push({ path: key, message: `too many items (${value.length}; at most ${max})` });
+  }
+  return issues;
+}
+
 /** Any JSON value → the current, valid workshop document, or every problem found (first 20). */
 export function migrate(input: unknown): MigrateResult {
+  const tooLong = precheck(input);
+  if (tooLong.length) return fail(`The workshop is not valid: ${tooLong.length} list${tooLong.length === 1 ? ' is' : 's are'} too long.`, tooLong);
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return fail('A workshop file must contain a JSON object.', [{ path: '(root)', message: 'expected an object' }]);
   }

@@ -8,6 +8,17 @@ import { z } from 'zod';
  */
 export const SCHEMA_VERSION = 1 as const;
 
+/** Largest lists a document may hold (also checked up front by `precheck` in migrate.ts). */
+export const LIST_LIMITS = {
+  participants: 100,
+  criteria: 50,
+  candidates: 50,
+  scores: 250_000,
+  validation: 2000,
+  simulations: 200,
+  scenarios: 200,
+} as const;
+
 const SHORT = 1000;
 const LONG = 100_000;
 const shortText = () => z.string().max(SHORT, `must be at most ${SHORT} characters`);
@@ -215,19 +226,19 @@ export const WorkshopDocSchema = z
     updatedAt: DateTimeSchema,
     frameworkVersion: shortText(),
     meta: WorkshopMetaSchema,
-    participants: z.array(ParticipantSchema).max(100).default([]),
-    criteria: z.array(CriterionSchema).max(50),
-    candidates: z.array(CandidateSchema).max(50),
+    participants: z.array(ParticipantSchema).max(LIST_LIMITS.participants).default([]),
+    criteria: z.array(CriterionSchema).max(LIST_LIMITS.criteria),
+    candidates: z.array(CandidateSchema).max(LIST_LIMITS.candidates),
     needs: NeedsSchema.default({ answers: {}, notes: '' }),
-    scores: z.array(ScoreSchema).max(250_000).default([]),
+    scores: z.array(ScoreSchema).max(LIST_LIMITS.scores).default([]),
     scale: ScaleSchema.default({ min: 0, max: 10 }),
     aggregation: AggregationSchema.default('mean'),
     weighting: WeightingSchema.default({ method: 'points', ahp: [], rankOrder: [] }),
     adaptation: AdaptationSchema.default({ rules: [], decisions: [], baseWeights: {} }),
-    validation: z.array(ValidationItemSchema).max(2000).default([]),
+    validation: z.array(ValidationItemSchema).max(LIST_LIMITS.validation).default([]),
     metrics: MetricsSchema.default({ series: [], imports: [] }),
-    simulations: z.array(SimulationSchema).max(200).default([]),
-    scenarios: z.array(WhatIfScenarioSchema).max(200).default([]),
+    simulations: z.array(SimulationSchema).max(LIST_LIMITS.simulations).default([]),
+    scenarios: z.array(WhatIfScenarioSchema).max(LIST_LIMITS.scenarios).default([]),
     rollout: RolloutSchema.default({ items: [], scope: '', goNoGo: '' }),
     iteration: IterationSchema.default({ log: [], nextReview: '' }),
     decision: DecisionSchema.default({ candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '' }),
