@@ -15,10 +15,12 @@ export function useLiveCharts(doc: WorkshopDoc) {
   const { t } = useTranslation();
   const lang = currentLang();
   const result = useLive((s) => s.result);
-  const draftUnits = useLive((s) => s.draftUnits);
+  // The weights the shown evaluation was made with: during a drag the radar's weight profile
+  // moves with the ranking (one redraw per answer), not ahead of it.
+  const resultUnits = useLive((s) => s.resultUnits);
   const { candidates, criteria, scale } = doc;
   const docUnits = useMemo(() => docWeightUnits({ criteria } as WorkshopDoc), [criteria]);
-  const units = draftUnits ?? docUnits;
+  const units = resultUnits && resultUnits.length === criteria.length ? resultUnits : docUnits;
   // Memoised on what the charts show, so an edit elsewhere in the document does not redraw them.
   return useMemo(() => {
     if (!result || result.totals.length !== candidates.length || result.aggregated[0]?.length !== criteria.length) return null;

@@ -1,3 +1,4 @@
+import { memo, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
@@ -87,7 +88,8 @@ export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
   );
 }
 
-function WeightRow({ doc, k, name, percent, points, interval, critical, stale }: { doc: WorkshopDoc; k: number; name: string; percent: number; points: number; interval: { stableFrom: number; stableTo: number } | null; critical: boolean; stale: boolean }) {
+// Rows are memoised on primitive props: during a drag only the values change.
+const WeightRow = memo(function WeightRow({ doc, k, name, percent, points, interval, critical, stale }: { doc: WorkshopDoc; k: number; name: string; percent: number; points: number; interval: { stableFrom: number; stableTo: number } | null; critical: boolean; stale: boolean }) {
   const { t } = useTranslation();
   const edit = useWorkshop((s) => s.edit);
   const sliderRef = useNativeChange<HTMLInputElement>(() => commitWeightDrag(t('room.undo.weight', { name })));
@@ -109,7 +111,7 @@ function WeightRow({ doc, k, name, percent, points, interval, critical, stale }:
             step={0.1}
             value={percent}
             aria-valuetext={`${percent.toFixed(1)} %`}
-            onChange={(e) => dragWeight(doc, k, Number(e.currentTarget.value))}
+            onChange={(e) => dragWeight(doc, k, Number(e.currentTarget.value), e.timeStamp)}
             onBlur={() => commitWeightDrag(t('room.undo.weight', { name }))}
           />
           <output htmlFor={id} className="num slider-value">
@@ -118,22 +120,10 @@ function WeightRow({ doc, k, name, percent, points, interval, critical, stale }:
         </div>
       </td>
       <td className="num">
-        <input
-          key={points}
-          className="input points-input"
-          type="number"
-          min={0}
-          max={10000}
-          step="any"
-          defaultValue={Math.round(points * 100) / 100}
-          aria-label={t('room.weights.pointsOf', { name })}
-          onBlur={(e) => {
-            const v = Number(e.currentTarget.value);
-            if (e.currentTarget.value !== '' && Number.isFinite(v)) edit(t('room.undo.points', { name }), (d) => setWeightPoints(d, doc.criteria[k].id, v));
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') e.currentTarget.blur();
-          }}
+        <PointsInput
+          value={Math.round(points * 100) / 100}
+          label={t('room.weights.pointsOf', { name })}
+          onCommit={(v) => edit(t('room.undo.points', { name }), (d) => setWeightPoints(d, doc.criteria[k].id, v))}
         />
       </td>
       <td className={stale ? 'stability stale' : 'stability'}>
@@ -144,5 +134,41 @@ function WeightRow({ doc, k, name, percent, points, interval, critical, stale }:
         )}
       </td>
     </tr>
+  );
+});
+
+/**
+ * Direct entry of a weight in points. Uncontrolled while being edited; follows the document
+ * (and a drag's live values) otherwise, without being re-created on every change.
+ */
+function PointsInput({ value, label, onCommit }: { value: number; label: string; onCommit: (v: number) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && document.activeElement !== el) el.value = String(value);
+  }, [value]);
+  return (
+    <input
+      ref={ref}
+      className="input points-input"
+      type="number"
+      min={0}
+      max={10000}
+      step="any"
+      defaultValue={value}
+      aria-label={label}
+      onBlur={(e) => {
+        const v = Number(e.currentTarget.value);
+        if (e.currentTarget.value !== '' && Number.isFinite(v) && v !== value) onCommit(v);
+        else e.currentTarget.value = String(value);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') e.currentTarget.blur();
+        if (e.key === 'Escape') {
+          e.currentTarget.value = String(value);
+          e.currentTarget.blur();
+        }
+      }}
+    />
   );
 }
