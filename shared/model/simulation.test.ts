@@ -121,7 +121,8 @@ describe('simulations in the workshop', () => {
   it('adds one seeded entry per candidate, once, and the document stays valid', () => {
     let doc = sample();
     doc = ensureSimulation(doc, 'self-built', 's1');
-    expect(simulationOf(doc, 'self-built')).toMatchObject({ id: 's1', scenario: { cost: { archetype: 'self-built' }, rollout: { turns: { median: 40 } } }, result: null });
+    expect(simulationOf(doc, 'self-built')).toMatchObject({ id: 's1', name: 'Cost and throughput scenario', scenario: { cost: { archetype: 'self-built' }, rollout: { turns: { median: 40 } } }, result: null });
+    expect(simulationOf(ensureSimulation(createSampleWorkshop('zh-CN', NOW, 'w2'), 'hybrid', 's9'), 'hybrid')!.name).toBe('成本与吞吐场景');
     expect(ensureSimulation(doc, 'self-built', 's2')).toBe(doc);
     expect(ensureSimulation(doc, 'no-such-candidate', 's3')).toBe(doc);
     expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);

@@ -78,12 +78,15 @@ export function simulationOf(doc: WorkshopDoc, candidateId: string): Simulation 
   return doc.simulations.find((s) => s.candidateId === candidateId);
 }
 
+/** The name a seeded simulation gets, in the workshop's language (the report titles it so). */
+export const SCENARIO_NAME = { 'zh-CN': '成本与吞吐场景', en: 'Cost and throughput scenario' } as const;
+
 /** Adds the candidate's seeded simulation if it has none; the same document otherwise. */
 export function ensureSimulation(doc: WorkshopDoc, candidateId: string, id: string): WorkshopDoc {
   const candidate = doc.candidates.find((c) => c.id === candidateId);
   if (!candidate || simulationOf(doc, candidateId) || doc.simulations.some((s) => s.id === id)) return doc;
   const { scenario } = seedScenario(candidate, doc.needs.answers);
-  const sim: Simulation = { id, candidateId, name: '', scenario, result: null, ranAt: '' };
+  const sim: Simulation = { id, candidateId, name: SCENARIO_NAME[doc.meta.lang], scenario, result: null, ranAt: '' };
   return { ...doc, simulations: [...doc.simulations, sim] };
 }
 

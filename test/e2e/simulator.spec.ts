@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 import { SimulatorPage } from './pages/SimulatorPage';
 
@@ -108,4 +109,23 @@ test('sweeping rollout length draws cost and step time against turns', async ({ 
   await app.getByRole('textbox', { name: /Median turns to try/ }).fill('1, 500');
   await expect(app.getByText(/500 is above the scenario’s turns p99 or cap/)).toBeVisible();
   await expect(sim.sweepButton).toBeDisabled();
+});
+
+test('accessibility: no serious or critical axe violations on the simulator, light and dark', async ({ app }) => {
+  const sim = new SimulatorPage(app);
+  await sim.openFromValidation(/Hybrid/);
+  await expect(sim.estimate('Step time (mean)')).not.toHaveText('—');
+  await app.getByRole('combobox', { name: 'Method' }).selectOption('analytic');
+  await sim.sweepButton.click();
+  await expect(sim.chart('Cost per step and step time versus rollout length')).toBeVisible();
+  await sim.set('Turns per rollout — p99', '2'); // an inline error on screen too
+  await expect(app.getByText('The p99 must be at least the median.')).toBeVisible();
+  for (const theme of ['light', 'dark']) {
+    await app.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    const results = await new AxeBuilder({ page: app }).include('.simulator').analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${theme}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  }
 });

@@ -142,7 +142,8 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
           <ScenarioEditor scenario={scenario} problems={problems} onChange={change} catalogue={catalogue} estimate={estimate.result} />
         </form>
 
-        <aside className="sim-side" aria-label={t('simulator.outputs')}>
+        {/* Sticky beside the editor and scrollable when taller than the window, so it takes focus for keyboard scrolling. */}
+        <aside className="sim-side" aria-label={t('simulator.outputs')} tabIndex={0}>
           <section className="panel">
             <h3>{t('simulator.figures.title')}</h3>
             {!valid && (
