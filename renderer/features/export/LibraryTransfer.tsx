@@ -39,6 +39,9 @@ export function LibraryTransfer() {
   const deps = { repo, validate: (json: unknown) => call('workshop.validate', json) as Promise<WorkshopDoc>, text };
 
   const guarded = async (work: () => Promise<string>) => {
+    // A new transfer replaces the messages of the last one.
+    setToast(null);
+    setProblems(null);
     setBusy(true);
     try {
       setToast(await work());
