@@ -3,6 +3,9 @@ import { radarGeometry } from '../../shared/charts/radar';
 import { ChartFigure, seriesVar } from './ChartFigure';
 import { truncate } from './RankingBars';
 
+/** Room left and right of the plot for long axis labels, px. */
+const PAD = 36;
+
 export interface RadarSeries {
   id: string;
   label: string;
@@ -27,38 +30,40 @@ export const RadarChart = memo(function RadarChart({ axes, series, weights, titl
   const order = g.polygons.map((p, i) => i).sort((a, b) => Number(withWeights[a].emphasis ?? false) - Number(withWeights[b].emphasis ?? false));
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
-      <svg ref={ref} className="chart-svg radar" viewBox={`0 0 ${size} ${height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
+      <svg ref={ref} className="chart-svg radar" viewBox={`0 0 ${size + 2 * PAD} ${height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
         <title id={`${filename}-t`}>{title}</title>
         <desc id={`${filename}-d`}>{desc}</desc>
-        {g.rings.map((r) => (
-          <path key={r.level} className="ring" d={r.path} />
-        ))}
-        {g.axes.map((a, i) => (
-          <g key={i}>
-            <line className="axis" x1={g.cx} y1={g.cy} x2={a.x} y2={a.y} />
-            <text className="axis-label" x={a.labelX} y={a.labelY} textAnchor={a.anchor} dominantBaseline="middle">
-              {a.label}
-            </text>
-          </g>
-        ))}
-        {order.map((i) => {
-          const p = g.polygons[i];
-          const s = withWeights[i];
-          if (s.id === '__weights') return <path key={p.id} className="weights-outline" d={p.path} />;
-          return <path key={p.id} className={s.emphasis ? 'series leader' : 'series'} d={p.path} style={{ stroke: seriesVar(s.colour), fill: seriesVar(s.colour) }} />;
-        })}
-        {withWeights.map((s, i) => {
-          const x = 16 + (i % 2) * (size / 2);
-          const y = size + 6 + Math.floor(i / 2) * 20;
-          return (
-            <g key={s.id} className="legend">
-              {s.id === '__weights' ? <line className="weights-outline" x1={x} x2={x + 18} y1={y + 6} y2={y + 6} /> : <rect x={x} y={y} width={18} height={12} rx={2} style={{ fill: seriesVar(s.colour) }} />}
-              <text x={x + 24} y={y + 6} dominantBaseline="middle">
-                {truncate(s.label, 28)}
+        <g transform={`translate(${PAD} 0)`}>
+          {g.rings.map((r) => (
+            <path key={r.level} className="ring" d={r.path} />
+          ))}
+          {g.axes.map((a, i) => (
+            <g key={i}>
+              <line className="axis" x1={g.cx} y1={g.cy} x2={a.x} y2={a.y} />
+              <text className="axis-label" x={a.labelX} y={a.labelY} textAnchor={a.anchor} dominantBaseline="middle">
+                {a.label}
               </text>
             </g>
-          );
-        })}
+          ))}
+          {order.map((i) => {
+            const p = g.polygons[i];
+            const s = withWeights[i];
+            if (s.id === '__weights') return <path key={p.id} className="weights-outline" d={p.path} />;
+            return <path key={p.id} className={s.emphasis ? 'series leader' : 'series'} d={p.path} style={{ stroke: seriesVar(s.colour), fill: seriesVar(s.colour) }} />;
+          })}
+          {withWeights.map((s, i) => {
+            const x = 16 + (i % 2) * (size / 2);
+            const y = size + 6 + Math.floor(i / 2) * 20;
+            return (
+              <g key={s.id} className="legend">
+                {s.id === '__weights' ? <line className="weights-outline" x1={x} x2={x + 18} y1={y + 6} y2={y + 6} /> : <rect x={x} y={y} width={18} height={12} rx={2} style={{ fill: seriesVar(s.colour) }} />}
+                <text x={x + 24} y={y + 6} dominantBaseline="middle">
+                  {truncate(s.label, 28)}
+                </text>
+              </g>
+            );
+          })}
+        </g>
       </svg>
     </ChartFigure>
   );

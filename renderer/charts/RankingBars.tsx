@@ -16,7 +16,7 @@ export interface RankingItem {
 /** Candidates' weighted totals, best first, on a fixed 0–100 axis (so a drag visibly moves them). */
 export const RankingBars = memo(function RankingBars({ items, title, filename, desc, width = 560, actions }: { items: readonly RankingItem[]; title: string; filename: string; desc: string; width?: number; actions?: boolean }) {
   const ref = useRef<SVGSVGElement>(null);
-  const g = barsGeometry({ items: items.map((i) => ({ label: i.label, value: i.value })), width, domain: [0, 1], labelWidth: Math.min(220, width * 0.34), tickFormat: (v) => String(Math.round(v * 100)) });
+  const g = barsGeometry({ items: items.map((i) => ({ label: i.label, value: i.value })), width, domain: [0, 1], labelWidth: Math.min(230, width * 0.38), tickFormat: (v) => String(Math.round(v * 100)) });
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
       <svg ref={ref} className="chart-svg ranking-bars" viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
@@ -35,7 +35,7 @@ export const RankingBars = memo(function RankingBars({ items, title, filename, d
           return (
             <g key={item.id} className={i === 0 ? 'bar leader' : 'bar'}>
               <text className="bar-label" x={g.plotX - 8} y={b.labelY} textAnchor="end" dominantBaseline="middle">
-                {i + 1}. {truncate(b.label, 26)}
+                {i + 1}. {truncate(b.label, 24)}
               </text>
               <rect x={b.x} y={b.y} width={Math.max(0, b.barWidth)} height={b.height} rx={3} style={{ fill: seriesVar(item.colour) }} />
               <text className="bar-value" x={b.valueX} y={b.labelY} dominantBaseline="middle">

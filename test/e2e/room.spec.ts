@@ -286,3 +286,28 @@ test('accessibility: no serious or critical axe violations in the room', async (
   await room.view('Scoring');
   await check('scoring, dark theme');
 });
+
+test('charts export as SVG and PNG', async ({ app }) => {
+  await new LibraryPage(app).card(/Sample/).getByRole('link', { name: /Sample/ }).click();
+  const room = new RoomPage(app);
+  await room.openStep();
+  await room.expectLeader(C);
+  const save = async (name: RegExp) => {
+    const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name }).click()]);
+    const file = await download.path();
+    const { readFileSync } = await import('node:fs');
+    return { name: download.suggestedFilename(), bytes: readFileSync(file) };
+  };
+  const svg = await save(/Export “Ranking \(weighted total, 0–100\)” as SVG/);
+  expect(svg.name).toBe('ranking.svg');
+  const text = svg.bytes.toString('utf8');
+  expect(text).toMatch(/^<\?xml/);
+  expect(text).toContain('<svg');
+  expect(text).toContain('Hybrid architecture');
+  const png = await save(/Export “Candidates across the criteria” as PNG/);
+  expect(png.name).toBe('radar.png');
+  expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  // 2× the on-screen size: the PNG's width (bytes 16–19 of the IHDR chunk) is twice the chart's.
+  const shown = (await app.getByRole('img', { name: 'Candidates across the criteria' }).boundingBox())!;
+  expect(Math.abs(png.bytes.readUInt32BE(16) - Math.round(shown.width) * 2)).toBeLessThanOrEqual(2);
+});

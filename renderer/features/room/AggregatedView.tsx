@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
-import type { WorkshopDoc } from '../../../shared/model';
+import { AggregationSchema, type WorkshopDoc } from '../../../shared/model';
 import { Heatmap } from '../../charts/Heatmap';
 import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
 import { formatPercent } from '../../ui/format';
 import { useLive } from './live';
 import { useRoomUi } from './roomUi';
@@ -46,6 +47,7 @@ export function ConsensusFigure({ consensus }: { consensus: number }) {
 export function AggregatedView({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const blind = useRoomUi((s) => s.blind);
+  const edit = useWorkshop((s) => s.edit);
   const data = useDisagreement(doc);
   if (blind) return <p className="empty">{t('room.blind.resultsHidden')}</p>;
   if (!data) return <p className="empty">{t('room.live.nothing')}</p>;
@@ -78,7 +80,19 @@ export function AggregatedView({ doc }: { doc: WorkshopDoc }) {
         desc={t('room.aggregate.heatmapDesc')}
         legend={[t('room.aggregate.agree'), t('room.aggregate.disagree')]}
       />
-      <p className="muted small">{t('room.aggregate.method', { method: t(`room.aggregation.${doc.aggregation}`) })}</p>
+      <p className="muted small">
+        {t('room.aggregate.method', { method: t(`room.aggregation.${doc.aggregation}`) })}{' '}
+        <label className="inline-label">
+          {t('room.aggregate.change')}
+          <select className="input" value={doc.aggregation} onChange={(e) => edit(t('room.undo.aggregation'), (d) => ({ ...d, aggregation: AggregationSchema.parse(e.target.value) }))}>
+            {AggregationSchema.options.map((a) => (
+              <option key={a} value={a}>
+                {t(`room.aggregation.${a}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </p>
     </div>
   );
 }

@@ -102,7 +102,7 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
         <div className="presenter-grid two">
           <div>
             <LeaderLine doc={doc} result={live.result} />
-            <RankingBars items={live.ranking} title={t('room.chart.ranking')} filename="ranking" desc={live.rankingDesc} width={640} actions={false} />
+            <RankingBars items={live.ranking} title={t('room.chart.ranking')} filename="ranking" desc={live.rankingDesc} width={470} actions={false} />
           </div>
           <RadarChart axes={live.axes} series={live.series} weights={live.units} title={t('room.chart.radar')} filename="radar" desc={live.radarDesc} weightsLabel={t('room.chart.weightProfile')} size={520} actions={false} />
         </div>
@@ -123,8 +123,8 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
         <div className="presenter-grid two">
           <VerdictBox doc={doc} analysis={analysis} />
           <div>
-            <Tornado items={robust.tornado} title={t('room.chart.tornado')} filename="weight-stability" desc={robust.tornadoDesc} width={700} actions={false} />
-            {robust.acceptability && <AcceptabilityBars items={robust.acceptability} title={t('room.chart.acceptability')} filename="rank-acceptability" desc={robust.accDesc} rankLabel={(r) => t('room.robustness.rank', { rank: r })} width={700} actions={false} />}
+            <Tornado items={robust.tornado} title={t('room.chart.tornado')} filename="weight-stability" desc={robust.tornadoDesc} width={560} actions={false} />
+            {robust.acceptability && <AcceptabilityBars items={robust.acceptability} title={t('room.chart.acceptability')} filename="rank-acceptability" desc={robust.accDesc} rankLabel={(r) => t('room.robustness.rank', { rank: r })} width={560} actions={false} />}
           </div>
         </div>
       ) : (

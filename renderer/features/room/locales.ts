@@ -66,6 +66,7 @@ export const roomLocale: FeatureLocale = {
         agree: 'agree',
         disagree: 'disagree',
         method: 'Group score: {{method}} of the participants’ scores, weighted by influence.',
+        change: 'Aggregate by',
       },
       aggregation: { mean: 'mean', median: 'median', geometric: 'geometric mean' },
       weights: {
@@ -203,6 +204,7 @@ export const roomLocale: FeatureLocale = {
         influence: 'Influence of {{name}}',
         proposal: 'Proposal decision',
         addParticipant: 'Add {{name}}',
+        aggregation: 'Aggregation',
         renameParticipant: 'Rename participant',
         removeParticipant: 'Remove {{name}}',
         role: 'Role',
@@ -277,6 +279,7 @@ export const roomLocale: FeatureLocale = {
         agree: '一致',
         disagree: '分歧',
         method: '群体评分：按影响力加权的参与者评分{{method}}。',
+        change: '汇总方式',
       },
       aggregation: { mean: '平均值', median: '中位数', geometric: '几何平均' },
       weights: {
@@ -414,6 +417,7 @@ export const roomLocale: FeatureLocale = {
         influence: '{{name}} 的影响力',
         proposal: '建议决定',
         addParticipant: '添加 {{name}}',
+        aggregation: '汇总方式',
         renameParticipant: '重命名参与者',
         removeParticipant: '移除 {{name}}',
         role: '角色',
