@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCommand } from '../../app/commands';
 import type { WorkshopDoc } from '../../../shared/model';
 import { call } from '../../api/client';
 import { repo } from '../../app/services';
@@ -54,14 +55,14 @@ export function LibraryTransfer() {
     }
   };
 
+  const importedMessage = ({ added, migratedFrom }: { added: WorkshopDoc; migratedFrom: number | null }) =>
+    migratedFrom === null ? t('export.transfer.added', { title: added.meta.title }) : t('export.transfer.addedMigrated', { title: added.meta.title, from: migratedFrom });
+
   const onImport = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = ''; // the same file may be chosen again after fixing it
     if (!file) return;
-    void guarded(async () => {
-      const { added, migratedFrom } = await importWorkshopFile(file, deps);
-      return migratedFrom === null ? t('export.transfer.added', { title: added.meta.title }) : t('export.transfer.addedMigrated', { title: added.meta.title, from: migratedFrom });
-    });
+    void guarded(async () => importedMessage(await importWorkshopFile(file, deps)));
   };
 
   const onRestore = (e: ChangeEvent<HTMLInputElement>) => {
@@ -82,6 +83,14 @@ export function LibraryTransfer() {
       const done = t('export.transfer.backedUp', { count: backup.documents.length, file });
       return skipped ? `${done} ${t('export.transfer.backupSkipped', { count: skipped })}` : done;
     });
+
+  // Desktop menu and files opened from the OS (see app/desktop.ts).
+  useCommand((c) => {
+    if (c.type === 'import') importInput.current?.click();
+    else if (c.type === 'backup') onBackup();
+    else if (c.type === 'open-file') void guarded(async () => importedMessage(await importWorkshopFile(c.file, deps)));
+    else if (c.type === 'open-file-error') setProblems({ message: c.error === 'too_large' ? text.tooLarge(c.name, MAX_WORKSHOP_BYTES + 1, MAX_WORKSHOP_BYTES) : text.notJson(c.name, c.error), issues: [] });
+  });
 
   return (
     <div className="library-transfer" role="group" aria-busy={busy || undefined}>

@@ -74,6 +74,10 @@ function issuesOf(err: unknown): Issue[] {
 
 /** The migrated document, or a TransferError listing its problems. */
 async function validated(json: unknown, validate: Validate, text: TransferText): Promise<WorkshopDoc> {
+  // Absurdly long lists are refused here at once, without shipping megabytes to the Node side.
+  const { precheck } = await import('../../../shared/model/migrate');
+  const tooLong = precheck(json);
+  if (tooLong.length) throw new TransferError('invalid', text.invalid(tooLong.length), tooLong);
   try {
     return await validate(json);
   } catch (err) {
