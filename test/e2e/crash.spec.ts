@@ -64,9 +64,7 @@ test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at
   try {
     // Round r verifies what survived kill r − 1, then edits and is killed; the last round only verifies.
     for (let round = 0; round <= ROUNDS; round++) {
-      const t0 = Date.now();
       const { child, ws } = await launch(profile);
-      console.log(`round ${round}: launched in ${Date.now() - t0} ms`);
       const browser = await chromium.connectOverCDP(ws);
       const page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
       await page.setViewportSize({ width: 1366, height: 800 });
@@ -82,7 +80,7 @@ test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at
         await expect(page.getByRole('link', { name: 'Crash test' })).toBeVisible();
         for (const name of [/Sample/, /Crash test/]) {
           await page.getByRole('link', { name }).first().click();
-          await expect(page.getByRole('navigation', { name: 'Decision path' }), `round ${round}: ${name} opens`).toBeVisible();
+          await expect(page.getByRole('navigation', { name: 'Decision path' }), `round ${round}: ${name} opens`).toBeVisible({ timeout: 30_000 });
           await expect(page.getByText(/could not be opened/)).toHaveCount(0);
           await page.getByRole('link', { name: /All workshops/ }).click();
         }
@@ -113,7 +111,6 @@ test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at
         typedAt.set(value, Date.now());
         await page.waitForTimeout(30);
       }
-      console.log(`round ${round}: editing from ${Date.now() - t0} ms`);
       killAt = Date.now();
       killHard(child);
       await new Promise((r) => child.once('exit', r));
