@@ -1,16 +1,9 @@
 // `npm start`: launch the desktop app, or say in one line why it cannot run here.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { electronBinary } from './electron-binary.mjs';
 
-const require = createRequire(import.meta.url);
-let binary;
-try {
-  binary = process.env.ELECTRON_OVERRIDE_DIST_PATH ? undefined : require('electron');
-} catch {
-  binary = undefined;
-}
-const { existsSync } = await import('node:fs');
-if (!binary || typeof binary !== 'string' || !existsSync(binary)) {
+const binary = electronBinary();
+if (!binary) {
   console.error('The Electron binary is not available on this machine (it cannot be downloaded here); run `npm run web` to use the same app in your browser.');
   process.exit(1);
 }
