@@ -1,4 +1,5 @@
 import { build } from 'esbuild';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { largeWorkshop } from '../fixtures/largeWorkshop';
@@ -20,12 +21,19 @@ const STEPS = 300;
 const DRAG_MS = 5000;
 
 /** The browser APIs the page-side callbacks use (this Node program has no DOM types). */
+interface PagePerformance {
+  now(): number;
+  getEntriesByName(name: string): { duration: number }[];
+  clearMeasures(name?: string): void;
+}
 interface PageWindow {
-  performance: { getEntriesByName(name: string): { duration: number }[]; clearMeasures(name?: string): void };
   PerformanceObserver: new (cb: (list: { getEntries(): { duration: number }[] }) => void) => { observe(o: object): void; disconnect(): void };
   __longTasks?: number[];
   __observer?: { disconnect(): void };
   localStorage: { setItem(key: string, value: string): void };
+  sessionStorage: { getItem(key: string): string | null };
+  performance: PagePerformance;
+  fetch(url: string, init: object): Promise<{ json(): Promise<unknown> }>;
   seedWorkshops(doc: unknown, n: number): Promise<number>;
 }
 
@@ -115,6 +123,20 @@ const suite: BenchSuite = async (log) => {
       return { tasks: w.__longTasks ?? [], frames: w.performance.getEntriesByName('room:slider-to-frame').length };
     });
     const longest = tasks.length ? Math.max(...tasks) : 0;
+
+    // Context for the figures: the bare transport (an empty contract call) from the same page.
+    const bare = await page.evaluate(async () => {
+      const w = globalThis as unknown as PageWindow;
+      const token = w.sessionStorage.getItem('sw.token') ?? '';
+      const times: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const t0 = w.performance.now();
+        await (await w.fetch('/api/app.info', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-SW-Token': token }, body: '{}' })).json();
+        times.push(w.performance.now() - t0);
+      }
+      return times;
+    });
+    log(`(context) bare contract round trip from the page, 100 calls: median ${percentile(bare, 50).toFixed(1)} ms, p95 ${percentile(bare, 95).toFixed(1)} ms; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
     log(`5 s drag: ${moves} pointer moves, ${frames} evaluations rendered, ${tasks.length} long tasks${tasks.length ? ` (longest ${longest.toFixed(0)} ms)` : ''}`);
 
     return [

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
@@ -17,8 +17,9 @@ let dragAnchor: number[] | null = null;
 export function dragWeight(doc: WorkshopDoc, k: number, percent: number, inputAt = performance.now()) {
   performance.mark('room:input');
   if (!dragAnchor) dragAnchor = useLive.getState().draftUnits ?? docWeightUnits(doc);
-  useLive.setState({ draftUnits: setSliderWeight(dragAnchor, k, percent) });
-  evaluateLive(doc, inputAt);
+  const units = setSliderWeight(dragAnchor, k, percent);
+  evaluateLive(doc, inputAt, { units });
+  useLive.setState({ draftUnits: units });
 }
 
 /** Release: the drag becomes one undo step. */
@@ -43,6 +44,16 @@ export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
   const totalPoints = doc.criteria.reduce((a, c) => a + c.weight, 0);
   const sens = !blind && analysis?.sensitivity && analysis.sensitivity.criteria.length === doc.criteria.length ? analysis.sensitivity : null;
   const critical = sens?.mostCritical?.criterion ?? null;
+  // Row texts once per language and criteria (not per row per drag step).
+  const texts = useMemo(
+    () =>
+      doc.criteria.map((c) => {
+        const name = pick(c.name, lang);
+        return { name, pointsLabel: t('room.weights.pointsOf', { name }), undoWeight: t('room.undo.weight', { name }), undoPoints: t('room.undo.points', { name }), badge: t('room.weights.mostCritical') };
+      }),
+    [doc.criteria, lang, t],
+  );
+  const holds = useMemo(() => sens?.criteria.map((c) => t('room.weights.holds', { from: (c.stableFrom * 100).toFixed(1), to: (c.stableTo * 100).toFixed(1) })) ?? null, [sens, t]);
   if (doc.criteria.length === 0) return <p className="empty">{t('room.weights.noCriteria')}</p>;
   return (
     <div className="weight-sliders">
@@ -64,10 +75,10 @@ export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
               key={c.id}
               doc={doc}
               k={k}
-              name={pick(c.name, lang)}
+              texts={texts[k]}
               percent={units[k] / UNITS_PER_PERCENT}
               points={draft ? units[k] / UNITS_PER_PERCENT : c.weight}
-              interval={sens ? sens.criteria[k] : null}
+              holds={holds ? holds[k] : null}
               critical={critical === k}
               stale={stale}
             />
@@ -88,17 +99,22 @@ export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
   );
 }
 
-// Rows are memoised on primitive props: during a drag only the values change.
-const WeightRow = memo(function WeightRow({ doc, k, name, percent, points, interval, critical, stale }: { doc: WorkshopDoc; k: number; name: string; percent: number; points: number; interval: { stableFrom: number; stableTo: number } | null; critical: boolean; stale: boolean }) {
-  const { t } = useTranslation();
-  const edit = useWorkshop((s) => s.edit);
-  const sliderRef = useNativeChange<HTMLInputElement>(() => commitWeightDrag(t('room.undo.weight', { name })));
+// Rows are memoised on their props (texts are memoised above): during a drag only the values change.
+interface RowTexts {
+  name: string;
+  pointsLabel: string;
+  undoWeight: string;
+  undoPoints: string;
+  badge: string;
+}
+const WeightRow = memo(function WeightRow({ doc, k, texts, percent, points, holds, critical, stale }: { doc: WorkshopDoc; k: number; texts: RowTexts; percent: number; points: number; holds: string | null; critical: boolean; stale: boolean }) {
+  const sliderRef = useNativeChange<HTMLInputElement>(() => commitWeightDrag(texts.undoWeight));
   const id = `w-${doc.criteria[k].id}`;
   return (
     <tr className={critical ? 'critical' : undefined}>
       <th scope="row">
-        <label htmlFor={id}>{name}</label>
-        {critical && <span className="badge badge-warn">{t('room.weights.mostCritical')}</span>}
+        <label htmlFor={id}>{texts.name}</label>
+        {critical && <span className="badge badge-warn">{texts.badge}</span>}
       </th>
       <td>
         <div className="slider-cell">
@@ -112,7 +128,7 @@ const WeightRow = memo(function WeightRow({ doc, k, name, percent, points, inter
             value={percent}
             aria-valuetext={`${percent.toFixed(1)} %`}
             onChange={(e) => dragWeight(doc, k, Number(e.currentTarget.value), e.timeStamp)}
-            onBlur={() => commitWeightDrag(t('room.undo.weight', { name }))}
+            onBlur={() => commitWeightDrag(texts.undoWeight)}
           />
           <output htmlFor={id} className="num slider-value">
             {percent.toFixed(1)} %
@@ -120,15 +136,11 @@ const WeightRow = memo(function WeightRow({ doc, k, name, percent, points, inter
         </div>
       </td>
       <td className="num">
-        <PointsInput
-          value={Math.round(points * 100) / 100}
-          label={t('room.weights.pointsOf', { name })}
-          onCommit={(v) => edit(t('room.undo.points', { name }), (d) => setWeightPoints(d, doc.criteria[k].id, v))}
-        />
+        <PointsInput value={Math.round(points * 100) / 100} label={texts.pointsLabel} onCommit={(v) => useWorkshop.getState().edit(texts.undoPoints, (d) => setWeightPoints(d, doc.criteria[k].id, v))} />
       </td>
       <td className={stale ? 'stability stale' : 'stability'}>
-        {interval ? (
-          <span data-testid={`stability-${doc.criteria[k].id}`}>{t('room.weights.holds', { from: (interval.stableFrom * 100).toFixed(1), to: (interval.stableTo * 100).toFixed(1) })}</span>
+        {holds ? (
+          <span data-testid={`stability-${doc.criteria[k].id}`}>{holds}</span>
         ) : (
           <span className="muted">–</span>
         )}

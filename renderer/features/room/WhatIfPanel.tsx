@@ -83,10 +83,11 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
           value={value}
           aria-valuetext={value.toFixed(1)}
           onChange={(e) => {
-            const at = performance.now();
+            const at = e.timeStamp;
             const base = useLive.getState().overrides;
-            useLive.setState({ draftOverrides: { ...withoutCell(base, cand, crit), ...groupOverride(doc, cand, crit, Number(e.currentTarget.value)) } });
-            evaluateLive(doc, at);
+            const draft = { ...withoutCell(base, cand, crit), ...groupOverride(doc, cand, crit, Number(e.currentTarget.value)) };
+            evaluateLive(doc, at, { overrides: draft });
+            useLive.setState({ draftOverrides: draft });
           }}
         />
         <output htmlFor="whatif-score" className="num slider-value">

@@ -68,14 +68,15 @@ export function canEvaluate(doc: WorkshopDoc, units: readonly number[]): boolean
 }
 
 /**
- * Evaluates now. `inputAt` (a `performance.now()` time) is the input event that caused this
+ * Evaluates now (a drag passes its new draft in `draft`, so the request leaves before the
+ * sliders re-render and the two overlap). `inputAt` (a `performance.now()` time) is the input event that caused this
  * request: once its answer is on screen, the time from input to the next frame is recorded
  * as the User Timing measure `room:slider-to-frame`.
  */
-export function evaluateLive(doc: WorkshopDoc, inputAt?: number) {
+export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units?: number[]; overrides?: Record<string, number> }) {
   const s = useLive.getState();
-  const units = s.draftUnits ?? docWeightUnits(doc);
-  const overrides = s.draftOverrides ?? s.overrides;
+  const units = draft?.units ?? s.draftUnits ?? docWeightUnits(doc);
+  const overrides = draft?.overrides ?? s.draftOverrides ?? s.overrides;
   const seq = ++latest;
   if (!canEvaluate(doc, units)) {
     useLive.setState({ result: null, resultUnits: null, error: null });
