@@ -46,7 +46,8 @@ function importInPage(page: Page, files: { name: string; b64?: string; size?: nu
   return page.evaluate(async (files) => {
     const input = document.querySelector<HTMLInputElement>('[data-testid="import-workshop-input"]')!;
     const group = document.querySelector('.library-transfer')!;
-    const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+    // Poll on a short timer (not animation frames, which would put a 16 ms floor under each file).
+    const frame = () => new Promise((r) => setTimeout(r, 2));
     const out: { ms: number; added: boolean; message: string }[] = [];
     for (const f of files) {
       const bytes = f.b64 !== undefined ? Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0)) : new Uint8Array(f.size!);
