@@ -311,3 +311,37 @@ test('charts export as SVG and PNG', async ({ app }) => {
   const shown = (await app.getByRole('img', { name: 'Candidates across the criteria' }).boundingBox())!;
   expect(Math.abs(png.bytes.readUInt32BE(16) - Math.round(shown.width) * 2)).toBeLessThanOrEqual(2);
 });
+
+test('what-if scores move the ranking live and are kept in a scenario', async ({ app }) => {
+  await new LibraryPage(app).card(/Sample/).getByRole('link', { name: /Sample/ }).click();
+  const room = new RoomPage(app);
+  await room.openStep();
+  await room.expectLeader(C);
+  await app.getByRole('button', { name: /^Chen/ }).click();
+  const chensCost = await room.cell('Cost structure', B).inputValue();
+  expect(chensCost).not.toBe('10');
+  await room.view('What-if & scenarios');
+  const setGroupScore = async (candidate: string, criterion: string, value: number) => {
+    await app.getByRole('combobox', { name: 'Candidate' }).selectOption({ label: candidate });
+    await app.getByRole('combobox', { name: 'Criterion' }).selectOption({ label: criterion });
+    await app.getByRole('slider', { name: 'Group score' }).fill(String(value));
+  };
+  await setGroupScore(B, 'Cost structure', 10);
+  await expect(app.getByText('1 what-if score active:')).toBeVisible();
+  await room.expectLeader(C);
+  await setGroupScore(B, 'Mismatch control', 10);
+  await expect(app.getByText('2 what-if scores active:')).toBeVisible();
+  await room.expectLeader(B);
+  // Nobody's real scores changed.
+  await room.view('Scoring');
+  await app.getByRole('button', { name: /^Chen/ }).click();
+  await expect(room.cell('Cost structure', B)).toHaveValue(chensCost);
+  await room.saveScenario('Managed if cheaper');
+  await expect(room.comparison().getByRole('row').filter({ has: app.getByRole('rowheader', { name: 'Winner' }) }).getByRole('cell')).toHaveText([new RegExp(B), new RegExp(B)]);
+  await app.getByRole('button', { name: 'Back to the real scores' }).click();
+  await room.expectLeader(C);
+  await expect(room.comparison().getByRole('row').filter({ has: app.getByRole('rowheader', { name: 'Winner' }) }).getByRole('cell')).toHaveText([new RegExp(C), new RegExp(`${B}.*changed`)]);
+  // Applying the scenario brings its what-if scores back.
+  await app.getByRole('button', { name: 'Apply' }).click();
+  await room.expectLeader(B);
+});
