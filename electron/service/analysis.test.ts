@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkshopAnalysisResult } from '../../shared/contract/analysis';
 import { createSampleWorkshop, scoreKey, type WorkshopDoc } from '../../shared/model';
+import { analysisSubject } from '../../shared/model/analysis-subject';
+import { WorkshopDocSchema } from '../../shared/model/schema';
+import { largeWorkshop } from '../../test/fixtures/largeWorkshop';
 import { analyseWorkshop } from '../report/analysis';
 import { dispatch } from './dispatch';
 import { createInlineRunner } from './tasks/runner';
@@ -71,6 +74,15 @@ describe('workshop.analyse', () => {
     const neg = await call({ workshop: doc, weights: { [doc.criteria[0].id]: -1 } });
     expect(neg.ok).toBe(false);
     if (!neg.ok) expect(neg.error.code).toBe('invalid_request');
+  });
+
+  it('the slim subject the room sends is a valid document with the same analysis, and much smaller', async () => {
+    const full = largeWorkshop(8, 4, 12);
+    const slim = analysisSubject(full);
+    expect(WorkshopDocSchema.safeParse(slim).success).toBe(true);
+    expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(full).length / 2);
+    const [a, b] = await Promise.all([analyse({ workshop: full }), analyse({ workshop: slim })]);
+    expect(b).toEqual(a);
   });
 
   it('no scores: no verdict and no TOPSIS, but an answer', async () => {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { WorkshopAnalysisResult } from '../../../shared/contract/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
+import { analysisSubject } from '../../../shared/model/analysis-subject';
 import { ApiError, call } from '../../api/client';
 
 /**
@@ -63,7 +64,7 @@ export async function runAnalysis(doc: WorkshopDoc, overrides: Record<string, nu
   inFlight = ac;
   useAnalysis.setState({ status: 'running', progress: 0, error: null });
   try {
-    const result = await call('workshop.analyse', { workshop: doc, scoreOverrides: overrides }, { signal: ac.signal, onProgress: (p) => !ac.signal.aborted && useAnalysis.setState({ progress: p.done }) });
+    const result = await call('workshop.analyse', { workshop: analysisSubject(doc), scoreOverrides: overrides }, { signal: ac.signal, onProgress: (p) => !ac.signal.aborted && useAnalysis.setState({ progress: p.done }) });
     if (inFlight !== ac) return;
     inFlight = null;
     useAnalysis.setState({ result, stale: false, status: 'done', progress: 1, subject: { doc, overrides } });
