@@ -63,16 +63,18 @@ test('switch language at runtime; the choice is remembered', async ({ app }) => 
 test('an open workshop shows the seven steps, criteria and candidates, in both languages', async ({ app }) => {
   const lib = new LibraryPage(app);
   await lib.create('中文工作坊', 'zh-CN');
-  await expect(app.getByRole('navigation', { name: 'Decision path' })).toBeVisible();
+  const nav = app.getByRole('navigation', { name: 'Decision path' });
+  await expect(nav).toBeVisible();
   // The template's own texts are bilingual: the English UI shows the English names.
-  await expect(app.getByRole('row', { name: /Mismatch control/ })).toBeVisible();
-  await expect(app.getByText('Managed cloud training platform')).toBeVisible();
+  await nav.getByRole('link', { name: /Screening/ }).click();
+  await expect(app.getByRole('textbox', { name: 'Base weight of Mismatch control', exact: true })).toBeVisible();
+  await expect(app.getByRole('list', { name: 'Candidates' }).getByRole('listitem', { name: 'Managed cloud training platform', exact: true })).toBeVisible();
   await lib.switchLanguage('zh-CN');
-  const nav = app.getByRole('navigation', { name: '决策路径' });
+  const zhNav = app.getByRole('navigation', { name: '决策路径' });
   for (const step of ['需求确认', '初筛范围', '小规模验证', '指标对比', '综合评估', '灰度上线', '持续迭代']) {
-    await expect(nav.getByRole('link', { name: new RegExp(step) })).toBeVisible();
+    await expect(zhNav.getByRole('link', { name: new RegExp(step) })).toBeVisible();
   }
-  await nav.getByRole('link', { name: /初筛范围/ }).click();
   await expect(app.getByRole('heading', { name: /第 2 步 · 初筛范围/ })).toBeVisible();
+  await expect(app.getByRole('textbox', { name: '失配控制 的基础权重', exact: true })).toBeVisible();
   await expect(app.getByText('托管云训练平台').first()).toBeVisible();
 });
