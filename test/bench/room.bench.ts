@@ -11,9 +11,10 @@ import { percentile, type BenchSuite } from './types';
  * 20 participants × 10 candidates × 12 criteria.
  *
  * 1. Slider input → ranking and radar on screen: the room records the User Timing measure
- *    `room:slider-to-frame` from a weight slider's input event to the first animation frame
- *    after the evaluation of that input is rendered. 300 slider steps by a real mouse drag,
- *    each step awaited, p95.
+ *    `room:slider-to-frame` from a weight slider's input event (its timeStamp) to the start of
+ *    the first frame after the evaluation of that input is rendered (the timestamp given to a
+ *    requestAnimationFrame callback registered after the render). 300 slider steps by a real
+ *    mouse drag, each step awaited, p95.
  * 2. A 5-second drag at pointer rate: the longest main-thread task meanwhile
  *    (PerformanceObserver 'longtask' reports tasks of 50 ms and more; none = 0).
  */

@@ -69,9 +69,10 @@ export function canEvaluate(doc: WorkshopDoc, units: readonly number[]): boolean
 
 /**
  * Evaluates now (a drag passes its new draft in `draft`, so the request leaves before the
- * sliders re-render and the two overlap). `inputAt` (a `performance.now()` time) is the input event that caused this
- * request: once its answer is on screen, the time from input to the next frame is recorded
- * as the User Timing measure `room:slider-to-frame`.
+ * sliders re-render and the two overlap). `inputAt` (the input event's `timeStamp`, on the
+ * `performance.now()` clock) is the input that caused this request: once its answer is
+ * rendered, the time from the input to the start of the next frame — the first frame that
+ * shows it — is recorded as the User Timing measure `room:slider-to-frame`.
  */
 export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units?: number[]; overrides?: Record<string, number> }) {
   const s = useLive.getState();
@@ -87,8 +88,9 @@ export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units
       if (seq !== latest) return; // a newer input has been sent: this answer is stale
       flushSync(() => useLive.setState({ result, resultUnits: units, error: null }));
       if (inputAt !== undefined) {
-        requestAnimationFrame(() => {
-          performance.measure('room:slider-to-frame', { start: inputAt, end: performance.now() });
+        // The frame that first shows the answer: rAF's timestamp is that frame's start time.
+        requestAnimationFrame((frameAt) => {
+          performance.measure('room:slider-to-frame', { start: inputAt, end: Math.max(inputAt, frameAt) });
         });
       }
     },
