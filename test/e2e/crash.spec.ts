@@ -77,9 +77,10 @@ test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at
         await expect(page.getByRole('navigation', { name: 'Decision path' })).toBeVisible();
         workshopId = /#\/w\/([^/?]+)/.exec(page.url())![1];
       } else {
-        // After the crash: the library lists both workshops, and each opens and validates.
+        // After the crash: the library lists both workshops, and each opens and validates (the
+        // untouched sample is opened every tenth round and at the end, to keep rounds short).
         await expect(page.getByRole('link', { name: 'Crash test' })).toBeVisible();
-        for (const name of [/Sample/, /Crash test/]) {
+        for (const name of round % 10 === 0 || round === ROUNDS ? [/Sample/, /Crash test/] : [/Crash test/]) {
           await page.getByRole('link', { name }).first().click();
           await expect(page.getByRole('navigation', { name: 'Decision path' }), `round ${round}: ${name} opens`).toBeVisible({ timeout: 30_000 });
           await expect(page.getByText(/could not be opened/)).toHaveCount(0);

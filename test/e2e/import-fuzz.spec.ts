@@ -3,13 +3,15 @@ import type { Page } from '@playwright/test';
 import { hostileFiles, type HostileFile } from '../fixtures/hostileFiles';
 
 /**
- * Import fuzzing through the UI: 2,000 generated hostile or corrupted workshop files chosen in
+ * Import fuzzing through the UI: generated hostile or corrupted workshop files chosen in
  * the library's Import picker (the file input's change event, exactly as a pick fires it; the
  * files are handed to the page in batches so the run takes minutes, not an hour). Each ends in
  * an added copy or a clear message — never a crash, a hang over 2 s, or a change to the
  * workshops already there.
  */
-const FILES = Number(process.env.UI_FUZZ_FILES ?? 2000);
+// 500 files in `npm test` (every kind many times over) keeps CI inside its time budget on 2 cores;
+// UI_FUZZ_FILES=2000 runs the full 2,000 (about 4× as long).
+const FILES = Number(process.env.UI_FUZZ_FILES ?? 500);
 const BATCH = 40;
 test.setTimeout(30 * 60_000);
 
