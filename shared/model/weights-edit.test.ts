@@ -11,6 +11,7 @@ import {
   toUnits,
   unitsToPercent,
   WEIGHT_UNITS,
+  withWeightingMethod,
   withWeightShares,
   withWeightUnits,
 } from './weights-edit';
@@ -127,6 +128,8 @@ describe('document weight edits', () => {
     const shares = withWeightShares(doc, [0.5, 0.5, 0, 0, 0, 0, 0, 0, 0], 'ahp');
     expect(shares.criteria.map((c) => c.weight)).toEqual([50, 50, 0, 0, 0, 0, 0, 0, 0]);
     expect(shares.weighting.method).toBe('ahp');
+    expect(withWeightingMethod(shares, 'points').weighting.method).toBe('points');
+    expect(withWeightingMethod(shares, 'ahp')).toBe(shares);
   });
 
   it('rank order: unknown ids dropped, missing appended, moves swap neighbours', () => {

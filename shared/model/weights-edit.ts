@@ -101,10 +101,14 @@ export function setWeightPoints(doc: WorkshopDoc, criterionId: string, points: n
   return changed ? { ...doc, criteria } : doc;
 }
 
+/** Records how the weights were set (`points`: sliders or direct entry; `ahp`; `rank`); unchanged documents stay the same object. */
+export function withWeightingMethod(doc: WorkshopDoc, method: WorkshopDoc['weighting']['method']): WorkshopDoc {
+  return doc.weighting.method === method ? doc : { ...doc, weighting: { ...doc.weighting, method } };
+}
+
 /** Weights from fractions (e.g. AHP or ROC priorities, criterion order) as percentages; records the method. */
 export function withWeightShares(doc: WorkshopDoc, shares: readonly number[], method: WorkshopDoc['weighting']['method']): WorkshopDoc {
-  const next = withWeightUnits(doc, apportion(shares, WEIGHT_UNITS));
-  return next.weighting.method === method ? next : { ...next, weighting: { ...next.weighting, method } };
+  return withWeightingMethod(withWeightUnits(doc, apportion(shares, WEIGHT_UNITS)), method);
 }
 
 /** Participant influence (0 = observer … 100). */

@@ -14,7 +14,7 @@ import { useRoomUi } from './roomUi';
 export function useScenarioComparison(doc: WorkshopDoc, enabled: boolean): { columns: ScenarioColumn[] | null; error: string | null } {
   const { t } = useTranslation();
   const overrides = useLive((s) => s.overrides);
-  const [state, setState] = useState<{ key: unknown; columns: ScenarioColumn[] | null; error: string | null }>({ key: null, columns: null, error: null });
+  const [state, setState] = useState<{ columns: ScenarioColumn[] | null; error: string | null }>({ columns: null, error: null });
   const current = t('room.scenarios.current');
   useEffect(() => {
     if (!enabled) return;
@@ -24,8 +24,8 @@ export function useScenarioComparison(doc: WorkshopDoc, enabled: boolean): { col
       ...doc.scenarios.map((s) => ({ id: s.id, name: s.name, units: toUnits(scenarioWeights(doc, s)), overrides: validOverrides(doc, s.scoreOverrides) })),
     ].filter((e) => canEvaluate(doc, e.units));
     Promise.all(entries.map((e) => call('engine.evaluate', evaluateRequest(doc, e.units, e.overrides)))).then(
-      (results) => live && setState({ key: doc, columns: compareScenarios(results.map((r, i) => ({ id: entries[i].id, name: entries[i].name, totals: r.totals, ranking: r.ranking }))), error: null }),
-      (err: Error) => live && setState({ key: doc, columns: null, error: err.message }),
+      (results) => live && setState({ columns: compareScenarios(results.map((r, i) => ({ id: entries[i].id, name: entries[i].name, totals: r.totals, ranking: r.ranking }))), error: null }),
+      (err: Error) => live && setState({ columns: null, error: err.message }),
     );
     return () => {
       live = false;

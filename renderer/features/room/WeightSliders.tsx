@@ -2,7 +2,7 @@ import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
-import { docWeightUnits, setSliderWeight, setWeightPoints, UNITS_PER_PERCENT, withWeightUnits } from '../../../shared/model/weights-edit';
+import { docWeightUnits, setSliderWeight, setWeightPoints, UNITS_PER_PERCENT, withWeightingMethod, withWeightUnits } from '../../../shared/model/weights-edit';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useAnalysis, useAnalysisFresh } from './analysis';
@@ -22,12 +22,15 @@ export function dragWeight(doc: WorkshopDoc, k: number, percent: number, inputAt
   useLive.setState({ draftUnits: units });
 }
 
+/** A weight set by hand (slider or points) makes the weighting method "points"; no change, no edit. */
+const asPoints = (before: WorkshopDoc, after: WorkshopDoc) => (after === before ? before : withWeightingMethod(after, 'points'));
+
 /** Release: the drag becomes one undo step. */
 export function commitWeightDrag(actionName: string) {
   const draft = useLive.getState().draftUnits;
   dragAnchor = null;
   if (!draft) return;
-  useWorkshop.getState().edit(actionName, (d) => withWeightUnits(d, draft));
+  useWorkshop.getState().edit(actionName, (d) => asPoints(d, withWeightUnits(d, draft)));
   useLive.setState({ draftUnits: null });
 }
 
@@ -136,7 +139,7 @@ const WeightRow = memo(function WeightRow({ doc, k, texts, percent, points, hold
         </div>
       </td>
       <td className="num">
-        <PointsInput value={Math.round(points * 100) / 100} label={texts.pointsLabel} onCommit={(v) => useWorkshop.getState().edit(texts.undoPoints, (d) => setWeightPoints(d, doc.criteria[k].id, v))} />
+        <PointsInput value={Math.round(points * 100) / 100} label={texts.pointsLabel} onCommit={(v) => useWorkshop.getState().edit(texts.undoPoints, (d) => asPoints(d, setWeightPoints(d, doc.criteria[k].id, v)))} />
       </td>
       <td className={stale ? 'stability stale' : 'stability'}>
         {holds ? (
