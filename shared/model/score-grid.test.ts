@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from './create';
-import { gridKeyOf, moveInGrid, parseScore, participantProgress, scoreOf, setRationale, setScore, type GridKey } from './score-grid';
+import { gridKeyOf, moveInGrid, parseScore, participantProgress, scoreOf, scoringProgress, setRationale, setScore, type GridKey } from './score-grid';
 
 const doc = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'w1');
 const [p] = doc.participants;
@@ -75,6 +75,9 @@ describe('score edits', () => {
     const back = setScore(cleared, p.id, c.id, k.id, 9);
     expect(scoreOf(back, p.id, c.id, k.id)?.value).toBe(9);
     expect(participantProgress(cleared, p.id)).toEqual({ scored: doc.criteria.length * doc.candidates.length - 1, cells: doc.criteria.length * doc.candidates.length });
+    const all = scoringProgress(cleared);
+    expect([...all.keys()]).toEqual(doc.participants.map((x) => x.id));
+    expect(all.get(doc.participants[1].id)).toEqual({ scored: 27, cells: 27 });
   });
   it('edits the entry that counts when a cell appears twice', () => {
     const dup = { ...doc, scores: [...doc.scores, { participantId: p.id, candidateId: c.id, criterionId: k.id, value: 1, rationale: '' }] };

@@ -151,14 +151,24 @@ export function setRationale(doc: WorkshopDoc, participantId: string, candidateI
 
 /** How many of a participant's cells hold a score. */
 export function participantProgress(doc: WorkshopDoc, participantId: string): { scored: number; cells: number } {
+  return scoringProgress(doc).get(participantId) ?? { scored: 0, cells: doc.candidates.length * doc.criteria.length };
+}
+
+/** Every participant's progress in one pass over the scores (the later entry of a cell counts). */
+export function scoringProgress(doc: WorkshopDoc): Map<string, { scored: number; cells: number }> {
   const candidates = new Set(doc.candidates.map((c) => c.id));
   const criteria = new Set(doc.criteria.map((c) => c.id));
-  const seen = new Map<string, boolean>();
+  const cells = candidates.size * criteria.size;
+  const last = new Map<string, boolean>();
   for (const s of doc.scores) {
-    if (s.participantId !== participantId || !candidates.has(s.candidateId) || !criteria.has(s.criterionId)) continue;
-    seen.set(`${s.candidateId}|${s.criterionId}`, s.value !== null);
+    if (!candidates.has(s.candidateId) || !criteria.has(s.criterionId)) continue;
+    last.set(`${s.participantId}|${s.candidateId}|${s.criterionId}`, s.value !== null);
   }
-  let scored = 0;
-  for (const v of seen.values()) if (v) scored++;
-  return { scored, cells: candidates.size * criteria.size };
+  const out = new Map(doc.participants.map((p) => [p.id, { scored: 0, cells }]));
+  for (const [key, filled] of last) {
+    if (!filled) continue;
+    const entry = out.get(key.slice(0, key.indexOf('|')));
+    if (entry) entry.scored++;
+  }
+  return out;
 }

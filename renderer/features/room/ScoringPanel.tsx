@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
-import { participantProgress } from '../../../shared/model/score-grid';
+import { scoringProgress } from '../../../shared/model/score-grid';
 import { AggregatedView } from './AggregatedView';
 import { AddParticipant } from './ParticipantsPanel';
 import { useRoomUi } from './roomUi';
@@ -14,6 +14,7 @@ export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
   const participant = doc.participants.find((p) => p.id === selected);
   const current = participant ? participant.id : 'group';
   const [adding, setAdding] = useState(false);
+  const progress = useMemo(() => scoringProgress(doc), [doc]);
   return (
     <section className="room-section" aria-labelledby="scoring-h">
       <h2 id="scoring-h" className="sr-only">
@@ -30,7 +31,7 @@ export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
             {t('room.scoring.group')}
           </button>
           {doc.participants.map((p) => {
-            const pr = participantProgress(doc, p.id);
+            const pr = progress.get(p.id)!;
             return (
               <button key={p.id} type="button" className="chip" aria-pressed={current === p.id} onClick={() => useRoomUi.setState({ participantId: p.id })}>
                 {p.name}
