@@ -345,3 +345,37 @@ test('what-if scores move the ranking live and are kept in a scenario', async ({
   await app.getByRole('button', { name: 'Apply' }).click();
   await room.expectLeader(B);
 });
+
+test('a mouse drag of a weight moves the ranking as it goes and is one undo step', async ({ app }) => {
+  await new LibraryPage(app).card(/Sample/).getByRole('link', { name: /Sample/ }).click();
+  const room = new RoomPage(app);
+  await room.openStep();
+  await room.weightsPart('Sliders & points');
+  await room.analysisSettled();
+  const before = await Promise.all(['Operational complexity', 'Cost structure', 'Mismatch control'].map((c) => room.weightShare(c)));
+  await room.expectLeader(C);
+  const slider = room.weightSlider('Operational complexity');
+  await slider.scrollIntoViewIfNeeded();
+  const box = (await slider.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const at = (percent: number) => box.x + 8 + (percent / 100) * (box.width - 16);
+  await app.mouse.move(at(before[0]), y);
+  await app.mouse.down();
+  for (let p = before[0]; p <= 60; p += 2) await app.mouse.move(at(p), y);
+  // Mid-drag: the ranking has followed (Managed leads on operational complexity), nothing is committed yet.
+  await room.expectLeader(B);
+  await expect(app.getByRole('button', { name: /Undo/ }).first()).toBeDisabled();
+  await app.mouse.up();
+  await expect(app.getByRole('button', { name: /Undo/ }).first()).toBeEnabled();
+  const after = await room.weightShare('Operational complexity');
+  expect(after).toBeGreaterThan(50);
+  await expect(app.getByTestId('weights-total')).toHaveText('100.0 %');
+  // The others kept their proportions: cost / mismatch as before.
+  const ratio = (await room.weightShare('Cost structure')) / (await room.weightShare('Mismatch control'));
+  expect(ratio).toBeCloseTo(before[1] / before[2], 1);
+  // One undo step brings every weight back.
+  await app.keyboard.press('Control+z');
+  expect(await Promise.all(['Operational complexity', 'Cost structure', 'Mismatch control'].map((c) => room.weightShare(c)))).toEqual(before);
+  await expect(app.getByRole('button', { name: /Undo/ }).first()).toBeDisabled();
+  await room.expectLeader(C);
+});

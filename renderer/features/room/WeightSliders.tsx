@@ -6,20 +6,22 @@ import { docWeightUnits, setSliderWeight, setWeightPoints, UNITS_PER_PERCENT, wi
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useAnalysis, useAnalysisFresh } from './analysis';
-import { evaluateLive, useLive } from './live';
+import { dropPendingAnswers, evaluateLive, useLive } from './live';
 import { useRoomUi } from './roomUi';
 import { useNativeChange } from './useCommit';
 
-/** The weights at the start of the current drag: every step rescales from these, so nothing drifts. */
-let dragAnchor: number[] | null = null;
+/** The current drag: the weights at its start (every step rescales from these, so nothing drifts), which slider, and the last step sent. */
+let drag: { anchor: number[]; k: number; last: number[] } | null = null;
 
-/** A drag step: criterion `k` to `percent`, the others in proportion; evaluated at once. */
+/** A drag step: criterion `k` to `percent`, the others in proportion; evaluated at once, shown with its answer. */
 export function dragWeight(doc: WorkshopDoc, k: number, percent: number, inputAt = performance.now()) {
   performance.mark('room:input');
-  if (!dragAnchor) dragAnchor = useLive.getState().draftUnits ?? docWeightUnits(doc);
-  const units = setSliderWeight(dragAnchor, k, percent);
-  evaluateLive(doc, inputAt, { units });
-  useLive.setState({ draftUnits: units });
+  if (!drag || drag.k !== k) {
+    const anchor = useLive.getState().draftUnits ?? docWeightUnits(doc);
+    drag = { anchor, k, last: anchor };
+  }
+  drag.last = setSliderWeight(drag.anchor, k, percent);
+  evaluateLive(doc, inputAt, { units: drag.last });
 }
 
 /** A weight set by hand (slider or points) makes the weighting method "points"; no change, no edit. */
@@ -27,9 +29,10 @@ const asPoints = (before: WorkshopDoc, after: WorkshopDoc) => (after === before 
 
 /** Release: the drag becomes one undo step. */
 export function commitWeightDrag(actionName: string) {
-  const draft = useLive.getState().draftUnits;
-  dragAnchor = null;
+  const draft = drag?.last ?? useLive.getState().draftUnits;
+  drag = null;
   if (!draft) return;
+  dropPendingAnswers();
   useWorkshop.getState().edit(actionName, (d) => asPoints(d, withWeightUnits(d, draft)));
   useLive.setState({ draftUnits: null });
 }
@@ -111,7 +114,6 @@ interface RowTexts {
   badge: string;
 }
 const WeightRow = memo(function WeightRow({ doc, k, texts, percent, points, holds, critical, stale }: { doc: WorkshopDoc; k: number; texts: RowTexts; percent: number; points: number; holds: string | null; critical: boolean; stale: boolean }) {
-  const sliderRef = useNativeChange<HTMLInputElement>(() => commitWeightDrag(texts.undoWeight));
   const id = `w-${doc.criteria[k].id}`;
   return (
     <tr className={critical ? 'critical' : undefined}>
@@ -121,16 +123,16 @@ const WeightRow = memo(function WeightRow({ doc, k, texts, percent, points, hold
       </th>
       <td>
         <div className="slider-cell">
-          <input
-            ref={sliderRef}
+          <RangeInput
             id={id}
-            type="range"
             min={0}
             max={100}
             step={0.1}
             value={percent}
-            aria-valuetext={`${percent.toFixed(1)} %`}
-            onChange={(e) => dragWeight(doc, k, Number(e.currentTarget.value), e.timeStamp)}
+            valueText={`${percent.toFixed(1)} %`}
+            held={() => drag?.k === k}
+            onInput={(v, at) => dragWeight(doc, k, v, at)}
+            onCommit={() => commitWeightDrag(texts.undoWeight)}
             onBlur={() => commitWeightDrag(texts.undoWeight)}
           />
           <output htmlFor={id} className="num slider-value">
@@ -184,6 +186,47 @@ function PointsInput({ value, label, onCommit }: { value: number; label: string;
           e.currentTarget.blur();
         }
       }}
+    />
+  );
+}
+
+/**
+ * A range input that React does not control: the thumb under the pointer follows the pointer
+ * natively (React would otherwise put it back until the answer re-renders it), and every other
+ * value comes from props. `held()` says whether this slider is being dragged right now;
+ * `onCommit` runs on the native `change` event (the release of a drag, or a keyboard step).
+ */
+export function RangeInput({ id, min, max, step, value, valueText, held, onInput, onCommit, onBlur, label }: {
+  id?: string;
+  min: number;
+  max: number;
+  step: number;
+  value: number;
+  valueText: string;
+  held: () => boolean;
+  onInput: (value: number, at: number) => void;
+  onCommit: () => void;
+  onBlur?: () => void;
+  label?: string;
+}) {
+  const ref = useNativeChange<HTMLInputElement>(onCommit);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && !held() && Number(el.value) !== value) el.value = String(value);
+  });
+  return (
+    <input
+      ref={ref}
+      id={id}
+      type="range"
+      min={min}
+      max={max}
+      step={step}
+      defaultValue={value}
+      aria-label={label}
+      aria-valuetext={valueText}
+      onInput={(e) => onInput(Number(e.currentTarget.value), e.timeStamp)}
+      onBlur={onBlur}
     />
   );
 }

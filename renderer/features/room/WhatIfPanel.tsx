@@ -4,10 +4,10 @@ import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import { groupOverride, withoutCell } from '../../../shared/model/scenarios';
 import { currentLang } from '../../i18n';
-import { evaluateLive, useLive } from './live';
+import { dropPendingAnswers, evaluateLive, useLive } from './live';
+import { RangeInput } from './WeightSliders';
 import { useRoomUi } from './roomUi';
 import { ScenariosPanel } from './ScenariosPanel';
-import { useNativeChange } from './useCommit';
 
 /** Live what-if of scores: set the group's score of one cell and watch the ranking move; then save scenarios. */
 export function WhatIfPanel({ doc }: { doc: WorkshopDoc }) {
@@ -24,6 +24,9 @@ export function WhatIfPanel({ doc }: { doc: WorkshopDoc }) {
   );
 }
 
+/** The overrides of the what-if drag in progress (the last step sent), or null. */
+let sent: Record<string, number> | null = null;
+
 function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -38,10 +41,13 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
   const overridden = Object.entries(active).find(([key]) => key.split('|')[1] === cand && key.split('|')[2] === crit)?.[1];
   const group = ci >= 0 && ki >= 0 ? (result?.aggregated[ci]?.[ki] ?? null) : null;
   const value = overridden ?? group ?? doc.scale.min;
-  const ref = useNativeChange<HTMLInputElement>(() => {
-    const d = useLive.getState().draftOverrides;
-    if (d) useLive.setState({ overrides: d, draftOverrides: null });
-  });
+  const commit = () => {
+    const d = sent ?? useLive.getState().draftOverrides;
+    sent = null;
+    if (!d) return;
+    dropPendingAnswers();
+    useLive.setState({ overrides: d, draftOverrides: null });
+  };
   if (doc.candidates.length === 0 || doc.criteria.length === 0) return null;
   const cells = summarise(doc, overrides, lang);
   const step = (doc.scale.max - doc.scale.min) / 100;
@@ -73,22 +79,20 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
       </div>
       <div className="whatif-slider">
         <label htmlFor="whatif-score">{t('room.whatif.groupScore')}</label>
-        <input
-          ref={ref}
+        <RangeInput
+          key={`${cand}|${crit}`}
           id="whatif-score"
-          type="range"
           min={doc.scale.min}
           max={doc.scale.max}
           step={step}
           value={value}
-          aria-valuetext={value.toFixed(1)}
-          onChange={(e) => {
-            const at = e.timeStamp;
-            const base = useLive.getState().overrides;
-            const draft = { ...withoutCell(base, cand, crit), ...groupOverride(doc, cand, crit, Number(e.currentTarget.value)) };
-            evaluateLive(doc, at, { overrides: draft });
-            useLive.setState({ draftOverrides: draft });
+          valueText={value.toFixed(1)}
+          held={() => sent !== null}
+          onInput={(v, at) => {
+            sent = { ...withoutCell(useLive.getState().overrides, cand, crit), ...groupOverride(doc, cand, crit, v) };
+            evaluateLive(doc, at, { overrides: sent });
           }}
+          onCommit={commit}
         />
         <output htmlFor="whatif-score" className="num slider-value">
           {value.toFixed(1)}

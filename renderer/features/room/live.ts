@@ -67,9 +67,15 @@ export function canEvaluate(doc: WorkshopDoc, units: readonly number[]): boolean
   return doc.candidates.length > 0 && doc.criteria.length > 0 && units.some((u) => u > 0) && doc.participants.some((p) => p.influence > 0);
 }
 
+/** Drops every answer still on its way (a drag was released: its commit is evaluated anew). */
+export function dropPendingAnswers() {
+  latest++;
+}
+
 /**
- * Evaluates now (a drag passes its new draft in `draft`, so the request leaves before the
- * sliders re-render and the two overlap). `inputAt` (the input event's `timeStamp`, on the
+ * Evaluates now. A drag passes its new draft in `draft` instead of storing it first: the
+ * input handler then only sends the request, and the draft is stored together with its
+ * answer, so sliders, ranking and radar move in one render and one frame. `inputAt` (the input event's `timeStamp`, on the
  * `performance.now()` clock) is the input that caused this request: once its answer is
  * rendered, the time from the input to the start of the next frame — the first frame that
  * shows it — is recorded as the User Timing measure `room:slider-to-frame`.
@@ -79,14 +85,17 @@ export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units
   const units = draft?.units ?? s.draftUnits ?? docWeightUnits(doc);
   const overrides = draft?.overrides ?? s.draftOverrides ?? s.overrides;
   const seq = ++latest;
+  const drafts: Partial<LiveState> = {};
+  if (draft?.units) drafts.draftUnits = draft.units;
+  if (draft?.overrides) drafts.draftOverrides = draft.overrides;
   if (!canEvaluate(doc, units)) {
-    useLive.setState({ result: null, resultUnits: null, error: null });
+    useLive.setState({ result: null, resultUnits: null, error: null, ...drafts });
     return;
   }
   call('engine.evaluate', evaluateRequest(doc, units, overrides)).then(
     (result) => {
       if (seq !== latest) return; // a newer input has been sent: this answer is stale
-      flushSync(() => useLive.setState({ result, resultUnits: units, error: null }));
+      flushSync(() => useLive.setState({ result, resultUnits: units, error: null, ...drafts }));
       if (inputAt !== undefined) {
         // The frame that first shows the answer: rAF's timestamp is that frame's start time.
         requestAnimationFrame((frameAt) => {
@@ -95,7 +104,7 @@ export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units
       }
     },
     (err: Error) => {
-      if (seq === latest) useLive.setState({ error: err.message });
+      if (seq === latest) useLive.setState({ error: err.message, ...drafts });
     },
   );
 }
