@@ -8,7 +8,7 @@ import { CanaryStep } from '../wizard/CanaryStep';
 import { IterationStep } from '../wizard/IterationStep';
 import { EvaluationRoom } from '../room/EvaluationRoom';
 
-/** The workspace of each decision-path step. Steps without their own screen yet show the overview. */
+/** The workspace of each decision-path step. */
 export const STEP_SCREENS: Record<StepId, ComponentType<{ step: StepId }>> = {
   needs: NeedsStep,
   screening: ScreeningStep,
