@@ -39,13 +39,15 @@ export function resetLive() {
 
 let latest = 0;
 
-// The score cube depends on the scores and the overrides, not on weights: build it once per change.
-let cubeKey: { doc: WorkshopDoc['scores']; p: unknown; c: unknown; k: unknown; o: Record<string, number> } | null = null;
+// The score cube depends on the scores, the order of participants, candidates and criteria,
+// and the overrides — not on weights or influence: build it once per change of those.
+let cubeKey: { scores: WorkshopDoc['scores']; ids: string; o: Record<string, number> } | null = null;
 let cubeValue: DocScoreCube = [];
 function cubeOf(doc: WorkshopDoc, overrides: Record<string, number>): DocScoreCube {
-  if (!cubeKey || cubeKey.doc !== doc.scores || cubeKey.p !== doc.participants || cubeKey.c !== doc.candidates || cubeKey.k !== doc.criteria || cubeKey.o !== overrides) {
+  const ids = [doc.participants, doc.candidates, doc.criteria].map((list) => list.map((x) => x.id).join('\u0000')).join('\u0001');
+  if (!cubeKey || cubeKey.scores !== doc.scores || cubeKey.ids !== ids || cubeKey.o !== overrides) {
     cubeValue = scoreCube(doc, overrides);
-    cubeKey = { doc: doc.scores, p: doc.participants, c: doc.candidates, k: doc.criteria, o: overrides };
+    cubeKey = { scores: doc.scores, ids, o: overrides };
   }
   return cubeValue;
 }
