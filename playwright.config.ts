@@ -12,6 +12,12 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: '.tmp/test-results',
+  // The long robustness runs (crash test, UI import fuzz) go after the rest, so their timing
+  // bounds are not measured against a machine busy with the other suites.
+  projects: [
+    { name: 'app', testIgnore: /(crash|import-fuzz)\.spec\.ts$/ },
+    { name: 'robustness', testMatch: /(crash|import-fuzz)\.spec\.ts$/, dependencies: ['app'] },
+  ],
   use: {
     headless: true,
     viewport: { width: 1366, height: 800 },
