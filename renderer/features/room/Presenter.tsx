@@ -101,7 +101,21 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
     case 'disagreement':
       return heat ? (
         <div className="presenter-grid heat">
-          <ConsensusFigure consensus={heat.consensus} />
+          <div>
+            <ConsensusFigure consensus={heat.consensus} />
+            {heat.hotspots.length > 0 && (
+              <>
+                <h2 className="small-h">{t('room.aggregate.talk')}</h2>
+                <ol className="hotspots">
+                  {heat.hotspots.map((h) => (
+                    <li key={`${h.k}-${h.c}`}>
+                      {h.criterion} · {h.candidate}
+                    </li>
+                  ))}
+                </ol>
+              </>
+            )}
+          </div>
           <Heatmap rows={heat.rows} cols={heat.cols} intensity={heat.intensity} labels={heat.labels} title={t('room.chart.heatmap')} filename="disagreement" desc={t('room.aggregate.heatmapDesc')} legend={[t('room.aggregate.agree'), t('room.aggregate.disagree')]} width={980} actions={false} />
         </div>
       ) : (
