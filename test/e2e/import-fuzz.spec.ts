@@ -14,6 +14,12 @@ import { hostileFiles, type HostileFile } from '../fixtures/hostileFiles';
 const FILES = Number(process.env.UI_FUZZ_FILES ?? 500);
 const BATCH = 40;
 test.setTimeout(30 * 60_000);
+/**
+ * A hang is an import that never finishes: a 10 s watchdog per file. The 2 s figure is a speed
+ * target, asserted on CPU time in the Node-side fuzz (test/unit/import-fuzz.test.ts) and printed
+ * here, because a wall-clock bound in a browser on a shared 2-core machine measures the machine.
+ */
+const HANG_MS = 10_000;
 
 /** Every stored row of the given workshops, as JSON, to prove they were not touched. */
 async function snapshot(page: Page, ids: string[] | null): Promise<{ ids: string[]; json: string }> {
@@ -59,10 +65,10 @@ function importInPage(page: Page, files: { name: string; b64?: string; size?: nu
       const t0 = performance.now();
       input.dispatchEvent(new Event('change', { bubbles: true }));
       // Each import first clears the last one's messages; it is done when it is no longer busy and
-      // shows its outcome: the "Added" toast or the problems (waited for up to 10 s, then recorded as is).
+      // shows its outcome: the "Added" toast or the problems (waited for up to 20 s, then recorded as is).
       const text = (role: string) => [...document.querySelectorAll(`[role="${role}"]`)].map((e) => e.textContent ?? '').join(' ');
       do await frame();
-      while ((group.getAttribute('aria-busy') === 'true' || !(text('status') + text('alert')).trim()) && performance.now() - t0 < 10_000);
+      while ((group.getAttribute('aria-busy') === 'true' || !(text('status') + text('alert')).trim()) && performance.now() - t0 < 20_000);
       const ms = performance.now() - t0;
       const status = text('status');
       const alert = text('alert');
@@ -110,7 +116,7 @@ test(`${FILES} hostile files through the Import picker: an added copy or a clear
   if (batch.length) await run();
   console.log(`UI import fuzz: ${FILES} files, ${added} added, ${refused} refused; slowest ${slowest.ms.toFixed(0)} ms (${slowest.label})`);
   expect(errors, 'uncaught page errors').toEqual([]);
-  expect(slowest.ms, `slowest: ${slowest.label}`).toBeLessThan(2000);
+  expect(slowest.ms, `slowest: ${slowest.label}`).toBeLessThan(HANG_MS);
   expect((await snapshot(app, before.ids)).json).toBe(before.json);
   expect(added).toBeGreaterThan(0);
   expect(refused).toBeGreaterThan(0);
