@@ -76,8 +76,9 @@ export function dropPendingAnswers() {
 
 /**
  * Evaluates now. A drag passes its new draft in `draft` instead of storing it first: the
- * input handler then only sends the request, and the draft is stored together with its
- * answer, so sliders, ranking and radar move in one render and one frame. `inputAt` (the input event's `timeStamp`, on the
+ * input handler then only sends the request (the dragged thumb moves natively), and the
+ * draft is stored when its answer arrives — ranking, totals and radar rendered at once, the
+ * other sliders right after. `inputAt` (the input event's `timeStamp`, on the
  * `performance.now()` clock) is the input that caused this request: once its answer is
  * rendered, the time from the input to the start of the next frame — the first frame that
  * shows it — is recorded as the User Timing measure `room:slider-to-frame`.
@@ -97,7 +98,9 @@ export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units
   call('engine.evaluate', evaluateRequest(doc, units, overrides)).then(
     (result) => {
       if (seq !== latest) return; // a newer input has been sent: this answer is stale
-      flushSync(() => useLive.setState({ result, resultUnits: units, error: null, ...drafts }));
+      // Ranking, totals and radar render synchronously; the other sliders follow in the next render.
+      flushSync(() => useLive.setState({ result, resultUnits: units, error: null }));
+      if (drafts.draftUnits || drafts.draftOverrides) useLive.setState(drafts);
       if (inputAt !== undefined) {
         // The frame that first shows the answer: rAF's timestamp is that frame's start time.
         requestAnimationFrame((frameAt) => {
