@@ -26,7 +26,7 @@ test.afterAll(() => {
 });
 
 /** Starts a real Chromium on a persistent profile; resolves with its DevTools endpoint. */
-function launch(profile: string): Promise<{ child: ChildProcess; ws: string }> {
+function launch(profile: string): Promise<{ child: ChildProcess; ws: string; stderr: () => string }> {
   const child = spawn(
     executablePath,
     ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
@@ -40,19 +40,35 @@ function launch(profile: string): Promise<{ child: ChildProcess; ws: string }> {
       const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
       if (m) {
         clearTimeout(timer);
-        resolve({ child, ws: m[1] });
+        resolve({ child, ws: m[1], stderr: () => err });
       }
     });
     child.on('exit', (code) => reject(new Error(`Chromium exited (${code}): ${err}`)));
   });
 }
 
-function killHard(child: ChildProcess) {
+/**
+ * Kills the whole process group (browser, renderers, the storage and network services) and
+ * resolves once none of it is left: a utility process still dying would hold the profile's
+ * database locks when the next browser starts on the same profile.
+ */
+async function killHard(child: ChildProcess): Promise<void> {
+  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
   try {
-    process.kill(-child.pid!, 'SIGKILL'); // the whole process group: browser, renderers, utilities
+    process.kill(-child.pid!, 'SIGKILL');
   } catch {
     child.kill('SIGKILL');
   }
+  await exited;
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    try {
+      process.kill(-child.pid!, 0);
+    } catch {
+      return; // ESRCH: no process of the group is left
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('Chromium’s process group did not go away within 10 s of SIGKILL');
 }
 
 test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at most the last second is lost`, async () => {
@@ -67,7 +83,7 @@ test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at
   try {
     // Round r verifies what survived kill r − 1, then edits and is killed; the last round only verifies.
     for (let round = 0; round <= ROUNDS; round++) {
-      const { child, ws } = await launch(profile);
+      const { child, ws, stderr } = await launch(profile);
       const browser = await chromium.connectOverCDP(ws);
       const page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
       await page.setViewportSize({ width: 1366, height: 800 });
@@ -81,7 +97,7 @@ test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at
       } else {
         // After the crash: the library lists both workshops, and each opens and validates (the
         // untouched sample is opened every tenth round and at the end, to keep rounds short).
-        await expect(page.getByRole('link', { name: 'Crash test' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Crash test' }), `round ${round}: the workshop is listed after the kill; Chromium said:\n${stderr().slice(-3000)}`).toBeVisible();
         for (const name of round % 10 === 0 || round === ROUNDS ? [/Sample/, /Crash test/] : [/Crash test/]) {
           await page.getByRole('link', { name }).first().click();
           await expect(page.getByRole('navigation', { name: 'Decision path' }), `round ${round}: ${name} opens`).toBeVisible({ timeout: 30_000 });
@@ -110,7 +126,7 @@ test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at
       typed = [];
       if (round === ROUNDS) {
         await browser.close();
-        killHard(child);
+        await killHard(child);
         break;
       }
       // Edit continuously, then kill at a random moment.
@@ -126,8 +142,7 @@ test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at
         await page.waitForTimeout(30);
       }
       killAt = Date.now();
-      killHard(child);
-      await new Promise((r) => child.once('exit', r));
+      await killHard(child);
       await browser.close().catch(() => undefined);
     }
     console.log(`crash test: ${ROUNDS} kills; age of the surviving edit at the kill (ms): median ${[...losses].sort((a, b) => a - b)[Math.floor(losses.length / 2)]}, max ${Math.max(...losses)}`);
