@@ -3,8 +3,10 @@
  *
  * A tail is given as (median, p99, max): a log-normal X with
  *   mu = ln(median),  sigma = (ln(p99) − mu) / z99,  z99 = Φ⁻¹(0.99) = 2.3263478740,
- * sampled as min(max, exp(mu + sigma·Z)) with Z standard normal (ziggurat).
+ * sampled as min(max, exp(mu + sigma·Z)) with Z standard normal (the engine's ziggurat, electron/engine/rng.ts).
  */
+
+import type { Rng } from '../engine/rng';
 
 export const Z99 = 2.326347874;
 
@@ -26,120 +28,10 @@ export function fitTail(t: TailSpec): LogNormalTail {
   return { mu, sigma, max: t.max };
 }
 
-/**
- * Seeded PRNG: xoshiro128** (Blackman & Vigna), state seeded by splitmix32 of the seed.
- * 32-bit integer arithmetic only (fast in JS engines), period 2^128 − 1.
- */
-export class Rng {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
-
-  constructor(seed: number) {
-    let s = seed >>> 0;
-    const next = () => {
-      s = (s + 0x9e3779b9) | 0;
-      let z = s;
-      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-      return (z ^ (z >>> 16)) >>> 0;
-    };
-    this.a = next();
-    this.b = next();
-    this.c = next();
-    this.d = next();
-    if ((this.a | this.b | this.c | this.d) === 0) this.d = 1;
-  }
-
-  /** Uniform 32-bit unsigned integer. */
-  nextU32(): number {
-    const r = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0;
-    const t = this.b << 9;
-    this.c ^= this.a;
-    this.d ^= this.b;
-    this.b ^= this.c;
-    this.a ^= this.d;
-    this.c ^= t;
-    this.d = rotl(this.d, 11);
-    return r;
-  }
-
-  /** Uniform in (0, 1): never 0, so log() is safe. */
-  uniform(): number {
-    return (this.nextU32() + 0.5) / 4294967296;
-  }
-
-  /**
-   * Standard normal by the ziggurat method (Marsaglia & Tsang 2000, 128 layers): one 32-bit
-   * draw and a multiply on ~99% of calls, exact fallback (wedges and the tail) otherwise.
-   */
-  normal(): number {
-    const hz = this.nextU32() | 0;
-    const iz = hz & 127;
-    if (Math.abs(hz) < ZIG_K[iz]) return hz * ZIG_W[iz];
-    return this.normalSlow(hz, iz);
-  }
-
-  private normalSlow(hz: number, iz: number): number {
-    for (;;) {
-      if (iz === 0) {
-        // Tail beyond R: Marsaglia's exponential rejection.
-        let x: number, y: number;
-        do {
-          x = -Math.log(this.uniform()) / ZIG_R;
-          y = -Math.log(this.uniform());
-        } while (y + y < x * x);
-        return hz > 0 ? ZIG_R + x : -ZIG_R - x;
-      }
-      const x = hz * ZIG_W[iz];
-      if (ZIG_F[iz] + this.uniform() * (ZIG_F[iz - 1] - ZIG_F[iz]) < Math.exp(-0.5 * x * x)) return x;
-      hz = this.nextU32() | 0;
-      iz = hz & 127;
-      if (Math.abs(hz) < ZIG_K[iz]) return hz * ZIG_W[iz];
-    }
-  }
-
-  /** Exponential with the given mean. */
-  exponential(mean: number): number {
-    return -Math.log(this.uniform()) * mean;
-  }
-
-  /** Capped log-normal sample. */
-  tail(t: LogNormalTail): number {
-    const x = t.sigma === 0 ? Math.exp(t.mu) : Math.exp(t.mu + t.sigma * this.normal());
-    return x < t.max ? x : t.max;
-  }
-}
-
-// Ziggurat tables (Marsaglia & Tsang 2000, RNOR with 128 layers).
-const ZIG_R = 3.442619855899;
-const ZIG_K = new Float64Array(128);
-const ZIG_W = new Float64Array(128);
-const ZIG_F = new Float64Array(128);
-{
-  const m1 = 2147483648;
-  const vn = 9.91256303526217e-3;
-  let dn = ZIG_R;
-  let tn = dn;
-  const q = vn / Math.exp(-0.5 * dn * dn);
-  ZIG_K[0] = (dn / q) * m1;
-  ZIG_K[1] = 0;
-  ZIG_W[0] = q / m1;
-  ZIG_W[127] = dn / m1;
-  ZIG_F[0] = 1;
-  ZIG_F[127] = Math.exp(-0.5 * dn * dn);
-  for (let i = 126; i >= 1; i--) {
-    dn = Math.sqrt(-2 * Math.log(vn / dn + Math.exp(-0.5 * dn * dn)));
-    ZIG_K[i + 1] = (dn / tn) * m1;
-    tn = dn;
-    ZIG_F[i] = Math.exp(-0.5 * dn * dn);
-    ZIG_W[i] = dn / m1;
-  }
-}
-
-function rotl(x: number, k: number): number {
-  return (x << k) | (x >>> (32 - k));
+/** Capped log-normal sample. */
+export function drawTail(rng: Rng, t: LogNormalTail): number {
+  const x = t.sigma === 0 ? Math.exp(t.mu) : Math.exp(t.mu + t.sigma * rng.normal());
+  return x < t.max ? x : t.max;
 }
 
 /** Standard normal CDF Φ(x) (Abramowitz–Stegun 7.1.26 erf, |error| < 1.5e-7). */
@@ -201,7 +93,7 @@ export function tailVariance(t: LogNormalTail): number {
 
 /** Turns are integers >= 1: round(min(max, X)), at least 1. */
 export function sampleTurns(rng: Rng, t: LogNormalTail): number {
-  const x = Math.round(rng.tail(t));
+  const x = Math.round(drawTail(rng, t));
   return x < 1 ? 1 : x;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventQueue, PackedHeaps } from './eventQueue';
-import { Rng } from './distributions';
+import { Rng } from '../engine/rng';
 
 describe('EventQueue', () => {
   it('pops in key order with updates and removals, ties by id', () => {

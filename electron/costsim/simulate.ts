@@ -1,4 +1,5 @@
-import { Rng, sampleTurns } from './distributions';
+import { Rng } from '../engine/rng';
+import { drawTail, sampleTurns } from './distributions';
 import { EventQueue, PackedHeaps } from './eventQueue';
 import {
   TURN_FAILED,
@@ -267,7 +268,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   };
 
   const beginTurn = (id: number) => {
-    rWant[id] = rng.tail(genTail);
+    rWant[id] = drawTail(rng, genTail);
     rSummarized[id] = 0;
     planPiece(id);
     startSegment(id);
@@ -425,7 +426,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
         complete(id, now);
       } else {
         rState[id] = TOOL;
-        tools.set(id, now + rng.tail(toolTail));
+        tools.set(id, now + drawTail(rng, toolTail));
       }
     }
     reschedule(e, now);
@@ -445,7 +446,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       }
     } else {
       const room = maxCtx - rCtx[id];
-      const sampled = rng.tail(obsTail);
+      const sampled = drawTail(rng, obsTail);
       const o = sampled < room ? sampled : room;
       prefill(e, now, o, rCtx[id]);
       rCtx[id] += o;

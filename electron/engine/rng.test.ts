@@ -64,4 +64,30 @@ describe('Rng (xoshiro128**)', () => {
     expect(seeds.size).toBe(1000);
     expect(deriveSeed(2 ** 40, 0)).not.toBe(deriveSeed(0, 0));
   });
+
+  it('one-at-a-time normals are the stream fillNormal gives, wedges and tail included', () => {
+    const bulk = new Float64Array(50_000);
+    createRng(9).fillNormal(bulk, bulk.length);
+    const r = createRng(9);
+    const single = Float64Array.from({ length: bulk.length }, () => r.normal());
+    expect(Array.from(single)).toEqual(Array.from(bulk));
+  });
+
+  it('one-at-a-time uniforms and normals (as the simulator draws them): moments and the tail beyond the base strip (5 s.e.)', () => {
+    const r = createRng(11);
+    const u = Float64Array.from({ length: N }, () => r.uniform());
+    expect(u.reduce((a, b) => Math.min(a, b), 1)).toBeGreaterThan(0);
+    expect(Math.abs(moments(u).mean - 0.5)).toBeLessThan(5 * Math.sqrt(1 / 12 / N));
+    const n = 1_000_000;
+    let tail = 0;
+    let above2 = 0;
+    for (let i = 0; i < n; i++) {
+      const z = Math.abs(r.normal());
+      if (z > 2) above2++;
+      if (z > 3) tail++;
+    }
+    // P(|Z| > 2) = 0.0455003, P(|Z| > 3) = 0.0026998.
+    expect(Math.abs(above2 - 45500.3)).toBeLessThan(5 * Math.sqrt(45500.3));
+    expect(Math.abs(tail - 2699.8)).toBeLessThan(5 * Math.sqrt(2699.8));
+  });
 });

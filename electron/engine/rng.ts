@@ -1,5 +1,6 @@
 /**
- * Seeded pseudo-random numbers for the Monte Carlo engines.
+ * Seeded pseudo-random numbers for the Monte Carlo engines — the one PRNG of the Node side,
+ * used by the decision engine (SMAA) and the cost simulator alike.
  *
  * xoshiro128** (Blackman & Vigna, 2018): 32-bit state words, so every step is plain
  * `Math.imul`/shift arithmetic that V8 keeps in registers — several times faster than
@@ -177,16 +178,43 @@ export class Rng {
 
   private readonly one = new Float64Array(1);
 
-  /** One uniform on (0, 1). */
+  /** One raw uniform 32-bit unsigned integer (from the bulk-filled buffer). */
+  nextU32(): number {
+    if (this.bitsUsed >= BITS) {
+      this.fillBits(this.bits, BITS);
+      this.bitsUsed = 0;
+    }
+    return this.bits[this.bitsUsed++];
+  }
+
+  /** One uniform on (0, 1): never 0, so `log` is safe. */
   uniform(): number {
-    this.fillUniform(this.one, 1);
+    return (this.nextU32() + 0.5) * TWO_POW_MINUS_32;
+  }
+
+  /**
+   * One standard normal. The common case (~98.8%) is inlined for callers that draw one at a
+   * time in a hot loop; the rare wedge and tail cases run `fillNormal` on the same two draws,
+   * so the stream is exactly what `fillNormal` would give.
+   */
+  normal(): number {
+    if (this.bitsUsed > BITS - 4) {
+      this.fillBits(this.bits, BITS);
+      this.bitsUsed = 0;
+    }
+    const iz = this.bits[this.bitsUsed] & 127;
+    const hz = this.bits[this.bitsUsed + 1] | 0;
+    if (Math.abs(hz) < ziggurat.kn[iz]) {
+      this.bitsUsed += 2;
+      return hz * ziggurat.wn[iz];
+    }
+    this.fillNormal(this.one, 1);
     return this.one[0];
   }
 
-  /** One standard normal. */
-  normal(): number {
-    this.fillNormal(this.one, 1);
-    return this.one[0];
+  /** One exponential with the given mean. */
+  exponential(mean: number): number {
+    return -Math.log(this.uniform()) * mean;
   }
 }
 

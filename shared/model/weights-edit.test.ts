@@ -15,18 +15,7 @@ import {
   withWeightShares,
   withWeightUnits,
 } from './weights-edit';
-
-/** Small deterministic PRNG (mulberry32) so a failure reproduces. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../../test/fixtures/prng';
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
