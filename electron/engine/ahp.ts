@@ -1,5 +1,5 @@
-import { EngineInputError } from './errors';
-import { normaliseWeights } from './weights';
+import { EngineInputError } from '../../shared/scoring/errors';
+import { normaliseWeights } from '../../shared/scoring/weights';
 
 /**
  * Analytic Hierarchy Process: priorities from a positive reciprocal pairwise-comparison

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { argmaxStable } from './ranking';
+import { argmaxStable } from '../../shared/scoring/ranking';
 import { createRng } from './rng';
 import { sensitivity } from './sensitivity';
-import { rescaleWeights } from './weights';
+import { rescaleWeights } from '../../shared/scoring/weights';
 
 function winnerAt(values: number[][], weights: ArrayLike<number>): number {
   return argmaxStable(values.map((row) => row.reduce((s, v, j) => s + v * weights[j], 0)));

@@ -1,5 +1,5 @@
-import { argmaxStable } from './ranking';
-import { normaliseWeights, otherWeightShares } from './weights';
+import { argmaxStable } from '../../shared/scoring/ranking';
+import { normaliseWeights, otherWeightShares } from '../../shared/scoring/weights';
 
 /**
  * One-at-a-time weight sensitivity of the weighted-sum winner, exactly.

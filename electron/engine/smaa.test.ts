@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createInlineRunner } from '../service/tasks/runner';
 import { SHARD_SIZE, confidenceFactor, integrate, mergeSmaa, planSmaa, smaa, smaaShard, type SmaaInput } from './smaa';
 import { normalPdf } from './normal';
-import { rankWeights } from './weights';
+import { rankWeights } from '../../shared/scoring/weights';
 
 /** Monte Carlo tolerance: 5 binomial standard errors. */
 const mcTolerance = (p: number, samples: number) => 5 * Math.sqrt(Math.max(p * (1 - p), 1e-4) / samples);

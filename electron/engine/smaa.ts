@@ -1,7 +1,7 @@
-import { EngineInputError } from './errors';
+import { EngineInputError } from '../../shared/scoring/errors';
 import { normalCdf, normalPdf } from './normal';
 import { createRng, deriveSeed, type Rng } from './rng';
-import { normaliseWeights } from './weights';
+import { normaliseWeights } from '../../shared/scoring/weights';
 
 /**
  * SMAA-2, stochastic multicriteria acceptability analysis (Lahdelma & Salminen 2001):

@@ -1,5 +1,5 @@
-import { rankDescending } from './ranking';
-import { normaliseWeights } from './weights';
+import { rankDescending } from '../../shared/scoring/ranking';
+import { normaliseWeights } from '../../shared/scoring/weights';
 
 /**
  * TOPSIS (Hwang & Yoon 1981): rank alternatives by relative closeness to the ideal point

@@ -1,8 +1,8 @@
 import type { WorkshopDoc } from '../../shared/model';
 import { applyWhatIf } from '../../shared/model/scenarios';
 import { criterionWeights, participantWeights, scoreCube } from '../../shared/model/analysis';
-import { evaluate, type Evaluation } from '../engine/evaluate';
-import { EngineInputError } from '../engine/errors';
+import { evaluate, type Evaluation } from '../../shared/scoring/evaluate';
+import { EngineInputError } from '../../shared/scoring/errors';
 import { sensitivity, type SensitivityResult } from '../engine/sensitivity';
 import { smaa, type SmaaResult } from '../engine/smaa';
 import { topsis, type TopsisResult } from '../engine/topsis';

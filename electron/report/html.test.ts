@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scoreCube } from '../../shared/model';
 import { pick } from '../../shared/framework';
-import { evaluate } from '../engine/evaluate';
+import { evaluate } from '../../shared/scoring/evaluate';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { analyseWorkshop } from './analysis';
 import { buildContent, formatUsd } from './content';

@@ -185,3 +185,36 @@ describe('engine.smaa on the worker pool', () => {
     expect(latency).toBeLessThan(3000);
   });
 });
+
+describe('the room’s same-frame preview', () => {
+  it('is exactly what engine.evaluate answers for the same request after the trip through JSON', async () => {
+    const { largeWorkshop } = await import('../../test/fixtures/largeWorkshop');
+    const { participantWeights, scoreCube } = await import('../../shared/model/analysis');
+    const { evaluate } = await import('../../shared/scoring');
+    for (const aggregation of ['mean', 'median', 'geometric'] as const) {
+      const doc = largeWorkshop(20, 10, 12);
+      // A what-if override and uneven influence, as in the room.
+      const overrides = { [`${doc.participants[3].id}|${doc.candidates[2].id}|${doc.criteria[5].id}`]: 1 };
+      const request = {
+        candidates: doc.candidates.map((c) => c.id),
+        criteria: doc.criteria.map((c, i) => ({ id: c.id, weight: 100 + 37 * i })),
+        scores: scoreCube(doc, overrides),
+        scale: doc.scale,
+        aggregation,
+        participantWeights: participantWeights({ ...doc, participants: doc.participants.map((p, i) => ({ ...p, influence: 1 + (i % 3) })) }),
+      };
+      const res = await call('engine.evaluate', JSON.parse(JSON.stringify(request)));
+      let preview: unknown;
+      try {
+        preview = evaluate(request);
+      } catch (err) {
+        // A zero score cannot be aggregated geometrically: both refuse it, at the same path.
+        expect(aggregation).toBe('geometric');
+        expect(issuesOf(res).map((i) => i.path)).toContain((err as { path: string }).path);
+        continue;
+      }
+      expect(res.ok).toBe(true);
+      if (res.ok) expect(JSON.parse(JSON.stringify(res.result))).toEqual(JSON.parse(JSON.stringify(preview)));
+    }
+  });
+});

@@ -1,12 +1,12 @@
 import { ContractError } from '../../shared/contract/errors';
 import type { engineMethods } from '../../shared/contract/engine';
 import { ahp, ahpGroup } from '../engine/ahp';
-import { EngineInputError } from '../engine/errors';
-import { evaluate } from '../engine/evaluate';
+import { EngineInputError } from '../../shared/scoring/errors';
+import { evaluate } from '../../shared/scoring/evaluate';
 import { sensitivity } from '../engine/sensitivity';
 import { mergeSmaa, planSmaa, smaaShard, type SmaaInput, type SmaaShardOutput } from '../engine/smaa';
 import { topsis } from '../engine/topsis';
-import { rankWeights } from '../engine/weights';
+import { rankWeights } from '../../shared/scoring/weights';
 import type { HandlersFor } from './context';
 import { cancelledError } from './tasks/runner';
 

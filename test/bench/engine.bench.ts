@@ -2,7 +2,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ahp } from '../../electron/engine/ahp';
-import { evaluate, type EvaluateInput } from '../../electron/engine/evaluate';
+import { evaluate, type EvaluateInput } from '../../shared/scoring/evaluate';
 import { sensitivity } from '../../electron/engine/sensitivity';
 import { smaa, type SmaaInput } from '../../electron/engine/smaa';
 import { topsis } from '../../electron/engine/topsis';

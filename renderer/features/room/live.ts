@@ -4,17 +4,22 @@ import type { ResponseOf } from '../../../shared/contract';
 import { participantWeights, scoreCube, type DocScoreCube } from '../../../shared/model/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
 import { docWeightUnits } from '../../../shared/model/weights-edit';
+import { EngineInputError, evaluate } from '../../../shared/scoring';
 import { call } from '../../api/client';
 
 /**
  * Live what-if of the evaluation room. Dragging a weight (or a what-if score) sets a
- * *draft*; every input event sends one `engine.evaluate`, only the latest answer is kept
- * (stale answers are dropped) and it is rendered synchronously, so ranking bars, totals and
- * the radar move in the frame after the input. Releasing the slider commits the draft to the
- * document as one undo step; what-if score overrides stay in the session until saved as a
- * scenario.
+ * *draft*. Every input is evaluated at once in the page by the shared scoring kernel
+ * (`shared/scoring`, the very code `engine.evaluate` runs on the Node side) and rendered
+ * synchronously, so ranking bars, totals and the radar move in the frame of the input; an
+ * answer from another process always arrives after that frame has been drawn. The same input
+ * is also sent to `engine.evaluate`; only the latest answer is kept (stale answers are
+ * dropped) and it replaces the preview should it differ. Releasing the slider commits the
+ * draft to the document as one undo step; what-if score overrides stay in the session until
+ * saved as a scenario.
  */
 export type Evaluation = ResponseOf<'engine.evaluate'>;
+
 
 interface LiveState {
   /** Weights (units of 0.01 pp) being dragged; `null` = the document's. */
@@ -74,14 +79,19 @@ export function dropPendingAnswers() {
   latest++;
 }
 
+/** Whether two evaluations show the same thing (the preview and the Node side's answer agree). */
+function sameEvaluation(a: Evaluation, b: Evaluation): boolean {
+  const same = (x: readonly (number | null)[], y: readonly (number | null)[]) => x.length === y.length && x.every((v, i) => v === y[i]);
+  return a.consensus === b.consensus && same(a.ranking, b.ranking) && same(a.totals, b.totals) && same(a.coverage, b.coverage) && a.contributions.every((row, i) => same(row, b.contributions[i] ?? []));
+}
+
 /**
- * Evaluates now. A drag passes its new draft in `draft` instead of storing it first: the
- * input handler then only sends the request (the dragged thumb moves natively), and the
- * draft is stored when its answer arrives — ranking, totals and radar rendered at once, the
- * other sliders right after. `inputAt` (the input event's `timeStamp`, on the
- * `performance.now()` clock) is the input that caused this request: once its answer is
- * rendered, the time from the input to the start of the next frame — the first frame that
- * shows it — is recorded as the User Timing measure `room:slider-to-frame`.
+ * Evaluates now. A drag passes its new draft in `draft` instead of storing it first. The
+ * preview is rendered before this returns — ranking, totals and radar at once, the other
+ * sliders in the next render — and the Node side's answer follows. `inputAt` (the input
+ * event's `timeStamp`, on the `performance.now()` clock) is the input that caused this
+ * evaluation: once it is rendered, the time from the input to the start of the first frame
+ * that shows it is recorded as the User Timing measure `room:slider-to-frame`.
  */
 export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units?: number[]; overrides?: Record<string, number> }) {
   const s = useLive.getState();
@@ -95,21 +105,38 @@ export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units
     useLive.setState({ result: null, resultUnits: null, error: null, ...drafts });
     return;
   }
-  call('engine.evaluate', evaluateRequest(doc, units, overrides)).then(
+  const request = evaluateRequest(doc, units, overrides);
+  let preview: Evaluation | null = null;
+  try {
+    preview = evaluate(request);
+  } catch (err) {
+    if (!(err instanceof EngineInputError)) throw err; // the Node side's answer will carry the typed error
+  }
+  // Input handlers render synchronously (the frame of the input); effects just set state.
+  const render = inputAt === undefined ? (update: () => void) => update() : flushSync;
+  const measure = () => {
+    if (inputAt === undefined) return;
+    // The frame that first shows the evaluation: rAF's timestamp is that frame's start time.
+    requestAnimationFrame((frameAt) => performance.measure('room:slider-to-frame', { start: inputAt, end: Math.max(inputAt, frameAt) }));
+  };
+  if (preview) {
+    const shown = preview;
+    render(() => useLive.setState({ result: shown, resultUnits: units, error: null }));
+    if (drafts.draftUnits || drafts.draftOverrides) useLive.setState(drafts);
+    measure();
+  }
+  call('engine.evaluate', request).then(
     (result) => {
       if (seq !== latest) return; // a newer input has been sent: this answer is stale
-      // Ranking, totals and radar render synchronously; the other sliders follow in the next render.
-      flushSync(() => useLive.setState({ result, resultUnits: units, error: null }));
-      if (drafts.draftUnits || drafts.draftOverrides) useLive.setState(drafts);
-      if (inputAt !== undefined) {
-        // The frame that first shows the answer: rAF's timestamp is that frame's start time.
-        requestAnimationFrame((frameAt) => {
-          performance.measure('room:slider-to-frame', { start: inputAt, end: Math.max(inputAt, frameAt) });
-        });
+      if (preview && sameEvaluation(preview, result)) return; // already on screen
+      render(() => useLive.setState({ result, resultUnits: units, error: null }));
+      if (!preview) {
+        if (drafts.draftUnits || drafts.draftOverrides) useLive.setState(drafts);
+        measure();
       }
     },
     (err: Error) => {
-      if (seq === latest) useLive.setState({ error: err.message, ...drafts });
+      if (seq === latest) useLive.setState({ error: err.message, ...(preview ? {} : drafts) });
     },
   );
 }
