@@ -90,8 +90,9 @@ function sameEvaluation(a: Evaluation, b: Evaluation): boolean {
  * preview is rendered before this returns — ranking, totals and radar at once, the other
  * sliders in the next render — and the Node side's answer follows. `inputAt` (the input
  * event's `timeStamp`, on the `performance.now()` clock) is the input that caused this
- * evaluation: once it is rendered, the time from the input to the start of the first frame
- * that shows it is recorded as the User Timing measure `room:slider-to-frame`.
+ * evaluation: once it is rendered, the time from the input until the frame that shows it has
+ * been presented (the start of the frame after it) is recorded as the User Timing measure
+ * `room:slider-to-frame`.
  */
 export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units?: number[]; overrides?: Record<string, number> }) {
   const s = useLive.getState();
@@ -116,8 +117,12 @@ export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units
   const render = inputAt === undefined ? (update: () => void) => update() : flushSync;
   const measure = () => {
     if (inputAt === undefined) return;
-    // The frame that first shows the evaluation: rAF's timestamp is that frame's start time.
-    requestAnimationFrame((frameAt) => performance.measure('room:slider-to-frame', { start: inputAt, end: Math.max(inputAt, frameAt) }));
+    // The first frame that shows the evaluation runs the callback below; it is on screen once
+    // that frame is presented, which is no later than the start of the frame after it (that
+    // frame's rAF timestamp). The measure is therefore an upper bound of input → on screen.
+    requestAnimationFrame(() =>
+      requestAnimationFrame((nextFrameAt) => performance.measure('room:slider-to-frame', { start: inputAt, end: Math.max(inputAt, nextFrameAt) })),
+    );
   };
   if (preview) {
     const shown = preview;
