@@ -141,3 +141,39 @@ describe('migrate', () => {
     expect(doc.scores).toHaveLength(doc.participants.length * doc.candidates.length * doc.criteria.length);
   });
 });
+
+describe('pilot metric points', () => {
+  const withPoints = (points: unknown) => {
+    const doc = createWorkshop({ title: 'T', lang: 'en', id: 'w1', now: fixedNow });
+    return { ...doc, metrics: { series: [{ candidateId: doc.candidates[0].id, metric: 'reward', bucket: '', points }], imports: [] } };
+  };
+
+  it('keeps a valid 100,000-point series as it is', () => {
+    const points = Array.from({ length: 100_000 }, (_, i) => [i, Math.sin(i)]);
+    const result = migrate(withPoints(points));
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.doc.metrics.series[0].points).toEqual(points);
+  });
+
+  it('names each bad point by its path: not a pair, not a finite number, not a list', () => {
+    const result = migrate(withPoints([[0, 1], [1], [2, 'x'], [3, null], 'p', [5, 6, 7]]));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
+      'metrics.series[0].points[1]: must be an [x, y] pair of numbers',
+      'metrics.series[0].points[2][1]: must be a finite number',
+      'metrics.series[0].points[3][1]: must be a finite number',
+      'metrics.series[0].points[4]: must be an [x, y] pair of numbers',
+      'metrics.series[0].points[5]: must be an [x, y] pair of numbers',
+    ]);
+    const notList = migrate(withPoints({ 0: [1, 2] }));
+    expect(notList.ok || notList.issues.map((i) => i.path)).toEqual(['metrics.series[0].points']);
+  });
+
+  it('refuses more than 200,000 points, and reports at most 20 bad ones', () => {
+    const tooMany = migrate(withPoints(Array.from({ length: 200_001 }, (_, i) => [i, 0])));
+    expect(tooMany.ok || tooMany.issues.map((i) => i.path)).toEqual(['metrics.series[0].points']);
+    const allBad = migrate(withPoints(Array.from({ length: 1000 }, () => [NaN, 0])));
+    expect(allBad.ok || allBad.issues.length).toBe(20);
+  });
+});
