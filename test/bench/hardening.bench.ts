@@ -2,10 +2,10 @@ import { largeWorkshop } from '../fixtures/largeWorkshop';
 import { launchChromium, spawnWebHost } from './browser';
 import { percentile, type BenchSuite } from './types';
 
-/** A ~10 MB workshop file: the large workshop with long rationales and a pilot-metrics series. */
+/** A 10 MB workshop file: the large workshop with long rationales and a 100,000-point pilot-metrics series. */
 function tenMegabyteWorkshop(): string {
   const doc = largeWorkshop();
-  const long = 'Measured in the pilot; see the run logs for details. '.repeat(60);
+  const long = 'Measured in the pilot; see the run logs for details. '.repeat(80);
   const scores = doc.scores.map((s) => ({ ...s, rationale: long }));
   const points: [number, number][] = Array.from({ length: 100_000 }, (_, i) => [i, Math.sin(i / 500) * 0.5 + 0.5]);
   const metrics = { series: [{ candidateId: doc.candidates[0].id, metric: 'reward' as const, bucket: '' as const, points }], imports: [] };
@@ -17,11 +17,13 @@ const suite: BenchSuite = async (log) => {
   try {
     // Cold start: web host process start → the library list painted and usable in Chromium.
     const cold: number[] = [];
+    const hostStart: number[] = [];
     for (let i = 0; i < 5; i++) {
       const context = await browser.newContext();
       const page = await context.newPage();
       const t0 = performance.now();
       const host = await spawnWebHost();
+      hostStart.push(host.startedMs);
       await page.goto(host.url);
       await page.waitForFunction(() => performance.getEntriesByName('sw:library-painted').length > 0);
       await page.getByRole('button', { name: /New workshop|新建工作坊/ }).waitFor({ state: 'visible' });
@@ -30,11 +32,13 @@ const suite: BenchSuite = async (log) => {
       host.child.kill();
     }
     log(`cold start to interactive library (5 runs): ${cold.map((c) => c.toFixed(0)).join(', ')} ms`);
+    log(`  (of which the web host process start to its printed address: ${hostStart.map((c) => c.toFixed(0)).join(', ')} ms)`);
 
     // Import of a 10 MB workshop file through the library's Import picker.
     const text = tenMegabyteWorkshop();
     const host = await spawnWebHost();
     const imports: number[] = [];
+    const withTransfer: number[] = [];
     for (let i = 0; i < 5; i++) {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -45,11 +49,17 @@ const suite: BenchSuite = async (log) => {
       const t0 = performance.now();
       await page.getByTestId('import-workshop-input').setInputFiles({ name: 'big.workshop.json', mimeType: 'application/json', buffer: Buffer.from(text) });
       await page.getByText(`${before + 1} workshops`).waitFor({ timeout: 60_000 });
-      imports.push(performance.now() - t0);
+      withTransfer.push(performance.now() - t0);
+      // The app's own measure, from the file chosen (the input's change event) to the list on
+      // screen: Playwright's setInputFiles first copies the 8 MB into the page as base64
+      // (about a second and a half here), which a user choosing a file never waits for.
+      await page.waitForFunction(() => performance.getEntriesByName('sw:import').length > 0);
+      imports.push(await page.evaluate(() => performance.getEntriesByName('sw:import')[0].duration));
       await context.close();
     }
     host.child.kill();
-    log(`import of a ${(text.length / 1024 / 1024).toFixed(1)} MB workshop file (5 runs): ${imports.map((c) => c.toFixed(0)).join(', ')} ms`);
+    log(`import of a ${(text.length / 1024 / 1024).toFixed(1)} MB workshop file, file chosen → list on screen (5 runs): ${imports.map((c) => c.toFixed(0)).join(', ')} ms`);
+    log(`  (with Playwright's transfer of the file into the page: ${withTransfer.map((c) => c.toFixed(0)).join(', ')} ms)`);
     return [
       { name: 'hardening.cold-start-to-interactive-library', value: percentile(cold, 50), unit: 'ms', target: 1000, better: 'lower' },
       { name: 'hardening.import-10mb', value: percentile(imports, 50), unit: 'ms', target: 1000, better: 'lower' },

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSampleWorkshop, migrate, type WorkshopDoc } from '../../../shared/model';
+import { createSampleWorkshop } from '../../../shared/model';
 import { openDatabase, type WorkshopDatabase } from '../../db/database';
 import { WorkshopRepository } from '../../db/repository';
 import { fullWorkshop } from '../../../test/fixtures/fullWorkshop';
-import { BACKUP_FORMAT, backupLibrary, fingerprint, importWorkshopFile, MAX_WORKSHOP_BYTES, restoreBackupFile, TransferError, type TransferText } from './transfer';
+import { BACKUP_FORMAT, backupLibrary, fingerprint, importWorkshopFile, MAX_WORKSHOP_BYTES, restoreBackupFile, TransferError, validateDocument, type TransferText } from './transfer';
 
 let db: WorkshopDatabase;
 let repo: WorkshopRepository;
@@ -18,12 +18,7 @@ afterEach(async () => {
   await db.delete();
 });
 
-/** What `workshop.validate` does on the Node side, without the transport. */
-const validate = async (json: unknown): Promise<WorkshopDoc> => {
-  const r = migrate(json);
-  if (!r.ok) throw Object.assign(new Error(r.message), { code: 'invalid_document', issues: r.issues });
-  return r.doc;
-};
+const validate = validateDocument;
 const text: TransferText = {
   tooLarge: (name, size, max) => `${name} too large (${size} > ${max})`,
   notJson: (name, reason) => `${name} not JSON: ${reason}`,

@@ -4,8 +4,9 @@ import type { WorkshopRepository } from '../../db/repository';
 /**
  * Workshop files in and out of the library: import one `*.workshop.json`, back up the whole
  * library to one `*.workshop-library.json`, restore a backup. The rules: a file is read only
- * after its size is checked; every document is validated (and migrated) by the Node side's
- * `workshop.validate`; nothing is ever overwritten — documents are added as copies with new
+ * after its size is checked; every document is validated (and migrated) by the shared model's
+ * `migrate` — the code `workshop.validate` runs on the Node side, run here in the page so a
+ * 10 MB file is not sent there and back; nothing is ever overwritten — documents are added as copies with new
  * ids; and when anything is invalid, nothing in the library changes.
  */
 
@@ -35,8 +36,16 @@ export class TransferError extends Error {
   }
 }
 
-/** The Node side's validator (`workshop.validate`): the migrated document, or throws with `issues`. */
+/** A validator: the migrated document, or throws with `issues`. */
 export type Validate = (json: unknown) => Promise<WorkshopDoc>;
+
+/** The shared model's validation and migration (what `workshop.validate` answers), in the page. */
+export const validateDocument: Validate = async (json) => {
+  const { migrate } = await import('../../../shared/model/migrate');
+  const result = migrate(json);
+  if (!result.ok) throw Object.assign(new Error(result.message), { code: 'invalid_document', issues: result.issues });
+  return result.doc;
+};
 
 export interface LibraryBackup {
   format: typeof BACKUP_FORMAT;
