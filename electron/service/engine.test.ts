@@ -96,6 +96,18 @@ describe('engine methods through dispatch: bad input names the offending path', 
     expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, scores }))[0].path).toBe('scores[0][0][1]');
   });
 
+  it('the score cube names each bad entry: not a number, not a list, at most 20 reported', async () => {
+    const bad = issuesOf(await call('engine.evaluate', { ...evaluateRequest, scores: [[[5, '2'], 3], 'x'] }));
+    expect(bad).toEqual([
+      { path: 'scores[0][0][1]', message: 'must be a finite number or null' },
+      { path: 'scores[0][1]', message: 'must be a list (one per criterion)' },
+      { path: 'scores[1]', message: 'must be a list (one per candidate)' },
+    ]);
+    const many = [[Array.from({ length: 50 }, () => 'x'), [3, 4]]];
+    expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, scores: many }))).toHaveLength(20);
+    expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, scores: {} }))[0].path).toBe('scores');
+  });
+
   it('mismatched shapes', async () => {
     expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, scores: [[[5, 2]]] }))[0].path).toBe('scores[0]');
     expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, scores: [[[5, 2], [3]]] }))[0].path).toBe('scores[0][1]');

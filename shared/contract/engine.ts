@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineMethod, finite } from './define';
+import { defineMethod, finite, finiteCube } from './define';
 
 // Contract methods of the decision engine (issue 3). Per-field rules live in the schemas;
 // rules that relate fields (shapes, reciprocity, permutations) live in `superRefine`, which
@@ -89,7 +89,7 @@ export const EvaluateRequestSchema = z
     candidates: z.array(z.string()).min(1, 'at least one candidate is needed'),
     criteria: z.array(z.strictObject({ id: z.string().min(1), weight: Weight() })).min(1, 'at least one criterion is needed'),
     /** participant × candidate × criterion; `null` = not scored. */
-    scores: z.array(z.array(z.array(finite().nullable()))),
+    scores: finiteCube(),
     scale: z.strictObject({ min: finite(), max: finite() }),
     aggregation: z.enum(['mean', 'median', 'geometric']).default('mean'),
     participantWeights: z.array(Weight()).optional(),

@@ -145,21 +145,21 @@ function pointsSchema(max: number) {
   return z.custom<[number, number][]>((v) => Array.isArray(v), { message: 'must be a list of [x, y] pairs' }).superRefine((pts, ctx) => {
     if (!Array.isArray(pts)) return;
     if (pts.length > max) {
-      ctx.addIssue({ code: 'custom', message: `must have at most ${max} points` });
+      ctx.addIssue({ code: 'custom', message: `must have at most ${max} points`, continue: false });
       return;
     }
     let bad = 0;
     for (let i = 0; i < pts.length && bad < 20; i++) {
       const p: unknown = pts[i];
       if (!Array.isArray(p) || p.length !== 2) {
-        ctx.addIssue({ code: 'custom', message: 'must be an [x, y] pair of numbers', path: [i] });
+        ctx.addIssue({ code: 'custom', message: 'must be an [x, y] pair of numbers', path: [i], continue: false });
         bad++;
         continue;
       }
       for (let j = 0; j < 2; j++) {
         const x: unknown = p[j];
         if (typeof x !== 'number' || !Number.isFinite(x)) {
-          ctx.addIssue({ code: 'custom', message: 'must be a finite number', path: [i, j] });
+          ctx.addIssue({ code: 'custom', message: 'must be a finite number', path: [i, j], continue: false });
           bad++;
         }
       }
