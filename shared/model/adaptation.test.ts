@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdaptationRule } from '../framework';
 import { adaptedWeights, conditionHolds, proposals } from './adaptation';
 import { createWorkshop } from './create';
-import { decideProposal, removeRuleEffect, setAnswer, setRuleEffect, setStartingWeight } from './edits';
+import { addRule, addRuleCondition, decideProposal, defaultCondition, removeRule, removeRuleCondition, removeRuleEffect, setAnswer, setRuleCondition, setRuleEffect, setStartingWeight } from './edits';
 import { WorkshopDocSchema, type Answer, type WorkshopDoc } from './schema';
 
 const NOW = '2026-03-01T09:00:00.000Z';
@@ -175,5 +175,65 @@ describe('conflicting proposals', () => {
     // ... and rejecting the big cut brings the weight back to base + 6.
     doc = decideProposal(doc, big.id, 'rejected', NOW);
     expect(weight(doc, 'operations-complexity')).toBe(17);
+  });
+});
+
+describe('the team edits the rules themselves (rules are data)', () => {
+  const weightOf = (doc: WorkshopDoc, id: string) => doc.criteria.find((c) => c.id === id)!.weight;
+
+  it('a rule of their own: added, its condition set to a question, it proposes, and accepting it moves the weight', () => {
+    let doc = addRule(fresh(), 'team-1');
+    const rule = () => doc.adaptation.rules.find((r) => r.id === 'team-1')!;
+    expect(rule().when).toEqual([{ question: 'multiStepSuccessFocus', op: 'truthy' }]);
+    expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
+    doc = setRuleCondition(doc, 'team-1', 0, { question: 'maintenanceStaff', op: 'lte', value: 2 });
+    doc = setRuleEffect(doc, 'team-1', 'operations-complexity', 5);
+    expect(proposals(doc).some((p) => p.rule.id === 'team-1')).toBe(false);
+    doc = answer(doc, { maintenanceStaff: 1 });
+    expect(proposals(doc).some((p) => p.rule.id === 'team-1')).toBe(true);
+    const before = weightOf(doc, 'operations-complexity');
+    doc = decideProposal(doc, 'team-1', 'accepted', NOW);
+    expect(weightOf(doc, 'operations-complexity')).toBe(before + 5);
+    // Removing an accepted rule undoes its change and forgets the decision.
+    doc = removeRule(doc, 'team-1');
+    expect(weightOf(doc, 'operations-complexity')).toBe(before);
+    expect(doc.adaptation.decisions.some((d) => d.ruleId === 'team-1')).toBe(false);
+    expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
+  });
+
+  it('a condition that does not fit its question is refused; the comparisons follow the question kind', () => {
+    const doc = addRule(fresh(), 'team-1');
+    for (const bad of [
+      { question: 'growthStage', op: 'eq' as const, value: 'no-such-option' },
+      { question: 'growthStage', op: 'gte' as const, value: 3 },
+      { question: 'rolloutSteps', op: 'gte' as const, value: 'many' },
+      { question: 'rlExperience', op: 'in' as const, value: [] },
+      { question: 'no-such-question', op: 'truthy' as const },
+    ])
+      expect(setRuleCondition(doc, 'team-1', 0, bad)).toBe(doc);
+    expect(defaultCondition('growthStage', 'in')).toEqual({ question: 'growthStage', op: 'in', value: [expect.any(String)] });
+    expect(defaultCondition('onlineLearning', 'eq')).toEqual({ question: 'onlineLearning', op: 'eq', value: false });
+    expect(defaultCondition('rolloutSteps', 'lte')).toEqual({ question: 'rolloutSteps', op: 'lte', value: 1 });
+  });
+
+  it('changing an accepted rule’s condition so that it no longer holds takes its change back out of the weights', () => {
+    let doc = answer(fresh(), { costSensitivity: 'high' });
+    const rule = doc.adaptation.rules.find((r) => r.when[0].question === 'costSensitivity')!;
+    const base = weightOf(doc, 'cost-structure');
+    doc = decideProposal(doc, rule.id, 'accepted', NOW);
+    expect(weightOf(doc, 'cost-structure')).toBe(base + 7);
+    doc = setRuleCondition(doc, rule.id, 0, { question: 'costSensitivity', op: 'eq', value: 'low' });
+    expect(weightOf(doc, 'cost-structure')).toBe(base);
+  });
+
+  it('conditions are added (all must hold) and removed, keeping at least one', () => {
+    let doc = addRule(fresh(), 'team-1');
+    doc = addRuleCondition(doc, 'team-1');
+    const when = doc.adaptation.rules.find((r) => r.id === 'team-1')!.when;
+    expect(when).toHaveLength(2);
+    expect(when[1].question).not.toBe(when[0].question);
+    doc = removeRuleCondition(doc, 'team-1', 0);
+    expect(doc.adaptation.rules.find((r) => r.id === 'team-1')!.when).toEqual([when[1]]);
+    expect(removeRuleCondition(doc, 'team-1', 0)).toBe(doc);
   });
 });

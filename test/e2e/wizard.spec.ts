@@ -202,3 +202,40 @@ test('keyboard only: the needs form is reachable and answerable without a mouse'
   await app.keyboard.press('Enter');
   await expect(w.proposal(GROWTH)).toContainText('Accepted');
 });
+
+test('the team writes a rule of its own: condition, reason, proposal, accept, remove and undo', async ({ app }) => {
+  const lib = new LibraryPage(app);
+  const w = new WizardPage(app);
+  await lib.create('Own rule');
+  await w.gotoStep('Screening');
+  await app.getByText(/^All adaptation rules \(\d+\)$/).click();
+  await app.getByRole('button', { name: 'Add a rule' }).click();
+  const rule = app.locator('.all-rules li.rule').last();
+  await expect(rule.getByText('New rule: set its conditions')).toBeVisible();
+  await rule.getByRole('combobox', { name: 'Question of condition 1' }).selectOption({ label: 'Staff for long-term maintenance and model version iteration (people)' });
+  await rule.getByRole('combobox', { name: 'Comparison of condition 1' }).selectOption({ label: 'is at most' });
+  await rule.getByRole('textbox', { name: 'Value of condition 1' }).fill('2');
+  await rule.getByRole('textbox', { name: /^Reason/ }).fill('Few maintainers: weigh mismatch control up');
+  await rule.getByRole('textbox', { name: 'Change for Mismatch control' }).fill('4');
+  await expect(rule).toContainText('Staff for long-term maintenance and model version iteration (people) ≤ 2');
+  await expect(rule).toContainText('does not apply');
+  const before = Number(await w.startingWeight('Mismatch control').textContent());
+
+  await w.gotoStep('Needs confirmation');
+  await w.numberAnswer(/Staff for long-term maintenance/).fill('1');
+  await w.gotoStep('Screening');
+  const mine = /Few maintainers/;
+  await w.accept(mine);
+  await expect(w.startingWeight('Mismatch control')).toHaveText(String(before + 4));
+  // Removing the accepted rule takes its change back out; undo brings both back.
+  await app.getByText(/^All adaptation rules \(\d+\)$/).click();
+  await app.locator('.all-rules li.rule').last().getByText('Edit this rule').click();
+  await app.getByRole('button', { name: 'Remove this rule' }).click();
+  await expect(w.proposal(mine)).toHaveCount(0);
+  await expect(w.startingWeight('Mismatch control')).toHaveText(String(before));
+  await app.getByRole('button', { name: /Undo/ }).click();
+  await expect(w.proposal(mine)).toContainText('Accepted');
+  await expect(w.startingWeight('Mismatch control')).toHaveText(String(before + 4));
+  await app.reload();
+  await expect(w.proposal(mine)).toContainText('Accepted');
+});

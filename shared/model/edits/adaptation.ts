@@ -1,4 +1,4 @@
-import type { Lang } from '../../framework';
+import { ALL_QUESTIONS, type Lang, type QuestionKind } from '../../framework';
 import type { WorkshopDoc } from '../schema';
 import { followAdaptedWeights, updateById, withLang } from './common';
 
@@ -45,4 +45,95 @@ export function setRuleEffect(doc: WorkshopDoc, ruleId: string, criterionId: str
 /** Drops a rule's change for a criterion; a rule keeps at least one change. */
 export function removeRuleEffect(doc: WorkshopDoc, ruleId: string, criterionId: string): WorkshopDoc {
   return updateRule(doc, ruleId, (r) => (r.effects.length <= 1 || !r.effects.some((e) => e.criterionId === criterionId) ? r : { ...r, effects: r.effects.filter((e) => e.criterionId !== criterionId) }));
+}
+
+type Condition = Rule['when'][number];
+
+/** The comparisons a question's kind allows, in the order the editor offers them. */
+export const CONDITION_OPS: Record<QuestionKind, readonly Condition['op'][]> = {
+  boolean: ['truthy', 'eq'], // "is yes", "is no" (eq false)
+  choice: ['eq', 'in'],
+  multi: ['eq', 'in'],
+  number: ['gte', 'lte'],
+  text: ['truthy'], // "is filled in"
+};
+
+/** A sensible first condition on a question: yes, its first option, at least its minimum, filled in. */
+export function defaultCondition(questionId: string, op?: Condition['op']): Condition | null {
+  const q = ALL_QUESTIONS.find((x) => x.id === questionId);
+  if (!q) return null;
+  const allowed = CONDITION_OPS[q.kind];
+  const o = op && allowed.includes(op) ? op : allowed[0];
+  const first = q.options?.[0]?.value ?? '';
+  switch (o) {
+    case 'truthy':
+      return { question: q.id, op: o };
+    case 'eq':
+      return q.kind === 'boolean' ? { question: q.id, op: o, value: false } : { question: q.id, op: o, value: first };
+    case 'in':
+      return { question: q.id, op: o, value: first ? [first] : [] };
+    case 'gte':
+    case 'lte':
+      return { question: q.id, op: o, value: q.min ?? 0 };
+  }
+}
+
+/** Whether a condition fits its question: an allowed comparison with a value of the right type. */
+export function conditionFits(c: Condition): boolean {
+  const q = ALL_QUESTIONS.find((x) => x.id === c.question);
+  if (!q || !CONDITION_OPS[q.kind].includes(c.op)) return false;
+  const options = new Set((q.options ?? []).map((o) => o.value));
+  switch (c.op) {
+    case 'truthy':
+      return c.value === undefined;
+    case 'eq':
+      return q.kind === 'boolean' ? c.value === false : typeof c.value === 'string' && options.has(c.value);
+    case 'in':
+      return Array.isArray(c.value) && c.value.length > 0 && c.value.length <= 50 && c.value.every((v) => options.has(v));
+    case 'gte':
+    case 'lte':
+      return typeof c.value === 'number' && Number.isFinite(c.value);
+  }
+}
+
+/** Replaces a rule's `index`-th condition (ignored unless it fits its question). If the rule is accepted, weights follow. */
+export function setRuleCondition(doc: WorkshopDoc, ruleId: string, index: number, condition: Condition): WorkshopDoc {
+  if (!conditionFits(condition)) return doc;
+  return updateRule(doc, ruleId, (r) => (index < 0 || index >= r.when.length ? r : { ...r, when: r.when.map((c, k) => (k === index ? condition : c)) }));
+}
+
+/** Adds a condition (all of a rule's conditions must hold), on the first question the rule does not ask about yet. */
+export function addRuleCondition(doc: WorkshopDoc, ruleId: string): WorkshopDoc {
+  return updateRule(doc, ruleId, (r) => {
+    if (r.when.length >= 20) return r;
+    const q = ALL_QUESTIONS.find((x) => !r.when.some((c) => c.question === x.id)) ?? ALL_QUESTIONS[0];
+    const c = defaultCondition(q.id);
+    return c ? { ...r, when: [...r.when, c] } : r;
+  });
+}
+
+/** Drops a rule's `index`-th condition; a rule keeps at least one. */
+export function removeRuleCondition(doc: WorkshopDoc, ruleId: string, index: number): WorkshopDoc {
+  return updateRule(doc, ruleId, (r) => (r.when.length <= 1 || index < 0 || index >= r.when.length ? r : { ...r, when: r.when.filter((_, k) => k !== index) }));
+}
+
+/**
+ * Adds a rule of the team's own: when the first question is answered yes, raise the first
+ * criterion by 1 point — to be edited. Returns the document and the new rule's id.
+ */
+export function addRule(doc: WorkshopDoc, id: string): WorkshopDoc {
+  if (doc.adaptation.rules.length >= 200 || doc.criteria.length === 0 || doc.adaptation.rules.some((r) => r.id === id)) return doc;
+  const first = ALL_QUESTIONS.find((q) => q.kind === 'boolean') ?? ALL_QUESTIONS[0];
+  const when = defaultCondition(first.id);
+  if (!when) return doc;
+  const rule: Rule = { id, when: [when], effects: [{ criterionId: doc.criteria[0].id, delta: 1 }], reason: { 'zh-CN': '', en: '' } };
+  return followAdaptedWeights(doc, { ...doc, adaptation: { ...doc.adaptation, rules: [...doc.adaptation.rules, rule] } });
+}
+
+/** Removes a rule and the team's decision on it; if it was accepted, its weight changes are undone. */
+export function removeRule(doc: WorkshopDoc, ruleId: string): WorkshopDoc {
+  if (!doc.adaptation.rules.some((r) => r.id === ruleId)) return doc;
+  const rules = doc.adaptation.rules.filter((r) => r.id !== ruleId);
+  const decisions = doc.adaptation.decisions.filter((d) => d.ruleId !== ruleId);
+  return followAdaptedWeights(doc, { ...doc, adaptation: { ...doc.adaptation, rules, decisions } });
 }

@@ -1,13 +1,32 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_QUESTIONS, pick, type Lang, type RuleCondition } from '../../../../shared/framework';
-import { decideProposal, nowIso, proposals, removeRuleEffect, ruleApplies, setRuleEffect, setRuleReason, type ProposalStatus, type WorkshopDoc } from '../../../../shared/model';
+import {
+  addRule,
+  addRuleCondition,
+  CONDITION_OPS,
+  decideProposal,
+  defaultCondition,
+  newId,
+  nowIso,
+  proposals,
+  removeRule,
+  removeRuleCondition,
+  removeRuleEffect,
+  ruleApplies,
+  setRuleCondition,
+  setRuleEffect,
+  setRuleReason,
+  type ProposalStatus,
+  type WorkshopDoc,
+} from '../../../../shared/model';
 import { hrefFor } from '../../../app/route';
 import { currentLang } from '../../../i18n';
 import { edit, NumberField, TextField } from '../fields';
 import { criterionName, formatDelta, listJoin } from '../text';
 
 type Rule = WorkshopDoc['adaptation']['rules'][number];
+type Condition = Rule['when'][number];
 
 /** §五 adaptation proposals from the needs answers: accept or reject each; the rules themselves are editable data. */
 export function ProposalsPanel({ doc }: { doc: WorkshopDoc }) {
@@ -51,12 +70,15 @@ export function ProposalsPanel({ doc }: { doc: WorkshopDoc }) {
                 <span className={`badge ${ruleApplies(rule, doc.needs.answers) ? 'badge-ok' : ''}`}>{ruleApplies(rule, doc.needs.answers) ? t('wizard.screening.applies') : t('wizard.screening.doesNotApply')}</span>{' '}
                 <span className="muted">{t('wizard.screening.when')}:</span> {listJoin(rule.when.map((c) => describeCondition(c, lang)), lang)}
               </p>
-              <p>{pick(rule.reason, lang)}</p>
+              <p>{pick(rule.reason, lang) || <span className="muted">{t('wizard.screening.untitledRule')}</span>}</p>
               <Effects doc={doc} rule={rule} lang={lang} />
               <RuleEditor doc={doc} rule={rule} lang={lang} />
             </li>
           ))}
         </ul>
+        <button type="button" className="btn" disabled={doc.adaptation.rules.length >= 200 || doc.criteria.length === 0} onClick={() => edit('Add rule', (d) => addRule(d, `team-${newId()}`))}>
+          + {t('wizard.screening.addRule')}
+        </button>
       </details>
     </section>
   );
@@ -114,9 +136,13 @@ function RuleEditor({ doc, rule, lang }: { doc: WorkshopDoc; rule: Rule; lang: L
   const [adding, setAdding] = useState('');
   const other = lang === 'en' ? 'zh-CN' : 'en';
   const unused = doc.criteria.filter((c) => !rule.effects.some((e) => e.criterionId === c.id));
+  // A rule just added (no reason in either language yet) opens ready to edit.
+  const [initiallyOpen] = useState(() => !rule.reason.en && !rule.reason['zh-CN']);
   return (
-    <details className="rule-editor">
+    <details className="rule-editor" open={initiallyOpen}>
       <summary>{t('wizard.screening.editRule')}</summary>
+      {initiallyOpen && <p className="muted small">{t('wizard.screening.newRuleHint')}</p>}
+      <ConditionsEditor rule={rule} lang={lang} />
       <TextField
         label={t('wizard.screening.ruleReason', { lang: t(`lang.${lang}`) })}
         value={rule.reason[lang]}
@@ -176,7 +202,110 @@ function RuleEditor({ doc, rule, lang }: { doc: WorkshopDoc; rule: Rule; lang: L
           </div>
         )}
       </fieldset>
+      <button type="button" className="btn btn-ghost btn-danger" onClick={() => edit('Remove rule', (d) => removeRule(d, rule.id))}>
+        {t('wizard.screening.removeRule')}
+      </button>
     </details>
+  );
+}
+
+/** The rule's conditions: question, comparison (as the question's kind allows) and value. */
+function ConditionsEditor({ rule, lang }: { rule: Rule; lang: Lang }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="conditions-editor">
+      <legend>{t('wizard.screening.ruleConditions')}</legend>
+      {rule.when.map((c, i) => (
+        <ConditionRow key={i} rule={rule} index={i} condition={c} lang={lang} />
+      ))}
+      {rule.when.length < 20 && (
+        <button type="button" className="btn" onClick={() => edit('Add rule condition', (d) => addRuleCondition(d, rule.id))}>
+          + {t('wizard.screening.addCondition')}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** The same condition under another comparison, keeping what carries over (one answer ↔ a list of answers, a number). */
+function withOp(c: Condition, op: Condition['op']): Condition | null {
+  if (op === 'in' && c.op === 'eq' && typeof c.value === 'string') return { question: c.question, op, value: [c.value] };
+  if (op === 'eq' && c.op === 'in' && Array.isArray(c.value) && c.value.length) return { question: c.question, op, value: c.value[0] };
+  if ((op === 'gte' || op === 'lte') && typeof c.value === 'number') return { question: c.question, op, value: c.value };
+  return defaultCondition(c.question, op);
+}
+
+function ConditionRow({ rule, index, condition: c, lang }: { rule: Rule; index: number; condition: Condition; lang: Lang }) {
+  const { t } = useTranslation();
+  const n = index + 1;
+  const q = ALL_QUESTIONS.find((x) => x.id === c.question);
+  const set = (next: Condition | null) => {
+    if (next) edit('Edit rule condition', (d) => setRuleCondition(d, rule.id, index, next));
+  };
+  const ops = q ? CONDITION_OPS[q.kind] : [c.op];
+  const opLabel = (op: Condition['op']) => t(`wizard.screening.op.${op === 'eq' && q?.kind === 'boolean' ? 'eqNo' : op === 'truthy' && q?.kind === 'text' ? 'truthyText' : op}`);
+  const options = q?.options ?? [];
+  const chosen = Array.isArray(c.value) ? c.value : [];
+  return (
+    <div className="condition-row">
+      <select className="input" aria-label={t('wizard.screening.conditionQuestion', { n })} value={c.question} onChange={(e) => set(defaultCondition(e.target.value))}>
+        {!q && <option value={c.question}>{c.question}</option>}
+        {ALL_QUESTIONS.map((x) => (
+          <option key={x.id} value={x.id}>
+            {pick(x.label, lang)}
+          </option>
+        ))}
+      </select>
+      <select className="input" aria-label={t('wizard.screening.conditionOp', { n })} value={c.op} onChange={(e) => set(withOp(c, e.target.value as Condition['op']))}>
+        {ops.map((op) => (
+          <option key={op} value={op}>
+            {opLabel(op)}
+          </option>
+        ))}
+      </select>
+      {c.op === 'eq' && q?.kind !== 'boolean' && (
+        <select className="input" aria-label={t('wizard.screening.conditionValue', { n })} value={String(c.value ?? '')} onChange={(e) => set({ ...c, value: e.target.value })}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {pick(o.label, lang)}
+            </option>
+          ))}
+        </select>
+      )}
+      {c.op === 'in' && (
+        <fieldset className="condition-options">
+          <legend className="sr-only">{t('wizard.screening.conditionOptions', { n })}</legend>
+          {options.map((o) => (
+            <label key={o.value} className="check">
+              <input
+                type="checkbox"
+                checked={chosen.includes(o.value)}
+                disabled={chosen.length === 1 && chosen.includes(o.value)}
+                onChange={(e) => set({ ...c, value: e.target.checked ? [...chosen, o.value] : chosen.filter((v) => v !== o.value) })}
+              />{' '}
+              {pick(o.label, lang)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {(c.op === 'gte' || c.op === 'lte') && (
+        <NumberField
+          className="inline-field"
+          label={t('wizard.screening.conditionValue', { n })}
+          hideLabel
+          value={typeof c.value === 'number' ? c.value : null}
+          optional={false}
+          unit={q?.unit ? pick(q.unit, lang) : undefined}
+          action="Edit rule condition"
+          onChange={(d, v) => setRuleCondition(d, rule.id, index, { ...c, value: v ?? 0 })}
+        />
+      )}
+      {rule.when.length > 1 && (
+        <button type="button" className="btn btn-ghost btn-danger" aria-label={t('wizard.screening.removeCondition', { n })} onClick={() => edit('Remove rule condition', (d) => removeRuleCondition(d, rule.id, index))}>
+          ×
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -191,8 +320,10 @@ function describeCondition(c: RuleCondition, lang: Lang): string {
   const zh = lang === 'zh-CN';
   switch (c.op) {
     case 'truthy':
+      if (q?.kind === 'text') return zh ? `${label}：已填写` : `${label}: filled in`;
       return zh ? `${label}：是` : `${label}: yes`;
     case 'eq':
+      if (typeof c.value === 'boolean') return zh ? `${label}：${c.value ? '是' : '否'}` : `${label}: ${c.value ? 'yes' : 'no'}`;
       return `${label} = ${optionLabel(c.value)}`;
     case 'in':
       return `${label} ∈ {${(Array.isArray(c.value) ? c.value : [c.value]).map(optionLabel).join(zh ? '、' : ', ')}}`;
