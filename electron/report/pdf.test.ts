@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,26 @@ describe.skipIf(!executable)(title, () => {
     setTimeout(() => abort.abort(), 50);
     await expect(started).rejects.toMatchObject({ code: 'cancelled' });
   }, 60_000);
+});
+
+describe('PDF through a browser that refuses the one-process print', () => {
+  it('prints again the ordinary way', async () => {
+    // A stand-in "browser": fails when asked for --single-process, otherwise writes a PDF.
+    const dir = mkdtempSync(path.join(tmpdir(), 'sw-fake-chromium-'));
+    const fake = path.join(dir, 'chromium');
+    writeFileSync(
+      fake,
+      `#!/bin/sh
+for a in "$@"; do case "$a" in --single-process) echo "single-process mode refused" >&2; exit 3;; esac; done
+for a in "$@"; do case "$a" in --print-to-pdf=*) printf '%%PDF-1.4 fake' > "\${a#--print-to-pdf=}";; esac; done
+echo "$@" > "${path.join(dir, 'args')}"
+`,
+      { mode: 0o755 },
+    );
+    const pdf = await printWithChromium('<p>x</p>', fake);
+    expect(Buffer.from(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(readFileSync(path.join(dir, 'args'), 'utf8')).not.toMatch(/single-process/);
+  });
 });
 
 describe('PDF without any printer', () => {
