@@ -1,6 +1,6 @@
 import { memo, useRef } from 'react';
 import { stackedGeometry } from '../../shared/charts/bars';
-import { ChartFigure } from './ChartFigure';
+import { ChartFigure, ChartSvg, XTicks } from './ChartFigure';
 import { truncate } from './RankingBars';
 
 export interface AcceptabilityItem {
@@ -18,17 +18,8 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({ items, title,
   const legendY = g.height + 6;
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
-      <svg ref={ref} className="chart-svg acceptability" viewBox={`0 0 ${g.width} ${g.height + 28}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
-        <title id={`${filename}-t`}>{title}</title>
-        <desc id={`${filename}-d`}>{desc}</desc>
-        {g.ticks.map((tk) => (
-          <g key={tk.value} className="tick">
-            <line x1={tk.x} x2={tk.x} y1={4} y2={g.height - 20} />
-            <text x={tk.x} y={g.height - 6} textAnchor="middle">
-              {tk.label}
-            </text>
-          </g>
-        ))}
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height + 28} className="chart-svg acceptability">
+        <XTicks ticks={g.ticks} height={g.height} />
         {g.rows.map((row, i) => (
           <g key={items[i].id}>
             <text className="bar-label" x={g.plotX - 8} y={row.labelY} textAnchor="end" dominantBaseline="middle">
@@ -50,7 +41,7 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({ items, title,
             </text>
           </g>
         ))}
-      </svg>
+      </ChartSvg>
     </ChartFigure>
   );
 });

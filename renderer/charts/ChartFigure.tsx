@@ -42,3 +42,41 @@ export function ChartFigure({ title, filename, svgRef, children, className = '',
 
 /** The CSS colour of series `i` (the theme's --c1…--c10, cycling). */
 export const seriesVar = (i: number) => `var(--c${(((i % 10) + 10) % 10) + 1})`;
+
+/**
+ * A chart's `<svg>` with its accessible name and description (`<title>`, `<desc>`): read by
+ * screen readers and kept in an exported SVG file.
+ */
+export function ChartSvg({ svgRef, filename, title, desc, width, height, className, children }: { svgRef: RefObject<SVGSVGElement | null>; filename: string; title: string; desc: string; width: number; height: number; className: string; children: ReactNode }) {
+  return (
+    <svg ref={svgRef} className={className} viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
+      <title id={`${filename}-t`}>{title}</title>
+      <desc id={`${filename}-d`}>{desc}</desc>
+      {children}
+    </svg>
+  );
+}
+
+/** Vertical grid lines over a plot `height` high, labelled underneath (the ticks of a horizontal axis). */
+export function XTicks({ ticks, height }: { ticks: readonly { value: number; x: number; label: string }[]; height: number }) {
+  return ticks.map((tk) => (
+    <g key={tk.value} className="tick">
+      <line x1={tk.x} x2={tk.x} y1={4} y2={height - 20} />
+      <text x={tk.x} y={height - 6} textAnchor="middle">
+        {tk.label}
+      </text>
+    </g>
+  ));
+}
+
+/** Horizontal grid lines across a plot, labelled on its left (the ticks of a vertical axis). */
+export function YTicks({ ticks, plot }: { ticks: readonly { value: number; y: number; label: string }[]; plot: { x: number; width: number } }) {
+  return ticks.map((tk) => (
+    <g key={`y${tk.value}`} className="tick">
+      <line x1={plot.x} x2={plot.x + plot.width} y1={tk.y} y2={tk.y} />
+      <text x={plot.x - 6} y={tk.y} textAnchor="end" dominantBaseline="middle">
+        {tk.label}
+      </text>
+    </g>
+  ));
+}

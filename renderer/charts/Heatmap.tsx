@@ -1,6 +1,6 @@
 import { memo, useRef } from 'react';
 import { heatmapGeometry } from '../../shared/charts/heatmap';
-import { ChartFigure } from './ChartFigure';
+import { ChartFigure, ChartSvg } from './ChartFigure';
 import { truncate } from './RankingBars';
 
 /**
@@ -13,9 +13,7 @@ export const Heatmap = memo(function Heatmap({ rows, cols, intensity, labels, ti
   const legendY = g.height + 6;
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
-      <svg ref={ref} className="chart-svg heatmap" viewBox={`0 0 ${g.width} ${g.height + 26}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
-        <title id={`${filename}-t`}>{title}</title>
-        <desc id={`${filename}-d`}>{desc}</desc>
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height + 26} className="chart-svg heatmap">
         {g.colLabels.map((l, i) => (
           <text key={i} className="col-label" x={l.x} y={l.y} textAnchor="middle">
             {l.label}
@@ -45,7 +43,7 @@ export const Heatmap = memo(function Heatmap({ rows, cols, intensity, labels, ti
             {legend[1]}
           </text>
         </g>
-      </svg>
+      </ChartSvg>
     </ChartFigure>
   );
 });

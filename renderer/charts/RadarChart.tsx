@@ -1,6 +1,6 @@
 import { memo, useRef } from 'react';
 import { radarGeometry } from '../../shared/charts/radar';
-import { ChartFigure, seriesVar } from './ChartFigure';
+import { ChartFigure, seriesVar, ChartSvg } from './ChartFigure';
 import { truncate } from './RankingBars';
 
 /** Room left and right of the plot for long axis labels, px. */
@@ -30,9 +30,7 @@ export const RadarChart = memo(function RadarChart({ axes, series, weights, titl
   const order = g.polygons.map((p, i) => i).sort((a, b) => Number(withWeights[a].emphasis ?? false) - Number(withWeights[b].emphasis ?? false));
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
-      <svg ref={ref} className="chart-svg radar" viewBox={`0 0 ${size + 2 * PAD} ${height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
-        <title id={`${filename}-t`}>{title}</title>
-        <desc id={`${filename}-d`}>{desc}</desc>
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={size + 2 * PAD} height={height} className="chart-svg radar">
         <g transform={`translate(${PAD} 0)`}>
           {g.rings.map((r) => (
             <path key={r.level} className="ring" d={r.path} />
@@ -64,7 +62,7 @@ export const RadarChart = memo(function RadarChart({ axes, series, weights, titl
             );
           })}
         </g>
-      </svg>
+      </ChartSvg>
     </ChartFigure>
   );
 });

@@ -1,6 +1,6 @@
 import { memo, useRef } from 'react';
 import { barsGeometry } from '../../shared/charts/bars';
-import { ChartFigure, seriesVar } from './ChartFigure';
+import { ChartFigure, seriesVar, ChartSvg, XTicks } from './ChartFigure';
 
 export interface RankingItem {
   id: string;
@@ -19,17 +19,8 @@ export const RankingBars = memo(function RankingBars({ items, title, filename, d
   const g = barsGeometry({ items: items.map((i) => ({ label: i.label, value: i.value })), width, domain: [0, 1], labelWidth: Math.min(230, width * 0.38), tickFormat: (v) => String(Math.round(v * 100)) });
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
-      <svg ref={ref} className="chart-svg ranking-bars" viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
-        <title id={`${filename}-t`}>{title}</title>
-        <desc id={`${filename}-d`}>{desc}</desc>
-        {g.ticks.map((tk) => (
-          <g key={tk.value} className="tick">
-            <line x1={tk.x} x2={tk.x} y1={4} y2={g.height - 20} />
-            <text x={tk.x} y={g.height - 6} textAnchor="middle">
-              {tk.label}
-            </text>
-          </g>
-        ))}
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="chart-svg ranking-bars">
+        <XTicks ticks={g.ticks} height={g.height} />
         {g.bars.map((b, i) => {
           const item = items[i];
           return (
@@ -45,7 +36,7 @@ export const RankingBars = memo(function RankingBars({ items, title, filename, d
             </g>
           );
         })}
-      </svg>
+      </ChartSvg>
     </ChartFigure>
   );
 });

@@ -1,6 +1,6 @@
 import { memo, useRef } from 'react';
 import { intervalsGeometry } from '../../shared/charts/bars';
-import { ChartFigure } from './ChartFigure';
+import { ChartFigure, ChartSvg, XTicks } from './ChartFigure';
 import { truncate } from './RankingBars';
 
 export interface TornadoItem {
@@ -23,17 +23,8 @@ export const Tornado = memo(function Tornado({ items, title, filename, desc, wid
   const g = intervalsGeometry({ items: items.map((i) => ({ label: i.label, from: i.from, to: i.to, marker: i.weight })), width, labelWidth: Math.min(200, width * 0.32), tickFormat: (v) => `${Math.round(v * 100)}%` });
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
-      <svg ref={ref} className="chart-svg tornado" viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
-        <title id={`${filename}-t`}>{title}</title>
-        <desc id={`${filename}-d`}>{desc}</desc>
-        {g.ticks.map((tk) => (
-          <g key={tk.value} className="tick">
-            <line x1={tk.x} x2={tk.x} y1={4} y2={g.height - 20} />
-            <text x={tk.x} y={g.height - 6} textAnchor="middle">
-              {tk.label}
-            </text>
-          </g>
-        ))}
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="chart-svg tornado">
+        <XTicks ticks={g.ticks} height={g.height} />
         {g.intervals.map((r, i) => {
           const item = items[i];
           return (
@@ -52,7 +43,7 @@ export const Tornado = memo(function Tornado({ items, title, filename, desc, wid
             </g>
           );
         })}
-      </svg>
+      </ChartSvg>
     </ChartFigure>
   );
 });

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { ChartSvg, XTicks } from '../../../charts/ChartFigure';
 import { barsGeometry } from '../../../../shared/charts/bars';
 import { seriesColour, SimFigure } from './SimFigure';
 
@@ -10,17 +11,8 @@ export function PoolUseChart({ title, source, filename, caption, rows, format }:
   const desc = rows.map((r) => `${r.label}: ${format(r.value)}`).join('; ');
   return (
     <SimFigure title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
-      <svg ref={ref} className="sim-svg" viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
-        <title id={`${filename}-t`}>{title}</title>
-        <desc id={`${filename}-d`}>{desc}</desc>
-        {g.ticks.map((tk) => (
-          <g key={tk.value} className="tick">
-            <line x1={tk.x} x2={tk.x} y1={4} y2={g.height - 20} />
-            <text x={tk.x} y={g.height - 6} textAnchor="middle">
-              {tk.label}
-            </text>
-          </g>
-        ))}
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="sim-svg">
+        <XTicks ticks={g.ticks} height={g.height} />
         {g.bars.map((b, i) => (
           <g key={rows[i].label}>
             <text x={g.plotX - 8} y={b.labelY} textAnchor="end" dominantBaseline="middle">
@@ -32,7 +24,7 @@ export function PoolUseChart({ title, source, filename, caption, rows, format }:
             </text>
           </g>
         ))}
-      </svg>
+      </ChartSvg>
     </SimFigure>
   );
 }

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { ChartSvg, YTicks } from '../../../charts/ChartFigure';
 import { stackedColumnsGeometry } from '../../../../shared/charts/columns';
 import { legendLayout, seriesColour, SimFigure, SvgLegend } from './SimFigure';
 
@@ -31,20 +32,11 @@ export function StackedColumnsChart({ title, source, filename, caption, desc, co
   const fill = parts.map((_, i) => seriesColour(colours?.[i] ?? i));
   return (
     <SimFigure title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
-      <svg ref={ref} className="sim-svg" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
-        <title id={`${filename}-t`}>{title}</title>
-        <desc id={`${filename}-d`}>{desc}</desc>
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={width} height={height} className="sim-svg">
         <text className="axis-title" x={4} y={8}>
           {axisTitle}
         </text>
-        {g.yTicks.map((tk) => (
-          <g key={tk.value} className="tick">
-            <line x1={g.plot.x} x2={g.plot.x + g.plot.width} y1={tk.y} y2={tk.y} />
-            <text x={g.plot.x - 6} y={tk.y} textAnchor="end" dominantBaseline="middle">
-              {tk.label}
-            </text>
-          </g>
-        ))}
+        <YTicks ticks={g.yTicks} plot={g.plot} />
         {g.columns.map((c, ci) => (
           <g key={c.label} className={columns[ci].highlight ? 'column highlight' : 'column'}>
             {c.segments.map((s) =>
@@ -63,7 +55,7 @@ export function StackedColumnsChart({ title, source, filename, caption, desc, co
           </g>
         ))}
         <SvgLegend labels={parts} width={width} y={plotHeight + 14} colours={fill} />
-      </svg>
+      </ChartSvg>
     </SimFigure>
   );
 }

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { ChartSvg, YTicks } from '../../../charts/ChartFigure';
 import { linesGeometry } from '../../../../shared/charts/lines';
 import { linearTrend } from '../../../../shared/model/simulation';
 import { seriesColour, SimFigure, SvgLegend } from './SimFigure';
@@ -25,9 +26,7 @@ export function SweepChart({ title, source, filename, caption, xs, xTitle, panel
   const desc = panels.map((p) => `${p.title}: ${xs.map((x, i) => `${x} → ${p.format(p.values[i])}`).join(', ')}`).join('. ');
   return (
     <SimFigure title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
-      <svg ref={ref} className="sim-svg" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
-        <title id={`${filename}-t`}>{title}</title>
-        <desc id={`${filename}-d`}>{desc}</desc>
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={width} height={height} className="sim-svg">
         {panels.map((p, k) => {
           const trend = linearTrend(xs, p.values);
           // One single-point series per value: its `last` is where the marker goes.
@@ -42,14 +41,7 @@ export function SweepChart({ title, source, filename, caption, xs, xTitle, panel
               <text className="axis-title" x={g.plot.x} y={-4}>
                 {p.title}
               </text>
-              {g.yTicks.map((tk) => (
-                <g key={`y${tk.value}`} className="tick">
-                  <line x1={g.plot.x} x2={g.plot.x + g.plot.width} y1={tk.y} y2={tk.y} />
-                  <text x={g.plot.x - 6} y={tk.y} textAnchor="end" dominantBaseline="middle">
-                    {tk.label}
-                  </text>
-                </g>
-              ))}
+              <YTicks ticks={g.yTicks} plot={g.plot} />
               {g.xTicks.map((tk) => (
                 <g key={`x${tk.value}`} className="tick">
                   <text x={tk.x} y={g.plot.y + g.plot.height + 16} textAnchor="middle">
@@ -73,7 +65,7 @@ export function SweepChart({ title, source, filename, caption, xs, xTitle, panel
           );
         })}
         <SvgLegend labels={legend} width={width} y={height - 6} colours={[seriesColour(0), 'var(--muted)']} />
-      </svg>
+      </ChartSvg>
     </SimFigure>
   );
 }
