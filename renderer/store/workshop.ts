@@ -17,18 +17,26 @@ interface WorkshopState {
   syncedAt: number;
   /** Counts `open()` calls: a loaded document is not an edit (autosave ignores it). */
   loads: number;
+  /**
+   * The room's what-if scores ("participant|candidate|criterion" → value): exploration on top
+   * of the real scores, for this session only (kept by saving a scenario), yet undoable like
+   * every edit. Not part of the document, so autosave never writes it.
+   */
+  whatIf: Record<string, number>;
 }
 
 interface WorkshopActions {
   /** Opens a document: a fresh history. `synced`: it came from another window's save. */
   open(doc: WorkshopDoc, opts?: { synced?: boolean }): void;
   close(): void;
-  /** One named edit: a pure function from the document to the next document; one undo step. */
-  edit(action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc): void;
+  /** One named edit: a pure function from the document to the next document; one undo step (with the what-if scores, if given). */
+  edit(action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc, whatIf?: Record<string, number>): void;
   /** Continuous gestures (slider drags): edits in between make a single undo step. */
   beginGesture(): void;
   endGesture(): void;
   setSaveState(state: SaveState, error?: StorageProblem | null): void;
+  /** Sets the what-if scores: one undo step named `action`. */
+  setWhatIf(action: string, whatIf: Record<string, number>): void;
 }
 
 export type WorkshopStore = WorkshopState & WorkshopActions;
@@ -44,20 +52,24 @@ export const useWorkshop = create<WorkshopStore>()(
       lastAction: '',
       syncedAt: 0,
       loads: 0,
+      whatIf: {},
       open(doc, opts) {
-        set({ doc, saveState: 'saved', saveError: null, lastAction: '', syncedAt: opts?.synced ? Date.now() : 0, loads: get().loads + 1 });
+        // Live sync from another window keeps this window's what-if exploration (same workshop).
+        const whatIf = opts?.synced && get().doc?.id === doc.id ? get().whatIf : {};
+        set({ doc, whatIf, saveState: 'saved', saveError: null, lastAction: '', syncedAt: opts?.synced ? Date.now() : 0, loads: get().loads + 1 });
         useWorkshop.temporal.getState().clear();
       },
       close() {
-        set({ doc: null, lastAction: '' });
+        set({ doc: null, whatIf: {}, lastAction: '' });
         useWorkshop.temporal.getState().clear();
       },
-      edit(action, recipe) {
+      edit(action, recipe, whatIf) {
         const doc = get().doc;
         if (!doc) return;
         const next = recipe(doc);
-        if (next === doc) return;
-        set({ doc: next, lastAction: action });
+        const nextWhatIf = whatIf ?? get().whatIf;
+        if (next === doc && nextWhatIf === get().whatIf) return;
+        set({ doc: next, whatIf: nextWhatIf, lastAction: action });
       },
       beginGesture() {
         if (gestureStart) return;
@@ -70,17 +82,21 @@ export const useWorkshop = create<WorkshopStore>()(
         const t = useWorkshop.temporal;
         t.getState().resume();
         if (start && start !== get().doc) {
-          t.setState({ pastStates: [...t.getState().pastStates, { doc: start }], futureStates: [] });
+          t.setState({ pastStates: [...t.getState().pastStates, { doc: start, whatIf: get().whatIf }], futureStates: [] });
         }
       },
       setSaveState(saveState, saveError = null) {
         set({ saveState, saveError });
       },
+      setWhatIf(action, whatIf) {
+        if (whatIf === get().whatIf) return;
+        set({ whatIf, lastAction: action });
+      },
     }),
     {
-      // Only the document is history; save status is not.
-      partialize: (s) => ({ doc: s.doc }),
-      equality: (a, b) => a.doc === b.doc,
+      // The document and the what-if scores are history; save status is not.
+      partialize: (s) => ({ doc: s.doc, whatIf: s.whatIf }),
+      equality: (a, b) => a.doc === b.doc && a.whatIf === b.whatIf,
       limit: 500,
     },
   ),

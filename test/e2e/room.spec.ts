@@ -332,6 +332,13 @@ test('what-if scores move the ranking live and are kept in a scenario', async ({
   await setGroupScore(B, 'Mismatch control', 10);
   await expect(app.getByText('2 what-if scores active:')).toBeVisible();
   await room.expectLeader(B);
+  // Each release of the what-if slider is one undo step.
+  await app.getByRole('button', { name: /Undo/ }).first().click();
+  await expect(app.getByText('1 what-if score active:')).toBeVisible();
+  await room.expectLeader(C);
+  await app.getByRole('button', { name: /Redo/ }).first().click();
+  await expect(app.getByText('2 what-if scores active:')).toBeVisible();
+  await room.expectLeader(B);
   // Nobody's real scores changed.
   await room.view('Scoring');
   await app.getByRole('button', { name: /^Chen/ }).click();
@@ -344,6 +351,17 @@ test('what-if scores move the ranking live and are kept in a scenario', async ({
   // Applying the scenario brings its what-if scores back.
   await app.getByRole('button', { name: 'Apply' }).click();
   await room.expectLeader(B);
+  // The apply (weights and what-if scores) is one undo step, the return to the real scores
+  // another; redo repeats the return.
+  const undoButton = app.getByRole('button', { name: /Undo/ }).first();
+  await undoButton.click();
+  await room.expectLeader(C);
+  await undoButton.click();
+  await room.expectLeader(B);
+  await expect(app.getByText('2 what-if scores active:')).toBeVisible();
+  await app.getByRole('button', { name: /Redo/ }).first().click();
+  await room.expectLeader(C);
+  await expect(app.getByText(/what-if scores? active:/)).toHaveCount(0);
 });
 
 test('a mouse drag of a weight moves the ranking as it goes and is one undo step', async ({ app }) => {

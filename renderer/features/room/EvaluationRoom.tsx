@@ -24,7 +24,7 @@ export function EvaluationRoom() {
   const view = useRoomUi((s) => s.view);
   const blind = useRoomUi((s) => s.blind);
   const presenter = useRoomUi((s) => s.presenter);
-  const overrides = useLive((s) => s.overrides);
+  const overrides = useWorkshop((s) => s.whatIf);
   const dragging = useLive((s) => s.draftUnits !== null || s.draftOverrides !== null);
   // Is the robustness analysis on screen the analysis of this very document? (Tests wait on it.)
   const status = useAnalysis((s) => s.status);

@@ -6,9 +6,9 @@ import { tornadoOrder } from '../../../shared/model/robustness-view';
 import { AcceptabilityBars } from '../../charts/AcceptabilityBars';
 import { Tornado } from '../../charts/Tornado';
 import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
 import { formatPercent } from '../../ui/format';
 import { cancelAnalysis, runAnalysis, useAnalysis } from './analysis';
-import { useLive } from './live';
 import { useRoomUi } from './roomUi';
 
 const pp = (x: number) => (Math.abs(x) * 100).toFixed(1);
@@ -89,7 +89,7 @@ export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const blind = useRoomUi((s) => s.blind);
   const { result, status, progress, stale, error } = useAnalysis();
-  const overrides = useLive((s) => s.overrides);
+  const overrides = useWorkshop((s) => s.whatIf);
   const charts = useRobustnessCharts(doc, result);
   if (blind) return <p className="empty">{t('room.blind.resultsHidden')}</p>;
   return (

@@ -13,7 +13,7 @@ import { useRoomUi } from './roomUi';
 /** Evaluates the current weights and every saved scenario, for the side-by-side comparison. */
 export function useScenarioComparison(doc: WorkshopDoc, enabled: boolean): { columns: ScenarioColumn[] | null; error: string | null } {
   const { t } = useTranslation();
-  const overrides = useLive((s) => s.overrides);
+  const overrides = useWorkshop((s) => s.whatIf);
   const [state, setState] = useState<{ columns: ScenarioColumn[] | null; error: string | null }>({ columns: null, error: null });
   const current = t('room.scenarios.current');
   useEffect(() => {
@@ -43,7 +43,8 @@ export function ScenariosPanel({ doc }: { doc: WorkshopDoc }) {
   const save = () => {
     const trimmed = name.trim();
     if (!trimmed) return;
-    const { draftUnits, overrides } = useLive.getState();
+    const { draftUnits } = useLive.getState();
+    const overrides = useWorkshop.getState().whatIf;
     edit(t('room.undo.saveScenario', { name: trimmed }), (d) => addScenario(d, { id: newId(), name: trimmed, createdAt: nowIso(), weights: draftUnits ?? docWeightUnits(d), scoreOverrides: overrides }));
     setName('');
   };
@@ -86,8 +87,8 @@ export function ScenariosPanel({ doc }: { doc: WorkshopDoc }) {
                 type="button"
                 className="btn btn-small"
                 onClick={() => {
-                  edit(t('room.undo.applyScenario', { name: s.name }), (d) => withWeightUnits(d, toUnits(scenarioWeights(d, s))));
-                  useLive.setState({ overrides: validOverrides(doc, s.scoreOverrides) });
+                  // Its weights and its what-if scores: one undo step.
+                  edit(t('room.undo.applyScenario', { name: s.name }), (d) => withWeightUnits(d, toUnits(scenarioWeights(d, s))), validOverrides(doc, s.scoreOverrides));
                 }}
               >
                 {t('room.scenarios.apply')}

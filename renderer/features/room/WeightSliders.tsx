@@ -44,7 +44,7 @@ export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
   const draft = useLive((s) => s.draftUnits);
   const blind = useRoomUi((s) => s.blind);
   const analysis = useAnalysis((s) => s.result);
-  const overrides = useLive((s) => s.overrides);
+  const overrides = useWorkshop((s) => s.whatIf);
   const stale = !useAnalysisFresh(doc, overrides);
   const units = draft ?? docWeightUnits(doc);
   const totalPoints = doc.criteria.reduce((a, c) => a + c.weight, 0);

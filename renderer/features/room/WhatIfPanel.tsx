@@ -4,6 +4,7 @@ import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import { groupOverride, withoutCell } from '../../../shared/model/scenarios';
 import { currentLang } from '../../i18n';
+import { useWorkshop } from '../../store/workshop';
 import { dropPendingAnswers, evaluateLive, useLive } from './live';
 import { RangeInput } from './WeightSliders';
 import { useRoomUi } from './roomUi';
@@ -32,7 +33,7 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
   const lang = currentLang();
   const [cand, setCand] = useState(doc.candidates[0]?.id ?? '');
   const [crit, setCrit] = useState(doc.criteria[0]?.id ?? '');
-  const overrides = useLive((s) => s.overrides);
+  const overrides = useWorkshop((s) => s.whatIf);
   const draft = useLive((s) => s.draftOverrides);
   const result = useLive((s) => s.result);
   const ci = doc.candidates.findIndex((c) => c.id === cand);
@@ -46,7 +47,8 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
     sent = null;
     if (!d) return;
     dropPendingAnswers();
-    useLive.setState({ overrides: d, draftOverrides: null });
+    useWorkshop.getState().setWhatIf(t('room.undo.whatIfScore'), d);
+    useLive.setState({ draftOverrides: null });
   };
   if (doc.candidates.length === 0 || doc.criteria.length === 0) return null;
   const cells = summarise(doc, overrides, lang);
@@ -89,7 +91,7 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
           valueText={value.toFixed(1)}
           held={() => sent !== null}
           onInput={(v, at) => {
-            sent = { ...withoutCell(useLive.getState().overrides, cand, crit), ...groupOverride(doc, cand, crit, v) };
+            sent = { ...withoutCell(useWorkshop.getState().whatIf, cand, crit), ...groupOverride(doc, cand, crit, v) };
             evaluateLive(doc, at, { overrides: sent });
           }}
           onCommit={commit}
@@ -107,14 +109,14 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
               <li key={`${c.candidateId}|${c.criterionId}`}>
                 <span className="chip">
                   {c.label} → {c.value.toFixed(1)}
-                  <button type="button" className="btn btn-ghost btn-small" aria-label={t('room.whatif.remove', { cell: c.label })} onClick={() => useLive.setState({ overrides: withoutCell(useLive.getState().overrides, c.candidateId, c.criterionId) })}>
+                  <button type="button" className="btn btn-ghost btn-small" aria-label={t('room.whatif.remove', { cell: c.label })} onClick={() => useWorkshop.getState().setWhatIf(t('room.undo.whatIfRemove', { cell: c.label }), withoutCell(useWorkshop.getState().whatIf, c.candidateId, c.criterionId))}>
                     ×
                   </button>
                 </span>
               </li>
             ))}
           </ul>
-          <button type="button" className="btn" onClick={() => useLive.setState({ overrides: {} })}>
+          <button type="button" className="btn" onClick={() => useWorkshop.getState().setWhatIf(t('room.undo.whatIfReset'), {})}>
             {t('room.whatif.reset')}
           </button>
         </div>

@@ -6,6 +6,7 @@ import type { WorkshopDoc } from '../../../shared/model';
 import { docWeightUnits } from '../../../shared/model/weights-edit';
 import { EngineInputError, evaluate } from '../../../shared/scoring';
 import { call } from '../../api/client';
+import { useWorkshop } from '../../store/workshop';
 
 /**
  * Live what-if of the evaluation room. Dragging a weight (or a what-if score) sets a
@@ -14,9 +15,9 @@ import { call } from '../../api/client';
  * synchronously, so ranking bars, totals and the radar move in the frame of the input; an
  * answer from another process always arrives after that frame has been drawn. The same input
  * is also sent to `engine.evaluate`; only the latest answer is kept (stale answers are
- * dropped) and it replaces the preview should it differ. Releasing the slider commits the
- * draft to the document as one undo step; what-if score overrides stay in the session until
- * saved as a scenario.
+ * dropped) and it replaces the preview should it differ. Releasing a weight slider commits
+ * the draft to the document, releasing a what-if score slider sets the session's what-if
+ * scores (the workshop store's `whatIf`, kept by saving a scenario): each one undo step.
  */
 export type Evaluation = ResponseOf<'engine.evaluate'>;
 
@@ -24,9 +25,7 @@ export type Evaluation = ResponseOf<'engine.evaluate'>;
 interface LiveState {
   /** Weights (units of 0.01 pp) being dragged; `null` = the document's. */
   draftUnits: number[] | null;
-  /** Session what-if scores: "participant|candidate|criterion" → value. */
-  overrides: Record<string, number>;
-  /** Overrides while a what-if score slider is being dragged; `null` = `overrides`. */
+  /** What-if scores while a what-if slider is being dragged; `null` = the store's `whatIf`. */
   draftOverrides: Record<string, number> | null;
   /** The latest evaluation and the weights (units) it was made with. */
   result: Evaluation | null;
@@ -34,12 +33,12 @@ interface LiveState {
   error: string | null;
 }
 
-export const useLive = create<LiveState>(() => ({ draftUnits: null, overrides: {}, draftOverrides: null, result: null, resultUnits: null, error: null }));
+export const useLive = create<LiveState>(() => ({ draftUnits: null, draftOverrides: null, result: null, resultUnits: null, error: null }));
 
 /** Forget the session (another workshop was opened). */
 export function resetLive() {
   latest++;
-  useLive.setState({ draftUnits: null, overrides: {}, draftOverrides: null, result: null, resultUnits: null, error: null });
+  useLive.setState({ draftUnits: null, draftOverrides: null, result: null, resultUnits: null, error: null });
 }
 
 let latest = 0;
@@ -97,7 +96,7 @@ function sameEvaluation(a: Evaluation, b: Evaluation): boolean {
 export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units?: number[]; overrides?: Record<string, number> }) {
   const s = useLive.getState();
   const units = draft?.units ?? s.draftUnits ?? docWeightUnits(doc);
-  const overrides = draft?.overrides ?? s.draftOverrides ?? s.overrides;
+  const overrides = draft?.overrides ?? s.draftOverrides ?? useWorkshop.getState().whatIf;
   const seq = ++latest;
   const drafts: Partial<LiveState> = {};
   if (draft?.units) drafts.draftUnits = draft.units;

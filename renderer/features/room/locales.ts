@@ -192,6 +192,9 @@ export const roomLocale: FeatureLocale = {
         topsisDiffers: 'TOPSIS disagrees: by closeness to the ideal, {{name}} would win.',
       },
       undo: {
+        whatIfScore: 'What-if score',
+        whatIfRemove: 'Remove what-if score {{cell}}',
+        whatIfReset: 'Clear what-if scores',
         score: 'Score',
         clearScore: 'Clear score',
         rationale: 'Rationale',
@@ -405,6 +408,9 @@ export const roomLocale: FeatureLocale = {
         topsisDiffers: 'TOPSIS 结论不同：按与理想解的接近度，{{name}} 将排第一。',
       },
       undo: {
+        whatIfScore: '假设评分',
+        whatIfRemove: '移除假设评分 {{cell}}',
+        whatIfReset: '清除全部假设评分',
         score: '评分',
         clearScore: '清空评分',
         rationale: '评分理由',
