@@ -136,7 +136,7 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
   const normals = variances ? new Float64Array(block * m) : null;
   const w = new Float64Array(block * n);
   const totals = new Float64Array(block * m);
-  const order = new Int32Array(m);
+  const rank = new Int32Array(m);
   const scratch = new Float64Array(n);
   const rankCounts = new Float64Array(m * m);
   const winWeightSums = new Float64Array(m * n);
@@ -159,7 +159,7 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
     } else {
       weightedTotals(w, values, totals, count, m, n);
     }
-    countRanks(totals, w, order, rankCounts, winWeightSums, count, m, n);
+    countRanks(totals, w, rank, rankCounts, winWeightSums, count, m, n);
     const done = start + count;
     if (done - reported >= 8192) {
       reported = done;
@@ -280,7 +280,7 @@ function noisyTotals(
 function countRanks(
   totals: Float64Array,
   w: Float64Array,
-  order: Int32Array,
+  rank: Int32Array,
   rankCounts: Float64Array,
   winWeightSums: Float64Array,
   count: number,
@@ -289,19 +289,24 @@ function countRanks(
 ): void {
   for (let s = 0; s < count; s++) {
     const tb = s * m;
+    rank.fill(0);
+    // Rank by counting, without branches: of each pair the lower total drops one place, and
+    // on a tie the later index does — the engine-wide tie rule (only identical alternatives
+    // ever tie). Measured faster than an insertion sort, whose comparisons mispredict.
     for (let a = 0; a < m; a++) {
-      const t = totals[tb + a];
-      // Insertion into best-first order; strict `<` keeps ties in index order, the
-      // engine-wide tie rule (only identical alternatives ever tie).
-      let k = a - 1;
-      while (k >= 0 && totals[tb + order[k]] < t) {
-        order[k + 1] = order[k];
-        k--;
+      const ta = totals[tb + a];
+      for (let b = a + 1; b < m; b++) {
+        const aFirst = +(ta >= totals[tb + b]);
+        rank[b] += aFirst;
+        rank[a] += 1 - aFirst;
       }
-      order[k + 1] = a;
     }
-    for (let r = 0; r < m; r++) rankCounts[order[r] * m + r]++;
-    const winRow = order[0] * n;
+    let winner = 0;
+    for (let a = 0; a < m; a++) {
+      rankCounts[a * m + rank[a]]++;
+      if (rank[a] === 0) winner = a;
+    }
+    const winRow = winner * n;
     const wb = s * n;
     for (let j = 0; j < n; j++) winWeightSums[winRow + j] += w[wb + j];
   }
