@@ -20,12 +20,17 @@ if (!existsSync(bin)) {
 }
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
 const out = path.join(root, '.tmp/electronegativity.csv');
-// The tool overwrites without truncating: a stale longer report would leave garbage behind.
-rmSync(out, { force: true });
-const scan = spawnSync(bin, ['-i', path.join(root, 'electron'), '-o', out, '-r'], { encoding: 'utf8' });
-if (!existsSync(out)) {
-  console.error(`electronegativity produced no report: ${scan.stderr || scan.stdout}`);
-  process.exit(1);
+
+/** Runs the scan; the report's text. */
+function scanOnce() {
+  // The tool overwrites without truncating: a stale longer report would leave garbage behind.
+  rmSync(out, { force: true });
+  const scan = spawnSync(bin, ['-i', path.join(root, 'electron'), '-o', out, '-r'], { encoding: 'utf8' });
+  if (!existsSync(out)) {
+    console.error(`electronegativity produced no report: ${scan.stderr || scan.stdout}`);
+    process.exit(1);
+  }
+  return readFileSync(out, 'utf8');
 }
 
 /** Minimal RFC 4180 CSV reader (quoted fields, doubled quotes). */
@@ -61,20 +66,35 @@ function parseCsv(text) {
   return rows;
 }
 
-const text = readFileSync(out, 'utf8');
-const [header, ...rows] = parseCsv(text);
-const col = (name) => header.findIndex((h) => h.trim() === name);
-const findings = rows
-  .filter((r) => r.length > 3)
-  .map((r) => ({ check: r[col('issue')], severity: r[col('severity')], file: r[col('filename')], location: r[col('location')], description: r[col('description')] }))
-  // Test files exercise the shell with fakes; they never run in the app.
-  .filter((f) => !/\.test\.ts$/.test(f.file));
-// Never pass on a report we could not read: every finding line must have parsed into a row.
-const expected = text.split('\n').filter((l) => /^[A-Z_]+_CHECK,/.test(l)).length;
-if (rows.filter((r) => r.length > 3).length !== expected) {
-  console.error(`electronegativity report unreadable (${expected} finding lines, ${rows.length} parsed rows).`);
-  process.exit(1);
+/**
+ * The findings of a report, or null when it cannot be read whole. Never pass on a report we
+ * could not read: it must start with the header, and every finding line must parse into a row.
+ */
+function readReport(text) {
+  const [header, ...rows] = parseCsv(text);
+  if (header?.[0] !== 'issue') return null;
+  const col = (name) => header.findIndex((h) => h.trim() === name);
+  const expected = text.split('\n').filter((l) => /^[A-Z_]+_CHECK,/.test(l)).length;
+  const parsed = rows.filter((r) => r.length > 3);
+  if (parsed.length !== expected || text.split('\n').filter((l) => l.trim()).length !== expected + 1) return null;
+  return (
+    parsed
+      .map((r) => ({ check: r[col('issue')], severity: r[col('severity')], file: r[col('filename')], location: r[col('location')], description: r[col('description')] }))
+      // Test files exercise the shell with fakes; they never run in the app.
+      .filter((f) => !/\.test\.ts$/.test(f.file))
+  );
 }
+
+// The tool writes its CSV header and its rows with two concurrent, unawaited writes, so now
+// and then the header lands over the first row. Such a report is refused and the scan run
+// again (its findings are deterministic); three garbled reports in a row fail the gate.
+let findings = null;
+for (let attempt = 1; attempt <= 3 && !findings; attempt++) {
+  const text = scanOnce();
+  findings = readReport(text);
+  if (!findings) console.error(`electronegativity report garbled (attempt ${attempt} of 3):\n${text.split('\n').slice(0, 3).join('\n')}`);
+}
+if (!findings) process.exit(1);
 const { justified } = JSON.parse(readFileSync(path.join(root, 'security/electronegativity.json'), 'utf8'));
 const serious = findings.filter((f) => f.severity === 'HIGH' || f.severity === 'MEDIUM');
 const unjustified = serious.filter((f) => !justified.some((j) => j.check === f.check && j.file === f.file));
