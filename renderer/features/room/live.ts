@@ -21,7 +21,6 @@ import { useWorkshop } from '../../store/workshop';
  */
 export type Evaluation = ResponseOf<'engine.evaluate'>;
 
-
 interface LiveState {
   /** Weights (units of 0.01 pp) being dragged; `null` = the document's. */
   draftUnits: number[] | null;
