@@ -12,6 +12,21 @@ import './ui/styles.css';
 takeTokenFromLocation();
 const i18n = initI18n();
 
+/** The longest the first render waits for the library's first read; a slow IndexedDB shows the app loading instead. */
+const FIRST_READ_WAIT_MS = 300;
+
+// Start-up: on the first run add the sample workshop, so the app is meaningful at once; then read
+// the library's first page. The first render waits for it (up to FIRST_READ_WAIT_MS): rendering an empty
+// library first would keep the main thread busy while IndexedDB answers, then paint a second time.
+const firstRead = repo
+  .ensureFirstRun(initialLang())
+  .then(() => useLibrary.getState().refresh())
+  .catch((err: Error) => useLibrary.setState({ error: storageMessage(err), loaded: true }));
+const firstPage = new Promise<void>((resolve) => {
+  const off = useLibrary.subscribe((s) => s.loaded && (off(), resolve()));
+});
+await Promise.race([firstRead, firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_READ_WAIT_MS))]);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
@@ -20,9 +35,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// First run: the sample workshop, so the app is meaningful at once. Purge what was deleted over a week ago.
-void repo
-  .ensureFirstRun(initialLang())
-  .then((added) => (added ? useLibrary.getState().refresh() : undefined))
-  .then(() => repo.purgeDeleted(Date.now() - 7 * 86400_000))
-  .catch((err: Error) => useLibrary.setState({ error: storageMessage(err) }));
+// Purge what was deleted over a week ago, once the library is on screen.
+void firstRead.then(() => repo.purgeDeleted(Date.now() - 7 * 86400_000)).catch((err: Error) => useLibrary.setState({ error: storageMessage(err) }));

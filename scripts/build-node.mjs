@@ -12,6 +12,9 @@ export async function buildNode({ electron = true } = {}) {
   await build({
     ...common,
     format: 'esm',
+    // Shared chunks: the web host loads its API side (web-api.ts) on first use, not at start.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     entryPoints: {
       web: 'electron/hosts/web.ts',
       cli: 'electron/hosts/cli.ts',

@@ -4,8 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
-import { contract, isMethodName, ContractError } from '../../shared/contract';
-import { createService, type Service } from '../service';
+import type { Service } from '../service';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
 import { MAX_REQUEST_BYTES } from '../service/limits';
 
@@ -16,6 +15,8 @@ import { MAX_REQUEST_BYTES } from '../service/limits';
  */
 export const DEFAULT_PORT = 43117;
 export const MAX_BODY_BYTES = MAX_REQUEST_BYTES;
+/** When the API side loads if no call asked for it first: after the page's start-up work. */
+const API_WARM_UP_MS = 2000;
 
 export interface WebHostOptions {
   port?: number;
@@ -27,7 +28,8 @@ export interface WebHostOptions {
 
 export interface WebHost {
   server: Server;
-  service: Service;
+  /** The contract's service, loaded on the first API call (or shortly after start). */
+  service(): Promise<Service>;
   port: number;
   token: string;
   url: string;
@@ -53,7 +55,15 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   const port = options.port ?? DEFAULT_PORT;
   const token = options.token ?? randomBytes(24).toString('base64url');
   const staticDir = path.resolve(options.staticDir ?? path.join(here, '../renderer'));
-  const service = createService({ host: 'web', workerUrl: options.workerUrl ?? new URL('./worker.mjs', import.meta.url) });
+  const workerUrl = options.workerUrl ?? new URL('./worker.mjs', import.meta.url);
+  // The API side (contract schemas, handlers) loads on the first API call, or once the
+  // app has had time to paint, so a cold start serves the page without waiting for it.
+  type Api = typeof import('./web-api') & { service: Service };
+  let api: Promise<Api> | undefined;
+  const loadApi = (): Promise<Api> =>
+    (api ??= import('./web-api').then((mod) => ({ ...mod, service: mod.createService({ host: 'web', workerUrl }) })));
+  const warmUp = setTimeout(() => void loadApi(), API_WARM_UP_MS);
+  warmUp.unref();
   const tokenBytes = Buffer.from(token);
   let boundPort = port;
 
@@ -82,6 +92,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, method: string) {
+    const { contract, isMethodName, service } = await loadApi();
     if (!isMethodName(method)) return refuse(res, 404, 'unknown_method', `Unknown method "${method}".`);
     if (req.method !== 'POST') return refuse(res, 405, 'forbidden', 'Use POST.');
     const given = Buffer.from(String(req.headers['x-sw-token'] ?? ''));
@@ -161,14 +172,15 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   const url = `http://127.0.0.1:${boundPort}/#token=${token}`;
   return {
     server,
-    service,
+    service: async () => (await loadApi()).service,
     port: boundPort,
     token,
     url,
     async close() {
       server.closeAllConnections();
+      clearTimeout(warmUp);
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await service.close();
+      if (api) await (await api).service.close();
     },
   };
 }
@@ -244,9 +256,9 @@ export function parseWebArgs(argv: string[]): { port: number; open: boolean; hel
     else if (a === '--port' || a.startsWith('--port=')) {
       const v = a.includes('=') ? a.split('=')[1] : argv[++i];
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ContractError('invalid_request', `--port needs a number between 1 and 65535 (0: any free port, for tests), got "${v ?? ''}".`);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--port needs a number between 1 and 65535 (0: any free port, for tests), got "${v ?? ''}".`);
       port = n;
-    } else throw new ContractError('invalid_request', `Unknown option "${a}". Use --port N and --open.`);
+    } else throw new Error(`Unknown option "${a}". Use --port N and --open.`);
   }
   return { port, open, help };
 }

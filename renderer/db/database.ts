@@ -49,6 +49,11 @@ export type WorkshopDatabase = Dexie & {
 
 export const DB_NAME = 'selection-workshop';
 
+// Dexie turns its debug mode on for pages served from localhost or 127.0.0.1, which the web host
+// is: a console task with an async stack for every table operation, costly with DevTools (or a
+// test driver) attached. This is a release build on loopback, not a development server.
+Dexie.debug = false;
+
 /**
  * Versioned Dexie schema. A released version is never edited: a change appends
  * `db.version(n + 1).stores(...).upgrade(...)`.

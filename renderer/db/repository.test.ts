@@ -31,6 +31,16 @@ describe('WorkshopRepository', () => {
     expect(await repo.listLive()).toHaveLength(0);
   });
 
+  it('reads the most recent live workshops first, with the live total', async () => {
+    const base = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'x');
+    for (let i = 0; i < 8; i++) await repo.save({ ...base, id: `w${i}`, meta: { ...base.meta, title: `W${i}` }, updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
+    await repo.softDelete('w7'); // the most recent, but deleted
+    const { items, total } = await repo.listRecent(3);
+    expect(items.map((s) => s.id)).toEqual(['w6', 'w5', 'w4']);
+    expect(total).toBe(7);
+    expect((await repo.listLive()).slice(0, 3)).toEqual(items);
+  });
+
   it('creates, renames and lists by last change', async () => {
     const a = await repo.create('Alpha', 'en');
     await new Promise((r) => setTimeout(r, 5));

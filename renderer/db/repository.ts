@@ -1,7 +1,9 @@
 import type { WorkshopDoc } from '../../shared/model';
 import { newId, nowIso } from '../../shared/model/ids';
+// The sample workshop is built without zod (a few KB), so the first run needs no schema chunk.
+import { createSampleWorkshop } from '../../shared/model/template';
 
-// The model (zod schemas, template) loads on first use, keeping it out of the library's start-up bundle.
+// The model (zod schemas) loads on first use, keeping it out of the library's start-up bundle.
 const model = () => import('../../shared/model');
 import type { Lang } from '../../shared/framework';
 import type { WorkshopDatabase, WorkshopSummary } from './database';
@@ -38,6 +40,20 @@ export class WorkshopRepository {
   private readonly lastSaved = new Map<string, WorkshopDoc>();
 
   constructor(readonly db: WorkshopDatabase) {}
+
+  /**
+   * The `limit` most recently changed live workshops, and how many live ones there are: the
+   * library's first screen without reading every summary.
+   */
+  async listRecent(limit: number): Promise<{ items: WorkshopSummary[]; total: number }> {
+    return this.db.transaction('r', this.db.summaries, async () => {
+      const [items, total] = await Promise.all([
+        this.db.summaries.orderBy('updatedAt').reverse().filter((s) => s.deletedAt === 0).limit(limit).toArray(),
+        this.db.summaries.where('deletedAt').equals(0).count(),
+      ]);
+      return { items, total };
+    });
+  }
 
   /** Live workshops, most recently changed first. */
   async listLive(): Promise<WorkshopSummary[]> {
@@ -131,7 +147,6 @@ export class WorkshopRepository {
   /** On the very first run, adds the sample workshop (once, even if the user later deletes it). */
   async ensureFirstRun(lang: Lang): Promise<boolean> {
     if (await this.db.settings.get('initialized')) return false;
-    const { createSampleWorkshop } = await model();
     return this.db.transaction('rw', this.db.workshops, this.db.parts, this.db.summaries, this.db.settings, async () => {
       if (await this.db.settings.get('initialized')) return false;
       const sample = createSampleWorkshop(lang);

@@ -1,11 +1,10 @@
 import type { Lang } from '../../shared/framework';
-import { wizardLocale } from '../features/wizard/locales';
 import { exportLocale } from '../features/export/locales';
-import { simulatorLocale } from '../features/simulator/locales';
-import { roomLocale } from '../features/room/locales';
 
 /** A feature's strings: `{ en: { feature: {...} }, 'zh-CN': { feature: {...} } }`, one top-level key per feature. */
 export type FeatureLocale = Record<Lang, Record<string, unknown>>;
 
-// Each feature registers its strings here (one line per feature).
-export const featureLocales: FeatureLocale[] = [wizardLocale, exportLocale, roomLocale, simulatorLocale];
+// The features the library screen needs at start-up register their strings here (one line per
+// feature). The features inside a workshop register theirs with the workshop's chunk
+// (features/workshop/locales.ts), so the start-up bundle does not carry them.
+export const startupLocales: FeatureLocale[] = [exportLocale];

@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isLang, type Lang } from '../../shared/framework';
+import { isLang, LANGS, type Lang } from '../../shared/framework';
 import { common } from './common';
-import { featureLocales } from './features';
+import { startupLocales, type FeatureLocale } from './features';
 
 const LANG_KEY = 'sw.lang';
 
@@ -22,7 +22,7 @@ export function setLang(lang: Lang) {
 
 export function initI18n(lang: Lang = initialLang()) {
   const resources: Record<Lang, Record<string, unknown>> = { en: { ...common.en }, 'zh-CN': { ...common['zh-CN'] } };
-  for (const loc of featureLocales) {
+  for (const loc of startupLocales) {
     Object.assign(resources.en, loc.en);
     Object.assign(resources['zh-CN'], loc['zh-CN']);
   }
@@ -38,3 +38,8 @@ export function initI18n(lang: Lang = initialLang()) {
 }
 
 export const currentLang = (): Lang => (isLang(i18next.language) ? i18next.language : 'en');
+
+/** Adds features' strings (both languages) when their chunk loads; see features.ts. */
+export function registerFeatureLocales(locales: FeatureLocale[]) {
+  for (const loc of locales) for (const lang of LANGS) i18next.addResourceBundle(lang, 'translation', loc[lang], true, false);
+}

@@ -6,8 +6,21 @@ import { storageMessage } from '../db/errors';
 
 export type LibrarySort = 'updated' | 'title';
 
+/** Resolves once the next frame has been drawn (at once where nothing draws, as in unit tests). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : setTimeout(resolve, 0)));
+}
+
+/** How many workshops the first read returns: the library's first screenful. */
+export const FIRST_READ = 20;
+
 interface LibraryState {
+  /** Live workshops, most recently changed first: the first page at once, then all of them. */
   items: WorkshopSummary[];
+  /** How many live workshops there are (known before `items` holds them all). */
+  total: number;
+  /** Whether `items` holds every live workshop (search and sort by title need them all). */
+  complete: boolean;
   loaded: boolean;
   query: string;
   sort: LibrarySort;
@@ -34,6 +47,7 @@ export type LibraryStore = LibraryState & LibraryActions;
 /** The library list and its commands; every command writes through the repository, then re-reads. */
 export function createLibraryStore(repo: WorkshopRepository) {
   return create<LibraryStore>((set, get) => {
+    let reads = 0; // a newer refresh supersedes the answers of an older one
     const run = async (work: () => Promise<void>) => {
       try {
         await work();
@@ -45,16 +59,29 @@ export function createLibraryStore(repo: WorkshopRepository) {
     };
     return {
       items: [],
+      total: 0,
+      complete: false,
       loaded: false,
       query: '',
       sort: 'updated',
       error: null,
       lastDeleted: null,
       async refresh() {
+        const read = ++reads;
         try {
-          set({ items: await repo.listLive(), loaded: true });
+          // The first screenful first, then the rest: a library of 1,000 paints as soon as its
+          // first page is read, and is complete a moment later.
+          const first = await repo.listRecent(FIRST_READ);
+          if (read !== reads) return;
+          const complete = first.items.length >= first.total;
+          set({ items: first.items, total: first.total, complete, loaded: true });
+          if (complete) return;
+          await afterNextPaint(); // reading 1,000 summaries takes the main thread a while
+          if (read !== reads) return;
+          const all = await repo.listLive();
+          if (read === reads) set({ items: all, total: all.length, complete: true });
         } catch (err) {
-          set({ error: storageMessage(err), loaded: true });
+          if (read === reads) set({ error: storageMessage(err), loaded: true });
         }
       },
       setQuery: (query) => set({ query }),

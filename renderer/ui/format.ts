@@ -1,8 +1,6 @@
 import type { Lang } from '../../shared/framework';
 
-// Intl formatters are costly to build (a library of 1,000 rows would build 1,000): keep one per language.
-const rtfCache = new Map<Lang, Intl.RelativeTimeFormat>();
-const dateCache = new Map<Lang, Intl.DateTimeFormat>();
+// Intl formatters are costly to build: keep one per language and format.
 const pctCache = new Map<string, Intl.NumberFormat>();
 const cached = <K, V>(map: Map<K, V>, key: K, make: () => V): V => {
   let v = map.get(key);
@@ -10,16 +8,28 @@ const cached = <K, V>(map: Map<K, V>, key: K, make: () => V): V => {
   return v;
 };
 
-/** "3 minutes ago" in the UI language. */
-export function relativeTime(ms: number, lang: Lang, now = Date.now()): string {
-  const rtf = cached(rtfCache, lang, () => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }));
-  const s = Math.round((ms - now) / 1000);
-  const abs = Math.abs(s);
-  if (abs < 60) return rtf.format(s, 'second');
-  if (abs < 3600) return rtf.format(Math.round(s / 60), 'minute');
-  if (abs < 86400) return rtf.format(Math.round(s / 3600), 'hour');
-  if (abs < 86400 * 30) return rtf.format(Math.round(s / 86400), 'day');
-  return cached(dateCache, lang, () => new Intl.DateTimeFormat(lang, { dateStyle: 'medium' })).format(ms);
+/** The i18n layer's `t`, as relativeTime needs it (plural `count`, plain values). */
+type Translate = (key: string, values: Record<string, string | number>) => string;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * "3 minutes ago" in the UI language, from the strings in common.ts (`time.*`). Not Intl:
+ * the first Intl date or relative-time formatter a page builds loads locale data for
+ * ~40 ms, which the library's first paint would pay. Older than 30 days: the date.
+ */
+export function relativeTime(ms: number, t: Translate, now = Date.now()): string {
+  const ago = now - ms;
+  if (ago < 45_000) return t('time.justNow', {}); // also a clock that is a little ahead
+  if (ago < HOUR) return t('time.minutesAgo', { count: Math.max(1, Math.round(ago / MINUTE)) });
+  if (ago < DAY) return t('time.hoursAgo', { count: Math.round(ago / HOUR) });
+  const days = Math.round(ago / DAY);
+  if (days < 2) return t('time.yesterday', {});
+  if (days < 30) return t('time.daysAgo', { count: days });
+  const d = new Date(ms);
+  return t('time.date', { year: d.getFullYear(), month: t(`time.month.${d.getMonth()}`, {}), day: d.getDate() });
 }
 
 export function formatPercent(x: number, lang: Lang, digits = 0): string {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { SCHEMA_VERSION } from './version';
+
+export { SCHEMA_VERSION };
 
 /**
  * The workshop document, schema version 1: the unit of work, storage and export.
@@ -6,7 +9,6 @@ import { z } from 'zod';
  * smuggled in by a hostile file). Fields added later get `.default()` so documents
  * written by an earlier build still parse.
  */
-export const SCHEMA_VERSION = 1 as const;
 
 /** Largest lists a document may hold (also checked up front by `precheck` in migrate.ts). */
 export const LIST_LIMITS = {

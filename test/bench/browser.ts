@@ -19,10 +19,10 @@ export interface RunningHost {
   startedMs: number;
 }
 
-/** Spawns the built web host on a free port and waits for its address line. */
-export async function spawnWebHost(): Promise<RunningHost> {
+/** Spawns the built web host (on a free port unless one is given) and waits for its address line. */
+export async function spawnWebHost(port = 0): Promise<RunningHost> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -34,4 +34,13 @@ export async function spawnWebHost(): Promise<RunningHost> {
   });
   const u = new URL(url);
   return { url, origin: u.origin, token: /token=([^&]+)/.exec(u.hash)![1], child, startedMs: performance.now() - t0 };
+}
+
+/** Stops a spawned web host and waits until its port is free again. */
+export function stopWebHost(host: RunningHost): Promise<void> {
+  return new Promise((resolve) => {
+    if (host.child.exitCode !== null || host.child.signalCode !== null) return resolve();
+    host.child.once('exit', () => resolve());
+    host.child.kill();
+  });
 }

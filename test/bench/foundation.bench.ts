@@ -39,11 +39,15 @@ const suite: BenchSuite = async (log) => {
 
     // 3. Library with 1,000 stored workshops: first paint of the list after a fresh load.
     const stored = await page.evaluate(([doc, n]) => (window as unknown as { seedWorkshops: (d: unknown, n: number) => Promise<number> }).seedWorkshops(doc, n), [createSampleWorkshop('en'), 1000] as const);
+    // The app opens in a page of its own: Playwright turns off the HTTP cache of a page with a
+    // route (the bench page above), and a user's browser has it. Same origin, same IndexedDB.
+    const app = await context.newPage();
+    await app.goto(host.url);
     const paints: number[] = [];
     for (let i = 0; i < 5; i++) {
-      await page.goto(`${host.origin}/?load=${i}`); // a real page load (the token is kept in sessionStorage)
-      await page.waitForFunction(() => performance.getEntriesByName('sw:library-painted').length > 0);
-      paints.push(await page.evaluate(() => performance.getEntriesByName('sw:library-painted')[0].startTime));
+      await app.goto(`${host.origin}/?load=${i}`); // a real page load (the token is kept in sessionStorage)
+      await app.waitForFunction(() => performance.getEntriesByName('sw:library-painted').length > 0);
+      paints.push(await app.evaluate(() => performance.getEntriesByName('sw:library-painted')[0].startTime));
     }
     log(`library of ${stored} workshops, first paint of the list (5 loads): ${paints.map((p) => p.toFixed(0)).join(', ')} ms`);
     return [

@@ -1,5 +1,6 @@
 import { largeWorkshop } from '../fixtures/largeWorkshop';
-import { launchChromium, spawnWebHost } from './browser';
+import type { Page } from 'playwright-core';
+import { launchChromium, spawnWebHost, stopWebHost } from './browser';
 import { percentile, type BenchSuite } from './types';
 
 /** A 10 MB workshop file: the large workshop with long rationales and a 100,000-point pilot-metrics series. */
@@ -15,24 +16,56 @@ function tenMegabyteWorkshop(): string {
 const suite: BenchSuite = async (log) => {
   const browser = await launchChromium();
   try {
-    // Cold start: web host process start → the library list painted and usable in Chromium.
+    // Cold start: web host process start → the frame that draws the library list, timed on the
+    // page's own clock (its time origin is wall time, like Date.now here), not when the test
+    // driver gets round to noticing (its polling and accessibility queries add 100–250 ms here).
+    const coldStart = async (page: Page, port = 0) => {
+      const t0 = Date.now();
+      const host = await spawnWebHost(port);
+      await page.goto(host.url);
+      await page.waitForFunction(() => performance.getEntriesByName('sw:library-painted').length > 0);
+      const drawnAt = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('sw:library-painted')[0].startTime);
+      // Interactive in that frame: its New workshop button is there and enabled.
+      const button = page.getByRole('button', { name: /New workshop|新建工作坊/ });
+      if (!(await button.isVisible()) || !(await button.isEnabled())) throw new Error('library drawn without a usable New workshop button');
+      return { host, ms: drawnAt - t0, noticedMs: Date.now() - t0 };
+    };
     const cold: number[] = [];
+    const coldNoticed: number[] = [];
     const hostStart: number[] = [];
     for (let i = 0; i < 5; i++) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const t0 = performance.now();
-      const host = await spawnWebHost();
-      hostStart.push(host.startedMs);
-      await page.goto(host.url);
-      await page.waitForFunction(() => performance.getEntriesByName('sw:library-painted').length > 0);
-      await page.getByRole('button', { name: /New workshop|新建工作坊/ }).waitFor({ state: 'visible' });
-      cold.push(performance.now() - t0);
+      const run = await coldStart(page);
+      cold.push(run.ms);
+      coldNoticed.push(run.noticedMs);
+      hostStart.push(run.host.startedMs);
       await context.close();
-      host.child.kill();
+      await stopWebHost(run.host);
     }
-    log(`cold start to interactive library (5 runs): ${cold.map((c) => c.toFixed(0)).join(', ')} ms`);
-    log(`  (of which the web host process start to its printed address: ${hostStart.map((c) => c.toFixed(0)).join(', ')} ms)`);
+    log(`cold start to interactive library, first run on a fresh profile (5 runs): ${cold.map((c) => c.toFixed(0)).join(', ')} ms`);
+    log(`  (of which the web host process start to its printed address: ${hostStart.map((c) => c.toFixed(0)).join(', ')} ms; noticed by the test driver at ${coldNoticed.map((c) => c.toFixed(0)).join(', ')} ms)`);
+
+    // Returning user: the browser profile keeps its HTTP cache and workshops between runs (one
+    // context), each run a cold web host (same port: IndexedDB is kept per origin) and a new tab.
+    const profile = await browser.newContext();
+    const first = await spawnWebHost();
+    const port = Number(new URL(first.url).port);
+    const setup = await profile.newPage();
+    await setup.goto(first.url);
+    await setup.waitForFunction(() => performance.getEntriesByName('sw:library-painted').length > 0);
+    await setup.close();
+    await stopWebHost(first);
+    const returning: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const page = await profile.newPage();
+      const run = await coldStart(page, port);
+      returning.push(run.ms);
+      await page.close();
+      await stopWebHost(run.host);
+    }
+    await profile.close();
+    log(`cold start to interactive library, returning user (same profile, new web host and tab; 5 runs): ${returning.map((c) => c.toFixed(0)).join(', ')} ms`);
 
     // Import of a 10 MB workshop file through the library's Import picker.
     const text = tenMegabyteWorkshop();
@@ -62,6 +95,7 @@ const suite: BenchSuite = async (log) => {
     log(`  (with Playwright's transfer of the file into the page: ${withTransfer.map((c) => c.toFixed(0)).join(', ')} ms)`);
     return [
       { name: 'hardening.cold-start-to-interactive-library', value: percentile(cold, 50), unit: 'ms', target: 1000, better: 'lower' },
+      { name: 'hardening.cold-start-returning-user', value: percentile(returning, 50), unit: 'ms', target: 1000, better: 'lower' },
       { name: 'hardening.import-10mb', value: percentile(imports, 50), unit: 'ms', target: 1000, better: 'lower' },
     ];
   } finally {

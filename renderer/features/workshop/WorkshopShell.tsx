@@ -1,3 +1,4 @@
+import './locales'; // first: the steps' strings, before any step renders
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
