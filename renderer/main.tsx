@@ -20,8 +20,8 @@ const FIRST_READ_WAIT_MS = 300;
 // library first would keep the main thread busy while IndexedDB answers, then paint a second time.
 const firstRead = repo
   .ensureFirstRun(initialLang())
-  .then(() => useLibrary.getState().refresh())
-  .catch((err: Error) => useLibrary.setState({ error: storageMessage(err), loaded: true }));
+  .catch((err: Error) => useLibrary.setState({ error: storageMessage(err) }))
+  .then(() => useLibrary.getState().refresh()); // reports its own failure
 const firstPage = new Promise<void>((resolve) => {
   const off = useLibrary.subscribe((s) => s.loaded && (off(), resolve()));
 });

@@ -1,5 +1,8 @@
+import { writeFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { LibraryPage } from './pages/LibraryPage';
+import { LibraryTransferBar } from './pages/ExportDialog';
+import { createSampleWorkshop } from '../../shared/model';
 
 test('a fresh profile shows the sample workshop', async ({ app }) => {
   const lib = new LibraryPage(app);
@@ -47,6 +50,33 @@ test('duplicate and search', async ({ app }) => {
   await expect(lib.list.getByRole('listitem')).toHaveCount(1);
   await lib.search('no such workshop');
   await expect(app.getByText(/No workshop matches|没有与/)).toBeVisible();
+});
+
+test('a long library opens on its newest page with the whole count; search and scrolling reach every workshop', async ({ app }, info) => {
+  // 30 workshops more than the first screenful (20 rows), restored from a library backup.
+  const base = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'base');
+  const documents = Array.from({ length: 30 }, (_, i) => ({ ...base, id: `long-${i}`, meta: { ...base.meta, title: `Long library #${String(i + 1).padStart(2, '0')}` } }));
+  const file = info.outputPath('long.workshop-library.json');
+  writeFileSync(file, JSON.stringify({ format: 'selection-workshop-library', version: 1, exportedAt: '2026-01-02T00:00:00.000Z', documents }));
+  const lib = new LibraryPage(app);
+  await lib.expectWorkshop(/Sample|示例/);
+  const bar = new LibraryTransferBar(app);
+  await bar.restore(file);
+  await expect(bar.toast).toContainText(/Restored 30/);
+  await app.reload();
+  await expect(app.getByText('31 workshops')).toBeVisible();
+  // The oldest (the sample) is beyond the first screenful, yet search finds it, and finds one restored workshop among all 30.
+  await lib.search('Sample');
+  await expect(lib.list.getByRole('listitem')).toHaveCount(1);
+  await lib.search('#07');
+  await expect(lib.list.getByRole('listitem')).toHaveCount(1);
+  await lib.expectWorkshop('Long library #07');
+  // Scrolling down renders the rest (the "Show all 31" button below the list does the same).
+  await lib.search('');
+  await expect(async () => {
+    await lib.list.getByRole('listitem').last().scrollIntoViewIfNeeded();
+    await expect(lib.list.getByRole('listitem')).toHaveCount(31, { timeout: 1000 });
+  }).toPass();
 });
 
 test('switch language at runtime; the choice is remembered', async ({ app }) => {
