@@ -14,6 +14,20 @@ function moments(xs: Float64Array): { mean: number; variance: number } {
   return { mean: s / xs.length, variance: s2 / xs.length - (s / xs.length) ** 2 };
 }
 
+/** Kolmogorov–Smirnov distance between a sample's empirical distribution and `cdf`. */
+function ksDistance(xs: Float64Array, cdf: (x: number) => number): number {
+  const sorted = xs.slice().sort();
+  const n = sorted.length;
+  let d = 0;
+  for (let i = 0; i < n; i++) {
+    const f = cdf(sorted[i]);
+    d = Math.max(d, Math.abs(f - i / n), Math.abs(f - (i + 1) / n));
+  }
+  return d;
+}
+/** √n · D above which a sample is rejected at the 0.1% level (large n). */
+const KS_CRITICAL_0_1_PERCENT = 1.95;
+
 describe('Rng (xoshiro128**)', () => {
   it('is deterministic per seed and differs across seeds', () => {
     const a = new Float64Array(8);
@@ -64,13 +78,7 @@ describe('Rng (xoshiro128**)', () => {
     const M = 1_000_000;
     const z = new Float64Array(M);
     createRng(12).fillNormal(z, M);
-    const sorted = z.slice().sort();
-    let d = 0;
-    for (let i = 0; i < M; i++) {
-      const f = normalCdf(sorted[i]);
-      d = Math.max(d, Math.abs(f - i / M), Math.abs(f - (i + 1) / M));
-    }
-    expect(d).toBeLessThan(1.95 / Math.sqrt(M)); // KS critical value at the 0.1% level
+    expect(ksDistance(z, normalCdf)).toBeLessThan(KS_CRITICAL_0_1_PERCENT / Math.sqrt(M));
     const tail = 2 * (1 - normalCdf(3.6)); // beyond R ≈ 3.44: drawn by the tail method
     expect(Math.abs(z.filter((x) => Math.abs(x) > 3.6).length / M - tail)).toBeLessThan(5 * Math.sqrt((tail * (1 - tail)) / M));
   });
@@ -81,13 +89,7 @@ describe('Rng (xoshiro128**)', () => {
     const M = 1_000_000;
     const e = new Float64Array(M);
     createRng(11).fillExponential(e, M);
-    const sorted = e.slice().sort();
-    let d = 0;
-    for (let i = 0; i < M; i++) {
-      const f = 1 - Math.exp(-sorted[i]);
-      d = Math.max(d, Math.abs(f - i / M), Math.abs(f - (i + 1) / M));
-    }
-    expect(d).toBeLessThan(1.95 / Math.sqrt(M)); // KS critical value at the 0.1% level
+    expect(ksDistance(e, (x) => 1 - Math.exp(-x))).toBeLessThan(KS_CRITICAL_0_1_PERCENT / Math.sqrt(M));
     const tail = Math.exp(-8); // beyond R ≈ 7.70: drawn by the base strip's tail method
     expect(Math.abs(e.filter((x) => x > 8).length / M - tail)).toBeLessThan(5 * Math.sqrt((tail * (1 - tail)) / M));
   });
