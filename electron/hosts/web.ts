@@ -28,8 +28,6 @@ export interface WebHostOptions {
 
 export interface WebHost {
   server: Server;
-  /** The contract's service, loaded on the first API call (or shortly after start). */
-  service(): Promise<Service>;
   port: number;
   token: string;
   url: string;
@@ -172,7 +170,6 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   const url = `http://127.0.0.1:${boundPort}/#token=${token}`;
   return {
     server,
-    service: async () => (await loadApi()).service,
     port: boundPort,
     token,
     url,

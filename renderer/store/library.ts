@@ -11,6 +11,11 @@ function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : setTimeout(resolve, 0)));
 }
 
+/** Whether the library holds every live workshop yet (search and sort by title need them all). */
+export function isComplete(s: { items: readonly unknown[]; total: number }): boolean {
+  return s.items.length >= s.total;
+}
+
 /** How many workshops the first read returns: the library's first screenful. */
 export const FIRST_READ = 20;
 
@@ -19,8 +24,6 @@ interface LibraryState {
   items: WorkshopSummary[];
   /** How many live workshops there are (known before `items` holds them all). */
   total: number;
-  /** Whether `items` holds every live workshop (search and sort by title need them all). */
-  complete: boolean;
   loaded: boolean;
   query: string;
   sort: LibrarySort;
@@ -60,7 +63,6 @@ export function createLibraryStore(repo: WorkshopRepository) {
     return {
       items: [],
       total: 0,
-      complete: false,
       loaded: false,
       query: '',
       sort: 'updated',
@@ -73,13 +75,12 @@ export function createLibraryStore(repo: WorkshopRepository) {
           // first page is read, and is complete a moment later.
           const first = await repo.listRecent(FIRST_READ);
           if (read !== reads) return;
-          const complete = first.items.length >= first.total;
-          set({ items: first.items, total: first.total, complete, loaded: true });
-          if (complete) return;
+          set({ items: first.items, total: first.total, loaded: true });
+          if (isComplete(get())) return;
           await afterNextPaint(); // reading 1,000 summaries takes the main thread a while
           if (read !== reads) return;
           const all = await repo.listLive();
-          if (read === reads) set({ items: all, total: all.length, complete: true });
+          if (read === reads) set({ items: all, total: all.length });
         } catch (err) {
           if (read === reads) set({ error: storageMessage(err), loaded: true });
         }

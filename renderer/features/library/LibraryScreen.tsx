@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { Lang } from '../../../shared/framework';
 import { useLibrary } from '../../store/instances';
-import { FIRST_READ, visibleItems, type LibrarySort } from '../../store/library';
+import { FIRST_READ, isComplete, visibleItems, type LibrarySort } from '../../store/library';
 import { navigate } from '../../app/route';
 import { Dialog } from '../../ui/Dialog';
 import { Toast } from '../../ui/Toast';
@@ -21,8 +21,8 @@ let startupReadUnused = true;
 export function LibraryScreen() {
   const { t } = useTranslation();
   const lang = currentLang();
-  const { items, total, complete, loaded, query, sort, error, lastDeleted } = useLibrary(
-    useShallow((s) => ({ items: s.items, total: s.total, complete: s.complete, loaded: s.loaded, query: s.query, sort: s.sort, error: s.error, lastDeleted: s.lastDeleted })),
+  const { items, total, loaded, query, sort, error, lastDeleted } = useLibrary(
+    useShallow((s) => ({ items: s.items, total: s.total, loaded: s.loaded, query: s.query, sort: s.sort, error: s.error, lastDeleted: s.lastDeleted })),
   );
   const actions = useLibrary.getState();
   const rows = useMemo(() => visibleItems(items, query, sort), [items, query, sort]);
@@ -92,7 +92,7 @@ export function LibraryScreen() {
         </p>
       )}
       {loaded && items.length === 0 && <p className="empty">{t('library.empty')}</p>}
-      {complete && items.length > 0 && rows.length === 0 && <p className="empty">{t('library.noMatch', { q: query })}</p>}
+      {isComplete({ items, total }) && items.length > 0 && rows.length === 0 && <p className="empty">{t('library.noMatch', { q: query })}</p>}
       <ul className="workshop-list" aria-label={t('library.title')}>
         {rows.slice(0, limit).map((w) => (
           <li key={w.id} className="workshop-card">
