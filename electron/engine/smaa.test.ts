@@ -157,6 +157,19 @@ describe('smaa: confidence factors', () => {
     expect(confidenceFactor(input, 1, [1]) + p).toBeCloseTo(1, 6);
   });
 
+  it('an odd number of alternatives with value spread: sampled first-rank shares match the integrated probabilities (5 s.e.)', () => {
+    // One criterion: each total is N(μ, s²) whatever the weights, so SMAA's first-rank share of
+    // each alternative is P(it is the largest), which confidenceFactor integrates independently.
+    // Three alternatives also exercise the totals loop's odd one out.
+    const samples = 200_000;
+    const input: SmaaInput = { values: [[0.6], [0.5], [0.45]], valueSpread: [[0.1], [0.2], [0.05]], weights: { kind: 'uniform' }, samples, seed: 13 };
+    const r = smaa(input);
+    for (let a = 0; a < 3; a++) {
+      const p = confidenceFactor(input, a, [1]);
+      expect(Math.abs(r.rankAcceptability[a][0] - p)).toBeLessThan(5 * Math.sqrt((p * (1 - p)) / samples));
+    }
+  });
+
   it('agrees with a direct Monte Carlo estimate on a 4-alternative case, including a zero-spread alternative (5 s.e.)', () => {
     const values = [[0.7, 0.2], [0.5, 0.5], [0.3, 0.75], [0.45, 0.45]];
     const spread = [[0.15, 0.1], [0.05, 0.05], [0.2, 0.1], [0, 0]];
