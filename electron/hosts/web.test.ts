@@ -93,4 +93,16 @@ describe('web host', () => {
       expect(r.body).not.toContain('do not serve');
     }
   });
+
+  it('isolates the app from windows that another site opened it in, not from a start the user made', async () => {
+    const coop = async (site?: string) => (await raw({ path: '/', headers: site ? { 'sec-fetch-site': site } : {} })).headers['cross-origin-opener-policy'];
+    // Another site's window.open or link (another port of this machine is the same site).
+    expect(await coop('cross-site')).toBe('same-origin');
+    expect(await coop('same-site')).toBe('same-origin');
+    // A browser that sends no fetch metadata gets the header too.
+    expect(await coop()).toBe('same-origin');
+    // Typed, bookmarked or opened from the terminal; the app's own navigations.
+    expect(await coop('none')).toBeUndefined();
+    expect(await coop('same-origin')).toBeUndefined();
+  });
 });

@@ -78,7 +78,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   async function handle(req: IncomingMessage, res: ServerResponse) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    if (needsOpenerIsolation(req)) res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     if (!allowedHosts().has(req.headers.host ?? '')) return refuse(res, 403, 'forbidden', 'Forbidden host.');
     const origin = req.headers.origin;
@@ -180,6 +180,21 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
       if (api) await (await api).service.close();
     },
   };
+}
+
+/**
+ * Whether a response gets `Cross-Origin-Opener-Policy: same-origin`. COOP severs the window
+ * reference that a page which opened the app holds. A navigation the user started (address
+ * bar, bookmark, a link opened from the terminal or by `--open`: fetch metadata says
+ * `Sec-Fetch-Site: none`) or the app's own (`same-origin`) has no foreign opener to sever,
+ * and there the header would only cost a renderer-process swap (150–200 ms of every start,
+ * measured in Chromium). Every other request gets it: another site's `window.open` or link
+ * (`cross-site`, `same-site` — another port of this machine), or a browser that sends no fetch
+ * metadata. Site isolation keeps other sites' pages out of the app's process either way.
+ */
+export function needsOpenerIsolation(req: Pick<IncomingMessage, 'headers'>): boolean {
+  const site = req.headers['sec-fetch-site'];
+  return site !== 'none' && site !== 'same-origin';
 }
 
 function statusOf(code: string): number {
