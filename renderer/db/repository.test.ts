@@ -31,6 +31,25 @@ describe('WorkshopRepository', () => {
     expect(await repo.listLive()).toHaveLength(0);
   });
 
+  it('adds the sample to a database that was opened before without it, once', async () => {
+    await db.open(); // created without the sample (as by an older version of the app)
+    expect(await repo.listLive()).toHaveLength(0);
+    expect(await repo.ensureFirstRun('zh-CN')).toBe(true);
+    expect(await repo.ensureFirstRun('zh-CN')).toBe(false);
+    const list = await repo.listLive();
+    expect(list).toHaveLength(1);
+    expect(list[0].lang).toBe('zh-CN');
+    const loaded = await repo.load(list[0].id);
+    expect(loaded?.ok).toBe(true);
+  });
+
+  it('a new database holds the whole sample as soon as it is open', async () => {
+    expect(await repo.ensureFirstRun('en')).toBe(true);
+    const [summary] = await repo.listLive();
+    const loaded = await repo.load(summary.id);
+    expect(loaded?.ok && loaded.doc).toEqual(createSampleWorkshop('en', loaded?.ok ? loaded.doc.createdAt : '', summary.id));
+  });
+
   it('reads the most recent live workshops first, with the live total', async () => {
     const base = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'x');
     for (let i = 0; i < 8; i++) await repo.save({ ...base, id: `w${i}`, meta: { ...base.meta, title: `W${i}` }, updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });

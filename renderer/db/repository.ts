@@ -6,6 +6,7 @@ import { createSampleWorkshop } from '../../shared/model/template';
 // The model (zod schemas) loads on first use, keeping it out of the library's start-up bundle.
 const model = () => import('../../shared/model');
 import type { Lang } from '../../shared/framework';
+import type { Table, Transaction } from 'dexie';
 import type { WorkshopDatabase, WorkshopSummary } from './database';
 import { changedParts, joinDoc, splitDoc } from './parts';
 
@@ -32,6 +33,18 @@ export function summarize(doc: WorkshopDoc, deletedAt = 0): WorkshopSummary {
     participants: doc.participants.length,
     currentStep: doc.currentStep,
   };
+}
+
+/** Writes the sample workshop and the first-run flag through the given tables (in the caller's transaction). */
+function addSample(table: (name: 'workshops' | 'parts' | 'summaries' | 'settings') => Table, lang: Lang): Promise<unknown> {
+  const sample = createSampleWorkshop(lang);
+  const parts = splitDoc(sample);
+  return Promise.all([
+    table('workshops').put(parts.head),
+    table('parts').bulkPut(parts.parts),
+    table('summaries').put(summarize(sample)),
+    table('settings').put({ key: 'initialized', value: nowIso() }),
+  ]);
 }
 
 /** All reads and writes of workshops. Multi-row writes run in one transaction: nothing is half written. */
@@ -146,15 +159,25 @@ export class WorkshopRepository {
 
   /** On the very first run, adds the sample workshop (once, even if the user later deletes it). */
   async ensureFirstRun(lang: Lang): Promise<boolean> {
+    // A new database gets the sample in the transaction that creates it: one commit, and no
+    // further trips to IndexedDB before the first screen.
+    let populated = false;
+    const populate = (tx: Transaction) => {
+      populated = true;
+      return addSample((name) => tx.table(name), lang); // a failure aborts the creation: open() rejects
+    };
+    if (!this.db.isOpen()) this.db.on('populate', populate);
+    try {
+      await this.db.open();
+    } finally {
+      this.db.on('populate').unsubscribe(populate);
+    }
+    if (populated) return true;
+    // A database from before the sample existed, or one whose sample was deleted.
     if (await this.db.settings.get('initialized')) return false;
     return this.db.transaction('rw', this.db.workshops, this.db.parts, this.db.summaries, this.db.settings, async () => {
       if (await this.db.settings.get('initialized')) return false;
-      const sample = createSampleWorkshop(lang);
-      const parts = splitDoc(sample);
-      await this.db.workshops.put(parts.head);
-      await this.db.parts.bulkPut(parts.parts);
-      await this.db.summaries.put(summarize(sample));
-      await this.db.settings.put({ key: 'initialized', value: nowIso() });
+      await addSample((name) => this.db.table(name), lang);
       return true;
     });
   }

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
@@ -43,4 +43,21 @@ export function stopWebHost(host: RunningHost): Promise<void> {
     host.child.once('exit', () => resolve());
     host.child.kill();
   });
+}
+
+/**
+ * Waits for the app's `sw:library-painted` mark and returns its time on the page's clock and as
+ * wall time. It asks through a DevTools session (one small expression), not Playwright's polling,
+ * which injects its own script into the page while the app is still starting.
+ */
+export async function libraryPainted(cdp: CDPSession): Promise<{ startTime: number; at: number }> {
+  const expression = `new Promise((resolve) => {
+    const found = () => performance.getEntriesByName('sw:library-painted')[0];
+    const done = (m) => resolve({ startTime: m.startTime, at: performance.timeOrigin + m.startTime });
+    if (found()) return done(found());
+    new PerformanceObserver((list, observer) => { if (found()) { observer.disconnect(); done(found()); } }).observe({ type: 'mark' });
+  })`;
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+  if (exceptionDetails) throw new Error(`waiting for the library's first paint failed: ${exceptionDetails.text}`);
+  return result.value as { startTime: number; at: number };
 }
