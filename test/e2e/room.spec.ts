@@ -113,7 +113,9 @@ test('score with three participants, weigh with sliders and AHP, cross a stabili
   const crBefore = Number(/ratio ([\d.]+)/.exec((await app.getByTestId('ahp-cr').textContent())!)![1]);
   await app.getByRole('button', { name: /^Set it to/ }).click();
   await expect.poll(async () => Number(/ratio ([\d.]+)/.exec((await app.getByTestId('ahp-cr').textContent())!)![1])).toBeLessThan(crBefore);
-  // Wang is the only judge, so the group weights are Wang's; they become the weights.
+  // Wang is the only judge, so the group weights are Wang's; they become the weights. They are
+  // offered once the engine has answered for the judgments as they now are.
+  await expect(app.getByRole('button', { name: 'Use the group AHP weights' })).toBeEnabled();
   const groupLine = (await app.locator('.ahp-group p').first().textContent())!;
   const ahpShare = (name: string) => Number(new RegExp(`${name} ([\\d.]+)%`).exec(groupLine)![1]);
   expect(ahpShare('Mismatch control')).not.toBeCloseTo(ahpShare('Scalability'), 1);

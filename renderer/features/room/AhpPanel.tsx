@@ -15,22 +15,25 @@ type AhpResult = ResponseOf<'engine.ahp'>;
 /** Saaty's consistency limit: a CR above 0.1 means the judgments contradict each other too much. */
 const CR_LIMIT = 0.1;
 
-/** An engine answer for the current inputs (the latest only). */
-function useEngine<T>(run: (() => Promise<T>) | null, deps: unknown[]): { value: T | null; error: string | null } {
-  const [state, setState] = useState<{ value: T | null; error: string | null }>({ value: null, error: null });
+/**
+ * The engine's answer for the inputs named by `key` (the latest only). `current` is false while the
+ * answer shown is for earlier inputs and a newer one is on its way.
+ */
+function useEngine<T>(run: (() => Promise<T>) | null, key: string): { value: T | null; error: string | null; current: boolean } {
+  const [state, setState] = useState<{ key: string | null; value: T | null; error: string | null }>({ key: null, value: null, error: null });
   useEffect(() => {
     if (!run) return;
     let live = true;
     run().then(
-      (value) => live && setState({ value, error: null }),
-      (err: Error) => live && setState({ value: null, error: err.message }),
+      (value) => live && setState({ key, value, error: null }),
+      (err: Error) => live && setState({ key, value: null, error: err.message }),
     );
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
-  return run ? state : { value: null, error: null };
+  }, [key]);
+  return run ? { value: state.value, error: state.error, current: state.key === key } : { value: null, error: null, current: true };
 }
 
 /** AHP pairwise comparison per participant: consistency ratio, the most inconsistent judgment and its suggested value, group weights. */
@@ -42,10 +45,10 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const participant = doc.participants.find((p) => p.id === who) ?? doc.participants[0];
   const n = doc.criteria.length;
   const matrix = useMemo(() => (participant ? judgmentMatrix(doc, participant.id) : []), [doc, participant]);
-  const own = useEngine<AhpResult>(n >= 2 && n <= 15 && participant ? () => call('engine.ahp', { matrix }) : null, [JSON.stringify(matrix)]);
+  const own = useEngine<AhpResult>(n >= 2 && n <= 15 && participant ? () => call('engine.ahp', { matrix }) : null, JSON.stringify(matrix));
   const judges = doc.participants.filter((p) => p.influence > 0 && hasJudgments(doc, p.id));
   const groupReq = judges.length > 0 && n >= 2 && n <= 15 ? { matrices: judges.map((p) => judgmentMatrix(doc, p.id)), participantWeights: judges.map((p) => p.influence) } : null;
-  const group = useEngine<AhpResult>(groupReq ? () => call('engine.ahp', groupReq) : null, [JSON.stringify(groupReq)]);
+  const group = useEngine<AhpResult>(groupReq ? () => call('engine.ahp', groupReq) : null, JSON.stringify(groupReq));
 
   if (doc.participants.length === 0) return <p className="empty">{t('room.scoring.noParticipants')}</p>;
   if (n < 2 || n > 15) return <p className="empty">{t('room.ahp.size')}</p>;
@@ -92,11 +95,12 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
         <h3 className="small-h">{t('room.ahp.group', { count: judges.length })}</h3>
         {group.value ? (
           <>
-            <p className="muted small">
+            <p className="muted small" aria-busy={!group.current}>
               {doc.criteria.map((c, i) => `${pick(c.name, lang)} ${(group.value!.weights[i] * 100).toFixed(1)}%`).join(' · ')}
             </p>
             <p className="small">{group.value.cr === null ? '' : t('room.ahp.cr', { cr: group.value.cr.toFixed(3) })}</p>
-            <button type="button" className="btn btn-primary" onClick={() => edit(t('room.undo.ahpWeights'), (d) => withWeightShares(d, group.value!.weights, 'ahp'))}>
+            {/* Weights computed from judgments since changed are not offered until the new answer is in. */}
+            <button type="button" className="btn btn-primary" disabled={!group.current} onClick={() => edit(t('room.undo.ahpWeights'), (d) => withWeightShares(d, group.value!.weights, 'ahp'))}>
               {t('room.ahp.use')}
             </button>
           </>
