@@ -1,7 +1,7 @@
 import { SimResultSchema, type SimResult } from '../../shared/contract/sim';
 import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion } from '../../shared/framework';
 import { adaptedWeights, proposals, type Answer, type WorkshopDoc } from '../../shared/model';
-import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from './analysis';
+import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
 import { reportStrings, type ReportStrings } from './strings';
 
 /**

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
-import { analyseWorkshop } from './analysis';
+import { analyseWorkshop } from '../analysis/analysis';
 import { buildContent } from './content';
 import { BOM, renderCsv } from './csv';
 

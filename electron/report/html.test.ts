@@ -3,7 +3,7 @@ import { scoreCube } from '../../shared/model';
 import { pick } from '../../shared/framework';
 import { evaluate } from '../../shared/scoring/evaluate';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
-import { analyseWorkshop } from './analysis';
+import { analyseWorkshop } from '../analysis/analysis';
 import { buildContent, formatUsd } from './content';
 import { renderHtml, REPORT_CSP } from './html';
 

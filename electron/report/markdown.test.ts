@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
-import { analyseWorkshop } from './analysis';
+import { analyseWorkshop } from '../analysis/analysis';
 import { buildContent } from './content';
 import { escapeMarkdownInline } from './escape';
 import { renderMarkdown } from './markdown';

@@ -2,7 +2,7 @@ import { ContractError } from '../../shared/contract/errors';
 import type { CsvKind, ReportFormat, ReportRenderResponse } from '../../shared/contract/report';
 import type { Lang } from '../../shared/framework';
 import type { WorkshopDoc } from '../../shared/model';
-import { analyseWorkshop } from './analysis';
+import { analyseWorkshop } from '../analysis/analysis';
 import { buildContent } from './content';
 import { renderCsv } from './csv';
 import { fileSlug } from './escape';

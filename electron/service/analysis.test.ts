@@ -4,7 +4,7 @@ import { createSampleWorkshop, scoreKey, type WorkshopDoc } from '../../shared/m
 import { analysisSubject } from '../../shared/model/analysis-subject';
 import { WorkshopDocSchema } from '../../shared/model/schema';
 import { largeWorkshop } from '../../test/fixtures/largeWorkshop';
-import { analyseWorkshop } from '../report/analysis';
+import { analyseWorkshop } from '../analysis/analysis';
 import { dispatch } from './dispatch';
 import { createInlineRunner } from './tasks/runner';
 

@@ -1,9 +1,9 @@
 import type { analysisMethods, WorkshopAnalysisResult } from '../../shared/contract/analysis';
 import { ContractError } from '../../shared/contract/errors';
 import { migrate } from '../../shared/model';
-import { applyWhatIf } from '../../shared/model/scenarios';
+import { applyWhatIf } from '../../shared/model/edits/scenarios';
 import { topsis } from '../engine/topsis';
-import { analyseWorkshop, FRAGILITY } from '../report/analysis';
+import { analyseWorkshop, FRAGILITY } from '../analysis/analysis';
 import type { HandlersFor } from './context';
 import { cancelledError } from './tasks/runner';
 

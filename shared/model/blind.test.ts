@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from './create';
 import { scoringGridView } from './blind';
-import { setRationale, setScore } from './score-grid';
+import { setRationale, setScore } from './edits/score-grid';
 
 /** A workshop whose scores are all distinctive decimals, so any leak is easy to spot. */
 function distinctive() {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newId, RoleSchema, type Role, type WorkshopDoc } from '../../../shared/model';
-import { addRoomParticipant, removeParticipant, renameParticipant, setParticipantRole } from '../../../shared/model/participants-edit';
-import { setInfluence } from '../../../shared/model/weights-edit';
+import { addRoomParticipant, removeParticipant, renameParticipant, setParticipantRole } from '../../../shared/model/edits/participants-edit';
+import { setInfluence } from '../../../shared/model/edits/weights-edit';
 import { useWorkshop } from '../../store/workshop';
 import { useRoomUi } from './roomUi';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
-import { moveInRankOrder, rankOrderIds, withRankOrder, withWeightShares } from '../../../shared/model/weights-edit';
+import { moveInRankOrder, rankOrderIds, withRankOrder, withWeightShares } from '../../../shared/model/edits/weights-edit';
 import { call } from '../../api/client';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';

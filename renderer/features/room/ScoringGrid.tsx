@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import { scoringGridView } from '../../../shared/model/blind';
-import { gridKeyOf, moveInGrid, parseScore, setRationale, setScore, type GridPos } from '../../../shared/model/score-grid';
+import { gridKeyOf, moveInGrid, parseScore, setRationale, setScore, type GridPos } from '../../../shared/model/edits/score-grid';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useRoomUi } from './roomUi';

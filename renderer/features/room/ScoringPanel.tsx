@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
-import { scoringProgress } from '../../../shared/model/score-grid';
+import { scoringProgress } from '../../../shared/model/edits/score-grid';
 import { AggregatedView } from './AggregatedView';
 import { AddParticipant } from './ParticipantsPanel';
 import { useRoomUi } from './roomUi';

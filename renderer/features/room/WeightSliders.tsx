@@ -2,7 +2,7 @@ import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
-import { docWeightUnits, setSliderWeight, setWeightPoints, UNITS_PER_PERCENT, withWeightingMethod, withWeightUnits } from '../../../shared/model/weights-edit';
+import { docWeightUnits, setSliderWeight, setWeightPoints, UNITS_PER_PERCENT, withWeightingMethod, withWeightUnits } from '../../../shared/model/edits/weights-edit';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useAnalysis, useAnalysisFresh } from './analysis';

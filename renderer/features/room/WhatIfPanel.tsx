@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
-import { groupOverride, withoutCell } from '../../../shared/model/scenarios';
+import { groupOverride, withoutCell } from '../../../shared/model/edits/scenarios';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { dropPendingAnswers, evaluateLive, useLive } from './live';

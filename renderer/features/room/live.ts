@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { ResponseOf } from '../../../shared/contract';
 import { participantWeights, scoreCube, type DocScoreCube } from '../../../shared/model/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
-import { docWeightUnits } from '../../../shared/model/weights-edit';
+import { docWeightUnits } from '../../../shared/model/edits/weights-edit';
 import { EngineInputError, evaluate } from '../../../shared/scoring';
 import { call } from '../../api/client';
 import { useWorkshop } from '../../store/workshop';

@@ -7,3 +7,8 @@ export * from './validation';
 export * from './metrics';
 export * from './rollout';
 export * from './iteration';
+export * from './weights-edit';
+export * from './ahp-edit';
+export * from './participants-edit';
+export * from './score-grid';
+export * from './scenarios';

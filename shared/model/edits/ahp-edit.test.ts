@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clearJudgments, formatJudgment, hasJudgments, judgmentMatrix, judgmentOfStep, judgmentPairs, setJudgment, stepOfJudgment } from './ahp-edit';
-import { createSampleWorkshop } from './create';
+import { createSampleWorkshop } from '../create';
 
 const doc = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'w1');
 const ids = doc.criteria.map((c) => c.id);

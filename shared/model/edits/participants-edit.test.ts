@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { setJudgment } from './ahp-edit';
-import { scoreKey } from './analysis';
-import { createSampleWorkshop, createWorkshop } from './create';
+import { scoreKey } from '../analysis';
+import { createSampleWorkshop, createWorkshop } from '../create';
 import { addRoomParticipant, removeParticipant, renameParticipant, setParticipantRole } from './participants-edit';
 import { addScenario } from './scenarios';
-import { WorkshopDocSchema } from './schema';
+import { WorkshopDocSchema } from '../schema';
 
 describe('participants', () => {
   it('adds with a trimmed name, refuses empty names and duplicate ids', () => {

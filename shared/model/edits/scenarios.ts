@@ -1,5 +1,5 @@
-import { scoreKey } from './analysis';
-import type { WhatIfScenario, WorkshopDoc } from './schema';
+import { scoreKey } from '../analysis';
+import type { WhatIfScenario, WorkshopDoc } from '../schema';
 import { apportion, WEIGHT_UNITS, unitsToPercent } from './weights-edit';
 
 /**

@@ -1,5 +1,5 @@
 import type { WorkshopDoc } from '../../shared/model';
-import { applyWhatIf } from '../../shared/model/scenarios';
+import { applyWhatIf } from '../../shared/model/edits/scenarios';
 import { criterionWeights, participantWeights, scoreCube } from '../../shared/model/analysis';
 import { evaluate, type Evaluation } from '../../shared/scoring/evaluate';
 import { EngineInputError } from '../../shared/scoring/errors';

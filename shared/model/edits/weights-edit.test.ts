@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSampleWorkshop } from './create';
+import { createSampleWorkshop } from '../create';
 import {
   apportion,
   docWeightUnits,
@@ -15,7 +15,7 @@ import {
   withWeightShares,
   withWeightUnits,
 } from './weights-edit';
-import { mulberry32 as rng } from '../../test/fixtures/prng';
+import { mulberry32 as rng } from '../../../test/fixtures/prng';
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 

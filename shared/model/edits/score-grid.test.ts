@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSampleWorkshop } from './create';
+import { createSampleWorkshop } from '../create';
 import { gridKeyOf, moveInGrid, parseScore, participantProgress, scoreOf, scoringProgress, setRationale, setScore, type GridKey } from './score-grid';
 
 const doc = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'w1');

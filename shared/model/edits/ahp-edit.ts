@@ -1,4 +1,4 @@
-import type { WorkshopDoc } from './schema';
+import type { WorkshopDoc } from '../schema';
 
 /**
  * AHP pairwise judgments per participant, edited on Saaty's 1–9 scale. The document keeps

@@ -1,4 +1,4 @@
-import type { WorkshopDoc } from './schema';
+import type { WorkshopDoc } from '../schema';
 
 /**
  * The scoring grid of the evaluation room: rows are criteria, columns are candidates

@@ -1,4 +1,4 @@
-import type { WorkshopDoc } from './schema';
+import type { WorkshopDoc } from '../schema';
 
 /**
  * Weight editing in the evaluation room. Weights are shown as shares of 100 %; inside,

@@ -1,4 +1,4 @@
-import type { Participant, Role, WorkshopDoc } from './schema';
+import type { Participant, Role, WorkshopDoc } from '../schema';
 
 /**
  * The people in the room: added, renamed, given a role, removed. Removing someone removes
