@@ -34,7 +34,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict(['**/electron/**', 'electron', ...nodeBuiltins], 'renderer/ may import only shared/ (and browser libraries); call the Node side through the contract.'),
+      ...restrict(
+        ['**/electron/**', 'electron', ...nodeBuiltins],
+        'renderer/ may import only shared/ (and browser libraries); call the Node side through the contract.',
+      ),
     },
   },
   {
@@ -42,7 +45,13 @@ export default tseslint.config(
     files: ['renderer/**/*.test.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'not in renderer tests' }], patterns: [{ group: ['**/electron/**'], message: 'renderer tests test the renderer; the Node side has its own tests.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'not in renderer tests' }],
+          patterns: [{ group: ['**/electron/**'], message: 'renderer tests test the renderer; the Node side has its own tests.' }],
+        },
+      ],
     },
   },
   {
@@ -52,12 +61,21 @@ export default tseslint.config(
   {
     files: ['electron/engine/**/*.ts', 'electron/costsim/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: restrict(['electron', ...nodeBuiltins, '**/service/**', '**/hosts/**', '**/renderer/**', 'react', 'react-dom'], 'engines are pure: no Node, DOM or Electron API.'),
+    rules: restrict(
+      ['electron', ...nodeBuiltins, '**/service/**', '**/hosts/**', '**/renderer/**', 'react', 'react-dom'],
+      'engines are pure: no Node, DOM or Electron API.',
+    ),
   },
   {
     files: ['electron/service/**/*.ts', 'electron/hosts/**/*.ts', 'electron/report/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'only electron/main and electron/preload may import electron.' }], patterns: [{ group: ['**/renderer/**'], message: 'the Node side never imports the renderer.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'only electron/main and electron/preload may import electron.' }],
+          patterns: [{ group: ['**/renderer/**'], message: 'the Node side never imports the renderer.' }],
+        },
+      ],
     },
   },
   {

@@ -30,8 +30,18 @@ writeFileSync(
     `\nexport const suites = [${suites.map((f, i) => `[${JSON.stringify(f.replace('.bench.ts', ''))}, s${i}]`).join(', ')}];\n`,
 );
 const outfile = path.join(outDir, 'bench.mjs');
-await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, packages: 'external', logLevel: 'warning', absWorkingDir: root,
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });
+await build({
+  entryPoints: [entry],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile,
+  packages: 'external',
+  logLevel: 'warning',
+  absWorkingDir: root,
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
 process.chdir(root);
 const { suites: loaded } = await import(pathToFileURL(outfile).href);
 const results = [];

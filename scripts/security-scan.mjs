@@ -79,7 +79,13 @@ function readReport(text) {
   if (parsed.length !== expected || text.split('\n').filter((l) => l.trim()).length !== expected + 1) return null;
   return (
     parsed
-      .map((r) => ({ check: r[col('issue')], severity: r[col('severity')], file: r[col('filename')], location: r[col('location')], description: r[col('description')] }))
+      .map((r) => ({
+        check: r[col('issue')],
+        severity: r[col('severity')],
+        file: r[col('filename')],
+        location: r[col('location')],
+        description: r[col('description')],
+      }))
       // Test files exercise the shell with fakes; they never run in the app.
       .filter((f) => !/\.test\.ts$/.test(f.file))
   );

@@ -38,7 +38,10 @@ function findBrowser() {
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log('▶ installing Debian chromium (apt-get)');
     const upd = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const ins = upd.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) : upd;
+    const ins =
+      upd.status === 0
+        ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+        : upd;
     if (ins.status === 0 && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   }
   console.log('▶ trying Playwright’s own Chromium download');

@@ -72,8 +72,20 @@ describe('scenarioOutcomes', () => {
     doc.scenarios = [
       { id: 'a', name: 'first criterion matters', createdAt: '2026-01-01T00:00:00.000Z', weights: { [k0]: 10, [k1]: 1 }, scoreOverrides: {} },
       { id: 'b', name: 'second criterion matters', createdAt: '2026-01-01T00:00:00.000Z', weights: { [k0]: 1, [k1]: 10 }, scoreOverrides: {} },
-      { id: 'c', name: 'override', createdAt: '2026-01-01T00:00:00.000Z', weights: { [k0]: 10, [k1]: 1 }, scoreOverrides: { [`p|${doc.candidates[1].id}|${k0}`]: 10 } },
-      { id: 'd', name: 'nothing weighs', createdAt: '2026-01-01T00:00:00.000Z', weights: Object.fromEntries(doc.criteria.map((c) => [c.id, 0])), scoreOverrides: {} },
+      {
+        id: 'c',
+        name: 'override',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        weights: { [k0]: 10, [k1]: 1 },
+        scoreOverrides: { [`p|${doc.candidates[1].id}|${k0}`]: 10 },
+      },
+      {
+        id: 'd',
+        name: 'nothing weighs',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        weights: Object.fromEntries(doc.criteria.map((c) => [c.id, 0])),
+        scoreOverrides: {},
+      },
     ];
     const out = scenarioOutcomes(doc);
     expect(out.map((o) => o.winner)).toEqual([0, 1, 1, null]);

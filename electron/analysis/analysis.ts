@@ -60,7 +60,17 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
   const sum = rawWeights.reduce((a, b) => a + b, 0);
   const weights = rawWeights.map((w) => (sum > 0 ? w / sum : 0));
   const cube = scoreCube(doc);
-  const empty: WorkshopAnalysis = { weights, evaluation: null, problem: null, scored: false, sensitivity: null, smaa: null, smaaSettings: null, verdict: null, topsis: null };
+  const empty: WorkshopAnalysis = {
+    weights,
+    evaluation: null,
+    problem: null,
+    scored: false,
+    sensitivity: null,
+    smaa: null,
+    smaaSettings: null,
+    verdict: null,
+    topsis: null,
+  };
   if (doc.candidates.length === 0 || doc.criteria.length === 0) return empty;
 
   let evaluation: Evaluation;
@@ -96,7 +106,13 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
     const limit = Math.sqrt(weights.reduce((a, c) => a + c * (1 - c), 0) / weights.length);
     const s = Math.min(REPORT_SMAA.maxSpread, limit / 2);
     if (s > 0) {
-      smaaResult = smaa({ values, valueSpread: spread, weights: { kind: 'around', center: weights, spread: s }, samples: REPORT_SMAA.samples, seed: REPORT_SMAA.seed });
+      smaaResult = smaa({
+        values,
+        valueSpread: spread,
+        weights: { kind: 'around', center: weights, spread: s },
+        samples: REPORT_SMAA.samples,
+        seed: REPORT_SMAA.seed,
+      });
       smaaSettings = { samples: REPORT_SMAA.samples, seed: REPORT_SMAA.seed, spread: s };
     }
   }
@@ -105,7 +121,17 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
     const t = topsis({ matrix: values, weights: rawWeights, directions: values[0].map(() => 'benefit' as const) });
     method = { ...t, agrees: t.ranking[0] === evaluation.ranking[0] };
   }
-  return { weights, evaluation, problem: null, scored: true, sensitivity: sens, smaa: smaaResult, smaaSettings, verdict: fragility(evaluation, sens, smaaResult), topsis: method };
+  return {
+    weights,
+    evaluation,
+    problem: null,
+    scored: true,
+    sensitivity: sens,
+    smaa: smaaResult,
+    smaaSettings,
+    verdict: fragility(evaluation, sens, smaaResult),
+    topsis: method,
+  };
 }
 
 /** The fragile-winner verdict (see FRAGILITY). */
@@ -159,7 +185,9 @@ export function scenarioOutcomes(doc: WorkshopDoc): ScenarioOutcome[] {
         participantWeights: participantWeights(what),
       });
       const scored = ev.aggregated.some((row) => row.some((a) => a !== null));
-      return scored ? { ...base, winner: ev.ranking[0], total: ev.totals[ev.ranking[0]], problem: null } : { ...base, winner: null, total: null, problem: null };
+      return scored
+        ? { ...base, winner: ev.ranking[0], total: ev.totals[ev.ranking[0]], problem: null }
+        : { ...base, winner: null, total: null, problem: null };
     } catch (err) {
       if (err instanceof EngineInputError) return { ...base, winner: null, total: null, problem: err.message };
       throw err;

@@ -71,7 +71,15 @@ function rolloutShapes(r: ResolvedScenario): Shape[] {
     }
     if (p < 1e-12) continue;
     const k = Math.max(1, Math.round(pk / p));
-    const prof = walkRollout(k, () => gMean, () => oMean, s.promptTokens, s.maxContextTokens, policy, s.summaryTokens);
+    const prof = walkRollout(
+      k,
+      () => gMean,
+      () => oMean,
+      s.promptTokens,
+      s.maxContextTokens,
+      policy,
+      s.summaryTokens,
+    );
     shapes.push({ p, prof, varTokens: prof.turns * gVar, varTool: prof.toolCalls * lVar });
   }
   return shapes;
@@ -286,4 +294,3 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     longestRolloutMinDecodeSeconds: longestMinDecode,
   };
 }
-

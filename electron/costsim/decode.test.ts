@@ -13,13 +13,51 @@ describe('KV cache and capacity', () => {
 
   it('7B bf16 on one 80 GB GPU: (80 − 14) GB / (0.5 MiB × 4096 tokens) = 30 sequences', () => {
     // 66e9 / (524288 × 4096 = 2,147,483,648) = 30.73 → 30
-    const n = sequencesPerEngine({ memoryGB: 80, tensorParallel: 1, memoryUtilization: 1, weightBytes: 14e9, kvBytesPerToken: 524_288, contextTokens: 4096, maxSequences: 1000 });
+    const n = sequencesPerEngine({
+      memoryGB: 80,
+      tensorParallel: 1,
+      memoryUtilization: 1,
+      weightBytes: 14e9,
+      kvBytesPerToken: 524_288,
+      contextTokens: 4096,
+      maxSequences: 1000,
+    });
     expect(n).toBe(30);
     // Tensor parallel 2 doubles the memory: (160 − 14) / 2.147 = 67.98 → 67.
-    expect(sequencesPerEngine({ memoryGB: 80, tensorParallel: 2, memoryUtilization: 1, weightBytes: 14e9, kvBytesPerToken: 524_288, contextTokens: 4096, maxSequences: 1000 })).toBe(67);
+    expect(
+      sequencesPerEngine({
+        memoryGB: 80,
+        tensorParallel: 2,
+        memoryUtilization: 1,
+        weightBytes: 14e9,
+        kvBytesPerToken: 524_288,
+        contextTokens: 4096,
+        maxSequences: 1000,
+      }),
+    ).toBe(67);
     // The scheduler cap applies; a model that does not fit gives 0.
-    expect(sequencesPerEngine({ memoryGB: 80, tensorParallel: 1, memoryUtilization: 1, weightBytes: 14e9, kvBytesPerToken: 524_288, contextTokens: 4096, maxSequences: 16 })).toBe(16);
-    expect(sequencesPerEngine({ memoryGB: 80, tensorParallel: 1, memoryUtilization: 0.9, weightBytes: 140e9, kvBytesPerToken: 524_288, contextTokens: 4096, maxSequences: 16 })).toBe(0);
+    expect(
+      sequencesPerEngine({
+        memoryGB: 80,
+        tensorParallel: 1,
+        memoryUtilization: 1,
+        weightBytes: 14e9,
+        kvBytesPerToken: 524_288,
+        contextTokens: 4096,
+        maxSequences: 16,
+      }),
+    ).toBe(16);
+    expect(
+      sequencesPerEngine({
+        memoryGB: 80,
+        tensorParallel: 1,
+        memoryUtilization: 0.9,
+        weightBytes: 140e9,
+        kvBytesPerToken: 524_288,
+        contextTokens: 4096,
+        maxSequences: 16,
+      }),
+    ).toBe(0);
   });
 
   it('fp8 halves weight and KV bytes', () => {

@@ -98,7 +98,13 @@ export interface EngineModel {
   attnFlopsPerTokenPair: number;
 }
 
-export function engineModel(shape: ModelShape, gpu: { memoryBandwidthTBps: number; peakFlops: number }, tp: number, bwEfficiency: number, prefillMfu: number): EngineModel {
+export function engineModel(
+  shape: ModelShape,
+  gpu: { memoryBandwidthTBps: number; peakFlops: number },
+  tp: number,
+  bwEfficiency: number,
+  prefillMfu: number,
+): EngineModel {
   return {
     weightBytes: shape.weightBytes,
     kvBytesPerToken: shape.kvBytesPerToken,

@@ -8,7 +8,11 @@ const cost = (over: Partial<typeof simDefaults.cost> = {}) => ({ ...simDefaults.
 
 describe('money per archetype', () => {
   it('managed = GPU-hours × price + fee + storage for the run only', () => {
-    const c = costByArchetype(cost({ gpuHourPrice: 2, platformFeePercent: 10, storageGB: 1000, storagePerGBMonth: 0.1 }), gpu, { gpus: 16, wallHours: 10, steps: 5 });
+    const c = costByArchetype(cost({ gpuHourPrice: 2, platformFeePercent: 10, storageGB: 1000, storagePerGBMonth: 0.1 }), gpu, {
+      gpus: 16,
+      wallHours: 10,
+      steps: 5,
+    });
     expect(c.managed.breakdown.gpuHours).toBeCloseTo(320, 9);
     expect(c.managed.breakdown.platformFee).toBeCloseTo(32, 9);
     expect(c.managed.breakdown.storage).toBeCloseTo((1000 * 0.1 * 10) / HOURS_PER_MONTH, 9);
@@ -28,7 +32,18 @@ describe('money per archetype', () => {
   });
 
   it('self-built by hand: amortised hardware, power, datacentre, staff', () => {
-    const c = cost({ horizonMonths: 1, purchasePricePerGpu: 30_000, serverOverheadPercent: 0, amortisationMonths: 30, powerKwPerGpu: 1, pue: 1.5, electricityPerKwh: 0.1, idlePowerFraction: 0, datacentrePerGpuMonth: 100, opsStaffPerMonth: 7300 });
+    const c = cost({
+      horizonMonths: 1,
+      purchasePricePerGpu: 30_000,
+      serverOverheadPercent: 0,
+      amortisationMonths: 30,
+      powerKwPerGpu: 1,
+      pue: 1.5,
+      electricityPerKwh: 0.1,
+      idlePowerFraction: 0,
+      datacentrePerGpuMonth: 100,
+      opsStaffPerMonth: 7300,
+    });
     const r = costByArchetype(c, gpu, { gpus: 10, wallHours: HOURS_PER_MONTH, steps: 1 })['self-built'];
     expect(r.breakdown.hardware).toBeCloseTo(10 * 1000, 6); // 30000/30 per GPU-month
     expect(r.breakdown.power).toBeCloseTo(10 * 1 * 1.5 * 0.1 * HOURS_PER_MONTH, 6);

@@ -205,7 +205,11 @@ export function assumptions(r: ResolvedScenario): Assumption[] {
   }
   const d = (path: string, value: Leaf, note: string) => out.push({ path, value, source: 'derived', note });
   const s = r.shape;
-  d('derived.gpuSpec', `${r.gpu.name}: ${r.gpu.memoryGB} GB, ${r.gpu.memoryBandwidthTBps} TB/s, ${r.gpu.bf16Tflops}/${r.gpu.fp8Tflops} TFLOPS bf16/fp8 dense, ${r.gpu.interconnectGBps} GB/s`, r.gpu.source);
+  d(
+    'derived.gpuSpec',
+    `${r.gpu.name}: ${r.gpu.memoryGB} GB, ${r.gpu.memoryBandwidthTBps} TB/s, ${r.gpu.bf16Tflops}/${r.gpu.fp8Tflops} TFLOPS bf16/fp8 dense, ${r.gpu.interconnectGBps} GB/s`,
+    r.gpu.source,
+  );
   d('derived.layers', s.layers, r.scenario.model.layers === null ? 'Rule of thumb from active params.' : 'Given.');
   d('derived.dModel', Math.round(s.dModel), 'Hidden size: params ≈ 12·layers·d².');
   d('derived.kvHeads', s.kvHeads, 'KV heads used for the KV cache.');

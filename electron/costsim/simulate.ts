@@ -1,14 +1,7 @@
 import { Rng } from '../engine/rng';
 import { drawTail, sampleTurns } from './distributions';
 import { EventQueue, PackedHeaps } from './eventQueue';
-import {
-  TURN_FAILED,
-  TURN_SUMMARIZE_FIRST,
-  TURN_TRUNCATED,
-  overflowCode,
-  planTurn,
-  tokensFor,
-} from './rollout';
+import { TURN_FAILED, TURN_SUMMARIZE_FIRST, TURN_TRUNCATED, overflowCode, planTurn, tokensFor } from './rollout';
 import { SimInputError, type ResolvedScenario } from './scenario';
 import { trainStep } from './train';
 
@@ -117,7 +110,10 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     const spans = Math.min(steps, Math.ceil(longest / s.system.partialCutoffTokens) + 1);
     cap = N * spans + 2;
     if (cap > 8_000_000)
-      throw new SimInputError('system.partialCutoffTokens', `Partial rollout would keep up to ${cap} rollouts alive (a rollout can span ${spans} steps): raise partialCutoffTokens or lower promptsPerStep.`);
+      throw new SimInputError(
+        'system.partialCutoffTokens',
+        `Partial rollout would keep up to ${cap} rollouts alive (a rollout can span ${spans} steps): raise partialCutoffTokens or lower promptsPerStep.`,
+      );
   }
   const rState = new Int8Array(cap);
   const rEngine = new Int32Array(cap);
@@ -483,11 +479,12 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     stepGenStart = acc[GENERATED];
     trainerBusy = true;
     trainerPhase = 0;
-    if (colocated) for (let e = 0; e < E; e++) {
-      advance(e, now);
-      freeze(e, now, t.seconds);
-      reschedule(e, now);
-    }
+    if (colocated)
+      for (let e = 0; e < E; e++) {
+        advance(e, now);
+        freeze(e, now, t.seconds);
+        reschedule(e, now);
+      }
     q.set(TRAINER, now + t.seconds);
   }
 
@@ -610,7 +607,10 @@ export function applyGpuFailures(
     const f = pos + rng.exponential(meanGap);
     if (f >= total) break;
     if (++failures > 1_000_000)
-      throw new SimInputError('reliability.gpuMtbfHours', 'GPU failures are so frequent that the run cannot make progress: raise MTBF or checkpoint more often.');
+      throw new SimInputError(
+        'reliability.gpuMtbfHours',
+        'GPU failures are so frequent that the run cannot make progress: raise MTBF or checkpoint more often.',
+      );
     const c = Math.floor(f / C) * C;
     while (k > 0 && ends[k - 1] > f) k--;
     while (ends[k] <= f) k++;

@@ -5,7 +5,8 @@ import { SimInputError } from './scenario';
 
 /** Converts the engine's input errors into the contract's `invalid_request` (with the field's path). */
 export function asContractError(err: unknown): unknown {
-  if (err instanceof SimInputError) return new ContractError('invalid_request', `Invalid scenario: ${err.path}: ${err.message}`, [{ path: err.path, message: err.message }]);
+  if (err instanceof SimInputError)
+    return new ContractError('invalid_request', `Invalid scenario: ${err.path}: ${err.message}`, [{ path: err.path, message: err.message }]);
   return err;
 }
 

@@ -25,10 +25,27 @@ function consistentMatrix(w: number[]): number[][] {
 const drinks = (() => {
   const names = ['coffee', 'wine', 'tea', 'beer', 'soda', 'milk', 'water'];
   const judgments: Array<[string, string, number]> = [
-    ['coffee', 'wine', 9], ['coffee', 'tea', 5], ['coffee', 'beer', 2], ['coffee', 'soda', 1], ['coffee', 'milk', 1],
-    ['water', 'coffee', 2], ['water', 'wine', 9], ['water', 'tea', 9], ['water', 'beer', 3], ['water', 'soda', 2], ['water', 'milk', 3],
-    ['tea', 'wine', 3], ['beer', 'wine', 9], ['beer', 'tea', 3], ['beer', 'milk', 1],
-    ['soda', 'wine', 9], ['soda', 'tea', 4], ['soda', 'beer', 2], ['soda', 'milk', 2], ['milk', 'wine', 9], ['milk', 'tea', 3],
+    ['coffee', 'wine', 9],
+    ['coffee', 'tea', 5],
+    ['coffee', 'beer', 2],
+    ['coffee', 'soda', 1],
+    ['coffee', 'milk', 1],
+    ['water', 'coffee', 2],
+    ['water', 'wine', 9],
+    ['water', 'tea', 9],
+    ['water', 'beer', 3],
+    ['water', 'soda', 2],
+    ['water', 'milk', 3],
+    ['tea', 'wine', 3],
+    ['beer', 'wine', 9],
+    ['beer', 'tea', 3],
+    ['beer', 'milk', 1],
+    ['soda', 'wine', 9],
+    ['soda', 'tea', 4],
+    ['soda', 'beer', 2],
+    ['soda', 'milk', 2],
+    ['milk', 'wine', 9],
+    ['milk', 'tea', 3],
   ];
   const a = names.map(() => names.map(() => 1));
   for (const [x, y, v] of judgments) {

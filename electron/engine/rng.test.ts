@@ -56,7 +56,7 @@ describe('Rng (xoshiro128**)', () => {
     expect(Math.abs(mean)).toBeLessThan(5 / Math.sqrt(N));
     expect(Math.abs(variance - 1)).toBeLessThan(5 * Math.sqrt(2 / N));
     const below = z.filter((x) => x <= 1.96).length / N;
-    expect(Math.abs(below - 0.9750021)).toBeLessThan(5 * Math.sqrt(0.975 * 0.025 / N));
+    expect(Math.abs(below - 0.9750021)).toBeLessThan(5 * Math.sqrt((0.975 * 0.025) / N));
     const big = new Float64Array(4_000_000);
     createRng(3).fillNormal(big, big.length);
     // P(|Z| > 3.4426) = 5.76e-4 (the tail the base strip samples): 2304 expected, s.e. 48.

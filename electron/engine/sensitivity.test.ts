@@ -11,7 +11,13 @@ function winnerAt(values: number[][], weights: ArrayLike<number>): number {
 describe('sensitivity', () => {
   it('two alternatives, two criteria: intervals by hand', () => {
     // T0(x) = x, T1(x) = 1 − x for criterion 0: they cross at 0.5.
-    const r = sensitivity([[1, 0], [0, 1]], [0.6, 0.4]);
+    const r = sensitivity(
+      [
+        [1, 0],
+        [0, 1],
+      ],
+      [0.6, 0.4],
+    );
     expect(r.winner).toBe(0);
     expect(r.margin).toBeCloseTo(0.2, 15);
     expect(r.criteria[0]).toEqual({ weight: 0.6, stableFrom: 0.5, stableTo: 1, winnerBelow: 1, winnerAbove: null });
@@ -22,7 +28,14 @@ describe('sensitivity', () => {
   });
 
   it('a dominating alternative is stable on [0, 1] everywhere', () => {
-    const r = sensitivity([[5, 5, 5], [1, 2, 3], [4, 4, 4]], [1, 1, 1]);
+    const r = sensitivity(
+      [
+        [5, 5, 5],
+        [1, 2, 3],
+        [4, 4, 4],
+      ],
+      [1, 1, 1],
+    );
     for (const c of r.criteria) expect(c).toMatchObject({ stableFrom: 0, stableTo: 1, winnerBelow: null, winnerAbove: null });
     expect(r.mostCritical).toBeNull();
   });
@@ -30,7 +43,14 @@ describe('sensitivity', () => {
   it('three-way crossing: picks who wins just beyond it (hand-derived)', () => {
     // Criterion 0 slider on 3 alternatives with the other criterion's share 1:
     // T0 = 0.5 (flat), T1 = x, T2 = 0.8x + 0.1 → T1 overtakes T0 at 0.5 and T2 meets both there.
-    const r = sensitivity([[0.5, 0.5], [1, 0], [0.9, 0.1]], [0.2, 0.8]);
+    const r = sensitivity(
+      [
+        [0.5, 0.5],
+        [1, 0],
+        [0.9, 0.1],
+      ],
+      [0.2, 0.8],
+    );
     expect(r.winner).toBe(0);
     expect(r.criteria[0].stableTo).toBeCloseTo(0.5, 15);
     expect(r.criteria[0].winnerAbove).toBe(1); // steepest just above
@@ -66,7 +86,12 @@ describe('sensitivity', () => {
       });
       if (r.mostCritical) {
         const c = r.criteria[r.mostCritical.criterion];
-        const smallest = Math.min(...r.criteria.flatMap((x) => [x.winnerBelow !== null ? x.weight - x.stableFrom : Infinity, x.winnerAbove !== null ? x.stableTo - x.weight : Infinity]));
+        const smallest = Math.min(
+          ...r.criteria.flatMap((x) => [
+            x.winnerBelow !== null ? x.weight - x.stableFrom : Infinity,
+            x.winnerAbove !== null ? x.stableTo - x.weight : Infinity,
+          ]),
+        );
         expect(Math.abs(r.mostCritical.change)).toBeCloseTo(smallest, 15);
         expect([c.stableFrom - c.weight, c.stableTo - c.weight]).toContain(r.mostCritical.change);
       }
@@ -75,8 +100,24 @@ describe('sensitivity', () => {
   });
 
   it('the margin is the winner minus the runner-up; an exact tie goes to the lower index with margin 0', () => {
-    expect(sensitivity([[0.2, 0.9], [0.8, 0.3], [0.5, 0.5]], [3, 1]).margin).toBeCloseTo(0.675 - 0.5, 15);
-    const tie = sensitivity([[0.2, 0.9], [0.8, 0.3], [0.5, 0.5]], [1, 1]);
+    expect(
+      sensitivity(
+        [
+          [0.2, 0.9],
+          [0.8, 0.3],
+          [0.5, 0.5],
+        ],
+        [3, 1],
+      ).margin,
+    ).toBeCloseTo(0.675 - 0.5, 15);
+    const tie = sensitivity(
+      [
+        [0.2, 0.9],
+        [0.8, 0.3],
+        [0.5, 0.5],
+      ],
+      [1, 1],
+    );
     expect(tie.winner).toBe(0);
     expect(tie.margin).toBe(0);
   });

@@ -11,7 +11,15 @@ describe('smaa: exact small cases', () => {
   // a = (1, 0), b = (0, 0.5) with uniform w = (w1, 1 − w1), w1 ~ U(0, 1):
   // a wins iff w1 > 0.5 (1 − w1) ⇔ w1 > 1/3, so P(a first) = 2/3; central weights are the
   // conditional means: a (2/3, 1/3), b (1/6, 5/6). Hand-derived.
-  const input: SmaaInput = { values: [[1, 0], [0, 0.5]], weights: { kind: 'uniform' }, samples: 200_000, seed: 11 };
+  const input: SmaaInput = {
+    values: [
+      [1, 0],
+      [0, 0.5],
+    ],
+    weights: { kind: 'uniform' },
+    samples: 200_000,
+    seed: 11,
+  };
 
   it('rank acceptabilities and central weights match the closed form (5 s.e.)', () => {
     const r = smaa(input);
@@ -19,30 +27,61 @@ describe('smaa: exact small cases', () => {
     expect(r.rankAcceptability[0][0] + r.rankAcceptability[0][1]).toBeCloseTo(1, 15);
     expect(r.rankAcceptability[1][0]).toBeCloseTo(r.rankAcceptability[0][1], 15);
     // Central weight of a: mean of U(1/3, 1) (sd 0.19, n ≈ 133k); of b: mean of U(0, 1/3).
-    expect(Math.abs(r.centralWeights[0]![0] - 2 / 3)).toBeLessThan(5 * 0.19 / Math.sqrt(133_000));
-    expect(Math.abs(r.centralWeights[1]![0] - 1 / 6)).toBeLessThan(5 * 0.096 / Math.sqrt(66_000));
+    expect(Math.abs(r.centralWeights[0]![0] - 2 / 3)).toBeLessThan((5 * 0.19) / Math.sqrt(133_000));
+    expect(Math.abs(r.centralWeights[1]![0] - 1 / 6)).toBeLessThan((5 * 0.096) / Math.sqrt(66_000));
     // Without value uncertainty the confidence factor is 1 when the central weights make it win.
     expect(r.confidence).toEqual([1, 1]);
     expect(r.samples).toBe(input.samples);
   });
 
   it('uniform weights on 3 criteria: by symmetry each "specialist" wins 1/3', () => {
-    const r = smaa({ values: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], weights: { kind: 'uniform' }, samples: 100_000, seed: 3 });
+    const r = smaa({
+      values: [
+        [1, 0, 0],
+        [0, 1, 0],
+        [0, 0, 1],
+      ],
+      weights: { kind: 'uniform' },
+      samples: 100_000,
+      seed: 3,
+    });
     for (let a = 0; a < 3; a++) expect(Math.abs(r.rankAcceptability[a][0] - 1 / 3)).toBeLessThan(mcTolerance(1 / 3, 100_000));
     // Central weights of a Dirichlet(1,1,1) given w_a is the largest: E[max] = 11/18.
     expect(Math.abs(r.centralWeights[0]![0] - 11 / 18)).toBeLessThan(0.005);
   });
 
   it('an alternative that never wins has null central weights and confidence', () => {
-    const r = smaa({ values: [[1, 1], [0, 0]], weights: { kind: 'uniform' }, samples: 1000, seed: 1 });
-    expect(r.rankAcceptability).toEqual([[1, 0], [0, 1]]);
+    const r = smaa({
+      values: [
+        [1, 1],
+        [0, 0],
+      ],
+      weights: { kind: 'uniform' },
+      samples: 1000,
+      seed: 1,
+    });
+    expect(r.rankAcceptability).toEqual([
+      [1, 0],
+      [0, 1],
+    ]);
     expect(r.centralWeights[1]).toBeNull();
     expect(r.confidence[1]).toBeNull();
   });
 
   it('identical alternatives tie to the lower index', () => {
-    const r = smaa({ values: [[1, 2], [1, 2]], weights: { kind: 'uniform' }, samples: 1000, seed: 1 });
-    expect(r.rankAcceptability).toEqual([[1, 0], [0, 1]]);
+    const r = smaa({
+      values: [
+        [1, 2],
+        [1, 2],
+      ],
+      weights: { kind: 'uniform' },
+      samples: 1000,
+      seed: 1,
+    });
+    expect(r.rankAcceptability).toEqual([
+      [1, 0],
+      [0, 1],
+    ]);
   });
 });
 
@@ -63,7 +102,12 @@ describe('smaa: weight models', () => {
     r.centralWeights[0]!.forEach((w) => expect(Math.abs(w - 1 / n)).toBeLessThan(5 * Math.sqrt((n - 1) / (n * n * (n + 1)) / 100_000)));
     // Normalised independent uniforms would instead favour the centre; the P(w1 > 1/2) check:
     // for Dirichlet(1,…,1), P(w1 > x) = (1 − x)^(n−1) → with two alternatives (1,0,…) vs (1/2,…).
-    const p = smaa({ values: [Array.from({ length: n }, (_, j) => (j === 0 ? 1 : 0)), Array(n).fill(0.5)], weights: { kind: 'uniform' }, samples: 100_000, seed: 6 });
+    const p = smaa({
+      values: [Array.from({ length: n }, (_, j) => (j === 0 ? 1 : 0)), Array(n).fill(0.5)],
+      weights: { kind: 'uniform' },
+      samples: 100_000,
+      seed: 6,
+    });
     expect(Math.abs(p.rankAcceptability[0][0] - 0.5 ** (n - 1))).toBeLessThan(mcTolerance(0.5 ** (n - 1), 100_000));
   });
 
@@ -99,7 +143,13 @@ describe('smaa: invariants and reproducibility', () => {
   });
 
   it('the answer does not depend on how shards are run (inline runner vs direct)', async () => {
-    const input: SmaaInput = { values, valueSpread: values.map((row) => row.map(() => 0.05)), weights: { kind: 'uniform' }, samples: 2 * SHARD_SIZE + 123, seed: 5 };
+    const input: SmaaInput = {
+      values,
+      valueSpread: values.map((row) => row.map(() => 0.05)),
+      weights: { kind: 'uniform' },
+      samples: 2 * SHARD_SIZE + 123,
+      seed: 5,
+    };
     const shards = planSmaa(input);
     expect(shards.map((s) => s.samples)).toEqual([SHARD_SIZE, SHARD_SIZE, 123]);
     const viaRunner = mergeSmaa(input, await createInlineRunner().run('smaaShard', shards));
@@ -125,7 +175,15 @@ describe('smaa: invariants and reproducibility', () => {
   it('acceptabilities converge as samples grow: error within 5 s.e. at 1k, 10k, 100k and shrinking', () => {
     const exact = 2 / 3; // the closed-form case above
     const errors = [1000, 10_000, 100_000].map((samples) => {
-      const r = smaa({ values: [[1, 0], [0, 0.5]], weights: { kind: 'uniform' }, samples, seed: 21 });
+      const r = smaa({
+        values: [
+          [1, 0],
+          [0, 0.5],
+        ],
+        weights: { kind: 'uniform' },
+        samples,
+        seed: 21,
+      });
       const error = Math.abs(r.rankAcceptability[0][0] - exact);
       expect(error).toBeLessThan(mcTolerance(exact, samples));
       return error;
@@ -171,8 +229,18 @@ describe('smaa: confidence factors', () => {
   });
 
   it('agrees with a direct Monte Carlo estimate on a 4-alternative case, including a zero-spread alternative (5 s.e.)', () => {
-    const values = [[0.7, 0.2], [0.5, 0.5], [0.3, 0.75], [0.45, 0.45]];
-    const spread = [[0.15, 0.1], [0.05, 0.05], [0.2, 0.1], [0, 0]];
+    const values = [
+      [0.7, 0.2],
+      [0.5, 0.5],
+      [0.3, 0.75],
+      [0.45, 0.45],
+    ];
+    const spread = [
+      [0.15, 0.1],
+      [0.05, 0.05],
+      [0.2, 0.1],
+      [0, 0],
+    ];
     const input: SmaaInput = { values, valueSpread: spread, weights: { kind: 'uniform' }, samples: 1, seed: 1 };
     const wc = [0.55, 0.45];
     // Monte Carlo: rank with fixed weights and normal values, 200k draws, seeded Box–Muller.

@@ -25,7 +25,16 @@ describe('topsis', () => {
   it('min-max normalisation, hand-derived (1e-15)', () => {
     // r: col 1 benefit 0, .5, 1; col 2 cost (30 − x)/20 = 1, 0, .5; v = r/2.
     // Ideal (.5, .5), anti-ideal (0, 0): A d+ = .5, d− = .5; B d+ = √.3125, d− = .25; C mirrored.
-    const r = topsis({ matrix: [[1, 10], [2, 30], [3, 20]], weights: [1, 1], directions: ['benefit', 'cost'], normalization: 'minmax' });
+    const r = topsis({
+      matrix: [
+        [1, 10],
+        [2, 30],
+        [3, 20],
+      ],
+      weights: [1, 1],
+      directions: ['benefit', 'cost'],
+      normalization: 'minmax',
+    });
     const s = Math.sqrt(0.3125);
     expect(r.closeness[0]).toBeCloseTo(0.5, 15);
     expect(r.closeness[1]).toBeCloseTo(0.25 / (0.25 + s), 15);
@@ -50,8 +59,25 @@ describe('topsis', () => {
   });
 
   it('identical alternatives sit at 0.5 and tie by index; the ideal alternative scores 1', () => {
-    expect(topsis({ matrix: [[1, 2], [1, 2]], weights: [1, 1], directions: ['benefit', 'benefit'] })).toEqual({ closeness: [0.5, 0.5], ranking: [0, 1] });
-    const r = topsis({ matrix: [[3, 1], [1, 2], [2, 3]], weights: [1, 1], directions: ['benefit', 'cost'] });
+    expect(
+      topsis({
+        matrix: [
+          [1, 2],
+          [1, 2],
+        ],
+        weights: [1, 1],
+        directions: ['benefit', 'benefit'],
+      }),
+    ).toEqual({ closeness: [0.5, 0.5], ranking: [0, 1] });
+    const r = topsis({
+      matrix: [
+        [3, 1],
+        [1, 2],
+        [2, 3],
+      ],
+      weights: [1, 1],
+      directions: ['benefit', 'cost'],
+    });
     expect(r.closeness[0]).toBe(1);
   });
 });

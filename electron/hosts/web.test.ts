@@ -19,20 +19,33 @@ beforeAll(async () => {
 afterAll(() => host.close());
 
 /** A raw HTTP request, so Host and Origin can be forged as an attacker would. */
-function raw(opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function raw(opts: {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: host.port, method: opts.method ?? 'GET', path: opts.path, headers: { host: `127.0.0.1:${host.port}`, ...opts.headers } }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: host.port, method: opts.method ?? 'GET', path: opts.path, headers: { host: `127.0.0.1:${host.port}`, ...opts.headers } },
+      (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
     req.on('error', reject);
     if (opts.body) req.write(opts.body);
     req.end();
   });
 }
 const api = (method: string, payload: unknown, headers: Record<string, string> = {}) =>
-  raw({ method: 'POST', path: `/api/${method}`, body: JSON.stringify(payload), headers: { 'content-type': 'application/json', 'x-sw-token': host.token, ...headers } });
+  raw({
+    method: 'POST',
+    path: `/api/${method}`,
+    body: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json', 'x-sw-token': host.token, ...headers },
+  });
 
 describe('web host', () => {
   it('binds to loopback only', () => {
@@ -70,7 +83,12 @@ describe('web host', () => {
 
   it('rejects bodies over the size limit', async () => {
     const big = Buffer.alloc(61 * 1024 * 1024, 0x20);
-    const r = await raw({ method: 'POST', path: '/api/workshop.validate', body: big, headers: { 'content-type': 'application/json', 'x-sw-token': host.token } });
+    const r = await raw({
+      method: 'POST',
+      path: '/api/workshop.validate',
+      body: big,
+      headers: { 'content-type': 'application/json', 'x-sw-token': host.token },
+    });
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).error.code).toBe('too_large');
   });

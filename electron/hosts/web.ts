@@ -58,8 +58,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   // app has had time to paint, so a cold start serves the page without waiting for it.
   type Api = typeof import('./web-api') & { service: Service };
   let api: Promise<Api> | undefined;
-  const loadApi = (): Promise<Api> =>
-    (api ??= import('./web-api').then((mod) => ({ ...mod, service: mod.createService({ host: 'web', workerUrl }) })));
+  const loadApi = (): Promise<Api> => (api ??= import('./web-api').then((mod) => ({ ...mod, service: mod.createService({ host: 'web', workerUrl }) })));
   const warmUp = setTimeout(() => void loadApi(), API_WARM_UP_MS);
   warmUp.unref();
   const tokenBytes = Buffer.from(token);
@@ -268,7 +267,8 @@ export function parseWebArgs(argv: string[]): { port: number; open: boolean; hel
     else if (a === '--port' || a.startsWith('--port=')) {
       const v = a.includes('=') ? a.split('=')[1] : argv[++i];
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--port needs a number between 1 and 65535 (0: any free port, for tests), got "${v ?? ''}".`);
+      if (!Number.isInteger(n) || n < 0 || n > 65535)
+        throw new Error(`--port needs a number between 1 and 65535 (0: any free port, for tests), got "${v ?? ''}".`);
       port = n;
     } else throw new Error(`Unknown option "${a}". Use --port N and --open.`);
   }
@@ -284,7 +284,9 @@ async function main() {
     process.exit(2);
   }
   if (args.help) {
-    console.log(`npm run web [-- --port N] [-- --open]\n  Serves Selection Workshop on http://127.0.0.1:${DEFAULT_PORT}/ (loopback only).\n  Keep the same port between runs: the browser stores workshops per address.`);
+    console.log(
+      `npm run web [-- --port N] [-- --open]\n  Serves Selection Workshop on http://127.0.0.1:${DEFAULT_PORT}/ (loopback only).\n  Keep the same port between runs: the browser stores workshops per address.`,
+    );
     return;
   }
   let host: WebHost;

@@ -4,7 +4,19 @@
  */
 export type MenuCommand = 'new' | 'import' | 'export' | 'backup' | 'presenter' | 'lang:zh-CN' | 'lang:en' | 'theme' | 'about' | 'undo' | 'redo';
 
-export const MENU_COMMANDS: readonly MenuCommand[] = ['new', 'import', 'export', 'backup', 'presenter', 'lang:zh-CN', 'lang:en', 'theme', 'about', 'undo', 'redo'];
+export const MENU_COMMANDS: readonly MenuCommand[] = [
+  'new',
+  'import',
+  'export',
+  'backup',
+  'presenter',
+  'lang:zh-CN',
+  'lang:en',
+  'theme',
+  'about',
+  'undo',
+  'redo',
+];
 
 interface MenuOptions {
   platform: NodeJS.Platform;
@@ -16,12 +28,26 @@ type Item = Record<string, unknown>;
 
 export function buildMenuTemplate({ platform, send, openDataFolder }: MenuOptions): Item[] {
   const mac = platform === 'darwin';
-  const cmd = (label: string, command: MenuCommand, accelerator?: string): Item => ({ label, ...(accelerator ? { accelerator } : {}), click: () => send(command) });
+  const cmd = (label: string, command: MenuCommand, accelerator?: string): Item => ({
+    label,
+    ...(accelerator ? { accelerator } : {}),
+    click: () => send(command),
+  });
   const template: Item[] = [];
   if (mac) {
     template.push({
       label: 'Selection Workshop',
-      submenu: [{ role: 'about' }, { type: 'separator' }, { role: 'services' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
+      submenu: [
+        { role: 'about' },
+        { type: 'separator' },
+        { role: 'services' },
+        { type: 'separator' },
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
     });
   }
   template.push(
@@ -43,7 +69,8 @@ export function buildMenuTemplate({ platform, send, openDataFolder }: MenuOption
       submenu: [
         { ...cmd('Undo', 'undo', 'CmdOrCtrl+Z'), registerAccelerator: false },
         { ...cmd('Redo', 'redo', 'Shift+CmdOrCtrl+Z'), registerAccelerator: false },
-        { type: 'separator' },         { role: 'cut' },
+        { type: 'separator' },
+        { role: 'cut' },
         { role: 'copy' },
         { role: 'paste' },
         { role: 'selectAll' },

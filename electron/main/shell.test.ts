@@ -127,7 +127,18 @@ describe('desktop shell security (Electron surface injected)', () => {
   it('opens one window with the security checklist in its webPreferences, on app://', () => {
     expect(rec.windows).toHaveLength(1);
     const prefs = rec.windows[0].options.webPreferences as Record<string, unknown>;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false, preload: '/app/preload.cjs', disableBlinkFeatures: 'Auxclick' });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      preload: '/app/preload.cjs',
+      disableBlinkFeatures: 'Auxclick',
+    });
     expect(rec.windows[0].options.loaded).toBe(`${APP_ORIGIN}/`);
     expect(rec.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
   });
@@ -165,7 +176,14 @@ describe('desktop shell security (Electron surface injected)', () => {
     const ok = await rec.protocolHandler!({ url: `${APP_ORIGIN}/assets/app.js` });
     expect(await ok.text()).toContain(path.join(dir, 'renderer', 'assets', 'app.js'));
     expect(ok.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
-    for (const bad of [`${APP_ORIGIN}/../secret`, `${APP_ORIGIN}/%2e%2e/secret`, `${APP_ORIGIN}/..%2f..%2fetc/passwd`, 'app://other-host/index.html', 'file:///etc/passwd', `${APP_ORIGIN}/a%00b`]) {
+    for (const bad of [
+      `${APP_ORIGIN}/../secret`,
+      `${APP_ORIGIN}/%2e%2e/secret`,
+      `${APP_ORIGIN}/..%2f..%2fetc/passwd`,
+      'app://other-host/index.html',
+      'file:///etc/passwd',
+      `${APP_ORIGIN}/a%00b`,
+    ]) {
       const r = await rec.protocolHandler!({ url: bad });
       if (r.status === 200) expect(await r.text()).toContain(path.join(dir, 'renderer'));
       else expect(r.status).toBe(404);
@@ -187,7 +205,10 @@ describe('desktop shell security (Electron surface injected)', () => {
     const call = rec.handlers.get(IPC_CALL)!;
     expect(await call(trusted(), 'x', 'app.info', {})).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
     expect(await call(trusted(), 5, 'shell.openExternal', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
-    expect(await call(trusted(), 6, 'workshop.create', { title: 1, lang: 'xx', __proto__: { polluted: true } })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await call(trusted(), 6, 'workshop.create', { title: 1, lang: 'xx', __proto__: { polluted: true } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

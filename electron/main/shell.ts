@@ -40,7 +40,11 @@ export interface ElectronSurface {
     defaultSession: {
       setPermissionRequestHandler(handler: (wc: unknown, permission: string, cb: (granted: boolean) => void) => void): void;
       setPermissionCheckHandler?(handler: () => boolean): void;
-      webRequest: { onHeadersReceived(handler: (details: { responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void): void };
+      webRequest: {
+        onHeadersReceived(
+          handler: (details: { responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void,
+        ): void;
+      };
     };
   };
   shell: { openExternal(url: string): Promise<void>; openPath(p: string): Promise<string> };
@@ -125,7 +129,10 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
       // Only restore a position that is still on a screen (a monitor may have gone).
       const displays = e.screen?.getAllDisplays() ?? [];
       const s = parsed.data;
-      const visible = displays.some((d) => s.x >= d.workArea.x - 50 && s.y >= d.workArea.y - 50 && s.x < d.workArea.x + d.workArea.width - 100 && s.y < d.workArea.y + d.workArea.height - 100);
+      const visible = displays.some(
+        (d) =>
+          s.x >= d.workArea.x - 50 && s.y >= d.workArea.y - 50 && s.x < d.workArea.x + d.workArea.width - 100 && s.y < d.workArea.y + d.workArea.height - 100,
+      );
       return visible ? s : { ...s, x: undefined as never, y: undefined as never };
     } catch {
       return null;

@@ -101,7 +101,9 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
   const accepted = open.filter((p) => p.status === 'accepted');
   const adapted = adaptedWeights(doc);
   const weights: WeightRow[] = doc.criteria.map((c, k) => {
-    const reasons = accepted.flatMap((p) => p.rule.effects.filter((e) => e.criterionId === c.id).map((e) => ({ ruleId: p.rule.id, delta: e.delta, reason: pick(p.rule.reason, lang) })));
+    const reasons = accepted.flatMap((p) =>
+      p.rule.effects.filter((e) => e.criterionId === c.id).map((e) => ({ ruleId: p.rule.id, delta: e.delta, reason: pick(p.rule.reason, lang) })),
+    );
     return {
       id: c.id,
       name: criterionName(c.id),

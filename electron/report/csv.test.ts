@@ -13,7 +13,12 @@ describe('CSV export', () => {
   it('starts with a UTF-8 BOM and ends lines with CRLF', () => {
     const csv = renderCsv(content, 'scores');
     expect(csv.startsWith('\uFEFFparticipant,candidate,criterion,score,rationale\r\n')).toBe(true);
-    expect(csv.replace(/"[^"]*"/g, '').split('\n').every((l, i, all) => i === all.length - 1 || l.endsWith('\r'))).toBe(true);
+    expect(
+      csv
+        .replace(/"[^"]*"/g, '')
+        .split('\n')
+        .every((l, i, all) => i === all.length - 1 || l.endsWith('\r')),
+    ).toBe(true);
   });
 
   it('has one long-form row per score, in document order, that a CSV parser reads back exactly', () => {
@@ -21,7 +26,13 @@ describe('CSV export', () => {
     expect(rows[0]).toEqual(['participant', 'candidate', 'criterion', 'score', 'rationale']);
     expect(rows).toHaveLength(doc.scores.length + 1);
     const first = doc.scores[0];
-    expect(rows[1]).toEqual([doc.participants[0].name, first.candidateId === doc.candidates[0].id ? doc.candidates[0].name['zh-CN'] : '', doc.criteria[0].name['zh-CN'], String(first.value), first.rationale]);
+    expect(rows[1]).toEqual([
+      doc.participants[0].name,
+      first.candidateId === doc.candidates[0].id ? doc.candidates[0].name['zh-CN'] : '',
+      doc.criteria[0].name['zh-CN'],
+      String(first.value),
+      first.rationale,
+    ]);
     // The unscored cell is an empty score, not 0.
     expect(rows.at(-1)![3]).toBe('');
   });

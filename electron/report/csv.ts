@@ -16,7 +16,12 @@ import { csvRow } from './escape';
 export const BOM = '\uFEFF';
 
 export function renderCsv(r: ReportContent, kind: CsvKind = 'all'): string {
-  const tables: Record<Exclude<CsvKind, 'all'>, () => string> = { scores: () => scoresCsv(r), weights: () => weightsCsv(r), aggregate: () => aggregateCsv(r), results: () => resultsCsv(r) };
+  const tables: Record<Exclude<CsvKind, 'all'>, () => string> = {
+    scores: () => scoresCsv(r),
+    weights: () => weightsCsv(r),
+    aggregate: () => aggregateCsv(r),
+    results: () => resultsCsv(r),
+  };
   if (kind !== 'all') return BOM + tables[kind]();
   return BOM + (Object.keys(tables) as Array<keyof typeof tables>).map((k) => csvRow([`# ${k}`]) + tables[k]()).join('\r\n');
 }
@@ -30,9 +35,15 @@ function scoresCsv(r: ReportContent): string {
   const c = order(doc.candidates);
   const k = order(doc.criteria);
   const rows = [...doc.scores].sort(
-    (a, b) => (p.get(a.participantId)! - p.get(b.participantId)!) || (c.get(a.candidateId)! - c.get(b.candidateId)!) || (k.get(a.criterionId)! - k.get(b.criterionId)!),
+    (a, b) =>
+      p.get(a.participantId)! - p.get(b.participantId)! || c.get(a.candidateId)! - c.get(b.candidateId)! || k.get(a.criterionId)! - k.get(b.criterionId)!,
   );
-  return csvRow(['participant', 'candidate', 'criterion', 'score', 'rationale']) + rows.map((s) => csvRow([names.get(s.participantId) ?? s.participantId, r.candidateName(s.candidateId), r.criterionName(s.criterionId), s.value, s.rationale])).join('');
+  return (
+    csvRow(['participant', 'candidate', 'criterion', 'score', 'rationale']) +
+    rows
+      .map((s) => csvRow([names.get(s.participantId) ?? s.participantId, r.candidateName(s.candidateId), r.criterionName(s.criterionId), s.value, s.rationale]))
+      .join('')
+  );
 }
 
 function weightsCsv(r: ReportContent): string {
@@ -46,14 +57,27 @@ function aggregateCsv(r: ReportContent): string {
   const { doc } = r;
   return (
     csvRow(['candidate', 'criterion', 'group_score', 'disagreement']) +
-    r.scoreTable.flatMap((row) => row.cells.map((cell, k) => csvRow([row.candidate, r.criterionName(doc.criteria[k].id), cell.value === null ? null : round(cell.value), cell.spread === null ? null : round(cell.spread)]))).join('')
+    r.scoreTable
+      .flatMap((row) =>
+        row.cells.map((cell, k) =>
+          csvRow([
+            row.candidate,
+            r.criterionName(doc.criteria[k].id),
+            cell.value === null ? null : round(cell.value),
+            cell.spread === null ? null : round(cell.spread),
+          ]),
+        ),
+      )
+      .join('')
   );
 }
 
 function resultsCsv(r: ReportContent): string {
   return (
     csvRow(['rank', 'candidate', 'total', 'coverage', 'first_rank_acceptability', 'chosen']) +
-    r.ranking.map((row) => csvRow([row.rank, row.name, round(row.total), round(row.coverage), row.firstRank === null ? null : round(row.firstRank), row.chosen])).join('')
+    r.ranking
+      .map((row) => csvRow([row.rank, row.name, round(row.total), round(row.coverage), row.firstRank === null ? null : round(row.firstRank), row.chosen]))
+      .join('')
   );
 }
 

@@ -30,7 +30,15 @@ describe('Markdown escaping', () => {
   });
 
   it('escapes what would open a block at the start of a line, and leaves plain prose alone', () => {
-    expect(['# h', '> q', '- l', '+ l', '= u', '12. n', '3) n'].map(escapeMarkdownInline)).toEqual(['\\# h', '&gt; q', '\\- l', '\\+ l', '\\= u', '12\\. n', '3\\) n']);
+    expect(['# h', '> q', '- l', '+ l', '= u', '12. n', '3) n'].map(escapeMarkdownInline)).toEqual([
+      '\\# h',
+      '&gt; q',
+      '\\- l',
+      '\\+ l',
+      '\\= u',
+      '12\\. n',
+      '3\\) n',
+    ]);
     expect(escapeMarkdownInline('Best fit (v2.1), 30 % cheaper - really!')).toBe('Best fit (v2.1), 30 % cheaper - really!');
   });
 

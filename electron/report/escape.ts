@@ -62,7 +62,11 @@ function escapeMarkdownLine(line: string): string {
 
 /** User text in Markdown on one line (tables, list items, headings); newlines become spaces. */
 export function escapeMarkdownInline(text: string): string {
-  return escapeMarkdownLine(cleanText(text).replace(/[ \t]*\n[ \t]*/g, ' ').trim());
+  return escapeMarkdownLine(
+    cleanText(text)
+      .replace(/[ \t]*\n[ \t]*/g, ' ')
+      .trim(),
+  );
 }
 
 /**

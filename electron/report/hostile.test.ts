@@ -44,7 +44,10 @@ describe('hostile input → HTML report', () => {
     const tags = [...html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s=>"]+(?:="[^"]*")?)*)\s*\/?>/g)];
     expect(tags.length).toBe((html.match(/<[a-zA-Z]/g) ?? []).length);
     const names = new Set(tags.map((t) => t[1].toLowerCase()));
-    const allowed = 'html head meta title style body header p h1 h2 h3 h4 dl div dt dd strong span nav ol ul li a main section table thead tbody tr th td bdi br code figure figcaption svg rect line text path circle article details summary footer'.split(' ');
+    const allowed =
+      'html head meta title style body header p h1 h2 h3 h4 dl div dt dd strong span nav ol ul li a main section table thead tbody tr th td bdi br code figure figcaption svg rect line text path circle article details summary footer'.split(
+        ' ',
+      );
     expect([...names].filter((n) => !allowed.includes(n))).toEqual([]);
     for (const t of tags) {
       for (const a of t[2].matchAll(/\s+([^\s=>"]+)(?:="([^"]*)")?/g)) {
@@ -89,7 +92,10 @@ describe('hostile input → Markdown decision record', () => {
   it('lets no user text start a heading, quote, list or code block', () => {
     for (const line of md().split('\n')) {
       expect(line).not.toMatch(/^( {4}|\t|>)/);
-      if (line.startsWith('#')) expect(line).toMatch(/^#{1,3} (Decision record: |Context|Options|Decision|Consequences|Dissent|Review|Needs|Criteria|Adaptation|Robustness|What-if|Rollout|Validation|Iteration)/);
+      if (line.startsWith('#'))
+        expect(line).toMatch(
+          /^#{1,3} (Decision record: |Context|Options|Decision|Consequences|Dissent|Review|Needs|Criteria|Adaptation|Robustness|What-if|Rollout|Validation|Iteration)/,
+        );
     }
     expect(md()).toContain('\\# Heading');
     expect(md()).toContain('\\[click me\\](javascript:window.\\_\\_pwned=1)');
@@ -148,33 +154,43 @@ describe('1 MB strings where the schema refuses them', () => {
 });
 
 const executable = findChromium();
-describe.skipIf(!executable)(executable ? 'hostile HTML report opened in Chromium' : 'hostile HTML report opened in Chromium — SKIPPED: no Chromium on this machine (set CHROMIUM_PATH)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: executable!, args: ['--no-sandbox', '--disable-gpu'] });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  // Without its CSP too: the escaping alone must keep every payload inert.
-  for (const variant of ['as exported', 'with its CSP removed'] as const) {
-    it(`runs no script, sends no request and keeps the page width (${variant})`, async () => {
-      const html = outputs.get('html')!;
-      const page = await browser.newPage({ viewport: { width: 1000, height: 800 }, javaScriptEnabled: true });
-      const requests: string[] = [];
-      page.on('request', (r) => requests.push(r.url()));
-      await page.route('**/*', (route) => (route.request().url() === 'https://report.invalid/' ? route.fulfill({ contentType: 'text/html', body: variant === 'as exported' ? html : html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '') }) : route.abort()));
-      await page.goto('https://report.invalid/');
-      await page.mouse.move(300, 300);
-      await page.mouse.wheel(0, 5000);
-      // (Expressions as strings: this file is type-checked without the DOM library.)
-      expect(await page.evaluate('typeof window.__pwned')).toBe('undefined');
-      expect(requests).toEqual(['https://report.invalid/']);
-      expect(await page.evaluate(`document.querySelectorAll('script, iframe, img, a[href^="http"], [onerror], [onload], [onmouseover]').length`)).toBe(0);
-      // Long hostile strings wrap instead of widening the page.
-      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1000);
-      await page.close();
+describe.skipIf(!executable)(
+  executable ? 'hostile HTML report opened in Chromium' : 'hostile HTML report opened in Chromium — SKIPPED: no Chromium on this machine (set CHROMIUM_PATH)',
+  () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: executable!, args: ['--no-sandbox', '--disable-gpu'] });
     });
-  }
-});
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    // Without its CSP too: the escaping alone must keep every payload inert.
+    for (const variant of ['as exported', 'with its CSP removed'] as const) {
+      it(`runs no script, sends no request and keeps the page width (${variant})`, async () => {
+        const html = outputs.get('html')!;
+        const page = await browser.newPage({ viewport: { width: 1000, height: 800 }, javaScriptEnabled: true });
+        const requests: string[] = [];
+        page.on('request', (r) => requests.push(r.url()));
+        await page.route('**/*', (route) =>
+          route.request().url() === 'https://report.invalid/'
+            ? route.fulfill({
+                contentType: 'text/html',
+                body: variant === 'as exported' ? html : html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''),
+              })
+            : route.abort(),
+        );
+        await page.goto('https://report.invalid/');
+        await page.mouse.move(300, 300);
+        await page.mouse.wheel(0, 5000);
+        // (Expressions as strings: this file is type-checked without the DOM library.)
+        expect(await page.evaluate('typeof window.__pwned')).toBe('undefined');
+        expect(requests).toEqual(['https://report.invalid/']);
+        expect(await page.evaluate(`document.querySelectorAll('script, iframe, img, a[href^="http"], [onerror], [onload], [onmouseover]').length`)).toBe(0);
+        // Long hostile strings wrap instead of widening the page.
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1000);
+        await page.close();
+      });
+    }
+  },
+);

@@ -42,7 +42,9 @@ describe('HTML report', () => {
     const winner = pick(doc.candidates[ev.ranking[0]].name, 'en');
     expect(en).toContain(`ranks <strong><bdi>${winner}</bdi></strong> first`);
     const ranking = en.slice(en.indexOf('<table class="ranking">'));
-    const rows = [...ranking.slice(0, ranking.indexOf('</table>')).matchAll(/<tr><td class="num">(\d+)<\/td><td><bdi>([^<]+)<\/bdi>.*?<td class="num">([\d.]+)<\/td>/g)];
+    const rows = [
+      ...ranking.slice(0, ranking.indexOf('</table>')).matchAll(/<tr><td class="num">(\d+)<\/td><td><bdi>([^<]+)<\/bdi>.*?<td class="num">([\d.]+)<\/td>/g),
+    ];
     expect(rows.map((r) => r[2])).toEqual(ev.ranking.map((i) => pick(doc.candidates[i].name, 'en')));
     expect(rows.map((r) => Number(r[3]))).toEqual(ev.ranking.map((i) => Number((ev.totals[i] * 100).toFixed(1))));
   });
@@ -65,7 +67,9 @@ describe('HTML report', () => {
     const an = analyseWorkshop(doc);
     expect(en).toContain(`<h3>Verdict: ${an.verdict!.fragile ? 'Fragile winner' : 'Robust winner'}</h3>`);
     const topsisFirst = pick(doc.candidates[an.topsis!.ranking[0]].name, 'en');
-    expect(en).toContain(an.topsis!.agrees ? `TOPSIS, a different method, also ranks ${topsisFirst} first.` : `TOPSIS, a different method, ranks ${topsisFirst} first`);
+    expect(en).toContain(
+      an.topsis!.agrees ? `TOPSIS, a different method, also ranks ${topsisFirst} first.` : `TOPSIS, a different method, ranks ${topsisFirst} first`,
+    );
     expect(en).toContain('First-rank acceptability');
   });
 

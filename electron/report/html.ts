@@ -91,13 +91,30 @@ const td = (html: string, cls = '') => `<td${cls ? ` class="${cls}"` : ''}>${htm
 const date = (value: string) => td(value ? u(value) : '', 'date');
 const num = (text: string) => td(c(text), 'num');
 const empty = (text: string) => `<p class="empty">${c(text)}</p>`;
-const figure = (svg: string, caption: string, cls = '') => `<figure class="chart-figure${cls ? ` ${cls}` : ''}">${svg}<figcaption>${c(caption)}</figcaption></figure>`;
+const figure = (svg: string, caption: string, cls = '') =>
+  `<figure class="chart-figure${cls ? ` ${cls}` : ''}">${svg}<figcaption>${c(caption)}</figcaption></figure>`;
 
 function needsSection(r: ReportContent): string {
   const { s, needs } = r;
   if (!needs.groups.length && !needs.other.length && !needs.notes.trim()) return empty(s.noAnswers);
-  const groups = needs.groups.map((g) => `<h3>${c(g.title)}</h3>` + table([s.question, s.answer], g.rows.map((row) => [td(c(row.question)), td(u(row.answer))]), 'qa'));
-  if (needs.other.length) groups.push(`<h3>${c(s.otherAnswers)}</h3>` + table([s.question, s.answer], needs.other.map((row) => [td(u(row.question)), td(u(row.answer))]), 'qa'));
+  const groups = needs.groups.map(
+    (g) =>
+      `<h3>${c(g.title)}</h3>` +
+      table(
+        [s.question, s.answer],
+        g.rows.map((row) => [td(c(row.question)), td(u(row.answer))]),
+        'qa',
+      ),
+  );
+  if (needs.other.length)
+    groups.push(
+      `<h3>${c(s.otherAnswers)}</h3>` +
+        table(
+          [s.question, s.answer],
+          needs.other.map((row) => [td(u(row.question)), td(u(row.answer))]),
+          'qa',
+        ),
+    );
   if (needs.notes.trim()) groups.push(`<h3>${c(s.needsNotes)}</h3><p class="prose">${u(needs.notes)}</p>`);
   return groups.join('');
 }
@@ -122,7 +139,10 @@ function weightsSection(r: ReportContent): string {
     td(u(w.name)),
     td(c(w.group), 'muted'),
     num(formatNumber(w.base)),
-    td(w.delta ? c(formatDelta(w.delta)) + (w.reasons.length ? `<div class="small muted">${w.reasons.map((x) => u(x.ruleId)).join(', ')}</div>` : '') : c('0'), 'num'),
+    td(
+      w.delta ? c(formatDelta(w.delta)) + (w.reasons.length ? `<div class="small muted">${w.reasons.map((x) => u(x.ruleId)).join(', ')}</div>` : '') : c('0'),
+      'num',
+    ),
     num(formatNumber(w.final)),
     td(`<span class="meter"><span style="width:${(w.share * 100).toFixed(1)}%"></span></span> ${c(formatPercent(w.share, 1))}`, 'num share'),
   ]);
@@ -145,7 +165,14 @@ function weightsSection(r: ReportContent): string {
 function participantsBlock(r: ReportContent): string {
   const { s, doc } = r;
   if (!doc.participants.length) return '';
-  return `<h3>${c(s.participants)}</h3>` + table([s.participant, s.roleCol, s.influence], doc.participants.map((p) => [td(u(p.name)), td(c(s.role[p.role] ?? p.role)), num(formatNumber(p.influence))]), 'participants');
+  return (
+    `<h3>${c(s.participants)}</h3>` +
+    table(
+      [s.participant, s.roleCol, s.influence],
+      doc.participants.map((p) => [td(u(p.name)), td(c(s.role[p.role] ?? p.role)), num(formatNumber(p.influence))]),
+      'participants',
+    )
+  );
 }
 
 function scoresSection(r: ReportContent): string {
@@ -221,7 +248,9 @@ function robustnessSection(r: ReportContent): string {
           num(formatPercent(ci.weight, 1)),
           num(`${formatPercent(ci.stableFrom, 1)} – ${formatPercent(ci.stableTo, 1)}`),
           td(
-            [ci.winnerBelow !== null ? `↓ ${u(name(ci.winnerBelow))}` : '', ci.winnerAbove !== null ? `↑ ${u(name(ci.winnerAbove))}` : ''].filter(Boolean).join('<br>') || c(s.neverFlips),
+            [ci.winnerBelow !== null ? `↓ ${u(name(ci.winnerBelow))}` : '', ci.winnerAbove !== null ? `↑ ${u(name(ci.winnerAbove))}` : '']
+              .filter(Boolean)
+              .join('<br>') || c(s.neverFlips),
           ),
         ]),
         'stability',
@@ -265,7 +294,13 @@ function whatIfBlock(r: ReportContent): string {
         td(u(sc.name)),
         td(sc.winner === null ? c(sc.problem ? s.analysisUnavailable(sc.problem) : s.none) : u(r.candidateName(doc.candidates[sc.winner].id))),
         num(sc.total === null ? s.none : (sc.total * 100).toFixed(1)),
-        td(sc.winner === null || baseline === null ? '' : sc.winner === baseline ? `<span class="status done">${c(s.sameWinner)}</span>` : `<span class="status blocked">${c(s.otherWinner)}</span>`),
+        td(
+          sc.winner === null || baseline === null
+            ? ''
+            : sc.winner === baseline
+              ? `<span class="status done">${c(s.sameWinner)}</span>`
+              : `<span class="status blocked">${c(s.otherWinner)}</span>`,
+        ),
       ]),
       'what-if',
     )
@@ -283,7 +318,14 @@ function simulationSection(r: ReportContent): string {
           [s.simulation, s.candidate, s.stepTime, s.gpuHours, s.costTotal, s.costPerStep],
           results.map((sim) => {
             const res = sim.result;
-            return [td(u(sim.name)), td(u(sim.candidate)), num(`${formatNumber(res.step.meanSeconds, 1)} s / ${formatNumber(res.step.p90Seconds, 1)} s`), num(formatNumber(res.totals.gpuHours, 0)), num(formatUsd(res.totals.costTotal)), num(formatUsd(res.totals.costPerStep))];
+            return [
+              td(u(sim.name)),
+              td(u(sim.candidate)),
+              num(`${formatNumber(res.step.meanSeconds, 1)} s / ${formatNumber(res.step.p90Seconds, 1)} s`),
+              num(formatNumber(res.totals.gpuHours, 0)),
+              num(formatUsd(res.totals.costTotal)),
+              num(formatUsd(res.totals.costPerStep)),
+            ];
           }),
           'sim-compare',
         )
@@ -293,7 +335,9 @@ function simulationSection(r: ReportContent): string {
 
 function simulationBlock(r: ReportContent, sim: SimulationView): string {
   const { s } = r;
-  const head = `<h3>${u(sim.name)} <span class="tag">${u(sim.candidate)}</span></h3>` + (sim.ranAt ? `<p class="muted small">${c(s.ranAt + s.colon)}${u(formatDateTime(sim.ranAt))}</p>` : '');
+  const head =
+    `<h3>${u(sim.name)} <span class="tag">${u(sim.candidate)}</span></h3>` +
+    (sim.ranAt ? `<p class="muted small">${c(s.ranAt + s.colon)}${u(formatDateTime(sim.ranAt))}</p>` : '');
   const scenario = sim.scenario.length ? `<details class="scenario" open><summary>${c(s.scenarioLabel)}</summary>${kv(sim.scenario)}</details>` : '';
   if (sim.kind === 'none') return `<article class="sim">${head}<p class="empty">${c(s.notRun)}</p>${scenario}</article>`;
   if (sim.kind === 'other') return `<article class="sim">${head}<h4>${c(s.otherResult)}</h4>${kv(sim.entries)}${scenario}</article>`;
@@ -306,7 +350,12 @@ function simulationBlock(r: ReportContent, sim: SimulationView): string {
     [s.costPerStep, formatUsd(res.totals.costPerStep)],
     [s.utilisation, `${formatPercent(res.gpuUtilization.rollout)} / ${formatPercent(res.gpuUtilization.train)}`],
   ];
-  const archetypes = (['self-built', 'managed', 'hybrid'] as const).map((a) => [td(c(s.archetype[a])), num(formatUsd(res.costByArchetype[a].total)), num(formatUsd(res.costByArchetype[a].run)), num(formatUsd(res.costByArchetype[a].perStep))]);
+  const archetypes = (['self-built', 'managed', 'hybrid'] as const).map((a) => [
+    td(c(s.archetype[a])),
+    num(formatUsd(res.costByArchetype[a].total)),
+    num(formatUsd(res.costByArchetype[a].run)),
+    num(formatUsd(res.costByArchetype[a].perStep)),
+  ]);
   return (
     `<article class="sim">${head}<div class="kpis">${figures.map(([k, v]) => `<div class="kpi"><div class="kpi-label">${c(k)}</div><div class="kpi-value">${c(v)}</div></div>`).join('')}</div>` +
     `<h4>${c(s.archetypeCosts)}</h4>` +
@@ -342,7 +391,14 @@ function validationSection(r: ReportContent): string {
   const details = worked.length
     ? table(
         [s.candidate, s.method, s.title, s.owner, s.due, s.result],
-        worked.map((v) => [td(u(r.candidateName(v.candidateId))), td(c(methods[v.methodId] ?? v.methodId)), td(u(v.title)), td(u(v.owner)), date(v.due), td(u(v.result))]),
+        worked.map((v) => [
+          td(u(r.candidateName(v.candidateId))),
+          td(c(methods[v.methodId] ?? v.methodId)),
+          td(u(v.title)),
+          td(u(v.owner)),
+          date(v.due),
+          td(u(v.result)),
+        ]),
         'validation',
       )
     : '';
@@ -425,7 +481,13 @@ function rationalesSection(r: ReportContent): string {
   const { s } = r;
   return table(
     [s.participant, s.candidate, s.criterion, s.score, s.rationale],
-    r.rationales.map((x) => [td(u(x.participant)), td(u(x.candidate)), td(u(x.criterion)), num(x.score === null ? s.none : formatNumber(x.score)), td(u(x.text))]),
+    r.rationales.map((x) => [
+      td(u(x.participant)),
+      td(u(x.candidate)),
+      td(u(x.criterion)),
+      num(x.score === null ? s.none : formatNumber(x.score)),
+      td(u(x.text)),
+    ]),
     'rationales',
   );
 }

@@ -56,7 +56,11 @@ export function renderMarkdown(r: ReportContent): string {
     heading(3, s.adaptationRules);
     for (const rule of r.rules) {
       const effects = rule.effects.map((e) => `${md(e.criterion)} ${formatDelta(e.delta)}`).join(zh ? '，' : ', ');
-      out.push(zh ? `- **${md(rule.id)}**（${s.proposalStatus[rule.status]}；${effects}）：${md(rule.reason)}` : `- **${md(rule.id)}** (${s.proposalStatus[rule.status]}; ${effects}): ${md(rule.reason)}`);
+      out.push(
+        zh
+          ? `- **${md(rule.id)}**（${s.proposalStatus[rule.status]}；${effects}）：${md(rule.reason)}`
+          : `- **${md(rule.id)}** (${s.proposalStatus[rule.status]}; ${effects}): ${md(rule.reason)}`,
+      );
     }
     out.push('');
   }
@@ -100,7 +104,11 @@ export function renderMarkdown(r: ReportContent): string {
     heading(3, s.whatIf);
     table(
       [s.scenario, s.winnerCol, `${s.total} (0–100)`],
-      r.scenarios.map((sc) => [md(sc.name), sc.winner === null ? s.none : md(r.candidateName(doc.candidates[sc.winner].id)), sc.total === null ? s.none : (sc.total * 100).toFixed(1)]),
+      r.scenarios.map((sc) => [
+        md(sc.name),
+        sc.winner === null ? s.none : md(r.candidateName(doc.candidates[sc.winner].id)),
+        sc.total === null ? s.none : (sc.total * 100).toFixed(1),
+      ]),
     );
   }
 
@@ -123,7 +131,15 @@ export function renderMarkdown(r: ReportContent): string {
     const methods = VALIDATION_METHOD_NAMES(lang);
     table(
       [s.candidate, s.method, s.title, s.owner, s.status, s.due, s.result],
-      doc.validation.map((v) => [md(r.candidateName(v.candidateId)), md(methods[v.methodId] ?? v.methodId), md(v.title), md(v.owner), s.taskStatus[v.status], md(v.due), md(v.result)]),
+      doc.validation.map((v) => [
+        md(r.candidateName(v.candidateId)),
+        md(methods[v.methodId] ?? v.methodId),
+        md(v.title),
+        md(v.owner),
+        s.taskStatus[v.status],
+        md(v.due),
+        md(v.result),
+      ]),
     );
   }
 

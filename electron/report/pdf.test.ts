@@ -15,14 +15,20 @@ function pageCount(pdf: Buffer): number {
 }
 
 const executable = findChromium();
-const title = executable ? 'PDF through a local Chromium' : 'PDF through a local Chromium — SKIPPED: no Chromium or Chrome found on this machine (set CHROMIUM_PATH to one)';
+const title = executable
+  ? 'PDF through a local Chromium'
+  : 'PDF through a local Chromium — SKIPPED: no Chromium or Chrome found on this machine (set CHROMIUM_PATH to one)';
 
 describe.skipIf(!executable)(title, () => {
   it('renders the report as a PDF through the CLI, as a user runs it', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sw-pdf-cli-'));
     const req = path.join(dir, 'req.json');
     writeFileSync(req, JSON.stringify({ workshop: fullWorkshop(), format: 'pdf', lang: 'zh-CN' }));
-    const r = spawnSync(process.execPath, [path.resolve('build/node/cli.mjs'), 'report.render', '--in', req, '--progress'], { encoding: 'utf8', timeout: 150_000, maxBuffer: 64 * 1024 * 1024 });
+    const r = spawnSync(process.execPath, [path.resolve('build/node/cli.mjs'), 'report.render', '--in', req, '--progress'], {
+      encoding: 'utf8',
+      timeout: 150_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ mime: 'application/pdf', encoding: 'base64', filename: expect.stringMatching(/\.report\.pdf$/) });
@@ -35,7 +41,11 @@ describe.skipIf(!executable)(title, () => {
 
   it('prints through the service and leaves no temporary files behind', async () => {
     const before = readdirSync(tmpdir()).filter((f) => f.startsWith('sw-report-')).length;
-    const res = await dispatch('report.render', { workshop: fullWorkshop(), format: 'pdf' }, { host: 'test', tasks: createInlineRunner(), checkResponse: true });
+    const res = await dispatch(
+      'report.render',
+      { workshop: fullWorkshop(), format: 'pdf' },
+      { host: 'test', tasks: createInlineRunner(), checkResponse: true },
+    );
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     const pdf = Buffer.from((res.result as { content: string }).content, 'base64');
@@ -74,6 +84,9 @@ echo "$@" > "${path.join(dir, 'args')}"
 
 describe('PDF without any printer', () => {
   it('names a missing browser executable clearly', async () => {
-    await expect(printWithChromium('<p>x</p>', '/nonexistent/chromium')).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/Could not start Chromium/) });
+    await expect(printWithChromium('<p>x</p>', '/nonexistent/chromium')).rejects.toMatchObject({
+      code: 'unavailable',
+      message: expect.stringMatching(/Could not start Chromium/),
+    });
   });
 });

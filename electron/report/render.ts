@@ -38,7 +38,10 @@ export async function renderReport(doc: WorkshopDoc, options: RenderOptions): Pr
     return { filename: `${slug}.workshop.json`, mime: MIME.json, content: JSON.stringify(doc, null, 2) + '\n', encoding: 'utf8' };
   }
   if (format === 'pdf' && !options.print) {
-    throw new ContractError('unavailable', 'PDF needs a Chromium or Chrome browser on this machine (none was found; set CHROMIUM_PATH to its executable), or the desktop app. The HTML report prints to PDF from any browser.');
+    throw new ContractError(
+      'unavailable',
+      'PDF needs a Chromium or Chrome browser on this machine (none was found; set CHROMIUM_PATH to its executable), or the desktop app. The HTML report prints to PDF from any browser.',
+    );
   }
   progress(0.05, 'analysing');
   const content = buildContent(doc, analyseWorkshop(doc), lang);

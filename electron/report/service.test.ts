@@ -34,7 +34,13 @@ describe('report.render through the service', () => {
     const doc = fullWorkshop();
     const emptyPaths: string[] = [];
     const walk = (v: unknown, p: string) => {
-      if (v === '' || v === null || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)) emptyPaths.push(p);
+      if (
+        v === '' ||
+        v === null ||
+        (Array.isArray(v) && v.length === 0) ||
+        (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)
+      )
+        emptyPaths.push(p);
       else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${p}[${i}]`));
       else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) walk(x, p ? `${p}.${k}` : k);
     };
@@ -105,7 +111,10 @@ describe('report.render through the service', () => {
   });
 
   it('says PDF is unavailable, clearly, where there is no printer', async () => {
-    await expect(renderReport(fullWorkshop(), { format: 'pdf' })).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/Chromium.*CHROMIUM_PATH.*HTML report/s) });
+    await expect(renderReport(fullWorkshop(), { format: 'pdf' })).rejects.toMatchObject({
+      code: 'unavailable',
+      message: expect.stringMatching(/Chromium.*CHROMIUM_PATH.*HTML report/s),
+    });
   });
 });
 

@@ -55,7 +55,11 @@ function legend(names: readonly string[], x: number, y: number, width: number): 
 function valueAxis(l: BarLayout): string {
   const bottom = l.height - 22;
   const ticks = l.ticks
-    .map((t) => `<line x1="${n(t.x)}" x2="${n(t.x)}" y1="4" y2="${n(bottom)}" stroke="#e3e7ed"/>` + text(t.x, bottom + 14, t.label, 'text-anchor="middle" fill="#5a6675"'))
+    .map(
+      (t) =>
+        `<line x1="${n(t.x)}" x2="${n(t.x)}" y1="4" y2="${n(bottom)}" stroke="#e3e7ed"/>` +
+        text(t.x, bottom + 14, t.label, 'text-anchor="middle" fill="#5a6675"'),
+    )
     .join('');
   return ticks + `<line x1="${n(l.plotX)}" x2="${n(l.plotX + l.plotWidth)}" y1="${n(bottom)}" y2="${n(bottom)}" stroke="#9aa7b6"/>`;
 }
@@ -68,7 +72,12 @@ export interface RadarSvgInput {
 }
 
 export function radarSvg({ title, axes, series, size = 560 }: RadarSvgInput): string {
-  const g = radarGeometry({ axes: axes.map((a) => shortLabel(a, 128)), series: series.map((s, i) => ({ id: String(i), values: s.values })), size, labelMargin: 145 });
+  const g = radarGeometry({
+    axes: axes.map((a) => shortLabel(a, 128)),
+    series: series.map((s, i) => ({ id: String(i), values: s.values })),
+    size,
+    labelMargin: 145,
+  });
   // The square leaves room for long labels left and right; above and below only a line is needed.
   const top = Math.max(0, g.cy - g.radius - 30);
   const bottom = g.cy + g.radius + 30;
@@ -93,7 +102,13 @@ export function radarSvg({ title, axes, series, size = 560 }: RadarSvgInput): st
 }
 
 export function rankingBarsSvg(title: string, items: ReadonlyArray<{ label: string; value: number; highlight?: boolean }>, width = 720): string {
-  const g = barsGeometry({ items: items.map((i) => ({ label: shortLabel(i.label, 215), value: i.value })), width, domain: [0, 1], labelWidth: 230, tickFormat: (v) => `${Math.round(v * 100)}` });
+  const g = barsGeometry({
+    items: items.map((i) => ({ label: shortLabel(i.label, 215), value: i.value })),
+    width,
+    domain: [0, 1],
+    labelWidth: 230,
+    tickFormat: (v) => `${Math.round(v * 100)}`,
+  });
   const rows = g.bars
     .map((b, i) => {
       const fill = items[i].highlight ? '#1f5fbf' : '#8fb3de';
@@ -108,7 +123,12 @@ export function rankingBarsSvg(title: string, items: ReadonlyArray<{ label: stri
 }
 
 export function intervalsSvg(title: string, items: ReadonlyArray<{ label: string; from: number; to: number; marker: number }>, width = 720): string {
-  const g = intervalsGeometry({ items: items.map((i) => ({ ...i, label: shortLabel(i.label, 215) })), width, labelWidth: 230, tickFormat: (v) => `${Math.round(v * 100)}%` });
+  const g = intervalsGeometry({
+    items: items.map((i) => ({ ...i, label: shortLabel(i.label, 215) })),
+    width,
+    labelWidth: 230,
+    tickFormat: (v) => `${Math.round(v * 100)}%`,
+  });
   const rows = g.intervals
     .map(
       (r) =>
@@ -121,8 +141,18 @@ export function intervalsSvg(title: string, items: ReadonlyArray<{ label: string
   return open(g.width, g.height, title, 'intervals') + valueAxis(g) + rows + '</svg>';
 }
 
-export function stackedSvg(title: string, items: ReadonlyArray<{ label: string; parts: readonly number[] }>, partNames: readonly string[], width = 720): string {
-  const g = stackedGeometry({ items: items.map((i) => ({ ...i, label: shortLabel(i.label, 215) })), width, labelWidth: 230, tickFormat: (v) => `${Math.round(v * 100)}%` });
+export function stackedSvg(
+  title: string,
+  items: ReadonlyArray<{ label: string; parts: readonly number[] }>,
+  partNames: readonly string[],
+  width = 720,
+): string {
+  const g = stackedGeometry({
+    items: items.map((i) => ({ ...i, label: shortLabel(i.label, 215) })),
+    width,
+    labelWidth: 230,
+    tickFormat: (v) => `${Math.round(v * 100)}%`,
+  });
   const leg = legend(partNames, g.plotX, g.height + 8, g.plotWidth);
   const rows = g.rows
     .map(
@@ -130,7 +160,10 @@ export function stackedSvg(title: string, items: ReadonlyArray<{ label: string; 
         text(g.plotX - 8, r.labelY + 4, r.label, 'text-anchor="end" fill="#16202c"') +
         r.segments
           .filter((s) => s.width > 0.05)
-          .map((s) => `<rect x="${n(s.x)}" y="${n(r.y)}" width="${n(s.width)}" height="${n(r.height)}" fill="${seriesColour(s.index)}"><title>${escapeHtml(`${partNames[s.index] ?? ''}: ${(s.value * 100).toFixed(1)}%`)}</title></rect>`)
+          .map(
+            (s) =>
+              `<rect x="${n(s.x)}" y="${n(r.y)}" width="${n(s.width)}" height="${n(r.height)}" fill="${seriesColour(s.index)}"><title>${escapeHtml(`${partNames[s.index] ?? ''}: ${(s.value * 100).toFixed(1)}%`)}</title></rect>`,
+          )
           .join(''),
     )
     .join('');
@@ -148,7 +181,13 @@ export function linesSvg(title: string, series: ReadonlyArray<LineSeriesInput & 
   );
   const bottom = g.plot.y + g.plot.height;
   const grid =
-    g.yTicks.map((t) => `<line x1="${n(g.plot.x)}" x2="${n(g.plot.x + g.plot.width)}" y1="${n(t.y)}" y2="${n(t.y)}" stroke="#e3e7ed"/>` + text(g.plot.x - 6, t.y + 4, t.label, 'text-anchor="end" fill="#5a6675"')).join('') +
+    g.yTicks
+      .map(
+        (t) =>
+          `<line x1="${n(g.plot.x)}" x2="${n(g.plot.x + g.plot.width)}" y1="${n(t.y)}" y2="${n(t.y)}" stroke="#e3e7ed"/>` +
+          text(g.plot.x - 6, t.y + 4, t.label, 'text-anchor="end" fill="#5a6675"'),
+      )
+      .join('') +
     g.xTicks.map((t) => text(t.x, bottom + 15, t.label, 'text-anchor="middle" fill="#5a6675"')).join('') +
     `<line x1="${n(g.plot.x)}" x2="${n(g.plot.x + g.plot.width)}" y1="${n(bottom)}" y2="${n(bottom)}" stroke="#9aa7b6"/>`;
   const paths = g.paths.map((p, i) => `<path d="${p.path}" fill="none" stroke="${seriesColour(i)}" stroke-width="1.8" stroke-linejoin="round"/>`).join('');

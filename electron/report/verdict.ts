@@ -19,7 +19,8 @@ export function verdictLines(r: ReportContent): string[] {
     const margin = ev.totals[winner] - ev.totals[ev.ranking[1]];
     lines.push(`${s.margin}${s.colon}${(margin * 100).toFixed(1)} / 100${zh ? `（${name(ev.ranking[1])}）` : ` (${name(ev.ranking[1])})`}`);
   }
-  if (analysis.smaa) lines.push(`${s.firstRank}${zh ? `（${name(winner)}）` : ` (${name(winner)})`}${s.colon}${formatPercent(analysis.smaa.rankAcceptability[winner][0], 1)}`);
+  if (analysis.smaa)
+    lines.push(`${s.firstRank}${zh ? `（${name(winner)}）` : ` (${name(winner)})`}${s.colon}${formatPercent(analysis.smaa.rankAcceptability[winner][0], 1)}`);
   const crit = analysis.sensitivity?.mostCritical;
   if (crit) {
     const change = `${crit.change > 0 ? '+' : '−'}${(Math.abs(crit.change) * 100).toFixed(1)} ${s.pp}`;
@@ -28,7 +29,11 @@ export function verdictLines(r: ReportContent): string[] {
   for (const reason of v.reasons) {
     switch (reason.kind) {
       case 'low-acceptability':
-        lines.push(zh ? `在不足一半的模拟中排名第一（${formatPercent(reason.acceptability, 1)}）。` : `Ranks first in less than half of the simulations (${formatPercent(reason.acceptability, 1)}).`);
+        lines.push(
+          zh
+            ? `在不足一半的模拟中排名第一（${formatPercent(reason.acceptability, 1)}）。`
+            : `Ranks first in less than half of the simulations (${formatPercent(reason.acceptability, 1)}).`,
+        );
         break;
       case 'small-weight-change':
         lines.push(zh ? `单个维度权重变化不到 5 个百分点即会改变第一名。` : `A change of less than 5 percentage points in one weight changes the winner.`);
@@ -37,14 +42,23 @@ export function verdictLines(r: ReportContent): string[] {
         lines.push(zh ? `领先第二名不到 2 分（满分 100）。` : `Leads the runner-up by less than 2 points out of 100.`);
         break;
       case 'incomplete-scores':
-        lines.push(zh ? `第一名的总分只覆盖 ${formatPercent(reason.coverage)} 的权重（存在未评分项）。` : `The winner's total covers only ${formatPercent(reason.coverage)} of the weight (unscored cells).`);
+        lines.push(
+          zh
+            ? `第一名的总分只覆盖 ${formatPercent(reason.coverage)} 的权重（存在未评分项）。`
+            : `The winner's total covers only ${formatPercent(reason.coverage)} of the weight (unscored cells).`,
+        );
         break;
     }
   }
   if (analysis.topsis) {
     const other = name(analysis.topsis.ranking[0]);
     if (analysis.topsis.agrees) lines.push(zh ? `换用 TOPSIS 方法，第一名仍是 ${other}。` : `TOPSIS, a different method, also ranks ${other} first.`);
-    else lines.push(zh ? `换用 TOPSIS 方法，第一名变为 ${other}：结论取决于评估方法。` : `TOPSIS, a different method, ranks ${other} first: the result depends on the method.`);
+    else
+      lines.push(
+        zh
+          ? `换用 TOPSIS 方法，第一名变为 ${other}：结论取决于评估方法。`
+          : `TOPSIS, a different method, ranks ${other} first: the result depends on the method.`,
+      );
   }
   if (!v.fragile) lines.push(zh ? '各项稳健性检查均通过。' : 'Every robustness check passes.');
   return lines;

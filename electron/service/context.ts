@@ -14,10 +14,7 @@ export interface ServiceContext {
   readonly pdf?: (html: string) => Promise<Uint8Array>;
 }
 
-export type Handler<M extends MethodName> = (
-  request: ParsedRequestOf<M>,
-  ctx: ServiceContext,
-) => Promise<ResponseOf<M>> | ResponseOf<M>;
+export type Handler<M extends MethodName> = (request: ParsedRequestOf<M>, ctx: ServiceContext) => Promise<ResponseOf<M>> | ResponseOf<M>;
 
 /** Handlers for one domain's slice of the contract (e.g. `typeof engineMethods`). */
 export type HandlersFor<T extends Record<string, MethodDef>> = {

@@ -54,45 +54,156 @@ describe('engine methods through dispatch: happy paths (responses checked agains
   });
 
   it('engine.topsis, engine.rankWeights, engine.sensitivity, engine.smaa', async () => {
-    expect((await call('engine.topsis', { matrix: [[1, 2], [2, 1]], weights: [1, 1], directions: ['benefit', 'cost'] })).ok).toBe(true);
+    expect(
+      (
+        await call('engine.topsis', {
+          matrix: [
+            [1, 2],
+            [2, 1],
+          ],
+          weights: [1, 1],
+          directions: ['benefit', 'cost'],
+        })
+      ).ok,
+    ).toBe(true);
     const rw = await call('engine.rankWeights', { order: [1, 0, 2, 3], method: 'roc' });
     expect(rw.ok && (rw.result as { weights: number[] }).weights[1]).toBeCloseTo(0.5208, 4);
-    expect((await call('engine.sensitivity', { values: [[1, 0], [0, 1]], weights: [0.6, 0.4] })).ok).toBe(true);
-    const smaa = await call('engine.smaa', { values: [[1, 0], [0, 1]], valueSpread: [[0.1, 0.1], [0.1, 0.1]], samples: 2000 });
+    expect(
+      (
+        await call('engine.sensitivity', {
+          values: [
+            [1, 0],
+            [0, 1],
+          ],
+          weights: [0.6, 0.4],
+        })
+      ).ok,
+    ).toBe(true);
+    const smaa = await call('engine.smaa', {
+      values: [
+        [1, 0],
+        [0, 1],
+      ],
+      valueSpread: [
+        [0.1, 0.1],
+        [0.1, 0.1],
+      ],
+      samples: 2000,
+    });
     expect(smaa.ok).toBe(true);
   });
 });
 
 describe('engine methods through dispatch: bad input names the offending path', () => {
   it('non-square AHP matrix', async () => {
-    const issues = issuesOf(await call('engine.ahp', { matrix: [[1, 2, 3], [0.5, 1], [1 / 3, 1, 1]] }));
+    const issues = issuesOf(
+      await call('engine.ahp', {
+        matrix: [
+          [1, 2, 3],
+          [0.5, 1],
+          [1 / 3, 1, 1],
+        ],
+      }),
+    );
     expect(issues[0].path).toBe('matrix[1]');
   });
 
   it('non-reciprocal AHP matrix → the lower-triangle entry, e.g. matrix[2][0]', async () => {
-    const res = await call('engine.ahp', { matrix: [[1, 2, 4], [0.5, 1, 2], [0.3, 0.5, 1]] });
+    const res = await call('engine.ahp', {
+      matrix: [
+        [1, 2, 4],
+        [0.5, 1, 2],
+        [0.3, 0.5, 1],
+      ],
+    });
     expect(issuesOf(res)).toEqual([{ path: 'matrix[2][0]', message: expect.stringMatching(/reciprocal of matrix\[0\]\[2\] = 4/) }]);
     // Within 1e-9 relative is accepted: 1/3 written to 12 digits.
-    expect((await call('engine.ahp', { matrix: [[1, 3], [0.333333333333, 1]] })).ok).toBe(true);
-    expect(issuesOf(await call('engine.ahp', { matrix: [[1, 3], [0.3333333, 1]] }))[0].path).toBe('matrix[1][0]');
+    expect(
+      (
+        await call('engine.ahp', {
+          matrix: [
+            [1, 3],
+            [0.333333333333, 1],
+          ],
+        })
+      ).ok,
+    ).toBe(true);
+    expect(
+      issuesOf(
+        await call('engine.ahp', {
+          matrix: [
+            [1, 3],
+            [0.3333333, 1],
+          ],
+        }),
+      )[0].path,
+    ).toBe('matrix[1][0]');
   });
 
   it('non-positive judgment, non-unit diagonal, and group matrices of different sizes', async () => {
-    expect(issuesOf(await call('engine.ahp', { matrix: [[1, 0], [0, 1]] })).map((i) => i.path)).toContain('matrix[0][1]');
-    expect(issuesOf(await call('engine.ahp', { matrix: [[2, 1], [1, 1]] }))[0].path).toBe('matrix[0][0]');
-    const m2 = [[1, 2], [0.5, 1]];
-    const m3 = [[1, 2, 2], [0.5, 1, 1], [0.5, 1, 1]];
+    expect(
+      issuesOf(
+        await call('engine.ahp', {
+          matrix: [
+            [1, 0],
+            [0, 1],
+          ],
+        }),
+      ).map((i) => i.path),
+    ).toContain('matrix[0][1]');
+    expect(
+      issuesOf(
+        await call('engine.ahp', {
+          matrix: [
+            [2, 1],
+            [1, 1],
+          ],
+        }),
+      )[0].path,
+    ).toBe('matrix[0][0]');
+    const m2 = [
+      [1, 2],
+      [0.5, 1],
+    ];
+    const m3 = [
+      [1, 2, 2],
+      [0.5, 1, 1],
+      [0.5, 1, 1],
+    ];
     expect(issuesOf(await call('engine.ahp', { matrices: [m2, m3] }))[0].path).toBe('matrices[1]');
     expect(issuesOf(await call('engine.ahp', { matrix: m2, matrices: [m2] }))[0].path).toBe('(root)');
     expect(issuesOf(await call('engine.ahp', { matrix: [[1]] }))[0].path).toBe('matrix');
   });
 
   it('NaN and Infinity sent as payload values (JSON cannot carry them)', async () => {
-    expect(issuesOf(await call('engine.ahp', { matrix: [[1, NaN], [1, 1]] }))[0].path).toBe('matrix[0][1]');
-    expect(issuesOf(await call('engine.topsis', { matrix: [[1, Infinity], [2, 1]], weights: [1, 1], directions: ['benefit', 'cost'] }))[0].path).toBe(
-      'matrix[0][1]',
-    );
-    const scores = [[[5, NaN], [3, 4]]];
+    expect(
+      issuesOf(
+        await call('engine.ahp', {
+          matrix: [
+            [1, NaN],
+            [1, 1],
+          ],
+        }),
+      )[0].path,
+    ).toBe('matrix[0][1]');
+    expect(
+      issuesOf(
+        await call('engine.topsis', {
+          matrix: [
+            [1, Infinity],
+            [2, 1],
+          ],
+          weights: [1, 1],
+          directions: ['benefit', 'cost'],
+        }),
+      )[0].path,
+    ).toBe('matrix[0][1]');
+    const scores = [
+      [
+        [5, NaN],
+        [3, 4],
+      ],
+    ];
     expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, scores }))[0].path).toBe('scores[0][0][1]');
   });
 
@@ -112,15 +223,61 @@ describe('engine methods through dispatch: bad input names the offending path', 
     expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, scores: [[[5, 2]]] }))[0].path).toBe('scores[0]');
     expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, scores: [[[5, 2], [3]]] }))[0].path).toBe('scores[0][1]');
     expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, participantWeights: [1] }))[0].path).toBe('participantWeights');
-    expect(issuesOf(await call('engine.topsis', { matrix: [[1, 2], [2, 1]], weights: [1, 1], directions: ['benefit'] }))[0].path).toBe('directions');
-    expect(issuesOf(await call('engine.sensitivity', { values: [[1, 0], [0, 1, 2]], weights: [1, 1] }))[0].path).toBe('values[1]');
-    expect(issuesOf(await call('engine.smaa', { values: [[1, 0], [0, 1]], valueSpread: [[0.1, 0.1]] }))[0].path).toBe('valueSpread');
-    expect(issuesOf(await call('engine.smaa', { values: [[1, 0], [0, 1]], weights: { kind: 'ordinal', order: [0, 0] } }))[0].path).toBe('weights.order[1]');
+    expect(
+      issuesOf(
+        await call('engine.topsis', {
+          matrix: [
+            [1, 2],
+            [2, 1],
+          ],
+          weights: [1, 1],
+          directions: ['benefit'],
+        }),
+      )[0].path,
+    ).toBe('directions');
+    expect(
+      issuesOf(
+        await call('engine.sensitivity', {
+          values: [
+            [1, 0],
+            [0, 1, 2],
+          ],
+          weights: [1, 1],
+        }),
+      )[0].path,
+    ).toBe('values[1]');
+    expect(
+      issuesOf(
+        await call('engine.smaa', {
+          values: [
+            [1, 0],
+            [0, 1],
+          ],
+          valueSpread: [[0.1, 0.1]],
+        }),
+      )[0].path,
+    ).toBe('valueSpread');
+    expect(
+      issuesOf(
+        await call('engine.smaa', {
+          values: [
+            [1, 0],
+            [0, 1],
+          ],
+          weights: { kind: 'ordinal', order: [0, 0] },
+        }),
+      )[0].path,
+    ).toBe('weights.order[1]');
     expect(issuesOf(await call('engine.rankWeights', { order: [0, 2], method: 'roc' }))[0].path).toBe('order[1]');
   });
 
   it('scores outside the scale, an empty scale, all-zero weights, and geometric with a zero score', async () => {
-    const scores = [[[6, 2], [3, 4]]];
+    const scores = [
+      [
+        [6, 2],
+        [3, 4],
+      ],
+    ];
     expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, scores }))[0].path).toBe('scores[0][0][0]');
     expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, scale: { min: 5, max: 5 } }))[0].path).toBe('scale.max');
     const zero = evaluateRequest.criteria.map((c) => ({ ...c, weight: 0 }));
@@ -128,7 +285,17 @@ describe('engine methods through dispatch: bad input names the offending path', 
       path: 'criteria',
       message: expect.stringMatching(/all weights are zero/),
     });
-    const geometric = { ...evaluateRequest, aggregation: 'geometric', scale: { min: 0, max: 5 }, scores: [[[0, 2], [3, 4]]] };
+    const geometric = {
+      ...evaluateRequest,
+      aggregation: 'geometric',
+      scale: { min: 0, max: 5 },
+      scores: [
+        [
+          [0, 2],
+          [3, 4],
+        ],
+      ],
+    };
     expect(issuesOf(await call('engine.evaluate', geometric))[0].path).toBe('scores[0][0][0]');
   });
 
@@ -145,7 +312,13 @@ describe('engine methods through dispatch: bad input names the offending path', 
   });
 
   it('semantic errors found by the engine keep their path (SMAA spread too large)', async () => {
-    const res = await call('engine.smaa', { values: [[1, 0], [0, 1]], weights: { kind: 'around', center: [1, 1], spread: 0.9 } });
+    const res = await call('engine.smaa', {
+      values: [
+        [1, 0],
+        [0, 1],
+      ],
+      weights: { kind: 'around', center: [1, 1], spread: 0.9 },
+    });
     expect(issuesOf(res)[0].path).toBe('weights.spread');
   });
 });
@@ -177,17 +350,21 @@ describe('engine.smaa on the worker pool', () => {
   it('cancelling rejects promptly with code "cancelled"', async () => {
     const ac = new AbortController();
     let abortedAt = 0;
-    const pending = dispatch('engine.smaa', { ...request, samples: 20_000_000 }, {
-      host: 'test',
-      tasks: pool,
-      signal: ac.signal,
-      onProgress: () => {
-        if (!abortedAt) {
-          abortedAt = performance.now();
-          ac.abort();
-        }
+    const pending = dispatch(
+      'engine.smaa',
+      { ...request, samples: 20_000_000 },
+      {
+        host: 'test',
+        tasks: pool,
+        signal: ac.signal,
+        onProgress: () => {
+          if (!abortedAt) {
+            abortedAt = performance.now();
+            ac.abort();
+          }
+        },
       },
-    });
+    );
     const res = await pending;
     const latency = performance.now() - abortedAt;
     expect(res.ok).toBe(false);

@@ -53,9 +53,7 @@ export const engineHandlers: HandlersFor<typeof engineMethods> = {
       const batch = shards.slice(start, start + wave);
       const batchSamples = batch.reduce((s, b) => s + b.samples, 0);
       const done = finished;
-      outputs.push(
-        ...(await ctx.tasks.run('smaaShard', batch, { signal: ctx.signal, onProgress: (d) => report((done + d * batchSamples) / total) })),
-      );
+      outputs.push(...(await ctx.tasks.run('smaaShard', batch, { signal: ctx.signal, onProgress: (d) => report((done + d * batchSamples) / total) })));
       finished += batchSamples;
     }
     return mergeSmaa(input, outputs);

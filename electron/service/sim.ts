@@ -52,7 +52,15 @@ export const simHandlers: HandlersFor<typeof simMethods> = {
     let results: SimResult[];
     if (req.method === 'analytic') results = points.map((p) => estimateScenario(p));
     else results = await ctx.tasks.run('simRun', points, { signal: ctx.signal, onProgress: (d) => ctx.progress({ done: d, stage: 'sweeping' }) });
-    const out: SimSweepResult = { field: req.field, values: req.values, curves: sweepCurves(results, points.map((p) => p.steps)), points: results };
+    const out: SimSweepResult = {
+      field: req.field,
+      values: req.values,
+      curves: sweepCurves(
+        results,
+        points.map((p) => p.steps),
+      ),
+      points: results,
+    };
     return out;
   },
 

@@ -57,15 +57,23 @@ function httpTransport(getToken: () => string | null): Transport {
       try {
         res = await fetch(`/api/${method}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-SW-Token': token, Accept: onProgress ? 'application/x-ndjson, application/json' : 'application/json' },
+          headers: {
+            'Content-Type': 'application/json',
+            'X-SW-Token': token,
+            Accept: onProgress ? 'application/x-ndjson, application/json' : 'application/json',
+          },
           body: JSON.stringify(payload),
           signal,
         });
       } catch (err) {
         if (signal?.aborted) return { ok: false, error: { code: 'cancelled', message: 'Cancelled.' } };
-        return { ok: false, error: { code: 'unavailable', message: `The local server is not answering (${(err as Error).message}). Is \`npm run web\` still running?` } };
+        return {
+          ok: false,
+          error: { code: 'unavailable', message: `The local server is not answering (${(err as Error).message}). Is \`npm run web\` still running?` },
+        };
       }
-      if ((res.headers.get("content-type") ?? "").includes("ndjson") && res.body) return readNdjson(res.body as ReadableStream<Uint8Array<ArrayBuffer>>, onProgress);
+      if ((res.headers.get('content-type') ?? '').includes('ndjson') && res.body)
+        return readNdjson(res.body as ReadableStream<Uint8Array<ArrayBuffer>>, onProgress);
       try {
         return (await res.json()) as Outcome;
       } catch {

@@ -33,7 +33,7 @@ export function App() {
   useEffect(() => {
     // Undo/redo of document edits from anywhere in an open workshop.
     const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.key.toLowerCase() !== 'z' && e.key.toLowerCase() !== 'y') return;
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || (e.key.toLowerCase() !== 'z' && e.key.toLowerCase() !== 'y')) return;
       if (!useWorkshop.getState().doc) return;
       e.preventDefault();
       if (e.key.toLowerCase() === 'y' || e.shiftKey) redo();

@@ -11,9 +11,30 @@ export interface AcceptabilityItem {
 }
 
 /** SMAA rank acceptability: stacked shares of each rank per candidate, with P(first) written at the end. */
-export const AcceptabilityBars = memo(function AcceptabilityBars({ items, title, filename, desc, rankLabel, width = 620, actions }: { items: readonly AcceptabilityItem[]; title: string; filename: string; desc: string; rankLabel: (rank: number) => string; width?: number; actions?: boolean }) {
+export const AcceptabilityBars = memo(function AcceptabilityBars({
+  items,
+  title,
+  filename,
+  desc,
+  rankLabel,
+  width = 620,
+  actions,
+}: {
+  items: readonly AcceptabilityItem[];
+  title: string;
+  filename: string;
+  desc: string;
+  rankLabel: (rank: number) => string;
+  width?: number;
+  actions?: boolean;
+}) {
   const ref = useRef<SVGSVGElement>(null);
-  const g = stackedGeometry({ items: items.map((i) => ({ label: i.label, parts: i.ranks })), width, labelWidth: Math.min(200, width * 0.32), tickFormat: (v) => `${Math.round(v * 100)}%` });
+  const g = stackedGeometry({
+    items: items.map((i) => ({ label: i.label, parts: i.ranks })),
+    width,
+    labelWidth: Math.min(200, width * 0.32),
+    tickFormat: (v) => `${Math.round(v * 100)}%`,
+  });
   const ranks = items[0]?.ranks.length ?? 0;
   const legendY = g.height + 6;
   return (

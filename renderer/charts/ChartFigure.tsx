@@ -6,7 +6,21 @@ import { exportChart } from './exportChart';
  * A chart with its title and export buttons (SVG, PNG at 2×). The chart renders its own
  * `<svg>` and hands its ref here; exported files are named after `filename`.
  */
-export function ChartFigure({ title, filename, svgRef, children, className = '', actions = true }: { title: string; filename: string; svgRef: RefObject<SVGSVGElement | null>; children: ReactNode; className?: string; actions?: boolean }) {
+export function ChartFigure({
+  title,
+  filename,
+  svgRef,
+  children,
+  className = '',
+  actions = true,
+}: {
+  title: string;
+  filename: string;
+  svgRef: RefObject<SVGSVGElement | null>;
+  children: ReactNode;
+  className?: string;
+  actions?: boolean;
+}) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const save = (format: 'svg' | 'png') => {
@@ -47,7 +61,25 @@ export const seriesVar = (i: number) => `var(--c${(((i % 10) + 10) % 10) + 1})`;
  * A chart's `<svg>` with its accessible name and description (`<title>`, `<desc>`): read by
  * screen readers and kept in an exported SVG file.
  */
-export function ChartSvg({ svgRef, filename, title, desc, width, height, className, children }: { svgRef: RefObject<SVGSVGElement | null>; filename: string; title: string; desc: string; width: number; height: number; className: string; children: ReactNode }) {
+export function ChartSvg({
+  svgRef,
+  filename,
+  title,
+  desc,
+  width,
+  height,
+  className,
+  children,
+}: {
+  svgRef: RefObject<SVGSVGElement | null>;
+  filename: string;
+  title: string;
+  desc: string;
+  width: number;
+  height: number;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <svg ref={svgRef} className={className} viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
       <title id={`${filename}-t`}>{title}</title>

@@ -7,9 +7,37 @@ import { truncate } from './RankingBars';
  * The disagreement heatmap: criteria × candidates, the colour is how much the participants
  * disagree on the cell, the number is the group score. Dark cells are where to talk.
  */
-export const Heatmap = memo(function Heatmap({ rows, cols, intensity, labels, title, filename, desc, legend, width = 640, actions }: { rows: readonly string[]; cols: readonly string[]; intensity: ReadonlyArray<ReadonlyArray<number | null>>; labels: ReadonlyArray<ReadonlyArray<string>>; title: string; filename: string; desc: string; legend: [string, string]; width?: number; actions?: boolean }) {
+export const Heatmap = memo(function Heatmap({
+  rows,
+  cols,
+  intensity,
+  labels,
+  title,
+  filename,
+  desc,
+  legend,
+  width = 640,
+  actions,
+}: {
+  rows: readonly string[];
+  cols: readonly string[];
+  intensity: ReadonlyArray<ReadonlyArray<number | null>>;
+  labels: ReadonlyArray<ReadonlyArray<string>>;
+  title: string;
+  filename: string;
+  desc: string;
+  legend: [string, string];
+  width?: number;
+  actions?: boolean;
+}) {
   const ref = useRef<SVGSVGElement>(null);
-  const g = heatmapGeometry({ rows: rows.map((r) => truncate(r, 22)), cols: cols.map((c) => truncate(c, Math.max(6, Math.floor(60 / Math.max(1, cols.length))))), intensity, width, rowLabelWidth: Math.min(180, width * 0.3) });
+  const g = heatmapGeometry({
+    rows: rows.map((r) => truncate(r, 22)),
+    cols: cols.map((c) => truncate(c, Math.max(6, Math.floor(60 / Math.max(1, cols.length))))),
+    intensity,
+    width,
+    rowLabelWidth: Math.min(180, width * 0.3),
+  });
   const legendY = g.height + 6;
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
@@ -27,7 +55,13 @@ export const Heatmap = memo(function Heatmap({ rows, cols, intensity, labels, ti
         {g.cells.map((c) => (
           <g key={`${c.row}-${c.col}`}>
             <rect className={c.band === null ? 'cell empty' : `cell heat-${c.band}`} x={c.x} y={c.y} width={c.width} height={c.height} rx={3} />
-            <text className={c.band !== null && c.band >= 3 ? 'cell-text on-dark' : 'cell-text'} x={c.x + c.width / 2} y={c.y + c.height / 2} textAnchor="middle" dominantBaseline="middle">
+            <text
+              className={c.band !== null && c.band >= 3 ? 'cell-text on-dark' : 'cell-text'}
+              x={c.x + c.width / 2}
+              y={c.y + c.height / 2}
+              textAnchor="middle"
+              dominantBaseline="middle"
+            >
               {labels[c.row]?.[c.col] ?? ''}
             </text>
           </g>

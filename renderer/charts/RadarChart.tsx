@@ -19,7 +19,27 @@ export interface RadarSeries {
  * Candidates overlaid across the criteria. The dashed outline is the weight profile
  * (each criterion's weight relative to the largest), so a weight drag moves it too.
  */
-export const RadarChart = memo(function RadarChart({ axes, series, weights, title, filename, desc, weightsLabel, size = 460, actions }: { axes: readonly string[]; series: readonly RadarSeries[]; weights?: readonly number[]; title: string; filename: string; desc: string; weightsLabel: string; size?: number; actions?: boolean }) {
+export const RadarChart = memo(function RadarChart({
+  axes,
+  series,
+  weights,
+  title,
+  filename,
+  desc,
+  weightsLabel,
+  size = 460,
+  actions,
+}: {
+  axes: readonly string[];
+  series: readonly RadarSeries[];
+  weights?: readonly number[];
+  title: string;
+  filename: string;
+  desc: string;
+  weightsLabel: string;
+  size?: number;
+  actions?: boolean;
+}) {
   const ref = useRef<SVGSVGElement>(null);
   const maxW = weights ? Math.max(...weights, 1e-9) : 1;
   const withWeights = weights ? [...series, { id: '__weights', label: weightsLabel, values: weights.map((w) => w / maxW), colour: -1 }] : series;
@@ -47,14 +67,25 @@ export const RadarChart = memo(function RadarChart({ axes, series, weights, titl
             const p = g.polygons[i];
             const s = withWeights[i];
             if (s.id === '__weights') return <path key={p.id} className="weights-outline" d={p.path} />;
-            return <path key={p.id} className={s.emphasis ? 'series leader' : 'series'} d={p.path} style={{ stroke: seriesVar(s.colour), fill: seriesVar(s.colour) }} />;
+            return (
+              <path
+                key={p.id}
+                className={s.emphasis ? 'series leader' : 'series'}
+                d={p.path}
+                style={{ stroke: seriesVar(s.colour), fill: seriesVar(s.colour) }}
+              />
+            );
           })}
           {withWeights.map((s, i) => {
             const x = 16 + (i % 2) * (size / 2);
             const y = size + 6 + Math.floor(i / 2) * 20;
             return (
               <g key={s.id} className="legend">
-                {s.id === '__weights' ? <line className="weights-outline" x1={x} x2={x + 18} y1={y + 6} y2={y + 6} /> : <rect x={x} y={y} width={18} height={12} rx={2} style={{ fill: seriesVar(s.colour) }} />}
+                {s.id === '__weights' ? (
+                  <line className="weights-outline" x1={x} x2={x + 18} y1={y + 6} y2={y + 6} />
+                ) : (
+                  <rect x={x} y={y} width={18} height={12} rx={2} style={{ fill: seriesVar(s.colour) }} />
+                )}
                 <text x={x + 24} y={y + 6} dominantBaseline="middle">
                   {truncate(s.label, 28)}
                 </text>

@@ -14,9 +14,29 @@ export interface RankingItem {
 }
 
 /** Candidates' weighted totals, best first, on a fixed 0–100 axis (so a drag visibly moves them). */
-export const RankingBars = memo(function RankingBars({ items, title, filename, desc, width = 560, actions }: { items: readonly RankingItem[]; title: string; filename: string; desc: string; width?: number; actions?: boolean }) {
+export const RankingBars = memo(function RankingBars({
+  items,
+  title,
+  filename,
+  desc,
+  width = 560,
+  actions,
+}: {
+  items: readonly RankingItem[];
+  title: string;
+  filename: string;
+  desc: string;
+  width?: number;
+  actions?: boolean;
+}) {
   const ref = useRef<SVGSVGElement>(null);
-  const g = barsGeometry({ items: items.map((i) => ({ label: i.label, value: i.value })), width, domain: [0, 1], labelWidth: Math.min(230, width * 0.38), tickFormat: (v) => String(Math.round(v * 100)) });
+  const g = barsGeometry({
+    items: items.map((i) => ({ label: i.label, value: i.value })),
+    width,
+    domain: [0, 1],
+    labelWidth: Math.min(230, width * 0.38),
+    tickFormat: (v) => String(Math.round(v * 100)),
+  });
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
       <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="chart-svg ranking-bars">

@@ -18,9 +18,28 @@ export interface TornadoItem {
  * winner stays the winner (others rescaled in proportion), with the current weight marked.
  * Rows come sorted by how close the nearest flip is, most critical on top.
  */
-export const Tornado = memo(function Tornado({ items, title, filename, desc, width = 620, actions }: { items: readonly TornadoItem[]; title: string; filename: string; desc: string; width?: number; actions?: boolean }) {
+export const Tornado = memo(function Tornado({
+  items,
+  title,
+  filename,
+  desc,
+  width = 620,
+  actions,
+}: {
+  items: readonly TornadoItem[];
+  title: string;
+  filename: string;
+  desc: string;
+  width?: number;
+  actions?: boolean;
+}) {
   const ref = useRef<SVGSVGElement>(null);
-  const g = intervalsGeometry({ items: items.map((i) => ({ label: i.label, from: i.from, to: i.to, marker: i.weight })), width, labelWidth: Math.min(200, width * 0.32), tickFormat: (v) => `${Math.round(v * 100)}%` });
+  const g = intervalsGeometry({
+    items: items.map((i) => ({ label: i.label, from: i.from, to: i.to, marker: i.weight })),
+    width,
+    labelWidth: Math.min(200, width * 0.32),
+    tickFormat: (v) => `${Math.round(v * 100)}%`,
+  });
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
       <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="chart-svg tornado">

@@ -11,7 +11,9 @@ describe('storageProblem', () => {
     expect(storageProblem(domError('DatabaseClosedError', 'Database has been closed'))).toBe('blocked');
     expect(storageProblem(domError('MissingAPIError', 'IndexedDB API missing'))).toBe('unavailable');
     expect(storageProblem(domError('InvalidStateError', 'A mutation operation was attempted on a database that did not allow mutations.'))).toBe('unavailable');
-    expect(storageProblem({ name: 'DatabaseClosedError', message: 'MissingAPIError IndexedDB API missing.', inner: { name: 'MissingAPIError' } })).toBe('unavailable');
+    expect(storageProblem({ name: 'DatabaseClosedError', message: 'MissingAPIError IndexedDB API missing.', inner: { name: 'MissingAPIError' } })).toBe(
+      'unavailable',
+    );
     expect(storageProblem(new Error('something else'))).toBe('other');
   });
 });

@@ -10,7 +10,8 @@ export function storageProblem(err: unknown): StorageProblem {
   const message = e?.message ?? String(err);
   if (/Quota/i.test(names) || /quota|disk is full|no space/i.test(message)) return 'quota';
   // Dexie wraps an open failure in DatabaseClosedError: look at the cause first.
-  if (/MissingAPI|InvalidState|Security|NotAllowed/i.test(names) || /MissingAPI|indexedDB (API )?(missing|not found|unavailable)|private/i.test(message)) return 'unavailable';
+  if (/MissingAPI|InvalidState|Security|NotAllowed/i.test(names) || /MissingAPI|indexedDB (API )?(missing|not found|unavailable)|private/i.test(message))
+    return 'unavailable';
   if (/Version|Blocked|DatabaseClosed/i.test(names) || /blocked|version change/i.test(message)) return 'blocked';
   return 'other';
 }

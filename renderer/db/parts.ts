@@ -51,8 +51,7 @@ export function joinDoc(head: WorkshopRow, parts: PartRow[]): WorkshopDoc | null
   return { ...head.doc, scores, ...bulky } as WorkshopDoc;
 }
 
-const sameRefs = (a: unknown, b: unknown) =>
-  a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]));
+const sameRefs = (a: unknown, b: unknown) => a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]));
 
 /** The parts of `doc` that differ from `prev` (the last saved version), and the score rows to delete. */
 export function changedParts(doc: WorkshopDoc, prev: WorkshopDoc | undefined): { parts: PartRow[]; removed: string[] } {

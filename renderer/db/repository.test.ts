@@ -52,7 +52,8 @@ describe('WorkshopRepository', () => {
 
   it('reads the most recent live workshops first, with the live total', async () => {
     const base = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'x');
-    for (let i = 0; i < 8; i++) await repo.save({ ...base, id: `w${i}`, meta: { ...base.meta, title: `W${i}` }, updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
+    for (let i = 0; i < 8; i++)
+      await repo.save({ ...base, id: `w${i}`, meta: { ...base.meta, title: `W${i}` }, updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
     await repo.softDelete('w7'); // the most recent, but deleted
     const { items, total } = await repo.listRecent(3);
     expect(items.map((s) => s.id)).toEqual(['w6', 'w5', 'w4']);
@@ -167,7 +168,9 @@ describe('WorkshopRepository', () => {
     const b = await windowB.load(doc.id);
     if (!a?.ok || !b?.ok) throw new Error('load failed');
     await windowA.save({ ...a.doc, notes: 'from A', updatedAt: new Date(Date.parse(a.doc.updatedAt) + 1000).toISOString() });
-    await expect(windowB.save({ ...b.doc, notes: 'from B', updatedAt: new Date(Date.parse(b.doc.updatedAt) + 2000).toISOString() })).rejects.toBeInstanceOf(ConflictError);
+    await expect(windowB.save({ ...b.doc, notes: 'from B', updatedAt: new Date(Date.parse(b.doc.updatedAt) + 2000).toISOString() })).rejects.toBeInstanceOf(
+      ConflictError,
+    );
     const stored = await new WorkshopRepository(db).load(doc.id);
     expect(stored?.ok && stored.doc.notes).toBe('from A');
     // Keeping one's own version is an explicit choice, and writes the whole document.

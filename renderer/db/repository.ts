@@ -61,7 +61,12 @@ export class WorkshopRepository {
   async listRecent(limit: number): Promise<{ items: WorkshopSummary[]; total: number }> {
     return this.db.transaction('r', this.db.summaries, async () => {
       const [items, total] = await Promise.all([
-        this.db.summaries.orderBy('updatedAt').reverse().filter((s) => s.deletedAt === 0).limit(limit).toArray(),
+        this.db.summaries
+          .orderBy('updatedAt')
+          .reverse()
+          .filter((s) => s.deletedAt === 0)
+          .limit(limit)
+          .toArray(),
         this.db.summaries.where('deletedAt').equals(0).count(),
       ]);
       return { items, total };
@@ -81,7 +86,8 @@ export class WorkshopRepository {
     );
     if (!row) return null;
     const joined = joinDoc(row, parts);
-    if (!joined) return { ok: false, message: 'The stored parts of this workshop are incomplete.', issues: [{ path: '(root)', message: 'stored parts do not add up' }] };
+    if (!joined)
+      return { ok: false, message: 'The stored parts of this workshop are incomplete.', issues: [{ path: '(root)', message: 'stored parts do not add up' }] };
     const result = (await model()).migrate(joined);
     if (!result.ok) return { ok: false, message: result.message, issues: result.issues };
     this.lastSaved.set(id, result.doc);

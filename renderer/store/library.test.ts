@@ -13,7 +13,8 @@ afterEach(async () => {
 
 async function store(count: number) {
   const base = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'x');
-  for (let i = 0; i < count; i++) await repo.save({ ...base, id: `w${i}`, meta: { ...base.meta, title: `W${i}` }, updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString() });
+  for (let i = 0; i < count; i++)
+    await repo.save({ ...base, id: `w${i}`, meta: { ...base.meta, title: `W${i}` }, updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString() });
 }
 
 describe('library store', () => {
@@ -26,7 +27,12 @@ describe('library store', () => {
     expect(seen[0]).toEqual({ n: FIRST_READ, total: FIRST_READ + 20, complete: false });
     expect(seen.at(-1)).toEqual({ n: FIRST_READ + 20, total: FIRST_READ + 20, complete: true });
     // The first page is the most recently changed, in order.
-    expect(library.getState().items.slice(0, 3).map((s) => s.id)).toEqual([`w${FIRST_READ + 19}`, `w${FIRST_READ + 18}`, `w${FIRST_READ + 17}`]);
+    expect(
+      library
+        .getState()
+        .items.slice(0, 3)
+        .map((s) => s.id),
+    ).toEqual([`w${FIRST_READ + 19}`, `w${FIRST_READ + 18}`, `w${FIRST_READ + 17}`]);
   });
 
   it('a small library is complete after the first read', async () => {

@@ -33,5 +33,9 @@ export function relativeTime(ms: number, t: Translate, now = Date.now()): string
 }
 
 export function formatPercent(x: number, lang: Lang, digits = 0): string {
-  return cached(pctCache, `${lang}|${digits}`, () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: digits, minimumFractionDigits: digits })).format(x);
+  return cached(
+    pctCache,
+    `${lang}|${digits}`,
+    () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: digits, minimumFractionDigits: digits }),
+  ).format(x);
 }

@@ -37,7 +37,10 @@ function layout({ labels, width, domain, labelWidth = 180, rowHeight = 26, tickC
   const axisHeight = 22;
   const plotX = labelWidth;
   const plotWidth = Math.max(20, width - labelWidth - 56);
-  const x = scaleLinear().domain(domain).range([plotX, plotX + plotWidth]).clamp(true);
+  const x = scaleLinear()
+    .domain(domain)
+    .range([plotX, plotX + plotWidth])
+    .clamp(true);
   const y = scaleBand<number>()
     .domain(labels.map((_, i) => i))
     .range([top, top + labels.length * rowHeight])
@@ -54,10 +57,20 @@ export interface BarsGeometry extends BarLayout {
 }
 
 /** One bar per row, from the domain's start to the value (e.g. weighted totals in 0…1). */
-export function barsGeometry(input: { items: ReadonlyArray<{ label: string; value: number }>; width: number; domain?: [number, number]; labelWidth?: number; tickFormat?: (v: number) => string }): BarsGeometry {
+export function barsGeometry(input: {
+  items: ReadonlyArray<{ label: string; value: number }>;
+  width: number;
+  domain?: [number, number];
+  labelWidth?: number;
+  tickFormat?: (v: number) => string;
+}): BarsGeometry {
   const max = Math.max(0, ...input.items.map((i) => i.value));
   const domain = input.domain ?? [0, max > 0 ? max : 1];
-  const { x, rows, layout: l } = layout({ labels: input.items.map((i) => i.label), width: input.width, domain, labelWidth: input.labelWidth, tickFormat: input.tickFormat });
+  const {
+    x,
+    rows,
+    layout: l,
+  } = layout({ labels: input.items.map((i) => i.label), width: input.width, domain, labelWidth: input.labelWidth, tickFormat: input.tickFormat });
   const bars = rows.map((row, i) => {
     const value = input.items[i].value;
     const x0 = x(domain[0]);
@@ -72,8 +85,17 @@ export interface IntervalsGeometry extends BarLayout {
 }
 
 /** A range and a marker per row (e.g. a weight's stability interval and its current value), on 0…1. */
-export function intervalsGeometry(input: { items: ReadonlyArray<{ label: string; from: number; to: number; marker: number }>; width: number; labelWidth?: number; tickFormat?: (v: number) => string }): IntervalsGeometry {
-  const { x, rows, layout: l } = layout({ labels: input.items.map((i) => i.label), width: input.width, domain: [0, 1], labelWidth: input.labelWidth, tickFormat: input.tickFormat });
+export function intervalsGeometry(input: {
+  items: ReadonlyArray<{ label: string; from: number; to: number; marker: number }>;
+  width: number;
+  labelWidth?: number;
+  tickFormat?: (v: number) => string;
+}): IntervalsGeometry {
+  const {
+    x,
+    rows,
+    layout: l,
+  } = layout({ labels: input.items.map((i) => i.label), width: input.width, domain: [0, 1], labelWidth: input.labelWidth, tickFormat: input.tickFormat });
   return { ...l, intervals: rows.map((row, i) => ({ ...row, fromX: x(input.items[i].from), toX: x(input.items[i].to), markerX: x(input.items[i].marker) })) };
 }
 
@@ -82,8 +104,17 @@ export interface StackedGeometry extends BarLayout {
 }
 
 /** Shares that add up to (at most) 1 per row, stacked left to right (e.g. rank acceptabilities). */
-export function stackedGeometry(input: { items: ReadonlyArray<{ label: string; parts: readonly number[] }>; width: number; labelWidth?: number; tickFormat?: (v: number) => string }): StackedGeometry {
-  const { x, rows, layout: l } = layout({ labels: input.items.map((i) => i.label), width: input.width, domain: [0, 1], labelWidth: input.labelWidth, tickFormat: input.tickFormat });
+export function stackedGeometry(input: {
+  items: ReadonlyArray<{ label: string; parts: readonly number[] }>;
+  width: number;
+  labelWidth?: number;
+  tickFormat?: (v: number) => string;
+}): StackedGeometry {
+  const {
+    x,
+    rows,
+    layout: l,
+  } = layout({ labels: input.items.map((i) => i.label), width: input.width, domain: [0, 1], labelWidth: input.labelWidth, tickFormat: input.tickFormat });
   return {
     ...l,
     rows: rows.map((row, i) => {

@@ -38,7 +38,15 @@ describe('radarGeometry', () => {
 
 describe('bar geometry', () => {
   it('makes bar lengths proportional to values on the domain', () => {
-    const g = barsGeometry({ items: [{ label: 'a', value: 1 }, { label: 'b', value: 0.25 }], width: 500, domain: [0, 1], labelWidth: 100 });
+    const g = barsGeometry({
+      items: [
+        { label: 'a', value: 1 },
+        { label: 'b', value: 0.25 },
+      ],
+      width: 500,
+      domain: [0, 1],
+      labelWidth: 100,
+    });
     expect(g.bars[0].barWidth).toBeCloseTo(g.plotWidth);
     expect(g.bars[1].barWidth).toBeCloseTo(g.plotWidth / 4);
     expect(g.bars[1].y).toBeGreaterThan(g.bars[0].y);
@@ -76,11 +84,35 @@ describe('line geometry', () => {
   });
 
   it('keeps short series as they are', () => {
-    expect(thin([[0, 1], [1, 2]], 400)).toEqual([[0, 1], [1, 2]]);
+    expect(
+      thin(
+        [
+          [0, 1],
+          [1, 2],
+        ],
+        400,
+      ),
+    ).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
   });
 
   it('maps series into the plot area with shared axes', () => {
-    const g = linesGeometry({ series: [{ id: 'a', points: [[0, 0], [10, 1]] }, { id: 'b', points: [[0, 0.5]] }], width: 300, height: 200 });
+    const g = linesGeometry({
+      series: [
+        {
+          id: 'a',
+          points: [
+            [0, 0],
+            [10, 1],
+          ],
+        },
+        { id: 'b', points: [[0, 0.5]] },
+      ],
+      width: 300,
+      height: 200,
+    });
     expect(g.paths).toHaveLength(2);
     expect(g.paths[0].last![0]).toBeCloseTo(g.plot.x + g.plot.width);
     expect(g.paths[0].last![1]).toBeCloseTo(g.plot.y);

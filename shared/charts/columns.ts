@@ -34,7 +34,12 @@ export interface ColumnsInput {
 
 export function stackedColumnsGeometry({ columns, width, height, tickFormat = (v) => String(v), axisWidth = 56 }: ColumnsInput): ColumnsGeometry {
   const margin = { top: 18, right: 8, bottom: 24, left: axisWidth };
-  const plot = { x: margin.left, y: margin.top, width: Math.max(10, width - margin.left - margin.right), height: Math.max(10, height - margin.top - margin.bottom) };
+  const plot = {
+    x: margin.left,
+    y: margin.top,
+    width: Math.max(10, width - margin.left - margin.right),
+    height: Math.max(10, height - margin.top - margin.bottom),
+  };
   const totals = columns.map((c) => c.parts.reduce((s, v) => s + Math.max(0, v), 0));
   const max = Math.max(0, ...totals);
   const y = scaleLinear()

@@ -3,7 +3,15 @@ import { heatBand, heatmapGeometry } from './heatmap';
 
 describe('heatmapGeometry', () => {
   it('lays out rows × columns inside the width, clamps intensities and bands them', () => {
-    const g = heatmapGeometry({ rows: ['a', 'b'], cols: ['x', 'y', 'z'], intensity: [[0, 0.5, 1.4], [null, -1, 0.99]], width: 500 });
+    const g = heatmapGeometry({
+      rows: ['a', 'b'],
+      cols: ['x', 'y', 'z'],
+      intensity: [
+        [0, 0.5, 1.4],
+        [null, -1, 0.99],
+      ],
+      width: 500,
+    });
     expect(g.cells).toHaveLength(6);
     expect(g.cells.map((c) => c.intensity)).toEqual([0, 0.5, 1, null, 0, 0.99]);
     expect(g.cells.map((c) => c.band)).toEqual([0, 2, 4, null, 0, 4]);

@@ -59,7 +59,16 @@ export function heatmapGeometry({ rows, cols, intensity, width, rowLabelWidth = 
     cols.forEach((__, c) => {
       const v = intensity[r]?.[c] ?? null;
       const value = v === null || !Number.isFinite(v) ? null : clamp(v);
-      cells.push({ row: r, col: c, x: x(c)!, y: y(r)!, width: x.bandwidth(), height: y.bandwidth(), intensity: value, band: value === null ? null : heatBand(value) });
+      cells.push({
+        row: r,
+        col: c,
+        x: x(c)!,
+        y: y(r)!,
+        width: x.bandwidth(),
+        height: y.bandwidth(),
+        intensity: value,
+        band: value === null ? null : heatBand(value),
+      });
     }),
   );
   return {

@@ -57,7 +57,12 @@ export function thin(points: ReadonlyArray<readonly [number, number]>, max: numb
 
 export function linesGeometry({ series, width, height, maxPoints = 400, tickFormat = (v) => String(v) }: LinesInput): LinesGeometry {
   const margin = { top: 10, right: 16, bottom: 26, left: 52 };
-  const plot = { x: margin.left, y: margin.top, width: Math.max(10, width - margin.left - margin.right), height: Math.max(10, height - margin.top - margin.bottom) };
+  const plot = {
+    x: margin.left,
+    y: margin.top,
+    width: Math.max(10, width - margin.left - margin.right),
+    height: Math.max(10, height - margin.top - margin.bottom),
+  };
   const thinned = series.map((s) => ({ id: s.id, points: thin(s.points, maxPoints) }));
   const all = thinned.flatMap((s) => s.points);
   const [x0, x1] = extent(all, (p) => p[0]);
@@ -66,7 +71,9 @@ export function linesGeometry({ series, width, height, maxPoints = 400, tickForm
     if (lo === undefined || hi === undefined) return [0, 1];
     return lo === hi ? [lo - 1, hi + 1] : [lo, hi];
   };
-  const x = scaleLinear().domain(pad(x0, x1)).range([plot.x, plot.x + plot.width]);
+  const x = scaleLinear()
+    .domain(pad(x0, x1))
+    .range([plot.x, plot.x + plot.width]);
   const y = scaleLinear()
     .domain(pad(y0, y1))
     .nice()

@@ -306,7 +306,8 @@ export const engineMethods = {
   }),
   'engine.rankWeights': defineMethod({
     name: 'engine.rankWeights',
-    summary: 'Weights from an importance ranking. { order: criterion indices most important first, method: roc|rank-sum|rank-reciprocal } → weights by criterion.',
+    summary:
+      'Weights from an importance ranking. { order: criterion indices most important first, method: roc|rank-sum|rank-reciprocal } → weights by criterion.',
     request: RankWeightsRequestSchema,
     response: RankWeightsResponseSchema,
   }),

@@ -58,8 +58,7 @@ export const SimRolloutSchema = z
     envMaxRetries: z.int().min(0).max(100).default(2),
   })
   .superRefine((r, ctx) => {
-    if (r.promptTokens >= r.maxContextTokens)
-      ctx.addIssue({ code: 'custom', path: ['promptTokens'], message: 'promptTokens must be < maxContextTokens' });
+    if (r.promptTokens >= r.maxContextTokens) ctx.addIssue({ code: 'custom', path: ['promptTokens'], message: 'promptTokens must be < maxContextTokens' });
     if (r.overflow === 'summarize' && r.promptTokens + r.summaryTokens >= r.maxContextTokens)
       ctx.addIssue({ code: 'custom', path: ['summaryTokens'], message: 'promptTokens + summaryTokens must be < maxContextTokens' });
   })
@@ -152,7 +151,9 @@ export const SimSystemSchema = z
     /** `sync`: a step waits for all its rollouts, then trains. `async`: generation continues while training. Default sync. */
     mode: z.enum(['sync', 'async']).default('sync'),
     /** Async only: how far generation may run ahead of training, in batches (0.5 = half a batch from an older policy). Default 1. */
-    staleness: nonNegative().refine((v) => v <= 16, { message: 'must be <= 16' }).default(1),
+    staleness: nonNegative()
+      .refine((v) => v <= 16, { message: 'must be <= 16' })
+      .default(1),
     /** Rollouts pause after `partialCutoffTokens` generated under one policy version and resume in the next step. Default false. */
     partialRollout: z.boolean().default(false),
     /** Tokens a rollout may generate per step when `partialRollout`. Default 4096. */
@@ -194,11 +195,15 @@ export const SimCostSchema = z
     /** Server power per GPU, kW; null = catalogue default. Default null. */
     powerKwPerGpu: nonNegative().nullable().default(null),
     /** Datacentre power usage effectiveness. Default 1.3. */
-    pue: finite().refine((v) => v >= 1 && v <= 5, { message: 'must be in [1, 5]' }).default(1.3),
+    pue: finite()
+      .refine((v) => v >= 1 && v <= 5, { message: 'must be in [1, 5]' })
+      .default(1.3),
     /** Electricity price, USD per kWh. Default 0.12. */
     electricityPerKwh: nonNegative().default(0.12),
     /** Power drawn by idle owned GPUs, fraction of full power. Default 0.3. */
-    idlePowerFraction: finite().refine((v) => v >= 0 && v <= 1, { message: 'must be in [0, 1]' }).default(0.3),
+    idlePowerFraction: finite()
+      .refine((v) => v >= 0 && v <= 1, { message: 'must be in [0, 1]' })
+      .default(0.3),
     /** Datacentre space, cooling and network per GPU, USD per month. Default 150. */
     datacentrePerGpuMonth: nonNegative().default(150),
     /** Operations staff for the owned cluster, USD per month. Default 20000. */

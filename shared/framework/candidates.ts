@@ -15,13 +15,19 @@ export const DEFAULT_CANDIDATES: FrameworkCandidate[] = [
     id: 'self-built',
     kind: 'self-built',
     name: t('自建分布式训练集群', 'Self-built distributed training cluster'),
-    description: t('自有GPU集群与自研/开源RL训练栈：控制力最强，需分布式训练与大规模rollout管理能力。', 'Own GPU cluster with an in-house or open-source RL stack: most control; needs distributed-training and large-scale rollout skills.'),
+    description: t(
+      '自有GPU集群与自研/开源RL训练栈：控制力最强，需分布式训练与大规模rollout管理能力。',
+      'Own GPU cluster with an in-house or open-source RL stack: most control; needs distributed-training and large-scale rollout skills.',
+    ),
   },
   {
     id: 'managed',
     kind: 'managed',
     name: t('托管云训练平台', 'Managed cloud training platform'),
-    description: t('云厂商提供的弹性算力与托管训练环境：封装程度高、默认配置成熟，降低基础设施搭建门槛。', 'Elastic compute and a managed training environment from a cloud vendor: well encapsulated with mature defaults; lowers the infrastructure barrier.'),
+    description: t(
+      '云厂商提供的弹性算力与托管训练环境：封装程度高、默认配置成熟，降低基础设施搭建门槛。',
+      'Elastic compute and a managed training environment from a cloud vendor: well encapsulated with mature defaults; lowers the infrastructure barrier.',
+    ),
   },
   {
     id: 'hybrid',

@@ -58,7 +58,10 @@ export const NEEDS_GROUPS: NeedsGroup[] = [
       {
         id: 'kpis',
         kind: 'text',
-        label: t('是否有明确的任务成功率、响应质量或交付效率KPI？（请列出）', 'Are there explicit KPIs for task success rate, response quality or delivery efficiency? (list them)'),
+        label: t(
+          '是否有明确的任务成功率、响应质量或交付效率KPI？（请列出）',
+          'Are there explicit KPIs for task success rate, response quality or delivery efficiency? (list them)',
+        ),
         help: t('KPI 决定指标对比与灰度上线的通过标准。', 'KPIs set the bar for metrics comparison and the canary go/no-go.'),
         feeds: ['mismatch-control'],
       },
@@ -66,7 +69,10 @@ export const NEEDS_GROUPS: NeedsGroup[] = [
         id: 'taskType',
         kind: 'choice',
         label: t('主要任务类型', 'Main task type'),
-        help: t('代码生成与修复任务以上下文管理和信用分配为核心瓶颈。', 'For code generation and repair, context management and credit assignment are the core bottlenecks.'),
+        help: t(
+          '代码生成与修复任务以上下文管理和信用分配为核心瓶颈。',
+          'For code generation and repair, context management and credit assignment are the core bottlenecks.',
+        ),
         options: [
           { value: 'code', label: t('代码生成与修复', 'Code generation and repair') },
           { value: 'tool-use', label: t('工具调用与流程自动化', 'Tool use and workflow automation') },
@@ -98,7 +104,10 @@ export const NEEDS_GROUPS: NeedsGroup[] = [
         id: 'rolloutSteps',
         kind: 'number',
         label: t('单次任务的rollout长度（步骤数）预期是多少？', 'Expected rollout length of one task (number of steps)?'),
-        help: t('rollout 越长，吞吐、上下文与信用分配压力越大，也是成本模拟的输入。', 'Longer rollouts stress throughput, context and credit assignment, and feed the cost simulator.'),
+        help: t(
+          'rollout 越长，吞吐、上下文与信用分配压力越大，也是成本模拟的输入。',
+          'Longer rollouts stress throughput, context and credit assignment, and feed the cost simulator.',
+        ),
         unit: t('步', 'steps'),
         min: 1,
         max: 10000,
@@ -143,7 +152,10 @@ export const NEEDS_GROUPS: NeedsGroup[] = [
       {
         id: 'currentInfra',
         kind: 'choice',
-        label: t('现有后训练基础设施是自建集群还是托管云平台？', 'Is your current post-training infrastructure a self-built cluster or a managed cloud platform?'),
+        label: t(
+          '现有后训练基础设施是自建集群还是托管云平台？',
+          'Is your current post-training infrastructure a self-built cluster or a managed cloud platform?',
+        ),
         help: t('现状决定迁移成本与接入兼容性。', 'The status quo sets migration cost and integration compatibility.'),
         options: [
           { value: 'self-built', label: t('自建集群', 'Self-built cluster') },
@@ -164,7 +176,10 @@ export const NEEDS_GROUPS: NeedsGroup[] = [
         id: 'onlineLearning',
         kind: 'boolean',
         label: t('是否需要支持在线学习或持续迭代？', 'Do you need online learning or continuous iteration?'),
-        help: t('持续在线学习应关注在线更新能力和数据回流机制，避免训练与部署脱节。', 'Continuous online learning needs online updates and data reflow, so training and deployment do not drift apart.'),
+        help: t(
+          '持续在线学习应关注在线更新能力和数据回流机制，避免训练与部署脱节。',
+          'Continuous online learning needs online updates and data reflow, so training and deployment do not drift apart.',
+        ),
         feeds: ['mismatch-control', 'stability-fault-tolerance'],
       },
     ],
@@ -177,7 +192,10 @@ export const NEEDS_GROUPS: NeedsGroup[] = [
         id: 'rlExperience',
         kind: 'choice',
         label: t('团队是否具备RL算法调优经验？', 'Does the team have experience tuning RL algorithms?'),
-        help: t('RL经验有限时，应优先选择封装程度高、默认配置合理、监控完善的方案。', 'With limited RL experience, prefer well-encapsulated solutions with sensible defaults and good monitoring.'),
+        help: t(
+          'RL经验有限时，应优先选择封装程度高、默认配置合理、监控完善的方案。',
+          'With limited RL experience, prefer well-encapsulated solutions with sensible defaults and good monitoring.',
+        ),
         options: level(),
         feeds: ['operations-complexity', 'credit-assignment'],
       },
@@ -221,7 +239,10 @@ export const NEEDS_GROUPS: NeedsGroup[] = [
         id: 'costSensitivity',
         kind: 'choice',
         label: t('对成本的敏感程度', 'How cost-sensitive are you?'),
-        help: t('成本敏感时需重点评估长rollout带来的额外算力开销，以及梯度累积、混合精度训练等降本手段。', 'When cost-sensitive, weigh the extra compute of long rollouts and savings such as gradient accumulation and mixed precision.'),
+        help: t(
+          '成本敏感时需重点评估长rollout带来的额外算力开销，以及梯度累积、混合精度训练等降本手段。',
+          'When cost-sensitive, weigh the extra compute of long rollouts and savings such as gradient accumulation and mixed precision.',
+        ),
         options: [
           { value: 'low', label: t('低', 'Low') },
           { value: 'medium', label: t('中', 'Medium') },

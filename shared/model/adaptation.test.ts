@@ -2,14 +2,29 @@ import { describe, expect, it } from 'vitest';
 import type { AdaptationRule } from '../framework';
 import { adaptedWeights, conditionHolds, proposals } from './adaptation';
 import { createWorkshop } from './create';
-import { addRule, addRuleCondition, decideProposal, defaultCondition, removeRule, removeRuleCondition, removeRuleEffect, setAnswer, setRuleCondition, setRuleEffect, setStartingWeight } from './edits';
+import {
+  addRule,
+  addRuleCondition,
+  decideProposal,
+  defaultCondition,
+  removeRule,
+  removeRuleCondition,
+  removeRuleEffect,
+  setAnswer,
+  setRuleCondition,
+  setRuleEffect,
+  setStartingWeight,
+} from './edits';
 import { WorkshopDocSchema, type Answer, type WorkshopDoc } from './schema';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const fresh = () => createWorkshop({ title: 'Rules', lang: 'en', id: 'w1', now: NOW });
 const answer = (doc: WorkshopDoc, answers: Record<string, Answer>) => Object.entries(answers).reduce((d, [q, a]) => setAnswer(d, q, a), doc);
 const weight = (doc: WorkshopDoc, id: string) => doc.criteria.find((c) => c.id === id)!.weight;
-const ids = (doc: WorkshopDoc) => proposals(doc).map((p) => p.rule.id).sort();
+const ids = (doc: WorkshopDoc) =>
+  proposals(doc)
+    .map((p) => p.rule.id)
+    .sort();
 
 describe('conditions', () => {
   it('eq, in, gte, lte and truthy hold exactly at their boundaries', () => {
@@ -165,7 +180,10 @@ describe('conflicting proposals', () => {
 
   it('a weight never goes below zero, and the clamp is applied to the sum, not step by step', () => {
     const big = { ...lowerOps, effects: [{ criterionId: 'operations-complexity', delta: -30 }] };
-    let doc = answer({ ...fresh(), adaptation: { ...fresh().adaptation, rules: [...fresh().adaptation.rules, big] } }, { distributedExperience: 'expert', rlExperience: 'none' });
+    let doc = answer(
+      { ...fresh(), adaptation: { ...fresh().adaptation, rules: [...fresh().adaptation.rules, big] } },
+      { distributedExperience: 'expert', rlExperience: 'none' },
+    );
     doc = decideProposal(doc, big.id, 'accepted', NOW);
     expect(adaptedWeights(doc)['operations-complexity']).toBe(0);
     expect(weight(doc, 'operations-complexity')).toBe(0);

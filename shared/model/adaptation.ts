@@ -19,11 +19,18 @@ export function conditionHolds(cond: RuleCondition, answer: Answer | undefined):
   if (answer === undefined || answer === null) return false;
   switch (cond.op) {
     case 'truthy':
-      return answer === true || (typeof answer === 'number' && answer !== 0) || (typeof answer === 'string' && answer !== '' && answer !== 'false') || (Array.isArray(answer) && answer.length > 0);
+      return (
+        answer === true ||
+        (typeof answer === 'number' && answer !== 0) ||
+        (typeof answer === 'string' && answer !== '' && answer !== 'false') ||
+        (Array.isArray(answer) && answer.length > 0)
+      );
     case 'eq':
       return Array.isArray(answer) ? answer.includes(String(cond.value)) : answer === cond.value;
     case 'in':
-      return Array.isArray(cond.value) && (Array.isArray(answer) ? answer.some((a) => (cond.value as string[]).includes(a)) : cond.value.includes(String(answer)));
+      return (
+        Array.isArray(cond.value) && (Array.isArray(answer) ? answer.some((a) => (cond.value as string[]).includes(a)) : cond.value.includes(String(answer)))
+      );
     case 'gte':
       return typeof answer === 'number' && typeof cond.value === 'number' && answer >= cond.value;
     case 'lte':

@@ -12,7 +12,7 @@ function distinctive() {
   for (const p of doc.participants)
     for (const c of doc.candidates)
       for (const k of doc.criteria) {
-        const v = Math.round((1.17 + (n++ * 0.0731) % 8.5) * 1000) / 1000;
+        const v = Math.round((1.17 + ((n++ * 0.0731) % 8.5)) * 1000) / 1000;
         values.push(v);
         doc = setScore(doc, p.id, c.id, k.id, v);
       }

@@ -6,9 +6,7 @@ import type { WorkshopDoc } from './schema';
  * grid renders *only* from this projection, and a hidden cell carries no value at all
  * (only whether it is filled), so a hidden score can never reach the page.
  */
-export type CellView =
-  | { revealed: true; value: number | null; rationale: string }
-  | { revealed: false; filled: boolean; hasRationale: boolean };
+export type CellView = { revealed: true; value: number | null; rationale: string } | { revealed: false; filled: boolean; hasRationale: boolean };
 
 export interface ScoringGridView {
   participantId: string;

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkshop } from './create';
-import { buildSeries, guessMapping, parseBucket, parseNumber, reduceSeries, tokenizeCsv, tokenizeMetricsFile, withCandidateValues, type ColumnMapping, type MetricsTable } from './metrics-import';
+import {
+  buildSeries,
+  guessMapping,
+  parseBucket,
+  parseNumber,
+  reduceSeries,
+  tokenizeCsv,
+  tokenizeMetricsFile,
+  withCandidateValues,
+  type ColumnMapping,
+  type MetricsTable,
+} from './metrics-import';
 import { importMetrics } from './edits';
 import { MetricSeriesSchema, WorkshopDocSchema } from './schema';
 
@@ -21,7 +32,16 @@ describe('good files', () => {
     expect(table.hasHeader).toBe(true);
     expect(table.delimiter).toBe(',');
     expect(table.rows).toHaveLength(4);
-    expect(guessMapping(table, candidates).roles).toEqual(['candidate', 'x', 'reward', 'iteration-speed', 'success-short', 'success-medium', 'success-long', 'utilization']);
+    expect(guessMapping(table, candidates).roles).toEqual([
+      'candidate',
+      'x',
+      'reward',
+      'iteration-speed',
+      'success-short',
+      'success-medium',
+      'success-long',
+      'utilization',
+    ]);
   });
 
   it('builds one series per candidate, metric and horizon, sorted by step', () => {
@@ -40,7 +60,8 @@ describe('good files', () => {
       [1, 90],
       [2, 100],
     ]);
-    for (const { candidateId, metric, bucket, points } of r.series) expect(MetricSeriesSchema.safeParse({ candidateId, metric, bucket, points }).success).toBe(true);
+    for (const { candidateId, metric, bucket, points } of r.series)
+      expect(MetricSeriesSchema.safeParse({ candidateId, metric, bucket, points }).success).toBe(true);
   });
 
   it('matches candidate values by id, name in either language or kind, and reports the rest', () => {
@@ -80,7 +101,19 @@ describe('good files', () => {
     const table = tokenizeCsv('step,reward\n1,0.1\n2,0.3\n');
     expect(build(table).fileErrors).toEqual([{ code: 'missing-candidate' }]);
     const r = build(table, { fileCandidate: 'hybrid' });
-    expect(r.series).toEqual([{ candidateId: 'hybrid', metric: 'reward', bucket: '', points: [[1, 0.1], [2, 0.3]], rows: 2, percent: false }]);
+    expect(r.series).toEqual([
+      {
+        candidateId: 'hybrid',
+        metric: 'reward',
+        bucket: '',
+        points: [
+          [1, 0.1],
+          [2, 0.3],
+        ],
+        rows: 2,
+        percent: false,
+      },
+    ]);
   });
 
   it('reads a headerless file: the first column is the step', () => {

@@ -41,7 +41,8 @@ export interface MetricsTable {
   fileErrors: FileError[];
 }
 
-export type FileErrorCode = 'empty' | 'wrong-delimiter' | 'one-column' | 'invalid-json' | 'json-shape' | 'missing-x' | 'missing-metric' | 'missing-candidate' | 'too-many-series';
+export type FileErrorCode =
+  'empty' | 'wrong-delimiter' | 'one-column' | 'invalid-json' | 'json-shape' | 'missing-x' | 'missing-metric' | 'missing-candidate' | 'too-many-series';
 export interface FileError {
   code: FileErrorCode;
   /** The delimiter the file seems to use (wrong-delimiter), or the parser's message. */
@@ -129,7 +130,10 @@ function tableFromRows(rows: string[][], delimiter: string): MetricsTable {
   const body = hasHeader ? rows.slice(1) : rows;
   if (header.length === 1) {
     // One column: either the delimiter was wrong, or the file really has one column.
-    const sample = rows.slice(0, 5).map((r) => r[0]).join('\n');
+    const sample = rows
+      .slice(0, 5)
+      .map((r) => r[0])
+      .join('\n');
     const other = DELIMITERS.filter((d) => d !== delimiter).find((d) => sample.split('\n').every((line) => line.includes(d)));
     fileErrors.push(other ? { code: 'wrong-delimiter', detail: other } : { code: 'one-column' });
   }
@@ -158,7 +162,11 @@ export function tableFromJson(text: string): MetricsTable {
   } catch (err) {
     return { header: [], hasHeader: true, rows: [], delimiter: '', fileErrors: [{ code: 'invalid-json', detail: (err as Error).message }] };
   }
-  const list = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { rows?: unknown }).rows) ? (data as { rows: unknown[] }).rows : null;
+  const list = Array.isArray(data)
+    ? data
+    : data && typeof data === 'object' && Array.isArray((data as { rows?: unknown }).rows)
+      ? (data as { rows: unknown[] }).rows
+      : null;
   if (!list || list.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) {
     return { header: [], hasHeader: true, rows: [], delimiter: '', fileErrors: [{ code: 'json-shape' }] };
   }
@@ -206,7 +214,8 @@ export function parseNumber(cell: string, decimalComma: boolean): number | null 
     const first = cell.charCodeAt(0);
     const last = cell.charCodeAt(cell.length - 1);
     const prefixed = cell.length > 1 && (cell.charCodeAt(1) | 32) >= 97 && (cell.charCodeAt(1) | 32) !== 101;
-    if (((first >= 48 && first <= 57) || first === 45 || first === 46 || first === 43) && last >= 48 && last <= 57 && !prefixed) return Number.isFinite(n0) ? n0 : null;
+    if (((first >= 48 && first <= 57) || first === 45 || first === 46 || first === 43) && last >= 48 && last <= 57 && !prefixed)
+      return Number.isFinite(n0) ? n0 : null;
   }
   let s = cell.trim();
   let scale = 1;
@@ -464,7 +473,8 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
     if (a.xs.length === 0) continue;
     series.push({ candidateId: a.candidateId, metric: a.metric, bucket: a.bucket, points: reduceSeries(a.xs, a.ys, maxPoints), rows: a.xs.length, percent });
   }
-  if (series.length > MAX_SERIES) return { series: [], errors, errorCount, fileErrors: [{ code: 'too-many-series', detail: String(series.length) }], rowsUsed: 0 };
+  if (series.length > MAX_SERIES)
+    return { series: [], errors, errorCount, fileErrors: [{ code: 'too-many-series', detail: String(series.length) }], rowsUsed: 0 };
   errors.sort((p, q) => p.row - q.row);
   return { series, errors, errorCount, fileErrors: [], rowsUsed };
 }

@@ -5,7 +5,12 @@ import { suggestScores, summarizeMetrics } from './metrics-suggest';
 import { WorkshopDocSchema, type MetricSeries } from './schema';
 
 const NOW = '2026-03-01T09:00:00.000Z';
-const series = (candidateId: string, metric: MetricSeries['metric'], bucket: MetricSeries['bucket'], ys: number[]): MetricSeries => ({ candidateId, metric, bucket, points: ys.map((y, i) => [i + 1, y]) });
+const series = (candidateId: string, metric: MetricSeries['metric'], bucket: MetricSeries['bucket'], ys: number[]): MetricSeries => ({
+  candidateId,
+  metric,
+  bucket,
+  points: ys.map((y, i) => [i + 1, y]),
+});
 const withMetrics = () =>
   importMetrics(
     createWorkshop({ title: 'S', lang: 'en', id: 'w1', now: NOW }),
@@ -17,7 +22,12 @@ const withMetrics = () =>
       series('self-built', 'success-rate', 'short', [0.5]),
       series('self-built', 'success-rate', 'long', [0.25]),
       series('managed', 'utilization', '', [0.5, 0.7]),
-      series('managed', 'reward', '', Array.from({ length: 20 }, (_, i) => i / 20)),
+      series(
+        'managed',
+        'reward',
+        '',
+        Array.from({ length: 20 }, (_, i) => i / 20),
+      ),
     ],
     { file: 'x.csv', importedAt: NOW, rows: 10 },
   );
@@ -62,7 +72,12 @@ describe('suggestScores', () => {
 describe('taking suggestions into the evaluation', () => {
   it('writes a participant’s scores with the measurement as rationale, keeping existing ones unless asked', () => {
     let doc = addParticipant(withMetrics(), { id: 'pilot', name: 'Pilot data' });
-    const scores = suggestScores(doc).map((s) => ({ candidateId: s.candidateId, criterionId: s.criterionId, value: s.value, rationale: `measured ${s.measured}` }));
+    const scores = suggestScores(doc).map((s) => ({
+      candidateId: s.candidateId,
+      criterionId: s.criterionId,
+      value: s.value,
+      rationale: `measured ${s.measured}`,
+    }));
     doc = writeScores(doc, 'pilot', scores);
     expect(doc.scores).toHaveLength(scores.length);
     expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);

@@ -51,7 +51,8 @@ const mean = (pts: [number, number][]) => (pts.length ? pts.reduce((s, p) => s +
 export function summarizeMetrics(doc: WorkshopDoc): CandidateMetrics[] {
   return doc.candidates
     .map((c) => {
-      const of = (metric: MetricSeries['metric'], bucket: MetricSeries['bucket'] = '') => doc.metrics.series.find((s) => s.candidateId === c.id && s.metric === metric && s.bucket === bucket);
+      const of = (metric: MetricSeries['metric'], bucket: MetricSeries['bucket'] = '') =>
+        doc.metrics.series.find((s) => s.candidateId === c.id && s.metric === metric && s.bucket === bucket);
       const reward = of('reward');
       const tail = reward ? reward.points.slice(Math.floor(reward.points.length * 0.9)) : [];
       const success: CandidateMetrics['success'] = {};
@@ -59,7 +60,13 @@ export function summarizeMetrics(doc: WorkshopDoc): CandidateMetrics[] {
         const m = mean(of('success-rate', b)?.points ?? []);
         if (m !== undefined) success[b] = m;
       }
-      return { candidateId: c.id, iterationSpeed: mean(of('iteration-speed')?.points ?? []), finalReward: mean(tail), success, utilization: mean(of('utilization')?.points ?? []) };
+      return {
+        candidateId: c.id,
+        iterationSpeed: mean(of('iteration-speed')?.points ?? []),
+        finalReward: mean(tail),
+        success,
+        utilization: mean(of('utilization')?.points ?? []),
+      };
     })
     .filter((m) => m.iterationSpeed !== undefined || m.finalReward !== undefined || Object.keys(m.success).length > 0 || m.utilization !== undefined);
 }
@@ -86,7 +93,9 @@ export function suggestScores(doc: WorkshopDoc): ScoreSuggestion[] {
   for (const measure of Object.keys(MEASURE_CRITERION) as Measure[]) {
     const criterionId = MEASURE_CRITERION[measure];
     if (!criteria.has(criterionId)) continue;
-    const measured = summaries.map((s) => ({ id: s.candidateId, v: measureOf(s, measure) })).filter((x): x is { id: string; v: number } => x.v !== undefined && x.v >= 0);
+    const measured = summaries
+      .map((s) => ({ id: s.candidateId, v: measureOf(s, measure) }))
+      .filter((x): x is { id: string; v: number } => x.v !== undefined && x.v >= 0);
     const best = Math.max(...measured.map((x) => x.v));
     if (!(best > 0)) continue;
     for (const x of measured) {

@@ -8,7 +8,17 @@ describe('createWorkshop', () => {
   it('starts from the seed framework: 9 criteria summing to 100 points, 3 archetypes, checklist and validation plan', () => {
     const doc = createWorkshop({ title: 'T', lang: 'zh-CN', id: 'w1', now: fixedNow });
     expect(doc.schemaVersion).toBe(SCHEMA_VERSION);
-    expect(doc.criteria.map((c) => c.name['zh-CN'])).toEqual(['失配控制', '吞吐效率', '上下文管理', '信用分配', '稳定性与容错', '扩展性', '安全与合规', '运维复杂度', '成本结构']);
+    expect(doc.criteria.map((c) => c.name['zh-CN'])).toEqual([
+      '失配控制',
+      '吞吐效率',
+      '上下文管理',
+      '信用分配',
+      '稳定性与容错',
+      '扩展性',
+      '安全与合规',
+      '运维复杂度',
+      '成本结构',
+    ]);
     expect(doc.criteria.reduce((a, c) => a + c.weight, 0)).toBe(100);
     expect(doc.candidates.map((c) => c.name['zh-CN'])).toEqual(['自建分布式训练集群', '托管云训练平台', '混合架构']);
     expect(doc.rollout.items).toHaveLength(ROLLOUT_CHECKLIST.length);
@@ -68,7 +78,16 @@ describe('migrate', () => {
 
   it('fills defaults of optional sections', () => {
     const doc = createWorkshop({ title: 'T', lang: 'en', id: 'w1', now: fixedNow });
-    const minimal = { schemaVersion: 1, id: 'w1', createdAt: fixedNow, updatedAt: fixedNow, frameworkVersion: '1.0.0', meta: { title: 'T', lang: 'en' }, criteria: doc.criteria, candidates: doc.candidates };
+    const minimal = {
+      schemaVersion: 1,
+      id: 'w1',
+      createdAt: fixedNow,
+      updatedAt: fixedNow,
+      frameworkVersion: '1.0.0',
+      meta: { title: 'T', lang: 'en' },
+      criteria: doc.criteria,
+      candidates: doc.candidates,
+    };
     const res = migrate(minimal);
     expect(res.ok).toBe(true);
     if (res.ok) {
@@ -110,7 +129,10 @@ describe('migrate', () => {
   });
 
   it('refuses prototype-pollution keys and leaves Object.prototype alone', () => {
-    const text = JSON.stringify(createWorkshop({ title: 'T', lang: 'en', id: 'w', now: fixedNow })).replace('"meta":{', '"meta":{"__proto__":{"polluted":true},');
+    const text = JSON.stringify(createWorkshop({ title: 'T', lang: 'en', id: 'w', now: fixedNow })).replace(
+      '"meta":{',
+      '"meta":{"__proto__":{"polluted":true},',
+    );
     const res = migrate(JSON.parse(text));
     expect(res.ok).toBe(false);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -1,9 +1,7 @@
 import { issuesFromZod, type Issue } from '../contract/errors';
 import { LIST_LIMITS, SCHEMA_VERSION, WorkshopDocSchema, type WorkshopDoc } from './schema';
 
-export type MigrateResult =
-  | { ok: true; doc: WorkshopDoc; from: number }
-  | { ok: false; message: string; issues: Issue[] };
+export type MigrateResult = { ok: true; doc: WorkshopDoc; from: number } | { ok: false; message: string; issues: Issue[] };
 
 /**
  * Forward migrations: `migrations[v]` turns a plain v-document into a (v+1)-document.
@@ -38,9 +36,10 @@ export function migrate(input: unknown): MigrateResult {
     return fail('This is not a workshop file: it has no valid schemaVersion.', [{ path: 'schemaVersion', message: 'expected a positive integer' }]);
   }
   if (version > SCHEMA_VERSION) {
-    return fail(`This workshop was saved by a newer version of Selection Workshop (schema ${version}; this version reads up to ${SCHEMA_VERSION}). Please update the app.`, [
-      { path: 'schemaVersion', message: `unsupported version ${version}` },
-    ]);
+    return fail(
+      `This workshop was saved by a newer version of Selection Workshop (schema ${version}; this version reads up to ${SCHEMA_VERSION}). Please update the app.`,
+      [{ path: 'schemaVersion', message: `unsupported version ${version}` }],
+    );
   }
   for (let v = version; v < SCHEMA_VERSION; v++) {
     const step = migrations[v];

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkshop } from './create';
-import { addIterationEntry, decideProposal, setAnswer, setNextReview, setRolloutPlan, updateChecklistItem, updateDecision, updateValidationItem } from './edits';
+import {
+  addIterationEntry,
+  decideProposal,
+  setAnswer,
+  setNextReview,
+  setRolloutPlan,
+  updateChecklistItem,
+  updateDecision,
+  updateValidationItem,
+} from './edits';
 import { stepProgress } from './progress';
 
 const NOW = '2026-03-01T09:00:00.000Z';

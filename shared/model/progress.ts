@@ -18,18 +18,38 @@ export function stepProgress(doc: WorkshopDoc): Record<StepId, number> {
   const open = proposals(doc);
   const decided = open.filter((p) => p.status !== 'pending').length;
   // Rules can only be judged once needs are answered; with none proposed, answering is enough.
-  const screeningParts = [doc.candidates.length >= 2 ? 1 : 0, doc.criteria.length >= 1 ? 1 : 0, open.length ? ratio(decided, open.length) : answered > 0 ? 1 : 0];
+  const screeningParts = [
+    doc.candidates.length >= 2 ? 1 : 0,
+    doc.criteria.length >= 1 ? 1 : 0,
+    open.length ? ratio(decided, open.length) : answered > 0 ? 1 : 0,
+  ];
   const cells = doc.participants.length * doc.candidates.length * doc.criteria.length;
   const scored = doc.scores.filter((s) => s.value !== null).length;
   const withMetrics = new Set(doc.metrics.series.map((s) => s.candidateId)).size;
   return {
     needs: ratio(answered, ALL_QUESTIONS.length),
     screening: screeningParts.reduce((a, b) => a + b, 0) / screeningParts.length,
-    validation: ratio(doc.validation.reduce((a, v) => a + taskCredit(v.status), 0), doc.validation.length),
+    validation: ratio(
+      doc.validation.reduce((a, v) => a + taskCredit(v.status), 0),
+      doc.validation.length,
+    ),
     metrics: ratio(withMetrics, doc.candidates.length),
     evaluation: ratio(scored, cells),
     // The checklist, and the canary's scope and go/no-go bar agreed.
-    canary: (ratio(doc.rollout.items.reduce((a, i) => a + taskCredit(i.status), 0), doc.rollout.items.length) * 2 + (doc.rollout.scope.trim() ? 1 : 0) + (doc.rollout.goNoGo.trim() ? 1 : 0)) / 4,
-    iteration: ((doc.decision.candidateId ? 1 : 0) + (doc.decision.rationale.trim() ? 1 : 0) + (doc.iteration.log.length > 0 ? 1 : 0) + (doc.iteration.nextReview ? 1 : 0)) / 4,
+    canary:
+      (ratio(
+        doc.rollout.items.reduce((a, i) => a + taskCredit(i.status), 0),
+        doc.rollout.items.length,
+      ) *
+        2 +
+        (doc.rollout.scope.trim() ? 1 : 0) +
+        (doc.rollout.goNoGo.trim() ? 1 : 0)) /
+      4,
+    iteration:
+      ((doc.decision.candidateId ? 1 : 0) +
+        (doc.decision.rationale.trim() ? 1 : 0) +
+        (doc.iteration.log.length > 0 ? 1 : 0) +
+        (doc.iteration.nextReview ? 1 : 0)) /
+      4,
   };
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { distanceToFlip, tornadoOrder } from './robustness-view';
 
-const iv = (weight: number, stableFrom: number, stableTo: number, below: number | null, above: number | null) => ({ weight, stableFrom, stableTo, winnerBelow: below, winnerAbove: above });
+const iv = (weight: number, stableFrom: number, stableTo: number, below: number | null, above: number | null) => ({
+  weight,
+  stableFrom,
+  stableTo,
+  winnerBelow: below,
+  winnerAbove: above,
+});
 
 describe('tornado order', () => {
   it('measures the distance to the nearer flip; no flip on a side counts as infinitely far', () => {

@@ -84,9 +84,7 @@ export const ScoreSchema = z.strictObject({
   rationale: z.string().max(10_000).default(''),
 });
 
-export const ScaleSchema = z
-  .strictObject({ min: num(), max: num() })
-  .refine((s) => s.min < s.max, { message: 'min must be less than max', path: ['max'] });
+export const ScaleSchema = z.strictObject({ min: num(), max: num() }).refine((s) => s.min < s.max, { message: 'min must be less than max', path: ['max'] });
 
 export const AggregationSchema = z.enum(['mean', 'median', 'geometric']);
 
@@ -98,7 +96,10 @@ export const RuleConditionSchema = z.strictObject({
 export const AdaptationRuleSchema = z.strictObject({
   id: IdSchema,
   when: z.array(RuleConditionSchema).min(1).max(20),
-  effects: z.array(z.strictObject({ criterionId: IdSchema, delta: num().min(-100).max(100) })).min(1).max(50),
+  effects: z
+    .array(z.strictObject({ criterionId: IdSchema, delta: num().min(-100).max(100) }))
+    .min(1)
+    .max(50),
   reason: LocalizedTextSchema,
 });
 export const AdaptationDecisionSchema = z.strictObject({
@@ -144,29 +145,31 @@ export const ValidationItemSchema = z.strictObject({
  * take most of a second, mostly in the garbage collector. Reports the first 20 bad points.
  */
 function pointsSchema(max: number) {
-  return z.custom<[number, number][]>((v) => Array.isArray(v), { message: 'must be a list of [x, y] pairs' }).superRefine((pts, ctx) => {
-    if (!Array.isArray(pts)) return;
-    if (pts.length > max) {
-      ctx.addIssue({ code: 'custom', message: `must have at most ${max} points`, continue: false });
-      return;
-    }
-    let bad = 0;
-    for (let i = 0; i < pts.length && bad < 20; i++) {
-      const p: unknown = pts[i];
-      if (!Array.isArray(p) || p.length !== 2) {
-        ctx.addIssue({ code: 'custom', message: 'must be an [x, y] pair of numbers', path: [i], continue: false });
-        bad++;
-        continue;
+  return z
+    .custom<[number, number][]>((v) => Array.isArray(v), { message: 'must be a list of [x, y] pairs' })
+    .superRefine((pts, ctx) => {
+      if (!Array.isArray(pts)) return;
+      if (pts.length > max) {
+        ctx.addIssue({ code: 'custom', message: `must have at most ${max} points`, continue: false });
+        return;
       }
-      for (let j = 0; j < 2; j++) {
-        const x: unknown = p[j];
-        if (typeof x !== 'number' || !Number.isFinite(x)) {
-          ctx.addIssue({ code: 'custom', message: 'must be a finite number', path: [i, j], continue: false });
+      let bad = 0;
+      for (let i = 0; i < pts.length && bad < 20; i++) {
+        const p: unknown = pts[i];
+        if (!Array.isArray(p) || p.length !== 2) {
+          ctx.addIssue({ code: 'custom', message: 'must be an [x, y] pair of numbers', path: [i], continue: false });
           bad++;
+          continue;
+        }
+        for (let j = 0; j < 2; j++) {
+          const x: unknown = p[j];
+          if (typeof x !== 'number' || !Number.isFinite(x)) {
+            ctx.addIssue({ code: 'custom', message: 'must be a finite number', path: [i, j], continue: false });
+            bad++;
+          }
         }
       }
-    }
-  });
+    });
 }
 
 export const MetricKindSchema = z.enum(['iteration-speed', 'reward', 'success-rate', 'utilization']);
@@ -180,7 +183,10 @@ export const MetricSeriesSchema = z.strictObject({
 });
 export const MetricsSchema = z.strictObject({
   series: z.array(MetricSeriesSchema).max(500).default([]),
-  imports: z.array(z.strictObject({ file: shortText(), importedAt: DateTimeSchema, rows: z.number().int().min(0) })).max(500).default([]),
+  imports: z
+    .array(z.strictObject({ file: shortText(), importedAt: DateTimeSchema, rows: z.number().int().min(0) }))
+    .max(500)
+    .default([]),
 });
 
 export const SimulationSchema = z.strictObject({
@@ -292,7 +298,8 @@ export const WorkshopDocSchema = z
     const criteria = unique(doc.criteria, 'criteria');
     const candidates = unique(doc.candidates, 'candidates');
     doc.scores.forEach((s, i) => {
-      if (!participants.has(s.participantId)) ctx.addIssue({ code: 'custom', path: ['scores', i, 'participantId'], message: `unknown participant "${s.participantId}"` });
+      if (!participants.has(s.participantId))
+        ctx.addIssue({ code: 'custom', path: ['scores', i, 'participantId'], message: `unknown participant "${s.participantId}"` });
       if (!candidates.has(s.candidateId)) ctx.addIssue({ code: 'custom', path: ['scores', i, 'candidateId'], message: `unknown candidate "${s.candidateId}"` });
       if (!criteria.has(s.criterionId)) ctx.addIssue({ code: 'custom', path: ['scores', i, 'criterionId'], message: `unknown criterion "${s.criterionId}"` });
       if (s.value !== null && (s.value < doc.scale.min || s.value > doc.scale.max))

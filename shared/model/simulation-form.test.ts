@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { SimScenarioSchema, simDefaults } from '../contract/sim';
-import { effectiveValue, fieldSpec, parseNumberField, scenarioIssues, SIM_FIELDS, sliderPosition, sliderValue, valueAt, withValue, type NumberFieldSpec } from './simulation-form';
+import {
+  effectiveValue,
+  fieldSpec,
+  parseNumberField,
+  scenarioIssues,
+  SIM_FIELDS,
+  sliderPosition,
+  sliderValue,
+  valueAt,
+  withValue,
+  type NumberFieldSpec,
+} from './simulation-form';
 
 const numberSpec = (path: string) => fieldSpec(path) as NumberFieldSpec;
 
@@ -134,6 +145,8 @@ describe('scenario issues', () => {
     const big = scenarioIssues({ steps: 1_000_000, promptsPerStep: 1000 });
     expect(big[0]).toMatchObject({ path: 'steps', code: 'tooManyRollouts', params: { max: 20_000_000 } });
     // What scenarioIssues accepts, the contract accepts.
-    expect(SimScenarioSchema.safeParse({ steps: 1000, promptsPerStep: 1000, rolloutsPerPrompt: 20 }).success).toBe(scenarioIssues({ steps: 1000, promptsPerStep: 1000, rolloutsPerPrompt: 20 }).length === 0);
+    expect(SimScenarioSchema.safeParse({ steps: 1000, promptsPerStep: 1000, rolloutsPerPrompt: 20 }).success).toBe(
+      scenarioIssues({ steps: 1000, promptsPerStep: 1000, rolloutsPerPrompt: 20 }).length === 0,
+    );
   });
 });

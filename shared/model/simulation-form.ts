@@ -73,7 +73,13 @@ export interface BooleanFieldSpec extends FieldBase {
 
 export type SimFieldSpec = NumberFieldSpec | ChoiceFieldSpec | BooleanFieldSpec;
 
-const num = (path: string, group: SimFieldGroup, unit: SimUnit, o: Omit<NumberFieldSpec, 'kind' | 'path' | 'group' | 'unit'>): NumberFieldSpec => ({ kind: 'number', path, group, unit, ...o });
+const num = (path: string, group: SimFieldGroup, unit: SimUnit, o: Omit<NumberFieldSpec, 'kind' | 'path' | 'group' | 'unit'>): NumberFieldSpec => ({
+  kind: 'number',
+  path,
+  group,
+  unit,
+  ...o,
+});
 const int = (min: number, max: number) => ({ integer: true, min, max });
 const pos = (max = 1e12) => ({ integer: false, min: 0, max, minExclusive: true });
 const nonNeg = (max = 1e12) => ({ integer: false, min: 0, max });
@@ -218,8 +224,10 @@ export function parseNumberField(spec: NumberFieldSpec, text: string): FieldPars
   const value = Number(trimmed);
   if (!Number.isFinite(value)) return { ok: false, error: { code: 'notNumber' } };
   if (spec.integer && !Number.isInteger(value)) return { ok: false, error: { code: 'notInteger' } };
-  if (value < spec.min || (spec.minExclusive && value === spec.min)) return { ok: false, error: { code: 'tooSmall', limit: spec.min, inclusive: !spec.minExclusive } };
-  if (value > spec.max || (spec.maxExclusive && value === spec.max)) return { ok: false, error: { code: 'tooLarge', limit: spec.max, inclusive: !spec.maxExclusive } };
+  if (value < spec.min || (spec.minExclusive && value === spec.min))
+    return { ok: false, error: { code: 'tooSmall', limit: spec.min, inclusive: !spec.minExclusive } };
+  if (value > spec.max || (spec.maxExclusive && value === spec.max))
+    return { ok: false, error: { code: 'tooLarge', limit: spec.max, inclusive: !spec.maxExclusive } };
   return { ok: true, value };
 }
 

@@ -29,7 +29,18 @@ const sample = () => createSampleWorkshop('en', NOW, 'w1');
 
 /** A well-formed result (checked against the contract below) with distinct, recognisable figures. */
 function result(over: { costTotal?: number; wallHours?: number } = {}): SimResult {
-  const breakdown = (o: Partial<SimResult['totals']['costBreakdown']>) => ({ hardware: 0, power: 0, datacentre: 0, staff: 0, idleCapacity: 0, gpuHours: 0, platformFee: 0, storage: 0, cloudBurst: 0, ...o });
+  const breakdown = (o: Partial<SimResult['totals']['costBreakdown']>) => ({
+    hardware: 0,
+    power: 0,
+    datacentre: 0,
+    staff: 0,
+    idleCapacity: 0,
+    gpuHours: 0,
+    platformFee: 0,
+    storage: 0,
+    cloudBurst: 0,
+    ...o,
+  });
   const managed = breakdown({ gpuHours: 700, platformFee: 70, storage: 5 });
   return {
     method: 'discrete-event',
@@ -54,7 +65,12 @@ function result(over: { costTotal?: number; wallHours?: number } = {}): SimResul
       costBreakdown: managed,
     },
     costByArchetype: {
-      'self-built': { total: 30000, run: 900, perStep: 45, breakdown: breakdown({ hardware: 600, power: 50, datacentre: 100, staff: 150, idleCapacity: 29100 }) },
+      'self-built': {
+        total: 30000,
+        run: 900,
+        perStep: 45,
+        breakdown: breakdown({ hardware: 600, power: 50, datacentre: 100, staff: 150, idleCapacity: 29100 }),
+      },
       managed: { total: 775, run: 775, perStep: 38.75, breakdown: managed },
       hybrid: { total: 15000, run: 800, perStep: 40, breakdown: breakdown({ hardware: 300, staff: 75, idleCapacity: 14200, cloudBurst: 425 }) },
     },
@@ -121,7 +137,12 @@ describe('simulations in the workshop', () => {
   it('adds one seeded entry per candidate, once, and the document stays valid', () => {
     let doc = sample();
     doc = ensureSimulation(doc, 'self-built', 's1');
-    expect(simulationOf(doc, 'self-built')).toMatchObject({ id: 's1', name: 'Cost and throughput scenario', scenario: { cost: { archetype: 'self-built' }, rollout: { turns: { median: 40 } } }, result: null });
+    expect(simulationOf(doc, 'self-built')).toMatchObject({
+      id: 's1',
+      name: 'Cost and throughput scenario',
+      scenario: { cost: { archetype: 'self-built' }, rollout: { turns: { median: 40 } } },
+      result: null,
+    });
     expect(simulationOf(ensureSimulation(createSampleWorkshop('zh-CN', NOW, 'w2'), 'hybrid', 's9'), 'hybrid')!.name).toBe('成本与吞吐场景');
     expect(ensureSimulation(doc, 'self-built', 's2')).toBe(doc);
     expect(ensureSimulation(doc, 'no-such-candidate', 's3')).toBe(doc);
@@ -246,7 +267,17 @@ describe('rollout-length sweeps', () => {
     const point = (v: number) => ({
       field: 'rollout.turns.median',
       values: [v],
-      curves: { stepMeanSeconds: [v * 10], stepP90Seconds: [v * 11], rolloutSeconds: [v], trainSeconds: [1], costPerStep: [v * 2], costTotal: [v * 40], gpuHours: [v], rolloutIdleFraction: [0.1], generatedTokensPerStep: [v * 100] },
+      curves: {
+        stepMeanSeconds: [v * 10],
+        stepP90Seconds: [v * 11],
+        rolloutSeconds: [v],
+        trainSeconds: [1],
+        costPerStep: [v * 2],
+        costTotal: [v * 40],
+        gpuHours: [v],
+        rolloutIdleFraction: [0.1],
+        generatedTokensPerStep: [v * 100],
+      },
       points: [result({ costTotal: v })],
     });
     const joined = joinSweeps([point(1), point(2), point(4)]);

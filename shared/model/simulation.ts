@@ -226,7 +226,13 @@ export function comparisonRows(doc: WorkshopDoc): ComparisonRow[] {
     const sim = simulationOf(doc, c.id);
     const result = storedResult(sim);
     const archetype = (sim?.scenario && (sim.scenario.cost as Tree | undefined)?.archetype) ?? archetypeOfKind(c.kind) ?? simDefaults.cost.archetype;
-    return { candidateId: c.id, kind: c.kind, archetype: archetype as Archetype, ranAt: result ? (sim?.ranAt ?? '') : '', summary: result ? summarize(result) : null };
+    return {
+      candidateId: c.id,
+      kind: c.kind,
+      archetype: archetype as Archetype,
+      ranAt: result ? (sim?.ranAt ?? '') : '',
+      summary: result ? summarize(result) : null,
+    };
   });
 }
 
@@ -236,14 +242,22 @@ export function comparisonRows(doc: WorkshopDoc): ComparisonRow[] {
 /** Rollout lengths the sweep tries by default (doubling, as the seed's "long chains" discussion goes). */
 export const DEFAULT_TURN_SWEEP = [1, 2, 4, 8, 16, 32, 64] as const;
 
-export type SweepValuesError = { code: 'empty' } | { code: 'notNumber'; text: string } | { code: 'notPositive'; value: number } | { code: 'tooMany'; max: number } | { code: 'aboveTail'; value: number; limit: number };
+export type SweepValuesError =
+  | { code: 'empty' }
+  | { code: 'notNumber'; text: string }
+  | { code: 'notPositive'; value: number }
+  | { code: 'tooMany'; max: number }
+  | { code: 'aboveTail'; value: number; limit: number };
 
 /**
  * Parses "1, 2, 4, 8" into sorted distinct values for a sweep of `rollout.turns.median`, at
  * most 64, each > 0. When only the median moves (`fixedTail` given), each must also be at most
  * the scenario's turns p99 and max (the contract requires median ≤ p99 and median ≤ max).
  */
-export function parseTurnSweep(text: string, fixedTail?: { p99: number; max: number }): { ok: true; values: number[] } | { ok: false; error: SweepValuesError } {
+export function parseTurnSweep(
+  text: string,
+  fixedTail?: { p99: number; max: number },
+): { ok: true; values: number[] } | { ok: false; error: SweepValuesError } {
   const parts = text.split(/[\s,，;；、]+/).filter(Boolean);
   if (parts.length === 0) return { ok: false, error: { code: 'empty' } };
   const values: number[] = [];
@@ -269,7 +283,11 @@ export function parseTurnSweep(text: string, fixedTail?: { p99: number; max: num
  * included (the step waits for its longest rollout, so a fixed tail would hide the effect).
  */
 export function withTurnsScaled(scenario: Tree, median: number): Tree {
-  const t = { ...simDefaults.rollout.turns, ...((scenario.rollout as Tree | undefined)?.turns as Tree | undefined) } as { median: number; p99: number; max: number };
+  const t = { ...simDefaults.rollout.turns, ...((scenario.rollout as Tree | undefined)?.turns as Tree | undefined) } as {
+    median: number;
+    p99: number;
+    max: number;
+  };
   const scale = (x: number) => Math.round(((x * median) / t.median) * 1000) / 1000;
   return withValue(scenario, 'rollout.turns', { median, p99: Math.max(median, scale(t.p99)), max: Math.max(median, scale(t.max)) });
 }

@@ -1,13 +1,4 @@
-import {
-  ADAPTATION_RULES,
-  DEFAULT_CANDIDATES,
-  FRAMEWORK_CRITERIA,
-  FRAMEWORK_VERSION,
-  ROLLOUT_CHECKLIST,
-  VALIDATION_METHODS,
-  t,
-  type Lang,
-} from '../framework';
+import { ADAPTATION_RULES, DEFAULT_CANDIDATES, FRAMEWORK_CRITERIA, FRAMEWORK_VERSION, ROLLOUT_CHECKLIST, VALIDATION_METHODS, t, type Lang } from '../framework';
 import { newId, nowIso } from './ids';
 import { SCHEMA_VERSION } from './version';
 import type { Score, WorkshopDoc } from './schema';
@@ -59,13 +50,30 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
       baseWeights: Object.fromEntries(criteria.map((c) => [c.id, c.weight])),
     },
     validation: candidates.flatMap((cand) =>
-      VALIDATION_METHODS.map((m) => ({ id: `${cand.id}.${m.id}`, candidateId: cand.id, methodId: m.id, title: '', owner: '', status: 'todo' as const, due: '', result: '' })),
+      VALIDATION_METHODS.map((m) => ({
+        id: `${cand.id}.${m.id}`,
+        candidateId: cand.id,
+        methodId: m.id,
+        title: '',
+        owner: '',
+        status: 'todo' as const,
+        due: '',
+        result: '',
+      })),
     ),
     metrics: { series: [], imports: [] },
     simulations: [],
     scenarios: [],
     rollout: {
-      items: ROLLOUT_CHECKLIST.map((item) => ({ id: item.id, templateId: item.id, title: { ...item.title }, owner: '', due: '', status: 'todo' as const, note: '' })),
+      items: ROLLOUT_CHECKLIST.map((item) => ({
+        id: item.id,
+        templateId: item.id,
+        title: { ...item.title },
+        owner: '',
+        due: '',
+        status: 'todo' as const,
+        note: '',
+      })),
       scope: '',
       goNoGo: '',
     },

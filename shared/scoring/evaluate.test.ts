@@ -80,7 +80,16 @@ describe('evaluate', () => {
   });
 
   it('breaks exact ties by candidate index', () => {
-    const r = evaluate({ ...base, scores: [[[3, 3, 3], [3, 3, 3], [3, 3, 3]]] });
+    const r = evaluate({
+      ...base,
+      scores: [
+        [
+          [3, 3, 3],
+          [3, 3, 3],
+          [3, 3, 3],
+        ],
+      ],
+    });
     expect(r.ranking).toEqual([0, 1, 2]);
     expect(r.consensus).toBe(1);
   });

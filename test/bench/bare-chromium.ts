@@ -82,7 +82,11 @@ export class BareChromium {
   /** Evaluates an expression in the tab's page (awaiting a promise) and returns its JSON value. */
   evaluate<T>(tab: string, expression: string): Promise<T> {
     return this.attached(tab, async (session) => {
-      const answer = await this.send<{ result: { value: T }; exceptionDetails?: { text: string } }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, session);
+      const answer = await this.send<{ result: { value: T }; exceptionDetails?: { text: string } }>(
+        'Runtime.evaluate',
+        { expression, awaitPromise: true, returnByValue: true },
+        session,
+      );
       if (answer.exceptionDetails) throw new Error(`evaluation failed: ${answer.exceptionDetails.text}`);
       return answer.result.value;
     });

@@ -93,7 +93,9 @@ const suite: BenchSuite = async (log) => {
   // engine.evaluate 10 × 12 × 20, in process (the pure engine call).
   const evalIn = evaluateInput(10, 12, 20);
   const evalTimes = await timeRuns(() => evaluate(evalIn), 2000, 200);
-  log(`engine.evaluate 10 candidates × 12 criteria × 20 participants: median ${median(evalTimes).toFixed(3)} ms, p95 ${percentile(evalTimes, 95).toFixed(3)} ms`);
+  log(
+    `engine.evaluate 10 candidates × 12 criteria × 20 participants: median ${median(evalTimes).toFixed(3)} ms, p95 ${percentile(evalTimes, 95).toFixed(3)} ms`,
+  );
   figure('engine.evaluate.p95', percentile(evalTimes, 95), 0.2);
 
   // The same through the in-process service door (schema validation + handler).
@@ -107,7 +109,11 @@ const suite: BenchSuite = async (log) => {
   try {
     const body = JSON.stringify(evalIn);
     const post = async () => {
-      const res = await fetch(`${host.origin}/api/engine.evaluate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sw-token': host.token }, body });
+      const res = await fetch(`${host.origin}/api/engine.evaluate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sw-token': host.token },
+        body,
+      });
       if (!res.ok) throw new Error(`web host answered ${res.status}: ${await res.text()}`);
       await res.json();
     };
@@ -121,7 +127,9 @@ const suite: BenchSuite = async (log) => {
   // engine.smaa 10 × 12, 10,000 samples, in process (with and without value uncertainty).
   const smaa10k = smaaInput(10_000, false);
   const smaa10kTimes = await timeRuns(() => smaa(smaa10k), 40, 5);
-  log(`engine.smaa 10 × 12, 10k samples, uniform weights: median ${median(smaa10kTimes).toFixed(2)} ms (CPU ${(await cpuPerRun(() => smaa(smaa10k), 20)).toFixed(2)} ms/run)`);
+  log(
+    `engine.smaa 10 × 12, 10k samples, uniform weights: median ${median(smaa10kTimes).toFixed(2)} ms (CPU ${(await cpuPerRun(() => smaa(smaa10k), 20)).toFixed(2)} ms/run)`,
+  );
   figure('engine.smaa.10k', median(smaa10kTimes), 5);
   const smaa10kSpread = smaaInput(10_000, true);
   const spreadTimes = await timeRuns(() => smaa(smaa10kSpread), 40, 5);
@@ -165,27 +173,47 @@ const suite: BenchSuite = async (log) => {
   figure('engine.sensitivity.10x12', median(sensTimes), 0.5);
 
   // Largest sizes within one 60 fps frame (median run ≤ 16.7 ms, in process).
-  const maxParticipants = await largestWithinFrame((p) => {
-    const input = evaluateInput(10, 12, p);
-    return () => evaluate(input);
-  }, 20, 1 << 20);
-  const maxSamples = await largestWithinFrame((s) => {
-    const input = smaaInput(s, false);
-    return () => smaa(input);
-  }, 10_000, 1 << 24);
-  const maxSamplesSpread = await largestWithinFrame((s) => {
-    const input = smaaInput(s, true);
-    return () => smaa(input);
-  }, 10_000, 1 << 24);
-  const maxSensitivity = await largestWithinFrame((m) => {
-    const values = table(m, 12);
-    return () => sensitivity(values, sensWeights);
-  }, 10, 1 << 22);
-  const maxTopsis = await largestWithinFrame((m) => {
-    const matrix = table(m, 12);
-    const input = { matrix, weights: sensWeights, directions: Array.from({ length: 12 }, (_, k) => (k % 3 ? 'benefit' : 'cost') as 'benefit' | 'cost') };
-    return () => topsis(input);
-  }, 10, 1 << 22);
+  const maxParticipants = await largestWithinFrame(
+    (p) => {
+      const input = evaluateInput(10, 12, p);
+      return () => evaluate(input);
+    },
+    20,
+    1 << 20,
+  );
+  const maxSamples = await largestWithinFrame(
+    (s) => {
+      const input = smaaInput(s, false);
+      return () => smaa(input);
+    },
+    10_000,
+    1 << 24,
+  );
+  const maxSamplesSpread = await largestWithinFrame(
+    (s) => {
+      const input = smaaInput(s, true);
+      return () => smaa(input);
+    },
+    10_000,
+    1 << 24,
+  );
+  const maxSensitivity = await largestWithinFrame(
+    (m) => {
+      const values = table(m, 12);
+      return () => sensitivity(values, sensWeights);
+    },
+    10,
+    1 << 22,
+  );
+  const maxTopsis = await largestWithinFrame(
+    (m) => {
+      const matrix = table(m, 12);
+      const input = { matrix, weights: sensWeights, directions: Array.from({ length: 12 }, (_, k) => (k % 3 ? 'benefit' : 'cost') as 'benefit' | 'cost') };
+      return () => topsis(input);
+    },
+    10,
+    1 << 22,
+  );
   log(`within one 60 fps frame (${FRAME_MS} ms, in process):`);
   log(`  engine.evaluate 10 × 12 with ${maxParticipants} participants`);
   log(`  engine.smaa 10 × 12: ${maxSamples} samples (${maxSamplesSpread} with value spread)`);

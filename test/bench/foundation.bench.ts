@@ -6,7 +6,15 @@ import { launchChromium, libraryPainted, spawnWebHost } from './browser';
 import { percentile, type BenchSuite } from './types';
 
 async function bundlePage(): Promise<string> {
-  const out = await build({ entryPoints: [path.resolve('test/bench/pages/repo-page.ts')], bundle: true, format: 'iife', write: false, platform: 'browser', target: 'es2022', logLevel: 'warning' });
+  const out = await build({
+    entryPoints: [path.resolve('test/bench/pages/repo-page.ts')],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
   return out.outputFiles[0].text;
 }
 
@@ -16,7 +24,11 @@ const suite: BenchSuite = async (log) => {
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
     const host = await spawnWebHost();
-    const res = await fetch(`${host.origin}/api/app.info`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sw-token': host.token }, body: '{}' });
+    const res = await fetch(`${host.origin}/api/app.info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sw-token': host.token },
+      body: '{}',
+    });
     await res.json();
     starts.push(performance.now() - t0);
     host.child.kill();
@@ -29,16 +41,26 @@ const suite: BenchSuite = async (log) => {
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.route('**/__bench.html', (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><script>${script.replace(/<\/script/g, '<\\/script')}</script>` }));
+    await page.route('**/__bench.html', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><script>${script.replace(/<\/script/g, '<\\/script')}</script>` }),
+    );
     await page.goto(`${host.origin}/__bench.html`);
 
     // 2. Autosave of one edit to a large workshop: the app's repository.save in Chromium's IndexedDB.
     const large = largeWorkshop();
-    const times = (await page.evaluate(([doc, runs]) => (window as unknown as { timeSaves: (d: unknown, n: number) => Promise<number[]> }).timeSaves(doc, runs), [large, 200] as const)) as number[];
-    log(`autosave of ${large.scores.length} scores with rationales (${(JSON.stringify(large).length / 1024).toFixed(0)} KB): median ${percentile(times, 50).toFixed(2)} ms`);
+    const times = (await page.evaluate(
+      ([doc, runs]) => (window as unknown as { timeSaves: (d: unknown, n: number) => Promise<number[]> }).timeSaves(doc, runs),
+      [large, 200] as const,
+    )) as number[];
+    log(
+      `autosave of ${large.scores.length} scores with rationales (${(JSON.stringify(large).length / 1024).toFixed(0)} KB): median ${percentile(times, 50).toFixed(2)} ms`,
+    );
 
     // 3. Library with 1,000 stored workshops: first paint of the list after a fresh load.
-    const stored = await page.evaluate(([doc, n]) => (window as unknown as { seedWorkshops: (d: unknown, n: number) => Promise<number> }).seedWorkshops(doc, n), [createSampleWorkshop('en'), 1000] as const);
+    const stored = await page.evaluate(
+      ([doc, n]) => (window as unknown as { seedWorkshops: (d: unknown, n: number) => Promise<number> }).seedWorkshops(doc, n),
+      [createSampleWorkshop('en'), 1000] as const,
+    );
     // The app opens in a page of its own: Playwright turns off the HTTP cache of a page with a
     // route (the bench page above), and a user's browser has it. Same origin, same IndexedDB.
     const app = await context.newPage();

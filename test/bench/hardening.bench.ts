@@ -131,7 +131,9 @@ const suite: BenchSuite = async (log) => {
       newProfiles.push(await drivenRun(profile));
       await profile.close();
     }
-    log(`  (through Playwright: ${driven.map((c) => c.toFixed(0)).join(', ')} ms; in a browser profile created for the run: ${newProfiles.map((c) => c.toFixed(0)).join(', ')} ms)`);
+    log(
+      `  (through Playwright: ${driven.map((c) => c.toFixed(0)).join(', ')} ms; in a browser profile created for the run: ${newProfiles.map((c) => c.toFixed(0)).join(', ')} ms)`,
+    );
 
     // Import of a 10 MB workshop file through the library's Import picker.
     const text = tenMegabyteWorkshop();
@@ -157,7 +159,9 @@ const suite: BenchSuite = async (log) => {
       await context.close();
     }
     host.child.kill();
-    log(`import of a ${(text.length / 1024 / 1024).toFixed(1)} MB workshop file, file chosen → list on screen (5 runs): ${imports.map((c) => c.toFixed(0)).join(', ')} ms`);
+    log(
+      `import of a ${(text.length / 1024 / 1024).toFixed(1)} MB workshop file, file chosen → list on screen (5 runs): ${imports.map((c) => c.toFixed(0)).join(', ')} ms`,
+    );
     log(`  (with Playwright's transfer of the file into the page: ${withTransfer.map((c) => c.toFixed(0)).join(', ')} ms)`);
     return [
       { name: 'hardening.cold-start-to-interactive-library', value: percentile(cold, 50), unit: 'ms', target: 1000, better: 'lower' },

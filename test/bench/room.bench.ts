@@ -40,7 +40,15 @@ interface PageWindow {
 }
 
 async function bundleSeedPage(): Promise<string> {
-  const out = await build({ entryPoints: [path.resolve('test/bench/pages/repo-page.ts')], bundle: true, format: 'iife', write: false, platform: 'browser', target: 'es2022', logLevel: 'warning' });
+  const out = await build({
+    entryPoints: [path.resolve('test/bench/pages/repo-page.ts')],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
   return out.outputFiles[0].text;
 }
 
@@ -49,7 +57,10 @@ async function dragTo(page: Page, xs: number[], y: number, awaitEach: boolean): 
   for (const x of xs) {
     const before = awaitEach ? await page.evaluate(() => (globalThis as unknown as PageWindow).performance.getEntriesByName('room:slider-to-frame').length) : 0;
     await page.mouse.move(x, y);
-    if (awaitEach) await page.waitForFunction((n) => (globalThis as unknown as PageWindow).performance.getEntriesByName('room:slider-to-frame').length > n, before, { timeout: 10_000 });
+    if (awaitEach)
+      await page.waitForFunction((n) => (globalThis as unknown as PageWindow).performance.getEntriesByName('room:slider-to-frame').length > n, before, {
+        timeout: 10_000,
+      });
   }
 }
 
@@ -60,11 +71,15 @@ const suite: BenchSuite = async (log) => {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     // Seed the app's IndexedDB through its own repository, on the app's origin.
     const script = await bundleSeedPage();
-    await page.route('**/__bench.html', (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><script>${script.replace(/<\/script/g, '<\\/script')}</script>` }));
+    await page.route('**/__bench.html', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><script>${script.replace(/<\/script/g, '<\\/script')}</script>` }),
+    );
     await page.goto(`${host.origin}/__bench.html`);
     const doc = largeWorkshop(20, 10, 12);
     await page.evaluate((d) => (globalThis as unknown as PageWindow).seedWorkshops(d, 1), doc as unknown);
-    log(`workshop: ${doc.participants.length} participants × ${doc.candidates.length} candidates × ${doc.criteria.length} criteria (${doc.scores.length} scores)`);
+    log(
+      `workshop: ${doc.participants.length} participants × ${doc.candidates.length} candidates × ${doc.criteria.length} criteria (${doc.scores.length} scores)`,
+    );
 
     await page.goto(host.url); // keeps the access token for the session
     await page.evaluate(() => (globalThis as unknown as PageWindow).localStorage.setItem('sw.lang', 'en'));
@@ -93,10 +108,14 @@ const suite: BenchSuite = async (log) => {
     await dragTo(page, xs.slice(0, 20), y, true);
     await page.evaluate(() => (globalThis as unknown as PageWindow).performance.clearMeasures('room:slider-to-frame'));
     await dragTo(page, xs, y, true);
-    const latencies = await page.evaluate(() => (globalThis as unknown as PageWindow).performance.getEntriesByName('room:slider-to-frame').map((e) => e.duration));
+    const latencies = await page.evaluate(() =>
+      (globalThis as unknown as PageWindow).performance.getEntriesByName('room:slider-to-frame').map((e) => e.duration),
+    );
     await page.mouse.up();
     const nextFrame = latencies.filter((l) => l <= 17).length / latencies.length;
-    log(`slider → on screen over ${latencies.length} steps: median ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; ${(nextFrame * 100).toFixed(0)} % within one frame`);
+    log(
+      `slider → on screen over ${latencies.length} steps: median ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; ${(nextFrame * 100).toFixed(0)} % within one frame`,
+    );
 
     // 2. A 5-second drag at pointer rate (about 60 moves a second), watching for long tasks.
     await page.evaluate(() => {
@@ -139,8 +158,12 @@ const suite: BenchSuite = async (log) => {
       }
       return times;
     });
-    log(`(context) bare contract round trip from the page, 100 calls: median ${percentile(bare, 50).toFixed(1)} ms, p95 ${percentile(bare, 95).toFixed(1)} ms; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
-    log(`5 s drag: ${moves} pointer moves, ${frames} evaluations rendered, ${tasks.length} long tasks${tasks.length ? ` (longest ${longest.toFixed(0)} ms)` : ''}`);
+    log(
+      `(context) bare contract round trip from the page, 100 calls: median ${percentile(bare, 50).toFixed(1)} ms, p95 ${percentile(bare, 95).toFixed(1)} ms; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`,
+    );
+    log(
+      `5 s drag: ${moves} pointer moves, ${frames} evaluations rendered, ${tasks.length} long tasks${tasks.length ? ` (longest ${longest.toFixed(0)} ms)` : ''}`,
+    );
 
     return [
       { name: 'room.slider-to-frame.p95', value: percentile(latencies, 95), unit: 'ms', target: 16, better: 'lower' },

@@ -29,7 +29,19 @@ test.afterAll(() => {
 function launch(profile: string): Promise<{ child: ChildProcess; ws: string; stderr: () => string }> {
   const child = spawn(
     executablePath,
-    ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+      '--remote-debugging-port=0',
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   return new Promise((resolve, reject) => {
@@ -97,7 +109,10 @@ test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at
       } else {
         // After the crash: the library lists both workshops, and each opens and validates (the
         // untouched sample is opened every tenth round and at the end, to keep rounds short).
-        await expect(page.getByRole('link', { name: 'Crash test' }), `round ${round}: the workshop is listed after the kill; Chromium said:\n${stderr().slice(-3000)}`).toBeVisible();
+        await expect(
+          page.getByRole('link', { name: 'Crash test' }),
+          `round ${round}: the workshop is listed after the kill; Chromium said:\n${stderr().slice(-3000)}`,
+        ).toBeVisible();
         for (const name of round % 10 === 0 || round === ROUNDS ? [/Sample/, /Crash test/] : [/Crash test/]) {
           await page.getByRole('link', { name }).first().click();
           await expect(page.getByRole('navigation', { name: 'Decision path' }), `round ${round}: ${name} opens`).toBeVisible({ timeout: 30_000 });
@@ -118,7 +133,8 @@ test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at
         const when = survived === '' ? 0 : typedAt.get(survived);
         expect(when, `stored value "${survived}" was typed`).toBeDefined();
         const mustHave = [...typed].reverse().find((t) => t.at <= killAt - MAX_LOSS_MS);
-        if (mustHave) expect(when!, `round ${round}: "${mustHave.value}" (typed ${killAt - mustHave.at} ms before the kill) was lost`).toBeGreaterThanOrEqual(mustHave.at);
+        if (mustHave)
+          expect(when!, `round ${round}: "${mustHave.value}" (typed ${killAt - mustHave.at} ms before the kill) was lost`).toBeGreaterThanOrEqual(mustHave.at);
         else expect(when!, `round ${round}: the value the last round started from was lost`).toBeGreaterThanOrEqual(baselineAt);
         if (typed.some((t) => t.value === survived)) losses.push(killAt - when!);
         baselineAt = when!;
@@ -145,7 +161,9 @@ test(`${ROUNDS} hard kills while editing: every workshop opens and validates, at
       await killHard(child);
       await browser.close().catch(() => undefined);
     }
-    console.log(`crash test: ${ROUNDS} kills; age of the surviving edit at the kill (ms): median ${[...losses].sort((a, b) => a - b)[Math.floor(losses.length / 2)]}, max ${Math.max(...losses)}`);
+    console.log(
+      `crash test: ${ROUNDS} kills; age of the surviving edit at the kill (ms): median ${[...losses].sort((a, b) => a - b)[Math.floor(losses.length / 2)]}, max ${Math.max(...losses)}`,
+    );
   } finally {
     rmSync(profile, { recursive: true, force: true });
   }

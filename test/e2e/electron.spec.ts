@@ -8,7 +8,10 @@ import { electronBinary } from '../../scripts/electron-binary.mjs';
  * rules are unit-tested without the binary in electron/main/shell.test.ts.
  */
 const binary: string | null = electronBinary();
-test.skip(!binary, 'No Electron binary on this machine: it is downloaded on first launch, which this network does not allow. Set ELECTRON_OVERRIDE_DIST_PATH to a local Electron build to run these tests.');
+test.skip(
+  !binary,
+  'No Electron binary on this machine: it is downloaded on first launch, which this network does not allow. Set ELECTRON_OVERRIDE_DIST_PATH to a local Electron build to run these tests.',
+);
 
 test('the desktop app opens the library in a hardened window; navigation and new windows are refused', async () => {
   const app = await electron.launch({ executablePath: binary!, args: ['.'] });
@@ -20,7 +23,13 @@ test('the desktop app opens the library in a hardened window; navigation and new
   expect(await win.evaluate(() => typeof (window as unknown as { process?: unknown }).process)).toBe('undefined');
   expect(await win.evaluate(() => typeof (window as unknown as { selectionWorkshop?: { call?: unknown } }).selectionWorkshop?.call)).toBe('function');
   // The contract answers through IPC.
-  const info = await win.evaluate(async () => (await (window as unknown as { selectionWorkshop: { call: (m: string, p: unknown) => { promise: Promise<unknown> } } }).selectionWorkshop.call('app.info', {}).promise));
+  const info = await win.evaluate(
+    async () =>
+      await (window as unknown as { selectionWorkshop: { call: (m: string, p: unknown) => { promise: Promise<unknown> } } }).selectionWorkshop.call(
+        'app.info',
+        {},
+      ).promise,
+  );
   expect(info).toMatchObject({ ok: true, result: { host: 'electron' } });
   // Navigation away and new windows are denied.
   const windows = app.windows().length;

@@ -62,7 +62,10 @@ test('a hostile workshop imported from a file exports a report in which nothing 
   await bar.importFile(file);
   await expect(bar.toast).toContainText(/Added .*Hostile workshop/);
   const lib = new LibraryPage(app);
-  await lib.card(/Hostile workshop/).getByRole('link').click();
+  await lib
+    .card(/Hostile workshop/)
+    .getByRole('link')
+    .click();
   const dialog = new ExportDialog(app);
   await dialog.open();
   const download = await dialog.export(/HTML report/);
@@ -125,7 +128,11 @@ test('exporting the workshop file and importing it adds a copy; backup and resto
 
   // Tell the two apart, then back up both: restoring that backup adds nothing, both are already there.
   const rename = async (from: RegExp, to: string) => {
-    await lib.card(from).first().getByRole('button', { name: /Rename/ }).click();
+    await lib
+      .card(from)
+      .first()
+      .getByRole('button', { name: /Rename/ })
+      .click();
     await app.getByRole('dialog').getByRole('textbox').fill(to);
     await app.getByRole('dialog').getByRole('button', { name: /Save/ }).click();
     await lib.expectWorkshop(to);

@@ -20,7 +20,7 @@ test('create → rename → reload: the workshop is still there', async ({ app }
   await lib.expectWorkshop('Infra choice 2027 — final');
   await app.reload();
   await lib.expectWorkshop('Infra choice 2027 — final');
-  await expect(lib.card('Infra choice 2027', )).toHaveCount(1);
+  await expect(lib.card('Infra choice 2027')).toHaveCount(1);
 });
 
 test('delete → undo brings the workshop back, also after a reload', async ({ app }) => {
@@ -44,7 +44,10 @@ test('delete → undo brings the workshop back, also after a reload', async ({ a
 test('duplicate and search', async ({ app }) => {
   const lib = new LibraryPage(app);
   await lib.expectWorkshop(/Sample|示例/);
-  await lib.card(/Sample|示例/).getByRole('button', { name: /Duplicate|复制/ }).click();
+  await lib
+    .card(/Sample|示例/)
+    .getByRole('button', { name: /Duplicate|复制/ })
+    .click();
   await expect(lib.list.getByRole('listitem')).toHaveCount(2);
   await lib.search('copy');
   await expect(lib.list.getByRole('listitem')).toHaveCount(1);
@@ -55,7 +58,11 @@ test('duplicate and search', async ({ app }) => {
 test('a long library opens on its newest page with the whole count; search and scrolling reach every workshop', async ({ app }, info) => {
   // 30 workshops more than the first screenful (20 rows), restored from a library backup.
   const base = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'base');
-  const documents = Array.from({ length: 30 }, (_, i) => ({ ...base, id: `long-${i}`, meta: { ...base.meta, title: `Long library #${String(i + 1).padStart(2, '0')}` } }));
+  const documents = Array.from({ length: 30 }, (_, i) => ({
+    ...base,
+    id: `long-${i}`,
+    meta: { ...base.meta, title: `Long library #${String(i + 1).padStart(2, '0')}` },
+  }));
   const file = info.outputPath('long.workshop-library.json');
   writeFileSync(file, JSON.stringify({ format: 'selection-workshop-library', version: 1, exportedAt: '2026-01-02T00:00:00.000Z', documents }));
   const lib = new LibraryPage(app);

@@ -6,7 +6,17 @@ import { RoomPage } from './pages/RoomPage';
 const A = 'Self-built distributed training cluster';
 const B = 'Managed cloud training platform';
 const C = 'Hybrid architecture';
-const CRITERIA = ['Mismatch control', 'Throughput efficiency', 'Context management', 'Credit assignment', 'Stability and fault tolerance', 'Scalability', 'Security and compliance', 'Operational complexity', 'Cost structure'];
+const CRITERIA = [
+  'Mismatch control',
+  'Throughput efficiency',
+  'Context management',
+  'Credit assignment',
+  'Stability and fault tolerance',
+  'Scalability',
+  'Security and compliance',
+  'Operational complexity',
+  'Cost structure',
+];
 
 /**
  * Scores of the three candidates (A, B, C) on the nine criteria. A leads on most criteria;
@@ -122,7 +132,8 @@ test('score with three participants, weigh with sliders and AHP, cross a stabili
   await app.getByRole('button', { name: 'Use the group AHP weights' }).click();
   await room.weightsPart('Sliders & points');
   await expect(app.getByTestId('weights-total')).toHaveText('100.0 %');
-  for (const c of ['Mismatch control', 'Throughput efficiency', 'Context management', 'Scalability']) expect(await room.weightShare(c)).toBeCloseTo(ahpShare(c), 1);
+  for (const c of ['Mismatch control', 'Throughput efficiency', 'Context management', 'Scalability'])
+    expect(await room.weightShare(c)).toBeCloseTo(ahpShare(c), 1);
 
   // Robustness: tornado, acceptability, TOPSIS and the verdict in words.
   await room.view('Robustness');
@@ -235,7 +246,10 @@ test('blind mode: no score is in the page before reveal', async ({ app }) => {
   for (const view of ['Scoring', 'Weights', 'What-if & scenarios', 'Robustness'] as const) {
     await room.view(view);
     const html = await app.content();
-    expect(hidden.filter((v) => html.includes(v)), `scores in the page in the ${view} view`).toEqual([]);
+    expect(
+      hidden.filter((v) => html.includes(v)),
+      `scores in the page in the ${view} view`,
+    ).toEqual([]);
   }
   await room.view('Scoring');
   await app.getByRole('button', { name: 'Group view' }).click();
@@ -256,14 +270,25 @@ test('blind mode: no score is in the page before reveal', async ({ app }) => {
 });
 
 test('accessibility: no serious or critical axe violations in the room', async ({ app }) => {
-  await new LibraryPage(app).card(/Sample/).getByRole('link', { name: /Sample/ }).click();
+  await new LibraryPage(app)
+    .card(/Sample/)
+    .getByRole('link', { name: /Sample/ })
+    .click();
   const room = new RoomPage(app);
   await room.openStep();
   await room.expectLeader(C);
   const check = async (where: string) => {
     const results = await new AxeBuilder({ page: app }).include('.workspace').analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${where}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+    expect(
+      bad.map(
+        (v) =>
+          `${where}: ${v.id} — ${v.help} (${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')})`,
+      ),
+    ).toEqual([]);
   };
   await check('scoring');
   await app.getByRole('button', { name: 'Group view' }).click();
@@ -290,7 +315,10 @@ test('accessibility: no serious or critical axe violations in the room', async (
 });
 
 test('charts export as SVG and PNG', async ({ app }) => {
-  await new LibraryPage(app).card(/Sample/).getByRole('link', { name: /Sample/ }).click();
+  await new LibraryPage(app)
+    .card(/Sample/)
+    .getByRole('link', { name: /Sample/ })
+    .click();
   const room = new RoomPage(app);
   await room.openStep();
   await room.expectLeader(C);
@@ -315,7 +343,10 @@ test('charts export as SVG and PNG', async ({ app }) => {
 });
 
 test('what-if scores move the ranking live and are kept in a scenario', async ({ app }) => {
-  await new LibraryPage(app).card(/Sample/).getByRole('link', { name: /Sample/ }).click();
+  await new LibraryPage(app)
+    .card(/Sample/)
+    .getByRole('link', { name: /Sample/ })
+    .click();
   const room = new RoomPage(app);
   await room.openStep();
   await room.expectLeader(C);
@@ -346,10 +377,22 @@ test('what-if scores move the ranking live and are kept in a scenario', async ({
   await app.getByRole('button', { name: /^Chen/ }).click();
   await expect(room.cell('Cost structure', B)).toHaveValue(chensCost);
   await room.saveScenario('Managed if cheaper');
-  await expect(room.comparison().getByRole('row').filter({ has: app.getByRole('rowheader', { name: 'Winner' }) }).getByRole('cell')).toHaveText([new RegExp(B), new RegExp(B)]);
+  await expect(
+    room
+      .comparison()
+      .getByRole('row')
+      .filter({ has: app.getByRole('rowheader', { name: 'Winner' }) })
+      .getByRole('cell'),
+  ).toHaveText([new RegExp(B), new RegExp(B)]);
   await app.getByRole('button', { name: 'Back to the real scores' }).click();
   await room.expectLeader(C);
-  await expect(room.comparison().getByRole('row').filter({ has: app.getByRole('rowheader', { name: 'Winner' }) }).getByRole('cell')).toHaveText([new RegExp(C), new RegExp(`${B}.*changed`)]);
+  await expect(
+    room
+      .comparison()
+      .getByRole('row')
+      .filter({ has: app.getByRole('rowheader', { name: 'Winner' }) })
+      .getByRole('cell'),
+  ).toHaveText([new RegExp(C), new RegExp(`${B}.*changed`)]);
   // Applying the scenario brings its what-if scores back.
   await app.getByRole('button', { name: 'Apply' }).click();
   await room.expectLeader(B);
@@ -367,7 +410,10 @@ test('what-if scores move the ranking live and are kept in a scenario', async ({
 });
 
 test('a mouse drag of a weight moves the ranking as it goes and is one undo step', async ({ app }) => {
-  await new LibraryPage(app).card(/Sample/).getByRole('link', { name: /Sample/ }).click();
+  await new LibraryPage(app)
+    .card(/Sample/)
+    .getByRole('link', { name: /Sample/ })
+    .click();
   const room = new RoomPage(app);
   await room.openStep();
   await room.weightsPart('Sliders & points');

@@ -44,7 +44,8 @@ test('a full simulation shows progress, draws its charts and stays attached afte
   const step = await sim.full('Step time (mean)').textContent();
   expect(step).not.toBe('—');
   await expect(sim.full('GPU-hours')).not.toHaveText('—');
-  for (const title of ['Where a training step’s time goes', 'Utilization and idle time per GPU pool', 'Cost of this run per archetype']) await expect(sim.chart(title)).toBeVisible();
+  for (const title of ['Where a training step’s time goes', 'Utilization and idle time per GPU pool', 'Cost of this run per archetype'])
+    await expect(sim.chart(title)).toBeVisible();
   // The cost chart compares all three archetypes side by side.
   await expect(sim.chart('Cost of this run per archetype').locator('.column')).toHaveCount(3);
   // Each chart exports as a standalone file.
@@ -126,6 +127,14 @@ test('accessibility: no serious or critical axe violations on the simulator, lig
     }, theme);
     const results = await new AxeBuilder({ page: app }).include('.simulator').analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${theme}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+    expect(
+      bad.map(
+        (v) =>
+          `${theme}: ${v.id} — ${v.help} (${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')})`,
+      ),
+    ).toEqual([]);
   }
 });

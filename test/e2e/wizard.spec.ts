@@ -58,7 +58,10 @@ test('a facilitator walks steps 1–4, 6 and 7 of a fresh workshop, reloads, and
   await w.fillValidation('Vendor X managed RL', 'Benchmark', { owner: 'Chen', status: 'Done', due: '2026-04-15', result: 'Long-horizon success 24 %' });
   await w.fillValidation('Vendor X managed RL', 'Throughput stress test', { owner: 'Wang', status: 'In progress' });
   await expect(w.plan('Vendor X managed RL')).toContainText('1 of 5 done');
-  await expect(w.plan('Vendor X managed RL').getByRole('link', { name: 'Open cost simulator' })).toHaveAttribute('href', /#\/w\/[^/]+\/validation\?sim=managed$/);
+  await expect(w.plan('Vendor X managed RL').getByRole('link', { name: 'Open cost simulator' })).toHaveAttribute(
+    'href',
+    /#\/w\/[^/]+\/validation\?sim=managed$/,
+  );
 
   // 4 · Metrics: a CSV with problems shows row-level errors; the good file imports and charts.
   await w.gotoStep('Metrics comparison');
@@ -161,10 +164,11 @@ test('keyboard only: the needs form is reachable and answerable without a mouse'
   const w = new WizardPage(app);
   await lib.create('Keyboard pass');
   await w.gotoStep('Needs confirmation');
-  const focusedName = () => app.evaluate(() => {
-    const el = document.activeElement as HTMLInputElement | null;
-    return el ? `${el.tagName}:${el.type ?? ''}:${el.labels?.[0]?.textContent ?? el.getAttribute('aria-label') ?? el.textContent ?? ''}` : '';
-  });
+  const focusedName = () =>
+    app.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      return el ? `${el.tagName}:${el.type ?? ''}:${el.labels?.[0]?.textContent ?? el.getAttribute('aria-label') ?? el.textContent ?? ''}` : '';
+    });
   // Tab from the step heading to the first question's first option.
   await app.getByRole('heading', { level: 1 }).click();
   for (let i = 0; i < 40 && !(await focusedName()).startsWith('INPUT:radio:Yes'); i++) await app.keyboard.press('Tab');
@@ -198,7 +202,10 @@ test('keyboard only: the needs form is reachable and answerable without a mouse'
   await w.nav.getByRole('link', { name: /Screening/ }).focus();
   await app.keyboard.press('Enter');
   await expect(w.proposal(GROWTH)).toBeVisible();
-  await w.proposal(GROWTH).getByRole('button', { name: /Accept/ }).focus();
+  await w
+    .proposal(GROWTH)
+    .getByRole('button', { name: /Accept/ })
+    .focus();
   await app.keyboard.press('Enter');
   await expect(w.proposal(GROWTH)).toContainText('Accepted');
 });
@@ -212,7 +219,9 @@ test('the team writes a rule of its own: condition, reason, proposal, accept, re
   await app.getByRole('button', { name: 'Add a rule' }).click();
   const rule = app.locator('.all-rules li.rule').last();
   await expect(rule.getByText('New rule: set its conditions')).toBeVisible();
-  await rule.getByRole('combobox', { name: 'Question of condition 1' }).selectOption({ label: 'Staff for long-term maintenance and model version iteration (people)' });
+  await rule
+    .getByRole('combobox', { name: 'Question of condition 1' })
+    .selectOption({ label: 'Staff for long-term maintenance and model version iteration (people)' });
   await rule.getByRole('combobox', { name: 'Comparison of condition 1' }).selectOption({ label: 'is at most' });
   await rule.getByRole('textbox', { name: 'Value of condition 1' }).fill('2');
   await rule.getByRole('textbox', { name: /^Reason/ }).fill('Few maintainers: weigh mismatch control up');

@@ -56,51 +56,53 @@ export function createWorkerPool(workerUrl: URL, size = Math.max(1, Math.min(4, 
   };
 
   const runOne = (task: string, input: unknown, signal: AbortSignal | undefined, onProgress: (d: number) => void): Promise<unknown> =>
-    signal?.aborted ? Promise.reject(cancelledError()) : acquire().then(
-      (slot) =>
-        new Promise<unknown>((resolve, reject) => {
-          const id = nextId++;
-          let finished = false;
-          const finish = (broken: boolean) => {
-            finished = true;
-            slot.worker.off('message', onMessage);
-            slot.worker.off('error', onError);
-            signal?.removeEventListener('abort', onAbort);
-            release(slot, broken);
-          };
-          const onMessage = (msg: WorkerReply) => {
-            if (msg.id !== id || finished) return;
-            if (msg.type === 'progress') onProgress(msg.done);
-            else if (msg.type === 'result') {
-              finish(false);
-              resolve(msg.output);
-            } else {
-              finish(false);
-              reject(ContractError.from(msg.error));
-            }
-          };
-          const onError = (err: Error) => {
-            if (finished) return;
-            finish(true);
-            reject(new ContractError('internal', `Worker failed: ${err.message}`));
-          };
-          const onAbort = () => {
-            if (finished) return;
-            finish(true);
-            reject(cancelledError());
-          };
-          if (signal?.aborted) {
-            // Cancelled while queued: the worker never started this shard, so it stays healthy.
-            release(slot, false);
-            return reject(cancelledError());
-          }
-          slot.worker.on('message', onMessage);
-          slot.worker.on('error', onError);
-          signal?.addEventListener('abort', onAbort, { once: true });
-          const req: WorkerRequest = { id, task, input };
-          slot.worker.postMessage(req);
-        }),
-    );
+    signal?.aborted
+      ? Promise.reject(cancelledError())
+      : acquire().then(
+          (slot) =>
+            new Promise<unknown>((resolve, reject) => {
+              const id = nextId++;
+              let finished = false;
+              const finish = (broken: boolean) => {
+                finished = true;
+                slot.worker.off('message', onMessage);
+                slot.worker.off('error', onError);
+                signal?.removeEventListener('abort', onAbort);
+                release(slot, broken);
+              };
+              const onMessage = (msg: WorkerReply) => {
+                if (msg.id !== id || finished) return;
+                if (msg.type === 'progress') onProgress(msg.done);
+                else if (msg.type === 'result') {
+                  finish(false);
+                  resolve(msg.output);
+                } else {
+                  finish(false);
+                  reject(ContractError.from(msg.error));
+                }
+              };
+              const onError = (err: Error) => {
+                if (finished) return;
+                finish(true);
+                reject(new ContractError('internal', `Worker failed: ${err.message}`));
+              };
+              const onAbort = () => {
+                if (finished) return;
+                finish(true);
+                reject(cancelledError());
+              };
+              if (signal?.aborted) {
+                // Cancelled while queued: the worker never started this shard, so it stays healthy.
+                release(slot, false);
+                return reject(cancelledError());
+              }
+              slot.worker.on('message', onMessage);
+              slot.worker.on('error', onError);
+              signal?.addEventListener('abort', onAbort, { once: true });
+              const req: WorkerRequest = { id, task, input };
+              slot.worker.postMessage(req);
+            }),
+        );
 
   return {
     parallelism: size,

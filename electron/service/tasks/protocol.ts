@@ -6,6 +6,4 @@ export interface WorkerRequest {
   input: unknown;
 }
 export type WorkerReply =
-  | { id: number; type: 'progress'; done: number }
-  | { id: number; type: 'result'; output: unknown }
-  | { id: number; type: 'error'; error: ContractErrorShape };
+  { id: number; type: 'progress'; done: number } | { id: number; type: 'result'; output: unknown } | { id: number; type: 'error'; error: ContractErrorShape };

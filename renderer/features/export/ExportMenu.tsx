@@ -10,7 +10,11 @@ import './export.css';
 
 const FORMATS: readonly ReportFormat[] = ['html', 'pdf', 'md', 'csv', 'json'];
 
-type Status = { kind: 'idle' } | { kind: 'working'; format: ReportFormat; done: number; stage: string } | { kind: 'saved'; file: string } | { kind: 'error'; message: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'working'; format: ReportFormat; done: number; stage: string }
+  | { kind: 'saved'; file: string }
+  | { kind: 'error'; message: string };
 
 /** The rendered file as a Blob (PDF arrives base64-encoded). */
 export function responseBlob(res: ReportRenderResponse): Blob {
@@ -96,7 +100,13 @@ export function ExportMenu() {
           <ul className="export-formats" aria-label={t('export.formats')}>
             {FORMATS.map((f) => (
               <li key={f}>
-                <button type="button" className="export-format" onClick={() => void run(f)} disabled={working || (f === 'pdf' && pdfAvailable === false)} aria-describedby={`export-hint-${f}`}>
+                <button
+                  type="button"
+                  className="export-format"
+                  onClick={() => void run(f)}
+                  disabled={working || (f === 'pdf' && pdfAvailable === false)}
+                  aria-describedby={`export-hint-${f}`}
+                >
                   <span className="export-format-label">{t(`export.${f}.label`)}</span>
                   <span id={`export-hint-${f}`} className="export-format-hint">
                     {f === 'pdf' && pdfAvailable === false ? t('export.pdf.missing') : t(`export.${f}.hint`)}

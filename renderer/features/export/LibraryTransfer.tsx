@@ -7,7 +7,17 @@ import { downloadBlob } from '../../charts/exportChart';
 import { useLibrary } from '../../store/instances';
 import { Dialog } from '../../ui/Dialog';
 import { Toast } from '../../ui/Toast';
-import { backupFilename, backupLibrary, importWorkshopFile, MAX_ISSUES, MAX_WORKSHOP_BYTES, restoreBackupFile, TransferError, validateDocument, type TransferText } from './transfer';
+import {
+  backupFilename,
+  backupLibrary,
+  importWorkshopFile,
+  MAX_ISSUES,
+  MAX_WORKSHOP_BYTES,
+  restoreBackupFile,
+  TransferError,
+  validateDocument,
+  type TransferText,
+} from './transfer';
 import './export.css';
 
 type Problems = { message: string; issues: { path: string; message: string }[] };
@@ -55,7 +65,9 @@ export function LibraryTransfer() {
   };
 
   const importedMessage = ({ added, migratedFrom }: { added: WorkshopDoc; migratedFrom: number | null }) =>
-    migratedFrom === null ? t('export.transfer.added', { title: added.meta.title }) : t('export.transfer.addedMigrated', { title: added.meta.title, from: migratedFrom });
+    migratedFrom === null
+      ? t('export.transfer.added', { title: added.meta.title })
+      : t('export.transfer.addedMigrated', { title: added.meta.title, from: migratedFrom });
 
   const onImport = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -75,7 +87,9 @@ export function LibraryTransfer() {
     if (!file) return;
     void guarded(async () => {
       const { added, skipped } = await restoreBackupFile(file, deps);
-      return added.length ? t('export.transfer.restored', { added: added.length, skipped: skipped.length }) : t('export.transfer.restoredNone', { skipped: skipped.length });
+      return added.length
+        ? t('export.transfer.restored', { added: added.length, skipped: skipped.length })
+        : t('export.transfer.restoredNone', { skipped: skipped.length });
     });
   };
 
@@ -93,12 +107,22 @@ export function LibraryTransfer() {
     if (c.type === 'import') importInput.current?.click();
     else if (c.type === 'backup') onBackup();
     else if (c.type === 'open-file') void guarded(async () => importedMessage(await importWorkshopFile(c.file, deps)));
-    else if (c.type === 'open-file-error') setProblems({ message: c.error === 'too_large' ? text.tooLarge(c.name, MAX_WORKSHOP_BYTES + 1, MAX_WORKSHOP_BYTES) : text.notJson(c.name, c.error), issues: [] });
+    else if (c.type === 'open-file-error')
+      setProblems({
+        message: c.error === 'too_large' ? text.tooLarge(c.name, MAX_WORKSHOP_BYTES + 1, MAX_WORKSHOP_BYTES) : text.notJson(c.name, c.error),
+        issues: [],
+      });
   });
 
   return (
     <div className="library-transfer" role="group" aria-busy={busy || undefined}>
-      <button type="button" className="btn" disabled={busy} onClick={() => importInput.current?.click()} title={`*.workshop.json ≤ ${MAX_WORKSHOP_BYTES / MB} MB`}>
+      <button
+        type="button"
+        className="btn"
+        disabled={busy}
+        onClick={() => importInput.current?.click()}
+        title={`*.workshop.json ≤ ${MAX_WORKSHOP_BYTES / MB} MB`}
+      >
         ⤒ {t('export.transfer.import')}
       </button>
       <button type="button" className="btn btn-ghost" disabled={busy} onClick={onBackup}>
@@ -107,8 +131,24 @@ export function LibraryTransfer() {
       <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => restoreInput.current?.click()}>
         {t('export.transfer.restore')}
       </button>
-      <input ref={importInput} type="file" accept=".json,application/json" hidden onChange={onImport} data-testid="import-workshop-input" aria-label={t('export.transfer.import')} />
-      <input ref={restoreInput} type="file" accept=".json,application/json" hidden onChange={onRestore} data-testid="restore-backup-input" aria-label={t('export.transfer.restore')} />
+      <input
+        ref={importInput}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        onChange={onImport}
+        data-testid="import-workshop-input"
+        aria-label={t('export.transfer.import')}
+      />
+      <input
+        ref={restoreInput}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        onChange={onRestore}
+        data-testid="restore-backup-input"
+        aria-label={t('export.transfer.restore')}
+      />
       {busy && (
         <span className="muted small" role="status">
           {t('export.transfer.working')}

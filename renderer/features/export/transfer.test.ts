@@ -4,7 +4,17 @@ import { createSampleWorkshop } from '../../../shared/model';
 import { openDatabase, type WorkshopDatabase } from '../../db/database';
 import { WorkshopRepository } from '../../db/repository';
 import { fullWorkshop } from '../../../test/fixtures/fullWorkshop';
-import { BACKUP_FORMAT, backupLibrary, fingerprint, importWorkshopFile, MAX_WORKSHOP_BYTES, restoreBackupFile, TransferError, validateDocument, type TransferText } from './transfer';
+import {
+  BACKUP_FORMAT,
+  backupLibrary,
+  fingerprint,
+  importWorkshopFile,
+  MAX_WORKSHOP_BYTES,
+  restoreBackupFile,
+  TransferError,
+  validateDocument,
+  type TransferText,
+} from './transfer';
 
 let db: WorkshopDatabase;
 let repo: WorkshopRepository;
@@ -52,7 +62,10 @@ describe('import a workshop file', () => {
   it('refuses a file over 50 MB before reading a byte of it', async () => {
     let read = false;
     const big = { name: 'huge.workshop.json', size: MAX_WORKSHOP_BYTES + 1, text: async () => ((read = true), '{}') } as unknown as Blob & { name: string };
-    await expect(importWorkshopFile(big, deps())).rejects.toMatchObject({ kind: 'too-large', message: `huge.workshop.json too large (${MAX_WORKSHOP_BYTES + 1} > ${MAX_WORKSHOP_BYTES})` });
+    await expect(importWorkshopFile(big, deps())).rejects.toMatchObject({
+      kind: 'too-large',
+      message: `huge.workshop.json too large (${MAX_WORKSHOP_BYTES + 1} > ${MAX_WORKSHOP_BYTES})`,
+    });
     expect(read).toBe(false);
     expect(await count()).toBe(0);
   });
@@ -69,7 +82,10 @@ describe('import a workshop file', () => {
   });
 
   it('says when a file is not JSON', async () => {
-    await expect(importWorkshopFile(file('{ nope'), deps())).rejects.toMatchObject({ kind: 'not-json', message: expect.stringMatching(/^x\.workshop\.json not JSON/) });
+    await expect(importWorkshopFile(file('{ nope'), deps())).rejects.toMatchObject({
+      kind: 'not-json',
+      message: expect.stringMatching(/^x\.workshop\.json not JSON/),
+    });
   });
 });
 
@@ -117,7 +133,10 @@ describe('library backup and restore', () => {
 
   it('refuses what is not a backup, or from a newer version', async () => {
     await expect(restoreBackupFile(file(createSampleWorkshop('en')), deps())).rejects.toMatchObject({ kind: 'not-backup' });
-    await expect(restoreBackupFile(file({ format: BACKUP_FORMAT, version: 2, documents: [] }), deps())).rejects.toMatchObject({ kind: 'not-backup', issues: [{ path: 'version' }] });
+    await expect(restoreBackupFile(file({ format: BACKUP_FORMAT, version: 2, documents: [] }), deps())).rejects.toMatchObject({
+      kind: 'not-backup',
+      issues: [{ path: 'version' }],
+    });
   });
 
   it('writes all or nothing: a storage failure half-way leaves the library as it was', async () => {

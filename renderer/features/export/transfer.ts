@@ -102,7 +102,10 @@ export interface ImportResult {
 }
 
 /** Imports one workshop file as a new workshop (new id); refuses without changing anything otherwise. */
-export async function importWorkshopFile(file: Blob & { name?: string }, deps: { repo: WorkshopRepository; validate: Validate; text: TransferText }): Promise<ImportResult> {
+export async function importWorkshopFile(
+  file: Blob & { name?: string },
+  deps: { repo: WorkshopRepository; validate: Validate; text: TransferText },
+): Promise<ImportResult> {
   const json = await readJsonFile(file, MAX_WORKSHOP_BYTES, deps.text);
   const doc = await validated(json, deps.validate, deps.text);
   const from = (json as { schemaVersion?: unknown }).schemaVersion;
@@ -159,7 +162,10 @@ export interface RestoreResult {
  * refused as a whole (listing the problems as `documents[i].path`) and nothing changes. The
  * additions are written in one transaction: all of them or none.
  */
-export async function restoreBackupFile(file: Blob & { name?: string }, deps: { repo: WorkshopRepository; validate: Validate; text: TransferText }): Promise<RestoreResult> {
+export async function restoreBackupFile(
+  file: Blob & { name?: string },
+  deps: { repo: WorkshopRepository; validate: Validate; text: TransferText },
+): Promise<RestoreResult> {
   const { repo, validate, text } = deps;
   const json = await readJsonFile(file, MAX_BACKUP_BYTES, text);
   const backup = json as Partial<LibraryBackup> | null;

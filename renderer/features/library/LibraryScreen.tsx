@@ -155,7 +155,17 @@ export function LibraryScreen() {
   );
 }
 
-function CreateDialog({ open, onClose, onCreate, defaultLang }: { open: boolean; onClose: () => void; onCreate: (title: string, lang: Lang) => Promise<void>; defaultLang: Lang }) {
+function CreateDialog({
+  open,
+  onClose,
+  onCreate,
+  defaultLang,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreate: (title: string, lang: Lang) => Promise<void>;
+  defaultLang: Lang;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog title={t('create.title')} open={open} onClose={onClose}>
@@ -175,12 +185,21 @@ function RenameDialog({ item, onClose, onRename }: { item: WorkshopSummary | nul
   const { t } = useTranslation();
   return (
     <Dialog title={t('action.rename')} open={item !== null} onClose={onClose}>
-      {item && <TitleForm key={item.id} initial={item.title} submitLabel={t('action.save')} onCancel={onClose} onSubmit={async (title) => onRename(item.id, title)} />}
+      {item && (
+        <TitleForm key={item.id} initial={item.title} submitLabel={t('action.save')} onCancel={onClose} onSubmit={async (title) => onRename(item.id, title)} />
+      )}
     </Dialog>
   );
 }
 
-function TitleForm(props: { initial: string; submitLabel: string; hint?: string; withLang?: Lang; onCancel: () => void; onSubmit: (title: string, lang?: Lang) => Promise<void> | void }) {
+function TitleForm(props: {
+  initial: string;
+  submitLabel: string;
+  hint?: string;
+  withLang?: Lang;
+  onCancel: () => void;
+  onSubmit: (title: string, lang?: Lang) => Promise<void> | void;
+}) {
   const { t } = useTranslation();
   const [title, setTitle] = useState(props.initial);
   const [lang, setLangChoice] = useState<Lang | undefined>(props.withLang);
@@ -194,7 +213,15 @@ function TitleForm(props: { initial: string; submitLabel: string; hint?: string;
     <form onSubmit={submit} className="form">
       <label className="field">
         <span>{t('create.name')}</span>
-        <input className="input" autoFocus value={title} maxLength={1000} onChange={(e) => setTitle(e.target.value)} aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'title-problem' : undefined} />
+        <input
+          className="input"
+          autoFocus
+          value={title}
+          maxLength={1000}
+          onChange={(e) => setTitle(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'title-problem' : undefined}
+        />
       </label>
       {problem && (
         <p id="title-problem" className="field-error" role="alert">

@@ -84,7 +84,11 @@ export function AggregatedView({ doc }: { doc: WorkshopDoc }) {
         {t('room.aggregate.method', { method: t(`room.aggregation.${doc.aggregation}`) })}{' '}
         <label className="inline-label">
           {t('room.aggregate.change')}
-          <select className="input" value={doc.aggregation} onChange={(e) => edit(t('room.undo.aggregation'), (d) => ({ ...d, aggregation: AggregationSchema.parse(e.target.value) }))}>
+          <select
+            className="input"
+            value={doc.aggregation}
+            onChange={(e) => edit(t('room.undo.aggregation'), (d) => ({ ...d, aggregation: AggregationSchema.parse(e.target.value) }))}
+          >
             {AggregationSchema.options.map((a) => (
               <option key={a} value={a}>
                 {t(`room.aggregation.${a}`)}

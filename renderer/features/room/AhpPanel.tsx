@@ -3,7 +3,16 @@ import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/contract';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
-import { formatJudgment, hasJudgments, judgmentMatrix, judgmentOfStep, judgmentPairs, setJudgment, stepOfJudgment, SAATY_STEPS } from '../../../shared/model/edits/ahp-edit';
+import {
+  formatJudgment,
+  hasJudgments,
+  judgmentMatrix,
+  judgmentOfStep,
+  judgmentPairs,
+  setJudgment,
+  stepOfJudgment,
+  SAATY_STEPS,
+} from '../../../shared/model/edits/ahp-edit';
 import { withWeightShares } from '../../../shared/model/edits/weights-edit';
 import { call } from '../../api/client';
 import { currentLang } from '../../i18n';
@@ -47,7 +56,10 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const matrix = useMemo(() => (participant ? judgmentMatrix(doc, participant.id) : []), [doc, participant]);
   const own = useEngine<AhpResult>(n >= 2 && n <= 15 && participant ? () => call('engine.ahp', { matrix }) : null, JSON.stringify(matrix));
   const judges = doc.participants.filter((p) => p.influence > 0 && hasJudgments(doc, p.id));
-  const groupReq = judges.length > 0 && n >= 2 && n <= 15 ? { matrices: judges.map((p) => judgmentMatrix(doc, p.id)), participantWeights: judges.map((p) => p.influence) } : null;
+  const groupReq =
+    judges.length > 0 && n >= 2 && n <= 15
+      ? { matrices: judges.map((p) => judgmentMatrix(doc, p.id)), participantWeights: judges.map((p) => p.influence) }
+      : null;
   const group = useEngine<AhpResult>(groupReq ? () => call('engine.ahp', groupReq) : null, JSON.stringify(groupReq));
 
   if (doc.participants.length === 0) return <p className="empty">{t('room.scoring.noParticipants')}</p>;
@@ -55,7 +67,8 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const name = (i: number) => pick(doc.criteria[i].name, lang);
   const worst = own.value?.mostInconsistent ?? null;
   const cr = own.value?.cr ?? null;
-  const setPair = (i: number, j: number, value: number) => edit(t('room.undo.judgment'), (d) => setJudgment(d, participant!.id, d.criteria[i].id, d.criteria[j].id, value));
+  const setPair = (i: number, j: number, value: number) =>
+    edit(t('room.undo.judgment'), (d) => setJudgment(d, participant!.id, d.criteria[i].id, d.criteria[j].id, value));
 
   return (
     <div className="ahp">
@@ -72,7 +85,8 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
           </select>
         </label>
         <p className={cr !== null && cr > CR_LIMIT ? 'cr cr-bad' : 'cr'} role="status" data-testid="ahp-cr">
-          {cr === null ? t('room.ahp.crNone') : t('room.ahp.cr', { cr: cr.toFixed(3) })} {cr !== null && (cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk'))}
+          {cr === null ? t('room.ahp.crNone') : t('room.ahp.cr', { cr: cr.toFixed(3) })}{' '}
+          {cr !== null && (cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk'))}
         </p>
       </div>
       {worst && cr !== null && cr > 0.0005 && (
@@ -88,7 +102,14 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
       )}
       <ul className="pairs">
         {judgmentPairs(n).map(([i, j]) => (
-          <PairRow key={`${i}-${j}`} a={name(i)} b={name(j)} value={matrix[i][j]} highlight={worst?.i === i && worst.j === j} onCommit={(v) => setPair(i, j, v)} />
+          <PairRow
+            key={`${i}-${j}`}
+            a={name(i)}
+            b={name(j)}
+            value={matrix[i][j]}
+            highlight={worst?.i === i && worst.j === j}
+            onCommit={(v) => setPair(i, j, v)}
+          />
         ))}
       </ul>
       <div className="ahp-group">
@@ -100,7 +121,12 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
             </p>
             <p className="small">{group.value.cr === null ? '' : t('room.ahp.cr', { cr: group.value.cr.toFixed(3) })}</p>
             {/* Weights computed from judgments since changed are not offered until the new answer is in. */}
-            <button type="button" className="btn btn-primary" disabled={!group.current} onClick={() => edit(t('room.undo.ahpWeights'), (d) => withWeightShares(d, group.value!.weights, 'ahp'))}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!group.current}
+              onClick={() => edit(t('room.undo.ahpWeights'), (d) => withWeightShares(d, group.value!.weights, 'ahp'))}
+            >
               {t('room.ahp.use')}
             </button>
           </>
@@ -122,7 +148,8 @@ function PairRow({ a, b, value, highlight, onCommit }: { a: string; b: string; v
     const v = judgmentOfStep(-Number(el.value));
     if (Math.abs(v - value) > 1e-12) onCommit(v);
   });
-  const label = shown === 0 ? t('room.ahp.equal') : shown > 0 ? t('room.ahp.more', { name: a, times: shown + 1 }) : t('room.ahp.more', { name: b, times: 1 - shown });
+  const label =
+    shown === 0 ? t('room.ahp.equal') : shown > 0 ? t('room.ahp.more', { name: a, times: shown + 1 }) : t('room.ahp.more', { name: b, times: 1 - shown });
   return (
     <li className={highlight ? 'pair worst' : 'pair'}>
       <span className="pair-a">{a}</span>

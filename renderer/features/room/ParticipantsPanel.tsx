@@ -88,7 +88,12 @@ export function ParticipantsPanel({ doc }: { doc: WorkshopDoc }) {
                   />
                 </th>
                 <td>
-                  <select className="input" value={p.role} aria-label={t('room.participants.roleOf', { name: p.name })} onChange={(e) => edit(t('room.undo.role'), (d) => setParticipantRole(d, p.id, e.target.value as Role))}>
+                  <select
+                    className="input"
+                    value={p.role}
+                    aria-label={t('room.participants.roleOf', { name: p.name })}
+                    onChange={(e) => edit(t('room.undo.role'), (d) => setParticipantRole(d, p.id, e.target.value as Role))}
+                  >
                     {ROLES.map((r) => (
                       <option key={r} value={r}>
                         {t(`room.role.${r}`)}

@@ -63,7 +63,13 @@ export function Presenter({ doc }: { doc: WorkshopDoc }) {
         <span className="presenter-title">{doc.meta.title}</span>
         <nav aria-label={t('room.presenter.views')} className="presenter-nav">
           {PRESENTER_VIEWS.map((v, i) => (
-            <button key={v} type="button" className="presenter-tab" aria-current={v === view ? 'page' : undefined} onClick={() => useRoomUi.setState({ presenterView: v })}>
+            <button
+              key={v}
+              type="button"
+              className="presenter-tab"
+              aria-current={v === view ? 'page' : undefined}
+              onClick={() => useRoomUi.setState({ presenterView: v })}
+            >
               <span className="presenter-key">{i + 1}</span> {t(`room.presenter.view.${v}`)}
             </button>
           ))}
@@ -72,7 +78,9 @@ export function Presenter({ doc }: { doc: WorkshopDoc }) {
           {t('room.presenter.leave')} <kbd>Esc</kbd>
         </button>
       </header>
-      <main className="presenter-body">{blind ? <p className="presenter-hidden">{t('room.blind.resultsHidden')}</p> : <PresenterContent doc={doc} view={view} />}</main>
+      <main className="presenter-body">
+        {blind ? <p className="presenter-hidden">{t('room.blind.resultsHidden')}</p> : <PresenterContent doc={doc} view={view} />}
+      </main>
       <footer className="presenter-foot">{t('room.presenter.keys')}</footer>
     </div>
   );
@@ -93,7 +101,17 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
             <LeaderLine doc={doc} result={live.result} />
             <RankingBars items={live.ranking} title={t('room.chart.ranking')} filename="ranking" desc={live.rankingDesc} width={470} actions={false} />
           </div>
-          <RadarChart axes={live.axes} series={live.series} weights={live.units} title={t('room.chart.radar')} filename="radar" desc={live.radarDesc} weightsLabel={t('room.chart.weightProfile')} size={520} actions={false} />
+          <RadarChart
+            axes={live.axes}
+            series={live.series}
+            weights={live.units}
+            title={t('room.chart.radar')}
+            filename="radar"
+            desc={live.radarDesc}
+            weightsLabel={t('room.chart.weightProfile')}
+            size={520}
+            actions={false}
+          />
         </div>
       ) : (
         none
@@ -116,7 +134,18 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
               </>
             )}
           </div>
-          <Heatmap rows={heat.rows} cols={heat.cols} intensity={heat.intensity} labels={heat.labels} title={t('room.chart.heatmap')} filename="disagreement" desc={t('room.aggregate.heatmapDesc')} legend={[t('room.aggregate.agree'), t('room.aggregate.disagree')]} width={980} actions={false} />
+          <Heatmap
+            rows={heat.rows}
+            cols={heat.cols}
+            intensity={heat.intensity}
+            labels={heat.labels}
+            title={t('room.chart.heatmap')}
+            filename="disagreement"
+            desc={t('room.aggregate.heatmapDesc')}
+            legend={[t('room.aggregate.agree'), t('room.aggregate.disagree')]}
+            width={980}
+            actions={false}
+          />
         </div>
       ) : (
         none
@@ -127,7 +156,17 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
           <VerdictBox doc={doc} analysis={analysis} />
           <div>
             <Tornado items={robust.tornado} title={t('room.chart.tornado')} filename="weight-stability" desc={robust.tornadoDesc} width={560} actions={false} />
-            {robust.acceptability && <AcceptabilityBars items={robust.acceptability} title={t('room.chart.acceptability')} filename="rank-acceptability" desc={robust.accDesc} rankLabel={(r) => t('room.robustness.rank', { rank: r })} width={560} actions={false} />}
+            {robust.acceptability && (
+              <AcceptabilityBars
+                items={robust.acceptability}
+                title={t('room.chart.acceptability')}
+                filename="rank-acceptability"
+                desc={robust.accDesc}
+                rankLabel={(r) => t('room.robustness.rank', { rank: r })}
+                width={560}
+                actions={false}
+              />
+            )}
           </div>
         </div>
       ) : (

@@ -30,10 +30,20 @@ export function ProposalsList({ doc }: { doc: WorkshopDoc }) {
             </p>
             <div className="proposal-actions">
               <span className={`badge status-${status}`}>{t(`room.proposals.status.${status}`)}</span>
-              <button type="button" className="btn btn-small" aria-pressed={status === 'accepted'} onClick={() => edit(t('room.undo.proposal'), (d) => decideProposal(d, rule.id, status === 'accepted' ? 'pending' : 'accepted', nowIso()))}>
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-pressed={status === 'accepted'}
+                onClick={() => edit(t('room.undo.proposal'), (d) => decideProposal(d, rule.id, status === 'accepted' ? 'pending' : 'accepted', nowIso()))}
+              >
                 {t('room.proposals.accept')}
               </button>
-              <button type="button" className="btn btn-small" aria-pressed={status === 'rejected'} onClick={() => edit(t('room.undo.proposal'), (d) => decideProposal(d, rule.id, status === 'rejected' ? 'pending' : 'rejected', nowIso()))}>
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-pressed={status === 'rejected'}
+                onClick={() => edit(t('room.undo.proposal'), (d) => decideProposal(d, rule.id, status === 'rejected' ? 'pending' : 'rejected', nowIso()))}
+              >
                 {t('room.proposals.reject')}
               </button>
             </div>

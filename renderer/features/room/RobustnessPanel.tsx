@@ -28,7 +28,12 @@ export function useVerdictText(doc: WorkshopDoc, a: WorkshopAnalysisResult | nul
       case 'low-acceptability':
         return t('room.verdict.lowAcceptability', { p: formatPercent(r.acceptability, lang), limit: formatPercent(a.thresholds.minAcceptability, lang) });
       case 'small-weight-change':
-        return t('room.verdict.smallChange', { criterion: crit(r.criterion), change: pp(r.change), name: name(r.winner), limit: pp(a.thresholds.minWeightChange) });
+        return t('room.verdict.smallChange', {
+          criterion: crit(r.criterion),
+          change: pp(r.change),
+          name: name(r.winner),
+          limit: pp(a.thresholds.minWeightChange),
+        });
       case 'narrow-margin':
         return t('room.verdict.narrowMargin', { margin: pp(r.margin), limit: pp(a.thresholds.minMargin) });
       case 'incomplete-scores':
@@ -37,11 +42,19 @@ export function useVerdictText(doc: WorkshopDoc, a: WorkshopAnalysisResult | nul
   });
   const mc = a.sensitivity?.mostCritical;
   const critical = mc
-    ? t(mc.change > 0 ? 'room.verdict.criticalUp' : 'room.verdict.criticalDown', { criterion: crit(mc.criterion), change: pp(mc.change), name: name(mc.winner) })
+    ? t(mc.change > 0 ? 'room.verdict.criticalUp' : 'room.verdict.criticalDown', {
+        criterion: crit(mc.criterion),
+        change: pp(mc.change),
+        name: name(mc.winner),
+      })
     : ev.totals.length > 1
       ? t('room.verdict.noCritical')
       : null;
-  const method = a.topsis ? (a.topsis.agrees ? t('room.verdict.topsisAgrees', { name: name(winner) }) : t('room.verdict.topsisDiffers', { name: name(a.topsis.ranking[0]) })) : null;
+  const method = a.topsis
+    ? a.topsis.agrees
+      ? t('room.verdict.topsisAgrees', { name: name(winner) })
+      : t('room.verdict.topsisDiffers', { name: name(a.topsis.ranking[0]) })
+    : null;
   const first = a.smaa ? t('room.verdict.firstRank', { name: name(winner), p: formatPercent(a.smaa.rankAcceptability[winner][0], lang) }) : null;
   return { fragile: a.verdict.fragile, headline, reasons, critical, method, first };
 }
@@ -75,12 +88,21 @@ export function useRobustnessCharts(doc: WorkshopDoc, a: WorkshopAnalysisResult 
   const sens = a.sensitivity;
   const order = tornadoOrder(sens.criteria);
   const critical = sens.mostCritical?.criterion ?? null;
-  const tornado = order.map((k) => ({ id: doc.criteria[k].id, label: pick(doc.criteria[k].name, lang), from: sens.criteria[k].stableFrom, to: sens.criteria[k].stableTo, weight: sens.criteria[k].weight, critical: k === critical }));
+  const tornado = order.map((k) => ({
+    id: doc.criteria[k].id,
+    label: pick(doc.criteria[k].name, lang),
+    from: sens.criteria[k].stableFrom,
+    to: sens.criteria[k].stableTo,
+    weight: sens.criteria[k].weight,
+    critical: k === critical,
+  }));
   const tornadoDesc = tornado.map((x) => `${x.label}: ${pp(x.from)}–${pp(x.to)} % (${pp(x.weight)} %)`).join('; ');
   const acceptability = a.smaa
     ? a.evaluation.ranking.map((c) => ({ id: doc.candidates[c].id, label: pick(doc.candidates[c].name, lang), ranks: a.smaa!.rankAcceptability[c] }))
     : null;
-  const accDesc = acceptability ? acceptability.map((x) => t('room.robustness.accDesc', { name: x.label, p: formatPercent(x.ranks[0] ?? 0, lang) })).join('; ') : '';
+  const accDesc = acceptability
+    ? acceptability.map((x) => t('room.robustness.accDesc', { name: x.label, p: formatPercent(x.ranks[0] ?? 0, lang) })).join('; ')
+    : '';
   return { tornado, tornadoDesc, acceptability, accDesc };
 }
 
@@ -133,8 +155,18 @@ export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
             <p className="muted small">{t('room.robustness.tornadoHelp')}</p>
             {charts.acceptability && (
               <>
-                <AcceptabilityBars items={charts.acceptability} title={t('room.chart.acceptability')} filename="rank-acceptability" desc={charts.accDesc} rankLabel={(r) => t('room.robustness.rank', { rank: r })} />
-                {result?.smaaSettings && <p className="muted small">{t('room.robustness.smaaSettings', { samples: result.smaaSettings.samples.toLocaleString(), spread: pp(result.smaaSettings.spread) })}</p>}
+                <AcceptabilityBars
+                  items={charts.acceptability}
+                  title={t('room.chart.acceptability')}
+                  filename="rank-acceptability"
+                  desc={charts.accDesc}
+                  rankLabel={(r) => t('room.robustness.rank', { rank: r })}
+                />
+                {result?.smaaSettings && (
+                  <p className="muted small">
+                    {t('room.robustness.smaaSettings', { samples: result.smaaSettings.samples.toLocaleString(), spread: pp(result.smaaSettings.spread) })}
+                  </p>
+                )}
               </>
             )}
           </>

@@ -45,14 +45,25 @@ export function RocPanel({ doc }: { doc: WorkshopDoc }) {
               <button type="button" className="btn btn-ghost btn-small" disabled={r === 0} onClick={() => move(id, -1)} aria-label={t('room.roc.up', { name })}>
                 ↑
               </button>
-              <button type="button" className="btn btn-ghost btn-small" disabled={r === order.length - 1} onClick={() => move(id, 1)} aria-label={t('room.roc.down', { name })}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                disabled={r === order.length - 1}
+                onClick={() => move(id, 1)}
+                aria-label={t('room.roc.down', { name })}
+              >
                 ↓
               </button>
             </li>
           );
         })}
       </ol>
-      <button type="button" className="btn btn-primary" disabled={!weights} onClick={() => weights && edit(t('room.undo.rocWeights'), (d) => withWeightShares(withRankOrder(d, order), weights, 'rank'))}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={!weights}
+        onClick={() => weights && edit(t('room.undo.rocWeights'), (d) => withWeightShares(withRankOrder(d, order), weights, 'rank'))}
+      >
         {t('room.roc.apply')}
       </button>
     </div>

@@ -2,7 +2,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import { newId, nowIso, type WorkshopDoc } from '../../../shared/model';
-import { addScenario, compareScenarios, removeScenario, renameScenario, scenarioWeights, validOverrides, type ScenarioColumn } from '../../../shared/model/edits/scenarios';
+import {
+  addScenario,
+  compareScenarios,
+  removeScenario,
+  renameScenario,
+  scenarioWeights,
+  validOverrides,
+  type ScenarioColumn,
+} from '../../../shared/model/edits/scenarios';
 import { docWeightUnits, toUnits, withWeightUnits } from '../../../shared/model/edits/weights-edit';
 import { call } from '../../api/client';
 import { currentLang } from '../../i18n';
@@ -24,7 +32,12 @@ export function useScenarioComparison(doc: WorkshopDoc, enabled: boolean): { col
       ...doc.scenarios.map((s) => ({ id: s.id, name: s.name, units: toUnits(scenarioWeights(doc, s)), overrides: validOverrides(doc, s.scoreOverrides) })),
     ].filter((e) => canEvaluate(doc, e.units));
     Promise.all(entries.map((e) => call('engine.evaluate', evaluateRequest(doc, e.units, e.overrides)))).then(
-      (results) => live && setState({ columns: compareScenarios(results.map((r, i) => ({ id: entries[i].id, name: entries[i].name, totals: r.totals, ranking: r.ranking }))), error: null }),
+      (results) =>
+        live &&
+        setState({
+          columns: compareScenarios(results.map((r, i) => ({ id: entries[i].id, name: entries[i].name, totals: r.totals, ranking: r.ranking }))),
+          error: null,
+        }),
       (err: Error) => live && setState({ columns: null, error: err.message }),
     );
     return () => {
@@ -45,7 +58,9 @@ export function ScenariosPanel({ doc }: { doc: WorkshopDoc }) {
     if (!trimmed) return;
     const { draftUnits } = useLive.getState();
     const overrides = useWorkshop.getState().whatIf;
-    edit(t('room.undo.saveScenario', { name: trimmed }), (d) => addScenario(d, { id: newId(), name: trimmed, createdAt: nowIso(), weights: draftUnits ?? docWeightUnits(d), scoreOverrides: overrides }));
+    edit(t('room.undo.saveScenario', { name: trimmed }), (d) =>
+      addScenario(d, { id: newId(), name: trimmed, createdAt: nowIso(), weights: draftUnits ?? docWeightUnits(d), scoreOverrides: overrides }),
+    );
     setName('');
   };
   return (
@@ -82,18 +97,29 @@ export function ScenariosPanel({ doc }: { doc: WorkshopDoc }) {
                   if (e.key === 'Enter') e.currentTarget.blur();
                 }}
               />
-              <span className="muted small">{t('room.scenarios.overrides', { count: new Set(Object.keys(s.scoreOverrides).map((k) => k.split('|').slice(1).join('|'))).size })}</span>
+              <span className="muted small">
+                {t('room.scenarios.overrides', { count: new Set(Object.keys(s.scoreOverrides).map((k) => k.split('|').slice(1).join('|'))).size })}
+              </span>
               <button
                 type="button"
                 className="btn btn-small"
                 onClick={() => {
                   // Its weights and its what-if scores: one undo step.
-                  edit(t('room.undo.applyScenario', { name: s.name }), (d) => withWeightUnits(d, toUnits(scenarioWeights(d, s))), validOverrides(doc, s.scoreOverrides));
+                  edit(
+                    t('room.undo.applyScenario', { name: s.name }),
+                    (d) => withWeightUnits(d, toUnits(scenarioWeights(d, s))),
+                    validOverrides(doc, s.scoreOverrides),
+                  );
                 }}
               >
                 {t('room.scenarios.apply')}
               </button>
-              <button type="button" className="btn btn-ghost btn-small btn-danger" aria-label={t('room.scenarios.delete', { name: s.name })} onClick={() => edit(t('room.undo.deleteScenario'), (d) => removeScenario(d, s.id))}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-small btn-danger"
+                aria-label={t('room.scenarios.delete', { name: s.name })}
+                onClick={() => edit(t('room.undo.deleteScenario'), (d) => removeScenario(d, s.id))}
+              >
                 ×
               </button>
             </li>

@@ -175,7 +175,19 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
  * One cell: an uncontrolled input (typing stays local until committed) that follows the
  * document when its score changes elsewhere (undo, another window) without losing focus.
  */
-function ScoreCell({ text, row, col, masked, placeholder, label, invalid, title, onFocus, onBlur, onKeyDown }: {
+function ScoreCell({
+  text,
+  row,
+  col,
+  masked,
+  placeholder,
+  label,
+  invalid,
+  title,
+  onFocus,
+  onBlur,
+  onKeyDown,
+}: {
   text: string;
   row: number;
   col: number;

@@ -2,7 +2,14 @@ import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
-import { docWeightUnits, setSliderWeight, setWeightPoints, UNITS_PER_PERCENT, withWeightingMethod, withWeightUnits } from '../../../shared/model/edits/weights-edit';
+import {
+  docWeightUnits,
+  setSliderWeight,
+  setWeightPoints,
+  UNITS_PER_PERCENT,
+  withWeightingMethod,
+  withWeightUnits,
+} from '../../../shared/model/edits/weights-edit';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useAnalysis, useAnalysisFresh } from './analysis';
@@ -55,11 +62,20 @@ export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
     () =>
       doc.criteria.map((c) => {
         const name = pick(c.name, lang);
-        return { name, pointsLabel: t('room.weights.pointsOf', { name }), undoWeight: t('room.undo.weight', { name }), undoPoints: t('room.undo.points', { name }), badge: t('room.weights.mostCritical') };
+        return {
+          name,
+          pointsLabel: t('room.weights.pointsOf', { name }),
+          undoWeight: t('room.undo.weight', { name }),
+          undoPoints: t('room.undo.points', { name }),
+          badge: t('room.weights.mostCritical'),
+        };
       }),
     [doc.criteria, lang, t],
   );
-  const holds = useMemo(() => sens?.criteria.map((c) => t('room.weights.holds', { from: (c.stableFrom * 100).toFixed(1), to: (c.stableTo * 100).toFixed(1) })) ?? null, [sens, t]);
+  const holds = useMemo(
+    () => sens?.criteria.map((c) => t('room.weights.holds', { from: (c.stableFrom * 100).toFixed(1), to: (c.stableTo * 100).toFixed(1) })) ?? null,
+    [sens, t],
+  );
   if (doc.criteria.length === 0) return <p className="empty">{t('room.weights.noCriteria')}</p>;
   return (
     <div className="weight-sliders">
@@ -113,7 +129,25 @@ interface RowTexts {
   undoPoints: string;
   badge: string;
 }
-const WeightRow = memo(function WeightRow({ doc, k, texts, percent, points, holds, critical, stale }: { doc: WorkshopDoc; k: number; texts: RowTexts; percent: number; points: number; holds: string | null; critical: boolean; stale: boolean }) {
+const WeightRow = memo(function WeightRow({
+  doc,
+  k,
+  texts,
+  percent,
+  points,
+  holds,
+  critical,
+  stale,
+}: {
+  doc: WorkshopDoc;
+  k: number;
+  texts: RowTexts;
+  percent: number;
+  points: number;
+  holds: string | null;
+  critical: boolean;
+  stale: boolean;
+}) {
   const id = `w-${doc.criteria[k].id}`;
   return (
     <tr className={critical ? 'critical' : undefined}>
@@ -141,14 +175,14 @@ const WeightRow = memo(function WeightRow({ doc, k, texts, percent, points, hold
         </div>
       </td>
       <td className="num">
-        <PointsInput value={Math.round(points * 100) / 100} label={texts.pointsLabel} onCommit={(v) => useWorkshop.getState().edit(texts.undoPoints, (d) => asPoints(d, setWeightPoints(d, doc.criteria[k].id, v)))} />
+        <PointsInput
+          value={Math.round(points * 100) / 100}
+          label={texts.pointsLabel}
+          onCommit={(v) => useWorkshop.getState().edit(texts.undoPoints, (d) => asPoints(d, setWeightPoints(d, doc.criteria[k].id, v)))}
+        />
       </td>
       <td className={stale ? 'stability stale' : 'stability'}>
-        {holds ? (
-          <span data-testid={`stability-${doc.criteria[k].id}`}>{holds}</span>
-        ) : (
-          <span className="muted">–</span>
-        )}
+        {holds ? <span data-testid={`stability-${doc.criteria[k].id}`}>{holds}</span> : <span className="muted">–</span>}
       </td>
     </tr>
   );
@@ -196,7 +230,19 @@ function PointsInput({ value, label, onCommit }: { value: number; label: string;
  * value comes from props. `held()` says whether this slider is being dragged right now;
  * `onCommit` runs on the native `change` event (the release of a drag, or a keyboard step).
  */
-export function RangeInput({ id, min, max, step, value, valueText, held, onInput, onCommit, onBlur, label }: {
+export function RangeInput({
+  id,
+  min,
+  max,
+  step,
+  value,
+  valueText,
+  held,
+  onInput,
+  onCommit,
+  onBlur,
+  label,
+}: {
   id?: string;
   min: number;
   max: number;

@@ -109,7 +109,16 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
               <li key={`${c.candidateId}|${c.criterionId}`}>
                 <span className="chip">
                   {c.label} → {c.value.toFixed(1)}
-                  <button type="button" className="btn btn-ghost btn-small" aria-label={t('room.whatif.remove', { cell: c.label })} onClick={() => useWorkshop.getState().setWhatIf(t('room.undo.whatIfRemove', { cell: c.label }), withoutCell(useWorkshop.getState().whatIf, c.candidateId, c.criterionId))}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    aria-label={t('room.whatif.remove', { cell: c.label })}
+                    onClick={() =>
+                      useWorkshop
+                        .getState()
+                        .setWhatIf(t('room.undo.whatIfRemove', { cell: c.label }), withoutCell(useWorkshop.getState().whatIf, c.candidateId, c.criterionId))
+                    }
+                  >
                     ×
                   </button>
                 </span>

@@ -64,7 +64,11 @@ export async function runAnalysis(doc: WorkshopDoc, overrides: Record<string, nu
   inFlight = ac;
   useAnalysis.setState({ status: 'running', progress: 0, error: null });
   try {
-    const result = await call('workshop.analyse', { workshop: analysisSubject(doc), scoreOverrides: overrides }, { signal: ac.signal, onProgress: (p) => !ac.signal.aborted && useAnalysis.setState({ progress: p.done }) });
+    const result = await call(
+      'workshop.analyse',
+      { workshop: analysisSubject(doc), scoreOverrides: overrides },
+      { signal: ac.signal, onProgress: (p) => !ac.signal.aborted && useAnalysis.setState({ progress: p.done }) },
+    );
     if (inFlight !== ac) return;
     inFlight = null;
     useAnalysis.setState({ result, stale: false, status: 'done', progress: 1, subject: { doc, overrides } });

@@ -80,7 +80,13 @@ export function dropPendingAnswers() {
 /** Whether two evaluations show the same thing (the preview and the Node side's answer agree). */
 function sameEvaluation(a: Evaluation, b: Evaluation): boolean {
   const same = (x: readonly (number | null)[], y: readonly (number | null)[]) => x.length === y.length && x.every((v, i) => v === y[i]);
-  return a.consensus === b.consensus && same(a.ranking, b.ranking) && same(a.totals, b.totals) && same(a.coverage, b.coverage) && a.contributions.every((row, i) => same(row, b.contributions[i] ?? []));
+  return (
+    a.consensus === b.consensus &&
+    same(a.ranking, b.ranking) &&
+    same(a.totals, b.totals) &&
+    same(a.coverage, b.coverage) &&
+    a.contributions.every((row, i) => same(row, b.contributions[i] ?? []))
+  );
 }
 
 /**

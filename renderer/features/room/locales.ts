@@ -71,8 +71,15 @@ export const roomLocale: FeatureLocale = {
       aggregation: { mean: 'mean', median: 'median', geometric: 'geometric mean' },
       weights: {
         how: 'How to set the weights',
-        part: { sliders: 'Sliders & points', ahp: 'AHP pairwise', roc: 'Rank order (ROC)', influence: 'Participants & influence', proposals: 'Proposals from needs' },
-        slidersIntro: 'Drag a slider: the other weights rescale in proportion so the total stays 100 %. The ranking follows as you drag; releasing is one undo step. “Winner holds” is the range of that weight over which the current winner stays first.',
+        part: {
+          sliders: 'Sliders & points',
+          ahp: 'AHP pairwise',
+          roc: 'Rank order (ROC)',
+          influence: 'Participants & influence',
+          proposals: 'Proposals from needs',
+        },
+        slidersIntro:
+          'Drag a slider: the other weights rescale in proportion so the total stays 100 %. The ranking follows as you drag; releasing is one undo step. “Winner holds” is the range of that weight over which the current winner stays first.',
         share: 'Share',
         points: 'Points',
         pointsOf: 'Points of {{name}}',
@@ -83,7 +90,8 @@ export const roomLocale: FeatureLocale = {
         noCriteria: 'No criteria yet. Add them in step 2.',
       },
       ahp: {
-        intro: 'Compare the criteria two at a time on Saaty’s 1–9 scale: drag towards the more important one. Each participant judges on their own; the group weights combine them (geometric mean, weighted by influence).',
+        intro:
+          'Compare the criteria two at a time on Saaty’s 1–9 scale: drag towards the more important one. Each participant judges on their own; the group weights combine them (geometric mean, weighted by influence).',
         participant: 'Judgments of',
         cr: 'Consistency ratio {{cr}}',
         crNone: 'Consistency ratio: needs at least three criteria',
@@ -122,7 +130,15 @@ export const roomLocale: FeatureLocale = {
         of: 'Influence of {{name}}',
         observer: 'observer',
       },
-      role: { facilitator: 'Facilitator', 'ml-engineer': 'ML engineer', 'infra-sre': 'Infra / SRE', security: 'Security', finance: 'Finance', product: 'Product', other: 'Other' },
+      role: {
+        facilitator: 'Facilitator',
+        'ml-engineer': 'ML engineer',
+        'infra-sre': 'Infra / SRE',
+        security: 'Security',
+        finance: 'Finance',
+        product: 'Product',
+        other: 'Other',
+      },
       proposals: {
         intro: 'The framework’s adaptation rules (§5) that apply to your needs answers, with their reasons. Accepted changes are part of the weights.',
         none: 'No rule applies to the needs answers yet.',
@@ -169,11 +185,13 @@ export const roomLocale: FeatureLocale = {
         stale: 'Updating…',
         fresh: 'Up to date',
         noScores: 'No scores yet: nothing to analyse.',
-        tornadoHelp: 'Each bar is the range of one criterion’s weight (the others rescaled in proportion) over which the winner stays first; the line is the current weight. Top: the criterion closest to changing the winner.',
+        tornadoHelp:
+          'Each bar is the range of one criterion’s weight (the others rescaled in proportion) over which the winner stays first; the line is the current weight. Top: the criterion closest to changing the winner.',
         rank: 'rank {{rank}}',
         accDesc: '{{name}} first in {{p}} of samples',
         smaaSettings: '{{samples}} samples of weights around the team’s weights (±{{spread}} pp) and of scores within the participants’ spread.',
-        thresholds: 'Called fragile when: first in fewer than {{acc}} of samples, one weight within {{change}} pp of a flip, a lead under {{margin}} points, or scores covering under {{coverage}} of the weight.',
+        thresholds:
+          'Called fragile when: first in fewer than {{acc}} of samples, one weight within {{change}} pp of a flip, a lead under {{margin}} points, or scores covering under {{coverage}} of the weight.',
       },
       verdict: {
         fragileTag: 'Fragile winner',
@@ -288,7 +306,8 @@ export const roomLocale: FeatureLocale = {
       weights: {
         how: '权重设置方式',
         part: { sliders: '滑块与分值', ahp: 'AHP 两两比较', roc: '排序赋权（ROC）', influence: '参与者与影响力', proposals: '需求带来的建议' },
-        slidersIntro: '拖动滑块时，其余权重按比例缩放，总和始终为 100%。拖动过程中排名实时变化；松开即为一步可撤销的操作。“第一名保持”表示该权重在此范围内，当前第一名不变。',
+        slidersIntro:
+          '拖动滑块时，其余权重按比例缩放，总和始终为 100%。拖动过程中排名实时变化；松开即为一步可撤销的操作。“第一名保持”表示该权重在此范围内，当前第一名不变。',
         share: '占比',
         points: '分值',
         pointsOf: '{{name}} 的分值',
@@ -338,7 +357,15 @@ export const roomLocale: FeatureLocale = {
         of: '{{name}} 的影响力',
         observer: '旁听',
       },
-      role: { facilitator: '主持人', 'ml-engineer': '算法工程师', 'infra-sre': '基础设施 / SRE', security: '安全', finance: '财务', product: '产品', other: '其他' },
+      role: {
+        facilitator: '主持人',
+        'ml-engineer': '算法工程师',
+        'infra-sre': '基础设施 / SRE',
+        security: '安全',
+        finance: '财务',
+        product: '产品',
+        other: '其他',
+      },
       proposals: {
         intro: '框架中的适配规则（第五节）根据需求回答提出的权重调整及其理由。已接受的调整计入权重。',
         none: '目前没有适用于需求回答的规则。',
@@ -389,7 +416,8 @@ export const roomLocale: FeatureLocale = {
         rank: '第 {{rank}} 名',
         accDesc: '{{name}} 在 {{p}} 的模拟中排名第一',
         smaaSettings: '在团队权重附近（±{{spread}} 个百分点）及参与者评分离散范围内抽样 {{samples}} 次。',
-        thresholds: '判定为“脆弱”的条件：排名第一的模拟占比低于 {{acc}}、某一权重变化不到 {{change}} 个百分点即改变第一名、领先不足 {{margin}} 分，或评分覆盖的权重不足 {{coverage}}。',
+        thresholds:
+          '判定为“脆弱”的条件：排名第一的模拟占比低于 {{acc}}、某一权重变化不到 {{change}} 个百分点即改变第一名、领先不足 {{margin}} 分，或评分覆盖的权重不足 {{coverage}}。',
       },
       verdict: {
         fragileTag: '脆弱的第一名',

@@ -51,7 +51,11 @@ export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentI
               const name = pick(c.name, lang) || c.id;
               const s = r.summary;
               return (
-                <tr key={r.candidateId} className={r.candidateId === currentId ? 'is-current' : undefined} aria-current={r.candidateId === currentId ? 'true' : undefined}>
+                <tr
+                  key={r.candidateId}
+                  className={r.candidateId === currentId ? 'is-current' : undefined}
+                  aria-current={r.candidateId === currentId ? 'true' : undefined}
+                >
                   <th scope="row">
                     <a href={hrefFor({ name: 'workshop', id: doc.id, step: 'validation', sim: r.candidateId })}>{name}</a>
                   </th>

@@ -21,7 +21,17 @@ const ROWS: Array<{ key: string; value: (s: ResultSummary, lang: Lang) => string
  * The outputs a team discusses, live estimate next to the last full simulation. The estimate
  * column follows every slider; the full column is what is attached to the workshop.
  */
-export function KeyFigures({ estimate, pending, full, archetype }: { estimate: SimResult | null; pending: boolean; full: SimResult | null; archetype: string }) {
+export function KeyFigures({
+  estimate,
+  pending,
+  full,
+  archetype,
+}: {
+  estimate: SimResult | null;
+  pending: boolean;
+  full: SimResult | null;
+  archetype: string;
+}) {
   const { t } = useTranslation();
   const lang = currentLang();
   const e = estimate ? summarize(estimate) : null;

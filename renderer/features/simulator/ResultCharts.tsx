@@ -10,7 +10,17 @@ import { formatCompact, formatDuration, formatPercent, formatUsd } from './forma
  * The result as pictures: where a step's time goes (estimate beside the full simulation),
  * how busy each GPU pool is, and what the same run costs under each archetype.
  */
-export function ResultCharts({ estimate, full, archetype, filePrefix }: { estimate: SimResult | null; full: SimResult | null; archetype: Archetype; filePrefix: string }) {
+export function ResultCharts({
+  estimate,
+  full,
+  archetype,
+  filePrefix,
+}: {
+  estimate: SimResult | null;
+  full: SimResult | null;
+  archetype: Archetype;
+  filePrefix: string;
+}) {
   const { t } = useTranslation();
   const lang = currentLang();
   const shown = full ?? estimate;

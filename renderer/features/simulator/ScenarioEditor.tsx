@@ -256,7 +256,14 @@ function ChoiceControl({ spec, scenario, problems, onChange, catalogue }: { spec
   return (
     <div className={`field sim-field${error ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} className="input" value={value} aria-describedby={describedBy} aria-invalid={error ? true : undefined} onChange={(e) => onChange(spec.path, e.target.value)}>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange(spec.path, e.target.value)}
+      >
         {custom && (
           <option value="__custom" disabled>
             {t('simulator.customGpu', { name: (raw as { name?: string }).name ?? 'custom' })}
@@ -290,7 +297,13 @@ function BooleanControl({ spec, scenario, problems, onChange }: { spec: BooleanF
   return (
     <div className={`field sim-field sim-check${error ? ' has-error' : ''}`}>
       <span className="inline-label">
-        <input id={id} type="checkbox" checked={checked} aria-describedby={help ? `${id}-help` : undefined} onChange={(e) => onChange(spec.path, e.target.checked)} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-describedby={help ? `${id}-help` : undefined}
+          onChange={(e) => onChange(spec.path, e.target.checked)}
+        />
         <label htmlFor={id}>{label}</label>
       </span>
       {help && (

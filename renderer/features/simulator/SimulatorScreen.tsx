@@ -4,7 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { SimResult, SimScenario } from '../../../shared/contract/sim';
 import { pick } from '../../../shared/framework';
 import { newId, type WorkshopDoc } from '../../../shared/model';
-import { attachResult, detachResult, ensureSimulation, resetScenario, seedScenario, setScenarioValue, simulationOf, storedResult, type Archetype } from '../../../shared/model/simulation';
+import {
+  attachResult,
+  detachResult,
+  ensureSimulation,
+  resetScenario,
+  seedScenario,
+  setScenarioValue,
+  simulationOf,
+  storedResult,
+  type Archetype,
+} from '../../../shared/model/simulation';
 import { effectiveValue, fieldSpec, scenarioIssues } from '../../../shared/model/simulation-form';
 import { hrefFor, navigate } from '../../app/route';
 import { currentLang } from '../../i18n';
@@ -130,7 +140,13 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
         </div>
         <p className="muted">{t('simulator.intro')}</p>
         <p className="small sim-seeded">
-          {seeded.length ? t('simulator.seeded', { items: seeded.map((n) => t(`simulator.seed.${n.path.replaceAll('.', '_')}`, { value: seedValue(n.path, n.value, t, lang) })).join(t('simulator.listSep')) }) : t('simulator.seededNone')}{' '}
+          {seeded.length
+            ? t('simulator.seeded', {
+                items: seeded
+                  .map((n) => t(`simulator.seed.${n.path.replaceAll('.', '_')}`, { value: seedValue(n.path, n.value, t, lang) }))
+                  .join(t('simulator.listSep')),
+              })
+            : t('simulator.seededNone')}{' '}
           <button type="button" className="btn btn-ghost btn-small" onClick={() => edit('Reset cost scenario', (d) => resetScenario(d, candidateId))}>
             {t('simulator.reset')}
           </button>
@@ -158,7 +174,12 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
                 )}
               </div>
             )}
-            <KeyFigures estimate={valid ? estimate.result : null} pending={estimate.pending} full={full} archetype={t(`simulator.option.cost.archetype.${archetype}`)} />
+            <KeyFigures
+              estimate={valid ? estimate.result : null}
+              pending={estimate.pending}
+              full={full}
+              archetype={t(`simulator.option.cost.archetype.${archetype}`)}
+            />
           </section>
           <section className="panel" aria-labelledby={`${id}-run`}>
             <h3 id={`${id}-run`}>{t('simulator.run.title')}</h3>

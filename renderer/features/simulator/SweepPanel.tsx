@@ -22,7 +22,17 @@ interface Sweep {
 const lastSweeps = new Map<string, Sweep>();
 
 /** Runs the scenario across rollout lengths (`rollout.turns.median`) and draws cost and step time against them. */
-export function SweepPanel({ candidateId, scenario, valid, filePrefix }: { candidateId: string; scenario: Record<string, unknown>; valid: boolean; filePrefix: string }) {
+export function SweepPanel({
+  candidateId,
+  scenario,
+  valid,
+  filePrefix,
+}: {
+  candidateId: string;
+  scenario: Record<string, unknown>;
+  valid: boolean;
+  filePrefix: string;
+}) {
   const { t } = useTranslation();
   const lang = currentLang();
   const id = useId();
@@ -31,7 +41,11 @@ export function SweepPanel({ candidateId, scenario, valid, filePrefix }: { candi
   const [scaleTail, setScaleTail] = useState(true);
   const [sweep, setSweep] = useState<Sweep | null>(() => lastSweeps.get(candidateId) ?? null);
   const job = useJob<SimSweepResult[]>();
-  const tail = { median: effectiveValue(scenario, 'rollout.turns.median') as number, p99: effectiveValue(scenario, 'rollout.turns.p99') as number, max: effectiveValue(scenario, 'rollout.turns.max') as number };
+  const tail = {
+    median: effectiveValue(scenario, 'rollout.turns.median') as number,
+    p99: effectiveValue(scenario, 'rollout.turns.p99') as number,
+    max: effectiveValue(scenario, 'rollout.turns.max') as number,
+  };
   const parsed = parseTurnSweep(text, scaleTail ? undefined : tail);
   const scenarioKey = JSON.stringify(scenario);
   const running = job.state.status === 'running';
@@ -84,7 +98,9 @@ export function SweepPanel({ candidateId, scenario, valid, filePrefix }: { candi
         <div className="field sim-check">
           <span className="inline-label">
             <input id={`${id}-scale`} type="checkbox" checked={scaleTail} onChange={(e) => setScaleTail(e.target.checked)} />
-            <label htmlFor={`${id}-scale`}>{t('simulator.sweep.scaleTail', { p99: formatNumber(tail.p99 / tail.median, lang, 1), max: formatNumber(tail.max / tail.median, lang, 1) })}</label>
+            <label htmlFor={`${id}-scale`}>
+              {t('simulator.sweep.scaleTail', { p99: formatNumber(tail.p99 / tail.median, lang, 1), max: formatNumber(tail.max / tail.median, lang, 1) })}
+            </label>
           </span>
         </div>
         <button type="button" className="btn btn-primary" onClick={run} disabled={!parsed.ok || !valid || running}>
@@ -110,7 +126,14 @@ function SweepResult({ sweep, stale, filePrefix }: { sweep: Sweep; stale: boolea
   const x = (n: number) => formatNumber(n, lang, 1);
   const caption = [
     t('simulator.sweep.captionSeed'),
-    g ? t(g.vsLinear > 1.05 ? 'simulator.sweep.faster' : 'simulator.sweep.notFaster', { turns: x(g.ratioX), cost: x(g.ratioY), vsLinear: x(g.vsLinear), at: x(g.atX) }) : '',
+    g
+      ? t(g.vsLinear > 1.05 ? 'simulator.sweep.faster' : 'simulator.sweep.notFaster', {
+          turns: x(g.ratioX),
+          cost: x(g.ratioY),
+          vsLinear: x(g.vsLinear),
+          at: x(g.atX),
+        })
+      : '',
     g && g.vsLinear > 1.05 && g.atX < values[values.length - 1] ? t('simulator.sweep.bends', { at: x(g.atX) }) : '',
     t(sweep.scaleTail ? 'simulator.sweep.tailScaled' : 'simulator.sweep.tailFixed'),
   ]

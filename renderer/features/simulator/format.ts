@@ -29,7 +29,8 @@ export function formatPercent(x: number, lang: Lang, digits = 0): string {
 
 /** A duration in the unit that reads best: seconds under 2 minutes, minutes under 2 hours, then hours, then days. */
 export function formatDuration(seconds: number, lang: Lang): string {
-  const unit = (value: number, u: 'second' | 'minute' | 'hour' | 'day', digits: number) => nf(lang, `${u}${digits}`, { style: 'unit', unit: u, unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
+  const unit = (value: number, u: 'second' | 'minute' | 'hour' | 'day', digits: number) =>
+    nf(lang, `${u}${digits}`, { style: 'unit', unit: u, unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
   if (seconds < 120) return unit(seconds, 'second', seconds < 10 ? 2 : 1);
   if (seconds < 7200) return unit(seconds / 60, 'minute', 1);
   if (seconds < 172_800) return unit(seconds / 3600, 'hour', 1);

@@ -26,13 +26,15 @@ describe('simulator strings', () => {
       for (const f of SIM_FIELDS) {
         expect(typeof at(lang, `field.${f.path}`), f.path).toBe('string');
         if (f.kind === 'number') expect(typeof at(lang, `unit.${f.unit}`), f.unit).toBe('string');
-        if (f.kind === 'choice' && f.path !== 'cluster.gpu') for (const o of f.options) expect(at(lang, `option.${f.path}.${o}`), `${f.path}=${o}`).toBeTruthy();
+        if (f.kind === 'choice' && f.path !== 'cluster.gpu')
+          for (const o of f.options) expect(at(lang, `option.${f.path}.${o}`), `${f.path}=${o}`).toBeTruthy();
       }
       for (const g of SIM_FIELD_GROUPS) expect(at(lang, `group.${g}`)).toBeTruthy();
       for (const p of STEP_PARTS) expect(at(lang, `part.${p}`)).toBeTruthy();
       for (const c of COST_ITEMS) expect(at(lang, `costItem.${c}`)).toBeTruthy();
       // Every seeded value can say where it came from.
-      for (const n of seedScenario({ kind: 'self-built' }, { rolloutSteps: 200 }).notes) expect(at(lang, `seed.${n.path.replaceAll('.', '_')}`), n.path).toBeTruthy();
+      for (const n of seedScenario({ kind: 'self-built' }, { rolloutSteps: 200 }).notes)
+        expect(at(lang, `seed.${n.path.replaceAll('.', '_')}`), n.path).toBeTruthy();
     }
   });
 });

@@ -4,7 +4,8 @@ const en = {
   title: 'Cost simulator · {{name}}',
   back: 'Back to the validation plan',
   switch: 'Candidate',
-  intro: 'One scenario per candidate. Move a slider and the analytic estimate follows at once; run the full simulation to attach a discrete-event result to the workshop (it is saved with it and appears in the report).',
+  intro:
+    'One scenario per candidate. Move a slider and the analytic estimate follows at once; run the full simulation to attach a discrete-event result to the workshop (it is saved with it and appears in the report).',
   seeded: 'Seeded from {{items}}.',
   seededNone: 'Nothing to seed from (no archetype, no rollout length in the needs): the documented defaults are used.',
   seed: {
@@ -41,7 +42,11 @@ const en = {
     rollout: {
       turns: { median: 'Turns per rollout — median', p99: 'Turns per rollout — p99', max: 'Turns per rollout — cap' },
       generatedTokensPerTurn: { median: 'Generated tokens per turn — median', p99: 'Generated tokens per turn — p99', max: 'Generated tokens per turn — cap' },
-      observationTokensPerTurn: { median: 'Observation tokens per turn — median', p99: 'Observation tokens per turn — p99', max: 'Observation tokens per turn — cap' },
+      observationTokensPerTurn: {
+        median: 'Observation tokens per turn — median',
+        p99: 'Observation tokens per turn — p99',
+        max: 'Observation tokens per turn — cap',
+      },
       toolLatencySeconds: { median: 'Tool call latency — median', p99: 'Tool call latency — p99', max: 'Tool call latency — cap' },
       envFailureRate: 'Sandbox failure rate per tool call',
       envMaxRetries: 'Restarts after sandbox failures',
@@ -189,7 +194,8 @@ const en = {
     rolloutUse: 'Rollout pool: utilization · idle',
     trainUse: 'Training pool: utilization · idle',
     truncated: 'Rollouts hitting the context window',
-    engine: '{{engines}} inference engines of {{tp}} GPU(s), up to {{seqs}} sequences each; {{weights}} GB of weights. The longest rollout needs at least {{minDecode}} of decoding, however many GPUs there are.',
+    engine:
+      '{{engines}} inference engines of {{tp}} GPU(s), up to {{seqs}} sequences each; {{weights}} GB of weights. The longest rollout needs at least {{minDecode}} of decoding, however many GPUs there are.',
   },
   warn: {
     truncated: '{{share}} of rollouts hit the context window: raise it, or choose summarize, if your agent really runs this long.',
@@ -203,7 +209,8 @@ const en = {
     detach: 'Detach the result',
     progress: 'Simulation progress',
     stale: 'The scenario changed while it was simulating, so the result was not attached. Run it again.',
-    attached: 'Result attached to the workshop (simulated {{when}}). It is saved with the workshop and appears in the report. Changing the scenario detaches it (Undo brings it back).',
+    attached:
+      'Result attached to the workshop (simulated {{when}}). It is saved with the workshop and appears in the report. Changing the scenario detaches it (Undo brings it back).',
     none: 'No full result yet. The estimate is a closed-form approximation; run the full simulation to attach a result to the workshop.',
   },
   source: { estimate: 'Analytic estimate', full: 'Full simulation' },
@@ -228,13 +235,15 @@ const en = {
     costAxis: 'USD over the billing horizon',
     stepCaption: 'Mean seconds per step: rollout generation (waiting for the slowest rollout in sync mode), training, weight sync, and time lost to failures.',
     poolTitle: 'Utilization and idle time per GPU pool',
-    poolCaption: 'Utilization is the achieved fraction of peak (memory bandwidth for decoding, FLOPs for training); idle is the share of GPU time with nothing running.',
+    poolCaption:
+      'Utilization is the achieved fraction of peak (memory bandwidth for decoding, FLOPs for training); idle is the share of GPU time with nothing running.',
     rolloutUse: 'Rollout pool · utilization',
     rolloutIdle: 'Rollout pool · idle',
     trainUse: 'Training pool · utilization',
     trainIdle: 'Training pool · idle',
     costTitle: 'Cost of this run per archetype',
-    costCaption: 'The same run priced as a self-built cluster, a managed cloud platform and a hybrid, over the billing horizon. Owned GPUs are paid also while idle; the managed platform scales to zero. The scenario’s total uses {{archetype}}.',
+    costCaption:
+      'The same run priced as a self-built cluster, a managed cloud platform and a hybrid, over the billing horizon. Owned GPUs are paid also while idle; the managed platform scales to zero. The scenario’s total uses {{archetype}}.',
   },
   sweep: {
     title: 'Rollout length sweep',
@@ -256,10 +265,13 @@ const en = {
     legendTrend: 'straight line through the first two points',
     costAxis: 'USD per step',
     timeAxis: 'seconds per step',
-    captionSeed: 'The seed warns that long-chain rollouts consume compute non-linearly: each turn appends observations to the context, so later tokens are slower to decode, and a step waits for its longest rollout.',
-    faster: 'Here {{turns}}× longer rollouts cost {{cost}}× as much per step, and at {{at}} turns the cost is {{vsLinear}}× the straight line: faster than linear.',
+    captionSeed:
+      'The seed warns that long-chain rollouts consume compute non-linearly: each turn appends observations to the context, so later tokens are slower to decode, and a step waits for its longest rollout.',
+    faster:
+      'Here {{turns}}× longer rollouts cost {{cost}}× as much per step, and at {{at}} turns the cost is {{vsLinear}}× the straight line: faster than linear.',
     bends: 'Beyond {{at}} turns the curve bends back towards the line: the context window truncates the longest rollouts.',
-    notFaster: 'Here {{turns}}× longer rollouts cost {{cost}}× as much per step, never clearly above the straight line (at most {{vsLinear}}×, at {{at}} turns): no faster than linear in this range. Check the context window — truncated rollouts stop growing.',
+    notFaster:
+      'Here {{turns}}× longer rollouts cost {{cost}}× as much per step, never clearly above the straight line (at most {{vsLinear}}×, at {{at}} turns): no faster than linear in this range. Check the context window — truncated rollouts stop growing.',
     error: {
       empty: 'Enter at least one value, e.g. 1, 2, 4, 8.',
       notNumber: '“{{text}}” is not a number.',
@@ -473,7 +485,8 @@ const zh: typeof en = {
     rolloutUse: 'Rollout 池：利用率 · 空闲',
     trainUse: '训练池：利用率 · 空闲',
     truncated: '触及上下文窗口的 rollout',
-    engine: '{{engines}} 个推理引擎，每个 {{tp}} 张 GPU，最多 {{seqs}} 个并发序列；权重 {{weights}} GB。无论 GPU 多少，最长的 rollout 至少需要 {{minDecode}} 的解码时间。',
+    engine:
+      '{{engines}} 个推理引擎，每个 {{tp}} 张 GPU，最多 {{seqs}} 个并发序列；权重 {{weights}} GB。无论 GPU 多少，最长的 rollout 至少需要 {{minDecode}} 的解码时间。',
   },
   warn: {
     truncated: '{{share}} 的 rollout 触及上下文窗口：如果智能体确实会跑这么长，请调大窗口或改用摘要策略。',
@@ -518,7 +531,8 @@ const zh: typeof en = {
     trainUse: '训练池 · 利用率',
     trainIdle: '训练池 · 空闲',
     costTitle: '本次运行在各方案类型下的成本',
-    costCaption: '同一次运行分别按自建集群、托管云平台和混合方案计价（计费周期内）。自有 GPU 闲置时也要付费；托管平台可缩容到零。场景的成本合计采用{{archetype}}。',
+    costCaption:
+      '同一次运行分别按自建集群、托管云平台和混合方案计价（计费周期内）。自有 GPU 闲置时也要付费；托管平台可缩容到零。场景的成本合计采用{{archetype}}。',
   },
   sweep: {
     title: 'Rollout 长度扫描',
@@ -543,7 +557,8 @@ const zh: typeof en = {
     captionSeed: '种子文档提醒：长链路 rollout 对算力的消耗是非线性的——每一轮都把观测追加到上下文，后面的 token 解码更慢，而且一个训练步要等最长的 rollout。',
     faster: '本例中 rollout 变长 {{turns}} 倍，每步成本变为 {{cost}} 倍；在 {{at}} 轮时成本是直线外推的 {{vsLinear}} 倍：增长快于线性。',
     bends: '超过 {{at}} 轮后曲线向直线回落：上下文窗口截断了最长的 rollout。',
-    notFaster: '本例中 rollout 变长 {{turns}} 倍，每步成本变为 {{cost}} 倍，始终未明显高于直线（最多 {{vsLinear}} 倍，在 {{at}} 轮）：在此范围内并未快于线性。请检查上下文窗口——被截断的 rollout 不再变长。',
+    notFaster:
+      '本例中 rollout 变长 {{turns}} 倍，每步成本变为 {{cost}} 倍，始终未明显高于直线（最多 {{vsLinear}} 倍，在 {{at}} 轮）：在此范围内并未快于线性。请检查上下文窗口——被截断的 rollout 不再变长。',
     error: {
       empty: '请至少输入一个值，例如 1, 2, 4, 8。',
       notNumber: '“{{text}}”不是数字。',

@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { DECISION_STEPS, ROLLOUT_CHECKLIST, pick, type Lang } from '../../../shared/framework';
-import { addChecklistItem, newId, removeChecklistItem, renameChecklistItem, setRolloutPlan, updateChecklistItem, type ChecklistItem, type WorkshopDoc } from '../../../shared/model';
+import {
+  addChecklistItem,
+  newId,
+  removeChecklistItem,
+  renameChecklistItem,
+  setRolloutPlan,
+  updateChecklistItem,
+  type ChecklistItem,
+  type WorkshopDoc,
+} from '../../../shared/model';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Toast } from '../../ui/Toast';
@@ -30,7 +39,15 @@ export function CanaryStep() {
           {t('wizard.canary.scope')}
         </h2>
         <div className="two-col">
-          <TextField label={t('wizard.canary.scope')} hint={t('wizard.canary.scopeHint')} value={doc.rollout.scope} action="Set canary scope" multiline maxLength={100_000} onChange={(d, v) => setRolloutPlan(d, { scope: v })} />
+          <TextField
+            label={t('wizard.canary.scope')}
+            hint={t('wizard.canary.scopeHint')}
+            value={doc.rollout.scope}
+            action="Set canary scope"
+            multiline
+            maxLength={100_000}
+            onChange={(d, v) => setRolloutPlan(d, { scope: v })}
+          />
           <TextField
             label={t('wizard.canary.goNoGo')}
             hint={
@@ -74,7 +91,12 @@ export function CanaryStep() {
             </thead>
             <tbody>
               {items.map((item) => (
-                <ChecklistRow key={item.id} item={item} lang={lang} onRemoved={(title) => undoOffer.offerUndo(t('wizard.canary.removedItem', { item: title }))} />
+                <ChecklistRow
+                  key={item.id}
+                  item={item}
+                  lang={lang}
+                  onRemoved={(title) => undoOffer.offerUndo(t('wizard.canary.removedItem', { item: title }))}
+                />
               ))}
             </tbody>
           </table>
@@ -87,7 +109,13 @@ export function CanaryStep() {
         />
       </section>
       {undoOffer.offer && (
-        <Toast message={undoOffer.offer.message} actionLabel={t('wizard.field.undone')} onAction={undoOffer.undo} onDismiss={undoOffer.dismiss} closeLabel={t('wizard.field.dismiss')} />
+        <Toast
+          message={undoOffer.offer.message}
+          actionLabel={t('wizard.field.undone')}
+          onAction={undoOffer.undo}
+          onDismiss={undoOffer.dismiss}
+          closeLabel={t('wizard.field.dismiss')}
+        />
       )}
     </div>
   );
@@ -109,7 +137,14 @@ function ChecklistRow({ item, lang, onRemoved }: { item: ChecklistItem; lang: La
             <div className="method-desc">{pick(template.description, lang)}</div>
           </>
         ) : (
-          <TextField hideLabel label={t('wizard.canary.titleOf')} value={item.title[lang]} placeholder={item.title[other]} action="Rename checklist item" onChange={(d, v) => renameChecklistItem(d, item.id, lang, v)} />
+          <TextField
+            hideLabel
+            label={t('wizard.canary.titleOf')}
+            value={item.title[lang]}
+            placeholder={item.title[other]}
+            action="Rename checklist item"
+            onChange={(d, v) => renameChecklistItem(d, item.id, lang, v)}
+          />
         )}
         <button
           type="button"
@@ -124,17 +159,45 @@ function ChecklistRow({ item, lang, onRemoved }: { item: ChecklistItem; lang: La
         </button>
       </th>
       <td>
-        <TextField hideLabel label={t('wizard.canary.ownerOf', { item: title })} value={item.owner} action="Set checklist owner" onChange={(d, v) => set({ owner: v })(d)} />
+        <TextField
+          hideLabel
+          label={t('wizard.canary.ownerOf', { item: title })}
+          value={item.owner}
+          action="Set checklist owner"
+          onChange={(d, v) => set({ owner: v })(d)}
+        />
       </td>
       <td>
-        <DateField hideLabel label={t('wizard.canary.dueOf', { item: title })} value={item.due} action="Set checklist due date" onChange={(d, v) => (v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v) ? set({ due: v })(d) : d)} />
+        <DateField
+          hideLabel
+          label={t('wizard.canary.dueOf', { item: title })}
+          value={item.due}
+          action="Set checklist due date"
+          onChange={(d, v) => (v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v) ? set({ due: v })(d) : d)}
+        />
         {overdue && <span className="overdue">{t('wizard.validation.overdue')}</span>}
       </td>
       <td>
-        <SelectField hideLabel label={t('wizard.canary.statusOf', { item: title })} value={item.status} options={statusOptions(t)} action="Set checklist status" onChange={(d, v) => set({ status: v })(d)} />
+        <SelectField
+          hideLabel
+          label={t('wizard.canary.statusOf', { item: title })}
+          value={item.status}
+          options={statusOptions(t)}
+          action="Set checklist status"
+          onChange={(d, v) => set({ status: v })(d)}
+        />
       </td>
       <td>
-        <TextField hideLabel multiline rows={2} maxLength={100_000} label={t('wizard.canary.noteOf', { item: title })} value={item.note} action="Write checklist note" onChange={(d, v) => set({ note: v })(d)} />
+        <TextField
+          hideLabel
+          multiline
+          rows={2}
+          maxLength={100_000}
+          label={t('wizard.canary.noteOf', { item: title })}
+          value={item.note}
+          action="Write checklist note"
+          onChange={(d, v) => set({ note: v })(d)}
+        />
       </td>
     </tr>
   );

@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { DECISION_STEPS, PRINCIPLES, pick, type Lang } from '../../../shared/framework';
-import { addIterationEntry, newId, removeIterationEntry, setNextReview, updateDecision, updateIterationEntry, type IterationEntry, type WorkshopDoc } from '../../../shared/model';
+import {
+  addIterationEntry,
+  newId,
+  removeIterationEntry,
+  setNextReview,
+  updateDecision,
+  updateIterationEntry,
+  type IterationEntry,
+  type WorkshopDoc,
+} from '../../../shared/model';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Toast } from '../../ui/Toast';
@@ -29,7 +38,13 @@ export function IterationStep() {
       <section className="panel" aria-labelledby="log-h">
         <div className="plan-head">
           <h2 id="log-h">{t('wizard.iteration.log')}</h2>
-          <DateField label={t('wizard.iteration.nextReview')} value={doc.iteration.nextReview} action="Set next review" className="inline-field" onChange={(d, v) => (isDate(v) ? setNextReview(d, v) : d)} />
+          <DateField
+            label={t('wizard.iteration.nextReview')}
+            value={doc.iteration.nextReview}
+            action="Set next review"
+            className="inline-field"
+            onChange={(d, v) => (isDate(v) ? setNextReview(d, v) : d)}
+          />
         </div>
         <button type="button" className="btn" onClick={() => edit('Add review', (d) => addIterationEntry(d, { id: newId(), date: today() }))}>
           + {t('wizard.iteration.addEntry')}
@@ -53,7 +68,13 @@ export function IterationStep() {
         </ul>
       </section>
       {undoOffer.offer && (
-        <Toast message={undoOffer.offer.message} actionLabel={t('wizard.field.undone')} onAction={undoOffer.undo} onDismiss={undoOffer.dismiss} closeLabel={t('wizard.field.dismiss')} />
+        <Toast
+          message={undoOffer.offer.message}
+          actionLabel={t('wizard.field.undone')}
+          onAction={undoOffer.undo}
+          onDismiss={undoOffer.dismiss}
+          closeLabel={t('wizard.field.dismiss')}
+        />
       )}
     </div>
   );
@@ -75,9 +96,27 @@ function LogEntry({ e, onRemoved }: { e: IterationEntry; onRemoved: (date: strin
           onChange={(d, v) => set({ area: v })(d)}
         />
         <TextField label={t('wizard.iteration.owner')} value={e.owner} action="Set review owner" onChange={(d, v) => set({ owner: v })(d)} />
-        <TextField className="span-2" label={t('wizard.iteration.observation')} value={e.observation} multiline rows={2} maxLength={100_000} action="Write observation" onChange={(d, v) => set({ observation: v })(d)} />
+        <TextField
+          className="span-2"
+          label={t('wizard.iteration.observation')}
+          value={e.observation}
+          multiline
+          rows={2}
+          maxLength={100_000}
+          action="Write observation"
+          onChange={(d, v) => set({ observation: v })(d)}
+        />
         <span />
-        <TextField className="span-2" label={t('wizard.iteration.decision')} value={e.decision} multiline rows={2} maxLength={100_000} action="Write review decision" onChange={(d, v) => set({ decision: v })(d)} />
+        <TextField
+          className="span-2"
+          label={t('wizard.iteration.decision')}
+          value={e.decision}
+          multiline
+          rows={2}
+          maxLength={100_000}
+          action="Write review decision"
+          onChange={(d, v) => set({ decision: v })(d)}
+        />
         <div className="card-actions-row">
           <button
             type="button"
@@ -99,20 +138,61 @@ function LogEntry({ e, onRemoved }: { e: IterationEntry; onRemoved: (date: strin
 function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) {
   const { t } = useTranslation();
   const d0 = doc.decision;
-  const options = [{ value: '', label: t('wizard.iteration.notChosen') }, ...doc.candidates.map((c) => ({ value: c.id, label: candidateName(doc, c.id, lang, t('wizard.field.unnamed')) }))];
+  const options = [
+    { value: '', label: t('wizard.iteration.notChosen') },
+    ...doc.candidates.map((c) => ({ value: c.id, label: candidateName(doc, c.id, lang, t('wizard.field.unnamed')) })),
+  ];
   return (
     <section className="panel" aria-labelledby="record-h">
       <h2 id="record-h">{t('wizard.iteration.record')}</h2>
       <p className="muted">{t('wizard.iteration.recordIntro')}</p>
       <div className="two-col">
-        <SelectField label={t('wizard.iteration.chosen')} value={d0.candidateId ?? ''} options={options} action="Choose candidate" onChange={(d, v) => updateDecision(d, { candidateId: v || null })} />
+        <SelectField
+          label={t('wizard.iteration.chosen')}
+          value={d0.candidateId ?? ''}
+          options={options}
+          action="Choose candidate"
+          onChange={(d, v) => updateDecision(d, { candidateId: v || null })}
+        />
         <div className="two-col">
-          <DateField label={t('wizard.iteration.decidedAt')} value={d0.decidedAt} action="Date decision" onChange={(d, v) => (isDate(v) ? updateDecision(d, { decidedAt: v }) : d)} />
-          <DateField label={t('wizard.iteration.reviewDate')} value={d0.reviewDate} action="Set decision review date" onChange={(d, v) => (isDate(v) ? updateDecision(d, { reviewDate: v }) : d)} />
+          <DateField
+            label={t('wizard.iteration.decidedAt')}
+            value={d0.decidedAt}
+            action="Date decision"
+            onChange={(d, v) => (isDate(v) ? updateDecision(d, { decidedAt: v }) : d)}
+          />
+          <DateField
+            label={t('wizard.iteration.reviewDate')}
+            value={d0.reviewDate}
+            action="Set decision review date"
+            onChange={(d, v) => (isDate(v) ? updateDecision(d, { reviewDate: v }) : d)}
+          />
         </div>
-        <TextField label={t('wizard.iteration.rationale')} value={d0.rationale} multiline maxLength={100_000} action="Write rationale" onChange={(d, v) => updateDecision(d, { rationale: v })} />
-        <TextField label={t('wizard.iteration.dissent')} hint={t('wizard.iteration.dissentHint')} value={d0.dissent} multiline maxLength={100_000} action="Write dissent" onChange={(d, v) => updateDecision(d, { dissent: v })} />
-        <TextField label={t('wizard.iteration.consequences')} value={d0.consequences} multiline maxLength={100_000} action="Write consequences" onChange={(d, v) => updateDecision(d, { consequences: v })} />
+        <TextField
+          label={t('wizard.iteration.rationale')}
+          value={d0.rationale}
+          multiline
+          maxLength={100_000}
+          action="Write rationale"
+          onChange={(d, v) => updateDecision(d, { rationale: v })}
+        />
+        <TextField
+          label={t('wizard.iteration.dissent')}
+          hint={t('wizard.iteration.dissentHint')}
+          value={d0.dissent}
+          multiline
+          maxLength={100_000}
+          action="Write dissent"
+          onChange={(d, v) => updateDecision(d, { dissent: v })}
+        />
+        <TextField
+          label={t('wizard.iteration.consequences')}
+          value={d0.consequences}
+          multiline
+          maxLength={100_000}
+          action="Write consequences"
+          onChange={(d, v) => updateDecision(d, { consequences: v })}
+        />
       </div>
     </section>
   );

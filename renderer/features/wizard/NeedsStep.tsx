@@ -116,7 +116,16 @@ function Question({ q, doc, lang, proposes }: QuestionProps) {
   if (q.kind === 'text') {
     return (
       <div className="question">
-        <TextField label={label} value={typeof value === 'string' ? value : ''} action={action} multiline rows={2} maxLength={100_000} onChange={(d, v) => setAnswer(d, q.id, v)} hint={why} />
+        <TextField
+          label={label}
+          value={typeof value === 'string' ? value : ''}
+          action={action}
+          multiline
+          rows={2}
+          maxLength={100_000}
+          onChange={(d, v) => setAnswer(d, q.id, v)}
+          hint={why}
+        />
       </div>
     );
   }
@@ -135,7 +144,13 @@ function Question({ q, doc, lang, proposes }: QuestionProps) {
       <div className="radio-row">
         {options.map((o) => (
           <label key={o.value} className="radio">
-            <input type="radio" name={id} value={o.value} checked={current === o.value} onChange={() => set(q.kind === 'boolean' ? o.value === 'true' : o.value)} />
+            <input
+              type="radio"
+              name={id}
+              value={o.value}
+              checked={current === o.value}
+              onChange={() => set(q.kind === 'boolean' ? o.value === 'true' : o.value)}
+            />
             {o.label}
           </label>
         ))}

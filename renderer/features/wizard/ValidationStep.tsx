@@ -13,7 +13,8 @@ import { statusOptions } from './status';
 import './wizard.css';
 
 /** The cost simulator (issue 4) opens inside step 3 for one candidate: `#/w/<id>/validation?sim=<candidateId>`. */
-export const costSimulatorHref = (workshopId: string, candidateId: string) => hrefFor({ name: 'workshop', id: workshopId, step: 'validation', sim: candidateId });
+export const costSimulatorHref = (workshopId: string, candidateId: string) =>
+  hrefFor({ name: 'workshop', id: workshopId, step: 'validation', sim: candidateId });
 
 /** Step 3 小规模验证: the §七 validation plan per candidate. */
 export function ValidationStep() {
@@ -35,11 +36,23 @@ export function ValidationStep() {
         </div>
       ) : (
         doc.candidates.map((c) => (
-          <CandidatePlan key={c.id} doc={doc} candidateId={c.id} lang={lang} onRemoved={(title) => undoOffer.offerUndo(t('wizard.validation.removedItem', { item: title }))} />
+          <CandidatePlan
+            key={c.id}
+            doc={doc}
+            candidateId={c.id}
+            lang={lang}
+            onRemoved={(title) => undoOffer.offerUndo(t('wizard.validation.removedItem', { item: title }))}
+          />
         ))
       )}
       {undoOffer.offer && (
-        <Toast message={undoOffer.offer.message} actionLabel={t('wizard.field.undone')} onAction={undoOffer.undo} onDismiss={undoOffer.dismiss} closeLabel={t('wizard.field.dismiss')} />
+        <Toast
+          message={undoOffer.offer.message}
+          actionLabel={t('wizard.field.undone')}
+          onAction={undoOffer.undo}
+          onDismiss={undoOffer.dismiss}
+          closeLabel={t('wizard.field.dismiss')}
+        />
       )}
     </div>
   );
@@ -99,7 +112,13 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
     <tr>
       <th scope="row">
         {v.methodId === 'custom' ? (
-          <TextField hideLabel label={t('wizard.validation.titleOf')} value={v.title} action="Rename validation item" onChange={(d, x) => set({ title: x })(d)} />
+          <TextField
+            hideLabel
+            label={t('wizard.validation.titleOf')}
+            value={v.title}
+            action="Rename validation item"
+            onChange={(d, x) => set({ title: x })(d)}
+          />
         ) : (
           <span>{title}</span>
         )}
@@ -124,17 +143,45 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
         )}
       </th>
       <td>
-        <TextField hideLabel label={t('wizard.validation.ownerOf', { item: title })} value={v.owner} action="Set validation owner" onChange={(d, x) => set({ owner: x })(d)} />
+        <TextField
+          hideLabel
+          label={t('wizard.validation.ownerOf', { item: title })}
+          value={v.owner}
+          action="Set validation owner"
+          onChange={(d, x) => set({ owner: x })(d)}
+        />
       </td>
       <td>
-        <SelectField hideLabel label={t('wizard.validation.statusOf', { item: title })} value={v.status} options={statusOptions(t)} action="Set validation status" onChange={(d, x) => set({ status: x })(d)} />
+        <SelectField
+          hideLabel
+          label={t('wizard.validation.statusOf', { item: title })}
+          value={v.status}
+          options={statusOptions(t)}
+          action="Set validation status"
+          onChange={(d, x) => set({ status: x })(d)}
+        />
       </td>
       <td>
-        <DateField hideLabel label={t('wizard.validation.dueOf', { item: title })} value={v.due} action="Set validation due date" onChange={(d, x) => (x === '' || /^\d{4}-\d{2}-\d{2}$/.test(x) ? set({ due: x })(d) : d)} />
+        <DateField
+          hideLabel
+          label={t('wizard.validation.dueOf', { item: title })}
+          value={v.due}
+          action="Set validation due date"
+          onChange={(d, x) => (x === '' || /^\d{4}-\d{2}-\d{2}$/.test(x) ? set({ due: x })(d) : d)}
+        />
         {overdue && <span className="overdue">{t('wizard.validation.overdue')}</span>}
       </td>
       <td>
-        <TextField hideLabel multiline rows={2} maxLength={100_000} label={t('wizard.validation.resultOf', { item: title })} value={v.result} action="Write validation result" onChange={(d, x) => set({ result: x })(d)} />
+        <TextField
+          hideLabel
+          multiline
+          rows={2}
+          maxLength={100_000}
+          label={t('wizard.validation.resultOf', { item: title })}
+          value={v.result}
+          action="Write validation result"
+          onChange={(d, x) => set({ result: x })(d)}
+        />
       </td>
     </tr>
   );

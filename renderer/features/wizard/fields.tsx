@@ -58,7 +58,20 @@ interface TextFieldProps {
 }
 
 /** A labelled text input (or textarea) bound to the document. */
-export function TextField({ label, value, action, onChange, multiline, maxLength = 1000, placeholder, hint, className, hideLabel, rows = 3, type = 'text' }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  action,
+  onChange,
+  multiline,
+  maxLength = 1000,
+  placeholder,
+  hint,
+  className,
+  hideLabel,
+  rows = 3,
+  type = 'text',
+}: TextFieldProps) {
   const id = useId();
   const burst = useEditBurst(multiline);
   const change = (v: string) => {
@@ -162,11 +175,20 @@ export function NumberField({ label, value, action, onChange, min, max, unit, hi
   else if (parsed === null && !optional) error = t('wizard.field.required');
   else if (parsed !== null && integer && !Number.isInteger(parsed)) error = t('wizard.field.wholeNumber');
   else if (parsed !== null && ((min !== undefined && parsed < min) || (max !== undefined && parsed > max)))
-    error = min !== undefined && max !== undefined ? t('wizard.field.range', { min: fmt(min), max: fmt(max) }) : min !== undefined ? t('wizard.field.atLeast', { min: fmt(min) }) : t('wizard.field.atMost', { max: fmt(max!) });
+    error =
+      min !== undefined && max !== undefined
+        ? t('wizard.field.range', { min: fmt(min), max: fmt(max) })
+        : min !== undefined
+          ? t('wizard.field.atLeast', { min: fmt(min) })
+          : t('wizard.field.atMost', { max: fmt(max!) });
 
   const change = (text: string) => {
     const p = parseDraft(text);
-    const ok = p !== 'invalid' && !(p === null && !optional) && !(p !== null && integer && !Number.isInteger(p)) && !(p !== null && ((min !== undefined && p < min) || (max !== undefined && p > max)));
+    const ok =
+      p !== 'invalid' &&
+      !(p === null && !optional) &&
+      !(p !== null && integer && !Number.isInteger(p)) &&
+      !(p !== null && ((min !== undefined && p < min) || (max !== undefined && p > max)));
     if (ok && p !== value) {
       setDraft({ text, forValue: p });
       burst.begin();

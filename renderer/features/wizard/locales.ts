@@ -44,11 +44,14 @@ export const wizardLocale: FeatureLocale = {
         newCandidateDefault: 'New candidate',
         removeCandidate: 'Remove candidate “{{name}}”',
         removedCandidate: 'Removed “{{name}}” with its scores, validation plan and metrics.',
-        noCandidates: 'No candidates yet. Add the stacks you are considering — the framework suggests a self-built cluster, a managed cloud platform and a hybrid.',
+        noCandidates:
+          'No candidates yet. Add the stacks you are considering — the framework suggests a self-built cluster, a managed cloud platform and a hybrid.',
         fewCandidates: 'Screen at least two candidates so there is something to compare.',
         proposals: 'Weight proposals from your needs',
-        proposalsIntro: 'The framework’s adaptation rules (§5) read the needs answers and propose changes to the starting weights. Accept or reject each; accepted changes become the starting weights, recorded with their reason.',
-        noProposals: 'No proposals yet. Answer the needs questions in step 1 — business stage, RL experience, task type, cost sensitivity, online learning — and the matching proposals appear here.',
+        proposalsIntro:
+          'The framework’s adaptation rules (§5) read the needs answers and propose changes to the starting weights. Accept or reject each; accepted changes become the starting weights, recorded with their reason.',
+        noProposals:
+          'No proposals yet. Answer the needs questions in step 1 — business stage, RL experience, task type, cost sensitivity, online learning — and the matching proposals appear here.',
         goToNeeds: 'Go to step 1 · Needs',
         accept: 'Accept',
         reject: 'Reject',
@@ -68,7 +71,8 @@ export const wizardLocale: FeatureLocale = {
         addEffectButton: 'Add',
         chooseCriterion: 'Choose a criterion…',
         allRules: 'All adaptation rules ({{count}})',
-        allRulesHint: 'Rules are data: reword them, change their conditions and weight changes, add rules of your own. A rule proposes when all of its conditions hold.',
+        allRulesHint:
+          'Rules are data: reword them, change their conditions and weight changes, add rules of your own. A rule proposes when all of its conditions hold.',
         ruleConditions: 'Conditions (all must hold)',
         conditionQuestion: 'Question of condition {{n}}',
         conditionOp: 'Comparison of condition {{n}}',
@@ -137,8 +141,10 @@ export const wizardLocale: FeatureLocale = {
         overdue: 'overdue',
       },
       metrics: {
-        intro: 'Import the pilot’s metrics per candidate (CSV or JSON): iteration speed, reward per training step, task success rate by horizon (short / medium / long) and resource utilization.',
-        formatHint: 'One row per step, e.g. candidate,step,reward,iterations_per_hour,success_short,success_medium,success_long,utilization. Rates may be 0–1 or 0–100.',
+        intro:
+          'Import the pilot’s metrics per candidate (CSV or JSON): iteration speed, reward per training step, task success rate by horizon (short / medium / long) and resource utilization.',
+        formatHint:
+          'One row per step, e.g. candidate,step,reward,iterations_per_hour,success_short,success_medium,success_long,utilization. Rates may be 0–1 or 0–100.',
         importTitle: 'Import pilot metrics',
         chooseFile: 'Choose a metrics file (CSV or JSON)',
         delimiter: 'Delimiter',
@@ -203,7 +209,8 @@ export const wizardLocale: FeatureLocale = {
         reduced: '{{rows}} rows were averaged into {{points}} points for charting and storage.',
         percent: 'Values were read as percentages.',
         charts: 'Comparison',
-        noMetrics: 'No pilot metrics yet. Run the small-scale validation, export the training logs as CSV or JSON, and import them above — one file can hold all candidates.',
+        noMetrics:
+          'No pilot metrics yet. Run the small-scale validation, export the training logs as CSV or JSON, and import them above — one file can hold all candidates.',
         reward: 'Reward convergence',
         rewardAxis: 'Reward',
         successByHorizon: 'Task success rate by horizon',
@@ -224,7 +231,8 @@ export const wizardLocale: FeatureLocale = {
         cleared: 'Removed the metrics of {{name}}.',
         imports: 'Imported files',
         suggestions: 'Suggested scores from the measurements',
-        suggestionsIntro: 'Each measure feeds one criterion, relative to the best candidate: the best gets the top of the scale, the others in proportion. Rewards are charted but not scored, because reward models of different stacks are not on one scale.',
+        suggestionsIntro:
+          'Each measure feeds one criterion, relative to the best candidate: the best gets the top of the scale, the others in proportion. Rewards are charted but not scored, because reward models of different stacks are not on one scale.',
         noSuggestions: 'Suggestions appear once at least one candidate has iteration speed, long-horizon success or utilization data.',
         measure: {
           'iteration-speed': 'Iteration speed',
@@ -241,7 +249,8 @@ export const wizardLocale: FeatureLocale = {
         apply: 'Write {{count}} scores',
         applied: 'Wrote {{count}} suggested scores for {{name}}.',
         appliedNone: 'Nothing to write: {{name}} already has scores there (tick “replace” to overwrite).',
-        takeIntoHint: 'The suggestions become one participant’s scores, with the measurement as rationale, so the evaluation room aggregates them like any other view and the team can still disagree.',
+        takeIntoHint:
+          'The suggestions become one participant’s scores, with the measurement as rationale, so the evaluation room aggregates them like any other view and the team can still disagree.',
         criterion: 'Criterion',
       },
       canary: {
@@ -262,7 +271,8 @@ export const wizardLocale: FeatureLocale = {
         newItemDefault: 'Custom check',
         removeItem: 'Remove “{{item}}”',
         removedItem: 'Removed “{{item}}”.',
-        emptyChecklist: 'The checklist is empty. Add the checks your production rollout needs — integration, data isolation, monitoring, audit, versions, elasticity.',
+        emptyChecklist:
+          'The checklist is empty. Add the checks your production rollout needs — integration, data isolation, monitoring, audit, versions, elasticity.',
         progress: '{{done}} of {{total}} done',
         scope: 'Canary scope',
         scopeHint: 'Which traffic share or task subset, for how long, on which candidate.',
@@ -436,7 +446,8 @@ export const wizardLocale: FeatureLocale = {
       },
       metrics: {
         intro: '按候选方案导入小规模验证的指标（CSV 或 JSON）：训练迭代速度、每个训练步的奖励、按任务长度（短程 / 中程 / 长程）的任务成功率、资源利用率。',
-        formatHint: '每个训练步一行，例如 candidate,step,reward,iterations_per_hour,success_short,success_medium,success_long,utilization。比率可以是 0–1 或 0–100。',
+        formatHint:
+          '每个训练步一行，例如 candidate,step,reward,iterations_per_hour,success_short,success_medium,success_long,utilization。比率可以是 0–1 或 0–100。',
         importTitle: '导入小规模验证指标',
         chooseFile: '选择指标文件（CSV 或 JSON）',
         delimiter: '分隔符',
@@ -522,7 +533,8 @@ export const wizardLocale: FeatureLocale = {
         cleared: '已删除 {{name}} 的指标。',
         imports: '已导入的文件',
         suggestions: '基于测量结果的建议评分',
-        suggestionsIntro: '每项测量对应一个评估维度，并相对于最佳候选方案计算：最佳者得满分，其余按比例。奖励曲线只作展示、不计分，因为不同技术栈的奖励模型不在同一尺度上。',
+        suggestionsIntro:
+          '每项测量对应一个评估维度，并相对于最佳候选方案计算：最佳者得满分，其余按比例。奖励曲线只作展示、不计分，因为不同技术栈的奖励模型不在同一尺度上。',
         noSuggestions: '至少一个候选方案有迭代速度、长程成功率或利用率数据后，这里会给出建议评分。',
         measure: {
           'iteration-speed': '迭代速度',

@@ -44,7 +44,11 @@ export function setRuleEffect(doc: WorkshopDoc, ruleId: string, criterionId: str
 
 /** Drops a rule's change for a criterion; a rule keeps at least one change. */
 export function removeRuleEffect(doc: WorkshopDoc, ruleId: string, criterionId: string): WorkshopDoc {
-  return updateRule(doc, ruleId, (r) => (r.effects.length <= 1 || !r.effects.some((e) => e.criterionId === criterionId) ? r : { ...r, effects: r.effects.filter((e) => e.criterionId !== criterionId) }));
+  return updateRule(doc, ruleId, (r) =>
+    r.effects.length <= 1 || !r.effects.some((e) => e.criterionId === criterionId)
+      ? r
+      : { ...r, effects: r.effects.filter((e) => e.criterionId !== criterionId) },
+  );
 }
 
 type Condition = Rule['when'][number];

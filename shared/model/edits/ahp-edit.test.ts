@@ -34,7 +34,15 @@ describe('judgments', () => {
   });
 
   it('reads a matrix stored for another criterion order (and ignores criteria that are gone)', () => {
-    const stored = { participantId: p, criteria: [ids[1], 'gone', ids[0]], matrix: [[1, 2, 3], [1 / 2, 1, 1], [1 / 3, 1, 1]] };
+    const stored = {
+      participantId: p,
+      criteria: [ids[1], 'gone', ids[0]],
+      matrix: [
+        [1, 2, 3],
+        [1 / 2, 1, 1],
+        [1 / 3, 1, 1],
+      ],
+    };
     const d = { ...doc, weighting: { ...doc.weighting, ahp: [stored] } };
     const m = judgmentMatrix(d, p);
     expect(m[1][0]).toBe(3);

@@ -13,7 +13,13 @@ describe('candidates', () => {
     const doc = addCandidate(fresh(), { id: 'verl', lang: 'en', name: 'veRL on own H100s', kind: 'self-built' });
     const c = doc.candidates.at(-1)!;
     expect(c).toMatchObject({ id: 'verl', kind: 'self-built', name: { en: 'veRL on own H100s', 'zh-CN': '' } });
-    expect(doc.validation.filter((v) => v.candidateId === 'verl').map((v) => v.methodId)).toEqual(['benchmark', 'throughput-stress', 'mismatch-experiment', 'credit-ablation', 'cost-simulation']);
+    expect(doc.validation.filter((v) => v.candidateId === 'verl').map((v) => v.methodId)).toEqual([
+      'benchmark',
+      'throughput-stress',
+      'mismatch-experiment',
+      'credit-ablation',
+      'cost-simulation',
+    ]);
     expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
     expect(addCandidate(doc, { id: 'verl', lang: 'en', name: 'again' })).toBe(doc);
   });

@@ -13,8 +13,21 @@ export interface NewCandidate {
 export function addCandidate(doc: WorkshopDoc, { id, lang, name, kind = 'custom' }: NewCandidate): WorkshopDoc {
   if (doc.candidates.some((c) => c.id === id)) return doc;
   const candidate: Candidate = { id, name: withLang({ 'zh-CN': '', en: '' }, lang, name), kind, description: { 'zh-CN': '', en: '' }, notes: '' };
-  const plan = VALIDATION_METHODS.map((m) => ({ id: `${id}.${m.id}`, candidateId: id, methodId: m.id, title: '', owner: '', status: 'todo' as const, due: '' as const, result: '' }));
-  return { ...doc, candidates: [...doc.candidates, candidate], validation: [...doc.validation, ...plan.filter((p) => !doc.validation.some((v) => v.id === p.id))] };
+  const plan = VALIDATION_METHODS.map((m) => ({
+    id: `${id}.${m.id}`,
+    candidateId: id,
+    methodId: m.id,
+    title: '',
+    owner: '',
+    status: 'todo' as const,
+    due: '' as const,
+    result: '',
+  }));
+  return {
+    ...doc,
+    candidates: [...doc.candidates, candidate],
+    validation: [...doc.validation, ...plan.filter((p) => !doc.validation.some((v) => v.id === p.id))],
+  };
 }
 
 function updateCandidate(doc: WorkshopDoc, id: string, patch: (c: Candidate) => Candidate): WorkshopDoc {
@@ -55,7 +68,9 @@ export function removeCandidate(doc: WorkshopDoc, id: string): WorkshopDoc {
     metrics: { ...doc.metrics, series: doc.metrics.series.filter((s) => s.candidateId !== id) },
     simulations: doc.simulations.filter((s) => s.candidateId !== id),
     scenarios: doc.scenarios.map((s) =>
-      Object.keys(s.scoreOverrides).some(overrideKey) ? { ...s, scoreOverrides: Object.fromEntries(Object.entries(s.scoreOverrides).filter(([k]) => !overrideKey(k))) } : s,
+      Object.keys(s.scoreOverrides).some(overrideKey)
+        ? { ...s, scoreOverrides: Object.fromEntries(Object.entries(s.scoreOverrides).filter(([k]) => !overrideKey(k))) }
+        : s,
     ),
     decision: doc.decision.candidateId === id ? { ...doc.decision, candidateId: null } : doc.decision,
   };

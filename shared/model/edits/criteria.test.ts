@@ -3,7 +3,15 @@ import { createSampleWorkshop, createWorkshop } from '../create';
 import { proposals } from '../adaptation';
 import { WorkshopDocSchema } from '../schema';
 import { decideProposal } from './adaptation';
-import { addCriterion, addCriterionListItem, removeCriterion, removeCriterionListItem, renameCriterion, setCriterionListItem, setStartingWeight } from './criteria';
+import {
+  addCriterion,
+  addCriterionListItem,
+  removeCriterion,
+  removeCriterionListItem,
+  renameCriterion,
+  setCriterionListItem,
+  setStartingWeight,
+} from './criteria';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const fresh = () => createWorkshop({ title: 'T', lang: 'en', id: 'w1', now: NOW });
@@ -45,10 +53,34 @@ describe('criteria', () => {
   it('removes the criterion from AHP judgments (row and column) and the rank order', () => {
     const doc = fresh();
     const ids = ['mismatch-control', 'scalability', 'cost-structure'];
-    const withAhp = { ...doc, weighting: { method: 'ahp' as const, rankOrder: ids, ahp: [{ participantId: 'p', criteria: ids, matrix: [[1, 2, 3], [0.5, 1, 4], [1 / 3, 0.25, 1]] }] } };
+    const withAhp = {
+      ...doc,
+      weighting: {
+        method: 'ahp' as const,
+        rankOrder: ids,
+        ahp: [
+          {
+            participantId: 'p',
+            criteria: ids,
+            matrix: [
+              [1, 2, 3],
+              [0.5, 1, 4],
+              [1 / 3, 0.25, 1],
+            ],
+          },
+        ],
+      },
+    };
     const out = removeCriterion(withAhp, 'scalability');
     expect(out.weighting.rankOrder).toEqual(['mismatch-control', 'cost-structure']);
-    expect(out.weighting.ahp[0]).toEqual({ participantId: 'p', criteria: ['mismatch-control', 'cost-structure'], matrix: [[1, 3], [1 / 3, 1]] });
+    expect(out.weighting.ahp[0]).toEqual({
+      participantId: 'p',
+      criteria: ['mismatch-control', 'cost-structure'],
+      matrix: [
+        [1, 3],
+        [1 / 3, 1],
+      ],
+    });
   });
 
   it('clamps starting weights to the schema range', () => {

@@ -83,7 +83,9 @@ export function removeCriterion(doc: WorkshopDoc, id: string): WorkshopDoc {
   if (!doc.criteria.some((c) => c.id === id)) return doc;
   const baseWeights = { ...doc.adaptation.baseWeights };
   delete baseWeights[id];
-  const rules = doc.adaptation.rules.map((r) => (r.effects.some((e) => e.criterionId === id) ? { ...r, effects: r.effects.filter((e) => e.criterionId !== id) } : r)).filter((r) => r.effects.length > 0);
+  const rules = doc.adaptation.rules
+    .map((r) => (r.effects.some((e) => e.criterionId === id) ? { ...r, effects: r.effects.filter((e) => e.criterionId !== id) } : r))
+    .filter((r) => r.effects.length > 0);
   const kept = new Set(rules.map((r) => r.id));
   return {
     ...doc,

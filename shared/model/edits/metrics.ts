@@ -9,7 +9,9 @@ const key = (s: Pick<MetricSeries, 'candidateId' | 'metric' | 'bucket'>) => `${s
 export function importMetrics(doc: WorkshopDoc, series: MetricSeries[], record: { file: string; importedAt: string; rows: number }): WorkshopDoc {
   const known = new Set(doc.candidates.map((c) => c.id));
   // Only the stored fields: importers may carry more (row counts, notes).
-  const incoming = series.filter((s) => known.has(s.candidateId) && s.points.length > 0).map(({ candidateId, metric, bucket, points }) => ({ candidateId, metric, bucket, points }));
+  const incoming = series
+    .filter((s) => known.has(s.candidateId) && s.points.length > 0)
+    .map(({ candidateId, metric, bucket, points }) => ({ candidateId, metric, bucket, points }));
   if (incoming.length === 0) return doc;
   const replaced = new Set(incoming.map(key));
   const imports = [...doc.metrics.imports, { ...record, file: record.file.slice(0, 1000) }].slice(-500);

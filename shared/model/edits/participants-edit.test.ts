@@ -23,7 +23,16 @@ describe('participants', () => {
     let doc = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'w1');
     const gone = doc.participants[1].id;
     doc = setJudgment(doc, gone, doc.criteria[0].id, doc.criteria[1].id, 3);
-    doc = addScenario(doc, { id: 's', name: 'S', createdAt: '2026-01-02T00:00:00.000Z', weights: doc.criteria.map(() => 1), scoreOverrides: { [scoreKey(gone, doc.candidates[0].id, doc.criteria[0].id)]: 2, [scoreKey(doc.participants[0].id, doc.candidates[0].id, doc.criteria[0].id)]: 3 } });
+    doc = addScenario(doc, {
+      id: 's',
+      name: 'S',
+      createdAt: '2026-01-02T00:00:00.000Z',
+      weights: doc.criteria.map(() => 1),
+      scoreOverrides: {
+        [scoreKey(gone, doc.candidates[0].id, doc.criteria[0].id)]: 2,
+        [scoreKey(doc.participants[0].id, doc.candidates[0].id, doc.criteria[0].id)]: 3,
+      },
+    });
     const next = removeParticipant(doc, gone);
     expect(next.participants.map((p) => p.id)).not.toContain(gone);
     expect(next.scores.some((s) => s.participantId === gone)).toBe(false);

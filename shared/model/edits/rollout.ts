@@ -9,11 +9,17 @@ function updateItems(doc: WorkshopDoc, items: ChecklistItem[]): WorkshopDoc {
 }
 
 export function updateChecklistItem(doc: WorkshopDoc, id: string, patch: ChecklistPatch): WorkshopDoc {
-  return updateItems(doc, updateById(doc.rollout.items, id, (i) => patched(i, patch)));
+  return updateItems(
+    doc,
+    updateById(doc.rollout.items, id, (i) => patched(i, patch)),
+  );
 }
 
 export function renameChecklistItem(doc: WorkshopDoc, id: string, lang: Lang, title: string): WorkshopDoc {
-  return updateItems(doc, updateById(doc.rollout.items, id, (i) => patched(i, { title: withLang(i.title, lang, title) })));
+  return updateItems(
+    doc,
+    updateById(doc.rollout.items, id, (i) => patched(i, { title: withLang(i.title, lang, title) })),
+  );
 }
 
 /** Adds a team-defined checklist item (no template). */
@@ -24,7 +30,12 @@ export function addChecklistItem(doc: WorkshopDoc, { id, lang, title }: { id: st
 }
 
 export function removeChecklistItem(doc: WorkshopDoc, id: string): WorkshopDoc {
-  return doc.rollout.items.some((i) => i.id === id) ? updateItems(doc, doc.rollout.items.filter((i) => i.id !== id)) : doc;
+  return doc.rollout.items.some((i) => i.id === id)
+    ? updateItems(
+        doc,
+        doc.rollout.items.filter((i) => i.id !== id),
+      )
+    : doc;
 }
 
 /** The canary's scope (traffic share, task subset) and its go/no-go criteria. */

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { scoreCube, scoreKey } from '../analysis';
 import { createSampleWorkshop } from '../create';
-import { addScenario, applyWhatIf, compareScenarios, groupOverride, outcomeOf, removeScenario, renameScenario, scenarioWeights, validOverrides, withoutCell } from './scenarios';
+import {
+  addScenario,
+  applyWhatIf,
+  compareScenarios,
+  groupOverride,
+  outcomeOf,
+  removeScenario,
+  renameScenario,
+  scenarioWeights,
+  validOverrides,
+  withoutCell,
+} from './scenarios';
 
 const doc = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'w1');
 const [p0, p1] = doc.participants;

@@ -87,7 +87,10 @@ export function withoutCell(overrides: Readonly<Record<string, number>>, candida
 export function applyWhatIf(doc: WorkshopDoc, weights?: Readonly<Record<string, number>>, overrides?: Readonly<Record<string, number>>): WorkshopDoc {
   let next = doc;
   if (weights && Object.keys(weights).length > 0) {
-    next = { ...next, criteria: next.criteria.map((c) => (c.id in weights && Number.isFinite(weights[c.id]) ? { ...c, weight: Math.max(0, weights[c.id]) } : c)) };
+    next = {
+      ...next,
+      criteria: next.criteria.map((c) => (c.id in weights && Number.isFinite(weights[c.id]) ? { ...c, weight: Math.max(0, weights[c.id]) } : c)),
+    };
   }
   if (overrides) {
     const valid = validOverrides(next, overrides);
@@ -140,7 +143,9 @@ export interface ScenarioColumn {
  * Side-by-side comparison: the first entry is the baseline (usually the current weights);
  * every other column says whether its winner differs and where the baseline's winner ends up.
  */
-export function compareScenarios(entries: ReadonlyArray<{ id: string; name: string; totals: readonly number[]; ranking: readonly number[] }>): ScenarioColumn[] {
+export function compareScenarios(
+  entries: ReadonlyArray<{ id: string; name: string; totals: readonly number[]; ranking: readonly number[] }>,
+): ScenarioColumn[] {
   const base = entries[0] ? outcomeOf(entries[0].totals, entries[0].ranking) : null;
   return entries.map((e) => {
     const outcome = outcomeOf(e.totals, e.ranking);

@@ -32,7 +32,14 @@ describe('moveInGrid', () => {
     expect(move(0, 0, 'Ctrl+End')).toEqual({ row: 2, col: 3 });
   });
   it('maps keyboard events to grid keys and leaves the rest to the browser', () => {
-    const ev = (key: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+    const ev = (key: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
+      key,
+      shiftKey: false,
+      ctrlKey: false,
+      metaKey: false,
+      altKey: false,
+      ...mods,
+    });
     expect(gridKeyOf(ev('Tab', { shiftKey: true }))).toBe('Shift+Tab');
     expect(gridKeyOf(ev('Home', { metaKey: true }))).toBe('Ctrl+Home');
     expect(gridKeyOf(ev('z', { ctrlKey: true }))).toBeNull();
@@ -74,7 +81,10 @@ describe('score edits', () => {
     expect(scoreOf(cleared, p.id, c.id, k.id)).toBeNull();
     const back = setScore(cleared, p.id, c.id, k.id, 9);
     expect(scoreOf(back, p.id, c.id, k.id)?.value).toBe(9);
-    expect(participantProgress(cleared, p.id)).toEqual({ scored: doc.criteria.length * doc.candidates.length - 1, cells: doc.criteria.length * doc.candidates.length });
+    expect(participantProgress(cleared, p.id)).toEqual({
+      scored: doc.criteria.length * doc.candidates.length - 1,
+      cells: doc.criteria.length * doc.candidates.length,
+    });
     const all = scoringProgress(cleared);
     expect([...all.keys()]).toEqual(doc.participants.map((x) => x.id));
     expect(all.get(doc.participants[1].id)).toEqual({ scored: 27, cells: 27 });

@@ -11,7 +11,8 @@ export interface GridPos {
   col: number;
 }
 
-export type GridKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight' | 'Tab' | 'Shift+Tab' | 'Enter' | 'Shift+Enter' | 'Home' | 'End' | 'Ctrl+Home' | 'Ctrl+End';
+export type GridKey =
+  'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight' | 'Tab' | 'Shift+Tab' | 'Enter' | 'Shift+Enter' | 'Home' | 'End' | 'Ctrl+Home' | 'Ctrl+End';
 
 /**
  * Where a key moves the focus: arrows by one cell (stopping at the edges), Tab / Shift+Tab

@@ -12,7 +12,12 @@ const valid = (doc: unknown) => expect(WorkshopDocSchema.safeParse(doc).error?.i
 describe('validation plan', () => {
   it('updates owner, status, due date and result of an item', () => {
     const doc = updateValidationItem(fresh(), 'managed.benchmark', { owner: 'Chen', status: 'done', due: '2026-03-15', result: 'Long-horizon success 41%' });
-    expect(doc.validation.find((v) => v.id === 'managed.benchmark')).toMatchObject({ owner: 'Chen', status: 'done', due: '2026-03-15', result: 'Long-horizon success 41%' });
+    expect(doc.validation.find((v) => v.id === 'managed.benchmark')).toMatchObject({
+      owner: 'Chen',
+      status: 'done',
+      due: '2026-03-15',
+      result: 'Long-horizon success 41%',
+    });
     valid(doc);
   });
   it('adds and removes custom items for a known candidate only', () => {
@@ -45,7 +50,9 @@ describe('iteration log and decision', () => {
     doc = updateIterationEntry(doc, 'r1', { observation: 'Reward hacking on tests', area: 'reward-design', decision: 'Add hidden tests', owner: 'Chen' });
     doc = setNextReview(doc, '2026-06-01');
     doc = updateDecision(doc, { candidateId: 'hybrid', rationale: 'Best overall fit', dissent: 'Finance prefers managed', reviewDate: '2026-09-01' });
-    expect(doc.iteration.log).toEqual([{ id: 'r1', date: '2026-05-01', observation: 'Reward hacking on tests', area: 'reward-design', decision: 'Add hidden tests', owner: 'Chen' }]);
+    expect(doc.iteration.log).toEqual([
+      { id: 'r1', date: '2026-05-01', observation: 'Reward hacking on tests', area: 'reward-design', decision: 'Add hidden tests', owner: 'Chen' },
+    ]);
     expect(doc.iteration.nextReview).toBe('2026-06-01');
     expect(doc.decision).toMatchObject({ candidateId: 'hybrid', rationale: 'Best overall fit', dissent: 'Finance prefers managed', reviewDate: '2026-09-01' });
     expect(updateDecision(doc, { candidateId: 'ghost' })).toBe(doc);

@@ -62,10 +62,7 @@ export function setSliderWeight(anchor: readonly number[], k: number, percent: n
   if (n === 1) return [WEIGHT_UNITS];
   const x = percentToUnits(percent);
   const others = anchor.map((u, j) => (j === k ? 0 : Math.max(0, u)));
-  const rest = apportion(
-    others.some((u) => u > 0) ? others : others.map((_, j) => (j === k ? 0 : 1)),
-    WEIGHT_UNITS - x,
-  );
+  const rest = apportion(others.some((u) => u > 0) ? others : others.map((_, j) => (j === k ? 0 : 1)), WEIGHT_UNITS - x);
   rest[k] = x;
   return rest;
 }

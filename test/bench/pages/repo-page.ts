@@ -9,7 +9,13 @@ Object.assign(window, {
   async seedWorkshops(template: WorkshopDoc, count: number) {
     await repo.ensureFirstRun('en');
     const docs: WorkshopDoc[] = [];
-    for (let i = 0; i < count; i++) docs.push({ ...template, id: `bench-${i}`, meta: { ...template.meta, title: `${template.meta.title} #${i}` }, updatedAt: new Date(Date.now() - i * 60_000).toISOString() });
+    for (let i = 0; i < count; i++)
+      docs.push({
+        ...template,
+        id: `bench-${i}`,
+        meta: { ...template.meta, title: `${template.meta.title} #${i}` },
+        updatedAt: new Date(Date.now() - i * 60_000).toISOString(),
+      });
     for (let i = 0; i < docs.length; i += 100) await Promise.all(docs.slice(i, i + 100).map((d) => repo.save(d)));
     return (await repo.listLive()).length;
   },

@@ -20,16 +20,23 @@ export class LibraryPage {
     await dialog.getByRole('button', { name: /Create|创建/ }).click();
   }
   async rename(from: string, to: string) {
-    await this.card(from).getByRole('button', { name: /Rename|重命名/ }).click();
+    await this.card(from)
+      .getByRole('button', { name: /Rename|重命名/ })
+      .click();
     const dialog = this.page.getByRole('dialog');
     await dialog.getByRole('textbox').fill(to);
     await dialog.getByRole('button', { name: /Save|保存/ }).click();
   }
   async remove(title: string) {
-    await this.card(title).getByRole('button', { name: /Delete|删除/ }).click();
+    await this.card(title)
+      .getByRole('button', { name: /Delete|删除/ })
+      .click();
   }
   async undoDelete() {
-    await this.page.getByRole('status').getByRole('button', { name: /Undo|撤销/ }).click();
+    await this.page
+      .getByRole('status')
+      .getByRole('button', { name: /Undo|撤销/ })
+      .click();
   }
   async search(q: string) {
     await this.page.getByRole('searchbox').fill(q);

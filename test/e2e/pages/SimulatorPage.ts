@@ -10,9 +10,19 @@ export class SimulatorPage {
 
   /** Library → the sample workshop → step 3 → "Open cost simulator" in the candidate's validation plan. */
   async openFromValidation(candidate: RegExp) {
-    await new LibraryPage(this.page).card(/Sample/).getByRole('link').first().click();
-    await this.page.getByRole('navigation', { name: 'Decision path' }).getByRole('link', { name: /Small-scale validation/ }).click();
-    await this.page.getByRole('region', { name: new RegExp(`Plan for ${candidate.source}`) }).getByRole('link', { name: 'Open cost simulator' }).click();
+    await new LibraryPage(this.page)
+      .card(/Sample/)
+      .getByRole('link')
+      .first()
+      .click();
+    await this.page
+      .getByRole('navigation', { name: 'Decision path' })
+      .getByRole('link', { name: /Small-scale validation/ })
+      .click();
+    await this.page
+      .getByRole('region', { name: new RegExp(`Plan for ${candidate.source}`) })
+      .getByRole('link', { name: 'Open cost simulator' })
+      .click();
     await expect(this.heading).toBeVisible();
     await expect(this.heading).toContainText(candidate);
   }
@@ -33,7 +43,11 @@ export class SimulatorPage {
     await this.field(label).press('Tab');
   }
   private cell(row: string, column: 1 | 2): Locator {
-    return this.figures.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: row, exact: true }) }).getByRole('cell').nth(column - 1);
+    return this.figures
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: row, exact: true }) })
+      .getByRole('cell')
+      .nth(column - 1);
   }
   /** The live estimate of a key figure (e.g. "Step time (mean)"). */
   estimate(row: string): Locator {
@@ -56,7 +70,10 @@ export class SimulatorPage {
     return this.page.getByRole('status').filter({ hasText: 'Cancelled. Nothing was attached.' });
   }
   async cancel() {
-    await this.page.getByRole('group', { name: /progress/ }).getByRole('button', { name: 'Cancel' }).click();
+    await this.page
+      .getByRole('group', { name: /progress/ })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
   }
   chart(title: string): Locator {
     return this.page.getByRole('img', { name: new RegExp(`^${title}`) });

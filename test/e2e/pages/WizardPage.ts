@@ -7,14 +7,20 @@ export class WizardPage {
     this.nav = page.getByRole('navigation', { name: 'Decision path' });
   }
 
-  async gotoStep(name: 'Needs confirmation' | 'Screening' | 'Small-scale validation' | 'Metrics comparison' | 'Overall evaluation' | 'Canary rollout' | 'Continuous iteration') {
+  async gotoStep(
+    name:
+      'Needs confirmation' | 'Screening' | 'Small-scale validation' | 'Metrics comparison' | 'Overall evaluation' | 'Canary rollout' | 'Continuous iteration',
+  ) {
     await this.nav.getByRole('link', { name: new RegExp(name) }).click();
     await expect(this.page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
   }
 
   /** The progress bar of a step in the navigation, 0..100. */
   async stepProgress(name: string): Promise<number> {
-    const label = await this.nav.getByRole('link', { name: new RegExp(name) }).locator('.step-progress').getAttribute('aria-label');
+    const label = await this.nav
+      .getByRole('link', { name: new RegExp(name) })
+      .locator('.step-progress')
+      .getAttribute('aria-label');
     return Number(label?.replace('%', ''));
   }
 
@@ -40,11 +46,15 @@ export class WizardPage {
     return this.proposals.getByRole('listitem', { name: reason });
   }
   async accept(reason: RegExp) {
-    await this.proposal(reason).getByRole('button', { name: /Accept/ }).click();
+    await this.proposal(reason)
+      .getByRole('button', { name: /Accept/ })
+      .click();
     await expect(this.proposal(reason)).toContainText('Accepted');
   }
   async reject(reason: RegExp) {
-    await this.proposal(reason).getByRole('button', { name: /Reject/ }).click();
+    await this.proposal(reason)
+      .getByRole('button', { name: /Reject/ })
+      .click();
     await expect(this.proposal(reason)).toContainText('Rejected');
   }
   /** The "Starting weight" cell of a criterion. */

@@ -4,7 +4,21 @@ import { barsGeometry } from '../../../../shared/charts/bars';
 import { seriesColour, SimFigure } from './SimFigure';
 
 /** Utilization and idle share of the rollout and training pools, on 0–100 %. */
-export function PoolUseChart({ title, source, filename, caption, rows, format }: { title: string; source?: string; filename: string; caption?: string; rows: ReadonlyArray<{ label: string; value: number; kind: 'use' | 'idle' }>; format: (v: number) => string }) {
+export function PoolUseChart({
+  title,
+  source,
+  filename,
+  caption,
+  rows,
+  format,
+}: {
+  title: string;
+  source?: string;
+  filename: string;
+  caption?: string;
+  rows: ReadonlyArray<{ label: string; value: number; kind: 'use' | 'idle' }>;
+  format: (v: number) => string;
+}) {
   const ref = useRef<SVGSVGElement>(null);
   const width = 460;
   const g = barsGeometry({ items: rows.map((r) => ({ label: r.label, value: r.value })), width, domain: [0, 1], labelWidth: 190, tickFormat: format });
@@ -18,7 +32,14 @@ export function PoolUseChart({ title, source, filename, caption, rows, format }:
             <text x={g.plotX - 8} y={b.labelY} textAnchor="end" dominantBaseline="middle">
               {b.label}
             </text>
-            <rect x={b.x} y={b.y} width={Math.max(0, b.barWidth)} height={b.height} rx={3} style={{ fill: rows[i].kind === 'use' ? seriesColour(0) : seriesColour(3) }} />
+            <rect
+              x={b.x}
+              y={b.y}
+              width={Math.max(0, b.barWidth)}
+              height={b.height}
+              rx={3}
+              style={{ fill: rows[i].kind === 'use' ? seriesColour(0) : seriesColour(3) }}
+            />
             <text className="bar-value" x={b.valueX} y={b.labelY} dominantBaseline="middle">
               {format(b.value)}
             </text>

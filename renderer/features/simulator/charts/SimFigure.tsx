@@ -6,7 +6,21 @@ import { exportChart } from '../../../charts/exportChart';
  * A simulator chart: title, what it was computed from, SVG/PNG export, and a caption that
  * says how to read it. The chart draws its own `<svg>` and hands its ref here.
  */
-export function SimFigure({ title, source, filename, svgRef, caption, children }: { title: string; source?: string; filename: string; svgRef: RefObject<SVGSVGElement | null>; caption?: ReactNode; children: ReactNode }) {
+export function SimFigure({
+  title,
+  source,
+  filename,
+  svgRef,
+  caption,
+  children,
+}: {
+  title: string;
+  source?: string;
+  filename: string;
+  svgRef: RefObject<SVGSVGElement | null>;
+  caption?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const save = (format: 'svg' | 'png') => {
@@ -22,7 +36,13 @@ export function SimFigure({ title, source, filename, svgRef, caption, children }
         {source && <span className="badge">{source}</span>}
         <span className="sim-chart-export">
           {(['svg', 'png'] as const).map((f) => (
-            <button key={f} type="button" className="btn btn-ghost btn-small" onClick={() => save(f)} aria-label={t('simulator.chart.export', { title, format: f.toUpperCase() })}>
+            <button
+              key={f}
+              type="button"
+              className="btn btn-ghost btn-small"
+              onClick={() => save(f)}
+              aria-label={t('simulator.chart.export', { title, format: f.toUpperCase() })}
+            >
               {f.toUpperCase()}
             </button>
           ))}

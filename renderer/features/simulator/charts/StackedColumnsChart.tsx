@@ -23,7 +23,20 @@ export interface StackedColumnsProps {
 }
 
 /** Columns side by side, each a stack of parts (step time split, cost split per archetype). */
-export function StackedColumnsChart({ title, source, filename, caption, desc, columns, parts, colours, format, axisFormat, axisTitle, width = 460 }: StackedColumnsProps) {
+export function StackedColumnsChart({
+  title,
+  source,
+  filename,
+  caption,
+  desc,
+  columns,
+  parts,
+  colours,
+  format,
+  axisFormat,
+  axisTitle,
+  width = 460,
+}: StackedColumnsProps) {
   const ref = useRef<SVGSVGElement>(null);
   const plotHeight = 230;
   const legend = legendLayout(parts, width);

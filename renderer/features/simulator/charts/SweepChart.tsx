@@ -19,7 +19,27 @@ const PANEL_H = 230;
  * each with the straight line through its first two points: where the curve leaves that line
  * upwards, longer rollouts cost more than proportionally.
  */
-export function SweepChart({ title, source, filename, caption, xs, xTitle, panels, legend, axisFormat }: { title: string; source?: string; filename: string; caption?: string; xs: readonly number[]; xTitle: string; panels: readonly SweepPanel[]; legend: readonly [string, string]; axisFormat: (v: number) => string }) {
+export function SweepChart({
+  title,
+  source,
+  filename,
+  caption,
+  xs,
+  xTitle,
+  panels,
+  legend,
+  axisFormat,
+}: {
+  title: string;
+  source?: string;
+  filename: string;
+  caption?: string;
+  xs: readonly number[];
+  xTitle: string;
+  panels: readonly SweepPanel[];
+  legend: readonly [string, string];
+  axisFormat: (v: number) => string;
+}) {
   const ref = useRef<SVGSVGElement>(null);
   const width = PANEL_W * panels.length;
   const height = PANEL_H + 64;

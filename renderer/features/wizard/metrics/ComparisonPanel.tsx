@@ -49,8 +49,14 @@ export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: Wor
         />
         <BarChart
           title={t('wizard.metrics.successByHorizon')}
-          summary={list(summaries.map((s) => `${name(s.candidateId)} ${buckets.map((b) => `${t(`wizard.metrics.horizon.${b}`)} ${pct(s.success[b])}`).join(', ')}`))}
-          groups={buckets.map((b) => ({ key: b || 'all', label: t(`wizard.metrics.horizon.${b}`), values: Object.fromEntries(summaries.map((s) => [s.candidateId, s.success[b]])) }))}
+          summary={list(
+            summaries.map((s) => `${name(s.candidateId)} ${buckets.map((b) => `${t(`wizard.metrics.horizon.${b}`)} ${pct(s.success[b])}`).join(', ')}`),
+          )}
+          groups={buckets.map((b) => ({
+            key: b || 'all',
+            label: t(`wizard.metrics.horizon.${b}`),
+            values: Object.fromEntries(summaries.map((s) => [s.candidateId, s.success[b]])),
+          }))}
           series={legend}
           lang={lang}
           percent
@@ -69,7 +75,11 @@ export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: Wor
         />
         <LineChart
           title={t('wizard.metrics.iterationSpeed')}
-          summary={list(summaries.filter((s) => s.iterationSpeed !== undefined).map((s) => `${name(s.candidateId)} ${num(s.iterationSpeed, 1)} ${t('wizard.metrics.iterationsPerHour')}`))}
+          summary={list(
+            summaries
+              .filter((s) => s.iterationSpeed !== undefined)
+              .map((s) => `${name(s.candidateId)} ${num(s.iterationSpeed, 1)} ${t('wizard.metrics.iterationsPerHour')}`),
+          )}
           series={lines('iteration-speed')}
           xLabel={t('wizard.metrics.step')}
           yLabel={t('wizard.metrics.iterationsPerHour')}
@@ -117,7 +127,12 @@ export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: Wor
               ))}
               <td className="num">{pct(s.utilization)}</td>
               <td>
-                <button type="button" className="btn btn-ghost btn-danger small" aria-label={t('wizard.metrics.clear', { name: name(s.candidateId) })} onClick={() => edit('Remove metrics', (d) => clearMetrics(d, s.candidateId))}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-danger small"
+                  aria-label={t('wizard.metrics.clear', { name: name(s.candidateId) })}
+                  onClick={() => edit('Remove metrics', (d) => clearMetrics(d, s.candidateId))}
+                >
                   {t('wizard.field.remove')}
                 </button>
               </td>

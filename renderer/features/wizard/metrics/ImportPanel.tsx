@@ -1,6 +1,16 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COLUMN_ROLES, MAX_STORED_POINTS, importMetrics, nowIso, type BuildResult, type ColumnMapping, type ColumnRole, type RowError, type WorkshopDoc } from '../../../../shared/model';
+import {
+  COLUMN_ROLES,
+  MAX_STORED_POINTS,
+  importMetrics,
+  nowIso,
+  type BuildResult,
+  type ColumnMapping,
+  type ColumnRole,
+  type RowError,
+  type WorkshopDoc,
+} from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
 import { edit } from '../fields';
 import { candidateName, formatNumber } from '../text';
@@ -34,7 +44,10 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
   const commit = (file: string, result: BuildResult) => {
     const rows = result.series.reduce((a, s) => Math.max(a, s.rows), 0);
     edit('Import metrics', (d) => importMetrics(d, result.series, { file, importedAt: nowIso(), rows: result.rowsUsed }));
-    setDone(t('wizard.metrics.imported', { series: result.series.length, file }) + (rows > MAX_STORED_POINTS ? ` ${t('wizard.metrics.reduced', { rows: formatNumber(rows, lang), points: formatNumber(MAX_STORED_POINTS, lang) })}` : ''));
+    setDone(
+      t('wizard.metrics.imported', { series: result.series.length, file }) +
+        (rows > MAX_STORED_POINTS ? ` ${t('wizard.metrics.reduced', { rows: formatNumber(rows, lang), points: formatNumber(MAX_STORED_POINTS, lang) })}` : ''),
+    );
     reset();
     if (fileInput.current) fileInput.current.value = '';
   };
@@ -46,7 +59,13 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
       <div className="import-controls">
         <div className="field">
           <label htmlFor={fileId}>{t('wizard.metrics.chooseFile')}</label>
-          <input id={fileId} ref={fileInput} type="file" accept=".csv,.tsv,.txt,.json,text/csv,application/json" onChange={(e) => choose(e.target.files?.[0])} />
+          <input
+            id={fileId}
+            ref={fileInput}
+            type="file"
+            accept=".csv,.tsv,.txt,.json,text/csv,application/json"
+            onChange={(e) => choose(e.target.files?.[0])}
+          />
         </div>
         <div className="field">
           <label htmlFor={delimId}>{t('wizard.metrics.delimiter')}</label>
@@ -76,8 +95,7 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
       {state.phase === 'reading' && (
         <div className="reading" role="status">
           <label>
-            {t('wizard.metrics.reading', { file: state.file })}{' '}
-            <progress max={1} value={state.fraction} aria-label={t('wizard.metrics.progress')} />
+            {t('wizard.metrics.reading', { file: state.file })} <progress max={1} value={state.fraction} aria-label={t('wizard.metrics.progress')} />
           </label>
         </div>
       )}
@@ -136,7 +154,8 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
   return (
     <div className="preview" aria-busy={busy}>
       <h3>
-        {t('wizard.metrics.preview', { file })} <span className="muted small">· {t('wizard.metrics.rows', { formatted: formatNumber(table.rowCount, lang) })}</span>
+        {t('wizard.metrics.preview', { file })}{' '}
+        <span className="muted small">· {t('wizard.metrics.rows', { formatted: formatNumber(table.rowCount, lang) })}</span>
       </h3>
       <table className="table mapping-table">
         <caption className="sr-only">{t('wizard.metrics.preview', { file })}</caption>
@@ -146,7 +165,12 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
               <th key={i} scope="col">
                 <label>
                   <span className="mapping-col">{colName(i)}</span>
-                  <select className="input" aria-label={t('wizard.metrics.role', { column: colName(i) })} value={mapping.roles[i]} onChange={(e) => setRole(i, e.target.value as ColumnRole)}>
+                  <select
+                    className="input"
+                    aria-label={t('wizard.metrics.role', { column: colName(i) })}
+                    value={mapping.roles[i]}
+                    onChange={(e) => setRole(i, e.target.value as ColumnRole)}
+                  >
                     {COLUMN_ROLES.map((r) => (
                       <option key={r} value={r}>
                         {t(`wizard.metrics.roles.${r}`)}
@@ -189,7 +213,11 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
           {Object.entries(mapping.candidateValues).map(([value, id]) => (
             <label key={value} className="inline-field field">
               {t('wizard.metrics.candidateValue', { value })}
-              <select className="input" value={id} onChange={(e) => onMap({ ...mapping, candidateValues: { ...mapping.candidateValues, [value]: e.target.value } })}>
+              <select
+                className="input"
+                value={id}
+                onChange={(e) => onMap({ ...mapping, candidateValues: { ...mapping.candidateValues, [value]: e.target.value } })}
+              >
                 <option value="">{t('wizard.metrics.notMapped')}</option>
                 {candidateOptions.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -209,8 +237,8 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
       {result.errorCount > 0 && <RowErrors errors={result.errors} count={result.errorCount} />}
       {result.fileErrors.length === 0 && (
         <p>
-          {t('wizard.metrics.willImport', { series: result.series.length, rows: formatNumber(result.rowsUsed, lang) })} {result.errorCount > 0 && t('wizard.metrics.importAnyway')}{' '}
-          {result.series.some((s) => s.percent) && t('wizard.metrics.percent')}
+          {t('wizard.metrics.willImport', { series: result.series.length, rows: formatNumber(result.rowsUsed, lang) })}{' '}
+          {result.errorCount > 0 && t('wizard.metrics.importAnyway')} {result.series.some((s) => s.percent) && t('wizard.metrics.percent')}
         </p>
       )}
       <div className="form-actions">
@@ -229,7 +257,8 @@ function RowErrors({ errors, count }: { errors: RowError[]; count: number }) {
   const { t } = useTranslation();
   return (
     <div className="row-errors-box" role="alert">
-      <strong>{t('wizard.metrics.errorsTitle', { count })}</strong> {count > errors.length && <span className="muted small">{t('wizard.metrics.errorsMore', { shown: errors.length })}</span>}
+      <strong>{t('wizard.metrics.errorsTitle', { count })}</strong>{' '}
+      {count > errors.length && <span className="muted small">{t('wizard.metrics.errorsMore', { shown: errors.length })}</span>}
       <ul className="row-errors" aria-label={t('wizard.metrics.errorsTitle', { count })}>
         {errors.map((e, i) => (
           <li key={i}>{t('wizard.metrics.rowError', { row: e.row, column: e.column, reason: t(`wizard.metrics.reason.${e.code}`, { value: e.value }) })}</li>

@@ -23,19 +23,28 @@ export const SuggestionsPanel = memo(function SuggestionsPanel({ doc }: { doc: W
   const [replace, setReplace] = useState(false);
   const [note, setNote] = useState('');
   const suggestions = suggestScores(doc);
-  const chosen = participant && (participant === NEW || doc.participants.some((p) => p.id === participant)) ? participant : doc.participants[0]?.id ?? NEW;
+  const chosen = participant && (participant === NEW || doc.participants.some((p) => p.id === participant)) ? participant : (doc.participants[0]?.id ?? NEW);
   const criteria = [...new Set(suggestions.map((s) => s.criterionId))];
   const candidates = doc.candidates.filter((c) => suggestions.some((s) => s.candidateId === c.id));
-  const fmt = (s: ScoreSuggestion, v: number) => (s.measure === 'iteration-speed' ? formatNumber(v, lang, 1) : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(v));
-  const basis = (s: ScoreSuggestion) => t('wizard.metrics.basis', { measure: t(`wizard.metrics.measure.${s.measure}`), measured: fmt(s, s.measured), best: fmt(s, s.best) });
+  const fmt = (s: ScoreSuggestion, v: number) =>
+    s.measure === 'iteration-speed' ? formatNumber(v, lang, 1) : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(v);
+  const basis = (s: ScoreSuggestion) =>
+    t('wizard.metrics.basis', { measure: t(`wizard.metrics.measure.${s.measure}`), measured: fmt(s, s.measured), best: fmt(s, s.best) });
 
   const apply = () => {
     const before = useWorkshop.getState().doc;
     if (!before) return;
-    const scores = suggestions.map((s) => ({ candidateId: s.candidateId, criterionId: s.criterionId, value: s.value, rationale: t('wizard.metrics.rationale', { basis: basis(s) }) }));
+    const scores = suggestions.map((s) => ({
+      candidateId: s.candidateId,
+      criterionId: s.criterionId,
+      value: s.value,
+      rationale: t('wizard.metrics.rationale', { basis: basis(s) }),
+    }));
     const pid = chosen === NEW ? newId() : chosen;
     const name = chosen === NEW ? t('wizard.metrics.pilotParticipant') : (before.participants.find((p) => p.id === chosen)?.name ?? '');
-    edit('Take suggested scores into the evaluation', (d) => writeScores(chosen === NEW ? addParticipant(d, { id: pid, name, role: 'other' }) : d, pid, scores, { replace }));
+    edit('Take suggested scores into the evaluation', (d) =>
+      writeScores(chosen === NEW ? addParticipant(d, { id: pid, name, role: 'other' }) : d, pid, scores, { replace }),
+    );
     const written = countWritten(before, useWorkshop.getState().doc ?? before, pid);
     if (chosen === NEW) setParticipant(pid);
     setNote(written > 0 ? t('wizard.metrics.applied', { count: written, name }) : t('wizard.metrics.appliedNone', { name }));

@@ -165,7 +165,14 @@ export function BarChart({ title, summary, groups, series, lang, percent, yLabel
                 const v = g.values[s.key];
                 if (v === undefined) return null;
                 return (
-                  <rect key={`${g.key}-${s.key}`} className={`series-${s.colour}`} x={(x(g.key) ?? 0) + (inner(s.key) ?? 0)} width={inner.bandwidth()} y={y(v)} height={Math.max(0, y(0) - y(v))}>
+                  <rect
+                    key={`${g.key}-${s.key}`}
+                    className={`series-${s.colour}`}
+                    x={(x(g.key) ?? 0) + (inner(s.key) ?? 0)}
+                    width={inner.bandwidth()}
+                    y={y(v)}
+                    height={Math.max(0, y(0) - y(v))}
+                  >
                     <title>{`${g.label} · ${s.label}: ${fmt(v)}`}</title>
                   </rect>
                 );
@@ -178,7 +185,17 @@ export function BarChart({ title, summary, groups, series, lang, percent, yLabel
   );
 }
 
-function Figure({ title, summary, legend, children }: { title: string; summary: string; legend: { key: string; label: string; colour: number }[]; children: ReactNode }) {
+function Figure({
+  title,
+  summary,
+  legend,
+  children,
+}: {
+  title: string;
+  summary: string;
+  legend: { key: string; label: string; colour: number }[];
+  children: ReactNode;
+}) {
   return (
     <figure className="chart-card">
       <figcaption>{title}</figcaption>

@@ -2,8 +2,7 @@ import type { BuildResult, Candidate, ColumnMapping } from '../../../../shared/m
 
 /** Messages between the metrics page and its import worker. */
 export type ToWorker =
-  | { type: 'parse'; file: File; delimiter: string; candidates: Pick<Candidate, 'id' | 'name' | 'kind'>[] }
-  | { type: 'map'; mapping: ColumnMapping };
+  { type: 'parse'; file: File; delimiter: string; candidates: Pick<Candidate, 'id' | 'name' | 'kind'>[] } | { type: 'map'; mapping: ColumnMapping };
 
 export interface TableSummary {
   header: string[];

@@ -1,7 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../../shared/framework';
-import { addCandidate, describeCandidate, newId, removeCandidate, renameCandidate, setCandidateKind, type Candidate, type WorkshopDoc } from '../../../../shared/model';
+import {
+  addCandidate,
+  describeCandidate,
+  newId,
+  removeCandidate,
+  renameCandidate,
+  setCandidateKind,
+  type Candidate,
+  type WorkshopDoc,
+} from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
 import { Toast } from '../../../ui/Toast';
 import { edit, SelectField, TextField, useUndoOffer } from '../fields';
@@ -34,7 +43,13 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
                   action="Rename candidate"
                   onChange={(d, v) => renameCandidate(d, c.id, lang, v)}
                 />
-                <SelectField label={t('wizard.screening.kind')} value={c.kind} options={kinds} action="Change candidate kind" onChange={(d, v) => setCandidateKind(d, c.id, v)} />
+                <SelectField
+                  label={t('wizard.screening.kind')}
+                  value={c.kind}
+                  options={kinds}
+                  action="Change candidate kind"
+                  onChange={(d, v) => setCandidateKind(d, c.id, v)}
+                />
                 <TextField
                   label={t('wizard.screening.description')}
                   value={c.description[lang]}
@@ -72,14 +87,32 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
         onAdd={(name) => edit('Add candidate', (d) => addCandidate(d, { id: newId(), lang, name }))}
       />
       {undoOffer.offer && (
-        <Toast message={undoOffer.offer.message} actionLabel={t('wizard.field.undone')} onAction={undoOffer.undo} onDismiss={undoOffer.dismiss} closeLabel={t('wizard.field.dismiss')} />
+        <Toast
+          message={undoOffer.offer.message}
+          actionLabel={t('wizard.field.undone')}
+          onAction={undoOffer.undo}
+          onDismiss={undoOffer.dismiss}
+          closeLabel={t('wizard.field.dismiss')}
+        />
       )}
     </section>
   );
 }
 
 /** A small "name + Add" form; an empty name uses `fallback`. */
-export function AddByName({ label, button, fallback, onAdd, disabled }: { label: string; button: string; fallback: string; onAdd: (name: string) => void; disabled?: boolean }) {
+export function AddByName({
+  label,
+  button,
+  fallback,
+  onAdd,
+  disabled,
+}: {
+  label: string;
+  button: string;
+  fallback: string;
+  onAdd: (name: string) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const [name, setName] = useState('');
   const submit = (e: FormEvent) => {

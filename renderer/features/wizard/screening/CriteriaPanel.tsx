@@ -69,7 +69,14 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
               return (
                 <tr key={c.id}>
                   <td>
-                    <TextField hideLabel label={`${t('wizard.screening.criterionName')}: ${name}`} value={c.name[lang]} placeholder={c.name[other]} action="Rename criterion" onChange={(d, v) => renameCriterion(d, c.id, lang, v)} />
+                    <TextField
+                      hideLabel
+                      label={`${t('wizard.screening.criterionName')}: ${name}`}
+                      value={c.name[lang]}
+                      placeholder={c.name[other]}
+                      action="Rename criterion"
+                      onChange={(d, v) => renameCriterion(d, c.id, lang, v)}
+                    />
                     <span className="muted small">{t(`shell.group.${c.group}`)}</span>
                     <CriterionDetails c={c} lang={lang} />
                   </td>
@@ -118,7 +125,13 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
         onAdd={(name) => edit('Add criterion', (d) => addCriterion(d, { id: newId(), lang, name, weight: 10 }))}
       />
       {undoOffer.offer && (
-        <Toast message={undoOffer.offer.message} actionLabel={t('wizard.field.undone')} onAction={undoOffer.undo} onDismiss={undoOffer.dismiss} closeLabel={t('wizard.field.dismiss')} />
+        <Toast
+          message={undoOffer.offer.message}
+          actionLabel={t('wizard.field.undone')}
+          onAction={undoOffer.undo}
+          onDismiss={undoOffer.dismiss}
+          closeLabel={t('wizard.field.dismiss')}
+        />
       )}
     </section>
   );
@@ -151,7 +164,11 @@ function CriterionDetails({ c, lang }: { c: Criterion; lang: Lang }) {
           </button>
         </div>
       ))}
-      <button type="button" className="btn btn-ghost" onClick={() => edit(`Add ${which === 'focusPoints' ? 'focus point' : 'scenario'}`, (d) => addCriterionListItem(d, c.id, which, lang))}>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        onClick={() => edit(`Add ${which === 'focusPoints' ? 'focus point' : 'scenario'}`, (d) => addCriterionListItem(d, c.id, which, lang))}
+      >
         + {addLabel}
       </button>
     </fieldset>

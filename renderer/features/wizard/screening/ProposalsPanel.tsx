@@ -67,8 +67,14 @@ export function ProposalsPanel({ doc }: { doc: WorkshopDoc }) {
           {doc.adaptation.rules.map((rule) => (
             <li key={rule.id} className="rule">
               <p>
-                <span className={`badge ${ruleApplies(rule, doc.needs.answers) ? 'badge-ok' : ''}`}>{ruleApplies(rule, doc.needs.answers) ? t('wizard.screening.applies') : t('wizard.screening.doesNotApply')}</span>{' '}
-                <span className="muted">{t('wizard.screening.when')}:</span> {listJoin(rule.when.map((c) => describeCondition(c, lang)), lang)}
+                <span className={`badge ${ruleApplies(rule, doc.needs.answers) ? 'badge-ok' : ''}`}>
+                  {ruleApplies(rule, doc.needs.answers) ? t('wizard.screening.applies') : t('wizard.screening.doesNotApply')}
+                </span>{' '}
+                <span className="muted">{t('wizard.screening.when')}:</span>{' '}
+                {listJoin(
+                  rule.when.map((c) => describeCondition(c, lang)),
+                  lang,
+                )}
               </p>
               <p>{pick(rule.reason, lang) || <span className="muted">{t('wizard.screening.untitledRule')}</span>}</p>
               <Effects doc={doc} rule={rule} lang={lang} />
@@ -76,7 +82,12 @@ export function ProposalsPanel({ doc }: { doc: WorkshopDoc }) {
             </li>
           ))}
         </ul>
-        <button type="button" className="btn" disabled={doc.adaptation.rules.length >= 200 || doc.criteria.length === 0} onClick={() => edit('Add rule', (d) => addRule(d, `team-${newId()}`))}>
+        <button
+          type="button"
+          className="btn"
+          disabled={doc.adaptation.rules.length >= 200 || doc.criteria.length === 0}
+          onClick={() => edit('Add rule', (d) => addRule(d, `team-${newId()}`))}
+        >
           + {t('wizard.screening.addRule')}
         </button>
       </details>
@@ -88,22 +99,37 @@ function ProposalCard({ doc, rule, status, lang, decidedAt }: { doc: WorkshopDoc
   const { t } = useTranslation();
   const id = useId();
   const reason = pick(rule.reason, lang);
-  const decide = (s: ProposalStatus) => edit(s === 'accepted' ? 'Accept proposal' : s === 'rejected' ? 'Reject proposal' : 'Withdraw decision', (d) => decideProposal(d, rule.id, s, nowIso()));
+  const decide = (s: ProposalStatus) =>
+    edit(s === 'accepted' ? 'Accept proposal' : s === 'rejected' ? 'Reject proposal' : 'Withdraw decision', (d) => decideProposal(d, rule.id, s, nowIso()));
   return (
     <li className={`proposal proposal-${status}`} aria-labelledby={`${id}-reason`}>
       <div className="proposal-head">
         <span className={`badge state-${status}`}>{t(`wizard.screening.state.${status}`)}</span>
-        {decidedAt && status !== 'pending' && <span className="muted small">{t('wizard.screening.decidedOn', { date: new Date(decidedAt).toLocaleDateString(lang) })}</span>}
+        {decidedAt && status !== 'pending' && (
+          <span className="muted small">{t('wizard.screening.decidedOn', { date: new Date(decidedAt).toLocaleDateString(lang) })}</span>
+        )}
       </div>
       <p id={`${id}-reason`} className="reason">
         {reason}
       </p>
       <Effects doc={doc} rule={rule} lang={lang} />
       <div className="decide" role="group" aria-label={t('wizard.screening.proposals')}>
-        <button type="button" className={`btn ${status === 'accepted' ? 'btn-primary' : ''}`} aria-pressed={status === 'accepted'} onClick={() => decide('accepted')} aria-describedby={`${id}-reason`}>
+        <button
+          type="button"
+          className={`btn ${status === 'accepted' ? 'btn-primary' : ''}`}
+          aria-pressed={status === 'accepted'}
+          onClick={() => decide('accepted')}
+          aria-describedby={`${id}-reason`}
+        >
           ✓ {t('wizard.screening.accept')}
         </button>
-        <button type="button" className={`btn ${status === 'rejected' ? 'btn-primary' : ''}`} aria-pressed={status === 'rejected'} onClick={() => decide('rejected')} aria-describedby={`${id}-reason`}>
+        <button
+          type="button"
+          className={`btn ${status === 'rejected' ? 'btn-primary' : ''}`}
+          aria-pressed={status === 'rejected'}
+          onClick={() => decide('rejected')}
+          aria-describedby={`${id}-reason`}
+        >
           ✕ {t('wizard.screening.reject')}
         </button>
         {status !== 'pending' && (
@@ -170,7 +196,12 @@ function RuleEditor({ doc, rule, lang }: { doc: WorkshopDoc; rule: Rule; lang: L
                 onChange={(d, v) => setRuleEffect(d, rule.id, e.criterionId, v ?? 0)}
               />
               {rule.effects.length > 1 && (
-                <button type="button" className="btn btn-ghost btn-danger" aria-label={t('wizard.screening.removeItem', { text: name })} onClick={() => edit('Remove rule weight change', (d) => removeRuleEffect(d, rule.id, e.criterionId))}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-danger"
+                  aria-label={t('wizard.screening.removeItem', { text: name })}
+                  onClick={() => edit('Remove rule weight change', (d) => removeRuleEffect(d, rule.id, e.criterionId))}
+                >
                   ×
                 </button>
               )}
@@ -243,12 +274,18 @@ function ConditionRow({ rule, index, condition: c, lang }: { rule: Rule; index: 
     if (next) edit('Edit rule condition', (d) => setRuleCondition(d, rule.id, index, next));
   };
   const ops = q ? CONDITION_OPS[q.kind] : [c.op];
-  const opLabel = (op: Condition['op']) => t(`wizard.screening.op.${op === 'eq' && q?.kind === 'boolean' ? 'eqNo' : op === 'truthy' && q?.kind === 'text' ? 'truthyText' : op}`);
+  const opLabel = (op: Condition['op']) =>
+    t(`wizard.screening.op.${op === 'eq' && q?.kind === 'boolean' ? 'eqNo' : op === 'truthy' && q?.kind === 'text' ? 'truthyText' : op}`);
   const options = q?.options ?? [];
   const chosen = Array.isArray(c.value) ? c.value : [];
   return (
     <div className="condition-row">
-      <select className="input" aria-label={t('wizard.screening.conditionQuestion', { n })} value={c.question} onChange={(e) => set(defaultCondition(e.target.value))}>
+      <select
+        className="input"
+        aria-label={t('wizard.screening.conditionQuestion', { n })}
+        value={c.question}
+        onChange={(e) => set(defaultCondition(e.target.value))}
+      >
         {!q && <option value={c.question}>{c.question}</option>}
         {ALL_QUESTIONS.map((x) => (
           <option key={x.id} value={x.id}>
@@ -256,7 +293,12 @@ function ConditionRow({ rule, index, condition: c, lang }: { rule: Rule; index: 
           </option>
         ))}
       </select>
-      <select className="input" aria-label={t('wizard.screening.conditionOp', { n })} value={c.op} onChange={(e) => set(withOp(c, e.target.value as Condition['op']))}>
+      <select
+        className="input"
+        aria-label={t('wizard.screening.conditionOp', { n })}
+        value={c.op}
+        onChange={(e) => set(withOp(c, e.target.value as Condition['op']))}
+      >
         {ops.map((op) => (
           <option key={op} value={op}>
             {opLabel(op)}
@@ -264,7 +306,12 @@ function ConditionRow({ rule, index, condition: c, lang }: { rule: Rule; index: 
         ))}
       </select>
       {c.op === 'eq' && q?.kind !== 'boolean' && (
-        <select className="input" aria-label={t('wizard.screening.conditionValue', { n })} value={String(c.value ?? '')} onChange={(e) => set({ ...c, value: e.target.value })}>
+        <select
+          className="input"
+          aria-label={t('wizard.screening.conditionValue', { n })}
+          value={String(c.value ?? '')}
+          onChange={(e) => set({ ...c, value: e.target.value })}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {pick(o.label, lang)}
@@ -301,7 +348,12 @@ function ConditionRow({ rule, index, condition: c, lang }: { rule: Rule; index: 
         />
       )}
       {rule.when.length > 1 && (
-        <button type="button" className="btn btn-ghost btn-danger" aria-label={t('wizard.screening.removeCondition', { n })} onClick={() => edit('Remove rule condition', (d) => removeRuleCondition(d, rule.id, index))}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-danger"
+          aria-label={t('wizard.screening.removeCondition', { n })}
+          onClick={() => edit('Remove rule condition', (d) => removeRuleCondition(d, rule.id, index))}
+        >
           ×
         </button>
       )}
