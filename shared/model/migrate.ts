@@ -1,13 +1,8 @@
 import { issuesFromZod, type Issue } from '../contract/errors';
+import { MIGRATIONS } from './migrations';
 import { LIST_LIMITS, SCHEMA_VERSION, WorkshopDocSchema, type WorkshopDoc } from './schema';
 
 export type MigrateResult = { ok: true; doc: WorkshopDoc; from: number } | { ok: false; message: string; issues: Issue[] };
-
-/**
- * Forward migrations: `migrations[v]` turns a plain v-document into a (v+1)-document.
- * Released entries are never edited; a new schema version appends one.
- */
-const migrations: Record<number, (doc: Record<string, unknown>) => Record<string, unknown>> = {};
 
 /**
  * A cheap first look at untrusted JSON: a file whose top-level lists are absurdly long is
@@ -42,9 +37,14 @@ export function migrate(input: unknown): MigrateResult {
     );
   }
   for (let v = version; v < SCHEMA_VERSION; v++) {
-    const step = migrations[v];
-    if (!step) return fail(`No migration from schema ${v}.`, [{ path: 'schemaVersion', message: `cannot migrate from ${v}` }]);
-    doc = { ...step(doc), schemaVersion: v + 1 };
+    try {
+      doc = { ...MIGRATIONS[v - 1].up(doc), schemaVersion: v + 1 };
+    } catch {
+      // A migration reads an older shape; a file that only claims that version can break it.
+      return fail(`The workshop could not be brought from schema ${v} to ${v + 1}: its content does not match schema ${v}.`, [
+        { path: 'schemaVersion', message: `not a valid schema ${v} document` },
+      ]);
+    }
   }
   const parsed = WorkshopDocSchema.safeParse(doc);
   if (!parsed.success) {

@@ -1,0 +1,15 @@
+/**
+ * The workshop document's migration chain. `MIGRATIONS[i]` turns a plain document of schema
+ * version `i + 1` into one of version `i + 2`; the current version is one more than the
+ * number of migrations. Released entries are never edited: a change to the document adds
+ * one file beside this one (a pure function on plain JSON, no zod, no imports of the
+ * schema — a migration must keep working after the schema moves on) and appends it here.
+ */
+export interface Migration {
+  /** What the step changes, for people reading the chain (and the import dialog's note). */
+  readonly summary: string;
+  /** A plain document of the previous version → the next version's shape (schemaVersion is set by the caller). */
+  readonly up: (doc: Record<string, unknown>) => Record<string, unknown>;
+}
+
+export const MIGRATIONS: readonly Migration[] = [];
