@@ -9,3 +9,4 @@
  */
 export { evaluate, type EvaluateInput, type Evaluation } from './evaluate';
 export { EngineInputError } from './errors';
+export { valueOf, valueToScore, valueFunctionProblem, type ValueFunction } from './value-function';
