@@ -108,6 +108,9 @@ export async function runCli(argv: string[]): Promise<void> {
   else process.stdout.write(out);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runCli(process.argv.slice(2)).catch((err) => fail(new ContractError('internal', `Internal error: ${(err as Error).message}`)));
+/** The command line's entry: `runCli`, with any unexpected failure reported in the typed error shape. */
+export function cliMain(argv: string[]): Promise<void> {
+  return runCli(argv).catch((err) => fail(new ContractError('internal', `Internal error: ${(err as Error).message}`)));
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void cliMain(process.argv.slice(2));
