@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import { create } from 'zustand';
 import type { ResponseOf } from '../../../shared/contract';
-import { participantWeights, scoreCube, type DocScoreCube } from '../../../shared/model/analysis';
+import { evaluateInput, scoreCube, type DocScoreCube } from '../../../shared/model/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
 import { docWeightUnits } from '../../../shared/model/edits/weights-edit';
 import { EngineInputError, evaluate } from '../../../shared/scoring';
@@ -66,14 +66,7 @@ function cubeOf(doc: WorkshopDoc, overrides: Record<string, number>): DocScoreCu
 
 /** The `engine.evaluate` request of a document with the given weights (units, criterion order) and overrides. */
 export function evaluateRequest(doc: WorkshopDoc, units: readonly number[], overrides: Record<string, number>) {
-  return {
-    candidates: doc.candidates.map((c) => c.id),
-    criteria: doc.criteria.map((c, i) => ({ id: c.id, weight: units[i] ?? 0 })),
-    scores: cubeOf(doc, overrides),
-    scale: doc.scale,
-    aggregation: doc.aggregation,
-    participantWeights: participantWeights(doc),
-  };
+  return evaluateInput(doc, units, cubeOf(doc, overrides));
 }
 
 /** Whether an evaluation can be asked for at all (something to rank, something weighted, someone counted). */
