@@ -1,6 +1,6 @@
 import type { MethodName, Progress, RequestOf, ResponseOf } from '../../shared/contract';
-import { BRIDGE_KEY, type DesktopBridge, type Outcome } from '../../shared/contract/bridge';
-import { ContractError } from '../../shared/contract/errors';
+import { BRIDGE_KEY, type DesktopBridge } from '../../shared/contract/bridge';
+import { ContractError, type Outcome } from '../../shared/contract/errors';
 
 export interface CallOptions {
   signal?: AbortSignal;
