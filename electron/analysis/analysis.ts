@@ -1,6 +1,6 @@
 import type { WorkshopDoc } from '../../shared/model';
 import { applyWhatIf } from '../../shared/model/edits/scenarios';
-import { criterionWeights, participantWeights, scoreCube } from '../../shared/model/analysis';
+import { criterionWeights, evaluateInput } from '../../shared/model/analysis';
 import { evaluate, type Evaluation } from '../../shared/scoring/evaluate';
 import { EngineInputError } from '../../shared/scoring/errors';
 import { sensitivity, type SensitivityResult } from '../engine/sensitivity';
@@ -59,7 +59,6 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
   const rawWeights = criterionWeights(doc);
   const sum = rawWeights.reduce((a, b) => a + b, 0);
   const weights = rawWeights.map((w) => (sum > 0 ? w / sum : 0));
-  const cube = scoreCube(doc);
   const empty: WorkshopAnalysis = {
     weights,
     evaluation: null,
@@ -75,14 +74,7 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
 
   let evaluation: Evaluation;
   try {
-    evaluation = evaluate({
-      candidates: doc.candidates.map((c) => c.id),
-      criteria: doc.criteria.map((c) => ({ id: c.id, weight: c.weight })),
-      scores: cube,
-      scale: doc.scale,
-      aggregation: doc.aggregation,
-      participantWeights: participantWeights(doc),
-    });
+    evaluation = evaluate(evaluateInput(doc));
   } catch (err) {
     if (err instanceof EngineInputError) return { ...empty, problem: err.message };
     throw err;
@@ -176,14 +168,7 @@ export function scenarioOutcomes(doc: WorkshopDoc): ScenarioOutcome[] {
     if (doc.candidates.length === 0 || doc.criteria.length === 0) return { ...base, winner: null, total: null, problem: null };
     const what = applyWhatIf(doc, sc.weights, sc.scoreOverrides);
     try {
-      const ev = evaluate({
-        candidates: what.candidates.map((c) => c.id),
-        criteria: what.criteria.map((c) => ({ id: c.id, weight: c.weight })),
-        scores: scoreCube(what),
-        scale: what.scale,
-        aggregation: what.aggregation,
-        participantWeights: participantWeights(what),
-      });
+      const ev = evaluate(evaluateInput(what));
       const scored = ev.aggregated.some((row) => row.some((a) => a !== null));
       return scored
         ? { ...base, winner: ev.ranking[0], total: ev.totals[ev.ranking[0]], problem: null }

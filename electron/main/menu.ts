@@ -1,23 +1,9 @@
+import type { MenuCommand } from '../../shared/contract/bridge';
+
 /**
  * The application menu, with each platform's conventions (the app menu on macOS; File → Quit
  * elsewhere). Commands that act on the document go to the renderer as a `MenuCommand`.
  */
-export type MenuCommand = 'new' | 'import' | 'export' | 'backup' | 'presenter' | 'lang:zh-CN' | 'lang:en' | 'theme' | 'about' | 'undo' | 'redo';
-
-export const MENU_COMMANDS: readonly MenuCommand[] = [
-  'new',
-  'import',
-  'export',
-  'backup',
-  'presenter',
-  'lang:zh-CN',
-  'lang:en',
-  'theme',
-  'about',
-  'undo',
-  'redo',
-];
-
 interface MenuOptions {
   platform: NodeJS.Platform;
   send(command: MenuCommand): void;

@@ -2,11 +2,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE, IPC_PROGRESS, IPC_MENU } from '../../shared/contract/bridge';
+import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE, IPC_PROGRESS, IPC_MENU, type MenuCommand } from '../../shared/contract/bridge';
 import type { Service } from '../service';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
 import { APP_ORIGIN, APP_SCHEME, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
-import { buildMenuTemplate, type MenuCommand } from './menu';
+import { buildMenuTemplate } from './menu';
 
 /**
  * The desktop shell, written against the small part of Electron it uses. `index.ts` passes

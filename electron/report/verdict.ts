@@ -1,5 +1,9 @@
+import { FRAGILITY } from '../analysis/analysis';
 import type { ReportContent } from './content';
 import { formatPercent } from './content';
+
+/** A fraction in hundredths (percentage points, points out of 100), without trailing zeros: 0.05 → "5", 0.025 → "2.5". */
+const hundredths = (v: number) => String(Math.round(v * 10_000) / 100);
 
 /**
  * The fragile-winner verdict in words, one line per finding, in the report's language.
@@ -15,6 +19,10 @@ export function verdictLines(r: ReportContent): string[] {
   const name = (i: number) => r.candidateName(doc.candidates[i].id);
   const winner = ev.ranking[0];
   const lines: string[] = [];
+  // The thresholds in words come from the verdict's own thresholds (the room states the same ones).
+  const minAcceptability = formatPercent(FRAGILITY.minAcceptability);
+  const minWeightChange = hundredths(FRAGILITY.minWeightChange);
+  const minMargin = hundredths(FRAGILITY.minMargin);
   if (ev.totals.length > 1) {
     const margin = ev.totals[winner] - ev.totals[ev.ranking[1]];
     lines.push(`${s.margin}${s.colon}${(margin * 100).toFixed(1)} / 100${zh ? `（${name(ev.ranking[1])}）` : ` (${name(ev.ranking[1])})`}`);
@@ -31,15 +39,19 @@ export function verdictLines(r: ReportContent): string[] {
       case 'low-acceptability':
         lines.push(
           zh
-            ? `在不足一半的模拟中排名第一（${formatPercent(reason.acceptability, 1)}）。`
-            : `Ranks first in less than half of the simulations (${formatPercent(reason.acceptability, 1)}).`,
+            ? `在不足 ${minAcceptability} 的模拟中排名第一（${formatPercent(reason.acceptability, 1)}）。`
+            : `Ranks first in fewer than ${minAcceptability} of the simulations (${formatPercent(reason.acceptability, 1)}).`,
         );
         break;
       case 'small-weight-change':
-        lines.push(zh ? `单个维度权重变化不到 5 个百分点即会改变第一名。` : `A change of less than 5 percentage points in one weight changes the winner.`);
+        lines.push(
+          zh
+            ? `单个维度权重变化不到 ${minWeightChange} 个百分点即会改变第一名。`
+            : `A change of less than ${minWeightChange} percentage points in one weight changes the winner.`,
+        );
         break;
       case 'narrow-margin':
-        lines.push(zh ? `领先第二名不到 2 分（满分 100）。` : `Leads the runner-up by less than 2 points out of 100.`);
+        lines.push(zh ? `领先第二名不到 ${minMargin} 分（满分 100）。` : `Leads the runner-up by less than ${minMargin} points out of 100.`);
         break;
       case 'incomplete-scores':
         lines.push(

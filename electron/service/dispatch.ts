@@ -1,9 +1,7 @@
-import { contract, isMethodName, ContractError, invalidRequest, type MethodName, type Progress } from '../../shared/contract';
+import { contract, isMethodName, ContractError, invalidRequest, type MethodName, type Outcome, type Progress } from '../../shared/contract';
 import { handlers } from './handlers';
 import type { HostKind, ServiceContext } from './context';
 import type { TaskRunner } from './tasks/runner';
-
-export type CallResult = { ok: true; result: unknown } | { ok: false; error: ReturnType<ContractError['toJSON']> };
 
 export interface DispatchOptions {
   host: HostKind;
@@ -20,7 +18,7 @@ export interface DispatchOptions {
  * name and payload. It validates the request with the contract's schema, runs the
  * handler, and returns either the result or the typed error — never throws.
  */
-export async function dispatch(method: string, payload: unknown, options: DispatchOptions): Promise<CallResult> {
+export async function dispatch(method: string, payload: unknown, options: DispatchOptions): Promise<Outcome> {
   try {
     return { ok: true, result: await call(method, payload, options) };
   } catch (err) {

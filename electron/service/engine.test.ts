@@ -1,12 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { dispatch, type CallResult } from './dispatch';
+import { dispatch } from './dispatch';
+import type { Outcome } from '../../shared/contract';
 import { createInlineRunner } from './tasks/runner';
 import { createWorkerPool } from './tasks/pool';
 
 const inline = createInlineRunner();
 const call = (method: string, payload: unknown) => dispatch(method, payload, { host: 'test', tasks: inline, checkResponse: true });
 
-function issuesOf(res: CallResult): Array<{ path: string; message: string }> {
+function issuesOf(res: Outcome): Array<{ path: string; message: string }> {
   expect(res.ok).toBe(false);
   if (res.ok) return [];
   expect(res.error.code).toBe('invalid_request');

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Progress } from '../../shared/contract';
+import type { Outcome, Progress } from '../../shared/contract';
 import type { HostKind, ServiceContext } from './context';
-import { call, dispatch, type CallResult } from './dispatch';
+import { call, dispatch } from './dispatch';
 import { createInlineRunner, type TaskRunner } from './tasks/runner';
 import { createWorkerPool } from './tasks/pool';
 
@@ -10,7 +10,7 @@ export interface Service {
   readonly host: HostKind;
   readonly tasks: TaskRunner;
   /** Never throws: the result or the typed error. */
-  dispatch(method: string, payload: unknown, opts?: CallOptions): Promise<CallResult>;
+  dispatch(method: string, payload: unknown, opts?: CallOptions): Promise<Outcome>;
   /** Throws ContractError. */
   call(method: string, payload: unknown, opts?: CallOptions): Promise<unknown>;
   close(): Promise<void>;

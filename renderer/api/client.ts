@@ -1,17 +1,6 @@
 import type { MethodName, Progress, RequestOf, ResponseOf } from '../../shared/contract';
-import { BRIDGE_KEY, type DesktopBridge, type Outcome } from '../../shared/contract/bridge';
-
-/** An error from the Node side, in the contract's typed shape. */
-export class ApiError extends Error {
-  readonly code: string;
-  readonly issues?: { path: string; message: string }[];
-  constructor(code: string, message: string, issues?: { path: string; message: string }[]) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    if (issues) this.issues = issues;
-  }
-}
+import { BRIDGE_KEY, type DesktopBridge } from '../../shared/contract/bridge';
+import { ContractError, type Outcome } from '../../shared/contract/errors';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -113,10 +102,10 @@ function getTransport(): Transport {
   return transport;
 }
 
-/** Calls one contract method on the Node side (Electron IPC or the loopback web host). */
+/** Calls one contract method on the Node side (Electron IPC or the loopback web host); failures throw a `ContractError`. */
 export async function call<M extends MethodName>(method: M, request: RequestOf<M>, opts: CallOptions = {}): Promise<ResponseOf<M>> {
   const outcome = await getTransport().call(method, request, opts);
-  if (!outcome.ok) throw new ApiError(outcome.error.code, outcome.error.message, outcome.error.issues);
+  if (!outcome.ok) throw ContractError.from(outcome.error);
   return outcome.result as ResponseOf<M>;
 }
 

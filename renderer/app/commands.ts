@@ -1,13 +1,11 @@
 import { useEffect, useRef } from 'react';
+import type { FeatureMenuCommand } from '../../shared/contract/bridge';
 
 /**
  * App-wide commands from the desktop menu, keyboard shortcuts or the OS (opened files).
  * Features subscribe to the commands they implement; nothing else couples them.
  */
-export type AppCommand =
-  | { type: 'new' | 'import' | 'export' | 'backup' | 'presenter' | 'about' }
-  | { type: 'open-file'; file: File }
-  | { type: 'open-file-error'; name: string; error: string };
+export type AppCommand = { type: FeatureMenuCommand } | { type: 'open-file'; file: File } | { type: 'open-file-error'; name: string; error: string };
 
 const target = new EventTarget();
 

@@ -1,4 +1,5 @@
 import type { Progress } from './define';
+import type { Outcome } from './errors';
 
 /** Channel names and the shape of the one object the Electron preload exposes. */
 export const BRIDGE_KEY = 'selectionWorkshop';
@@ -8,6 +9,11 @@ export const IPC_PROGRESS = 'sw:progress';
 export const IPC_MENU = 'sw:menu';
 export const IPC_OPEN_FILE = 'sw:open-file';
 
+/** Application-menu commands that features of the renderer implement (they become app commands). */
+export type FeatureMenuCommand = 'new' | 'import' | 'export' | 'backup' | 'presenter' | 'about';
+/** Every application-menu command the desktop shell sends to the renderer (on `IPC_MENU`). */
+export type MenuCommand = FeatureMenuCommand | 'lang:zh-CN' | 'lang:en' | 'theme' | 'undo' | 'redo';
+
 /** A workshop file the OS asked the app to open (file association, second instance). */
 export interface OpenedFile {
   name: string;
@@ -15,14 +21,11 @@ export interface OpenedFile {
   error?: string;
 }
 
-/** The typed outcome every transport returns. */
-export type Outcome = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string; issues?: { path: string; message: string }[] } };
-
 export interface DesktopBridge {
   call(method: string, payload: unknown, onProgress?: (p: Progress) => void): { jobId: number; promise: Promise<Outcome> };
   cancel(jobId: number): void;
   /** Application-menu commands (e.g. "presenter", "import"); returns an unsubscribe. */
-  onMenu(handler: (command: string) => void): () => void;
+  onMenu(handler: (command: MenuCommand) => void): () => void;
   /** Files opened from the OS; returns an unsubscribe. */
   onOpenFile(handler: (file: OpenedFile) => void): () => void;
 }

@@ -24,6 +24,9 @@ export const ContractErrorSchema = z.object({
 });
 export type ContractErrorShape = z.infer<typeof ContractErrorSchema>;
 
+/** What every host and transport answers for one call: the result, or a contract error. */
+export type Outcome<T = unknown> = { ok: true; result: T } | { ok: false; error: ContractErrorShape };
+
 export class ContractError extends Error {
   readonly code: ErrorCode;
   readonly issues?: Issue[];

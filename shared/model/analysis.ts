@@ -55,6 +55,22 @@ export function normalisedCriterionWeights(doc: WorkshopDoc): number[] {
   return raw.map((w) => (sum > 0 ? w / sum : 0));
 }
 
+/**
+ * The evaluation input (`engine.evaluate` request) of a document: every candidate, every
+ * criterion with `weights` (criterion order; default the document's points), the score cube
+ * (default the document's scores), its scale, aggregation and participants' influence.
+ */
+export function evaluateInput(doc: WorkshopDoc, weights: readonly number[] = criterionWeights(doc), scores: DocScoreCube = scoreCube(doc)) {
+  return {
+    candidates: doc.candidates.map((c) => c.id),
+    criteria: doc.criteria.map((c, i) => ({ id: c.id, weight: weights[i] ?? 0 })),
+    scores,
+    scale: doc.scale,
+    aggregation: doc.aggregation,
+    participantWeights: participantWeights(doc),
+  };
+}
+
 /** Participants' influence in group aggregation, in participant order (0 = observer). */
 export function participantWeights(doc: WorkshopDoc): number[] {
   return doc.participants.map((p) => p.influence);

@@ -1,20 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportFormat, ReportRenderResponse } from '../../../shared/contract/report';
 import type { Lang } from '../../../shared/framework';
-import { ApiError, call } from '../../api/client';
+import { call } from '../../api/client';
+import { useDerived } from '../../api/derived';
+import { useJob } from '../../api/job';
 import { downloadBlob } from '../../charts/exportChart';
 import { useWorkshop } from '../../store/workshop';
 import { Dialog } from '../../ui/Dialog';
 import './export.css';
 
 const FORMATS: readonly ReportFormat[] = ['html', 'pdf', 'md', 'csv', 'json'];
-
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'working'; format: ReportFormat; done: number; stage: string }
-  | { kind: 'saved'; file: string }
-  | { kind: 'error'; message: string };
 
 /** The rendered file as a Blob (PDF arrives base64-encoded). */
 export function responseBlob(res: ReportRenderResponse): Blob {
@@ -36,51 +32,28 @@ export function ExportMenu() {
   const doc = useWorkshop((s) => s.doc);
   const [open, setOpen] = useState(false);
   const [lang, setLang] = useState<Lang | null>(null);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const abort = useRef<AbortController | null>(null);
-  // Whether this Node side can print PDFs (Electron, or a local Chromium): asked once the dialog opens.
-  const [pdfAvailable, setPdfAvailable] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (!open || pdfAvailable !== null) return;
-    let live = true;
-    call('app.info', {}).then(
-      (info) => live && setPdfAvailable(info.capabilities.pdf),
-      () => live && setPdfAvailable(true), // unknown: let the attempt say what is wrong
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, pdfAvailable]);
+  const [format, setFormat] = useState<ReportFormat>('html');
+  const job = useJob<ReportRenderResponse>();
+  // Whether this Node side can print PDFs (Electron, or a local Chromium): asked while the dialog is open.
+  const info = useDerived('app.info', open ? {} : null);
+  const pdfAvailable = info.value ? info.value.capabilities.pdf : info.error ? true : null; // unknown: let the attempt say what is wrong
   if (!doc) return null;
   const reportLang = lang ?? doc.meta.lang;
 
-  const run = async (format: ReportFormat) => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setStatus({ kind: 'working', format, done: 0, stage: 'analysing' });
-    try {
-      const res = await call(
-        'report.render',
-        { workshop: doc, format, lang: reportLang },
-        { signal: controller.signal, onProgress: (p) => setStatus({ kind: 'working', format, done: p.done, stage: p.stage ?? '' }) },
-      );
-      downloadBlob(responseBlob(res), res.filename);
-      setStatus({ kind: 'saved', file: res.filename });
-    } catch (err) {
-      if (controller.signal.aborted) return setStatus({ kind: 'idle' });
-      const message = err instanceof Error ? err.message : String(err);
-      const code = err instanceof ApiError ? err.code : 'internal';
-      setStatus({ kind: 'error', message: t(code === 'unavailable' ? 'export.unavailable' : 'export.failed', { message }) });
-    } finally {
-      if (abort.current === controller) abort.current = null;
-    }
+  const run = async (f: ReportFormat) => {
+    setFormat(f);
+    const res = await job.start((ctx) => call('report.render', { workshop: doc, format: f, lang: reportLang }, ctx));
+    if (res) downloadBlob(responseBlob(res), res.filename);
   };
   const close = () => {
-    abort.current?.abort();
+    job.reset();
     setOpen(false);
-    setStatus({ kind: 'idle' });
   };
-  const working = status.kind === 'working';
+  const { state } = job;
+  const working = state.status === 'running';
+  const stage = state.status === 'running' ? (state.stage ?? 'analysing') : '';
+  const failure =
+    state.status === 'failed' ? t(state.error.code === 'unavailable' ? 'export.unavailable' : 'export.failed', { message: state.error.message }) : null;
 
   return (
     <>
@@ -118,19 +91,19 @@ export function ExportMenu() {
           <div className="export-status" aria-live="polite">
             {working && (
               <div className="export-progress">
-                <span>{t('export.working', { format: t(`export.${status.format}.label`) })}</span>
-                <progress max={1} value={status.done} aria-label={t(`export.stage.${status.stage}`, { defaultValue: status.stage })} />
-                <span className="muted small">{t(`export.stage.${status.stage}`, { defaultValue: status.stage })}</span>
-                <button type="button" className="btn btn-ghost" onClick={() => abort.current?.abort()}>
+                <span>{t('export.working', { format: t(`export.${format}.label`) })}</span>
+                <progress max={1} value={state.done} aria-label={t(`export.stage.${stage}`, { defaultValue: stage })} />
+                <span className="muted small">{t(`export.stage.${stage}`, { defaultValue: stage })}</span>
+                <button type="button" className="btn btn-ghost" onClick={job.cancel}>
                   {t('export.cancel')}
                 </button>
               </div>
             )}
-            {status.kind === 'saved' && <p className="export-saved">{t('export.saved', { file: status.file })}</p>}
+            {state.status === 'done' && <p className="export-saved">{t('export.saved', { file: state.result.filename })}</p>}
           </div>
-          {status.kind === 'error' && (
+          {failure && (
             <p className="alert" role="alert">
-              {status.message}
+              {failure}
             </p>
           )}
           <div className="form-actions">

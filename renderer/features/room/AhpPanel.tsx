@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResponseOf } from '../../../shared/contract';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import {
@@ -14,36 +13,13 @@ import {
   SAATY_STEPS,
 } from '../../../shared/model/edits/ahp-edit';
 import { withWeightShares } from '../../../shared/model/edits/weights-edit';
-import { call } from '../../api/client';
+import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useNativeChange } from './useCommit';
 
-type AhpResult = ResponseOf<'engine.ahp'>;
-
 /** Saaty's consistency limit: a CR above 0.1 means the judgments contradict each other too much. */
 const CR_LIMIT = 0.1;
-
-/**
- * The engine's answer for the inputs named by `key` (the latest only). `current` is false while the
- * answer shown is for earlier inputs and a newer one is on its way.
- */
-function useEngine<T>(run: (() => Promise<T>) | null, key: string): { value: T | null; error: string | null; current: boolean } {
-  const [state, setState] = useState<{ key: string | null; value: T | null; error: string | null }>({ key: null, value: null, error: null });
-  useEffect(() => {
-    if (!run) return;
-    let live = true;
-    run().then(
-      (value) => live && setState({ key, value, error: null }),
-      (err: Error) => live && setState({ key, value: null, error: err.message }),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return run ? { value: state.value, error: state.error, current: state.key === key } : { value: null, error: null, current: true };
-}
 
 /** AHP pairwise comparison per participant: consistency ratio, the most inconsistent judgment and its suggested value, group weights. */
 export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
@@ -54,13 +30,17 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const participant = doc.participants.find((p) => p.id === who) ?? doc.participants[0];
   const n = doc.criteria.length;
   const matrix = useMemo(() => (participant ? judgmentMatrix(doc, participant.id) : []), [doc, participant]);
-  const own = useEngine<AhpResult>(n >= 2 && n <= 15 && participant ? () => call('engine.ahp', { matrix }) : null, JSON.stringify(matrix));
-  const judges = doc.participants.filter((p) => p.influence > 0 && hasJudgments(doc, p.id));
-  const groupReq =
-    judges.length > 0 && n >= 2 && n <= 15
-      ? { matrices: judges.map((p) => judgmentMatrix(doc, p.id)), participantWeights: judges.map((p) => p.influence) }
-      : null;
-  const group = useEngine<AhpResult>(groupReq ? () => call('engine.ahp', groupReq) : null, JSON.stringify(groupReq));
+  const ownReq = useMemo(() => (n >= 2 && n <= 15 && participant ? { matrix } : null), [n, participant, matrix]);
+  const own = useDerived('engine.ahp', ownReq);
+  const judges = useMemo(() => doc.participants.filter((p) => p.influence > 0 && hasJudgments(doc, p.id)), [doc]);
+  const groupReq = useMemo(
+    () =>
+      judges.length > 0 && n >= 2 && n <= 15
+        ? { matrices: judges.map((p) => judgmentMatrix(doc, p.id)), participantWeights: judges.map((p) => p.influence) }
+        : null,
+    [doc, judges, n],
+  );
+  const group = useDerived('engine.ahp', groupReq);
 
   if (doc.participants.length === 0) return <p className="empty">{t('room.scoring.noParticipants')}</p>;
   if (n < 2 || n > 15) return <p className="empty">{t('room.ahp.size')}</p>;
@@ -114,7 +94,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
       </ul>
       <div className="ahp-group">
         <h3 className="small-h">{t('room.ahp.group', { count: judges.length })}</h3>
-        {group.value ? (
+        {group.value && !group.error ? (
           <>
             <p className="muted small" aria-busy={!group.current}>
               {doc.criteria.map((c, i) => `${pick(c.name, lang)} ${(group.value!.weights[i] * 100).toFixed(1)}%`).join(' · ')}
@@ -131,7 +111,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
             </button>
           </>
         ) : (
-          <p className="muted">{group.error ?? t('room.ahp.noJudges')}</p>
+          <p className="muted">{group.error?.message ?? t('room.ahp.noJudges')}</p>
         )}
       </div>
     </div>

@@ -4,7 +4,7 @@ import { DECISION_STEPS, pick } from '../../../shared/framework';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Guidance } from '../workshop/Guidance';
-import { resetAnalysis, scheduleAnalysis, useAnalysis, useAnalysisFresh } from './analysis';
+import { useRoomAnalysis } from './analysis';
 import { evaluateLive, resetLive, useLive } from './live';
 import { LivePanel } from './LivePanel';
 import { Presenter } from './Presenter';
@@ -27,26 +27,29 @@ export function EvaluationRoom() {
   const overrides = useWorkshop((s) => s.whatIf);
   const dragging = useLive((s) => s.draftUnits !== null || s.draftOverrides !== null);
   // Is the robustness analysis on screen the analysis of this very document? (Tests wait on it.)
-  const status = useAnalysis((s) => s.status);
-  const fresh = useAnalysisFresh(doc, overrides);
-  const analysisState = fresh ? 'done' : status === 'done' || status === 'running' ? 'updating' : status;
+  const analysis = useRoomAnalysis(doc);
+  const analysisState = analysis.current
+    ? 'done'
+    : analysis.error
+      ? analysis.error.code === 'cancelled'
+        ? 'cancelled'
+        : 'error'
+      : analysis.pending
+        ? 'updating'
+        : 'idle';
 
   useEffect(() => {
     if (!docId) return;
     loadRoomUi(docId, useWorkshop.getState().doc?.participants[0]?.id);
     resetLive();
-    resetAnalysis();
-    return () => {
-      resetLive();
-      resetAnalysis();
-    };
+    return () => resetLive();
   }, [docId]);
 
-  // Every committed change (and every what-if override) is evaluated; drags evaluate per input themselves.
+  // Every committed change (and every what-if override) is evaluated; drags evaluate per input
+  // themselves. (The robustness analysis follows the document by itself: useRoomAnalysis.)
   useEffect(() => {
     if (!doc || dragging || blind) return;
     evaluateLive(doc);
-    scheduleAnalysis(doc, overrides);
   }, [doc, overrides, dragging, blind]);
 
   if (!doc) return null;

@@ -7,7 +7,7 @@ import { RadarChart } from '../../charts/RadarChart';
 import { RankingBars } from '../../charts/RankingBars';
 import { Tornado } from '../../charts/Tornado';
 import { ConsensusFigure, useDisagreement } from './AggregatedView';
-import { useAnalysis } from './analysis';
+import { useRoomAnalysis } from './analysis';
 import { LeaderLine, useLiveCharts } from './LivePanel';
 import { useRobustnessCharts, VerdictBox } from './RobustnessPanel';
 import { presenterKey, PRESENTER_VIEWS, useRoomUi, type PresenterView } from './roomUi';
@@ -90,7 +90,7 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
   const { t } = useTranslation();
   const live = useLiveCharts(doc);
   const heat = useDisagreement(doc);
-  const analysis = useAnalysis((s) => s.result);
+  const analysis = useRoomAnalysis(doc).value;
   const robust = useRobustnessCharts(doc, analysis);
   const none = <p className="presenter-hidden">{t('room.live.nothing')}</p>;
   switch (view) {

@@ -6,9 +6,8 @@ import { tornadoOrder } from '../../../shared/model/robustness-view';
 import { AcceptabilityBars } from '../../charts/AcceptabilityBars';
 import { Tornado } from '../../charts/Tornado';
 import { currentLang } from '../../i18n';
-import { useWorkshop } from '../../store/workshop';
 import { formatPercent } from '../../ui/format';
-import { cancelAnalysis, runAnalysis, useAnalysis } from './analysis';
+import { useRoomAnalysis } from './analysis';
 import { useRoomUi } from './roomUi';
 
 const pp = (x: number) => (Math.abs(x) * 100).toFixed(1);
@@ -110,8 +109,9 @@ export function useRobustnessCharts(doc: WorkshopDoc, a: WorkshopAnalysisResult 
 export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const blind = useRoomUi((s) => s.blind);
-  const { result, status, progress, stale, error } = useAnalysis();
-  const overrides = useWorkshop((s) => s.whatIf);
+  const analysis = useRoomAnalysis(doc);
+  const { value: result, progress, error } = analysis;
+  const stale = result !== null && !analysis.current;
   const charts = useRobustnessCharts(doc, result);
   if (blind) return <p className="empty">{t('room.blind.resultsHidden')}</p>;
   return (
@@ -120,26 +120,26 @@ export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
         {t('room.view.robustness')}
       </h2>
       <div className="analysis-state" role="status" aria-live="polite">
-        {status === 'running' ? (
+        {progress !== null ? (
           <>
             <span>{t('room.robustness.running')}</span>
             <progress max={1} value={progress} aria-label={t('room.robustness.progress')} />
-            <button type="button" className="btn btn-small" onClick={cancelAnalysis}>
+            <button type="button" className="btn btn-small" onClick={analysis.cancel}>
               {t('action.cancel')}
             </button>
           </>
-        ) : status === 'cancelled' ? (
+        ) : error?.code === 'cancelled' ? (
           <>
             <span>{t('room.robustness.cancelled')}</span>
-            <button type="button" className="btn btn-small" onClick={() => void runAnalysis(doc, overrides)}>
+            <button type="button" className="btn btn-small" onClick={analysis.retry}>
               {t('room.robustness.rerun')}
             </button>
           </>
-        ) : status === 'error' ? (
-          <span className="alert">{error}</span>
+        ) : error ? (
+          <span className="alert">{error.message}</span>
         ) : stale ? (
           <span className="muted">{t('room.robustness.stale')}</span>
-        ) : status === 'done' ? (
+        ) : analysis.current ? (
           <span className="muted" data-testid="analysis-fresh">
             {t('room.robustness.fresh')}
           </span>

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import { moveInRankOrder, rankOrderIds, withRankOrder, withWeightShares } from '../../../shared/model/edits/weights-edit';
-import { call } from '../../api/client';
+import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 
@@ -14,23 +13,10 @@ export function RocPanel({ doc }: { doc: WorkshopDoc }) {
   const edit = useWorkshop((s) => s.edit);
   const order = rankOrderIds(doc);
   const index = new Map(doc.criteria.map((c, i) => [c.id, i]));
-  const key = order.join('|');
-  const [preview, setPreview] = useState<{ key: string; weights: number[] } | null>(null);
-  useEffect(() => {
-    let live = true;
-    const ids = key.split('|');
-    const idx = new Map(doc.criteria.map((c, i) => [c.id, i]));
-    call('engine.rankWeights', { order: ids.map((id) => idx.get(id)!), method: 'roc' }).then(
-      (r) => live && setPreview({ key, weights: r.weights }),
-      () => live && setPreview(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, doc.criteria]);
+  const roc = useDerived('engine.rankWeights', order.length > 0 ? { order: order.map((id) => index.get(id)!), method: 'roc' } : null);
   if (doc.criteria.length === 0) return <p className="empty">{t('room.weights.noCriteria')}</p>;
   const move = (id: string, by: -1 | 1) => edit(t('room.undo.rankOrder'), (d) => withRankOrder(d, moveInRankOrder(rankOrderIds(d), id, by)));
-  const weights = preview?.key === key ? preview.weights : null;
+  const weights = roc.current ? roc.value!.weights : null;
   return (
     <div className="roc">
       <p className="muted small">{t('room.roc.intro')}</p>

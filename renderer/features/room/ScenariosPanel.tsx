@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import { newId, nowIso, type WorkshopDoc } from '../../../shared/model';
@@ -12,39 +12,32 @@ import {
   type ScenarioColumn,
 } from '../../../shared/model/edits/scenarios';
 import { docWeightUnits, toUnits, withWeightUnits } from '../../../shared/model/edits/weights-edit';
-import { call } from '../../api/client';
+import { callAllWork, derivedKey, useDerivedKey } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { canEvaluate, evaluateRequest, useLive } from './live';
 import { useRoomUi } from './roomUi';
 
 /** Evaluates the current weights and every saved scenario, for the side-by-side comparison. */
-export function useScenarioComparison(doc: WorkshopDoc, enabled: boolean): { columns: ScenarioColumn[] | null; error: string | null } {
+export function useScenarioComparison(doc: WorkshopDoc): { columns: ScenarioColumn[] | null; error: string | null } {
   const { t } = useTranslation();
   const overrides = useWorkshop((s) => s.whatIf);
-  const [state, setState] = useState<{ columns: ScenarioColumn[] | null; error: string | null }>({ columns: null, error: null });
   const current = t('room.scenarios.current');
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    const entries = [
-      { id: 'current', name: current, units: docWeightUnits(doc), overrides },
-      ...doc.scenarios.map((s) => ({ id: s.id, name: s.name, units: toUnits(scenarioWeights(doc, s)), overrides: validOverrides(doc, s.scoreOverrides) })),
-    ].filter((e) => canEvaluate(doc, e.units));
-    Promise.all(entries.map((e) => call('engine.evaluate', evaluateRequest(doc, e.units, e.overrides)))).then(
-      (results) =>
-        live &&
-        setState({
-          columns: compareScenarios(results.map((r, i) => ({ id: entries[i].id, name: entries[i].name, totals: r.totals, ranking: r.ranking }))),
-          error: null,
-        }),
-      (err: Error) => live && setState({ columns: null, error: err.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [doc, overrides, enabled, current]);
-  return enabled ? state : { columns: null, error: null };
+  const entries = useMemo(
+    () =>
+      [
+        { id: 'current', name: current, units: docWeightUnits(doc), overrides },
+        ...doc.scenarios.map((s) => ({ id: s.id, name: s.name, units: toUnits(scenarioWeights(doc, s)), overrides: validOverrides(doc, s.scoreOverrides) })),
+      ].filter((e) => canEvaluate(doc, e.units)),
+    [doc, overrides, current],
+  );
+  const requests = useMemo(() => entries.map((e) => evaluateRequest(doc, e.units, e.overrides)), [doc, entries]);
+  const names = JSON.stringify(entries.map((e) => [e.id, e.name]));
+  const comparison = useDerivedKey(`${derivedKey('engine.evaluate[]', requests)} ${names}`, async (ctx) => {
+    const results = await callAllWork('engine.evaluate', requests)(ctx);
+    return compareScenarios(results.map((r, i) => ({ id: entries[i].id, name: entries[i].name, totals: r.totals, ranking: r.ranking })));
+  });
+  return { columns: comparison.value, error: comparison.error?.message ?? null };
 }
 
 /** Named what-if scenarios: save the current weights and score overrides, apply one, compare side by side. */
@@ -134,7 +127,7 @@ export function ScenariosPanel({ doc }: { doc: WorkshopDoc }) {
 export function ScenarioCompare({ doc, large = false }: { doc: WorkshopDoc; large?: boolean }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const { columns, error } = useScenarioComparison(doc, true);
+  const { columns, error } = useScenarioComparison(doc);
   if (error)
     return (
       <p className="alert" role="alert">

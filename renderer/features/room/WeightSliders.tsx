@@ -12,7 +12,7 @@ import {
 } from '../../../shared/model/edits/weights-edit';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { useAnalysis, useAnalysisFresh } from './analysis';
+import { useRoomAnalysis } from './analysis';
 import { dropPendingAnswers, evaluateLive, useLive } from './live';
 import { useRoomUi } from './roomUi';
 import { useNativeChange } from './useCommit';
@@ -50,9 +50,8 @@ export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
   const lang = currentLang();
   const draft = useLive((s) => s.draftUnits);
   const blind = useRoomUi((s) => s.blind);
-  const analysis = useAnalysis((s) => s.result);
-  const overrides = useWorkshop((s) => s.whatIf);
-  const stale = !useAnalysisFresh(doc, overrides);
+  const { value: analysis, current } = useRoomAnalysis(doc);
+  const stale = !current;
   const units = draft ?? docWeightUnits(doc);
   const totalPoints = doc.criteria.reduce((a, c) => a + c.weight, 0);
   const sens = !blind && analysis?.sensitivity && analysis.sensitivity.criteria.length === doc.criteria.length ? analysis.sensitivity : null;

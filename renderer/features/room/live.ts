@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import { create } from 'zustand';
 import type { ResponseOf } from '../../../shared/contract';
-import { participantWeights, scoreCube, type DocScoreCube } from '../../../shared/model/analysis';
+import { evaluateInput, scoreCube, type DocScoreCube } from '../../../shared/model/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
 import { docWeightUnits } from '../../../shared/model/edits/weights-edit';
 import { EngineInputError, evaluate } from '../../../shared/scoring';
@@ -13,9 +13,18 @@ import { useWorkshop } from '../../store/workshop';
  * *draft*. Every input is evaluated at once in the page by the shared scoring kernel
  * (`shared/scoring`, the very code `engine.evaluate` runs on the Node side) and rendered
  * synchronously, so ranking bars, totals and the radar move in the frame of the input; an
- * answer from another process always arrives after that frame has been drawn. The same input
- * is also sent to `engine.evaluate`; only the latest answer is kept (stale answers are
- * dropped) and it replaces the preview should it differ. Releasing a weight slider commits
+ * answer from another process always arrives after that frame has been drawn.
+ *
+ * The Node side's echo (`engine.evaluate` of the same input): sent for every committed state
+ * (an edit, a release, a what-if score set) and whenever the preview cannot compute (its typed
+ * error comes from the Node side); not for each step of a drag. The preview runs the very code
+ * the Node side runs, so a per-step echo only agreed with it, at the cost of one request with
+ * the whole score cube per input event during the busiest moment of the room. Only the latest
+ * answer is kept (stale answers are dropped) and it replaces the preview should it differ; the
+ * robustness analysis (`workshop.analyse`, `useRoomAnalysis`) evaluates each committed state
+ * on the Node side as well. This is the one place in the renderer that keeps "latest answer
+ * only" by hand rather than through `api/derived`: its rendering must be synchronous with the
+ * input (flushSync), which a React effect cannot be. Releasing a weight slider commits
  * the draft to the document, releasing a what-if score slider sets the session's what-if
  * scores (the workshop store's `whatIf`, kept by saving a scenario): each one undo step.
  */
@@ -57,14 +66,7 @@ function cubeOf(doc: WorkshopDoc, overrides: Record<string, number>): DocScoreCu
 
 /** The `engine.evaluate` request of a document with the given weights (units, criterion order) and overrides. */
 export function evaluateRequest(doc: WorkshopDoc, units: readonly number[], overrides: Record<string, number>) {
-  return {
-    candidates: doc.candidates.map((c) => c.id),
-    criteria: doc.criteria.map((c, i) => ({ id: c.id, weight: units[i] ?? 0 })),
-    scores: cubeOf(doc, overrides),
-    scale: doc.scale,
-    aggregation: doc.aggregation,
-    participantWeights: participantWeights(doc),
-  };
+  return evaluateInput(doc, units, cubeOf(doc, overrides));
 }
 
 /** Whether an evaluation can be asked for at all (something to rank, something weighted, someone counted). */
@@ -134,6 +136,7 @@ export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units
     if (drafts.draftUnits || drafts.draftOverrides) useLive.setState(drafts);
     measure();
   }
+  if (preview && draft) return; // a drag step: the preview is the answer (see the top of this file)
   call('engine.evaluate', request).then(
     (result) => {
       if (seq !== latest) return; // a newer input has been sent: this answer is stale

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../i18n';
 import { formatPercent } from './format';
-import type { JobState } from './useSim';
+import type { JobState } from '../../api/job';
 
 /** A running job: progress bar, percentage and Cancel; the finished states as one line each. */
 export function JobProgress<R>({ state, label, onCancel, doneText }: { state: JobState<R>; label: string; onCancel: () => void; doneText?: string }) {
@@ -28,10 +28,10 @@ export function JobProgress<R>({ state, label, onCancel, doneText }: { state: Jo
   if (state.status === 'failed')
     return (
       <div className="alert" role="alert">
-        <p>{t('simulator.failed', { message: state.message })}</p>
-        {state.issues.length > 0 && (
+        <p>{t('simulator.failed', { message: state.error.message })}</p>
+        {state.error.issues && state.error.issues.length > 0 && (
           <ul className="issues">
-            {state.issues.map((i, k) => (
+            {state.error.issues.map((i, k) => (
               <li key={k}>
                 <code>{i.path}</code>: {i.message}
               </li>

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SimCatalogue, SimResult } from '../../../shared/contract/sim';
 import {
@@ -18,7 +18,7 @@ import {
   type SimFieldSpec,
 } from '../../../shared/model/simulation-form';
 import { currentLang } from '../../i18n';
-import { useWorkshop } from '../../store/workshop';
+import { useEditBurst } from '../../store/gesture';
 import { formatNumber } from './format';
 
 type Tree = Record<string, unknown>;
@@ -85,28 +85,6 @@ function Field(props: { spec: SimFieldSpec } & ScenarioEditorProps) {
   return <BooleanControl {...props} spec={spec} />;
 }
 
-/** One undo step per burst of changes: a slider drag, a run of arrow keys, typing until the field is left. */
-function useGesture() {
-  const active = useRef(false);
-  const begin = () => {
-    if (active.current) return;
-    active.current = true;
-    useWorkshop.getState().beginGesture();
-  };
-  const end = () => {
-    if (!active.current) return;
-    active.current = false;
-    useWorkshop.getState().endGesture();
-  };
-  useEffect(
-    () => () => {
-      if (active.current) useWorkshop.getState().endGesture();
-    },
-    [],
-  );
-  return { begin, end };
-}
-
 function useFieldText(path: string) {
   const { t } = useTranslation();
   const label = t(`simulator.field.${path}`);
@@ -128,7 +106,7 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
   const lang = currentLang();
   const id = useId();
   const { label, help } = useFieldText(spec.path);
-  const gesture = useGesture();
+  const gesture = useEditBurst();
   const value = effectiveValue(scenario, spec.path) as number | null;
   const [draft, setDraft] = useState<{ text: string; forValue: number | null }>({ text: show(value), forValue: value });
   // The document changed under the field (slider, undo, reset): show its value.
@@ -194,11 +172,7 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
             gesture.end();
             if (parseNumberField(spec, draft.text).ok) setDraft({ text: show(value), forValue: value });
           }}
-          onKeyDown={(e) => {
-            // Enter, and Ctrl+Z / Ctrl+Y (before the app's undo runs), close the typing burst.
-            const k = e.key.toLowerCase();
-            if (k === 'enter' || ((e.ctrlKey || e.metaKey) && (k === 'z' || k === 'y'))) gesture.end();
-          }}
+          onKeyDown={gesture.onKeyDown}
         />
       </div>
       {help && (

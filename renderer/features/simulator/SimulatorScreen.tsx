@@ -16,6 +16,7 @@ import {
   type Archetype,
 } from '../../../shared/model/simulation';
 import { effectiveValue, fieldSpec, scenarioIssues } from '../../../shared/model/simulation-form';
+import { useJob } from '../../api/job';
 import { hrefFor, navigate } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
@@ -26,7 +27,7 @@ import { KeyFigures } from './KeyFigures';
 import { ResultCharts } from './ResultCharts';
 import { ScenarioEditor } from './ScenarioEditor';
 import { SweepPanel } from './SweepPanel';
-import { runSimulation, useCatalogue, useEstimate, useJob } from './useSim';
+import { runSimulation, useCatalogue, useEstimate } from './useSim';
 import './simulator.css';
 
 const edit = (action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc) => useWorkshop.getState().edit(action, recipe);
@@ -100,7 +101,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
     if (fieldSpec(i.path)) problems.set(i.path, text);
     else unplaced.push(text);
   }
-  if (estimate.error && !estimate.error.issues.length) unplaced.push(t('simulator.issue.engine', { message: estimate.error.message }));
+  if (estimate.error && !estimate.error.issues?.length) unplaced.push(t('simulator.issue.engine', { message: estimate.error.message }));
   for (const i of issues) if (!fieldSpec(i.path)) unplaced.push(`${i.path}: ${i.message}`);
 
   const change = (path: string, value: unknown) => {

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { SimScenario, SimSweepRequest, SimSweepResult } from '../../../shared/contract/sim';
 import { DEFAULT_TURN_SWEEP, growth, joinSweeps, parseTurnSweep, withTurnsScaled, type SweepValuesError } from '../../../shared/model/simulation';
 import { effectiveValue } from '../../../shared/model/simulation-form';
+import { useJob } from '../../api/job';
 import { currentLang } from '../../i18n';
 import { SweepChart } from './charts/SweepChart';
 import { formatCompact, formatDuration, formatNumber, formatUsd } from './format';
 import { JobProgress } from './JobProgress';
-import { sweepAll, useJob } from './useSim';
+import { sweepAll } from './useSim';
 
 type Method = 'discrete-event' | 'analytic';
 interface Sweep {

@@ -1,43 +1,13 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
+import { useEditBurst } from '../../store/gesture';
 import { useWorkshop } from '../../store/workshop';
 import { parseDraft } from './text';
 
 /** One named edit of the open workshop (one undo step, autosaved). */
 export function edit(action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc) {
   useWorkshop.getState().edit(action, recipe);
-}
-
-/**
- * Typing in a field is one undo step per burst: the first change opens a gesture, leaving
- * the field (or Enter, or Ctrl+Z) closes it. Ctrl+Z inside a field therefore undoes the
- * whole burst, as in a word processor, and every keystroke is still saved at once.
- */
-export function useEditBurst(multiline = false) {
-  const active = useRef(false);
-  const end = () => {
-    if (!active.current) return;
-    active.current = false;
-    useWorkshop.getState().endGesture();
-  };
-  const begin = () => {
-    if (active.current) return;
-    active.current = true;
-    useWorkshop.getState().beginGesture();
-  };
-  useEffect(
-    () => () => {
-      if (active.current) useWorkshop.getState().endGesture();
-    },
-    [],
-  );
-  const onKeyDown = (e: KeyboardEvent) => {
-    const k = e.key.toLowerCase();
-    if ((e.ctrlKey || e.metaKey) && (k === 'z' || k === 'y')) end();
-    else if (k === 'enter' && !multiline) end();
-  };
-  return { begin, end, onKeyDown };
 }
 
 interface TextFieldProps {
