@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'node:http';
 import { startWebHost, type WebHost } from './web';
+import { deepWorkshopText } from '../../test/fixtures/deepWorkshop';
 
 let host: WebHost;
 let staticDir: string;
@@ -91,6 +92,17 @@ describe('web host', () => {
     });
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).error.code).toBe('too_large');
+  });
+
+  it('answers invalid_document for a workshop nested 5,000 levels deep', async () => {
+    const r = await raw({
+      method: 'POST',
+      path: '/api/workshop.validate',
+      body: deepWorkshopText(5000),
+      headers: { 'content-type': 'application/json', 'x-sw-token': host.token },
+    });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body).error).toMatchObject({ code: 'invalid_document', message: 'The workshop is not valid: it is nested too deeply.' });
   });
 
   it('returns typed errors for bad JSON and bad requests', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch } from './dispatch';
 import { createInlineRunner } from './tasks/runner';
-import { createSampleWorkshop } from '../../shared/model';
+import { createSampleWorkshop, SCHEMA_VERSION } from '../../shared/model';
+import { deepWorkshopText } from '../../test/fixtures/deepWorkshop';
 
 const opts = { host: 'test' as const, tasks: createInlineRunner(), checkResponse: true };
 
@@ -9,13 +10,13 @@ describe('contract dispatch', () => {
   it('answers app.info', async () => {
     const res = await dispatch('app.info', {}, opts);
     expect(res.ok).toBe(true);
-    if (res.ok) expect(res.result).toMatchObject({ name: 'Selection Workshop', host: 'test', schemaVersion: 1 });
+    if (res.ok) expect(res.result).toMatchObject({ name: 'Selection Workshop', host: 'test', schemaVersion: SCHEMA_VERSION });
   });
 
   it('creates a workshop from the template in the asked language', async () => {
     const res = await dispatch('workshop.create', { title: '选型', lang: 'zh-CN' }, opts);
     expect(res.ok).toBe(true);
-    if (res.ok) expect(res.result).toMatchObject({ meta: { title: '选型', lang: 'zh-CN' }, schemaVersion: 1 });
+    if (res.ok) expect(res.result).toMatchObject({ meta: { title: '选型', lang: 'zh-CN' }, schemaVersion: SCHEMA_VERSION });
   });
 
   it('rejects an unknown method with the typed error', async () => {
@@ -38,6 +39,18 @@ describe('contract dispatch', () => {
     doc.participants[0].influence = 'lots';
     const bad = await dispatch('workshop.validate', doc, opts);
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_document', issues: [{ path: 'participants[0].influence' }] } });
+  });
+
+  it('answers invalid_document, never internal, for a file nested 5,000 levels deep (validate, JSON and HTML export)', async () => {
+    const deep = JSON.parse(deepWorkshopText(5000)) as unknown;
+    for (const [method, req] of [
+      ['workshop.validate', deep],
+      ['report.render', { workshop: deep, format: 'json' }],
+      ['report.render', { workshop: deep, format: 'html' }],
+    ] as const) {
+      const res = await dispatch(method, req, opts);
+      expect(res).toMatchObject({ ok: false, error: { code: 'invalid_document', message: 'The workshop is not valid: it is nested too deeply.' } });
+    }
   });
 
   it('never leaks a stack trace', async () => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SimResultSchema, SimScenarioSchema } from '../contract/sim';
+import { withoutDefaults } from '../contract/stored';
 import { SCHEMA_VERSION } from './version';
 
 export { SCHEMA_VERSION };
@@ -26,6 +28,10 @@ const LONG = 100_000;
 const shortText = () => z.string().max(SHORT, `must be at most ${SHORT} characters`);
 const longText = () => z.string().max(LONG, `must be at most ${LONG} characters`);
 const num = () => z.number().refine(Number.isFinite, { message: 'must be a finite number' });
+
+/** A record (object used as a map) of at most `max` entries: its keys are free-form, so their number is bounded. */
+const boundedRecord = <K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, value: V, max: number) =>
+  z.record(key, value).refine((r) => Object.keys(r).length <= max, { message: `must have at most ${max} entries` });
 
 export const IdSchema = z
   .string()
@@ -72,7 +78,7 @@ export const CandidateSchema = z.strictObject({
 
 export const AnswerSchema = z.union([z.string().max(LONG), num(), z.boolean(), z.array(shortText()).max(100), z.null()]);
 export const NeedsSchema = z.strictObject({
-  answers: z.record(IdSchema, AnswerSchema).default({}),
+  answers: boundedRecord(IdSchema, AnswerSchema, 1000).default({}),
   notes: longText().default(''),
 });
 
@@ -111,7 +117,7 @@ export const AdaptationSchema = z.strictObject({
   rules: z.array(AdaptationRuleSchema).max(200).default([]),
   decisions: z.array(AdaptationDecisionSchema).max(200).default([]),
   /** Weights before any accepted rule (criterion id → points); accepted deltas apply on top. */
-  baseWeights: z.record(IdSchema, num()).default({}),
+  baseWeights: boundedRecord(IdSchema, num(), 1000).default({}),
 });
 
 export const AhpJudgmentSchema = z.strictObject({
@@ -189,24 +195,39 @@ export const MetricsSchema = z.strictObject({
     .default([]),
 });
 
+/**
+ * A simulation's scenario as stored: the simulator's own request schema (`sim.run`) without
+ * its defaults, so the document keeps exactly the values the team set (a sparse scenario)
+ * and nothing else — no free-form JSON. Cross-field rules are checked when it is run.
+ */
+export const StoredScenarioSchema = withoutDefaults(SimScenarioSchema) as z.ZodType<Record<string, unknown>>;
+
+/** Longest JSON text kept of an older scenario or result that this version cannot read. */
+export const LEGACY_MAX = 200_000;
+
 export const SimulationSchema = z.strictObject({
   id: IdSchema,
   candidateId: IdSchema,
   name: shortText().default(''),
-  /** The scenario as sent to `sim.run` (validated by the simulator's own schema when run). */
-  scenario: z.record(z.string().max(100), z.unknown()),
-  /** The response of `sim.run`, kept to report and compare without re-running. */
-  result: z.record(z.string().max(100), z.unknown()).nullable().default(null),
+  /** The scenario as sent to `sim.run`: only the fields the team set (see StoredScenarioSchema). */
+  scenario: StoredScenarioSchema,
+  /** The response of `sim.run`, kept to report and compare without re-running (the simulator's response schema). */
+  result: SimResultSchema.nullable().default(null),
   ranAt: z.union([z.literal(''), DateTimeSchema]).default(''),
+  /**
+   * What an older version stored here and this one cannot read (scenario and/or result as
+   * JSON text), kept and exported with the workshop so nothing is silently lost. Empty when none.
+   */
+  legacy: z.string().max(LEGACY_MAX).default(''),
 });
 
 export const WhatIfScenarioSchema = z.strictObject({
   id: IdSchema,
   name: shortText().min(1),
   createdAt: DateTimeSchema,
-  weights: z.record(IdSchema, num().min(0)),
+  weights: boundedRecord(IdSchema, num().min(0), 1000),
   /** Score overrides: "participantId|candidateId|criterionId" → value. */
-  scoreOverrides: z.record(z.string().max(320), num()).default({}),
+  scoreOverrides: boundedRecord(z.string().max(320), num(), LIST_LIMITS.scores).default({}),
 });
 
 export const ChecklistItemSchema = z.strictObject({

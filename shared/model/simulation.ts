@@ -86,7 +86,7 @@ export function ensureSimulation(doc: WorkshopDoc, candidateId: string, id: stri
   const candidate = doc.candidates.find((c) => c.id === candidateId);
   if (!candidate || simulationOf(doc, candidateId) || doc.simulations.some((s) => s.id === id)) return doc;
   const { scenario } = seedScenario(candidate, doc.needs.answers);
-  const sim: Simulation = { id, candidateId, name: SCENARIO_NAME[doc.meta.lang], scenario, result: null, ranAt: '' };
+  const sim: Simulation = { id, candidateId, name: SCENARIO_NAME[doc.meta.lang], scenario, result: null, ranAt: '', legacy: '' };
   return { ...doc, simulations: [...doc.simulations, sim] };
 }
 
@@ -126,9 +126,7 @@ export function resetScenario(doc: WorkshopDoc, candidateId: string): WorkshopDo
  * (an edit during the run makes the result stale: the document is left as it is).
  */
 export function attachResult(doc: WorkshopDoc, candidateId: string, simulated: Tree, result: SimResult, ranAt: string): WorkshopDoc {
-  return updateSimulation(doc, candidateId, (s) =>
-    JSON.stringify(s.scenario) === JSON.stringify(simulated) ? { ...s, result: result as unknown as Tree, ranAt } : s,
-  );
+  return updateSimulation(doc, candidateId, (s) => (JSON.stringify(s.scenario) === JSON.stringify(simulated) ? { ...s, result, ranAt } : s));
 }
 
 export function detachResult(doc: WorkshopDoc, candidateId: string): WorkshopDoc {

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deepWorkshopText } from '../fixtures/deepWorkshop';
 
 // The CLI as a user runs it: a separate process, JSON in, JSON out (built by the vitest global setup).
 const cli = path.resolve('build/node/cli.mjs');
@@ -49,6 +50,12 @@ describe('CLI', () => {
     const err = JSON.parse(r.stderr);
     expect(err.code).toBe('invalid_request');
     expect(err.issues.map((i: { path: string }) => i.path).sort()).toEqual(['lang', 'title']);
+  });
+
+  it('a workshop nested 5,000 levels deep: invalid_document on stderr, exit code 2, never internal', () => {
+    const r = run(['workshop.validate'], deepWorkshopText(5000));
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stderr)).toMatchObject({ code: 'invalid_document', message: 'The workshop is not valid: it is nested too deeply.' });
   });
 
   it('unknown method: exit code 2', () => {

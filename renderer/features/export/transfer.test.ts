@@ -4,6 +4,7 @@ import { createSampleWorkshop } from '../../../shared/model';
 import { openDatabase, type WorkshopDatabase } from '../../db/database';
 import { WorkshopRepository } from '../../db/repository';
 import { fullWorkshop } from '../../../test/fixtures/fullWorkshop';
+import { deepWorkshopText } from '../../../test/fixtures/deepWorkshop';
 import {
   BACKUP_FORMAT,
   backupLibrary,
@@ -78,6 +79,14 @@ describe('import a workshop file', () => {
     expect(err.kind).toBe('invalid');
     expect(err.issues).toHaveLength(20);
     expect(err.issues[0]).toEqual({ path: 'scores[0].value', message: expect.any(String) });
+    expect(await count()).toBe(0);
+  });
+
+  it('refuses a file nested 5,000 levels deep as invalid, naming where, and adds nothing', async () => {
+    const err = (await importWorkshopFile(file(deepWorkshopText(5000)), deps()).catch((e: unknown) => e)) as TransferError;
+    expect(err).toBeInstanceOf(TransferError);
+    expect(err.kind).toBe('invalid');
+    expect(err.issues[0]).toEqual({ path: expect.stringMatching(/^simulations\[0\]\.scenario\.a/), message: expect.stringMatching(/nested too deeply/) });
     expect(await count()).toBe(0);
   });
 
