@@ -1,4 +1,5 @@
 import { pick } from '../../shared/framework';
+import { displayName, nameTranslation } from '../../shared/model';
 import type { ReportContent, SimulationView } from './content';
 import { VALIDATION_METHOD_NAMES, formatDateTime, formatDelta, formatHours, formatNumber, formatPercent, formatUsd } from './content';
 import { escapeHtml as c, userHtml as u } from './escape';
@@ -124,8 +125,9 @@ function candidatesSection(r: ReportContent): string {
   if (!doc.candidates.length) return empty(s.none);
   return `<div class="cards">${doc.candidates
     .map(
-      (cand) =>
-        `<article class="card"><h3>${u(pick(cand.name, lang) || cand.id)} <span class="tag">${c(s.kind[cand.kind] ?? cand.kind)}</span></h3>` +
+      (cand, i) =>
+        `<article class="card"><h3>${u(displayName(cand, lang, 'candidate', i))} <span class="tag">${c(s.kind[cand.kind] ?? cand.kind)}</span></h3>` +
+        (nameTranslation(cand.name) ? `<p class="muted">${c(s.translation)}: ${u(nameTranslation(cand.name))}</p>` : '') +
         (pick(cand.description, lang).trim() ? `<p class="prose">${u(pick(cand.description, lang))}</p>` : '') +
         (cand.notes.trim() ? `<p class="prose muted"><strong>${c(s.notes)}:</strong> ${u(cand.notes)}</p>` : '') +
         `</article>`,

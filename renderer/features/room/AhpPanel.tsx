@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/contract';
-import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import {
   formatJudgment,
@@ -18,6 +17,7 @@ import { call } from '../../api/client';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useNativeChange } from './useCommit';
+import { displayName } from '../../../shared/model';
 
 type AhpResult = ResponseOf<'engine.ahp'>;
 
@@ -64,7 +64,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
 
   if (doc.participants.length === 0) return <p className="empty">{t('room.scoring.noParticipants')}</p>;
   if (n < 2 || n > 15) return <p className="empty">{t('room.ahp.size')}</p>;
-  const name = (i: number) => pick(doc.criteria[i].name, lang);
+  const name = (i: number) => displayName(doc.criteria[i], lang, 'criterion', i);
   const worst = own.value?.mostInconsistent ?? null;
   const cr = own.value?.cr ?? null;
   const setPair = (i: number, j: number, value: number) =>
@@ -117,7 +117,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
         {group.value ? (
           <>
             <p className="muted small" aria-busy={!group.current}>
-              {doc.criteria.map((c, i) => `${pick(c.name, lang)} ${(group.value!.weights[i] * 100).toFixed(1)}%`).join(' · ')}
+              {doc.criteria.map((c, i) => `${displayName(c, lang, 'criterion', i)} ${(group.value!.weights[i] * 100).toFixed(1)}%`).join(' · ')}
             </p>
             <p className="small">{group.value.cr === null ? '' : t('room.ahp.cr', { cr: group.value.cr.toFixed(3) })}</p>
             {/* Weights computed from judgments since changed are not offered until the new answer is in. */}
