@@ -219,7 +219,11 @@ function rankingSection(r: ReportContent): string {
   const radar = radarSvg({
     title: s.radar,
     axes: doc.criteria.map((k) => r.criterionName(k.id)),
-    series: shown.map((row) => ({ name: row.name, values: ev.aggregated[row.index].map((a) => (a === null ? null : (a - doc.scale.min) / range)) })),
+    series: shown.map((row) => ({
+      name: row.name,
+      colour: doc.candidates[row.index].colour,
+      values: ev.aggregated[row.index].map((a) => (a === null ? null : (a - doc.scale.min) / range)),
+    })),
   });
   return (
     figure(bars, `${s.total} (0–100)`) +
@@ -421,7 +425,12 @@ function metricsSection(r: ReportContent): string {
     const title = s.metricName[metric] + (bucket ? ` · ${s.bucket[bucket] ?? bucket}` : '');
     const svg = linesSvg(
       title,
-      list.map((x, i) => ({ id: String(i), name: r.candidateName(x.candidateId), points: x.points })),
+      list.map((x, i) => ({
+        id: String(i),
+        name: r.candidateName(x.candidateId),
+        colour: doc.candidates.find((c) => c.id === x.candidateId)?.colour,
+        points: x.points,
+      })),
     );
     return `<figure class="chart-figure small-multiple"><figcaption class="chart-title">${c(title)}</figcaption>${svg}<figcaption>${c(`x: ${s.step}`)}</figcaption></figure>`;
   });

@@ -25,12 +25,18 @@ export function useLiveCharts(doc: WorkshopDoc) {
   return useMemo(() => {
     if (!result || result.totals.length !== candidates.length || result.aggregated[0]?.length !== criteria.length) return null;
     const name = (i: number) => displayName(candidates[i], lang, 'candidate', i);
-    const ranking = result.ranking.map((c) => ({ id: candidates[c].id, label: name(c), value: result.totals[c], colour: c, coverage: result.coverage[c] }));
+    const ranking = result.ranking.map((c) => ({
+      id: candidates[c].id,
+      label: name(c),
+      value: result.totals[c],
+      colour: candidates[c].colour,
+      coverage: result.coverage[c],
+    }));
     const { min, max } = scale;
     const series = candidates.map((c, i) => ({
       id: c.id,
       label: name(i),
-      colour: i,
+      colour: c.colour,
       emphasis: i === result.ranking[0],
       values: result.aggregated[i].map((a) => (a === null ? null : (a - min) / (max - min))),
     }));
