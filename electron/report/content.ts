@@ -1,6 +1,6 @@
 import { SimResultSchema, type SimResult } from '../../shared/contract/sim';
 import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion } from '../../shared/framework';
-import { adaptedWeights, proposals, type Answer, type WorkshopDoc } from '../../shared/model';
+import { adaptedWeights, displayName, proposals, simulationName, type Answer, type WorkshopDoc } from '../../shared/model';
 import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
 import { reportStrings, type ReportStrings } from './strings';
 
@@ -74,8 +74,8 @@ export type SimulationView =
 
 export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang: Lang): ReportContent {
   const s = reportStrings(lang);
-  const candidateNames = new Map(doc.candidates.map((c) => [c.id, pick(c.name, lang) || c.id]));
-  const criterionNames = new Map(doc.criteria.map((c) => [c.id, pick(c.name, lang) || c.id]));
+  const candidateNames = new Map(doc.candidates.map((c, i) => [c.id, displayName(c, lang, 'candidate', i)]));
+  const criterionNames = new Map(doc.criteria.map((c, i) => [c.id, displayName(c, lang, 'criterion', i)]));
   const participantNames = new Map(doc.participants.map((p) => [p.id, p.name]));
   const candidateName = (id: string) => candidateNames.get(id) ?? id;
   const criterionName = (id: string) => criterionNames.get(id) ?? id;
@@ -154,7 +154,7 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
     }));
 
   const simulations: SimulationView[] = doc.simulations.map((sim) => {
-    const base = { name: sim.name || sim.id, candidate: candidateName(sim.candidateId), ranAt: sim.ranAt, scenario: flatten(sim.scenario, 40) };
+    const base = { name: simulationName(doc, sim, lang), candidate: candidateName(sim.candidateId), ranAt: sim.ranAt, scenario: flatten(sim.scenario, 40) };
     if (sim.result === null) return { kind: 'none', ...base };
     const parsed = SimResultSchema.safeParse(sim.result);
     return parsed.success ? { kind: 'result', ...base, result: parsed.data } : { kind: 'other', ...base, entries: flatten(sim.result, 60) };

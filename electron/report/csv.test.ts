@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { analyseWorkshop } from '../analysis/analysis';
 import { buildContent } from './content';
+import { displayName } from '../../shared/model';
 import { BOM, renderCsv } from './csv';
 
 const doc = fullWorkshop({ lang: 'zh-CN' });
@@ -28,8 +29,8 @@ describe('CSV export', () => {
     const first = doc.scores[0];
     expect(rows[1]).toEqual([
       doc.participants[0].name,
-      first.candidateId === doc.candidates[0].id ? doc.candidates[0].name['zh-CN'] : '',
-      doc.criteria[0].name['zh-CN'],
+      first.candidateId === doc.candidates[0].id ? displayName(doc.candidates[0], 'zh-CN', 'candidate', 0) : '',
+      displayName(doc.criteria[0], 'zh-CN', 'criterion', 0),
       String(first.value),
       first.rationale,
     ]);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreCube } from '../../shared/model';
-import { pick } from '../../shared/framework';
+import { candidateName, scoreCube } from '../../shared/model';
 import { evaluate } from '../../shared/scoring/evaluate';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { analyseWorkshop } from '../analysis/analysis';
@@ -39,13 +38,13 @@ describe('HTML report', () => {
       aggregation: doc.aggregation,
       participantWeights: doc.participants.map((p) => p.influence),
     });
-    const winner = pick(doc.candidates[ev.ranking[0]].name, 'en');
+    const winner = candidateName(doc, doc.candidates[ev.ranking[0]].id, 'en');
     expect(en).toContain(`ranks <strong><bdi>${winner}</bdi></strong> first`);
     const ranking = en.slice(en.indexOf('<table class="ranking">'));
     const rows = [
       ...ranking.slice(0, ranking.indexOf('</table>')).matchAll(/<tr><td class="num">(\d+)<\/td><td><bdi>([^<]+)<\/bdi>.*?<td class="num">([\d.]+)<\/td>/g),
     ];
-    expect(rows.map((r) => r[2])).toEqual(ev.ranking.map((i) => pick(doc.candidates[i].name, 'en')));
+    expect(rows.map((r) => r[2])).toEqual(ev.ranking.map((i) => candidateName(doc, doc.candidates[i].id, 'en')));
     expect(rows.map((r) => Number(r[3]))).toEqual(ev.ranking.map((i) => Number((ev.totals[i] * 100).toFixed(1))));
   });
 
@@ -66,7 +65,7 @@ describe('HTML report', () => {
   it('states the verdict with its evidence, including the TOPSIS method check', () => {
     const an = analyseWorkshop(doc);
     expect(en).toContain(`<h3>Verdict: ${an.verdict!.fragile ? 'Fragile winner' : 'Robust winner'}</h3>`);
-    const topsisFirst = pick(doc.candidates[an.topsis!.ranking[0]].name, 'en');
+    const topsisFirst = candidateName(doc, doc.candidates[an.topsis!.ranking[0]].id, 'en');
     expect(en).toContain(
       an.topsis!.agrees ? `TOPSIS, a different method, also ranks ${topsisFirst} first.` : `TOPSIS, a different method, ranks ${topsisFirst} first`,
     );

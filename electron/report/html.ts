@@ -1,4 +1,5 @@
 import { pick } from '../../shared/framework';
+import { displayName, nameTranslation } from '../../shared/model';
 import type { ReportContent, SimulationView } from './content';
 import { VALIDATION_METHOD_NAMES, formatDateTime, formatDelta, formatHours, formatNumber, formatPercent, formatUsd } from './content';
 import { escapeHtml as c, userHtml as u } from './escape';
@@ -124,8 +125,9 @@ function candidatesSection(r: ReportContent): string {
   if (!doc.candidates.length) return empty(s.none);
   return `<div class="cards">${doc.candidates
     .map(
-      (cand) =>
-        `<article class="card"><h3>${u(pick(cand.name, lang) || cand.id)} <span class="tag">${c(s.kind[cand.kind] ?? cand.kind)}</span></h3>` +
+      (cand, i) =>
+        `<article class="card"><h3>${u(displayName(cand, lang, 'candidate', i))} <span class="tag">${c(s.kind[cand.kind] ?? cand.kind)}</span></h3>` +
+        (nameTranslation(cand.name) ? `<p class="muted">${c(s.translation)}: ${u(nameTranslation(cand.name))}</p>` : '') +
         (pick(cand.description, lang).trim() ? `<p class="prose">${u(pick(cand.description, lang))}</p>` : '') +
         (cand.notes.trim() ? `<p class="prose muted"><strong>${c(s.notes)}:</strong> ${u(cand.notes)}</p>` : '') +
         `</article>`,
@@ -217,7 +219,11 @@ function rankingSection(r: ReportContent): string {
   const radar = radarSvg({
     title: s.radar,
     axes: doc.criteria.map((k) => r.criterionName(k.id)),
-    series: shown.map((row) => ({ name: row.name, values: ev.aggregated[row.index].map((a) => (a === null ? null : (a - doc.scale.min) / range)) })),
+    series: shown.map((row) => ({
+      name: row.name,
+      colour: doc.candidates[row.index].colour,
+      values: ev.aggregated[row.index].map((a) => (a === null ? null : (a - doc.scale.min) / range)),
+    })),
   });
   return (
     figure(bars, `${s.total} (0–100)`) +
@@ -419,7 +425,12 @@ function metricsSection(r: ReportContent): string {
     const title = s.metricName[metric] + (bucket ? ` · ${s.bucket[bucket] ?? bucket}` : '');
     const svg = linesSvg(
       title,
-      list.map((x, i) => ({ id: String(i), name: r.candidateName(x.candidateId), points: x.points })),
+      list.map((x, i) => ({
+        id: String(i),
+        name: r.candidateName(x.candidateId),
+        colour: doc.candidates.find((c) => c.id === x.candidateId)?.colour,
+        points: x.points,
+      })),
     );
     return `<figure class="chart-figure small-multiple"><figcaption class="chart-title">${c(title)}</figcaption>${svg}<figcaption>${c(`x: ${s.step}`)}</figcaption></figure>`;
   });

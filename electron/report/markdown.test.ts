@@ -4,6 +4,7 @@ import { analyseWorkshop } from '../analysis/analysis';
 import { buildContent } from './content';
 import { escapeMarkdownInline } from './escape';
 import { renderMarkdown } from './markdown';
+import { nameText } from '../../shared/model';
 
 const doc = fullWorkshop();
 const md = (lang: 'en' | 'zh-CN' = 'en', d = doc) => renderMarkdown(buildContent(d, analyseWorkshop(d), lang));
@@ -28,7 +29,7 @@ describe('Markdown decision record', () => {
 
   it('lists every option with its rank and total, and marks the chosen one', () => {
     const options = en.slice(en.indexOf('## Options considered'), en.indexOf('## Decision'));
-    for (const c of doc.candidates) expect(options).toContain(escapeMarkdownInline(c.name.en));
+    for (const c of doc.candidates) expect(options).toContain(escapeMarkdownInline(nameText(c.name, 'en')));
     expect(options).toContain('Self-built distributed training cluster');
     expect(options).toMatch(/\| 1 \| .+ \| [\d.]+ \| [\d.]+% \|/);
     expect(options).toContain('**(chosen)**');

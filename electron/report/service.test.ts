@@ -46,8 +46,14 @@ describe('report.render through the service', () => {
     };
     walk(doc, '');
     // Allowed empties: one deliberately unscored cell, empty rationales, the metric bucket '' (which means
-    // "no bucket"), and inside the simulator's own result (opaque JSON to the document schema).
-    const allowed = [/^scores\[\d+\]\.(value|rationale)$/, /^metrics\.series\[\d+\]\.bucket$/, /^simulations\[\d+\]\.result\./];
+    // "no bucket"), inside the simulator's own result (opaque JSON to the document schema), and the unused
+    // half of a name (a name is either typed — no default — or a default — no text, no translation).
+    const allowed = [
+      /^scores\[\d+\]\.(value|rationale)$/,
+      /^metrics\.series\[\d+\]\.bucket$/,
+      /^simulations\[\d+\]\.result\./,
+      /^(candidates|criteria|simulations)\[\d+\]\.name\.(text|default|translation)$/,
+    ];
     const unexpected = emptyPaths.filter((p) => !allowed.some((re) => re.test(p)));
     expect(unexpected).toEqual([]);
     expect(doc.scores.some((s) => s.rationale !== '')).toBe(true);

@@ -29,6 +29,7 @@ export interface ReportStrings {
   candidates: string;
   kind: Record<string, string>;
   notes: string;
+  translation: string;
   criteriaWeights: string;
   criterion: string;
   group: Record<string, string>;
@@ -187,6 +188,7 @@ const en: ReportStrings = {
   candidates: 'Candidates',
   kind: { 'self-built': 'Self-built', managed: 'Managed', hybrid: 'Hybrid', custom: 'Custom' },
   notes: 'Notes',
+  translation: 'Translation',
   criteriaWeights: 'Criteria and weights',
   criterion: 'Criterion',
   group: { challenge: 'Core challenge', system: 'System dimension', custom: 'Custom' },
@@ -351,6 +353,7 @@ const zh: ReportStrings = {
   candidates: '候选方案',
   kind: { 'self-built': '自建', managed: '托管', hybrid: '混合', custom: '自定义' },
   notes: '备注',
+  translation: '译名',
   criteriaWeights: '评估维度与权重',
   criterion: '评估维度',
   group: { challenge: '核心挑战', system: '系统维度', custom: '自定义' },

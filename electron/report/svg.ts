@@ -1,6 +1,6 @@
 import { barsGeometry, intervalsGeometry, stackedGeometry, type BarLayout } from '../../shared/charts/bars';
 import { linesGeometry, type LineSeriesInput } from '../../shared/charts/lines';
-import { seriesColour } from '../../shared/charts/palette';
+import { seriesColour } from '../../shared/charts/colours';
 import { radarGeometry } from '../../shared/charts/radar';
 import { cleanText, escapeHtml } from './escape';
 
@@ -35,7 +35,8 @@ function open(width: number, height: number, title: string, cls: string, top = 0
   return `<svg class="chart ${cls}" xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 ${n(top)} ${n(width)} ${n(height)}" role="img" aria-label="${escapeHtml(title)}" ${FONT} font-size="11"><title>${escapeHtml(title)}</title>`;
 }
 
-function legend(names: readonly string[], x: number, y: number, width: number): { svg: string; height: number } {
+/** A wrapped legend; `colours` are the entries' colour slots (their positions when absent). */
+function legend(names: readonly string[], x: number, y: number, width: number, colours?: readonly number[]): { svg: string; height: number } {
   let cx = x;
   let cy = y;
   const parts: string[] = [];
@@ -46,7 +47,10 @@ function legend(names: readonly string[], x: number, y: number, width: number): 
       cx = x;
       cy += 16;
     }
-    parts.push(`<rect x="${n(cx)}" y="${n(cy - 8)}" width="10" height="10" rx="2" fill="${seriesColour(i)}"/>`, text(cx + 14, cy + 1, label, 'fill="#333"'));
+    parts.push(
+      `<rect x="${n(cx)}" y="${n(cy - 8)}" width="10" height="10" rx="2" fill="${seriesColour(colours?.[i] ?? i)}"/>`,
+      text(cx + 14, cy + 1, label, 'fill="#333"'),
+    );
     cx += w;
   });
   return { svg: parts.join(''), height: cy - y + 16 };
@@ -67,7 +71,8 @@ function valueAxis(l: BarLayout): string {
 export interface RadarSvgInput {
   title: string;
   axes: readonly string[];
-  series: ReadonlyArray<{ name: string; values: ReadonlyArray<number | null> }>;
+  /** `colour`: the candidate's colour slot (its position when absent). */
+  series: ReadonlyArray<{ name: string; values: ReadonlyArray<number | null>; colour?: number }>;
   size?: number;
 }
 
@@ -86,6 +91,7 @@ export function radarSvg({ title, axes, series, size = 560 }: RadarSvgInput): st
     10,
     bottom + 8,
     size - 20,
+    series.map((s, i) => s.colour ?? i),
   );
   const height = bottom - top + leg.height + 8;
   const rings = g.rings.map((r) => `<path d="${r.path}" fill="none" stroke="#d5dbe3"/>`).join('');
@@ -93,7 +99,7 @@ export function radarSvg({ title, axes, series, size = 560 }: RadarSvgInput): st
   const labels = g.axes.map((a) => text(a.labelX, a.labelY + 4, a.label, `text-anchor="${a.anchor}" fill="#16202c"`)).join('');
   const polys = g.polygons
     .map((p, i) => {
-      const c = seriesColour(i);
+      const c = seriesColour(series[i].colour ?? i);
       const dots = p.points.map(([x, y]) => `<circle cx="${n(x)}" cy="${n(y)}" r="2.5" fill="${c}"/>`).join('');
       return `<path d="${p.path}" fill="${c}" fill-opacity="0.12" stroke="${c}" stroke-width="2"/>${dots}`;
     })
@@ -170,7 +176,8 @@ export function stackedSvg(
   return open(g.width, g.height + leg.height + 12, title, 'stacked') + valueAxis(g) + rows + leg.svg + '</svg>';
 }
 
-export function linesSvg(title: string, series: ReadonlyArray<LineSeriesInput & { name: string }>, width = 320, height = 190): string {
+/** `colour`: the candidate's colour slot of each line (its position when absent). */
+export function linesSvg(title: string, series: ReadonlyArray<LineSeriesInput & { name: string; colour?: number }>, width = 320, height = 190): string {
   // 160 points per line: more than a 250-pixel-wide plot can show; peaks survive thinning.
   const g = linesGeometry({ series, width, height, tickFormat: compact, maxPoints: 160 });
   const leg = legend(
@@ -178,6 +185,7 @@ export function linesSvg(title: string, series: ReadonlyArray<LineSeriesInput & 
     g.plot.x,
     height + 6,
     g.plot.width,
+    series.map((s, i) => s.colour ?? i),
   );
   const bottom = g.plot.y + g.plot.height;
   const grid =
@@ -190,7 +198,9 @@ export function linesSvg(title: string, series: ReadonlyArray<LineSeriesInput & 
       .join('') +
     g.xTicks.map((t) => text(t.x, bottom + 15, t.label, 'text-anchor="middle" fill="#5a6675"')).join('') +
     `<line x1="${n(g.plot.x)}" x2="${n(g.plot.x + g.plot.width)}" y1="${n(bottom)}" y2="${n(bottom)}" stroke="#9aa7b6"/>`;
-  const paths = g.paths.map((p, i) => `<path d="${p.path}" fill="none" stroke="${seriesColour(i)}" stroke-width="1.8" stroke-linejoin="round"/>`).join('');
+  const paths = g.paths
+    .map((p, i) => `<path d="${p.path}" fill="none" stroke="${seriesColour(series[i].colour ?? i)}" stroke-width="1.8" stroke-linejoin="round"/>`)
+    .join('');
   return open(width, height + leg.height + 8, title, 'lines') + grid + paths + leg.svg + '</svg>';
 }
 

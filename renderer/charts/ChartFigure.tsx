@@ -54,9 +54,6 @@ export function ChartFigure({
   );
 }
 
-/** The CSS colour of series `i` (the theme's --c1…--c10, cycling). */
-export const seriesVar = (i: number) => `var(--c${(((i % 10) + 10) % 10) + 1})`;
-
 /**
  * A chart's `<svg>` with its accessible name and description (`<title>`, `<desc>`): read by
  * screen readers and kept in an exported SVG file.

@@ -1,6 +1,7 @@
+import { seriesColour } from '../../shared/charts/colours';
 import { memo, useRef } from 'react';
 import { radarGeometry } from '../../shared/charts/radar';
-import { ChartFigure, seriesVar, ChartSvg } from './ChartFigure';
+import { ChartFigure, ChartSvg } from './ChartFigure';
 import { truncate } from './RankingBars';
 
 /** Room left and right of the plot for long axis labels, px. */
@@ -72,7 +73,7 @@ export const RadarChart = memo(function RadarChart({
                 key={p.id}
                 className={s.emphasis ? 'series leader' : 'series'}
                 d={p.path}
-                style={{ stroke: seriesVar(s.colour), fill: seriesVar(s.colour) }}
+                style={{ stroke: seriesColour(s.colour, 'css'), fill: seriesColour(s.colour, 'css') }}
               />
             );
           })}
@@ -84,7 +85,7 @@ export const RadarChart = memo(function RadarChart({
                 {s.id === '__weights' ? (
                   <line className="weights-outline" x1={x} x2={x + 18} y1={y + 6} y2={y + 6} />
                 ) : (
-                  <rect x={x} y={y} width={18} height={12} rx={2} style={{ fill: seriesVar(s.colour) }} />
+                  <rect x={x} y={y} width={18} height={12} rx={2} style={{ fill: seriesColour(s.colour, 'css') }} />
                 )}
                 <text x={x + 24} y={y + 6} dominantBaseline="middle">
                   {truncate(s.label, 28)}

@@ -1,6 +1,7 @@
+import { seriesColour } from '../../shared/charts/colours';
 import { memo, useRef } from 'react';
 import { barsGeometry } from '../../shared/charts/bars';
-import { ChartFigure, seriesVar, ChartSvg, XTicks } from './ChartFigure';
+import { ChartFigure, ChartSvg, XTicks } from './ChartFigure';
 
 export interface RankingItem {
   id: string;
@@ -48,7 +49,7 @@ export const RankingBars = memo(function RankingBars({
               <text className="bar-label" x={g.plotX - 8} y={b.labelY} textAnchor="end" dominantBaseline="middle">
                 {i + 1}. {truncate(b.label, 24)}
               </text>
-              <rect x={b.x} y={b.y} width={Math.max(0, b.barWidth)} height={b.height} rx={3} style={{ fill: seriesVar(item.colour) }} />
+              <rect x={b.x} y={b.y} width={Math.max(0, b.barWidth)} height={b.height} rx={3} style={{ fill: seriesColour(item.colour, 'css') }} />
               <text className="bar-value" x={b.valueX} y={b.labelY} dominantBaseline="middle">
                 {(item.value * 100).toFixed(1)}
                 {item.coverage !== undefined && item.coverage < 0.999 ? '*' : ''}

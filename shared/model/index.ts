@@ -8,3 +8,4 @@ export * from './edits';
 export * from './metrics-import';
 export * from './metrics-suggest';
 export * from './analysis';
+export * from './names';

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import type { Candidate, MetricSeries } from './schema';
+import { nameAliases } from './names';
 
 /**
  * Pilot metrics import (seed §六.4 指标对比): a CSV or JSON table → metric series per
@@ -265,11 +266,11 @@ export function guessRole(name: string): ColumnRole {
   return 'ignore';
 }
 
-/** Candidate whose id, name (either language) or kind matches a value, case-insensitively. */
+/** Candidate whose id, name (typed, translation or default in either language) or kind matches a value, case-insensitively. */
 export function matchCandidate(value: string, candidates: Pick<Candidate, 'id' | 'name' | 'kind'>[]): string {
   const v = value.trim().toLowerCase();
   if (!v) return '';
-  const exact = candidates.find((c) => c.id.toLowerCase() === v || c.name.en.trim().toLowerCase() === v || c.name['zh-CN'].trim().toLowerCase() === v);
+  const exact = candidates.find((c) => c.id.toLowerCase() === v || nameAliases(c.name).some((n) => n.toLowerCase() === v));
   if (exact) return exact.id;
   const byKind = candidates.filter((c) => c.kind !== 'custom' && c.kind === v);
   return byKind.length === 1 ? byKind[0].id : '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FRAMEWORK_CRITERIA, DEFAULT_CANDIDATES, DECISION_STEPS, NEEDS_GROUPS, ROLLOUT_CHECKLIST, VALIDATION_METHODS, ADAPTATION_RULES } from '../framework';
-import { createSampleWorkshop, createWorkshop, migrate, SCHEMA_VERSION, WorkshopDocSchema } from '.';
+import { createSampleWorkshop, createWorkshop, migrate, nameText, SCHEMA_VERSION, WorkshopDocSchema } from '.';
 
 const fixedNow = '2026-11-29T10:00:00.000Z';
 
@@ -8,7 +8,7 @@ describe('createWorkshop', () => {
   it('starts from the seed framework: 9 criteria summing to 100 points, 3 archetypes, checklist and validation plan', () => {
     const doc = createWorkshop({ title: 'T', lang: 'zh-CN', id: 'w1', now: fixedNow });
     expect(doc.schemaVersion).toBe(SCHEMA_VERSION);
-    expect(doc.criteria.map((c) => c.name['zh-CN'])).toEqual([
+    expect(doc.criteria.map((c) => nameText(c.name, 'zh-CN'))).toEqual([
       '失配控制',
       '吞吐效率',
       '上下文管理',
@@ -20,7 +20,7 @@ describe('createWorkshop', () => {
       '成本结构',
     ]);
     expect(doc.criteria.reduce((a, c) => a + c.weight, 0)).toBe(100);
-    expect(doc.candidates.map((c) => c.name['zh-CN'])).toEqual(['自建分布式训练集群', '托管云训练平台', '混合架构']);
+    expect(doc.candidates.map((c) => nameText(c.name, 'zh-CN'))).toEqual(['自建分布式训练集群', '托管云训练平台', '混合架构']);
     expect(doc.rollout.items).toHaveLength(ROLLOUT_CHECKLIST.length);
     expect(doc.validation).toHaveLength(DEFAULT_CANDIDATES.length * VALIDATION_METHODS.length);
     expect(doc.adaptation.rules).toHaveLength(ADAPTATION_RULES.length);
@@ -29,7 +29,7 @@ describe('createWorkshop', () => {
 
   it('copies the template: editing a workshop never changes the built-in framework', () => {
     const doc = createWorkshop({ title: 'T', lang: 'en' });
-    doc.criteria[0].name.en = 'changed';
+    doc.criteria[0].name.default!.en = 'changed';
     doc.criteria[0].focusPoints[0].en = 'changed';
     expect(FRAMEWORK_CRITERIA[0].name.en).toBe('Mismatch control');
     expect(FRAMEWORK_CRITERIA[0].focusPoints[0].en).toBe('Reward model calibration');

@@ -6,7 +6,7 @@ import { SCHEMA_VERSION } from './version';
 export { SCHEMA_VERSION };
 
 /**
- * The workshop document, schema version 1: the unit of work, storage and export.
+ * The workshop document (version `SCHEMA_VERSION`, see migrations/): the unit of work, storage and export.
  * Every object is strict (unknown keys are errors, which also refuses `__proto__`
  * smuggled in by a hostile file). Fields added later get `.default()` so documents
  * written by an earlier build still parse.
@@ -56,9 +56,21 @@ export const ParticipantSchema = z.strictObject({
   influence: num().min(0).max(100).default(1),
 });
 
+/**
+ * The name of a candidate, dimension or simulation: ONE name in every language and export.
+ * `text` is what the team typed; while it is empty the `default` (the template's or the app's
+ * bilingual name) is shown in the UI's language. `translation` is an optional rendering of the
+ * typed name in another language, shown as a translation. Read it with `displayName` (names.ts).
+ */
+export const NameSchema = z.strictObject({
+  text: shortText().default(''),
+  default: LocalizedShort.nullable().default(null),
+  translation: shortText().default(''),
+});
+
 export const CriterionSchema = z.strictObject({
   id: IdSchema,
-  name: LocalizedShort,
+  name: NameSchema,
   group: z.enum(['challenge', 'system', 'custom']).default('custom'),
   description: LocalizedTextSchema.default({ 'zh-CN': '', en: '' }),
   focusPoints: z.array(LocalizedShort).max(50).default([]),
@@ -68,9 +80,18 @@ export const CriterionSchema = z.strictObject({
 });
 
 export const CandidateKindSchema = z.enum(['self-built', 'managed', 'hybrid', 'custom']);
+/** Colour slots a candidate can hold (one per candidate, unique while it exists; see shared/charts/colours.ts). */
+export const COLOUR_SLOTS = LIST_LIMITS.candidates;
+
 export const CandidateSchema = z.strictObject({
   id: IdSchema,
-  name: LocalizedShort,
+  name: NameSchema,
+  /** The candidate's colour slot, given when it is created and kept whatever its rank or order. */
+  colour: z
+    .number()
+    .int()
+    .min(0)
+    .max(COLOUR_SLOTS - 1),
   kind: CandidateKindSchema.default('custom'),
   description: LocalizedTextSchema.default({ 'zh-CN': '', en: '' }),
   notes: longText().default(''),
@@ -208,7 +229,7 @@ export const LEGACY_MAX = 200_000;
 export const SimulationSchema = z.strictObject({
   id: IdSchema,
   candidateId: IdSchema,
-  name: shortText().default(''),
+  name: NameSchema,
   /** The scenario as sent to `sim.run`: only the fields the team set (see StoredScenarioSchema). */
   scenario: StoredScenarioSchema,
   /** The response of `sim.run`, kept to report and compare without re-running (the simulator's response schema). */
@@ -318,6 +339,11 @@ export const WorkshopDocSchema = z
     const participants = unique(doc.participants, 'participants');
     const criteria = unique(doc.criteria, 'criteria');
     const candidates = unique(doc.candidates, 'candidates');
+    const colours = new Set<number>();
+    doc.candidates.forEach((c, i) => {
+      if (colours.has(c.colour)) ctx.addIssue({ code: 'custom', path: ['candidates', i, 'colour'], message: `colour slot ${c.colour} is already taken` });
+      colours.add(c.colour);
+    });
     doc.scores.forEach((s, i) => {
       if (!participants.has(s.participantId))
         ctx.addIssue({ code: 'custom', path: ['scores', i, 'participantId'], message: `unknown participant "${s.participantId}"` });
@@ -340,6 +366,7 @@ export type WorkshopDocInput = z.input<typeof WorkshopDocSchema>;
 export type Participant = z.output<typeof ParticipantSchema>;
 export type Criterion = z.output<typeof CriterionSchema>;
 export type Candidate = z.output<typeof CandidateSchema>;
+export type Name = z.output<typeof NameSchema>;
 export type Score = z.output<typeof ScoreSchema>;
 export type Answer = z.output<typeof AnswerSchema>;
 export type ValidationItem = z.output<typeof ValidationItemSchema>;

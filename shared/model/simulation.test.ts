@@ -23,6 +23,7 @@ import {
   summarize,
   withTurnsScaled,
 } from './simulation';
+import { simulationName, typedName } from './names';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const sample = () => createSampleWorkshop('en', NOW, 'w1');
@@ -139,11 +140,14 @@ describe('simulations in the workshop', () => {
     doc = ensureSimulation(doc, 'self-built', 's1');
     expect(simulationOf(doc, 'self-built')).toMatchObject({
       id: 's1',
-      name: 'Cost and throughput scenario',
+      name: { text: '', default: { 'zh-CN': '成本与吞吐场景', en: 'Cost and throughput scenario' }, translation: '' },
       scenario: { cost: { archetype: 'self-built' }, rollout: { turns: { median: 40 } } },
       result: null,
     });
-    expect(simulationOf(ensureSimulation(createSampleWorkshop('zh-CN', NOW, 'w2'), 'hybrid', 's9'), 'hybrid')!.name).toBe('成本与吞吐场景');
+    const zh = ensureSimulation(createSampleWorkshop('zh-CN', NOW, 'w2'), 'hybrid', 's9');
+    // A default title, shown in the language it is read in, whatever the workshop's language.
+    expect(simulationName(zh, simulationOf(zh, 'hybrid')!, 'zh-CN')).toBe('成本与吞吐场景');
+    expect(simulationName(zh, simulationOf(zh, 'hybrid')!, 'en')).toBe('Cost and throughput scenario');
     expect(ensureSimulation(doc, 'self-built', 's2')).toBe(doc);
     expect(ensureSimulation(doc, 'no-such-candidate', 's3')).toBe(doc);
     expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
@@ -180,7 +184,7 @@ describe('simulations in the workshop', () => {
     expect(SimResultSchema.safeParse(result()).success).toBe(true);
     expect(storedResult(undefined)).toBeNull();
     expect(
-      storedResult({ id: 'x', candidateId: 'c', name: '', scenario: {}, result: { costTotal: 3 } as unknown as SimResult, ranAt: '', legacy: '' }),
+      storedResult({ id: 'x', candidateId: 'c', name: typedName('x'), scenario: {}, result: { costTotal: 3 } as unknown as SimResult, ranAt: '', legacy: '' }),
     ).toBeNull();
   });
 });

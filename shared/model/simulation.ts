@@ -1,6 +1,7 @@
 import { SimResultSchema, simDefaults, type SimResult, type SimSweepResult } from '../contract/sim';
 import type { Answer, Candidate, Simulation, WorkshopDoc } from './schema';
 import { withValue } from './simulation-form';
+import { defaultName } from './names';
 
 /**
  * The cost simulator inside a workshop: one scenario per candidate in `doc.simulations`,
@@ -78,7 +79,7 @@ export function simulationOf(doc: WorkshopDoc, candidateId: string): Simulation 
   return doc.simulations.find((s) => s.candidateId === candidateId);
 }
 
-/** The name a seeded simulation gets, in the workshop's language (the report titles it so). */
+/** The default name of a seeded simulation, shown in the UI's (or the report's) language until the team names it. */
 export const SCENARIO_NAME = { 'zh-CN': '成本与吞吐场景', en: 'Cost and throughput scenario' } as const;
 
 /** Adds the candidate's seeded simulation if it has none; the same document otherwise. */
@@ -86,7 +87,7 @@ export function ensureSimulation(doc: WorkshopDoc, candidateId: string, id: stri
   const candidate = doc.candidates.find((c) => c.id === candidateId);
   if (!candidate || simulationOf(doc, candidateId) || doc.simulations.some((s) => s.id === id)) return doc;
   const { scenario } = seedScenario(candidate, doc.needs.answers);
-  const sim: Simulation = { id, candidateId, name: SCENARIO_NAME[doc.meta.lang], scenario, result: null, ranAt: '', legacy: '' };
+  const sim: Simulation = { id, candidateId, name: defaultName(SCENARIO_NAME), scenario, result: null, ranAt: '', legacy: '' };
   return { ...doc, simulations: [...doc.simulations, sim] };
 }
 

@@ -1,5 +1,6 @@
 import { ADAPTATION_RULES, DEFAULT_CANDIDATES, FRAMEWORK_CRITERIA, FRAMEWORK_VERSION, ROLLOUT_CHECKLIST, VALIDATION_METHODS, t, type Lang } from '../framework';
 import { newId, nowIso } from './ids';
+import { defaultName } from './names';
 import { SCHEMA_VERSION } from './version';
 import type { Score, WorkshopDoc } from './schema';
 
@@ -21,14 +22,21 @@ export interface CreateOptions {
 export function templateDoc({ title, lang, id = newId(), now = nowIso() }: CreateOptions): WorkshopDoc {
   const criteria = FRAMEWORK_CRITERIA.map((c) => ({
     id: c.id,
-    name: { ...c.name },
+    name: defaultName(c.name),
     group: c.group,
     description: { ...c.description },
     focusPoints: c.focusPoints.map((f) => ({ ...f })),
     highPriority: c.highPriority.map((h) => ({ ...h })),
     weight: c.weight,
   }));
-  const candidates = DEFAULT_CANDIDATES.map((c) => ({ id: c.id, name: { ...c.name }, kind: c.kind, description: { ...c.description }, notes: '' }));
+  const candidates = DEFAULT_CANDIDATES.map((c, i) => ({
+    id: c.id,
+    name: defaultName(c.name),
+    colour: i,
+    kind: c.kind,
+    description: { ...c.description },
+    notes: '',
+  }));
   return {
     schemaVersion: SCHEMA_VERSION,
     id,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { largeWorkshop } from '../fixtures/largeWorkshop';
+import { nameText } from '../../shared/model/names';
 import { launchChromium, spawnWebHost } from './browser';
 import { percentile, type BenchSuite } from './types';
 
@@ -85,7 +86,7 @@ const suite: BenchSuite = async (log) => {
     await page.evaluate(() => (globalThis as unknown as PageWindow).localStorage.setItem('sw.lang', 'en'));
     await page.goto(`${host.origin}/#/w/bench-0/evaluation`);
     await page.getByRole('tab', { name: 'Weights' }).click();
-    const slider = page.getByRole('slider', { name: doc.criteria[0].name.en, exact: true });
+    const slider = page.getByRole('slider', { name: nameText(doc.criteria[0].name, 'en'), exact: true });
     await slider.waitFor();
     await page.locator('.room-live .leader-name').waitFor();
     // Wait for the robustness analysis too: its stability column changes the table's layout.

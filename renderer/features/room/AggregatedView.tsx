@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { pick } from '../../../shared/framework';
-import { AggregationSchema, type WorkshopDoc } from '../../../shared/model';
+import { AggregationSchema, displayName, type WorkshopDoc } from '../../../shared/model';
 import { Heatmap } from '../../charts/Heatmap';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
@@ -18,8 +17,8 @@ export function useDisagreement(doc: WorkshopDoc) {
   const lang = currentLang();
   const result = useLive((s) => s.result);
   if (!result || result.aggregated.length !== doc.candidates.length || result.aggregated[0]?.length !== doc.criteria.length) return null;
-  const rows = doc.criteria.map((k) => pick(k.name, lang));
-  const cols = doc.candidates.map((c) => pick(c.name, lang));
+  const rows = doc.criteria.map((k, i) => displayName(k, lang, 'criterion', i));
+  const cols = doc.candidates.map((c, i) => displayName(c, lang, 'candidate', i));
   // Engine tables are candidate × criterion; the heatmap shows criteria down, candidates across.
   const intensity = doc.criteria.map((_, k) => doc.candidates.map((__, c) => disagreementShare(result.disagreement[c][k], doc.scale)));
   const labels = doc.criteria.map((_, k) => doc.candidates.map((__, c) => (result.aggregated[c][k] === null ? '–' : result.aggregated[c][k]!.toFixed(1))));

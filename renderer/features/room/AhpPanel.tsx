@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import {
   formatJudgment,
@@ -17,6 +16,7 @@ import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useNativeChange } from './useCommit';
+import { displayName } from '../../../shared/model';
 
 /** Saaty's consistency limit: a CR above 0.1 means the judgments contradict each other too much. */
 const CR_LIMIT = 0.1;
@@ -44,7 +44,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
 
   if (doc.participants.length === 0) return <p className="empty">{t('room.scoring.noParticipants')}</p>;
   if (n < 2 || n > 15) return <p className="empty">{t('room.ahp.size')}</p>;
-  const name = (i: number) => pick(doc.criteria[i].name, lang);
+  const name = (i: number) => displayName(doc.criteria[i], lang, 'criterion', i);
   const worst = own.value?.mostInconsistent ?? null;
   const cr = own.value?.cr ?? null;
   const setPair = (i: number, j: number, value: number) =>
@@ -97,7 +97,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
         {group.value && !group.error ? (
           <>
             <p className="muted small" aria-busy={!group.current}>
-              {doc.criteria.map((c, i) => `${pick(c.name, lang)} ${(group.value!.weights[i] * 100).toFixed(1)}%`).join(' · ')}
+              {doc.criteria.map((c, i) => `${displayName(c, lang, 'criterion', i)} ${(group.value!.weights[i] * 100).toFixed(1)}%`).join(' · ')}
             </p>
             <p className="small">{group.value.cr === null ? '' : t('room.ahp.cr', { cr: group.value.cr.toFixed(3) })}</p>
             {/* Weights computed from judgments since changed are not offered until the new answer is in. */}

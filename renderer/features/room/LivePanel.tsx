@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import { outcomeOf } from '../../../shared/model/edits/scenarios';
 import { docWeightUnits } from '../../../shared/model/edits/weights-edit';
@@ -9,6 +8,7 @@ import { RankingBars, truncate } from '../../charts/RankingBars';
 import { currentLang } from '../../i18n';
 import { useLive, type Evaluation } from './live';
 import { useRoomUi } from './roomUi';
+import { displayName } from '../../../shared/model';
 
 /** Ranking and radar data of an evaluation, shared by the side panel and the presenter. */
 export function useLiveCharts(doc: WorkshopDoc) {
@@ -24,17 +24,23 @@ export function useLiveCharts(doc: WorkshopDoc) {
   // Memoised on what the charts show, so an edit elsewhere in the document does not redraw them.
   return useMemo(() => {
     if (!result || result.totals.length !== candidates.length || result.aggregated[0]?.length !== criteria.length) return null;
-    const name = (i: number) => pick(candidates[i].name, lang);
-    const ranking = result.ranking.map((c) => ({ id: candidates[c].id, label: name(c), value: result.totals[c], colour: c, coverage: result.coverage[c] }));
+    const name = (i: number) => displayName(candidates[i], lang, 'candidate', i);
+    const ranking = result.ranking.map((c) => ({
+      id: candidates[c].id,
+      label: name(c),
+      value: result.totals[c],
+      colour: candidates[c].colour,
+      coverage: result.coverage[c],
+    }));
     const { min, max } = scale;
     const series = candidates.map((c, i) => ({
       id: c.id,
       label: name(i),
-      colour: i,
+      colour: c.colour,
       emphasis: i === result.ranking[0],
       values: result.aggregated[i].map((a) => (a === null ? null : (a - min) / (max - min))),
     }));
-    const axes = criteria.map((k, i) => `${truncate(pick(k.name, lang), lang === 'zh-CN' ? 6 : 13)} ${(units[i] / 100).toFixed(0)}%`);
+    const axes = criteria.map((k, i) => `${truncate(displayName(k, lang, 'criterion', i), lang === 'zh-CN' ? 6 : 13)} ${(units[i] / 100).toFixed(0)}%`);
     const outcome = outcomeOf(result.totals, result.ranking);
     const rankingDesc = ranking.map((r, i) => `${i + 1}. ${r.label} ${(r.value * 100).toFixed(1)}`).join('; ');
     const radarDesc = t('room.live.radarDesc', { count: candidates.length });
@@ -47,7 +53,7 @@ export function LeaderLine({ doc, result }: { doc: WorkshopDoc; result: Evaluati
   const lang = currentLang();
   const o = outcomeOf(result.totals, result.ranking);
   if (o.winner === null) return null;
-  const winner = pick(doc.candidates[o.winner].name, lang);
+  const winner = displayName(doc.candidates[o.winner], lang, 'candidate', o.winner);
   return (
     <p className="leader-line" data-testid="leader">
       <span className="muted">{t('room.live.leading')}</span> <strong className="leader-name">{winner}</strong>{' '}
@@ -55,7 +61,7 @@ export function LeaderLine({ doc, result }: { doc: WorkshopDoc; result: Evaluati
       {o.runnerUp !== null && (
         <span className="muted small">
           {' '}
-          · {t('room.live.ahead', { margin: (o.margin * 100).toFixed(1), name: pick(doc.candidates[o.runnerUp].name, lang) })}
+          · {t('room.live.ahead', { margin: (o.margin * 100).toFixed(1), name: displayName(doc.candidates[o.runnerUp], lang, 'candidate', o.runnerUp) })}
         </span>
       )}
     </p>

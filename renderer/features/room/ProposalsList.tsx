@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
-import { decideProposal, nowIso, proposals, type WorkshopDoc } from '../../../shared/model';
+import { decideProposal, displayName, nowIso, proposals, type WorkshopDoc } from '../../../shared/model';
 import { hrefFor } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
@@ -11,7 +11,7 @@ export function ProposalsList({ doc }: { doc: WorkshopDoc }) {
   const lang = currentLang();
   const edit = useWorkshop((s) => s.edit);
   const list = proposals(doc);
-  const criterion = new Map(doc.criteria.map((c) => [c.id, pick(c.name, lang)]));
+  const criterion = new Map(doc.criteria.map((c, i) => [c.id, displayName(c, lang, 'criterion', i)]));
   if (list.length === 0)
     return (
       <p className="empty">

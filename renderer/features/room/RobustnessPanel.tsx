@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { WorkshopAnalysisResult } from '../../../shared/contract/analysis';
-import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import { tornadoOrder } from '../../../shared/model/robustness-view';
 import { AcceptabilityBars } from '../../charts/AcceptabilityBars';
@@ -9,6 +8,7 @@ import { currentLang } from '../../i18n';
 import { formatPercent } from '../../ui/format';
 import { useRoomAnalysis } from './analysis';
 import { useRoomUi } from './roomUi';
+import { displayName } from '../../../shared/model';
 
 const pp = (x: number) => (Math.abs(x) * 100).toFixed(1);
 
@@ -17,8 +17,8 @@ export function useVerdictText(doc: WorkshopDoc, a: WorkshopAnalysisResult | nul
   const { t } = useTranslation();
   const lang = currentLang();
   if (!a?.evaluation || !a.verdict || !a.scored) return null;
-  const name = (i: number) => pick(doc.candidates[i]?.name ?? { 'zh-CN': '?', en: '?' }, lang);
-  const crit = (i: number) => pick(doc.criteria[i]?.name ?? { 'zh-CN': '?', en: '?' }, lang);
+  const name = (i: number) => (doc.candidates[i] ? displayName(doc.candidates[i], lang, 'candidate', i) : '?');
+  const crit = (i: number) => (doc.criteria[i] ? displayName(doc.criteria[i], lang, 'criterion', i) : '?');
   const ev = a.evaluation;
   const winner = ev.ranking[0];
   const headline = a.verdict.fragile ? t('room.verdict.fragile', { name: name(winner) }) : t('room.verdict.robust', { name: name(winner) });
@@ -89,7 +89,7 @@ export function useRobustnessCharts(doc: WorkshopDoc, a: WorkshopAnalysisResult 
   const critical = sens.mostCritical?.criterion ?? null;
   const tornado = order.map((k) => ({
     id: doc.criteria[k].id,
-    label: pick(doc.criteria[k].name, lang),
+    label: displayName(doc.criteria[k], lang, 'criterion', k),
     from: sens.criteria[k].stableFrom,
     to: sens.criteria[k].stableTo,
     weight: sens.criteria[k].weight,
@@ -97,7 +97,11 @@ export function useRobustnessCharts(doc: WorkshopDoc, a: WorkshopAnalysisResult 
   }));
   const tornadoDesc = tornado.map((x) => `${x.label}: ${pp(x.from)}–${pp(x.to)} % (${pp(x.weight)} %)`).join('; ');
   const acceptability = a.smaa
-    ? a.evaluation.ranking.map((c) => ({ id: doc.candidates[c].id, label: pick(doc.candidates[c].name, lang), ranks: a.smaa!.rankAcceptability[c] }))
+    ? a.evaluation.ranking.map((c) => ({
+        id: doc.candidates[c].id,
+        label: displayName(doc.candidates[c], lang, 'candidate', c),
+        ranks: a.smaa!.rankAcceptability[c],
+      }))
     : null;
   const accDesc = acceptability
     ? acceptability.map((x) => t('room.robustness.accDesc', { name: x.label, p: formatPercent(x.ranks[0] ?? 0, lang) })).join('; ')

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import { moveInRankOrder, rankOrderIds, withRankOrder, withWeightShares } from '../../../shared/model/edits/weights-edit';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
+import { displayName } from '../../../shared/model';
 
 /** Rank-order quick weights: put the criteria in order of importance, get ROC weights (Barron & Barrett). */
 export function RocPanel({ doc }: { doc: WorkshopDoc }) {
@@ -23,7 +23,7 @@ export function RocPanel({ doc }: { doc: WorkshopDoc }) {
       <ol className="rank-list">
         {order.map((id, r) => {
           const k = index.get(id)!;
-          const name = pick(doc.criteria[k].name, lang);
+          const name = displayName(doc.criteria[k], lang, 'criterion', k);
           return (
             <li key={id}>
               <span className="rank-name">{name}</span>

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick } from '../../../shared/framework';
-import { newId, nowIso, type WorkshopDoc } from '../../../shared/model';
+import { displayName, newId, nowIso, type WorkshopDoc } from '../../../shared/model';
 import {
   addScenario,
   compareScenarios,
@@ -135,7 +134,7 @@ export function ScenarioCompare({ doc, large = false }: { doc: WorkshopDoc; larg
       </p>
     );
   if (!columns) return <div className="spinner" aria-hidden="true" />;
-  const name = (i: number | null) => (i === null ? '–' : pick(doc.candidates[i].name, lang));
+  const name = (i: number | null) => (i === null ? '–' : displayName(doc.candidates[i], lang, 'candidate', i));
   return (
     <div className={large ? 'compare-wrap large' : 'compare-wrap'}>
       <table className="table compare" aria-label={t('room.scenarios.compare')}>
@@ -180,7 +179,7 @@ export function ScenarioCompare({ doc, large = false }: { doc: WorkshopDoc; larg
           {doc.candidates.map((cand, i) => (
             <tr key={cand.id}>
               <th scope="row" className="muted">
-                {pick(cand.name, lang)}
+                {displayName(cand, lang, 'candidate', i)}
               </th>
               {columns.map((c) => (
                 <td key={c.id} className="num">

@@ -1,12 +1,12 @@
 import { useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import { scoringGridView } from '../../../shared/model/blind';
 import { gridKeyOf, moveInGrid, parseScore, setRationale, setScore, type GridPos } from '../../../shared/model/edits/score-grid';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useRoomUi } from './roomUi';
+import { displayName } from '../../../shared/model';
 
 const fmt = (v: number | null) => (v === null ? '' : String(v));
 
@@ -30,8 +30,8 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
   const cols = view.cols.length;
   if (rows === 0 || cols === 0) return <p className="empty">{t('room.scoring.nothing')}</p>;
 
-  const criterionName = (r: number) => pick(doc.criteria[r].name, lang);
-  const candidateName = (c: number) => pick(doc.candidates[c].name, lang);
+  const criterionName = (r: number) => displayName(doc.criteria[r], lang, 'criterion', r);
+  const candidateName = (c: number) => displayName(doc.candidates[c], lang, 'candidate', c);
   const inputAt = (pos: GridPos) => tableRef.current?.querySelector<HTMLInputElement>(`input[data-row="${pos.row}"][data-col="${pos.col}"]`) ?? null;
   const participant = doc.participants.find((p) => p.id === participantId);
 

@@ -1,6 +1,5 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import {
   docWeightUnits,
@@ -16,6 +15,7 @@ import { useRoomAnalysis } from './analysis';
 import { dropPendingAnswers, evaluateLive, useLive } from './live';
 import { useRoomUi } from './roomUi';
 import { useNativeChange } from './useCommit';
+import { displayName } from '../../../shared/model';
 
 /** The current drag: the weights at its start (every step rescales from these, so nothing drifts), which slider, and the last step sent. */
 let drag: { anchor: number[]; k: number; last: number[] } | null = null;
@@ -59,8 +59,8 @@ export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
   // Row texts once per language and criteria (not per row per drag step).
   const texts = useMemo(
     () =>
-      doc.criteria.map((c) => {
-        const name = pick(c.name, lang);
+      doc.criteria.map((c, i) => {
+        const name = displayName(c, lang, 'criterion', i);
         return {
           name,
           pointsLabel: t('room.weights.pointsOf', { name }),

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import { groupOverride, withoutCell } from '../../../shared/model/edits/scenarios';
 import { currentLang } from '../../i18n';
@@ -9,6 +8,7 @@ import { dropPendingAnswers, evaluateLive, useLive } from './live';
 import { RangeInput } from './WeightSliders';
 import { useRoomUi } from './roomUi';
 import { ScenariosPanel } from './ScenariosPanel';
+import { candidateName, criterionName, displayName } from '../../../shared/model';
 
 /** Live what-if of scores: set the group's score of one cell and watch the ranking move; then save scenarios. */
 export function WhatIfPanel({ doc }: { doc: WorkshopDoc }) {
@@ -61,9 +61,9 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
         <label className="inline-label">
           {t('room.whatif.candidate')}
           <select className="input" value={cand} onChange={(e) => setCand(e.target.value)}>
-            {doc.candidates.map((c) => (
+            {doc.candidates.map((c, i) => (
               <option key={c.id} value={c.id}>
-                {pick(c.name, lang)}
+                {displayName(c, lang, 'candidate', i)}
               </option>
             ))}
           </select>
@@ -71,9 +71,9 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
         <label className="inline-label">
           {t('room.scoring.criterion')}
           <select className="input" value={crit} onChange={(e) => setCrit(e.target.value)}>
-            {doc.criteria.map((c) => (
+            {doc.criteria.map((c, i) => (
               <option key={c.id} value={c.id}>
-                {pick(c.name, lang)}
+                {displayName(c, lang, 'criterion', i)}
               </option>
             ))}
           </select>
@@ -143,6 +143,6 @@ function summarise(doc: WorkshopDoc, overrides: Record<string, number>, lang: Re
   }
   return [...byCell.values()].map((c) => ({
     ...c,
-    label: `${pick(doc.candidates.find((x) => x.id === c.candidateId)?.name ?? { 'zh-CN': c.candidateId, en: c.candidateId }, lang)} · ${pick(doc.criteria.find((x) => x.id === c.criterionId)?.name ?? { 'zh-CN': c.criterionId, en: c.criterionId }, lang)}`,
+    label: `${candidateName(doc, c.candidateId, lang)} · ${criterionName(doc, c.criterionId, lang)}`,
   }));
 }

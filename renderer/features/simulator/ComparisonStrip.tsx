@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
 import { comparisonRows } from '../../../shared/model/simulation';
 import { hrefFor } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { formatDateTime, formatDuration, formatHours, formatNumber, formatUsd } from './format';
+import { candidateName } from '../../../shared/model';
 
 /**
  * Every candidate's last full simulation side by side — the figures the "cost structure"
@@ -48,7 +48,7 @@ export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentI
           <tbody>
             {rows.map((r) => {
               const c = doc.candidates.find((x) => x.id === r.candidateId)!;
-              const name = pick(c.name, lang) || c.id;
+              const name = candidateName(doc, c.id, lang);
               const s = r.summary;
               return (
                 <tr

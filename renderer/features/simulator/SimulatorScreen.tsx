@@ -2,8 +2,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SimResult, SimScenario } from '../../../shared/contract/sim';
-import { pick } from '../../../shared/framework';
-import { newId, type WorkshopDoc } from '../../../shared/model';
+import { candidateName, displayName, newId, type WorkshopDoc } from '../../../shared/model';
 import {
   attachResult,
   detachResult,
@@ -81,7 +80,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
   const candidate = doc.candidates.find((c) => c.id === candidateId)!;
   const sim = simulationOf(doc, candidateId)!;
   const scenario = sim.scenario;
-  const name = pick(candidate.name, lang) || candidate.id;
+  const name = candidateName(doc, candidate.id, lang);
   const catalogue = useCatalogue();
   const issues = scenarioIssues(scenario);
   const estimate = useEstimate(scenario, issues.length === 0);
@@ -131,9 +130,9 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
           <label className="inline-label">
             <span>{t('simulator.switch')}</span>
             <select className="input" value={candidateId} onChange={(e) => navigate({ name: 'workshop', id: doc.id, step: 'validation', sim: e.target.value })}>
-              {doc.candidates.map((c) => (
+              {doc.candidates.map((c, i) => (
                 <option key={c.id} value={c.id}>
-                  {pick(c.name, lang) || c.id}
+                  {displayName(c, lang, 'candidate', i)}
                 </option>
               ))}
             </select>

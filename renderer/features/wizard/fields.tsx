@@ -77,6 +77,70 @@ export function TextField({
   );
 }
 
+interface NameFieldProps {
+  label: string;
+  /** The name as shown now (typed, or the default in the UI's language). */
+  value: string;
+  /** Whether `value` is a default (template or app name) rather than one the team typed. */
+  isDefault: boolean;
+  action: string;
+  onChange: (doc: WorkshopDoc, value: string) => WorkshopDoc;
+  hideLabel?: boolean;
+}
+
+/**
+ * The one name of a candidate or dimension (shared/model/names.ts): what is typed here is the
+ * name in every language. An empty name is refused with a message at the field (nothing is
+ * committed; leaving the field puts the name back).
+ */
+export function NameField({ label, value, isDefault, action, onChange, hideLabel }: NameFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const burst = useEditBurst();
+  const [draft, setDraft] = useState<string | null>(null);
+  const empty = draft !== null && draft.trim() === '';
+  const change = (v: string) => {
+    setDraft(v);
+    if (!v.trim()) return;
+    burst.begin();
+    edit(action, (d) => onChange(d, v));
+  };
+  const leave = () => {
+    setDraft(null);
+    burst.end();
+  };
+  const described = [empty ? `${id}-error` : '', isDefault && !empty ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        value={draft ?? value}
+        maxLength={1000}
+        aria-invalid={empty || undefined}
+        aria-describedby={described}
+        onChange={(e) => change(e.target.value)}
+        onBlur={leave}
+        onKeyDown={burst.onKeyDown}
+      />
+      {empty ? (
+        <span id={`${id}-error`} className="field-error" role="alert">
+          {t('wizard.field.nameRequired')}
+        </span>
+      ) : (
+        isDefault && (
+          <span id={`${id}-hint`} className="muted small">
+            {t('wizard.field.defaultName')}
+          </span>
+        )
+      )}
+    </div>
+  );
+}
+
 /** A date (`YYYY-MM-DD`, or empty) bound to the document. */
 export function DateField(props: Omit<TextFieldProps, 'multiline' | 'type' | 'maxLength'>) {
   return <TextField {...props} type="date" maxLength={10} />;

@@ -1,16 +1,14 @@
-import { pick, type Lang } from '../../../shared/framework';
-import type { WorkshopDoc } from '../../../shared/model';
+import type { Lang } from '../../../shared/framework';
+import { candidateName as nameOfCandidate, criterionName as nameOfCriterion, type WorkshopDoc } from '../../../shared/model';
 
-/** A criterion's name in `lang` (falling back to the other language), or undefined if it is gone. */
+/** A criterion's name (shared/model/names.ts), or undefined if it is gone. */
 export function criterionName(doc: WorkshopDoc, id: string, lang: Lang): string | undefined {
-  const c = doc.criteria.find((x) => x.id === id);
-  return c ? pick(c.name, lang) || id : undefined;
+  return doc.criteria.some((x) => x.id === id) ? nameOfCriterion(doc, id, lang) : undefined;
 }
 
-/** A candidate's name in `lang`, else in the other language, else `fallback`. */
+/** A candidate's name (shared/model/names.ts), or `fallback` if it is gone. */
 export function candidateName(doc: WorkshopDoc, id: string, lang: Lang, fallback = id): string {
-  const c = doc.candidates.find((x) => x.id === id);
-  return (c && pick(c.name, lang)) || fallback;
+  return doc.candidates.some((x) => x.id === id) ? nameOfCandidate(doc, id, lang) : fallback;
 }
 
 /** "+5" / "−3" (a real minus sign). */

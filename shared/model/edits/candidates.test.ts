@@ -4,15 +4,18 @@ import { WorkshopDocSchema } from '../schema';
 import { addCandidate, describeCandidate, removeCandidate, renameCandidate, setCandidateKind } from './candidates';
 import { importMetrics } from './metrics';
 import { updateDecision } from './iteration';
+import { displayName } from '../names';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const fresh = () => createWorkshop({ title: 'T', lang: 'zh-CN', id: 'w1', now: NOW });
 
 describe('candidates', () => {
-  it('adds a candidate with its validation plan, named in the current language', () => {
-    const doc = addCandidate(fresh(), { id: 'verl', lang: 'en', name: 'veRL on own H100s', kind: 'self-built' });
+  it('adds a candidate with its validation plan, under the one name the team typed', () => {
+    const doc = addCandidate(fresh(), { id: 'verl', name: ' veRL on own H100s ', kind: 'self-built' });
     const c = doc.candidates.at(-1)!;
-    expect(c).toMatchObject({ id: 'verl', kind: 'self-built', name: { en: 'veRL on own H100s', 'zh-CN': '' } });
+    expect(c).toMatchObject({ id: 'verl', kind: 'self-built', name: { text: 'veRL on own H100s', default: null } });
+    expect(displayName(c, 'zh-CN', 'candidate', 3)).toBe('veRL on own H100s');
+    expect(displayName(c, 'en', 'candidate', 3)).toBe('veRL on own H100s');
     expect(doc.validation.filter((v) => v.candidateId === 'verl').map((v) => v.methodId)).toEqual([
       'benchmark',
       'throughput-stress',
@@ -21,14 +24,15 @@ describe('candidates', () => {
       'cost-simulation',
     ]);
     expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
-    expect(addCandidate(doc, { id: 'verl', lang: 'en', name: 'again' })).toBe(doc);
+    expect(addCandidate(doc, { id: 'verl', name: 'again' })).toBe(doc);
   });
 
-  it('renames and describes in one language, keeping the other', () => {
-    let doc = renameCandidate(fresh(), 'managed', 'en', 'Cloud RL platform');
+  it('a rename is the name in every language (the template default stops applying); descriptions stay per language', () => {
+    let doc = renameCandidate(fresh(), 'managed', 'Cloud RL platform');
     doc = describeCandidate(doc, 'managed', 'en', 'Vendor X');
     const c = doc.candidates.find((x) => x.id === 'managed')!;
-    expect(c.name).toEqual({ 'zh-CN': '托管云训练平台', en: 'Cloud RL platform' });
+    expect(c.name).toEqual({ text: 'Cloud RL platform', default: null, translation: '' });
+    expect(displayName(c, 'zh-CN', 'candidate', 1)).toBe('Cloud RL platform');
     expect(c.description.en).toBe('Vendor X');
     expect(c.description['zh-CN']).toContain('弹性算力');
     expect(setCandidateKind(doc, 'managed', 'hybrid').candidates.find((x) => x.id === 'managed')!.kind).toBe('hybrid');
@@ -36,8 +40,9 @@ describe('candidates', () => {
 
   it('edits that change nothing return the same document (no empty undo step)', () => {
     const doc = fresh();
-    expect(renameCandidate(doc, 'managed', 'zh-CN', '托管云训练平台')).toBe(doc);
-    expect(renameCandidate(doc, 'nope', 'en', 'x')).toBe(doc);
+    const named = renameCandidate(doc, 'managed', 'Ours');
+    expect(renameCandidate(named, 'managed', ' Ours ')).toBe(named);
+    expect(renameCandidate(doc, 'nope', 'x')).toBe(doc);
     expect(setCandidateKind(doc, 'managed', 'managed')).toBe(doc);
   });
 

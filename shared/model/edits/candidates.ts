@@ -1,18 +1,34 @@
 import { VALIDATION_METHODS, type Lang } from '../../framework';
-import type { Candidate, WorkshopDoc } from '../schema';
-import { patched, updateById, withLang } from './common';
+import { defaultName, NEW_CANDIDATE_NAME, typedName } from '../names';
+import { COLOUR_SLOTS, type Candidate, type WorkshopDoc } from '../schema';
+import { patched, renamed, translated, updateById, withLang } from './common';
 
 export interface NewCandidate {
   id: string;
-  lang: Lang;
+  /** The name the team typed; empty → the app's default name ("New candidate"), shown in the UI's language. */
   name: string;
   kind?: Candidate['kind'];
 }
 
-/** Adds a candidate with its §七 validation plan (one item per validation method). */
-export function addCandidate(doc: WorkshopDoc, { id, lang, name, kind = 'custom' }: NewCandidate): WorkshopDoc {
-  if (doc.candidates.some((c) => c.id === id)) return doc;
-  const candidate: Candidate = { id, name: withLang({ 'zh-CN': '', en: '' }, lang, name), kind, description: { 'zh-CN': '', en: '' }, notes: '' };
+/** The first colour slot no current candidate holds (a slot is never shared while its candidate exists). */
+export function freeColourSlot(doc: WorkshopDoc): number {
+  const taken = new Set(doc.candidates.map((c) => c.colour));
+  for (let slot = 0; slot < COLOUR_SLOTS; slot++) if (!taken.has(slot)) return slot;
+  return -1;
+}
+
+/** Adds a candidate with its own colour slot and its §七 validation plan (one item per validation method). */
+export function addCandidate(doc: WorkshopDoc, { id, name, kind = 'custom' }: NewCandidate): WorkshopDoc {
+  const colour = freeColourSlot(doc);
+  if (doc.candidates.some((c) => c.id === id) || colour < 0) return doc;
+  const candidate: Candidate = {
+    id,
+    name: name.trim() ? typedName(name) : defaultName(NEW_CANDIDATE_NAME),
+    colour,
+    kind,
+    description: { 'zh-CN': '', en: '' },
+    notes: '',
+  };
   const plan = VALIDATION_METHODS.map((m) => ({
     id: `${id}.${m.id}`,
     candidateId: id,
@@ -35,9 +51,17 @@ function updateCandidate(doc: WorkshopDoc, id: string, patch: (c: Candidate) => 
   return candidates === doc.candidates ? doc : { ...doc, candidates };
 }
 
-/** Renames a candidate in one language; the other language's name stays. */
-export function renameCandidate(doc: WorkshopDoc, id: string, lang: Lang, name: string): WorkshopDoc {
-  return updateCandidate(doc, id, (c) => patched(c, { name: withLang(c.name, lang, name) }));
+/**
+ * Gives a candidate the name the team typed: its name in every language and export from now on
+ * (a default stops being one). An empty name is refused (the document is returned unchanged).
+ */
+export function renameCandidate(doc: WorkshopDoc, id: string, name: string): WorkshopDoc {
+  return updateCandidate(doc, id, (c) => renamed(c, name));
+}
+
+/** Keeps an optional translation of the candidate's typed name (shown as a translation). */
+export function translateCandidateName(doc: WorkshopDoc, id: string, translation: string): WorkshopDoc {
+  return updateCandidate(doc, id, (c) => translated(c, translation));
 }
 
 export function describeCandidate(doc: WorkshopDoc, id: string, lang: Lang, text: string): WorkshopDoc {

@@ -1,6 +1,6 @@
 import type { Lang, LocalizedText } from '../../framework';
 import { adaptedWeights } from '../adaptation';
-import type { WorkshopDoc } from '../schema';
+import type { Name, WorkshopDoc } from '../schema';
 
 /** A list with the item of `id` replaced by `patch(item)`; the same list when nothing changed. */
 export function updateById<T extends { id: string }>(list: T[], id: string, patch: (item: T) => T): T[] {
@@ -49,3 +49,17 @@ export function followAdaptedWeights(before: WorkshopDoc, after: WorkshopDoc): W
 
 /** Weight points are shown with at most two decimals; keep float noise out of the document. */
 export const round = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** `entity` with the typed name `text` (trimmed); unchanged when `text` is blank or already its typed name. */
+export function renamed<T extends { name: Name }>(entity: T, text: string): T {
+  const name = text.trim();
+  if (!name || (name === entity.name.text && entity.name.default === null)) return entity;
+  return { ...entity, name: { text: name, default: null, translation: entity.name.text ? entity.name.translation : '' } };
+}
+
+/** `entity` with `translation` kept beside its typed name (a default name has no translation). */
+export function translated<T extends { name: Name }>(entity: T, translation: string): T {
+  const value = translation.trim();
+  if (!entity.name.text || entity.name.translation === value) return entity;
+  return { ...entity, name: { ...entity.name, translation: value } };
+}

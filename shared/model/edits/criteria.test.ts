@@ -18,18 +18,18 @@ const fresh = () => createWorkshop({ title: 'T', lang: 'en', id: 'w1', now: NOW 
 
 describe('criteria', () => {
   it('adds a custom criterion whose weight is also its base weight', () => {
-    const doc = addCriterion(fresh(), { id: 'vendor-lock-in', lang: 'en', name: 'Vendor lock-in', weight: 8 });
-    expect(doc.criteria.at(-1)).toMatchObject({ id: 'vendor-lock-in', group: 'custom', weight: 8, name: { en: 'Vendor lock-in', 'zh-CN': '' } });
+    const doc = addCriterion(fresh(), { id: 'vendor-lock-in', name: 'Vendor lock-in', weight: 8 });
+    expect(doc.criteria.at(-1)).toMatchObject({ id: 'vendor-lock-in', group: 'custom', weight: 8, name: { text: 'Vendor lock-in', default: null } });
     expect(doc.adaptation.baseWeights['vendor-lock-in']).toBe(8);
     expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
   });
 
   it('renames and edits focus points and high-priority scenarios per language', () => {
-    let doc = renameCriterion(fresh(), 'scalability', 'en', 'Scale-out');
+    let doc = renameCriterion(fresh(), 'scalability', 'Scale-out');
     doc = setCriterionListItem(doc, 'scalability', 'focusPoints', 0, 'en', 'New task onboarding');
     doc = addCriterionListItem(doc, 'scalability', 'highPriority', 'en', 'Multi-region');
     const c = doc.criteria.find((x) => x.id === 'scalability')!;
-    expect(c.name).toEqual({ 'zh-CN': '扩展性', en: 'Scale-out' });
+    expect(c.name).toEqual({ text: 'Scale-out', default: null, translation: '' });
     expect(c.focusPoints[0]).toEqual({ 'zh-CN': '新任务类型接入', en: 'New task onboarding' });
     expect(c.highPriority.at(-1)).toEqual({ 'zh-CN': '', en: 'Multi-region' });
     doc = removeCriterionListItem(doc, 'scalability', 'focusPoints', 0);

@@ -1,22 +1,23 @@
 import type { Lang } from '../../framework';
+import { defaultName, NEW_CRITERION_NAME, typedName } from '../names';
 import type { Criterion, WorkshopDoc } from '../schema';
-import { patched, round, updateById, withLang } from './common';
+import { patched, renamed, round, translated, updateById, withLang } from './common';
 
 export interface NewCriterion {
   id: string;
-  lang: Lang;
+  /** The name the team typed; empty → the app's default name, shown in the UI's language. */
   name: string;
   /** Starting weight in points. */
   weight: number;
 }
 
 /** Adds a custom criterion; its weight is also its base (pre-adaptation) weight. */
-export function addCriterion(doc: WorkshopDoc, { id, lang, name, weight }: NewCriterion): WorkshopDoc {
+export function addCriterion(doc: WorkshopDoc, { id, name, weight }: NewCriterion): WorkshopDoc {
   if (doc.criteria.some((c) => c.id === id)) return doc;
   const w = clampWeight(weight);
   const criterion: Criterion = {
     id,
-    name: withLang({ 'zh-CN': '', en: '' }, lang, name),
+    name: name.trim() ? typedName(name) : defaultName(NEW_CRITERION_NAME),
     group: 'custom',
     description: { 'zh-CN': '', en: '' },
     focusPoints: [],
@@ -31,8 +32,14 @@ function updateCriterion(doc: WorkshopDoc, id: string, patch: (c: Criterion) => 
   return criteria === doc.criteria ? doc : { ...doc, criteria };
 }
 
-export function renameCriterion(doc: WorkshopDoc, id: string, lang: Lang, name: string): WorkshopDoc {
-  return updateCriterion(doc, id, (c) => patched(c, { name: withLang(c.name, lang, name) }));
+/** Gives a dimension the name the team typed (its name in every language); an empty name is refused. */
+export function renameCriterion(doc: WorkshopDoc, id: string, name: string): WorkshopDoc {
+  return updateCriterion(doc, id, (c) => renamed(c, name));
+}
+
+/** Keeps an optional translation of the dimension's typed name. */
+export function translateCriterionName(doc: WorkshopDoc, id: string, translation: string): WorkshopDoc {
+  return updateCriterion(doc, id, (c) => translated(c, translation));
 }
 
 export function describeCriterion(doc: WorkshopDoc, id: string, lang: Lang, text: string): WorkshopDoc {

@@ -1,4 +1,5 @@
 import { simulationTyped } from './simulation-typed';
+import { singleNames } from './single-names';
 
 /**
  * The workshop document's migration chain. `MIGRATIONS[i]` turns a plain document of schema
@@ -14,4 +15,4 @@ export interface Migration {
   readonly up: (doc: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [simulationTyped];
+export const MIGRATIONS: readonly Migration[] = [singleNames, simulationTyped];

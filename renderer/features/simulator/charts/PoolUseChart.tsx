@@ -1,7 +1,8 @@
+import { seriesColour } from '../../../../shared/charts/colours';
 import { useRef } from 'react';
 import { ChartSvg, XTicks } from '../../../charts/ChartFigure';
 import { barsGeometry } from '../../../../shared/charts/bars';
-import { seriesColour, SimFigure } from './SimFigure';
+import { SimFigure } from './SimFigure';
 
 /** Utilization and idle share of the rollout and training pools, on 0–100 %. */
 export function PoolUseChart({
@@ -38,7 +39,7 @@ export function PoolUseChart({
               width={Math.max(0, b.barWidth)}
               height={b.height}
               rx={3}
-              style={{ fill: rows[i].kind === 'use' ? seriesColour(0) : seriesColour(3) }}
+              style={{ fill: rows[i].kind === 'use' ? seriesColour(0, 'css') : seriesColour(3, 'css') }}
             />
             <text className="bar-value" x={b.valueX} y={b.labelY} dominantBaseline="middle">
               {format(b.value)}

@@ -59,9 +59,6 @@ export function SimFigure({
   );
 }
 
-/** The theme colour of series `i` (--c1…--c10, cycling). */
-export const seriesColour = (i: number) => `var(--c${(((i % 10) + 10) % 10) + 1})`;
-
 /** Rough text width for laying out legends inside the SVG (CJK glyphs are about twice as wide). */
 export function textWidth(s: string, px = 12): number {
   let w = 0;

@@ -1,7 +1,8 @@
+import { seriesColour } from '../../../../shared/charts/colours';
 import { useRef } from 'react';
 import { ChartSvg, YTicks } from '../../../charts/ChartFigure';
 import { stackedColumnsGeometry } from '../../../../shared/charts/columns';
-import { legendLayout, seriesColour, SimFigure, SvgLegend } from './SimFigure';
+import { legendLayout, SimFigure, SvgLegend } from './SimFigure';
 
 export interface StackedColumnsProps {
   title: string;
@@ -42,7 +43,7 @@ export function StackedColumnsChart({
   const legend = legendLayout(parts, width);
   const height = plotHeight + 14 + legend.rows * 18;
   const g = stackedColumnsGeometry({ columns, width, height: plotHeight, tickFormat: axisFormat });
-  const fill = parts.map((_, i) => seriesColour(colours?.[i] ?? i));
+  const fill = parts.map((_, i) => seriesColour(colours?.[i] ?? i, 'css'));
   return (
     <SimFigure title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
       <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={width} height={height} className="sim-svg">

@@ -1,8 +1,9 @@
+import { seriesColour } from '../../../../shared/charts/colours';
 import { useRef } from 'react';
 import { ChartSvg, YTicks } from '../../../charts/ChartFigure';
 import { linesGeometry } from '../../../../shared/charts/lines';
 import { linearTrend } from '../../../../shared/model/simulation';
-import { seriesColour, SimFigure, SvgLegend } from './SimFigure';
+import { SimFigure, SvgLegend } from './SimFigure';
 
 export interface SweepPanel {
   /** Axis title, with its unit. */
@@ -70,10 +71,10 @@ export function SweepChart({
                 </g>
               ))}
               <path className="trend" d={g.paths[1].path} style={{ fill: 'none', stroke: 'var(--muted)', strokeWidth: 1.5, strokeDasharray: '5 4' }} />
-              <path className="curve" d={g.paths[0].path} style={{ fill: 'none', stroke: seriesColour(0), strokeWidth: 2.5 }} />
+              <path className="curve" d={g.paths[0].path} style={{ fill: 'none', stroke: seriesColour(0, 'css'), strokeWidth: 2.5 }} />
               {g.paths.slice(2).map((pt, i) =>
                 pt.last ? (
-                  <circle key={pt.id} cx={pt.last[0]} cy={pt.last[1]} r={3.5} style={{ fill: seriesColour(0) }}>
+                  <circle key={pt.id} cx={pt.last[0]} cy={pt.last[1]} r={3.5} style={{ fill: seriesColour(0, 'css') }}>
                     <title>{`${xs[i]}: ${p.format(p.values[i])}`}</title>
                   </circle>
                 ) : null,
@@ -84,7 +85,7 @@ export function SweepChart({
             </g>
           );
         })}
-        <SvgLegend labels={legend} width={width} y={height - 6} colours={[seriesColour(0), 'var(--muted)']} />
+        <SvgLegend labels={legend} width={width} y={height - 6} colours={[seriesColour(0, 'css'), 'var(--muted)']} />
       </ChartSvg>
     </SimFigure>
   );

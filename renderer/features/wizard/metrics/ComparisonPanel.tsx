@@ -5,6 +5,7 @@ import { currentLang } from '../../../i18n';
 import { edit } from '../fields';
 import { candidateName, formatNumber } from '../text';
 import { BarChart, LineChart, type LineSeries } from './charts';
+import { paletteIndex } from '../../../../shared/charts/colours';
 
 const BUCKETS = ['short', 'medium', 'long', ''] as const;
 
@@ -12,7 +13,7 @@ const BUCKETS = ['short', 'medium', 'long', ''] as const;
 export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const colour = new Map(doc.candidates.map((c, i) => [c.id, (i % 10) + 1]));
+  const colour = new Map(doc.candidates.map((c) => [c.id, paletteIndex(c.colour) + 1]));
   const name = (id: string) => candidateName(doc, id, lang, t('wizard.field.unnamed'));
   const summaries = summarizeMetrics(doc);
   const measured = doc.candidates.filter((c) => summaries.some((s) => s.candidateId === c.id));

@@ -1,19 +1,22 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick } from '../../../../shared/framework';
 import {
   addCandidate,
   describeCandidate,
+  displayName,
+  isDefaultName,
+  nameText,
   newId,
   removeCandidate,
   renameCandidate,
   setCandidateKind,
+  translateCandidateName,
   type Candidate,
   type WorkshopDoc,
 } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
 import { Toast } from '../../../ui/Toast';
-import { edit, SelectField, TextField, useUndoOffer } from '../fields';
+import { edit, NameField, SelectField, TextField, useUndoOffer } from '../fields';
 
 const KINDS: Candidate['kind'][] = ['self-built', 'managed', 'hybrid', 'custom'];
 
@@ -32,17 +35,26 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
         <p className="empty">{t('wizard.screening.noCandidates')}</p>
       ) : (
         <ul className="card-grid" aria-label={t('wizard.screening.candidates')}>
-          {doc.candidates.map((c) => {
-            const name = pick(c.name, lang) || t('wizard.field.unnamed');
+          {doc.candidates.map((c, i) => {
+            const name = displayName(c, lang, 'candidate', i);
             return (
               <li key={c.id} className="card" aria-label={name}>
-                <TextField
+                <NameField
                   label={t('wizard.screening.candidateName')}
-                  value={c.name[lang]}
-                  placeholder={c.name[other]}
+                  value={nameText(c.name, lang)}
+                  isDefault={isDefaultName(c.name)}
                   action="Rename candidate"
-                  onChange={(d, v) => renameCandidate(d, c.id, lang, v)}
+                  onChange={(d, v) => renameCandidate(d, c.id, v)}
                 />
+                {c.name.text && (
+                  <TextField
+                    label={t('wizard.field.translation')}
+                    hint={t('wizard.field.translationHint')}
+                    value={c.name.translation}
+                    action="Translate candidate name"
+                    onChange={(d, v) => translateCandidateName(d, c.id, v)}
+                  />
+                )}
                 <SelectField
                   label={t('wizard.screening.kind')}
                   value={c.kind}
@@ -82,9 +94,8 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
       <AddByName
         label={t('wizard.screening.newCandidateName')}
         button={t('wizard.screening.addCandidate')}
-        fallback={t('wizard.screening.newCandidateDefault')}
         disabled={doc.candidates.length >= 50}
-        onAdd={(name) => edit('Add candidate', (d) => addCandidate(d, { id: newId(), lang, name }))}
+        onAdd={(name) => edit('Add candidate', (d) => addCandidate(d, { id: newId(), name }))}
       />
       {undoOffer.offer && (
         <Toast
@@ -99,17 +110,17 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
   );
 }
 
-/** A small "name + Add" form; an empty name uses `fallback`. */
+/** A small "name + Add" form; an empty name uses `fallback`, or '' (the model's default name, shown in the UI's language until renamed). */
 export function AddByName({
   label,
   button,
-  fallback,
+  fallback = '',
   onAdd,
   disabled,
 }: {
   label: string;
   button: string;
-  fallback: string;
+  fallback?: string;
   onAdd: (name: string) => void;
   disabled?: boolean;
 }) {

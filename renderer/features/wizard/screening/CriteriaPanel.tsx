@@ -15,10 +15,14 @@ import {
   type Criterion,
   type CriterionList,
   type WorkshopDoc,
+  displayName,
+  isDefaultName,
+  nameText,
+  nameTranslation,
 } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
 import { Toast } from '../../../ui/Toast';
-import { edit, NumberField, TextField, useUndoOffer } from '../fields';
+import { edit, NameField, NumberField, TextField, useUndoOffer } from '../fields';
 import { formatDelta, formatNumber } from '../text';
 import { AddByName } from './CandidatesPanel';
 
@@ -26,7 +30,6 @@ import { AddByName } from './CandidatesPanel';
 export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const other: Lang = lang === 'en' ? 'zh-CN' : 'en';
   const undoOffer = useUndoOffer();
   const start = adaptedWeights(doc);
   const total = Object.values(start).reduce((a, b) => a + b, 0) || 1;
@@ -63,20 +66,25 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
             </tr>
           </thead>
           <tbody>
-            {doc.criteria.map((c) => {
-              const name = pick(c.name, lang) || t('wizard.field.unnamed');
+            {doc.criteria.map((c, i) => {
+              const name = displayName(c, lang, 'criterion', i);
               const change = changeOf(c.id);
               return (
                 <tr key={c.id}>
                   <td>
-                    <TextField
+                    <NameField
                       hideLabel
                       label={`${t('wizard.screening.criterionName')}: ${name}`}
-                      value={c.name[lang]}
-                      placeholder={c.name[other]}
+                      value={nameText(c.name, lang)}
+                      isDefault={isDefaultName(c.name)}
                       action="Rename criterion"
-                      onChange={(d, v) => renameCriterion(d, c.id, lang, v)}
+                      onChange={(d, v) => renameCriterion(d, c.id, v)}
                     />
+                    {nameTranslation(c.name) && (
+                      <span className="muted small">
+                        {t('wizard.field.translation')}: {nameTranslation(c.name)}
+                      </span>
+                    )}
                     <span className="muted small">{t(`shell.group.${c.group}`)}</span>
                     <CriterionDetails c={c} lang={lang} />
                   </td>
@@ -120,9 +128,8 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
       <AddByName
         label={t('wizard.screening.newCriterionName')}
         button={t('wizard.screening.addCriterion')}
-        fallback={t('wizard.screening.newCriterionDefault')}
         disabled={doc.criteria.length >= 50}
-        onAdd={(name) => edit('Add criterion', (d) => addCriterion(d, { id: newId(), lang, name, weight: 10 }))}
+        onAdd={(name) => edit('Add criterion', (d) => addCriterion(d, { id: newId(), name, weight: 10 }))}
       />
       {undoOffer.offer && (
         <Toast

@@ -10,6 +10,7 @@ import {
   newId,
   nowIso,
   proposals,
+  type ProposalStatus,
   removeRule,
   removeRuleCondition,
   removeRuleEffect,
@@ -17,7 +18,6 @@ import {
   setRuleCondition,
   setRuleEffect,
   setRuleReason,
-  type ProposalStatus,
   type WorkshopDoc,
 } from '../../../../shared/model';
 import { hrefFor } from '../../../app/route';
@@ -215,7 +215,7 @@ function RuleEditor({ doc, rule, lang }: { doc: WorkshopDoc; rule: Rule; lang: L
               <option value="">{t('wizard.screening.chooseCriterion')}</option>
               {unused.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {pick(c.name, lang)}
+                  {criterionName(doc, c.id, lang)}
                 </option>
               ))}
             </select>
