@@ -5,7 +5,7 @@ import { hrefFor } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Toast } from '../../ui/Toast';
-import { Guidance } from '../workshop/Guidance';
+import { Guidance } from '../../ui/Guidance';
 import { DateField, edit, SelectField, TextField, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
 import { candidateName, today } from './text';
