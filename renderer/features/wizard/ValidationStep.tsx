@@ -12,7 +12,7 @@ import { candidateName, today } from './text';
 import { statusOptions } from './status';
 import './wizard.css';
 
-/** The cost simulator (issue 4) opens inside step 3 for one candidate: `#/w/<id>/validation?sim=<candidateId>`. */
+/** The cost simulator opens inside step 3 for one candidate: `#/w/<id>/validation?sim=<candidateId>`. */
 export const costSimulatorHref = (workshopId: string, candidateId: string) =>
   hrefFor({ name: 'workshop', id: workshopId, step: 'validation', sim: candidateId });
 
