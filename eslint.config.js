@@ -1,11 +1,14 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 // Lint enforces the layer boundaries of ARCHITECTURE.md:
 //   renderer/ imports only shared/; shared/ imports nothing from electron/ or renderer/;
 //   engines (electron/engine, electron/costsim) import no Node, DOM or Electron API;
 //   only electron/main and electron/preload import `electron`.
+// Inside the renderer nothing imports up the layers (ui/ charts/ api/ db/ store/ i18n/ never import
+// features/ or app/), and no module anywhere is part of an import cycle.
 const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'worker_threads', 'http', 'crypto', 'url', 'module', 'electron'];
 // Globs go to `patterns`; bare module names (Node built-ins, electron) to `paths`, matched exactly.
 const restrict = (globs, message) => ({
@@ -26,6 +29,31 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-empty-pattern': 'off',
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}', 'shared/**/*.ts', 'electron/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      // Type-only imports vanish at build time, so they cannot form a run-time cycle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./renderer/ui', './renderer/charts', './renderer/api', './renderer/db', './renderer/store', './renderer/i18n'],
+              from: ['./renderer/features', './renderer/app'],
+              message: 'no imports up the layers: ui/ charts/ api/ db/ store/ i18n/ serve features/ and app/, never the other way round.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { takeTokenFromLocation } from './api/client';
+import { exportLocale } from './features/export/locales';
 import { initI18n, initialLang } from './i18n';
 import { repo } from './app/services';
 import { App } from './app/App';
@@ -10,7 +11,8 @@ import { storageMessage } from './db/errors';
 import './ui/styles.css';
 
 takeTokenFromLocation();
-const i18n = initI18n();
+// The features the library screen needs at start-up bring their strings here (one per feature).
+const i18n = initI18n([exportLocale]);
 
 /** The longest the first render waits for the library's first read; a slow IndexedDB shows the app loading instead. */
 const FIRST_READ_WAIT_MS = 300;

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLang, LANGS, type Lang } from '../../shared/framework';
 import { common } from './common';
-import { startupLocales, type FeatureLocale } from './features';
+import type { FeatureLocale } from './features';
 
 const LANG_KEY = 'sw.lang';
 
@@ -20,9 +20,14 @@ export function setLang(lang: Lang) {
   void i18next.changeLanguage(lang);
 }
 
-export function initI18n(lang: Lang = initialLang()) {
+/**
+ * Starts i18next with the common strings and those of the features the library screen needs
+ * at start-up (`startup`, listed by the app). The features inside a workshop register theirs
+ * with the workshop's chunk (`registerFeatureLocales`), so the start-up bundle does not carry them.
+ */
+export function initI18n(startup: readonly FeatureLocale[] = [], lang: Lang = initialLang()) {
   const resources: Record<Lang, Record<string, unknown>> = { en: { ...common.en }, 'zh-CN': { ...common['zh-CN'] } };
-  for (const loc of startupLocales) {
+  for (const loc of startup) {
     Object.assign(resources.en, loc.en);
     Object.assign(resources['zh-CN'], loc['zh-CN']);
   }
@@ -39,7 +44,7 @@ export function initI18n(lang: Lang = initialLang()) {
 
 export const currentLang = (): Lang => (isLang(i18next.language) ? i18next.language : 'en');
 
-/** Adds features' strings (both languages) when their chunk loads; see features.ts. */
+/** Adds features' strings (both languages) when their chunk loads (see initI18n). */
 export function registerFeatureLocales(locales: FeatureLocale[]) {
   for (const loc of locales) for (const lang of LANGS) i18next.addResourceBundle(lang, 'translation', loc[lang], true, false);
 }

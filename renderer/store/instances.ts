@@ -1,4 +1,4 @@
-import { repo } from '../app/services';
+import { repo } from '../db/instances';
 import { createLibraryStore } from './library';
 
 export const useLibrary = createLibraryStore(repo);

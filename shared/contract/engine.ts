@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineMethod, finite, finiteCube } from './define';
 
-// Contract methods of the decision engine (issue 3). Per-field rules live in the schemas;
+// Contract methods of the decision engine. Per-field rules live in the schemas;
 // rules that relate fields (shapes, reciprocity, permutations) live in `superRefine`, which
 // names the offending element's path (`matrix[2][0]`) so every host reports it precisely.
 

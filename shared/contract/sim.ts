@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineMethod, finite } from './define';
 
 /*
- * Contract of the cost & throughput simulator (issue 4).
+ * Contract of the cost & throughput simulator.
  *
  * The scenario is what a workshop edits per candidate stack. Every field has a default
  * (documented next to it, units in the name or comment); unknown fields are errors

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DECISION_STEPS, pick } from '../../../shared/framework';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { Guidance } from '../workshop/Guidance';
+import { Guidance } from '../../ui/Guidance';
 import { useRoomAnalysis } from './analysis';
 import { evaluateLive, resetLive, useLive } from './live';
 import { LivePanel } from './LivePanel';

@@ -13,7 +13,7 @@ import {
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Toast } from '../../ui/Toast';
-import { Guidance } from '../workshop/Guidance';
+import { Guidance } from '../../ui/Guidance';
 import { DateField, edit, SelectField, TextField, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
 import { statusOptions } from './status';

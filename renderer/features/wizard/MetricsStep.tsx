@@ -4,7 +4,7 @@ import { DECISION_STEPS, pick } from '../../../shared/framework';
 import { hrefFor } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { Guidance } from '../workshop/Guidance';
+import { Guidance } from '../../ui/Guidance';
 import { ComparisonPanel } from './metrics/ComparisonPanel';
 import { ImportPanel } from './metrics/ImportPanel';
 import { SuggestionsPanel } from './metrics/SuggestionsPanel';

@@ -5,7 +5,7 @@ import { isAnswered, proposals, setAnswer, setNeedsNotes, type Answer, type Work
 import { hrefFor } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { Guidance } from '../workshop/Guidance';
+import { Guidance } from '../../ui/Guidance';
 import { edit, NumberField, TextField } from './fields';
 import { criterionName, formatDelta, listJoin } from './text';
 import './wizard.css';

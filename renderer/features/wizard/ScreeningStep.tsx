@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DECISION_STEPS, pick } from '../../../shared/framework';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { Guidance } from '../workshop/Guidance';
+import { Guidance } from '../../ui/Guidance';
 import { CandidatesPanel } from './screening/CandidatesPanel';
 import { CriteriaPanel } from './screening/CriteriaPanel';
 import { ProposalsPanel } from './screening/ProposalsPanel';

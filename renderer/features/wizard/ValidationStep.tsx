@@ -5,14 +5,14 @@ import { hrefFor } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Toast } from '../../ui/Toast';
-import { Guidance } from '../workshop/Guidance';
+import { Guidance } from '../../ui/Guidance';
 import { DateField, edit, SelectField, TextField, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
 import { candidateName, today } from './text';
 import { statusOptions } from './status';
 import './wizard.css';
 
-/** The cost simulator (issue 4) opens inside step 3 for one candidate: `#/w/<id>/validation?sim=<candidateId>`. */
+/** The cost simulator opens inside step 3 for one candidate: `#/w/<id>/validation?sim=<candidateId>`. */
 export const costSimulatorHref = (workshopId: string, candidateId: string) =>
   hrefFor({ name: 'workshop', id: workshopId, step: 'validation', sim: candidateId });
 

@@ -4,5 +4,5 @@ import { roomLocale } from '../room/locales';
 import { simulatorLocale } from '../simulator/locales';
 
 // The strings of the workshop's steps load with the workshop's chunk, not at start-up
-// (i18n/features.ts lists what the library needs). One line per feature.
+// (main.tsx lists what the library needs). One line per feature.
 registerFeatureLocales([wizardLocale, roomLocale, simulatorLocale]);

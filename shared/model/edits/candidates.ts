@@ -72,10 +72,6 @@ export function setCandidateKind(doc: WorkshopDoc, id: string, kind: Candidate['
   return updateCandidate(doc, id, (c) => patched(c, { kind }));
 }
 
-export function setCandidateNotes(doc: WorkshopDoc, id: string, notes: string): WorkshopDoc {
-  return updateCandidate(doc, id, (c) => patched(c, { notes }));
-}
-
 /**
  * Removes a candidate and everything that only makes sense with it: its scores,
  * validation items, pilot metrics, simulations and score overrides in what-if
