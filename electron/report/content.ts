@@ -3,6 +3,7 @@ import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion }
 import { adaptedWeights, proposals, type Answer, type WorkshopDoc } from '../../shared/model';
 import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
 import { reportStrings, type ReportStrings } from './strings';
+import { formatPercent as formatPercentIntl } from '../../shared/format';
 
 /**
  * The report as plain data: every section resolved to strings and numbers in the report's
@@ -231,8 +232,9 @@ export function formatNumber(v: number, digits = 2): string {
   return String(+v.toPrecision(Math.max(digits, 2)));
 }
 
+/** A share as a percentage in the report's digits ("42%"); the app's one percentage formatter. */
 export function formatPercent(v: number, digits = 0): string {
-  return `${(v * 100).toFixed(digits)}%`;
+  return formatPercentIntl(v, 'en', digits);
 }
 
 /** Weight delta with its sign: "+5", "−2". */
