@@ -56,7 +56,7 @@ export async function renderReport(doc: WorkshopDoc, options: RenderOptions): Pr
     case 'html':
       return { filename: `${slug}.report.html`, mime: MIME.html, content: renderHtml(content), encoding: 'utf8' };
     case 'pptx': {
-      progress(0.5, 'building slides');
+      progress(0.5, 'slides');
       const deck = await renderPptx(content);
       progress(1, 'done');
       return { filename: `${slug}.slides.pptx`, mime: MIME.pptx, content: Buffer.from(deck).toString('base64'), encoding: 'base64' };

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { LibraryPage } from './pages/LibraryPage';
 import { RoomPage } from './pages/RoomPage';
 import { WizardPage } from './pages/WizardPage';
+import { ExportDialog } from './pages/ExportDialog';
 
 /**
  * Projector- and slide-ready (issue 19): exported chart images look like the screen, carry
@@ -82,7 +83,7 @@ test('exported room and metrics charts keep their colours, title and legend, wit
   const png = await save(app, /Export “Candidates across the criteria” as PNG/);
   expect(png.name).toMatch(new RegExp(`^Sample RL stack for a code agent – Candidates across the criteria – ${DATE}\\.png$`));
   expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-  await test.info().attach('exported radar.png', { body: png.bytes, contentType: 'image/png' });
+  writeFileSync(test.info().outputPath('exported-radar.png'), png.bytes);
   const shown = (await app.getByRole('img', { name: 'Candidates across the criteria' }).boundingBox())!;
   expect(Math.abs(png.bytes.readUInt32BE(16) - Math.round(shown.width) * 2)).toBeLessThanOrEqual(2);
   // Each legend swatch alone is 24×36 px at 2×: every colour must be there in solid pixels.
@@ -97,10 +98,21 @@ test('exported room and metrics charts keep their colours, title and legend, wit
   const swatches = await chart.locator('[data-swatch]').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
   const metricsPng = await save(app, /Export “Reward convergence” as PNG/);
   expect(metricsPng.name).toMatch(new RegExp(`^Sample RL stack for a code agent – Reward convergence – ${DATE}\\.png$`));
-  await test.info().attach('exported metrics chart.png', { body: metricsPng.bytes, contentType: 'image/png' });
+  writeFileSync(test.info().outputPath('exported-metrics.png'), metricsPng.bytes);
   for (const n of await pixelCounts(app, metricsPng.bytes, swatches)) expect(n).toBeGreaterThan(300);
   const metricsSvg = (await save(app, /Export “Reward convergence” as SVG/)).bytes.toString('utf8');
   for (const label of await chart.locator('[data-legend-item]').allTextContents()) expect(metricsSvg).toContain(`>${label.trim()}</text>`);
 
   expect(cspErrors).toEqual([]);
+
+  // The outcome as slides, from the export menu like the other formats.
+  const dialog = new ExportDialog(app);
+  await dialog.open();
+  const deck = await dialog.export(/Slide deck \(PowerPoint\)/);
+  expect(deck.suggestedFilename()).toMatch(/\.slides\.pptx$/);
+  expect(
+    readFileSync((await deck.path())!)
+      .subarray(0, 2)
+      .toString('latin1'),
+  ).toBe('PK');
 });

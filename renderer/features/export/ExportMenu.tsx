@@ -8,7 +8,7 @@ import { useWorkshop } from '../../store/workshop';
 import { Dialog } from '../../ui/Dialog';
 import './export.css';
 
-const FORMATS: readonly ReportFormat[] = ['html', 'pdf', 'md', 'csv', 'json'];
+const FORMATS: readonly ReportFormat[] = ['html', 'pdf', 'pptx', 'md', 'csv', 'json'];
 
 type Status =
   | { kind: 'idle' }
