@@ -3,6 +3,7 @@ import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion }
 import { adaptedWeights, displayName, proposals, simulationName, type Answer, type WorkshopDoc } from '../../shared/model';
 import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
 import { reportStrings, type ReportStrings } from './strings';
+import { formatDuration, formatMoney, formatPercent as formatPercentIntl } from '../../shared/format';
 
 /**
  * The report as plain data: every section resolved to strings and numbers in the report's
@@ -231,8 +232,9 @@ export function formatNumber(v: number, digits = 2): string {
   return String(+v.toPrecision(Math.max(digits, 2)));
 }
 
+/** A share as a percentage in the report's digits ("42%"); the app's one percentage formatter. */
 export function formatPercent(v: number, digits = 0): string {
-  return `${(v * 100).toFixed(digits)}%`;
+  return formatPercentIntl(v, 'en', digits);
 }
 
 /** Weight delta with its sign: "+5", "−2". */
@@ -241,10 +243,9 @@ export function formatDelta(v: number): string {
   return v > 0 ? `+${formatNumber(v)}` : `−${formatNumber(-v)}`;
 }
 
-/** US dollars: whole dollars from $100 up, cents below (a step may cost a few dollars). */
-export function formatUsd(v: number): string {
-  if (!Number.isFinite(v)) return '—';
-  return Math.abs(v) < 100 ? `$${v.toFixed(2)}` : `$${Math.round(v).toLocaleString('en-US')}`;
+/** US dollars with the currency in the reader's language (the app's one money formatter). */
+export function formatUsd(v: number, lang: Lang): string {
+  return formatMoney(v, 'USD', lang);
 }
 
 /** An ISO timestamp as "2026-03-05 12:00 UTC"; anything else as it is. */
@@ -257,8 +258,9 @@ export function formatDateTime(iso: string): string {
   return `${d.slice(0, 10)} ${d.slice(11, 16)} UTC`;
 }
 
-export function formatHours(h: number): string {
-  return h >= 10 ? `${h.toFixed(0)} h` : `${h.toFixed(1)} h`;
+/** Wall time in words ("6 h 0 min", "6 小时"), never a raw count of seconds. */
+export function formatHours(h: number, lang: Lang): string {
+  return formatDuration(h * 3600, lang);
 }
 
 export const VALIDATION_METHOD_NAMES = (lang: Lang): Record<string, string> => ({

@@ -1,6 +1,7 @@
 import { pick } from '../../shared/framework';
 import { displayName, nameTranslation } from '../../shared/model';
 import type { ReportContent, SimulationView } from './content';
+import { formatDuration } from '../../shared/format';
 import { VALIDATION_METHOD_NAMES, formatDateTime, formatDelta, formatHours, formatNumber, formatPercent, formatUsd } from './content';
 import { escapeHtml as c, userHtml as u } from './escape';
 import { REPORT_CSS } from './style';
@@ -137,19 +138,23 @@ function candidatesSection(r: ReportContent): string {
 
 function weightsSection(r: ReportContent): string {
   const { s, doc } = r;
+  // Rules by number, not by their internal ids (the CSV keeps the ids for machines).
+  const ruleNumber = (id: string) => r.rules.findIndex((rule) => rule.id === id) + 1;
   const rows = r.weights.map((w) => [
     td(u(w.name)),
     td(c(w.group), 'muted'),
     num(formatNumber(w.base)),
     td(
-      w.delta ? c(formatDelta(w.delta)) + (w.reasons.length ? `<div class="small muted">${w.reasons.map((x) => u(x.ruleId)).join(', ')}</div>` : '') : c('0'),
+      w.delta
+        ? c(formatDelta(w.delta)) + (w.reasons.length ? `<div class="small muted">${c(w.reasons.map((x) => `#${ruleNumber(x.ruleId)}`).join(', '))}</div>` : '')
+        : c('0'),
       'num',
     ),
     num(formatNumber(w.final)),
     td(`<span class="meter"><span style="width:${(w.share * 100).toFixed(1)}%"></span></span> ${c(formatPercent(w.share, 1))}`, 'num share'),
   ]);
-  const ruleRows = r.rules.map((rule) => [
-    td(`<code>${u(rule.id)}</code>`),
+  const ruleRows = r.rules.map((rule, i) => [
+    td(c(`#${i + 1}`), 'num'),
     td(u(rule.reason)),
     td(rule.effects.map((e) => `${u(e.criterion)} ${c(formatDelta(e.delta))}`).join('<br>')),
     td(`<span class="status ${rule.status}">${c(s.proposalStatus[rule.status])}</span>`),
@@ -327,10 +332,10 @@ function simulationSection(r: ReportContent): string {
             return [
               td(u(sim.name)),
               td(u(sim.candidate)),
-              num(`${formatNumber(res.step.meanSeconds, 1)} s / ${formatNumber(res.step.p90Seconds, 1)} s`),
+              num(`${formatDuration(res.step.meanSeconds, r.lang)} / ${formatDuration(res.step.p90Seconds, r.lang)}`),
               num(formatNumber(res.totals.gpuHours, 0)),
-              num(formatUsd(res.totals.costTotal)),
-              num(formatUsd(res.totals.costPerStep)),
+              num(formatUsd(res.totals.costTotal, r.lang)),
+              num(formatUsd(res.totals.costPerStep, r.lang)),
             ];
           }),
           'sim-compare',
@@ -349,18 +354,18 @@ function simulationBlock(r: ReportContent, sim: SimulationView): string {
   if (sim.kind === 'other') return `<article class="sim">${head}<h4>${c(s.otherResult)}</h4>${kv(sim.entries)}${scenario}</article>`;
   const res = sim.result;
   const figures: Array<[string, string]> = [
-    [s.stepTime, `${formatNumber(res.step.meanSeconds, 1)} s / ${formatNumber(res.step.p90Seconds, 1)} s`],
-    [s.wallHours, formatHours(res.totals.wallHours)],
+    [s.stepTime, `${formatDuration(res.step.meanSeconds, r.lang)} / ${formatDuration(res.step.p90Seconds, r.lang)}`],
+    [s.wallHours, formatHours(res.totals.wallHours, r.lang)],
     [s.gpuHours, formatNumber(res.totals.gpuHours, 0)],
-    [s.costTotal, formatUsd(res.totals.costTotal)],
-    [s.costPerStep, formatUsd(res.totals.costPerStep)],
+    [s.costTotal, formatUsd(res.totals.costTotal, r.lang)],
+    [s.costPerStep, formatUsd(res.totals.costPerStep, r.lang)],
     [s.utilisation, `${formatPercent(res.gpuUtilization.rollout)} / ${formatPercent(res.gpuUtilization.train)}`],
   ];
   const archetypes = (['self-built', 'managed', 'hybrid'] as const).map((a) => [
     td(c(s.archetype[a])),
-    num(formatUsd(res.costByArchetype[a].total)),
-    num(formatUsd(res.costByArchetype[a].run)),
-    num(formatUsd(res.costByArchetype[a].perStep)),
+    num(formatUsd(res.costByArchetype[a].total, r.lang)),
+    num(formatUsd(res.costByArchetype[a].run, r.lang)),
+    num(formatUsd(res.costByArchetype[a].perStep, r.lang)),
   ]);
   return (
     `<article class="sim">${head}<div class="kpis">${figures.map(([k, v]) => `<div class="kpi"><div class="kpi-label">${c(k)}</div><div class="kpi-value">${c(v)}</div></div>`).join('')}</div>` +

@@ -54,12 +54,12 @@ export function renderMarkdown(r: ReportContent): string {
   );
   if (r.rules.length) {
     heading(3, s.adaptationRules);
-    for (const rule of r.rules) {
+    for (const [i, rule] of r.rules.entries()) {
       const effects = rule.effects.map((e) => `${md(e.criterion)} ${formatDelta(e.delta)}`).join(zh ? '，' : ', ');
       out.push(
         zh
-          ? `- **${md(rule.id)}**（${s.proposalStatus[rule.status]}；${effects}）：${md(rule.reason)}`
-          : `- **${md(rule.id)}** (${s.proposalStatus[rule.status]}; ${effects}): ${md(rule.reason)}`,
+          ? `- **#${i + 1}**（${s.proposalStatus[rule.status]}；${effects}）：${md(rule.reason)}`
+          : `- **#${i + 1}** (${s.proposalStatus[rule.status]}; ${effects}): ${md(rule.reason)}`,
       );
     }
     out.push('');

@@ -8,6 +8,7 @@ import { renderCsv } from './csv';
 import { fileSlug } from './escape';
 import { renderHtml } from './html';
 import { renderMarkdown } from './markdown';
+import { renderPptx } from './pptx';
 
 export interface RenderOptions {
   format: ReportFormat;
@@ -26,6 +27,7 @@ const MIME: Record<ReportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
   pdf: 'application/pdf',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 };
 
 /** Renders a valid workshop document in one format: the file name, its MIME type and content. */
@@ -53,6 +55,12 @@ export async function renderReport(doc: WorkshopDoc, options: RenderOptions): Pr
       return { filename: csvKind === 'all' ? `${slug}.csv` : `${slug}.${csvKind}.csv`, mime: MIME.csv, content: renderCsv(content, csvKind), encoding: 'utf8' };
     case 'html':
       return { filename: `${slug}.report.html`, mime: MIME.html, content: renderHtml(content), encoding: 'utf8' };
+    case 'pptx': {
+      progress(0.5, 'slides');
+      const deck = await renderPptx(content);
+      progress(1, 'done');
+      return { filename: `${slug}.slides.pptx`, mime: MIME.pptx, content: Buffer.from(deck).toString('base64'), encoding: 'base64' };
+    }
     case 'pdf': {
       const html = renderHtml(content);
       progress(0.5, 'printing');

@@ -151,6 +151,10 @@ export interface ReportStrings {
   score: string;
   workshopNotes: string;
   // Markdown ADR
+  deckCost: string;
+  deckNextSteps: string;
+  deckNoNextSteps: string;
+  deckContinued: string;
   adrTitle: (title: string) => string;
   adrStatus: string;
   adrAccepted: string;
@@ -316,6 +320,10 @@ const en: ReportStrings = {
   participant: 'Participant',
   score: 'Score',
   workshopNotes: 'Workshop notes',
+  deckCost: 'Cost comparison',
+  deckNextSteps: 'Decision and next steps',
+  deckNoNextSteps: 'No open rollout items.',
+  deckContinued: '(continued)',
   adrTitle: (t) => `Decision record: ${t}`,
   adrStatus: 'Status',
   adrAccepted: 'Accepted',
@@ -481,6 +489,10 @@ const zh: ReportStrings = {
   participant: '参与者',
   score: '评分',
   workshopNotes: '工作坊备注',
+  deckCost: '成本对比',
+  deckNextSteps: '决策与后续步骤',
+  deckNoNextSteps: '没有未完成的上线事项。',
+  deckContinued: '（续）',
   adrTitle: (t) => `决策记录：${t}`,
   adrStatus: '状态',
   adrAccepted: '已通过',

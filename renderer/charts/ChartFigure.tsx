@@ -1,50 +1,90 @@
-import { useState, type ReactNode, type RefObject } from 'react';
+import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWorkshop } from '../store/workshop';
 import { exportChart } from './exportChart';
+import './charts.css';
+
+/** One entry of a legend drawn beside the chart in HTML; its swatch takes `swatchClass` (a theme series class). */
+export interface LegendEntry {
+  key: string;
+  label: string;
+  swatchClass: string;
+}
 
 /**
- * A chart with its title and export buttons (SVG, PNG at 2×). The chart renders its own
- * `<svg>` and hands its ref here; exported files are named after `filename`.
+ * The one chart figure of the app (room, robustness, simulator, metrics): title, what it was
+ * computed from (`source`), SVG/PNG export, an optional HTML legend and a caption that says how
+ * to read it. The chart renders its own `<svg>` and hands its ref here. Exported files carry
+ * the title, source and legend, and are named after the workshop, the chart and the date.
  */
 export function ChartFigure({
   title,
-  filename,
   svgRef,
   children,
+  source,
+  caption,
+  legend,
+  legendLabel,
   className = '',
   actions = true,
 }: {
   title: string;
-  filename: string;
+  /** Kept for the charts' element ids; the exported file is named by workshop, title and date. */
+  filename?: string;
   svgRef: RefObject<SVGSVGElement | null>;
   children: ReactNode;
+  source?: string;
+  caption?: ReactNode;
+  legend?: readonly LegendEntry[];
+  legendLabel?: string;
   className?: string;
   actions?: boolean;
 }) {
   const { t } = useTranslation();
+  const workshop = useWorkshop((s) => s.doc?.meta.title ?? '');
   const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
   const save = (format: 'svg' | 'png') => {
     const svg = svgRef.current;
     if (!svg) return;
     setError(null);
-    exportChart(svg, format, filename).catch((err: Error) => setError(err.message));
+    exportChart(svg, format, { workshop, title, subtitle: source }).catch((err: Error) => setError(err.message));
   };
   return (
-    <figure className={`chart ${className}`} data-chart-bg>
-      <figcaption className="chart-head">
-        <span className="chart-title">{title}</span>
+    <figure className={`chart ${className}`} data-chart-bg aria-labelledby={titleId}>
+      <div className="chart-head">
+        <span className="chart-title" id={titleId}>
+          {title}
+        </span>
+        {source && <span className="badge">{source}</span>}
         {actions && (
           <span className="chart-export">
-            <button type="button" className="btn btn-ghost btn-small" onClick={() => save('svg')} aria-label={t('room.chart.export', { title, format: 'SVG' })}>
-              SVG
-            </button>
-            <button type="button" className="btn btn-ghost btn-small" onClick={() => save('png')} aria-label={t('room.chart.export', { title, format: 'PNG' })}>
-              PNG
-            </button>
+            {(['svg', 'png'] as const).map((f) => (
+              <button
+                key={f}
+                type="button"
+                className="btn btn-ghost btn-small"
+                onClick={() => save(f)}
+                aria-label={t('chart.export', { title, format: f.toUpperCase() })}
+              >
+                {f.toUpperCase()}
+              </button>
+            ))}
           </span>
         )}
-      </figcaption>
+      </div>
       {children}
+      {legend && legend.length > 0 && (
+        <ul className="legend" aria-label={legendLabel}>
+          {legend.map((s) => (
+            <li key={s.key} data-legend-item>
+              <span className={`legend-swatch ${s.swatchClass}`} data-swatch aria-hidden="true" />
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      )}
+      {caption && <figcaption className="muted small">{caption}</figcaption>}
       {error && (
         <p className="alert small" role="alert">
           {error}

@@ -4,6 +4,7 @@ export const common: FeatureLocale = {
   en: {
     app: { name: 'Selection Workshop', tagline: 'Choose an agentic RL optimization stack, together' },
     lang: { label: 'Language', 'zh-CN': '中文', en: 'English' },
+    chart: { export: 'Export “{{title}}” as {{format}}' },
     theme: { label: 'Theme', light: 'Light', dark: 'Dark', toggle: 'Switch to {{mode}} theme' },
     action: {
       cancel: 'Cancel',
@@ -96,6 +97,7 @@ export const common: FeatureLocale = {
   'zh-CN': {
     app: { name: '选型工作坊', tagline: '团队共同选定 Agentic RL 优化技术栈' },
     lang: { label: '语言', 'zh-CN': '中文', en: 'English' },
+    chart: { export: '将“{{title}}”导出为 {{format}}' },
     theme: { label: '主题', light: '浅色', dark: '深色', toggle: '切换到{{mode}}主题' },
     action: {
       cancel: '取消',

@@ -1,13 +1,3 @@
-import type { Lang } from '../../shared/framework';
-
-// Intl formatters are costly to build: keep one per language and format.
-const pctCache = new Map<string, Intl.NumberFormat>();
-const cached = <K, V>(map: Map<K, V>, key: K, make: () => V): V => {
-  let v = map.get(key);
-  if (!v) map.set(key, (v = make()));
-  return v;
-};
-
 /** The i18n layer's `t`, as relativeTime needs it (plural `count`, plain values). */
 type Translate = (key: string, values: Record<string, string | number>) => string;
 
@@ -32,10 +22,5 @@ export function relativeTime(ms: number, t: Translate, now = Date.now()): string
   return t('time.date', { year: d.getFullYear(), month: t(`time.month.${d.getMonth()}`, {}), day: d.getDate() });
 }
 
-export function formatPercent(x: number, lang: Lang, digits = 0): string {
-  return cached(
-    pctCache,
-    `${lang}|${digits}`,
-    () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: digits, minimumFractionDigits: digits }),
-  ).format(x);
-}
+/** Shares as percentages: the one formatter, shared with the reports. */
+export { formatPercent } from '../../shared/format';

@@ -3,7 +3,7 @@ import { defineMethod } from './define';
 import { LangSchema } from '../model/schema';
 
 /** Formats of `report.render`. */
-export const REPORT_FORMATS = ['html', 'md', 'csv', 'json', 'pdf'] as const;
+export const REPORT_FORMATS = ['html', 'md', 'csv', 'json', 'pdf', 'pptx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /**
@@ -33,7 +33,7 @@ export const ReportRenderResponseSchema = z.object({
   /** Suggested file name, e.g. `sample-rl-stack.report.html`. */
   filename: z.string(),
   mime: z.string(),
-  /** The file: text for html/md/csv/json, base64 for pdf (see `encoding`). */
+  /** The file: text for html/md/csv/json, base64 for pdf and pptx (see `encoding`). */
   content: z.string(),
   encoding: z.enum(['utf8', 'base64']),
 });
@@ -43,7 +43,7 @@ export const reportMethods = {
   'report.render': defineMethod({
     name: 'report.render',
     summary:
-      'Renders a workshop. { workshop, format: "html"|"md"|"csv"|"json"|"pdf", lang?: "zh-CN"|"en", csvKind?: "all"|"scores"|"weights"|"aggregate"|"results" } → { filename, mime, content (base64 for pdf), encoding }. PDF needs Electron or a local Chromium (else `unavailable`).',
+      'Renders a workshop. { workshop, format: "html"|"md"|"csv"|"json"|"pdf"|"pptx", lang?: "zh-CN"|"en", csvKind?: "all"|"scores"|"weights"|"aggregate"|"results" } → { filename, mime, content (base64 for pdf and pptx), encoding }. PDF needs Electron or a local Chromium (else `unavailable`); pptx is a 16:9 slide deck with native charts.',
     request: ReportRenderRequestSchema,
     response: ReportRenderResponseSchema,
     job: true,

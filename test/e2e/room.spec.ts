@@ -329,13 +329,13 @@ test('charts export as SVG and PNG', async ({ app }) => {
     return { name: download.suggestedFilename(), bytes: readFileSync(file) };
   };
   const svg = await save(/Export “Ranking \(weighted total, 0–100\)” as SVG/);
-  expect(svg.name).toBe('ranking.svg');
+  expect(svg.name).toMatch(/^Sample RL stack for a code agent – Ranking \(weighted total, 0–100\) – \d{4}-\d{2}-\d{2}\.svg$/);
   const text = svg.bytes.toString('utf8');
   expect(text).toMatch(/^<\?xml/);
   expect(text).toContain('<svg');
   expect(text).toContain('Hybrid architecture');
   const png = await save(/Export “Candidates across the criteria” as PNG/);
-  expect(png.name).toBe('radar.png');
+  expect(png.name).toMatch(/^Sample RL stack for a code agent – Candidates across the criteria – \d{4}-\d{2}-\d{2}\.png$/);
   expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   // 2× the on-screen size: the PNG's width (bytes 16–19 of the IHDR chunk) is twice the chart's.
   const shown = (await app.getByRole('img', { name: 'Candidates across the criteria' }).boundingBox())!;

@@ -52,7 +52,7 @@ test('a full simulation shows progress, draws its charts and stays attached afte
   const download = app.waitForEvent('download');
   await app.getByRole('button', { name: 'Export “Cost of this run per archetype” as SVG' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe('cost-managed-cost-by-archetype.svg');
+  expect(file.suggestedFilename()).toMatch(/ – Cost of this run per archetype – \d{4}-\d{2}-\d{2}\.svg$/);
   expect(await readFile((await file.path())!, 'utf8')).toContain('<svg');
   await expect(sim.comparison.getByRole('row', { name: /Managed cloud training platform/ })).not.toContainText('No full result yet');
 

@@ -10,7 +10,7 @@ import { useWorkshop } from '../../store/workshop';
 import { Dialog } from '../../ui/Dialog';
 import './export.css';
 
-const FORMATS: readonly ReportFormat[] = ['html', 'pdf', 'md', 'csv', 'json'];
+const FORMATS: readonly ReportFormat[] = ['html', 'pdf', 'pptx', 'md', 'csv', 'json'];
 
 /** The rendered file as a Blob (PDF arrives base64-encoded). */
 export function responseBlob(res: ReportRenderResponse): Blob {

@@ -34,7 +34,6 @@ export const roomLocale: FeatureLocale = {
         radarDesc: 'Group scores of {{count}} candidates on each criterion; the dashed outline is the weight profile.',
       },
       chart: {
-        export: 'Export “{{title}}” as {{format}}',
         ranking: 'Ranking (weighted total, 0–100)',
         radar: 'Candidates across the criteria',
         weightProfile: 'Weights (relative)',
@@ -268,7 +267,6 @@ export const roomLocale: FeatureLocale = {
         radarDesc: '{{count}} 个候选方案在各维度上的群体评分；虚线为权重分布。',
       },
       chart: {
-        export: '将“{{title}}”导出为 {{format}}',
         ranking: '排名（加权总分，0–100）',
         radar: '各维度上的候选方案',
         weightProfile: '权重（相对值）',

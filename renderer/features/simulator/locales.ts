@@ -226,7 +226,6 @@ const en = {
     storage: 'Storage',
     cloudBurst: 'Cloud burst',
   },
-  chart: { export: 'Export “{{title}}” as {{format}}' },
   charts: {
     title: 'Charts',
     empty: 'No figures yet: fix the highlighted fields, and the charts appear with the estimate.',
@@ -516,7 +515,6 @@ const zh: typeof en = {
     storage: '存储',
     cloudBurst: '云上弹性扩展',
   },
-  chart: { export: '将“{{title}}”导出为 {{format}}' },
   charts: {
     title: '图表',
     empty: '暂无数据：修正标出的字段后，图表会随估算出现。',

@@ -1,8 +1,7 @@
 import { seriesColour } from '../../../../shared/charts/colours';
 import { useRef } from 'react';
-import { ChartSvg, XTicks } from '../../../charts/ChartFigure';
+import { ChartFigure, ChartSvg, XTicks } from '../../../charts/ChartFigure';
 import { barsGeometry } from '../../../../shared/charts/bars';
-import { SimFigure } from './SimFigure';
 
 /** Utilization and idle share of the rollout and training pools, on 0–100 %. */
 export function PoolUseChart({
@@ -25,7 +24,7 @@ export function PoolUseChart({
   const g = barsGeometry({ items: rows.map((r) => ({ label: r.label, value: r.value })), width, domain: [0, 1], labelWidth: 190, tickFormat: format });
   const desc = rows.map((r) => `${r.label}: ${format(r.value)}`).join('; ');
   return (
-    <SimFigure title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
+    <ChartFigure className="sim-chart" title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
       <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="sim-svg">
         <XTicks ticks={g.ticks} height={g.height} />
         {g.bars.map((b, i) => (
@@ -47,6 +46,6 @@ export function PoolUseChart({
           </g>
         ))}
       </ChartSvg>
-    </SimFigure>
+    </ChartFigure>
   );
 }

@@ -1,8 +1,8 @@
 import { seriesColour } from '../../../../shared/charts/colours';
 import { useRef } from 'react';
-import { ChartSvg, YTicks } from '../../../charts/ChartFigure';
+import { ChartFigure, ChartSvg, YTicks } from '../../../charts/ChartFigure';
 import { stackedColumnsGeometry } from '../../../../shared/charts/columns';
-import { legendLayout, SimFigure, SvgLegend } from './SimFigure';
+import { legendLayout, SvgLegend } from './SimFigure';
 
 export interface StackedColumnsProps {
   title: string;
@@ -45,7 +45,7 @@ export function StackedColumnsChart({
   const g = stackedColumnsGeometry({ columns, width, height: plotHeight, tickFormat: axisFormat });
   const fill = parts.map((_, i) => seriesColour(colours?.[i] ?? i, 'css'));
   return (
-    <SimFigure title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
+    <ChartFigure className="sim-chart" title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
       <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={width} height={height} className="sim-svg">
         <text className="axis-title" x={4} y={8}>
           {axisTitle}
@@ -70,6 +70,6 @@ export function StackedColumnsChart({
         ))}
         <SvgLegend labels={parts} width={width} y={plotHeight + 14} colours={fill} />
       </ChartSvg>
-    </SimFigure>
+    </ChartFigure>
   );
 }

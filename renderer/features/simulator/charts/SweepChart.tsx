@@ -1,9 +1,9 @@
 import { seriesColour } from '../../../../shared/charts/colours';
 import { useRef } from 'react';
-import { ChartSvg, YTicks } from '../../../charts/ChartFigure';
+import { ChartFigure, ChartSvg, YTicks } from '../../../charts/ChartFigure';
 import { linesGeometry } from '../../../../shared/charts/lines';
 import { linearTrend } from '../../../../shared/model/simulation';
-import { SimFigure, SvgLegend } from './SimFigure';
+import { SvgLegend } from './SimFigure';
 
 export interface SweepPanel {
   /** Axis title, with its unit. */
@@ -46,7 +46,7 @@ export function SweepChart({
   const height = PANEL_H + 64;
   const desc = panels.map((p) => `${p.title}: ${xs.map((x, i) => `${x} → ${p.format(p.values[i])}`).join(', ')}`).join('. ');
   return (
-    <SimFigure title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
+    <ChartFigure className="sim-chart" title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
       <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={width} height={height} className="sim-svg">
         {panels.map((p, k) => {
           const trend = linearTrend(xs, p.values);
@@ -87,6 +87,6 @@ export function SweepChart({
         })}
         <SvgLegend labels={legend} width={width} y={height - 6} colours={[seriesColour(0, 'css'), 'var(--muted)']} />
       </ChartSvg>
-    </SimFigure>
+    </ChartFigure>
   );
 }

@@ -4,6 +4,7 @@ import { clearMetrics, summarizeMetrics, type MetricSeries, type WorkshopDoc } f
 import { currentLang } from '../../../i18n';
 import { edit } from '../fields';
 import { candidateName, formatNumber } from '../text';
+import { formatPercent } from '../../../../shared/format';
 import { BarChart, LineChart, type LineSeries } from './charts';
 import { paletteIndex } from '../../../../shared/charts/colours';
 
@@ -21,7 +22,7 @@ export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: Wor
     doc.metrics.series
       .filter((s) => s.metric === metric && colour.has(s.candidateId))
       .map((s) => ({ key: `${s.candidateId}|${s.bucket}`, label: name(s.candidateId), colour: colour.get(s.candidateId)!, points: s.points }));
-  const pct = (v: number | undefined) => (v === undefined ? '—' : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(v));
+  const pct = (v: number | undefined) => (v === undefined ? '—' : formatPercent(v, lang, 1));
   const num = (v: number | undefined, d = 2) => (v === undefined ? '—' : formatNumber(v, lang, d));
   const legend = measured.map((c) => ({ key: c.id, label: name(c.id), colour: colour.get(c.id)! }));
   const list = (items: string[]) => items.join(lang === 'zh-CN' ? '；' : '; ') || t('wizard.metrics.noData');

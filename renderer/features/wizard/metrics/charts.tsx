@@ -1,5 +1,6 @@
 import { extent, line, max, min, scaleBand, scaleLinear } from 'd3';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { ChartFigure } from '../../../charts/ChartFigure';
 import { lttb } from './lttb';
 
 /**
@@ -36,6 +37,7 @@ interface LineChartProps {
 }
 
 export function LineChart({ title, summary, series, xLabel, yLabel, lang, percent, noData }: LineChartProps) {
+  const ref = useRef<SVGSVGElement>(null);
   const drawn = useMemo(() => series.map((s) => ({ ...s, points: lttb(s.points, DRAWN_POINTS) })), [series]);
   const all = drawn.flatMap((s) => s.points);
   const [x0, x1] = extent(all, (p) => p[0]) as [number | undefined, number | undefined];
@@ -54,8 +56,8 @@ export function LineChart({ title, summary, series, xLabel, yLabel, lang, percen
   const fmtY = tickFormat(lang, percent);
   const fmtX = tickFormat(lang);
   return (
-    <Figure title={title} summary={summary} legend={series}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}: ${summary}`} data-points={all.length}>
+    <Figure title={title} summary={summary} legend={series} svgRef={ref}>
+      <svg ref={ref} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}: ${summary}`} data-points={all.length}>
         {all.length === 0 ? (
           <text x={W / 2} y={H / 2} textAnchor="middle" className="no-data">
             {noData}
@@ -116,6 +118,7 @@ interface BarChartProps {
 
 /** Grouped vertical bars: one group per category (e.g. horizon), one bar per candidate. */
 export function BarChart({ title, summary, groups, series, lang, percent, yLabel, noData }: BarChartProps) {
+  const ref = useRef<SVGSVGElement>(null);
   const values = groups.flatMap((g) => series.map((s) => g.values[s.key]).filter((v): v is number => v !== undefined));
   const x = scaleBand()
     .domain(groups.map((g) => g.key))
@@ -131,8 +134,8 @@ export function BarChart({ title, summary, groups, series, lang, percent, yLabel
     .range([H - M.bottom, M.top]);
   const fmt = tickFormat(lang, percent);
   return (
-    <Figure title={title} summary={summary} legend={series}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}: ${summary}`}>
+    <Figure title={title} summary={summary} legend={series} svgRef={ref}>
+      <svg ref={ref} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}: ${summary}`}>
         {values.length === 0 ? (
           <text x={W / 2} y={H / 2} textAnchor="middle" className="no-data">
             {noData}
@@ -185,29 +188,29 @@ export function BarChart({ title, summary, groups, series, lang, percent, yLabel
   );
 }
 
+/** The house figure (title, SVG/PNG export, legend) around a metrics chart. */
 function Figure({
   title,
   summary,
   legend,
+  svgRef,
   children,
 }: {
   title: string;
   summary: string;
   legend: { key: string; label: string; colour: number }[];
+  svgRef: RefObject<SVGSVGElement | null>;
   children: ReactNode;
 }) {
   return (
-    <figure className="chart-card">
-      <figcaption>{title}</figcaption>
+    <ChartFigure
+      className="chart-card"
+      title={title}
+      svgRef={svgRef}
+      legend={legend.map((s) => ({ key: s.key, label: s.label, swatchClass: `series-${s.colour}` }))}
+      legendLabel={summary}
+    >
       {children}
-      <ul className="legend" aria-label={summary}>
-        {legend.map((s) => (
-          <li key={s.key}>
-            <span className={`legend-swatch series-${s.colour}`} aria-hidden="true" />
-            {s.label}
-          </li>
-        ))}
-      </ul>
-    </figure>
+    </ChartFigure>
   );
 }

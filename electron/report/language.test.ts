@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
+import { proposals } from '../../shared/model';
+import { analyseWorkshop } from '../analysis/analysis';
+import { buildContent } from './content';
+import { renderHtml } from './html';
+import { renderMarkdown } from './markdown';
+import { reportStrings, type ReportStrings } from './strings';
+
+/** The report's own words of one language, as flat strings (functions called with a placeholder). */
+function words(s: ReportStrings): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') out.push(v);
+    else if (typeof v === 'function') out.push(String((v as (...a: unknown[]) => unknown)('X', 1, 2)));
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(s);
+  return out;
+}
+
+describe('reports speak one language and show no internals', () => {
+  for (const lang of ['en', 'zh-CN'] as const) {
+    it(`${lang}: HTML and Markdown carry no chrome of the other language, no rule ids, no raw seconds`, () => {
+      const doc = fullWorkshop({ lang });
+      const content = buildContent(doc, analyseWorkshop(doc), lang);
+      const own = new Set(words(reportStrings(lang)));
+      const other = words(reportStrings(lang === 'en' ? 'zh-CN' : 'en')).filter((w) => w.length > 5 && !own.has(w) && !/X/.test(w));
+      const ruleIds = proposals(doc).map((p) => p.rule.id);
+      expect(ruleIds.length).toBeGreaterThan(0);
+      const html = renderHtml(content);
+      // User-typed text is isolated in <bdi> (the fixture types English in both languages): the rest is the report's own.
+      const chrome = html
+        .replace(/<head>[\s\S]*?<\/head>/, '')
+        .replace(/<bdi>[\s\S]*?<\/bdi>/g, '')
+        .replace(/<[^>]*>/g, ' ');
+      for (const w of other)
+        expect(chrome.includes(w), `${lang} html contains "${w}": …${chrome.slice(chrome.indexOf(w) - 120, chrome.indexOf(w) + 40)}…`).toBe(false);
+      if (lang === 'en') expect(chrome.match(/[\u4e00-\u9fff]+/g) ?? []).toEqual([]);
+      for (const [format, text] of [
+        ['html', html],
+        ['md', renderMarkdown(content)],
+      ] as const) {
+        for (const id of ruleIds) expect(new RegExp(`(?<![\\w\\s-])${id}(?![\\w-])`).test(text), `${lang} ${format} shows the rule id ${id}`).toBe(false);
+        expect(text).not.toMatch(/\d{4,}(\.\d+)? s\b/);
+      }
+    });
+  }
+});

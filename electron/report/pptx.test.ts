@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
+import { pick } from '../../shared/framework';
+import { displayName } from '../../shared/model/names';
+import { dispatch } from '../service/dispatch';
+import { createInlineRunner } from '../service/tasks/runner';
+import { reportStrings } from './strings';
+
+const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p));
+const title = soffice
+  ? 'slide deck (pptx), opened by LibreOffice'
+  : 'slide deck (pptx), opened by LibreOffice — SKIPPED: LibreOffice is not installed (apt-get install libreoffice-impress)';
+
+async function deck(lang: 'en' | 'zh-CN') {
+  const doc = fullWorkshop({ lang });
+  const out = await dispatch('report.render', { workshop: doc, format: 'pptx', lang }, { host: 'test', tasks: createInlineRunner(), checkResponse: true });
+  if (!out.ok) throw new Error(JSON.stringify(out));
+  const res = out.result as { filename: string; mime: string; content: string; encoding: string };
+  return { doc, res, bytes: Buffer.from(res.content, 'base64') };
+}
+
+describe.skipIf(!soffice)(title, () => {
+  it('renders the outcome in both languages as decks that LibreOffice converts without repair, every section on its slide, in one language', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sw-pptx-'));
+    const decks = { en: await deck('en'), 'zh-CN': await deck('zh-CN') };
+    for (const [lang, d] of Object.entries(decks)) {
+      expect(d.res).toMatchObject({ mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', encoding: 'base64' });
+      expect(d.res.filename).toMatch(/\.slides\.pptx$/);
+      expect(d.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+      writeFileSync(path.join(dir, `deck-${lang}.pptx`), d.bytes);
+    }
+    // One LibreOffice run converts both (its start-up is the slow part), with a profile of its own.
+    const r = spawnSync(
+      soffice!,
+      [
+        `-env:UserInstallation=file://${dir}/profile`,
+        '--headless',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        dir,
+        path.join(dir, 'deck-en.pptx'),
+        path.join(dir, 'deck-zh-CN.pptx'),
+      ],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    // For a person to look at: the slides as PNG (see the test output folder).
+    if (process.env.DECK_PNG) spawnSync('pdftoppm', ['-png', '-r', '50', path.join(dir, 'deck-zh-CN.pdf'), path.join(process.env.DECK_PNG, 'zh')]);
+    if (process.env.DECK_PNG) spawnSync('pdftoppm', ['-png', '-r', '50', path.join(dir, 'deck-en.pdf'), path.join(process.env.DECK_PNG, 'en')]);
+    for (const [lang, d] of Object.entries(decks) as Array<['en' | 'zh-CN', (typeof decks)['en']]>) {
+      const pdf = path.join(dir, `deck-${lang}.pdf`);
+      expect(existsSync(pdf), `LibreOffice did not convert the ${lang} deck: ${r.stdout} ${r.stderr}`).toBe(true);
+      const info = spawnSync('pdfinfo', [pdf], { encoding: 'utf8' }).stdout;
+      const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+      expect(pages).toBeGreaterThanOrEqual(10);
+      const text = spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).stdout;
+      const s = reportStrings(lang);
+      const squeeze = (t: string) => t.replace(/\s+/g, '');
+      const pageTexts = text.split('\f').map(squeeze);
+      // Each section is on a slide of its own, under its heading.
+      for (const heading of [s.needs, s.candidates, s.criteriaWeights, s.ranking, s.radar, s.stability, s.acceptability, s.deckCost, s.deckNextSteps])
+        expect(
+          pageTexts.some((p) => p.includes(squeeze(heading))),
+          `${lang}: no slide titled "${heading}"`,
+        ).toBe(true);
+      expect(squeeze(text)).toContain(squeeze(s.robustness));
+      // The candidates by name, the decision and the cost figures with their currency and humanised durations.
+      d.doc.candidates.forEach((c, i) => expect(squeeze(text)).toContain(squeeze(displayName(c, lang, 'candidate', i)).slice(0, 10)));
+      expect(text).toMatch(/\$\d/);
+      expect(text).not.toMatch(/\d{4,} s\b/);
+      const other = reportStrings(lang === 'en' ? 'zh-CN' : 'en');
+      // No chrome of the other language.
+      for (const word of [other.ranking, other.robustness, other.deckCost, other.deckNextSteps, other.candidates])
+        expect(squeeze(text)).not.toContain(squeeze(word));
+      if (lang === 'en') expect(text.match(/[\u4e00-\u9fff]/g) ?? []).toEqual([]);
+    }
+  }, 150_000);
+});

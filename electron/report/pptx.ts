@@ -1,0 +1,416 @@
+import PptxGenJS from 'pptxgenjs';
+import { seriesColour } from '../../shared/charts/colours';
+import { pick } from '../../shared/framework';
+import { displayName } from '../../shared/model/names';
+import { formatDuration, formatMoney, formatPercent as formatPercentIntl } from '../../shared/format';
+import { formatDelta, formatNumber, type ReportContent } from './content';
+import { cleanText } from './escape';
+import { verdictLines } from './verdict';
+
+/**
+ * The outcome of a workshop as a slide deck (PowerPoint .pptx, 16:9), built with pptxgenjs:
+ * title, needs, candidates, weights (and the rules behind them), ranking, radar, robustness
+ * (stability, SMAA, verdict), cost comparison, decision and next steps. Charts are native
+ * PowerPoint charts (editable in PowerPoint, Keynote and LibreOffice); candidates keep the
+ * colours they have on screen and in the HTML report (the one palette function).
+ * User text is passed as text runs (never markup), cleaned of control characters.
+ */
+
+const W = 13.333;
+const MARGIN = 0.5;
+const BODY_W = W - 2 * MARGIN;
+const TEXT = '1F2937';
+const MUTED = '5A6675';
+const ACCENT = '1F5FBF';
+/** Rows of a table per slide before it continues on the next. */
+const ROWS_PER_SLIDE = 12;
+/** Categories from the top down (the first candidate on top); the library supports it, its types list only the default. */
+const TOP_DOWN = 'maxMin' as 'minMax';
+
+const hex = (colour: string) => colour.replace('#', '').toUpperCase();
+const clean = (s: string) => cleanText(s).trim();
+
+export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
+  const { s, doc, lang, analysis } = r;
+  const zh = lang === 'zh-CN';
+  const font = zh ? 'Microsoft YaHei' : 'Calibri';
+  const pct = (v: number, digits = 0) => formatPercentIntl(v, lang, digits);
+  const pptx = new PptxGenJS();
+  pptx.layout = 'LAYOUT_WIDE';
+  pptx.title = clean(r.title);
+  pptx.subject = s.reportTitle;
+  pptx.company = s.generatedBy;
+  pptx.theme = { headFontFace: font, bodyFontFace: font };
+  const candidateColour = (id: string) => hex(seriesColour(doc.candidates.find((c) => c.id === id)?.colour ?? 0));
+
+  const slide = (title: string) => {
+    const sl = pptx.addSlide();
+    sl.addText(title, { x: MARGIN, y: 0.3, w: BODY_W, h: 0.7, fontFace: font, fontSize: 28, bold: true, color: TEXT });
+    sl.addText(clean(r.title), { x: MARGIN, y: 7.0, w: BODY_W, h: 0.3, fontFace: font, fontSize: 10, color: MUTED });
+    return sl;
+  };
+  /** A table that continues on further slides, each with the header row. */
+  const tableSlides = (title: string, head: string[], rows: string[][], colW?: number[], intro?: string) => {
+    const chunks = rows.length
+      ? Array.from({ length: Math.ceil(rows.length / ROWS_PER_SLIDE) }, (_, i) => rows.slice(i * ROWS_PER_SLIDE, (i + 1) * ROWS_PER_SLIDE))
+      : [[]];
+    chunks.forEach((chunk, i) => {
+      const sl = slide(i === 0 ? title : `${title} ${s.deckContinued}`);
+      let y = 1.15;
+      if (intro && i === 0) {
+        sl.addText(intro, { x: MARGIN, y, w: BODY_W, h: 0.5, fontFace: font, fontSize: 14, color: MUTED });
+        y += 0.6;
+      }
+      if (!chunk.length) {
+        sl.addText(s.none, { x: MARGIN, y, w: BODY_W, h: 0.5, fontFace: font, fontSize: 18, color: MUTED });
+        return;
+      }
+      const header = head.map((h) => ({ text: h, options: { bold: true, fill: { color: 'EEF2F7' }, color: TEXT } }));
+      sl.addTable([header, ...chunk.map((row) => row.map((c) => ({ text: clean(c) })))], {
+        x: MARGIN,
+        y,
+        w: BODY_W,
+        colW,
+        fontFace: font,
+        fontSize: 14,
+        color: TEXT,
+        border: { type: 'solid', pt: 0.5, color: 'C9D1DB' },
+        valign: 'middle',
+      });
+    });
+  };
+
+  // 1 · Title.
+  {
+    const sl = pptx.addSlide();
+    sl.background = { color: 'F5F7FA' };
+    sl.addText(s.reportTitle, { x: MARGIN, y: 1.6, w: BODY_W, h: 0.5, fontFace: font, fontSize: 18, color: ACCENT, bold: true });
+    sl.addText(clean(r.title), { x: MARGIN, y: 2.2, w: BODY_W, h: 1.6, fontFace: font, fontSize: 40, bold: true, color: TEXT, valign: 'top' });
+    const lines = [
+      r.decided ? s.summaryDecided(clean(r.decided.name)) : r.winner ? s.summaryWinner(clean(r.winner.name)) : s.summaryNoScores,
+      [doc.meta.team && `${s.team}${s.colon}${clean(doc.meta.team)}`, doc.meta.facilitator && `${s.facilitator}${s.colon}${clean(doc.meta.facilitator)}`]
+        .filter(Boolean)
+        .join('   '),
+      `${s.date}${s.colon}${new Date().toISOString().slice(0, 10)}`,
+    ].filter(Boolean);
+    sl.addText(lines.join('\n'), { x: MARGIN, y: 4.1, w: BODY_W, h: 1.6, fontFace: font, fontSize: 20, color: MUTED, valign: 'top' });
+  }
+
+  // 2 · Needs summary.
+  const needRows = r.needs.groups.flatMap((g) => g.rows.map((row) => [g.title, row.question, row.answer]));
+  tableSlides(s.needs, ['', s.question, s.answer], needRows, [2.6, 5.3, 4.43], r.needs.notes.trim() ? clean(r.needs.notes).slice(0, 300) : undefined);
+
+  // 3 · Candidates.
+  tableSlides(
+    s.candidates,
+    [s.candidate, s.kindCol, s.notes],
+    doc.candidates.map((c, i) => [displayName(c, lang, 'candidate', i), s.kind[c.kind] ?? c.kind, (pick(c.description, lang) || c.notes).slice(0, 240)]),
+    [3.6, 1.8, 6.93],
+  );
+
+  // 4 · Weights and where they come from (method, accepted adaptation rules).
+  {
+    const sl = slide(s.criteriaWeights);
+    sl.addText(s.weightingMethod[doc.weighting.method] ?? '', { x: MARGIN, y: 1.05, w: BODY_W, h: 0.4, fontFace: font, fontSize: 14, color: MUTED });
+    sl.addChart(
+      pptx.ChartType.bar,
+      [{ name: s.share, labels: r.weights.map((w) => clean(w.name)), values: r.weights.map((w) => +(w.share * 100).toFixed(1)) }],
+      {
+        x: MARGIN,
+        y: 1.5,
+        w: 6.4,
+        h: 5.3,
+        barDir: 'bar',
+        chartColors: [ACCENT],
+        catAxisOrientation: TOP_DOWN,
+        catAxisLabelFontSize: 12,
+        catAxisLabelFontFace: font,
+        valAxisLabelFontSize: 12,
+        valAxisMinVal: 0,
+        showValue: true,
+        dataLabelFontSize: 12,
+        dataLabelFormatCode: '0.0"%"',
+        valAxisLabelFormatCode: '0"%"',
+        showLegend: false,
+      },
+    );
+    const rows = r.weights.map((w) => [clean(w.name), formatNumber(w.base), w.delta ? formatDelta(w.delta) : '0', formatNumber(w.final), pct(w.share, 1)]);
+    const header = [s.criterion, s.baseWeight, s.adaptation, s.finalWeight, s.share].map((h) => ({
+      text: h,
+      options: { bold: true, fill: { color: 'EEF2F7' } },
+    }));
+    sl.addTable([header, ...rows.map((row) => row.map((c) => ({ text: c })))], {
+      x: 7.1,
+      y: 1.5,
+      w: 5.73,
+      colW: [2.33, 0.8, 0.9, 0.9, 0.8],
+      fontFace: font,
+      fontSize: 12,
+      color: TEXT,
+      border: { type: 'solid', pt: 0.5, color: 'C9D1DB' },
+    });
+  }
+  const accepted = r.rules.filter((rule) => rule.status === 'accepted');
+  if (accepted.length)
+    tableSlides(
+      s.adaptationRules,
+      [s.rationale, s.effect],
+      accepted.map((rule) => [rule.reason, rule.effects.map((e) => `${e.criterion} ${formatDelta(e.delta)}`).join(zh ? '；' : '; ')]),
+      [7.6, 4.73],
+    );
+
+  // 5 · Ranking (one series per candidate, so each bar has the candidate's colour).
+  {
+    const sl = slide(s.ranking);
+    if (!r.ranking.length) sl.addText(s.summaryNoScores, { x: MARGIN, y: 1.4, w: BODY_W, h: 0.6, fontFace: font, fontSize: 18, color: MUTED });
+    else {
+      sl.addChart(
+        pptx.ChartType.bar,
+        r.ranking.map((row) => ({ name: `${row.rank}. ${clean(row.name)}`, labels: [`${s.total} (0–100)`], values: [+(row.total * 100).toFixed(1)] })),
+        {
+          x: MARGIN,
+          y: 1.2,
+          w: 7.2,
+          h: 5.6,
+          barDir: 'bar',
+          barGapWidthPct: 40,
+          chartColors: r.ranking.map((row) => candidateColour(row.id)),
+          valAxisMinVal: 0,
+          valAxisMaxVal: 100,
+          valAxisLabelFontSize: 12,
+          catAxisHidden: true,
+          showValue: true,
+          dataLabelFontSize: 14,
+          dataLabelFormatCode: '0.0',
+          showLegend: true,
+          legendPos: 'b',
+          legendFontSize: 14,
+          legendFontFace: font,
+          catAxisOrientation: TOP_DOWN,
+        },
+      );
+      const rows = r.ranking.map((row) => [
+        String(row.rank),
+        clean(row.name) + (row.chosen ? ` (${s.chosen})` : ''),
+        (row.total * 100).toFixed(1),
+        pct(row.coverage),
+        row.firstRank === null ? s.none : pct(row.firstRank),
+      ]);
+      const header = [s.rank, s.candidate, s.total, s.coverage, s.firstRank].map((h) => ({ text: h, options: { bold: true, fill: { color: 'EEF2F7' } } }));
+      sl.addTable([header, ...rows.map((row) => row.map((c) => ({ text: c })))], {
+        x: 7.9,
+        y: 1.2,
+        w: 4.93,
+        colW: [0.6, 2.0, 0.8, 0.8, 0.73],
+        fontFace: font,
+        fontSize: 12,
+        color: TEXT,
+        border: { type: 'solid', pt: 0.5, color: 'C9D1DB' },
+      });
+    }
+  }
+
+  // 6 · Radar: group scores of the leading candidates on every criterion.
+  const ev = analysis.evaluation;
+  if (ev && r.ranking.length) {
+    const sl = slide(s.radar);
+    const shown = r.ranking.slice(0, 5);
+    sl.addChart(
+      pptx.ChartType.radar,
+      shown.map((row) => ({
+        name: clean(row.name),
+        labels: doc.criteria.map((k) => clean(r.criterionName(k.id))),
+        values: ev.aggregated[row.index].map((a) => (a === null ? 0 : +a.toFixed(2))),
+      })),
+      {
+        x: MARGIN,
+        y: 1.1,
+        w: BODY_W,
+        h: 5.8,
+        radarStyle: 'standard',
+        chartColors: shown.map((row) => candidateColour(row.id)),
+        lineSize: 2,
+        catAxisLabelFontSize: 12,
+        catAxisLabelFontFace: font,
+        valAxisMinVal: doc.scale.min,
+        valAxisMaxVal: doc.scale.max,
+        valAxisLabelFontSize: 10,
+        showLegend: true,
+        legendPos: 'r',
+        legendFontSize: 14,
+        legendFontFace: font,
+      },
+    );
+  }
+
+  // 7 · Robustness: verdict, stability of the weights, SMAA rank acceptability.
+  if (analysis.verdict && ev) {
+    const v = analysis.verdict;
+    const sl = slide(`${s.robustness}: ${v.fragile ? s.fragile : s.robust}`);
+    sl.addText(
+      verdictLines(r).map((line) => ({ text: clean(line), options: { bullet: true, breakLine: true } })),
+      { x: MARGIN, y: 1.2, w: BODY_W, h: 5.5, fontFace: font, fontSize: 18, color: TEXT, valign: 'top', paraSpaceAfter: 6 },
+    );
+    const sens = analysis.sensitivity;
+    if (sens) {
+      const name = (i: number | null) => (i === null ? '' : clean(r.candidateName(doc.candidates[i].id)));
+      tableSlides(
+        s.stability,
+        [s.criterion, s.currentWeight, s.stableRange, s.flipsTo],
+        sens.criteria.map((ci, k) => [
+          r.criterionName(doc.criteria[k].id),
+          pct(ci.weight, 1),
+          `${pct(ci.stableFrom, 1)} – ${pct(ci.stableTo, 1)}`,
+          [ci.winnerBelow !== null ? `↓ ${name(ci.winnerBelow)}` : '', ci.winnerAbove !== null ? `↑ ${name(ci.winnerAbove)}` : ''].filter(Boolean).join('  ') ||
+            s.neverFlips,
+        ]),
+        [3.8, 1.8, 2.6, 4.13],
+        s.stabilityIntro,
+      );
+    }
+    const sm = analysis.smaa;
+    if (sm && analysis.smaaSettings) {
+      const ranksShown = Math.min(doc.candidates.length, 5);
+      const order = r.ranking.map((row) => row.index);
+      const sl2 = slide(s.acceptability);
+      sl2.addText(s.acceptabilityIntro(analysis.smaaSettings.samples, analysis.smaaSettings.spread.toFixed(3)), {
+        x: MARGIN,
+        y: 1.05,
+        w: BODY_W,
+        h: 0.8,
+        fontFace: font,
+        fontSize: 13,
+        color: MUTED,
+        valign: 'top',
+      });
+      sl2.addChart(
+        pptx.ChartType.bar,
+        Array.from({ length: ranksShown }, (_, k) => ({
+          name: s.rankN(k + 1),
+          labels: order.map((i) => clean(r.candidateName(doc.candidates[i].id))),
+          values: order.map((i) => +(sm.rankAcceptability[i][k] * 100).toFixed(1)),
+        })),
+        {
+          x: MARGIN,
+          y: 1.9,
+          w: BODY_W,
+          h: 4.9,
+          barDir: 'bar',
+          barGrouping: 'percentStacked',
+          valAxisLabelFormatCode: '0%',
+          catAxisOrientation: TOP_DOWN,
+          catAxisLabelFontSize: 14,
+          catAxisLabelFontFace: font,
+          valAxisLabelFontSize: 12,
+          chartColors: ['1F5FBF', '6E9BD9', 'A9C3EA', 'D4E1F4', 'EEF2F7'].slice(0, ranksShown),
+          showValue: false,
+          showLegend: true,
+          legendPos: 'b',
+          legendFontSize: 14,
+          legendFontFace: font,
+        },
+      );
+    }
+  }
+
+  // 8 · Cost comparison of the simulations with results.
+  const results = r.simulations.filter((sim) => sim.kind === 'result');
+  if (results.length) {
+    const sl = slide(s.deckCost);
+    sl.addChart(
+      pptx.ChartType.bar,
+      [
+        {
+          name: s.costTotal,
+          labels: results.map((sim) => `${clean(sim.name)} · ${clean(sim.candidate)}`),
+          values: results.map((sim) => Math.round(sim.result.totals.costTotal)),
+        },
+      ],
+      {
+        x: MARGIN,
+        y: 1.2,
+        w: 5.6,
+        h: 5.6,
+        barDir: 'bar',
+        chartColors: [ACCENT],
+        catAxisOrientation: TOP_DOWN,
+        catAxisLabelFontSize: 12,
+        catAxisLabelFontFace: font,
+        valAxisLabelFontSize: 12,
+        valAxisLabelFormatCode: '"$"#,##0',
+        showValue: true,
+        dataLabelFormatCode: '"$"#,##0',
+        dataLabelFontSize: 12,
+        showLegend: false,
+        showTitle: true,
+        title: `${s.costTotal} (USD)`,
+        titleFontSize: 14,
+        titleFontFace: font,
+      },
+    );
+    const header = [s.simulation, s.stepTime, s.gpuHours, s.costTotal, s.costPerStep].map((h) => ({
+      text: h,
+      options: { bold: true, fill: { color: 'EEF2F7' } },
+    }));
+    const rows = results.map((sim) => {
+      const res = sim.result;
+      return [
+        `${clean(sim.name)} · ${clean(sim.candidate)}`,
+        `${formatDuration(res.step.meanSeconds, lang)} / ${formatDuration(res.step.p90Seconds, lang)}`,
+        formatNumber(res.totals.gpuHours, 0),
+        formatMoney(res.totals.costTotal, 'USD', lang),
+        formatMoney(res.totals.costPerStep, 'USD', lang),
+      ];
+    });
+    sl.addTable([header, ...rows.map((row) => row.map((c) => ({ text: c })))], {
+      x: 6.3,
+      y: 1.2,
+      w: 6.53,
+      colW: [2.03, 1.5, 0.9, 1.1, 1.0],
+      fontFace: font,
+      fontSize: 12,
+      color: TEXT,
+      border: { type: 'solid', pt: 0.5, color: 'C9D1DB' },
+    });
+  }
+
+  // 9 · Decision and next steps.
+  {
+    const sl = slide(s.deckNextSteps);
+    const d = doc.decision;
+    const record: Array<[string, string]> = [
+      [s.decision, r.decided ? clean(r.decided.name) : s.noDecision],
+      [s.rationale, clean(d.rationale) || s.none],
+      [s.consequences, clean(d.consequences) || s.none],
+      [s.dissent, clean(d.dissent) || s.none],
+      [s.reviewDate, d.reviewDate || s.none],
+    ];
+    sl.addTable(
+      record.map(([k, v]) => [
+        { text: k, options: { bold: true, color: MUTED } },
+        { text: v.slice(0, 400), options: {} },
+      ]),
+      { x: MARGIN, y: 1.2, w: 6.6, colW: [1.8, 4.8], fontFace: font, fontSize: 14, color: TEXT, border: { type: 'none' }, valign: 'top' },
+    );
+    const open = doc.rollout.items.filter((i) => i.status !== 'done').slice(0, 10);
+    const next = open.map((i) => {
+      const who = [clean(i.owner), i.due].filter(Boolean).join(zh ? '，' : ', ');
+      return `${clean(pick(i.title, lang))}${who ? ` (${who})` : ''} — ${s.taskStatus[i.status]}`;
+    });
+    if (doc.iteration.nextReview) next.push(`${s.nextReview}${s.colon}${clean(doc.iteration.nextReview)}`);
+    sl.addText(s.rollout, { x: 7.4, y: 1.2, w: 5.43, h: 0.4, fontFace: font, fontSize: 16, bold: true, color: TEXT });
+    sl.addText(next.length ? next.map((t) => ({ text: t, options: { bullet: true, breakLine: true } })) : s.deckNoNextSteps, {
+      x: 7.4,
+      y: 1.7,
+      w: 5.43,
+      h: 5.1,
+      fontFace: font,
+      fontSize: 14,
+      color: TEXT,
+      valign: 'top',
+    });
+  }
+
+  const out = (await pptx.write({ outputType: 'uint8array' })) as Uint8Array;
+  return out;
+}

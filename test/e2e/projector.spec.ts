@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { LibraryPage } from './pages/LibraryPage';
+import { RoomPage } from './pages/RoomPage';
+import { WizardPage } from './pages/WizardPage';
+import { ExportDialog } from './pages/ExportDialog';
+
+/**
+ * Projector- and slide-ready (issue 19): exported chart images look like the screen, carry
+ * their title and legend, are named after the workshop, the chart and the date, and the
+ * export never trips the app's Content-Security-Policy.
+ */
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const SAMPLE = 'Sample: RL stack for a code agent';
+const PILOT_CSV = path.resolve('test/fixtures/pilot-metrics.csv');
+const DATE = /\d{4}-\d{2}-\d{2}/.source;
+
+async function save(app: Page, name: RegExp) {
+  const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name }).click()]);
+  return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
+}
+
+/** Pixels of the PNG within `tolerance` (per channel) of each colour, counted in the page's own canvas. */
+async function pixelCounts(app: Page, png: Buffer, colours: string[], tolerance = 6): Promise<number[]> {
+  return app.evaluate(
+    async ({ b64, colours, tolerance }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      const rgb = colours.map((c) => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number));
+      const counts = rgb.map(() => 0);
+      for (let p = 0; p < data.length; p += 4)
+        rgb.forEach(([r, g, b], i) => {
+          if (Math.abs(data[p] - r) <= tolerance && Math.abs(data[p + 1] - g) <= tolerance && Math.abs(data[p + 2] - b) <= tolerance) counts[i] += 1;
+        });
+      return counts;
+    },
+    { b64: png.toString('base64'), colours, tolerance },
+  );
+}
+
+test('exported room and metrics charts keep their colours, title and legend, with a telling file name and no CSP error', async ({ app }) => {
+  const cspErrors: string[] = [];
+  app.on('console', (m) => {
+    if (/Content Security Policy|inline style/i.test(m.text())) cspErrors.push(m.text());
+  });
+  await new LibraryPage(app)
+    .card(/Sample/)
+    .getByRole('link', { name: /Sample/ })
+    .click();
+  const room = new RoomPage(app);
+  await room.openStep();
+
+  // Ranking: the bars' on-screen colours are in the file, as plain colours (no theme variables, no classes).
+  const bars = app.locator('svg.ranking-bars rect');
+  await expect(bars.first()).toBeVisible();
+  const barFills = await bars.evaluateAll((els) => els.map((e) => getComputedStyle(e).fill));
+  expect(new Set(barFills).size).toBeGreaterThan(1);
+  const svg = await save(app, /Export “Ranking \(weighted total, 0–100\)” as SVG/);
+  expect(svg.name).toMatch(new RegExp(`^Sample RL stack for a code agent – Ranking \\(weighted total, 0–100\\) – ${DATE}\\.svg$`));
+  const text = svg.bytes.toString('utf8');
+  expect(text).toMatch(/^<\?xml/);
+  // Well-formed: an image viewer (or the browser drawing the PNG) parses it as XML.
+  expect(await app.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').querySelector('parsererror')?.textContent ?? null, text)).toBeNull();
+  expect(text).not.toContain('var(');
+  expect(text).not.toMatch(/ class=| style=/);
+  expect(text).toContain('>Ranking (weighted total, 0–100)</text>');
+  expect(text).toContain(SAMPLE);
+  for (const fill of barFills) expect(text).toContain(`fill="${fill}"`);
+
+  // Radar PNG at 2×: the candidates' polygons and legend swatches are drawn in their screen colours.
+  const radarFills = await app.locator('svg.radar path.series').evaluateAll((els) => els.map((e) => getComputedStyle(e).stroke));
+  expect(radarFills.length).toBeGreaterThan(1);
+  const png = await save(app, /Export “Candidates across the criteria” as PNG/);
+  expect(png.name).toMatch(new RegExp(`^Sample RL stack for a code agent – Candidates across the criteria – ${DATE}\\.png$`));
+  expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  writeFileSync(test.info().outputPath('exported-radar.png'), png.bytes);
+  const shown = (await app.getByRole('img', { name: 'Candidates across the criteria' }).boundingBox())!;
+  expect(Math.abs(png.bytes.readUInt32BE(16) - Math.round(shown.width) * 2)).toBeLessThanOrEqual(2);
+  // Each legend swatch alone is 24×36 px at 2×: every colour must be there in solid pixels.
+  for (const n of await pixelCounts(app, png.bytes, radarFills)) expect(n).toBeGreaterThan(400);
+
+  // Metrics charts go through the same figure: export with the HTML legend redrawn in its colours.
+  const wizard = new WizardPage(app);
+  await wizard.gotoStep('Metrics comparison');
+  await wizard.importMetrics(PILOT_CSV);
+  const chart = wizard.chart('Reward convergence');
+  await expect(chart.locator('path.line')).toHaveCount(3);
+  const swatches = await chart.locator('[data-swatch]').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+  const metricsPng = await save(app, /Export “Reward convergence” as PNG/);
+  expect(metricsPng.name).toMatch(new RegExp(`^Sample RL stack for a code agent – Reward convergence – ${DATE}\\.png$`));
+  writeFileSync(test.info().outputPath('exported-metrics.png'), metricsPng.bytes);
+  for (const n of await pixelCounts(app, metricsPng.bytes, swatches)) expect(n).toBeGreaterThan(300);
+  const metricsSvg = (await save(app, /Export “Reward convergence” as SVG/)).bytes.toString('utf8');
+  for (const label of await chart.locator('[data-legend-item]').allTextContents()) expect(metricsSvg).toContain(`>${label.trim()}</text>`);
+
+  expect(cspErrors).toEqual([]);
+
+  // The outcome as slides, from the export menu like the other formats.
+  const dialog = new ExportDialog(app);
+  await dialog.open();
+  const deck = await dialog.export(/Slide deck \(PowerPoint\)/);
+  expect(deck.suggestedFilename()).toMatch(/\.slides\.pptx$/);
+  expect(
+    readFileSync((await deck.path())!)
+      .subarray(0, 2)
+      .toString('latin1'),
+  ).toBe('PK');
+});
