@@ -73,10 +73,14 @@ export async function runCli(argv: string[]): Promise<void> {
   } catch (err) {
     return fail(ContractError.from(err));
   }
-  if (args.help || !args.method) {
+  if (args.help) {
     process.stdout.write(USAGE);
-    if (!args.help) process.exit(2);
     return;
+  }
+  if (!args.method) {
+    // A usage error: the usage goes to stderr (stdout stays for answers), exit code 2.
+    process.stderr.write('No method given.\n\n' + USAGE);
+    process.exit(2);
   }
   let text: string;
   try {

@@ -3,7 +3,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'node:http';
-import { startWebHost, type WebHost } from './web';
+import { connect } from 'node:net';
+import { BodyBudget, startWebHost, type WebHost } from './web';
 import { deepWorkshopText } from '../../test/fixtures/deepWorkshop';
 
 let host: WebHost;
@@ -82,13 +83,12 @@ describe('web host', () => {
     expect((await raw({ path: '/api/app.info', headers: { 'x-sw-token': host.token } })).status).toBe(405);
   });
 
-  it('rejects bodies over the size limit', async () => {
-    const big = Buffer.alloc(61 * 1024 * 1024, 0x20);
+  it('rejects bodies over the size limit at once, from their declared length', async () => {
     const r = await raw({
       method: 'POST',
       path: '/api/workshop.validate',
-      body: big,
-      headers: { 'content-type': 'application/json', 'x-sw-token': host.token },
+      body: Buffer.alloc(1024 * 1024, 0x20),
+      headers: { 'content-type': 'application/json', 'x-sw-token': host.token, 'content-length': String(61 * 1024 * 1024) },
     });
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).error.code).toBe('too_large');
@@ -134,5 +134,112 @@ describe('web host', () => {
     // Typed, bookmarked or opened from the terminal; the app's own navigations.
     expect(await coop('none')).toBeUndefined();
     expect(await coop('same-origin')).toBeUndefined();
+  });
+});
+
+describe('web host resource limits', () => {
+  let small: WebHost;
+  const limits = {
+    maxBodyBytes: 256 * 1024,
+    largeBodyBytes: 64 * 1024,
+    maxLargeBodies: 1,
+    maxBufferedBytes: 512 * 1024,
+    bodyTimeoutMs: 400,
+    headersTimeoutMs: 400,
+  };
+  beforeAll(async () => {
+    small = await startWebHost({ port: 0, staticDir, workerUrl: new URL('../../build/node/worker.mjs', import.meta.url), limits });
+    // The API side loads on the first call; load it now so the timings below are the host's own.
+    const warm = open({ 'content-length': '2' });
+    warm.req.end('{}');
+    expect((await warm.response).status).toBe(200);
+  });
+  afterAll(() => small.close());
+
+  /** A request whose body the test writes by hand; resolves with the response and how many body bytes were written before it. */
+  function open(headers: Record<string, string>) {
+    const req = request({
+      host: '127.0.0.1',
+      port: small.port,
+      method: 'POST',
+      path: '/api/app.info',
+      headers: { host: `127.0.0.1:${small.port}`, 'content-type': 'application/json', 'x-sw-token': small.token, ...headers },
+    });
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+    });
+    const closed = new Promise<void>((resolve) => req.on('close', () => resolve()));
+    return { req, response, closed };
+  }
+
+  it('counts an endless chunked body as it streams and cuts it at the limit', async () => {
+    const { req, response, closed } = open({ 'transfer-encoding': 'chunked' });
+    req.on('error', () => {});
+    let answered = false;
+    void response.then(() => (answered = true));
+    const chunk = Buffer.alloc(16 * 1024, 0x20);
+    let sent = 0;
+    // Bounded: at most 4,000 chunks (64 MB) — the host must answer long before.
+    for (let i = 0; i < 4000 && !answered && !req.destroyed; i++) {
+      if (!req.write(chunk)) await new Promise((r) => setTimeout(r, 5));
+      sent += chunk.length;
+    }
+    const r = await response;
+    expect(r.status).toBe(413);
+    expect(JSON.parse(r.body).error.code).toBe('too_large');
+    expect(sent).toBeLessThan(8 * limits.maxBodyBytes);
+    await closed;
+  });
+
+  it('refuses a second large body while one is being read (503, retry), and reads it once the first is done', async () => {
+    const first = open({ 'content-length': String(128 * 1024) });
+    first.req.write(Buffer.alloc(64 * 1024, 0x20));
+    await new Promise((r) => setTimeout(r, 50));
+    const second = open({ 'content-length': String(128 * 1024) });
+    second.req.on('error', () => {});
+    second.req.write(Buffer.alloc(1024, 0x20));
+    const busy = await second.response;
+    expect(busy.body).toContain('unavailable');
+    expect(busy.status).toBe(503);
+    expect(JSON.parse(busy.body).error.code).toBe('unavailable');
+    first.req.end(Buffer.concat([Buffer.from('{}'), Buffer.alloc(64 * 1024 - 2, 0x20)]));
+    expect((await first.response).status).toBe(200);
+    const third = open({ 'content-length': String(128 * 1024) });
+    third.req.end(Buffer.concat([Buffer.from('{}'), Buffer.alloc(128 * 1024 - 2, 0x20)]));
+    expect((await third.response).status).toBe(200);
+  });
+
+  it('answers 408 when a body stalls, and closes the connection', async () => {
+    const { req, response, closed } = open({ 'content-length': '100' });
+    req.write('{"a":');
+    const r = await response;
+    expect(r.status).toBe(408);
+    await closed;
+  });
+
+  it('closes a connection whose request head never completes', async () => {
+    const socket = connect(small.port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(`POST /api/app.info HTTP/1.1\r\nHost: 127.0.0.1:${small.port}\r\nX-Slow: `);
+    const t0 = Date.now();
+    await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+
+  it('keeps the budget of buffered bytes: refuses what would pass it, returns what is released', () => {
+    const budget = new BodyBudget({ maxBufferedBytes: 100, maxLargeBodies: 1 });
+    expect(budget.reserve(60)).toBe(true);
+    expect(budget.reserve(50)).toBe(false);
+    expect(budget.takeLarge()).toBe(true);
+    expect(budget.takeLarge()).toBe(false);
+    budget.release(60, true);
+    expect(budget.reserve(100)).toBe(true);
+    expect(budget.takeLarge()).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,12 +19,57 @@ export const MAX_BODY_BYTES = MAX_REQUEST_BYTES;
 /** When the API side loads if no call asked for it first: after the page's start-up work. */
 const API_WARM_UP_MS = 2000;
 
+/**
+ * What one host lets its clients hold. A body is counted as it streams in and cut (413,
+ * connection closed) the moment it passes `maxBodyBytes`, declared length or not; all
+ * bodies being read or handled together hold at most `maxBufferedBytes`, and at most
+ * `maxLargeBodies` of them are over `largeBodyBytes` — beyond that a caller gets 503
+ * (retry) at once instead of the host growing without bound.
+ *
+ * Timeouts: the request head must arrive within `headersTimeoutMs`, its body within
+ * `bodyTimeoutMs` (408), and a connection idle for `idleTimeoutMs` is closed. Long-lived
+ * responses — job progress streams, event streams such as a room's vote stream — opt out
+ * of the idle timeout with `keepStreamOpen(res)`; nothing else does.
+ */
+export interface WebLimits {
+  maxBodyBytes: number;
+  maxBufferedBytes: number;
+  largeBodyBytes: number;
+  maxLargeBodies: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: WebLimits = {
+  maxBodyBytes: MAX_REQUEST_BYTES,
+  // Two full-size workshops at once, plus room for many small calls.
+  maxBufferedBytes: 2 * MAX_REQUEST_BYTES + 16 * 1024 * 1024,
+  largeBodyBytes: 1024 * 1024,
+  maxLargeBodies: 2,
+  headersTimeoutMs: 10_000,
+  // 60 MB over loopback takes well under a second; a minute leaves room for a slow disk or a paused client.
+  bodyTimeoutMs: 60_000,
+  idleTimeoutMs: 120_000,
+};
+
+/**
+ * Marks a response as a long-lived stream (job progress, server-sent events): its connection
+ * is exempt from the host's idle timeout. The one way a route opts out; call it before
+ * writing the head.
+ */
+export function keepStreamOpen(res: ServerResponse): void {
+  res.socket?.setTimeout(0);
+}
+
 export interface WebHostOptions {
   port?: number;
   token?: string;
   staticDir?: string;
   workerUrl?: URL;
   quiet?: boolean;
+  /** Overrides of DEFAULT_LIMITS (tests use small ones). */
+  limits?: Partial<WebLimits>;
 }
 
 export interface WebHost {
@@ -67,7 +113,23 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   const allowedHosts = () => new Set([`127.0.0.1:${boundPort}`, `localhost:${boundPort}`]);
   const allowedOrigins = () => new Set([`http://127.0.0.1:${boundPort}`, `http://localhost:${boundPort}`]);
 
-  const server = createServer((req, res) => {
+  const limits: WebLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const budget = new BodyBudget(limits);
+  // Our own head timeout: a connection must deliver a complete request head within
+  // headersTimeoutMs of opening (or of its previous response), else it is closed. Node's
+  // checker (headersTimeout below) is kept as a second line.
+  const heads = new WeakMap<Socket, ReturnType<typeof setTimeout>>();
+  const armHead = (socket: Socket) => {
+    clearTimeout(heads.get(socket));
+    const t = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);
+    t.unref();
+    heads.set(socket, t);
+  };
+  const server = createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)) }, (req, res) => {
+    clearTimeout(heads.get(req.socket));
+    res.once('finish', () => {
+      if (!req.socket.destroyed) armHead(req.socket);
+    });
     handle(req, res).catch((err) => {
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: `Internal error: ${(err as Error).message}` } });
       else res.end();
@@ -99,10 +161,9 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
     if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
       return refuse(res, 415, 'invalid_request', 'Content-Type must be application/json.');
     }
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) return refuse(res, 413, 'too_large', `Request larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
-    const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === null) return refuse(res, 413, 'too_large', `Request larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
+    const read = await readBody(req, res, budget, limits);
+    if (!read.ok) return cutOff(req, res, read.status, read.code, read.message);
+    const body = read.body;
     let payload: unknown;
     try {
       payload = body.length ? JSON.parse(body.toString('utf8')) : {};
@@ -116,6 +177,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
     const stream = contract[method].job === true && String(req.headers.accept ?? '').includes('application/x-ndjson');
     if (stream) {
       // Long job: newline-delimited JSON, progress lines then the final answer. Closing the request cancels.
+      keepStreamOpen(res);
       res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
       const outcome = await service.dispatch(method, payload, {
         signal: abort.signal,
@@ -157,6 +219,15 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
     res.end(headOnly ? undefined : data);
   }
 
+  server.on('connection', (socket: Socket) => {
+    armHead(socket);
+    socket.once('close', () => clearTimeout(heads.get(socket)));
+  });
+  server.headersTimeout = limits.headersTimeoutMs;
+  // Node's own backstop for the whole request (head and body); ours below answers 408 first.
+  server.requestTimeout = limits.headersTimeoutMs + limits.bodyTimeoutMs + 1000;
+  server.timeout = limits.idleTimeoutMs;
+  server.keepAliveTimeout = Math.min(5000, limits.idleTimeoutMs);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -228,24 +299,107 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
   sendJson(res, status, { ok: false, error: { code, message } });
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
+/** Bytes of request bodies held at once, and how many of them are large (see WebLimits). */
+export class BodyBudget {
+  buffered = 0;
+  large = 0;
+  constructor(private readonly limits: Pick<WebLimits, 'maxBufferedBytes' | 'maxLargeBodies'>) {}
+  reserve(bytes: number): boolean {
+    if (this.buffered + bytes > this.limits.maxBufferedBytes) return false;
+    this.buffered += bytes;
+    return true;
+  }
+  takeLarge(): boolean {
+    if (this.large >= this.limits.maxLargeBodies) return false;
+    this.large++;
+    return true;
+  }
+  release(bytes: number, large: boolean): void {
+    this.buffered -= bytes;
+    if (large) this.large--;
+  }
+}
+
+type BodyRead = { ok: true; body: Buffer } | { ok: false; status: number; code: 'too_large' | 'unavailable' | 'invalid_request'; message: string };
+
+/**
+ * Reads a request body, counting it as it streams: cut at the size limit, the shared
+ * budget or the body timeout. What it holds stays reserved in the budget until the
+ * response is finished (the parsed request lives that long).
+ */
+function readBody(req: IncomingMessage, res: ServerResponse, budget: BodyBudget, limits: WebLimits): Promise<BodyRead> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        over = true;
+    let reserved = 0;
+    let large = false;
+    let done = false;
+    const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
+    const release = () => {
+      budget.release(reserved, large);
+      reserved = 0;
+      large = false;
+    };
+    res.once('close', release);
+    const finish = (r: BodyRead) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      req.off('data', onData);
+      if (!r.ok) {
         chunks.length = 0;
-        req.resume();
-        return;
+        release();
       }
-      if (!over) chunks.push(chunk);
+      resolve(r);
+    };
+    const tooLarge = (): BodyRead => ({ ok: false, status: 413, code: 'too_large', message: `Request larger than ${mb(limits.maxBodyBytes)}.` });
+    const busy = (): BodyRead => ({
+      ok: false,
+      status: 503,
+      code: 'unavailable',
+      message: 'The host is busy reading other large requests. Try again in a moment.',
     });
-    req.on('end', () => resolve(over ? null : Buffer.concat(chunks)));
-    req.on('error', reject);
+    const takeLarge = () => {
+      if (large) return true;
+      if (!budget.takeLarge()) return false;
+      large = true;
+      return true;
+    };
+    const timer = setTimeout(
+      () => finish({ ok: false, status: 408, code: 'invalid_request', message: `The request body did not arrive within ${limits.bodyTimeoutMs / 1000} s.` }),
+      limits.bodyTimeoutMs,
+    );
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limits.maxBodyBytes) return finish(tooLarge());
+    if (declared > limits.largeBodyBytes && !takeLarge()) return finish(busy());
+
+    function onData(chunk: Buffer) {
+      size += chunk.length;
+      if (size > limits.maxBodyBytes) return finish(tooLarge());
+      if (size > limits.largeBodyBytes && !takeLarge()) return finish(busy());
+      if (!budget.reserve(chunk.length)) return finish(busy());
+      reserved += chunk.length;
+      chunks.push(chunk);
+    }
+    req.on('data', onData);
+    req.once('end', () => finish({ ok: true, body: Buffer.concat(chunks) }));
+    req.once('error', () => finish({ ok: false, status: 400, code: 'invalid_request', message: 'The request was aborted.' }));
   });
+}
+
+/** Answers a request whose body was not (fully) read, then closes the connection: the rest is never read. */
+function cutOff(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string) {
+  req.pause();
+  res.shouldKeepAlive = false;
+  const payload = JSON.stringify({ ok: false, error: { code, message } });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(payload),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+    ...(status === 503 ? { 'Retry-After': '1' } : {}),
+  });
+  res.end(payload, () => req.socket.destroy());
 }
 
 function openInBrowser(url: string) {

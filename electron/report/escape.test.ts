@@ -55,6 +55,14 @@ describe('CSV cells', () => {
   it('neutralises formula starts in text cells', () => {
     for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(s).replace(/^"/, '').startsWith("'")).toBe(true);
     expect(csvCell('plain')).toBe('plain');
+    // Formula starters after leading spaces, NBSP, zero-width or direction marks, and full-width ones.
+    for (const s of [' =1+1', '\u00A0=1+1', '\u200E=1+1', '\u200F+1', '\u202E=1', '\uFEFF@SUM(A1)', '＝1+1', '＋1', '－1', '＠SUM(A1)', ' ＝1']) {
+      expect(
+        csvCell(s)
+          .replace(/^"/, '')
+          .replace(/^[\s\u00A0\u200E\u200F\uFEFF]*/, ''),
+      ).toMatch(/^'/);
+    }
   });
 
   it('writes numbers as numbers, negative ones too', () => {
@@ -65,6 +73,9 @@ describe('CSV cells', () => {
 
   it('quotes commas, quotes and line breaks per RFC 4180', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
+    // C0 controls other than tab and line breaks, and DEL, do not survive.
+    expect(csvCell('a\u0000b\u0007c\u001B[31md\u007Fe\u0008f')).toBe('abc[31mdef');
+    expect(csvCell('keep\ttab')).toBe('keep\ttab');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell(' padded ')).toBe('" padded "');

@@ -83,7 +83,14 @@ export function escapeMarkdownBlock(text: string): string {
 }
 
 /** Cell starts that spreadsheets read as a formula (or that Excel strips into one). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet takes for a formula: one that starts with = + - @ (or their full-width
+ * forms ＝＋－＠, which some spreadsheets fold), tab or CR — also after leading spaces, NBSP,
+ * zero-width and direction marks, which spreadsheets skip.
+ */
+const FORMULA_START = /^[\s\u00A0\u061C\u180E\u200B-\u200F\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r]/;
+/** C0 control characters other than tab, LF and CR, and DEL: removed from CSV text (NUL, BEL, ESC… survive nowhere useful). */
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /**
  * One CSV cell (RFC 4180): text cells that a spreadsheet would take for a formula get a
@@ -94,7 +101,7 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  let text = stripBidi(value).replace(LONE_SURROGATE, '\uFFFD');
+  let text = stripBidi(value).replace(LONE_SURROGATE, '\uFFFD').replace(CONTROLS, '');
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

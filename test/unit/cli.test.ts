@@ -16,6 +16,14 @@ describe('CLI', () => {
     for (const m of ['app.info', 'workshop.create', 'workshop.validate']) expect(r.stdout).toContain(m);
   });
 
+  it('no method: usage on stderr, nothing on stdout, exit code 2', () => {
+    const r = run([], '');
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Usage: npm run -s cli');
+    expect(r.stderr).toContain('workshop.validate');
+  });
+
   it('answers a method with JSON on stdout', () => {
     const r = run(['workshop.create'], JSON.stringify({ title: 'From the CLI', lang: 'en' }));
     expect(r.status).toBe(0);
