@@ -25,7 +25,10 @@ function engineCall<T>(run: () => T): T {
 export const engineHandlers: HandlersFor<typeof engineMethods> = {
   'engine.evaluate': (req) => engineCall(() => evaluate(req)),
 
-  'engine.ahp': (req) => engineCall(() => (req.matrices ? ahpGroup(req.matrices, req.participantWeights) : ahp(req.matrix!))),
+  'engine.ahp': (req) =>
+    engineCall(() =>
+      req.matrices ? ahpGroup(req.matrices, req.participantWeights, req.aggregation, { labels: req.labels }) : ahp(req.matrix!, { labels: req.labels }),
+    ),
 
   'engine.topsis': (req) => engineCall(() => topsis(req)),
 
