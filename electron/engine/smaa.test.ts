@@ -67,7 +67,7 @@ describe('smaa: exact small cases', () => {
     expect(r.confidence[1]).toBeNull();
   });
 
-  it('identical alternatives tie to the lower index', () => {
+  it('identical alternatives share their ranks equally (issue 16: the lower index used to take all)', () => {
     const r = smaa({
       values: [
         [1, 2],
@@ -78,8 +78,12 @@ describe('smaa: exact small cases', () => {
       seed: 1,
     });
     expect(r.rankAcceptability).toEqual([
-      [1, 0],
-      [0, 1],
+      [0.5, 0.5],
+      [0.5, 0.5],
+    ]);
+    expect(r.pairwiseWinning).toEqual([
+      [0, 0.5],
+      [0.5, 0],
     ]);
   });
 });

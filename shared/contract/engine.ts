@@ -290,10 +290,20 @@ export const SensitivityResponseSchema = z.object({
 /** Largest SMAA run one request may ask for (~20 s on two workers). */
 export const SMAA_MAX_SAMPLES = 50_000_000;
 
-const SmaaWeightsSchema = z.discriminatedUnion('kind', [
+const CriterionIndex = () => z.number().int().min(0);
+
+const SmaaWeightsSchema = z.union([
   z.strictObject({ kind: z.literal('uniform') }),
   z.strictObject({ kind: z.literal('around'), center: z.array(Weight()).min(1), spread: finite().positive('must be > 0') }),
-  z.strictObject({ kind: z.literal('ordinal'), order: z.array(z.number().int().min(0)).min(1) }),
+  /** A strict ranking, most important first. */
+  z.strictObject({ kind: z.literal('ordinal'), order: z.array(CriterionIndex()).min(1) }),
+  /** A weak order: groups of equally ranked criteria, most important group first. */
+  z.strictObject({ kind: z.literal('ordinal'), groups: z.array(z.array(CriterionIndex()).min(1, 'a group must not be empty')).min(1) }),
+  /** Per-criterion weight bounds [lo, hi] (weights sum to 1). */
+  z.strictObject({
+    kind: z.literal('intervals'),
+    intervals: z.array(z.tuple([finite().min(0).max(1), finite().min(0).max(1)])).min(1),
+  }),
 ]);
 
 export const SmaaRequestSchema = z
@@ -316,13 +326,26 @@ export const SmaaRequestSchema = z
       checkLength(ctx, req.weights.center, ['weights', 'center'], n, 'one per criterion');
       checkSomeWeight(ctx, req.weights.center, ['weights', 'center']);
     }
-    if (req.weights.kind === 'ordinal') checkPermutation(ctx, req.weights.order, ['weights', 'order'], n);
+    const weights = req.weights;
+    if (weights.kind === 'ordinal' && 'order' in weights) checkPermutation(ctx, weights.order, ['weights', 'order'], n);
+    if (weights.kind === 'ordinal' && 'groups' in weights) checkPermutation(ctx, weights.groups.flat(), ['weights', 'groups'], n);
+    if (weights.kind === 'intervals') {
+      checkLength(ctx, weights.intervals, ['weights', 'intervals'], n, 'one per criterion');
+      weights.intervals.forEach(([lo, hi], j) => {
+        if (lo > hi) fail(ctx, ['weights', 'intervals', j], `lower bound ${lo} is above upper bound ${hi}`);
+      });
+    }
   });
 
 export const SmaaResponseSchema = z.object({
   rankAcceptability: z.array(z.array(z.number().min(0).max(1))),
   centralWeights: z.array(z.array(z.number().min(0).max(1)).nullable()),
   confidence: z.array(z.number().min(0).max(1).nullable()),
+  /** pairwiseWinning[i][j]: probability that i ranks above j. */
+  pairwiseWinning: z.array(z.array(z.number().min(0).max(1))),
+  /** Holistic acceptability index (SMAA-2), with the centroid meta-weights used. */
+  holisticAcceptability: z.array(z.number().min(0).max(1)),
+  metaWeights: z.array(z.number().min(0).max(1)),
   samples: z.number().int().min(1),
 });
 
@@ -364,7 +387,7 @@ export const engineMethods = {
   'engine.smaa': defineMethod({
     name: 'engine.smaa',
     summary:
-      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order}, samples?, seed? } → rankAcceptability, centralWeights, confidence. Long runs use worker threads, report progress and can be cancelled.',
+      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order} | ordinal{groups} (weak order) | intervals{intervals:[[lo,hi],…]}, samples?, seed? } → rankAcceptability (ties shared fairly), centralWeights, confidence, pairwiseWinning, holisticAcceptability. Long runs use worker threads, report progress and can be cancelled.',
     request: SmaaRequestSchema,
     response: SmaaResponseSchema,
     job: true,

@@ -137,6 +137,18 @@ const suite: BenchSuite = async (log) => {
     `engine.smaa 10 × 12, 10k samples, uniform weights + value spread (incl. confidence factors): median ${median(spreadTimes).toFixed(2)} ms (CPU ${(await cpuPerRun(() => smaa(smaa10kSpread), 20)).toFixed(2)} ms/run)`,
   );
   figure('engine.smaa.10k.spread', median(spreadTimes), 5);
+  // engine.smaa 10 × 12, 10k samples, interval weights ±50% around unequal centre weights
+  // (hit-and-run: rejection would keep under 1% of draws).
+  const centre = Array.from({ length: 12 }, (_, j) => (j + 1) / 78);
+  const smaaIntervals: SmaaInput = {
+    ...smaaInput(10_000, false),
+    weights: { kind: 'intervals', intervals: centre.map((c): [number, number] => [0.5 * c, 1.5 * c]) },
+  };
+  const intervalTimes = await timeRuns(() => smaa(smaaIntervals), 40, 5);
+  log(
+    `engine.smaa 10 × 12, 10k samples, interval weights: median ${median(intervalTimes).toFixed(2)} ms (CPU ${(await cpuPerRun(() => smaa(smaaIntervals), 20)).toFixed(2)} ms/run)`,
+  );
+  figure('engine.smaa.10k.intervals', median(intervalTimes), 10);
 
   // engine.smaa 1,000,000 samples through two worker threads (build/node/worker.mjs).
   const pool = createWorkerPool(pathToFileURL(path.resolve('build/node/worker.mjs')), 2);
