@@ -452,3 +452,15 @@ describe('the room’s same-frame preview', () => {
     }
   });
 });
+
+describe('engine.stabilityMap through the contract', () => {
+  it('answers a map and refuses equal dimensions, naming dimensions[1]', async () => {
+    const values = [
+      [1, 0, 0.5],
+      [0, 1, 0.5],
+    ];
+    const res = await call('engine.stabilityMap', { values, weights: [1, 1, 1], dimensions: [0, 1], resolution: 4 });
+    expect(res.ok && (res.result as { winners: unknown[][] }).winners).toHaveLength(5);
+    expect(issuesOf(await call('engine.stabilityMap', { values, weights: [1, 1, 1], dimensions: [1, 1] }))[0].path).toBe('dimensions[1]');
+  });
+});

@@ -280,9 +280,44 @@ export const SensitivityResponseSchema = z.object({
       stableTo: z.number().min(0).max(1),
       winnerBelow: z.number().int().min(0).nullable(),
       winnerAbove: z.number().int().min(0).nullable(),
+      /** Smallest winner-changing change of this weight, in percent of the weight. */
+      criticalPercent: z.number().min(0).nullable(),
     }),
   ),
-  mostCritical: z.object({ criterion: z.number().int().min(0), change: z.number(), winner: z.number().int().min(0) }).nullable(),
+  mostCritical: z
+    .object({ criterion: z.number().int().min(0), change: z.number(), winner: z.number().int().min(0), percent: z.number().min(0).nullable() })
+    .nullable(),
+  /** Smallest L1 change of the normalised weight vector at which another candidate ties the winner. */
+  smallestChange: z.object({ weights: z.array(z.number().min(0).max(1)), winner: z.number().int().min(0), distance: z.number().min(0).max(2) }).nullable(),
+});
+
+// ---------------------------------------------------------------- engine.stabilityMap
+
+export const StabilityMapRequestSchema = z
+  .strictObject({
+    values: AlternativesTable(),
+    weights: z.array(Weight()).min(2, 'at least two criteria are needed'),
+    /** The two criteria on the axes. */
+    dimensions: z.tuple([z.number().int().min(0), z.number().int().min(0)]),
+    /** Cells per axis. */
+    resolution: z.number().int().min(2).max(200).default(40),
+  })
+  .superRefine((req, ctx) => {
+    const n = req.weights.length;
+    checkTable(ctx, req.values, ['values'], n, 'one per criterion');
+    checkSomeWeight(ctx, req.weights, ['weights']);
+    req.dimensions.forEach((d, k) => {
+      if (d >= n) fail(ctx, ['dimensions', k], `criterion index ${d} is out of range 0…${n - 1}`);
+    });
+    if (req.dimensions[0] === req.dimensions[1]) fail(ctx, ['dimensions', 1], 'must differ from dimensions[0]');
+  });
+
+export const StabilityMapResponseSchema = z.object({
+  dimensions: z.tuple([z.number().int().min(0), z.number().int().min(0)]),
+  resolution: z.number().int(),
+  current: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]),
+  winners: z.array(z.array(z.number().int().min(0).nullable())),
+  share: z.array(z.number().min(0).max(1)),
 });
 
 // ---------------------------------------------------------------- engine.smaa
@@ -380,9 +415,16 @@ export const engineMethods = {
   'engine.sensitivity': defineMethod({
     name: 'engine.sensitivity',
     summary:
-      'Exact weight-stability intervals of the weighted-sum winner (slider rescales the other weights proportionally). { values: alternatives×criteria, weights } → winner, margin, per-criterion intervals, mostCritical.',
+      'Exact weight-stability intervals of the weighted-sum winner (slider rescales the other weights proportionally). { values: alternatives×criteria, weights } → winner, margin, per-criterion intervals (with criticality in percent), mostCritical, smallestChange (smallest L1 change of the whole weight vector that lets another candidate win).',
     request: SensitivityRequestSchema,
     response: SensitivityResponseSchema,
+  }),
+  'engine.stabilityMap': defineMethod({
+    name: 'engine.stabilityMap',
+    summary:
+      'Two-dimension stability map of the weighted-sum winner. { values: alternatives×criteria, weights, dimensions: [p, q], resolution? } → winners[i][j] with weight i/resolution on p and j/resolution on q (others rescaled proportionally; null outside the triangle), share of the plane each wins.',
+    request: StabilityMapRequestSchema,
+    response: StabilityMapResponseSchema,
   }),
   'engine.smaa': defineMethod({
     name: 'engine.smaa',
