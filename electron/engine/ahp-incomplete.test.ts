@@ -46,6 +46,20 @@ describe('ahp: incomplete comparisons (Harker)', () => {
     expect(r.inconsistencies).toEqual([]);
   });
 
+  it("the issue's figures for the old shortcut: filling the two missing pairs with 1 gives .385/.247/.188/.181 and CR .138 (3 decimals)", () => {
+    const filled = consistent([0.5, 0.25, 0.15, 0.1]);
+    for (const [i, j] of [
+      [0, 3],
+      [1, 2],
+    ]) {
+      filled[i][j] = 1;
+      filled[j][i] = 1;
+    }
+    const r = ahp(filled);
+    expect(r.weights.map((x) => x.toFixed(3))).toEqual(['0.385', '0.247', '0.188', '0.181']);
+    expect(r.cr!.toFixed(3)).toBe('0.138');
+  });
+
   it('a consistent matrix reduced to a spanning tree (n − 1 pairs) still gives exactly its weights (1e-12)', () => {
     const w = [0.3, 0.05, 0.2, 0.1, 0.25, 0.1];
     const missing: Array<[number, number]> = [];
