@@ -20,8 +20,8 @@ describe('sensitivity', () => {
     );
     expect(r.winner).toBe(0);
     expect(r.margin).toBeCloseTo(0.2, 15);
-    expect(r.criteria[0]).toEqual({ weight: 0.6, stableFrom: 0.5, stableTo: 1, winnerBelow: 1, winnerAbove: null });
-    expect(r.criteria[1]).toEqual({ weight: 0.4, stableFrom: 0, stableTo: 0.5, winnerBelow: null, winnerAbove: 1 });
+    expect(r.criteria[0]).toMatchObject({ weight: 0.6, stableFrom: 0.5, stableTo: 1, winnerBelow: 1, winnerAbove: null });
+    expect(r.criteria[1]).toMatchObject({ weight: 0.4, stableFrom: 0, stableTo: 0.5, winnerBelow: null, winnerAbove: 1 });
     expect(r.mostCritical?.criterion).toBe(0);
     expect(r.mostCritical?.change).toBeCloseTo(-0.1, 15);
     expect(r.mostCritical?.winner).toBe(1);

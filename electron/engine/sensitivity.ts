@@ -1,4 +1,5 @@
 import { argmaxStable } from '../../shared/scoring/ranking';
+import { EngineInputError } from '../../shared/scoring/errors';
 import { normaliseWeights, otherWeightShares } from '../../shared/scoring/weights';
 
 /**
@@ -22,6 +23,12 @@ export interface StabilityInterval {
   winnerBelow: number | null;
   /** Who wins just above `stableTo`; `null` when the interval reaches 1. */
   winnerAbove: number | null;
+  /**
+   * Relative criticality (Triantaphyllou & Sánchez 1997): the smallest change of this weight
+   * that changes the winner, in percent of the weight itself; `null` when none does (or the
+   * weight is 0).
+   */
+  criticalPercent: number | null;
 }
 
 export interface SensitivityResult {
@@ -36,7 +43,13 @@ export interface SensitivityResult {
    * the signed weight change (to the interval edge), `winner` who wins beyond it.
    * `null` when no single weight can change the winner.
    */
-  mostCritical: { criterion: number; change: number; winner: number } | null;
+  mostCritical: { criterion: number; change: number; winner: number; percent: number | null } | null;
+  /**
+   * The smallest change of the whole (normalised) weight vector, in L1 distance Σ|w'_j − w_j|,
+   * at which another candidate ties the winner (any further step makes it win); `null` when no
+   * weights make anyone else win.
+   */
+  smallestChange: { weights: number[]; winner: number; distance: number } | null;
 }
 
 /**
@@ -86,12 +99,17 @@ export function sensitivity(values: readonly (readonly number[])[], weights: rea
       if (d1 > 0) from = Math.max(from, Math.min(cross, w[k]));
       else to = Math.min(to, Math.max(cross, w[k]));
     }
+    const winnerBelow = from > 0 ? winnerBeyond(intercept, slope, from, -1, tolerance) : null;
+    const winnerAbove = to < 1 ? winnerBeyond(intercept, slope, to, 1, tolerance) : null;
+    const changes = [winnerBelow === null ? Infinity : w[k] - from, winnerAbove === null ? Infinity : to - w[k]];
+    const smallest = Math.min(...changes);
     criteria.push({
       weight: w[k],
       stableFrom: from,
       stableTo: to,
-      winnerBelow: from > 0 ? winnerBeyond(intercept, slope, from, -1, tolerance) : null,
-      winnerAbove: to < 1 ? winnerBeyond(intercept, slope, to, 1, tolerance) : null,
+      winnerBelow,
+      winnerAbove,
+      criticalPercent: Number.isFinite(smallest) && w[k] > 0 ? (100 * smallest) / w[k] : null,
     });
   }
 
@@ -103,10 +121,112 @@ export function sensitivity(values: readonly (readonly number[])[], weights: rea
     ];
     for (const [change, next] of options) {
       if (next === null) continue;
-      if (mostCritical === null || Math.abs(change) < Math.abs(mostCritical.change)) mostCritical = { criterion: k, change, winner: next };
+      if (mostCritical === null || Math.abs(change) < Math.abs(mostCritical.change)) {
+        mostCritical = { criterion: k, change, winner: next, percent: c.weight > 0 ? (100 * Math.abs(change)) / c.weight : null };
+      }
     }
   });
-  return { winner, margin, criteria, mostCritical };
+  return { winner, margin, criteria, mostCritical, smallestChange: smallestChange(values, w, winner, tolerance) };
+}
+
+/**
+ * Smallest L1 change of the weight vector (on the simplex) after which `b` ties the winner,
+ * over all b. For one b with d = v_winner − v_b the gap d·w must fall to 0; moving t of
+ * weight from criterion l to k changes it by t (d_k − d_l) at an L1 cost of 2t. So the best
+ * move puts everything into k = argmin d and takes from the criteria with the largest d
+ * first, each up to its whole weight — a fractional knapsack, solved greedily and exactly.
+ */
+function smallestChange(values: readonly (readonly number[])[], w: Float64Array, winner: number, tolerance: number): SensitivityResult['smallestChange'] {
+  const m = values.length;
+  const n = w.length;
+  let best: SensitivityResult['smallestChange'] = null;
+  for (let b = 0; b < m; b++) {
+    if (b === winner) continue;
+    const d = Array.from({ length: n }, (_, j) => values[winner][j] - values[b][j]);
+    let gap = 0;
+    for (let j = 0; j < n; j++) gap += d[j] * w[j];
+    let k = 0;
+    for (let j = 1; j < n; j++) if (d[j] < d[k]) k = j;
+    const sources = Array.from({ length: n }, (_, j) => j)
+      .filter((j) => j !== k && d[j] - d[k] > tolerance && w[j] > 0)
+      .sort((x, y) => d[y] - d[x] || x - y);
+    const next = Array.from(w);
+    let moved = 0;
+    for (const l of sources) {
+      if (gap <= 0) break;
+      const rate = d[l] - d[k];
+      const t = Math.min(w[l], gap / rate);
+      next[l] -= t;
+      next[k] += t;
+      moved += t;
+      gap -= t * rate;
+    }
+    if (gap > tolerance) continue; // b cannot catch up under any weights
+    const distance = 2 * moved;
+    if (best === null || distance < best.distance - 1e-15) best = { weights: next, winner: b, distance };
+  }
+  return best;
+}
+
+export interface StabilityMapResult {
+  /** The two criteria on the axes. */
+  dimensions: [number, number];
+  resolution: number;
+  /** Their current (normalised) weights. */
+  current: [number, number];
+  /**
+   * winners[i][j]: who wins with weight i/resolution on dimensions[0] and j/resolution on
+   * dimensions[1], the other weights rescaled proportionally to the rest; `null` outside the
+   * triangle i + j ≤ resolution (or where the other weights have nothing to hold).
+   */
+  winners: (number | null)[][];
+  /** Per alternative: share of the triangle's cells it wins. */
+  share: number[];
+}
+
+/**
+ * Two-dimension stability map: the weighted-sum winner over the plane of two criteria's
+ * weights, the others keeping their proportions (equal shares if they are all 0).
+ */
+export function stabilityMap(
+  values: readonly (readonly number[])[],
+  weights: readonly number[],
+  dimensions: readonly [number, number],
+  resolution: number,
+): StabilityMapResult {
+  const m = values.length;
+  const n = weights.length;
+  const w = normaliseWeights(weights, 'weights');
+  const [p, q] = dimensions;
+  if (p === q) throw new EngineInputError('dimensions', 'must name two different criteria');
+  let rest = 0;
+  for (let j = 0; j < n; j++) if (j !== p && j !== q) rest += w[j];
+  const shares = Array.from({ length: n }, (_, j) => (j === p || j === q ? 0 : rest > 0 ? w[j] / rest : 1 / (n - 2)));
+  // Totals are linear: T_a = x v_ap + y v_aq + (1 − x − y) R_a.
+  const r = values.map((row) => row.reduce((acc, v, j) => acc + shares[j] * v, 0));
+  const counts = new Array<number>(m).fill(0);
+  let cells = 0;
+  const totals = new Float64Array(m);
+  const winners: (number | null)[][] = [];
+  for (let i = 0; i <= resolution; i++) {
+    const row: (number | null)[] = [];
+    for (let j = 0; j <= resolution; j++) {
+      const x = i / resolution;
+      const y = j / resolution;
+      if (i + j > resolution || (n === 2 && i + j < resolution)) {
+        row.push(null);
+        continue;
+      }
+      const z = Math.max(0, 1 - x - y);
+      for (let a = 0; a < m; a++) totals[a] = x * values[a][p] + y * values[a][q] + z * r[a];
+      const win = argmaxStable(totals);
+      row.push(win);
+      counts[win]++;
+      cells++;
+    }
+    winners.push(row);
+  }
+  return { dimensions: [p, q], resolution, current: [w[p], w[q]], winners, share: counts.map((c) => c / cells) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { EngineInputError } from '../../shared/scoring/errors';
 import { normalCdf, normalPdf } from './normal';
+import { integrate } from './quadrature';
 import { createRng, deriveSeed, type Rng } from './rng';
 import { normaliseWeights } from '../../shared/scoring/weights';
 
@@ -17,7 +18,20 @@ export type SmaaWeights =
   /** Dirichlet around `center` (normalised) with root-mean-square standard deviation `spread`. */
   | { kind: 'around'; center: readonly number[]; spread: number }
   /** Uniform over all weights that respect the ranking (`order`: criterion indices, most important first). */
-  | { kind: 'ordinal'; order: readonly number[] };
+  | { kind: 'ordinal'; order: readonly number[] }
+  /**
+   * Uniform over the weights that respect a weak order: `groups` of criterion indices, most
+   * important group first; every weight of a group is at least every weight of a later
+   * group, and criteria within a group are not ranked against each other.
+   */
+  | { kind: 'ordinal'; groups: readonly (readonly number[])[] }
+  /** Uniform over the weights (summing to 1) within per-criterion bounds [lo, hi]. */
+  | {
+      kind: 'intervals';
+      intervals: readonly (readonly [number, number])[];
+      /** Set by planning: i.i.d. rejection sampling when it accepts often, else hit-and-run. */
+      sampler?: 'rejection' | 'hit-and-run';
+    };
 
 export interface SmaaInput {
   /** alternatives × criteria on a common higher-is-better scale. */
@@ -42,6 +56,14 @@ export interface SmaaResult {
    * Computed by numerical integration, not sampling, so it adds no Monte Carlo noise.
    */
   confidence: (number | null)[];
+  /** pairwiseWinning[i][j]: share of samples where i ranks above j (a tie counts half); the diagonal is 0. */
+  pairwiseWinning: number[][];
+  /**
+   * Holistic acceptability index a_i = Σ_r α_r b_i^r (Lahdelma & Salminen 2001, SMAA-2) with
+   * their centroid meta-weights α_r = Σ_{k=r..m} 1/k / Σ_{k=1..m} 1/k (α_1 = 1).
+   */
+  holisticAcceptability: number[];
+  metaWeights: number[];
   samples: number;
 }
 
@@ -68,6 +90,8 @@ export interface SmaaShardOutput {
   rankCounts: Float64Array;
   /** Row-major alternative × criterion: sum of weight vectors of the samples it won. */
   winWeightSums: Float64Array;
+  /** Row-major, a < b only: samples where b ranked above a (a tie counts half). */
+  lossCounts: Float64Array;
 }
 
 /** Splits a run into its fixed shards. */
@@ -100,13 +124,17 @@ export function planSmaa(input: SmaaInput): SmaaShardInput[] {
 function prepareWeights(weights: SmaaWeights, n: number): SmaaWeights {
   if (weights.kind === 'uniform') return weights;
   if (weights.kind === 'ordinal') {
-    if (weights.order.length !== n) throw new EngineInputError('weights.order', `must list all ${n} criteria`);
-    const seen = new Set(weights.order);
-    if (seen.size !== n || weights.order.some((c) => !Number.isInteger(c) || c < 0 || c >= n)) {
-      throw new EngineInputError('weights.order', `must be a permutation of 0…${n - 1}`);
+    const path = 'order' in weights ? 'weights.order' : 'weights.groups';
+    const flat = 'order' in weights ? weights.order : weights.groups.flat();
+    if (flat.length !== n) throw new EngineInputError(path, `must list all ${n} criteria once`);
+    const seen = new Set(flat);
+    if (seen.size !== n || flat.some((c) => !Number.isInteger(c) || c < 0 || c >= n)) {
+      throw new EngineInputError(path, `must list each of 0…${n - 1} exactly once`);
     }
+    if ('groups' in weights && weights.groups.some((g) => g.length === 0)) throw new EngineInputError(path, 'a group must not be empty');
     return weights;
   }
+  if (weights.kind === 'intervals') return prepareIntervals(weights.intervals, n);
   if (weights.center.length !== n) throw new EngineInputError('weights.center', `must have ${n} entries, one per criterion`);
   const center = Array.from(normaliseWeights(weights.center, 'weights.center'));
   const limit = Math.sqrt(meanBinomialVariance(center));
@@ -114,6 +142,106 @@ function prepareWeights(weights: SmaaWeights, n: number): SmaaWeights {
     throw new EngineInputError('weights.spread', `must be in (0, ${limit.toPrecision(4)}): a larger spread than that is no longer "around" the centre`);
   }
   return { kind: 'around', center, spread: weights.spread };
+}
+
+/** Fewest accepted draws, of INTERVAL_PILOT, for interval weights to be sampled by rejection. */
+const INTERVAL_PILOT = 4096;
+
+/**
+ * Checks and tightens per-criterion weight bounds: lo_j ≥ max(lo_j, 1 − Σ_{k≠j} hi_k) and
+ * hi_j ≤ min(hi_j, 1 − Σ_{k≠j} lo_k) (the same set of weights), then makes sure rejection
+ * sampling (w = lo + (1 − Σlo)·u, u uniform on the simplex, kept if w ≤ hi) accepts often
+ * enough to be practical.
+ */
+function prepareIntervals(intervals: readonly (readonly [number, number])[], n: number): SmaaWeights {
+  if (intervals.length !== n) throw new EngineInputError('weights.intervals', `must have ${n} entries, one per criterion`);
+  intervals.forEach(([lo, hi], j) => {
+    if (!(lo >= 0 && hi <= 1 && lo <= hi)) throw new EngineInputError(`weights.intervals[${j}]`, 'must be [lo, hi] with 0 ≤ lo ≤ hi ≤ 1');
+  });
+  const sumLo = intervals.reduce((s, [lo]) => s + lo, 0);
+  const sumHi = intervals.reduce((s, [, hi]) => s + hi, 0);
+  if (sumLo > 1 + 1e-12) throw new EngineInputError('weights.intervals', `the lower bounds add up to ${+sumLo.toFixed(6)} > 1: no weights fit`);
+  if (sumHi < 1 - 1e-12) throw new EngineInputError('weights.intervals', `the upper bounds add up to ${+sumHi.toFixed(6)} < 1: no weights fit`);
+  const tight = intervals.map(([lo, hi]): [number, number] => [Math.max(lo, 1 - (sumHi - hi)), Math.min(hi, 1 - (sumLo - lo))]);
+  const rng = createRng(deriveSeed(0x5eed, n));
+  const u = new Float64Array(n);
+  const free = 1 - tight.reduce((s, [lo]) => s + lo, 0);
+  let accepted = 0;
+  for (let t = 0; t < INTERVAL_PILOT; t++) if (drawInterval(rng, tight, free, u)) accepted++;
+  if (accepted >= REJECTION_MIN_ACCEPTANCE * INTERVAL_PILOT) return { kind: 'intervals', intervals: tight, sampler: 'rejection' };
+  const room = tight.reduce((acc, [lo, hi]) => Math.min(acc, hi - lo), Infinity);
+  if (!(room > 1e-9) || !(free > 1e-9)) {
+    throw new EngineInputError('weights.intervals', 'the bounds leave too little room to sample: they fix the weights (widen the narrowest intervals)');
+  }
+  return { kind: 'intervals', intervals: tight, sampler: 'hit-and-run' };
+}
+
+/** Rejection sampling is used when at least this share of draws fits the bounds (≤ 5 draws per sample). */
+const REJECTION_MIN_ACCEPTANCE = 0.2;
+
+/**
+ * Hit-and-run sampler of the weights within bounds (Smith 1984; for SMAA weights,
+ * Tervonen, van Valkenhoef, Baştürk & Postmus 2013, "Hit-And-Run enables efficient weight
+ * generation for simulation-based multiple criteria decision analysis", EJOR 224), with
+ * directions drawn uniformly from e_k − e_l (moving weight from one criterion to another,
+ * so Σw = 1 holds): a symmetric direction set, then a uniform point on the chord through
+ * the box, so the stationary law is uniform — and each step costs O(1). Successive points
+ * are correlated: each shard burns in HAR_BURN_IN·n steps from an interior point and keeps
+ * one point every HAR_THINNING·n steps.
+ */
+function hitAndRunSampler(intervals: readonly (readonly [number, number])[], rng: Rng): (w: Float64Array) => void {
+  const n = intervals.length;
+  const x = new Float64Array(n);
+  const lo = Float64Array.from(intervals, ([l]) => l);
+  const hi = Float64Array.from(intervals, ([, h]) => h);
+  let sumLo = 0;
+  let width = 0;
+  for (let j = 0; j < n; j++) {
+    sumLo += lo[j];
+    width += hi[j] - lo[j];
+  }
+  // Interior start: each weight the same fraction of the way from lo to hi.
+  for (let j = 0; j < n; j++) x[j] = lo[j] + ((1 - sumLo) * (hi[j] - lo[j])) / width;
+  const step = () => {
+    // One 32-bit draw picks the pair: its low and high 16 bits, each scaled to a range.
+    const b = rng.nextU32();
+    const k = ((b & 0xffff) * n) >>> 16;
+    let l = ((b >>> 16) * (n - 1)) >>> 16;
+    if (l >= k) l++;
+    // x_k + t ∈ [lo_k, hi_k] and x_l − t ∈ [lo_l, hi_l].
+    const tMin = Math.max(lo[k] - x[k], x[l] - hi[l]);
+    const tMax = Math.min(hi[k] - x[k], x[l] - lo[l]);
+    if (!(tMax > tMin)) return;
+    const t = tMin + rng.uniform() * (tMax - tMin);
+    x[k] += t;
+    x[l] -= t;
+  };
+  const thinning = HAR_THINNING * n;
+  for (let k = 0; k < HAR_BURN_IN * n; k++) step();
+  return (w) => {
+    for (let k = 0; k < thinning; k++) step();
+    w.set(x);
+  };
+}
+
+/** Hit-and-run steps between kept points, in multiples of n. */
+const HAR_THINNING = 1;
+/** Hit-and-run burn-in, in multiples of n steps. */
+const HAR_BURN_IN = 100;
+
+/** One rejection draw of interval weights into `w`; false if it fell outside an upper bound. */
+function drawInterval(rng: Rng, intervals: readonly (readonly [number, number])[], free: number, w: Float64Array): boolean {
+  const n = intervals.length;
+  rng.fillExponential(w, n);
+  let sum = 0;
+  for (let j = 0; j < n; j++) sum += w[j];
+  const k = free / sum;
+  for (let j = 0; j < n; j++) {
+    const x = intervals[j][0] + w[j] * k;
+    if (x > intervals[j][1]) return false;
+    w[j] = x;
+  }
+  return true;
 }
 
 /** mean_j c_j (1 − c_j): the variance budget of a Dirichlet with mean c, per unit of 1/(κ + 1). */
@@ -140,7 +268,20 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
   const scale = new Float64Array(block);
   const rankCounts = new Float64Array(m * m);
   const winWeightSums = new Float64Array(m * n);
-  const ordinal = weights.kind === 'ordinal' ? Int32Array.from(weights.order) : null;
+  const lossCounts = new Float64Array(m * m);
+  const ordinal = weights.kind === 'ordinal' ? Int32Array.from('order' in weights ? weights.order : weights.groups.flat()) : null;
+  // Runs of tied criteria (start, end) within `ordinal`: shuffled after sorting.
+  const ties: number[] = [];
+  if (weights.kind === 'ordinal' && 'groups' in weights) {
+    let at = 0;
+    for (const g of weights.groups) {
+      if (g.length > 1) ties.push(at, at + g.length);
+      at += g.length;
+    }
+  }
+  const intervals = weights.kind === 'intervals' && weights.sampler !== 'hit-and-run' ? weights.intervals : null;
+  const chain = weights.kind === 'intervals' && weights.sampler === 'hit-and-run' ? hitAndRunSampler(weights.intervals, rng) : null;
+  const free = intervals ? 1 - intervals.reduce((acc, [lo]) => acc + lo, 0) : 0;
   const dirichlet = weights.kind === 'around' ? dirichletSampler(weights.center, weights.spread, rng) : null;
   let reported = 0;
 
@@ -149,10 +290,20 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
     if (dirichlet) {
       for (let s = 0; s < count; s++) dirichlet(w.subarray(s * n, s * n + n));
       scale.fill(1);
+    } else if (chain) {
+      for (let s = 0; s < count; s++) chain(w.subarray(s * n, s * n + n));
+      scale.fill(1);
+    } else if (intervals) {
+      for (let s = 0; s < count; s++) {
+        const row = w.subarray(s * n, s * n + n);
+        while (!drawInterval(rng, intervals, free, row));
+      }
+      scale.fill(1);
     } else {
       rng.fillExponential(w, count * n);
       rowScales(w, scale, count, n);
       if (ordinal) orderWeights(w, scratch, ordinal, count, n);
+      if (ordinal && ties.length > 0) shuffleTies(w, ordinal, ties, rng, count, n);
     }
     if (normals !== null && variances !== null) {
       rng.fillNormal(normals, count * m);
@@ -160,7 +311,7 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
     } else {
       weightedTotals(w, values, totals, count, m, n);
     }
-    countRanks(totals, w, scale, rankCounts, winWeightSums, count, m, n);
+    countRanks(totals, w, scale, rankCounts, winWeightSums, lossCounts, count, m, n);
     const done = start + count;
     if (done - reported >= 8192) {
       reported = done;
@@ -168,7 +319,7 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
     }
   }
   progress(1);
-  return { samples, rankCounts, winWeightSums };
+  return { samples, rankCounts, winWeightSums, lossCounts };
 }
 
 /**
@@ -206,6 +357,28 @@ function orderWeights(w: Float64Array, sorted: Float64Array, order: Int32Array, 
       sorted[k + 1] = x;
     }
     for (let r = 0; r < n; r++) w[base + order[r]] = sorted[r];
+  }
+}
+
+/**
+ * Within each run of tied criteria, a uniformly random permutation (Fisher–Yates) of the
+ * sorted values they received: the orderings the weak order allows are congruent regions
+ * of the simplex, so this is uniform on their union.
+ */
+function shuffleTies(w: Float64Array, order: Int32Array, ties: readonly number[], rng: Rng, count: number, n: number): void {
+  for (let s = 0; s < count; s++) {
+    const base = s * n;
+    for (let t = 0; t < ties.length; t += 2) {
+      const from = ties[t];
+      for (let k = ties[t + 1] - 1; k > from; k--) {
+        const r = from + Math.floor(rng.uniform() * (k - from + 1));
+        const a = base + order[k];
+        const b = base + order[r];
+        const x = w[a];
+        w[a] = w[b];
+        w[b] = x;
+      }
+    }
   }
 }
 
@@ -310,29 +483,53 @@ function countRanks(
   scale: Float64Array,
   rankCounts: Float64Array,
   winWeightSums: Float64Array,
+  lossCounts: Float64Array,
   count: number,
   m: number,
   n: number,
 ): void {
   for (let s = 0; s < count; s++) {
     const tb = s * m;
-    let winner = 0;
+    const wb = s * n;
+    const k = scale[s];
     // Each alternative's rank is how many others beat it, counted without branches and in a
-    // register: an earlier index wins a tie — the engine-wide tie rule (only identical
-    // alternatives ever tie). Measured faster than an insertion sort, whose comparisons
-    // mispredict, and than counting each pair once into an array.
+    // register (measured faster than an insertion sort, whose comparisons mispredict).
+    // Alternatives with equal totals share the ranks they span equally (only identical
+    // alternatives ever tie): no index is favoured.
     for (let a = 0; a < m; a++) {
       const ta = totals[tb + a];
       let rank = 0;
-      for (let b = 0; b < a; b++) rank += +(totals[tb + b] >= ta);
-      for (let b = a + 1; b < m; b++) rank += +(totals[tb + b] > ta);
-      rankCounts[a * m + rank]++;
-      if (rank === 0) winner = a;
+      let tied = 0;
+      for (let b = 0; b < a; b++) {
+        const tbv = totals[tb + b];
+        rank += +(tbv > ta);
+        tied += +(tbv === ta);
+      }
+      const row = a * m;
+      for (let b = a + 1; b < m; b++) {
+        const tbv = totals[tb + b];
+        const beats = +(tbv > ta);
+        const same = +(tbv === ta);
+        rank += beats;
+        tied += same;
+        lossCounts[row + b] += beats + 0.5 * same;
+      }
+      if (tied === 0) {
+        rankCounts[row + rank]++;
+        if (rank === 0) {
+          const winRow = a * n;
+          for (let j = 0; j < n; j++) winWeightSums[winRow + j] += w[wb + j] * k;
+        }
+      } else {
+        const share = 1 / (tied + 1);
+        for (let r = rank; r <= rank + tied; r++) rankCounts[row + r] += share;
+        if (rank === 0) {
+          const winRow = a * n;
+          const ks = k * share;
+          for (let j = 0; j < n; j++) winWeightSums[winRow + j] += w[wb + j] * ks;
+        }
+      }
     }
-    const winRow = winner * n;
-    const wb = s * n;
-    const k = scale[s];
-    for (let j = 0; j < n; j++) winWeightSums[winRow + j] += w[wb + j] * k;
   }
 }
 
@@ -382,12 +579,22 @@ export function mergeSmaa(input: SmaaInput, shards: readonly SmaaShardOutput[]):
   const n = input.values[0]?.length ?? 0;
   const counts = new Float64Array(m * m);
   const sums = new Float64Array(m * n);
+  const losses = new Float64Array(m * m);
   let total = 0;
   for (const shard of shards) {
     total += shard.samples;
     for (let i = 0; i < counts.length; i++) counts[i] += shard.rankCounts[i];
     for (let i = 0; i < sums.length; i++) sums[i] += shard.winWeightSums[i];
+    for (let i = 0; i < losses.length; i++) losses[i] += shard.lossCounts[i];
   }
+  const pairwiseWinning: number[][] = Array.from({ length: m }, () => new Array<number>(m).fill(0));
+  for (let a = 0; a < m; a++) {
+    for (let b = a + 1; b < m; b++) {
+      pairwiseWinning[b][a] = losses[a * m + b] / total;
+      pairwiseWinning[a][b] = 1 - pairwiseWinning[b][a];
+    }
+  }
+  const metaWeights = centroidMetaWeights(m);
   const rankAcceptability: number[][] = [];
   const centralWeights: (number[] | null)[] = [];
   for (let a = 0; a < m; a++) {
@@ -396,7 +603,19 @@ export function mergeSmaa(input: SmaaInput, shards: readonly SmaaShardOutput[]):
     centralWeights.push(wins > 0 ? Array.from(sums.subarray(a * n, a * n + n), (s) => s / wins) : null);
   }
   const confidence = centralWeights.map((wc, a) => (wc === null ? null : confidenceFactor(input, a, wc)));
-  return { rankAcceptability, centralWeights, confidence, samples: total };
+  const holisticAcceptability = rankAcceptability.map((row) => row.reduce((acc, b, r) => acc + metaWeights[r] * b, 0));
+  return { rankAcceptability, centralWeights, confidence, pairwiseWinning, holisticAcceptability, metaWeights, samples: total };
+}
+
+/** Centroid meta-weights α_r = Σ_{k=r..m} 1/k / Σ_{k=1..m} 1/k, so α_1 = 1 ≥ α_2 ≥ … > 0. */
+export function centroidMetaWeights(m: number): number[] {
+  const tail = new Array<number>(m).fill(0);
+  let acc = 0;
+  for (let r = m - 1; r >= 0; r--) {
+    acc += 1 / (r + 1);
+    tail[r] = acc;
+  }
+  return tail.map((t) => t / acc);
 }
 
 /** Whole run on the calling thread (small runs, tests). Same answer as running the shards on workers. */
@@ -475,41 +694,4 @@ export function confidenceFactor(input: SmaaInput, a: number, wc: readonly numbe
     p += integrate(integrand, lo, hi, 1e-9);
   }
   return Math.min(1, Math.max(0, p));
-}
-
-/** Gauss–Kronrod 7/15 nodes and weights (QUADPACK qk15), non-negative half. */
-const KRONROD_NODES = [
-  0.991455371120812639206854697526329, 0.949107912342758524526189684047851, 0.864864423359769072789712788640926, 0.741531185599394439863864773280788,
-  0.586087235467691130294144845693013, 0.405845151377397166906606412076961, 0.207784955007898467600689403773245, 0,
-];
-const KRONROD_WEIGHTS = [
-  0.02293532201052922496373200805897, 0.063092092629978553290700663189204, 0.104790010322250183839876322541518, 0.140653259715525918745189590510238,
-  0.16900472663926790282658342659855, 0.190350578064785409913256402421014, 0.204432940075298892414161999234649, 0.209482141084727828012999174891714,
-];
-/** Gauss 7-point weights, at Kronrod nodes 1, 3, 5 and 7. */
-const GAUSS_WEIGHTS = [
-  0.129484966168869693270611432679082, 0.27970539148927666790146777142378, 0.381830050505118944950369775488975, 0.417959183673469387755102040816327,
-];
-
-/**
- * Adaptive Gauss–Kronrod (7/15) quadrature of f over [a, b] to absolute error ≈ `tolerance`:
- * one 15-point rule suffices on smooth pieces; pieces where Gauss and Kronrod disagree are
- * bisected, which is what resolves a steep factor.
- */
-export function integrate(f: (x: number) => number, a: number, b: number, tolerance: number, depth = 40): number {
-  const centre = (a + b) / 2;
-  const half = (b - a) / 2;
-  const fc = f(centre);
-  let kronrod = fc * KRONROD_WEIGHTS[7];
-  let gauss = fc * GAUSS_WEIGHTS[3];
-  for (let i = 0; i < 7; i++) {
-    const dx = half * KRONROD_NODES[i];
-    const sum = f(centre - dx) + f(centre + dx);
-    kronrod += KRONROD_WEIGHTS[i] * sum;
-    if (i % 2 === 1) gauss += GAUSS_WEIGHTS[(i - 1) / 2] * sum;
-  }
-  kronrod *= half;
-  gauss *= half;
-  if (depth <= 0 || Math.abs(kronrod - gauss) <= tolerance) return kronrod;
-  return integrate(f, a, centre, tolerance / 2, depth - 1) + integrate(f, centre, b, tolerance / 2, depth - 1);
 }

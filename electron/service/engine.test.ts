@@ -118,27 +118,72 @@ describe('engine methods through dispatch: bad input names the offending path', 
       ],
     });
     expect(issuesOf(res)).toEqual([{ path: 'matrix[2][0]', message: expect.stringMatching(/reciprocal of matrix\[0\]\[2\] = 4/) }]);
-    // Within 1e-9 relative is accepted: 1/3 written to 12 digits.
-    expect(
-      (
-        await call('engine.ahp', {
-          matrix: [
-            [1, 3],
-            [0.333333333333, 1],
-          ],
-        })
-      ).ok,
-    ).toBe(true);
+    // Rounded reciprocals as people type them are accepted (within 5%): 0.33, 0.333, 0.3333333
+    // for 1/3, 0.2 for 1/5, 0.14 for 1/7 — and the engine uses the exact reciprocal of the entry ≥ 1.
+    for (const typed of [0.33, 0.333, 0.3333333]) {
+      const res = await call('engine.ahp', {
+        matrix: [
+          [1, 3],
+          [typed, 1],
+        ],
+      });
+      expect(res.ok).toBe(true);
+      if (res.ok) expect((res.result as { weights: number[] }).weights[0]).toBeCloseTo(0.75, 14);
+    }
+    const typed = await call('engine.ahp', {
+      matrix: [
+        [1, 0.2, 0.14],
+        [5, 1, 0.33],
+        [7, 3, 1],
+      ],
+    });
+    const exact = await call('engine.ahp', {
+      matrix: [
+        [1, 1 / 5, 1 / 7],
+        [5, 1, 1 / 3],
+        [7, 3, 1],
+      ],
+    });
+    expect(typed.ok && (typed.result as { weights: number[] }).weights).toEqual(exact.ok && (exact.result as { weights: number[] }).weights);
+    // 0.3 is not 1/4, nor 0.25 a reciprocal of 3.
     expect(
       issuesOf(
         await call('engine.ahp', {
           matrix: [
-            [1, 3],
-            [0.3333333, 1],
+            [1, 4],
+            [0.3, 1],
           ],
         }),
       )[0].path,
     ).toBe('matrix[1][0]');
+  });
+
+  it('incomplete matrices: null pairs give missingPairs and nextPair; a one-sided null or unconnected pairs are refused, naming the criterion', async () => {
+    const res = await call('engine.ahp', {
+      matrix: [
+        [1, 2, null],
+        [0.5, 1, 3],
+        [null, 1 / 3, 1],
+      ],
+    });
+    expect(res.ok && res.result).toMatchObject({ missingPairs: [[0, 2]], nextPair: [0, 2], answeredPairs: 2, minimumPairs: 2 });
+    const oneSided = await call('engine.ahp', {
+      matrix: [
+        [1, 2, null],
+        [0.5, 1, 3],
+        [4, 1 / 3, 1],
+      ],
+    });
+    expect(issuesOf(oneSided)[0].path).toBe('matrix[0][2]');
+    const unconnected = await call('engine.ahp', {
+      matrix: [
+        [1, 2, null],
+        [0.5, 1, null],
+        [null, null, 1],
+      ],
+      labels: ['cost', 'speed', 'safety'],
+    });
+    expect(issuesOf(unconnected)).toEqual([{ path: 'matrix', message: expect.stringMatching(/"safety" is not linked to "cost"/) }]);
   });
 
   it('non-positive judgment, non-unit diagonal, and group matrices of different sizes', async () => {
@@ -406,5 +451,17 @@ describe('the room’s same-frame preview', () => {
       expect(res.ok).toBe(true);
       if (res.ok) expect(JSON.parse(JSON.stringify(res.result))).toEqual(JSON.parse(JSON.stringify(preview)));
     }
+  });
+});
+
+describe('engine.stabilityMap through the contract', () => {
+  it('answers a map and refuses equal dimensions, naming dimensions[1]', async () => {
+    const values = [
+      [1, 0, 0.5],
+      [0, 1, 0.5],
+    ];
+    const res = await call('engine.stabilityMap', { values, weights: [1, 1, 1], dimensions: [0, 1], resolution: 4 });
+    expect(res.ok && (res.result as { winners: unknown[][] }).winners).toHaveLength(5);
+    expect(issuesOf(await call('engine.stabilityMap', { values, weights: [1, 1, 1], dimensions: [1, 1] }))[0].path).toBe('dimensions[1]');
   });
 });

@@ -3,7 +3,7 @@ import type { engineMethods } from '../../shared/contract/engine';
 import { ahp, ahpGroup } from '../engine/ahp';
 import { EngineInputError } from '../../shared/scoring/errors';
 import { evaluate } from '../../shared/scoring/evaluate';
-import { sensitivity } from '../engine/sensitivity';
+import { sensitivity, stabilityMap } from '../engine/sensitivity';
 import { mergeSmaa, planSmaa, smaaShard, type SmaaInput, type SmaaShardOutput } from '../engine/smaa';
 import { topsis } from '../engine/topsis';
 import { rankWeights } from '../../shared/scoring/weights';
@@ -25,13 +25,18 @@ function engineCall<T>(run: () => T): T {
 export const engineHandlers: HandlersFor<typeof engineMethods> = {
   'engine.evaluate': (req) => engineCall(() => evaluate(req)),
 
-  'engine.ahp': (req) => engineCall(() => (req.matrices ? ahpGroup(req.matrices, req.participantWeights) : ahp(req.matrix!))),
+  'engine.ahp': (req) =>
+    engineCall(() =>
+      req.matrices ? ahpGroup(req.matrices, req.participantWeights, req.aggregation, { labels: req.labels }) : ahp(req.matrix!, { labels: req.labels }),
+    ),
 
   'engine.topsis': (req) => engineCall(() => topsis(req)),
 
   'engine.rankWeights': (req) => engineCall(() => ({ weights: rankWeights(req.order, req.method) })),
 
   'engine.sensitivity': (req) => engineCall(() => sensitivity(req.values, req.weights)),
+
+  'engine.stabilityMap': (req) => engineCall(() => stabilityMap(req.values, req.weights, req.dimensions, req.resolution)),
 
   'engine.smaa': async (req, ctx) => {
     const input: SmaaInput = req;

@@ -49,22 +49,38 @@ function checkSomeWeight(ctx: Ctx, weights: readonly number[], path: Path): void
   if (weights.length > 0 && !weights.some((w) => w > 0)) fail(ctx, path, 'all weights are zero; at least one must be positive');
 }
 
-const RECIPROCAL_TOLERANCE = 1e-9;
+/**
+ * a_ij · a_ji may differ from 1 by this much (relative): people type reciprocals rounded or
+ * cut to two or three decimals — 0.33 or 0.333 for 1/3, 0.14 for 1/7 (2% off), 0.12 or 0.13
+ * for 1/8 (4%) — while 0.3 for 1/4 (20%) or 0.2 for 1/4 is still refused. The engine takes
+ * the entry ≥ 1 as the judgment and the other as its exact reciprocal.
+ */
+export const RECIPROCAL_TOLERANCE = 0.05;
 
-/** A pairwise-comparison matrix must be square, have a unit diagonal and be reciprocal (1e-9 relative). */
-function checkPairwise(ctx: Ctx, matrix: readonly number[][], path: Path): boolean {
+/**
+ * A pairwise-comparison matrix must be square, have a unit diagonal and be reciprocal
+ * (within RECIPROCAL_TOLERANCE); a pair nobody judged is `null` on both sides.
+ */
+function checkPairwise(ctx: Ctx, matrix: readonly (number | null)[][], path: Path): boolean {
   const n = matrix.length;
   if (!checkTable(ctx, matrix, path, n, 'a pairwise matrix is square')) return false;
   let ok = true;
   for (let i = 0; i < n; i++) {
-    if (Math.abs(matrix[i][i] - 1) > RECIPROCAL_TOLERANCE) {
+    const d = matrix[i][i];
+    if (d === null || Math.abs(d - 1) > 1e-9) {
       fail(ctx, [...path, i, i], 'diagonal judgments must be 1');
       ok = false;
     }
     for (let j = i + 1; j < n; j++) {
+      const x = matrix[i][j];
+      const y = matrix[j][i];
+      if (x === null && y === null) continue;
       // Name the lower-triangle entry: the upper one is taken as the judgment given.
-      if (Math.abs(matrix[i][j] * matrix[j][i] - 1) > RECIPROCAL_TOLERANCE) {
-        fail(ctx, [...path, j, i], `must be the reciprocal of ${formatPathText(path)}[${i}][${j}] = ${matrix[i][j]}, i.e. ${1 / matrix[i][j]}`);
+      if (x === null || y === null) {
+        fail(ctx, [...path, x === null ? i : j, x === null ? j : i], 'a missing judgment must be null on both sides of the diagonal');
+        ok = false;
+      } else if (Math.abs(x * y - 1) > RECIPROCAL_TOLERANCE) {
+        fail(ctx, [...path, j, i], `must be the reciprocal of ${formatPathText(path)}[${i}][${j}] = ${x}, i.e. ${1 / x}`);
         ok = false;
       }
     }
@@ -80,7 +96,8 @@ const Weight = () => finite().min(0, 'must be ≥ 0');
 const Table = () => z.array(z.array(finite()));
 const AlternativesTable = () => z.array(z.array(finite())).min(2, 'at least two alternatives are needed to compare');
 const Judgment = () => finite().positive('judgments must be > 0');
-const PairwiseMatrix = () => z.array(z.array(Judgment())).min(2, 'at least a 2×2 matrix').max(15, 'at most a 15×15 matrix');
+/** `null` = a pair nobody judged (on both sides of the diagonal). */
+const PairwiseMatrix = () => z.array(z.array(Judgment().nullable())).min(2, 'at least a 2×2 matrix').max(15, 'at most a 15×15 matrix');
 
 // ---------------------------------------------------------------- engine.evaluate
 
@@ -143,6 +160,10 @@ export const AhpRequestSchema = z
     matrix: PairwiseMatrix().optional(),
     matrices: z.array(PairwiseMatrix()).min(1, 'at least one matrix is needed').optional(),
     participantWeights: z.array(Weight()).optional(),
+    /** Group only: aggregate individual judgments (AIJ) or individual priorities (AIP). */
+    aggregation: z.enum(['aij', 'aip']).optional(),
+    /** Criterion names, used in error messages. */
+    labels: z.array(z.string().max(200)).max(15).optional(),
   })
   .superRefine((req, ctx) => {
     if ((req.matrix === undefined) === (req.matrices === undefined)) {
@@ -151,6 +172,7 @@ export const AhpRequestSchema = z
     }
     if (req.matrix) checkPairwise(ctx, req.matrix, ['matrix']);
     if (req.participantWeights && !req.matrices) fail(ctx, ['participantWeights'], 'only applies to a group (`matrices`)');
+    if (req.aggregation && !req.matrices) fail(ctx, ['aggregation'], 'only applies to a group (`matrices`)');
     if (req.matrices) {
       const n = req.matrices[0].length;
       req.matrices.forEach((m, p) => {
@@ -160,29 +182,50 @@ export const AhpRequestSchema = z
       checkLength(ctx, req.participantWeights, ['participantWeights'], req.matrices.length, 'one per matrix');
       if (req.participantWeights) checkSomeWeight(ctx, req.participantWeights, ['participantWeights']);
     }
+    const n = (req.matrix ?? req.matrices?.[0])?.length ?? 0;
+    if (req.labels) checkLength(ctx, req.labels, ['labels'], n, 'one per criterion');
   });
+
+const JudgmentSchema = z.object({
+  i: z.number().int().min(0),
+  j: z.number().int().min(0),
+  current: z.number().positive(),
+  /** On Saaty's 1–9 scale or a reciprocal. */
+  suggested: z.number().positive(),
+  crAfter: z.number().min(0).nullable(),
+  /** The exact λmax-minimising value. */
+  optimum: z.number().positive(),
+  crAtOptimum: z.number().min(0).nullable(),
+});
+
+const Pair = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
 
 const AhpResultSchema = z.object({
   weights: z.array(z.number().min(0).max(1)),
   lambdaMax: z.number(),
   ci: z.number().min(0),
   cr: z.number().min(0).nullable(),
-  mostInconsistent: z
-    .object({
-      i: z.number().int().min(0),
-      j: z.number().int().min(0),
-      current: z.number().positive(),
-      suggested: z.number().positive(),
-      crAfter: z.number().min(0).nullable(),
-    })
-    .nullable(),
+  mostInconsistent: JudgmentSchema.nullable(),
+  inconsistencies: z.array(JudgmentSchema).max(3),
+  missingPairs: z.array(Pair),
+  nextPair: Pair.nullable(),
+  answeredPairs: z.number().int().min(0),
+  minimumPairs: z.number().int().min(0),
+  warnings: z.array(z.object({ i: z.number().int().min(0), j: z.number().int().min(0), value: z.number().positive(), message: z.string() })),
+  randomIndexSource: z.string(),
 });
 
 export const AhpResponseSchema = AhpResultSchema.extend({
-  /** Group only: the aggregated (AIJ) matrix. */
-  matrix: Matrix.optional(),
-  /** Group only: each participant's own result. */
-  individual: z.array(AhpResultSchema).optional(),
+  /** Group only: how the group weights were formed. */
+  aggregation: z.enum(['aij', 'aip']).optional(),
+  /** Group only: the aggregated (AIJ) matrix, `null` for a pair nobody judged. */
+  matrix: NullableMatrix.optional(),
+  /** Group only: each participant's own result; `null` while their pairs do not connect all criteria. */
+  individual: z.array(AhpResultSchema.nullable()).optional(),
+  /** Group only: each participant's Saaty compatibility index with the group weights (≥ 1; ≤ 1.1 is compatible). */
+  compatibility: z.array(z.number().min(0).nullable()).optional(),
+  /** Group only: Goepel's consensus S* (0…1) and its verbal scale. */
+  consensus: z.object({ sStar: z.number().min(0).max(1), label: z.enum(['very-low', 'low', 'moderate', 'high', 'very-high']) }).optional(),
 });
 
 // ---------------------------------------------------------------- engine.topsis
@@ -237,9 +280,44 @@ export const SensitivityResponseSchema = z.object({
       stableTo: z.number().min(0).max(1),
       winnerBelow: z.number().int().min(0).nullable(),
       winnerAbove: z.number().int().min(0).nullable(),
+      /** Smallest winner-changing change of this weight, in percent of the weight. */
+      criticalPercent: z.number().min(0).nullable(),
     }),
   ),
-  mostCritical: z.object({ criterion: z.number().int().min(0), change: z.number(), winner: z.number().int().min(0) }).nullable(),
+  mostCritical: z
+    .object({ criterion: z.number().int().min(0), change: z.number(), winner: z.number().int().min(0), percent: z.number().min(0).nullable() })
+    .nullable(),
+  /** Smallest L1 change of the normalised weight vector at which another candidate ties the winner. */
+  smallestChange: z.object({ weights: z.array(z.number().min(0).max(1)), winner: z.number().int().min(0), distance: z.number().min(0).max(2) }).nullable(),
+});
+
+// ---------------------------------------------------------------- engine.stabilityMap
+
+export const StabilityMapRequestSchema = z
+  .strictObject({
+    values: AlternativesTable(),
+    weights: z.array(Weight()).min(2, 'at least two criteria are needed'),
+    /** The two criteria on the axes. */
+    dimensions: z.tuple([z.number().int().min(0), z.number().int().min(0)]),
+    /** Cells per axis. */
+    resolution: z.number().int().min(2).max(200).default(40),
+  })
+  .superRefine((req, ctx) => {
+    const n = req.weights.length;
+    checkTable(ctx, req.values, ['values'], n, 'one per criterion');
+    checkSomeWeight(ctx, req.weights, ['weights']);
+    req.dimensions.forEach((d, k) => {
+      if (d >= n) fail(ctx, ['dimensions', k], `criterion index ${d} is out of range 0…${n - 1}`);
+    });
+    if (req.dimensions[0] === req.dimensions[1]) fail(ctx, ['dimensions', 1], 'must differ from dimensions[0]');
+  });
+
+export const StabilityMapResponseSchema = z.object({
+  dimensions: z.tuple([z.number().int().min(0), z.number().int().min(0)]),
+  resolution: z.number().int(),
+  current: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]),
+  winners: z.array(z.array(z.number().int().min(0).nullable())),
+  share: z.array(z.number().min(0).max(1)),
 });
 
 // ---------------------------------------------------------------- engine.smaa
@@ -247,10 +325,20 @@ export const SensitivityResponseSchema = z.object({
 /** Largest SMAA run one request may ask for (~20 s on two workers). */
 export const SMAA_MAX_SAMPLES = 50_000_000;
 
-const SmaaWeightsSchema = z.discriminatedUnion('kind', [
+const CriterionIndex = () => z.number().int().min(0);
+
+const SmaaWeightsSchema = z.union([
   z.strictObject({ kind: z.literal('uniform') }),
   z.strictObject({ kind: z.literal('around'), center: z.array(Weight()).min(1), spread: finite().positive('must be > 0') }),
-  z.strictObject({ kind: z.literal('ordinal'), order: z.array(z.number().int().min(0)).min(1) }),
+  /** A strict ranking, most important first. */
+  z.strictObject({ kind: z.literal('ordinal'), order: z.array(CriterionIndex()).min(1) }),
+  /** A weak order: groups of equally ranked criteria, most important group first. */
+  z.strictObject({ kind: z.literal('ordinal'), groups: z.array(z.array(CriterionIndex()).min(1, 'a group must not be empty')).min(1) }),
+  /** Per-criterion weight bounds [lo, hi] (weights sum to 1). */
+  z.strictObject({
+    kind: z.literal('intervals'),
+    intervals: z.array(z.tuple([finite().min(0).max(1), finite().min(0).max(1)])).min(1),
+  }),
 ]);
 
 export const SmaaRequestSchema = z
@@ -273,13 +361,26 @@ export const SmaaRequestSchema = z
       checkLength(ctx, req.weights.center, ['weights', 'center'], n, 'one per criterion');
       checkSomeWeight(ctx, req.weights.center, ['weights', 'center']);
     }
-    if (req.weights.kind === 'ordinal') checkPermutation(ctx, req.weights.order, ['weights', 'order'], n);
+    const weights = req.weights;
+    if (weights.kind === 'ordinal' && 'order' in weights) checkPermutation(ctx, weights.order, ['weights', 'order'], n);
+    if (weights.kind === 'ordinal' && 'groups' in weights) checkPermutation(ctx, weights.groups.flat(), ['weights', 'groups'], n);
+    if (weights.kind === 'intervals') {
+      checkLength(ctx, weights.intervals, ['weights', 'intervals'], n, 'one per criterion');
+      weights.intervals.forEach(([lo, hi], j) => {
+        if (lo > hi) fail(ctx, ['weights', 'intervals', j], `lower bound ${lo} is above upper bound ${hi}`);
+      });
+    }
   });
 
 export const SmaaResponseSchema = z.object({
   rankAcceptability: z.array(z.array(z.number().min(0).max(1))),
   centralWeights: z.array(z.array(z.number().min(0).max(1)).nullable()),
   confidence: z.array(z.number().min(0).max(1).nullable()),
+  /** pairwiseWinning[i][j]: probability that i ranks above j. */
+  pairwiseWinning: z.array(z.array(z.number().min(0).max(1))),
+  /** Holistic acceptability index (SMAA-2), with the centroid meta-weights used. */
+  holisticAcceptability: z.array(z.number().min(0).max(1)),
+  metaWeights: z.array(z.number().min(0).max(1)),
   samples: z.number().int().min(1),
 });
 
@@ -294,7 +395,7 @@ export const engineMethods = {
   'engine.ahp': defineMethod({
     name: 'engine.ahp',
     summary:
-      'AHP priorities (principal eigenvector), λmax, CI, CR and the most inconsistent judgment. { matrix } or a group { matrices, participantWeights? } (AIJ geometric mean, plus each individual result).',
+      'AHP priorities (principal eigenvector; Harker’s method when pairs are null = not judged), λmax, CI, CR, the three most inconsistent judgments with suggestions on the 1–9 scale, missing pairs and the next pair to ask (Harker’s rule), warnings. { matrix, labels? } or a group { matrices, participantWeights?, aggregation?: aij|aip } (plus each individual result, compatibility and Goepel’s consensus S*).',
     request: AhpRequestSchema,
     response: AhpResponseSchema,
   }),
@@ -314,14 +415,21 @@ export const engineMethods = {
   'engine.sensitivity': defineMethod({
     name: 'engine.sensitivity',
     summary:
-      'Exact weight-stability intervals of the weighted-sum winner (slider rescales the other weights proportionally). { values: alternatives×criteria, weights } → winner, margin, per-criterion intervals, mostCritical.',
+      'Exact weight-stability intervals of the weighted-sum winner (slider rescales the other weights proportionally). { values: alternatives×criteria, weights } → winner, margin, per-criterion intervals (with criticality in percent), mostCritical, smallestChange (smallest L1 change of the whole weight vector that lets another candidate win).',
     request: SensitivityRequestSchema,
     response: SensitivityResponseSchema,
+  }),
+  'engine.stabilityMap': defineMethod({
+    name: 'engine.stabilityMap',
+    summary:
+      'Two-dimension stability map of the weighted-sum winner. { values: alternatives×criteria, weights, dimensions: [p, q], resolution? } → winners[i][j] with weight i/resolution on p and j/resolution on q (others rescaled proportionally; null outside the triangle), share of the plane each wins.',
+    request: StabilityMapRequestSchema,
+    response: StabilityMapResponseSchema,
   }),
   'engine.smaa': defineMethod({
     name: 'engine.smaa',
     summary:
-      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order}, samples?, seed? } → rankAcceptability, centralWeights, confidence. Long runs use worker threads, report progress and can be cancelled.',
+      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order} | ordinal{groups} (weak order) | intervals{intervals:[[lo,hi],…]}, samples?, seed? } → rankAcceptability (ties shared fairly), centralWeights, confidence, pairwiseWinning, holisticAcceptability. Long runs use worker threads, report progress and can be cancelled.',
     request: SmaaRequestSchema,
     response: SmaaResponseSchema,
     job: true,

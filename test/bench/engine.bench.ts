@@ -137,6 +137,18 @@ const suite: BenchSuite = async (log) => {
     `engine.smaa 10 × 12, 10k samples, uniform weights + value spread (incl. confidence factors): median ${median(spreadTimes).toFixed(2)} ms (CPU ${(await cpuPerRun(() => smaa(smaa10kSpread), 20)).toFixed(2)} ms/run)`,
   );
   figure('engine.smaa.10k.spread', median(spreadTimes), 5);
+  // engine.smaa 10 × 12, 10k samples, interval weights ±50% around unequal centre weights
+  // (hit-and-run: rejection would keep under 1% of draws).
+  const centre = Array.from({ length: 12 }, (_, j) => (j + 1) / 78);
+  const smaaIntervals: SmaaInput = {
+    ...smaaInput(10_000, false),
+    weights: { kind: 'intervals', intervals: centre.map((c): [number, number] => [0.5 * c, 1.5 * c]) },
+  };
+  const intervalTimes = await timeRuns(() => smaa(smaaIntervals), 40, 5);
+  log(
+    `engine.smaa 10 × 12, 10k samples, interval weights: median ${median(intervalTimes).toFixed(2)} ms (CPU ${(await cpuPerRun(() => smaa(smaaIntervals), 20)).toFixed(2)} ms/run)`,
+  );
+  figure('engine.smaa.10k.intervals', median(intervalTimes), 10);
 
   // engine.smaa 1,000,000 samples through two worker threads (build/node/worker.mjs).
   const pool = createWorkerPool(pathToFileURL(path.resolve('build/node/worker.mjs')), 2);
@@ -164,6 +176,21 @@ const suite: BenchSuite = async (log) => {
   const ahpTimes = await timeRuns(() => ahp(m15), 500, 50);
   log(`engine.ahp 15 × 15: median ${median(ahpTimes).toFixed(3)} ms, p95 ${percentile(ahpTimes, 95).toFixed(3)} ms (CR ${ahp(m15).cr?.toFixed(3)})`);
   figure('engine.ahp.15', median(ahpTimes), 0.5);
+  // engine.ahp 15 × 15 incomplete: 60 of the 105 pairs missing (Harker's method, its CR,
+  // the three most inconsistent judgments and Harker's next pair).
+  const m15i: (number | null)[][] = judgments(15);
+  for (let i = 0, dropped = 0; i < 15; i++) {
+    for (let j = i + 2; j < 15 && dropped < 60; j++, dropped++) {
+      m15i[i][j] = null;
+      m15i[j][i] = null;
+    }
+  }
+  const incompleteTimes = await timeRuns(() => ahp(m15i), 500, 50);
+  const incomplete = ahp(m15i);
+  log(
+    `engine.ahp 15 × 15 incomplete (${incomplete.missingPairs.length} of 105 pairs missing): median ${median(incompleteTimes).toFixed(3)} ms, p95 ${percentile(incompleteTimes, 95).toFixed(3)} ms (CR ${incomplete.cr?.toFixed(3)})`,
+  );
+  figure('engine.ahp.15.incomplete', median(incompleteTimes), 1);
 
   // engine.sensitivity 10 × 12.
   const sensValues = table(10, 12);
