@@ -488,7 +488,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       }
       if (tokens > 0) prefill(e, now, tokens, from);
       const again = tokens - rFresh[id];
-      if (again > 0) acc[REPREFILL] += again;
+      if (again > 1e-6) acc[REPREFILL] += again;
       rFresh[id] = 0;
       rPendObs[id] = 0;
       rAdmit[id] = ++acc[ADMITS];
