@@ -422,6 +422,7 @@ export const SimResultSchema = z.object({
     rolloutGpus: z.number(),
     trainGpus: z.number(),
     engines: z.number(),
+    /** Mean sequences decoding at once per engine (time-weighted; paged KV, so no fixed slots). */
     sequencesPerEngine: z.number(),
     weightGB: z.number(),
     kvBytesPerToken: z.number(),
