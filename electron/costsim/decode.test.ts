@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeStepSeconds, engineModel, kvBytesPerToken, minDecodeSeconds, modelShape, prefillSeconds, sequencesPerEngine } from './decode';
+import { decodeStepSeconds, engineModel, kvBytesPerToken, minDecodeSeconds, modelShape, prefillSeconds, kvPoolTokens } from './decode';
 
 // Llama-2-7B-like: 32 layers, 32 KV heads (no GQA), head dim 128, bf16.
 const llama7b = modelShape({ paramsB: 7, activeParamsB: null, precision: 'bf16', layers: 32, kvHeads: 32, headDim: 128 });
@@ -11,53 +11,15 @@ describe('KV cache and capacity', () => {
     expect(llama7b.weightBytes).toBe(14e9); // 7e9 params × 2 bytes
   });
 
-  it('7B bf16 on one 80 GB GPU: (80 − 14) GB / (0.5 MiB × 4096 tokens) = 30 sequences', () => {
-    // 66e9 / (524288 × 4096 = 2,147,483,648) = 30.73 → 30
-    const n = sequencesPerEngine({
-      memoryGB: 80,
-      tensorParallel: 1,
-      memoryUtilization: 1,
-      weightBytes: 14e9,
-      kvBytesPerToken: 524_288,
-      contextTokens: 4096,
-      maxSequences: 1000,
-    });
-    expect(n).toBe(30);
-    // Tensor parallel 2 doubles the memory: (160 − 14) / 2.147 = 67.98 → 67.
-    expect(
-      sequencesPerEngine({
-        memoryGB: 80,
-        tensorParallel: 2,
-        memoryUtilization: 1,
-        weightBytes: 14e9,
-        kvBytesPerToken: 524_288,
-        contextTokens: 4096,
-        maxSequences: 1000,
-      }),
-    ).toBe(67);
-    // The scheduler cap applies; a model that does not fit gives 0.
-    expect(
-      sequencesPerEngine({
-        memoryGB: 80,
-        tensorParallel: 1,
-        memoryUtilization: 1,
-        weightBytes: 14e9,
-        kvBytesPerToken: 524_288,
-        contextTokens: 4096,
-        maxSequences: 16,
-      }),
-    ).toBe(16);
-    expect(
-      sequencesPerEngine({
-        memoryGB: 80,
-        tensorParallel: 1,
-        memoryUtilization: 0.9,
-        weightBytes: 140e9,
-        kvBytesPerToken: 524_288,
-        contextTokens: 4096,
-        maxSequences: 16,
-      }),
-    ).toBe(0);
+  it('7B bf16 on one 80 GB GPU: a paged KV pool of (80 − 14) GB / 0.5 MiB = 125,885 tokens', () => {
+    // 66e9 / 524,288 = 125,885.0 → 125,885 tokens, whatever the context window.
+    const pool = (tp: number, util: number, weights: number) =>
+      kvPoolTokens({ memoryGB: 80, tensorParallel: tp, memoryUtilization: util, weightBytes: weights, kvBytesPerToken: 524_288 });
+    expect(pool(1, 1, 14e9)).toBe(125_885);
+    // Tensor parallel 2 doubles the memory: 146e9 / 524,288 = 278,472.9 → 278,472.
+    expect(pool(2, 1, 14e9)).toBe(278_472);
+    // Weights that do not fit leave no pool.
+    expect(pool(1, 0.9, 140e9)).toBe(0);
   });
 
   it('fp8 halves weight and KV bytes', () => {

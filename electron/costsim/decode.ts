@@ -66,22 +66,13 @@ export function modelShape(m: {
 }
 
 /**
- * Concurrent sequences one engine can hold, each reserving a full context of KV:
- *   floor((memoryGB·1e9 · TP · memoryUtilisation − weightBytes) / (kvBytesPerToken · contextTokens)),
- * capped by the scheduler's `maxSequences`. 0 means the model does not fit.
+ * Paged KV pool of one engine, tokens: floor((memoryGB·1e9 · TP · memoryUtilisation − weightBytes) / kvBytesPerToken).
+ * vLLM/SGLang allocate this pool in pages as sequences use tokens, so a sequence holds KV for
+ * its current context only, not for the whole window. ≤ 0 means the weights do not fit.
  */
-export function sequencesPerEngine(a: {
-  memoryGB: number;
-  tensorParallel: number;
-  memoryUtilization: number;
-  weightBytes: number;
-  kvBytesPerToken: number;
-  contextTokens: number;
-  maxSequences: number;
-}): number {
+export function kvPoolTokens(a: { memoryGB: number; tensorParallel: number; memoryUtilization: number; weightBytes: number; kvBytesPerToken: number }): number {
   const free = a.memoryGB * 1e9 * a.tensorParallel * a.memoryUtilization - a.weightBytes;
-  if (free <= 0) return 0;
-  return Math.min(a.maxSequences, Math.floor(free / (a.kvBytesPerToken * a.contextTokens)));
+  return free <= 0 ? 0 : Math.floor(free / a.kvBytesPerToken);
 }
 
 /** What one engine reads and computes per second, and the model facts its timings need. */

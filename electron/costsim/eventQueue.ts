@@ -184,4 +184,24 @@ export class PackedHeaps {
     items[base + i] = id;
     return top;
   }
+
+  /** The i-th id of heap h (heap order), for scans. */
+  at(h: number, i: number): number {
+    return this.items[h * this.width + i];
+  }
+
+  /** Removes `id` from heap h (linear search: for rare events such as preemption). */
+  remove(h: number, id: number): void {
+    const items = this.items;
+    const base = h * this.width;
+    const n = this.sizes[h];
+    let i = 0;
+    while (i < n && items[base + i] !== id) i++;
+    if (i === n) return;
+    // Rebuild from the remaining ids (n is small: one engine's decoding sequences).
+    const rest: number[] = [];
+    for (let j = 0; j < n; j++) if (j !== i) rest.push(items[base + j]);
+    this.sizes[h] = 0;
+    for (const r of rest) this.push(h, r);
+  }
 }

@@ -60,14 +60,23 @@ export function ownedCost(c: SimScenarioParsed['cost'], gpu: GpuSpec, ownedGpus:
 }
 
 /**
+ * Price of a rented GPU-hour, USD: the on-demand price (scenario or catalogue) less the
+ * reserved or spot discount. Spot interruptions are failures in the failure model.
+ */
+export function rentedGpuHourPrice(c: SimScenarioParsed['cost'], gpu: GpuSpec): number {
+  const onDemand = c.gpuHourPrice ?? gpu.gpuHourPrice;
+  const discount = c.pricing === 'reserved' ? c.reservedDiscountPercent : c.pricing === 'spot' ? c.spotDiscountPercent : 0;
+  return onDemand * (1 - discount / 100);
+}
+
+/**
  * Rented GPUs for the run only (scale to zero between runs), USD:
- *   gpuHours = G · runHours · $/GPU-hour,  platformFee = fee% · gpuHours,
+ *   gpuHours = G · runHours · $/GPU-hour (after the reserved/spot discount),  platformFee = fee% · gpuHours,
  *   storage  = storageGB · $/GB-month · runHours/730.
  */
 export function rentedCost(c: SimScenarioParsed['cost'], gpu: GpuSpec, gpus: number, wallHours: number, withStorage: boolean): CostBreakdown {
   const b = zero();
-  const price = c.gpuHourPrice ?? gpu.gpuHourPrice;
-  b.gpuHours = gpus * wallHours * price;
+  b.gpuHours = gpus * wallHours * rentedGpuHourPrice(c, gpu);
   b.platformFee = (b.gpuHours * c.platformFeePercent) / 100;
   if (withStorage) b.storage = (c.storageGB * c.storagePerGBMonth * wallHours) / HOURS_PER_MONTH;
   return b;

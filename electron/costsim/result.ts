@@ -2,7 +2,7 @@ import type { SimResult } from '../../shared/contract/sim';
 import { decodeStepSeconds } from './decode';
 import { costByArchetype } from './money';
 import { assumptions, type ResolvedScenario } from './scenario';
-import { activationGB, trainFitsInMemory } from './train';
+import { activationGB, trainFitsInMemory, youngDalySeconds } from './train';
 
 /** What the discrete-event simulation and the analytic estimate both produce. */
 export interface RunFigures {
@@ -34,6 +34,18 @@ export interface RunFigures {
   trainBusySeconds: number;
   syncBusySeconds: number;
   longestRolloutMinDecodeSeconds: number;
+  /** Paged KV figures. */
+  meanDecodingPerEngine: number;
+  preemptions: number;
+  reprefillTokens: number;
+  toolCacheHitRate: number;
+  /** Mean seconds per step writing checkpoints / evaluating. */
+  checkpointSecondsPerStep: number;
+  evalSecondsPerStep: number;
+  generatedPerTrained: number;
+  policyLag: { mean: number; p99: number; max: number };
+  /** The estimate's expected distance to the discrete-event result (analytic only). */
+  errorBand?: number;
 }
 
 const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
@@ -115,7 +127,7 @@ export function buildResult(r: ResolvedScenario, f: RunFigures): SimResult {
       rolloutGpus: r.rolloutGpus,
       trainGpus: r.trainGpus,
       engines: r.engines,
-      sequencesPerEngine: r.slotsPerEngine,
+      sequencesPerEngine: f.meanDecodingPerEngine,
       weightGB: r.shape.weightBytes / 1e9,
       kvBytesPerToken: r.shape.kvBytesPerToken,
       layers: r.shape.layers,
@@ -127,5 +139,22 @@ export function buildResult(r: ResolvedScenario, f: RunFigures): SimResult {
       longestRolloutMinDecodeSeconds: f.longestRolloutMinDecodeSeconds,
     },
     assumptions: assumptions(r),
+    kv: {
+      poolTokensPerEngine: r.kvPoolTokens,
+      meanDecodingPerEngine: f.meanDecodingPerEngine,
+      preemptions: f.preemptions,
+      reprefillTokens: f.reprefillTokens,
+      toolCacheHitRate: f.toolCacheHitRate,
+    },
+    overheads: {
+      weightUpdateSeconds: r.syncSeconds,
+      checkpointWriteSeconds: r.checkpointWriteSeconds,
+      checkpointSecondsPerStep: f.checkpointSecondsPerStep,
+      optimalCheckpointMinutes: youngDalySeconds(r.checkpointWriteSeconds, r.failureRate) / 60,
+      evalSecondsPerStep: f.evalSecondsPerStep,
+      generatedPerTrained: f.generatedPerTrained,
+    },
+    policyLag: f.policyLag,
+    ...(f.errorBand !== undefined ? { errorBand: f.errorBand } : {}),
   };
 }

@@ -27,7 +27,7 @@ export function desFigures(d: DesOutput) {
     p90Step: percentileOf(d.stepSeconds, 90),
     rolloutSeconds: mean(d.stepRollout),
     trainSeconds: mean(d.stepTrain),
-    syncSeconds: mean(d.stepSync),
+    syncSeconds: mean(d.stepSync) + mean(d.stepOverhead),
     failureSeconds: mean(d.stepFailure),
     wallSeconds: d.wallSeconds,
     generatedTokens: d.generatedTokens,
@@ -45,5 +45,13 @@ export function desFigures(d: DesOutput) {
     trainBusySeconds: d.trainSeconds,
     syncBusySeconds: d.syncSeconds,
     longestRolloutMinDecodeSeconds: longest,
+    meanDecodingPerEngine: d.decodeSeconds > 0 ? d.decodingSequenceSeconds / d.decodeSeconds : 0,
+    preemptions: d.preemptions,
+    reprefillTokens: d.reprefillTokens,
+    toolCacheHitRate: d.toolReturns > 0 ? d.toolCacheHits / d.toolReturns : 1,
+    checkpointSecondsPerStep: d.checkpointSeconds / d.stepSeconds.length,
+    evalSecondsPerStep: d.evalSeconds / d.stepSeconds.length,
+    generatedPerTrained: d.trainedRollouts > 0 ? d.launchedRollouts / d.trainedRollouts : 1,
+    policyLag: { mean: d.lagMean, p99: d.lagP99, max: d.lagMax },
   };
 }

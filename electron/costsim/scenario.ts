@@ -1,9 +1,9 @@
 import { simDefaults, type Assumption, type GpuSpec, type SimScenarioParsed } from '../../shared/contract/sim';
 import { fitTail, type LogNormalTail } from './distributions';
-import { engineModel, modelShape, sequencesPerEngine, type EngineModel, type ModelShape } from './decode';
+import { engineModel, kvPoolTokens, modelShape, type EngineModel, type ModelShape } from './decode';
 import { peakFlops, resolveGpu } from './gpus';
 import type { TrainSetup } from './train';
-import { weightSyncSeconds } from './train';
+import { checkpointBytes, weightUpdateSeconds } from './train';
 
 /** A scenario the physics cannot run (e.g. the model does not fit); `path` points at the field to change. */
 export class SimInputError extends Error {
@@ -28,9 +28,19 @@ export interface ResolvedScenario {
   /** GPUs billed for the run (colocated: gpus; else rolloutGpus + trainGpus). */
   poolGpus: number;
   engines: number;
-  slotsPerEngine: number;
+  /** Paged KV pool of one engine, tokens (memory left after weights / KV bytes per token). */
+  kvPoolTokens: number;
+  /** Scheduler cap on sequences decoding at once per engine. */
+  maxDecoding: number;
   train: TrainSetup;
+  /** Weight update to the inference engines per step, seconds (see `weightUpdateSeconds`). */
   syncSeconds: number;
+  /** Writing one checkpoint, seconds. */
+  checkpointWriteSeconds: number;
+  /** Failures per second of the billed pool (GPU MTBF + spot interruptions). */
+  failureRate: number;
+  /** Rollouts launched per trained rollout because of dynamic sampling: 1 / (1 − drop rate). */
+  samplingFactor: number;
   tails: { turns: LogNormalTail; generated: LogNormalTail; observation: LogNormalTail; tool: LogNormalTail };
 }
 
@@ -51,16 +61,15 @@ export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
   }
   const engines = Math.floor(rolloutGpus / tp);
   if (engines < 1) throw new SimInputError('cluster.tensorParallel', `tensorParallel ${tp} is larger than the ${rolloutGpus} rollout GPUs.`);
-  const slotsPerEngine = sequencesPerEngine({
+  const pool = kvPoolTokens({
     memoryGB: gpu.memoryGB,
     tensorParallel: tp,
     memoryUtilization: c.gpuMemoryUtilization,
     weightBytes: shape.weightBytes,
     kvBytesPerToken: shape.kvBytesPerToken,
-    contextTokens: s.rollout.maxContextTokens,
-    maxSequences: c.maxSequencesPerEngine,
   });
-  if (slotsPerEngine < 1) {
+  // Like vLLM, an engine must hold one sequence at the full context window.
+  if (pool < s.rollout.maxContextTokens) {
     const needGB = (shape.weightBytes + shape.kvBytesPerToken * s.rollout.maxContextTokens) / 1e9;
     throw new SimInputError(
       'cluster.tensorParallel',
@@ -80,9 +89,24 @@ export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
     microBatchTokens: s.training.microBatchTokens,
     gradientAccumulation: s.training.gradientAccumulation,
     extraForwardPasses: s.training.extraForwardPasses,
+    critic: s.training.critic,
   };
-  // Colocated: weights are resharded inside the nodes (NVLink/PCIe); separate pools: over the network.
-  const syncSeconds = weightSyncSeconds(shape.weightBytes, c.colocated ? gpu.interconnectGBps : c.networkGBps);
+  const o = s.overheads;
+  const syncSeconds = weightUpdateSeconds({
+    weightBytes: shape.weightBytes,
+    params: shape.params,
+    colocated: c.colocated,
+    interconnectGBps: gpu.interconnectGBps,
+    networkGBps: c.networkGBps,
+    hostLinkGBps: c.hostLinkGBps,
+    trainGpus,
+    sleepWakeSeconds: o.engineSleepWakeSeconds,
+    offloadTrainerState: o.offloadTrainerState,
+    latencySeconds: o.syncLatencySeconds,
+  });
+  const poolGpus = (c.colocated ? c.gpus : rolloutGpus + trainGpus) + s.environment.rewardModelGpus;
+  const nodes = Math.ceil(poolGpus / 8);
+  const failureRate = poolGpus / (s.reliability.gpuMtbfHours * 3600) + (s.cost.pricing === 'spot' ? (nodes * s.cost.spotInterruptionsPerNodeHour) / 3600 : 0);
   const r = s.rollout;
   return {
     scenario: s,
@@ -92,11 +116,15 @@ export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
     batch: s.promptsPerStep * s.rolloutsPerPrompt,
     rolloutGpus,
     trainGpus,
-    poolGpus: c.colocated ? c.gpus : rolloutGpus + trainGpus,
+    poolGpus,
     engines,
-    slotsPerEngine,
+    kvPoolTokens: pool,
+    maxDecoding: c.maxSequencesPerEngine,
     train,
     syncSeconds,
+    checkpointWriteSeconds: checkpointBytes(shape.params) / (o.storageGBps * 1e9),
+    failureRate,
+    samplingFactor: 1 / (1 - s.environment.dynamicSamplingDropRate),
     tails: {
       turns: fitTail(r.turns),
       generated: fitTail(r.generatedTokensPerTurn),
@@ -117,7 +145,7 @@ const NOTES: Record<string, string> = {
   'rollout.observationTokensPerTurn': 'Observation tokens appended per turn: log-normal, capped.',
   'rollout.toolLatencySeconds': 'Tool/sandbox latency per call, seconds: log-normal, capped.',
   'rollout.promptTokens': 'Prompt tokens per rollout.',
-  'rollout.maxContextTokens': 'Context window; also the KV reserved per sequence.',
+  'rollout.maxContextTokens': 'Context window (an engine must hold one full window of KV); KV pages are allocated as tokens are used.',
   'rollout.overflow': 'Policy when the context would exceed the window.',
   'rollout.summaryTokens': 'Tokens generated by a summarize overflow.',
   'rollout.envFailureRate': 'Probability a tool call fails its sandbox (rollout restarts).',
@@ -140,6 +168,25 @@ const NOTES: Record<string, string> = {
   'cluster.gpuMemoryUtilization': 'Fraction of GPU memory for weights + KV.',
   'cluster.maxSequencesPerEngine': 'Scheduler cap on concurrent sequences per engine.',
   'cluster.networkGBps': 'Network bandwidth for weight sync between pools, GB/s.',
+  'cluster.preemption': 'KV pool full: recompute (drop KV, re-prefill) or swap (to host and back).',
+  'cluster.kvDuringTool': 'KV during a tool call: free (evictable prefix cache) or keep (pinned).',
+  'cluster.hostLinkGBps': 'Host link per GPU (PCIe), GB/s: KV swap and offload.',
+  'training.critic': 'PPO critic: +8·N FLOPs per token.',
+  'overheads.engineSleepWakeSeconds': 'Colocated: engine sleep/wake per step, seconds.',
+  'overheads.offloadTrainerState': 'Colocated: trainer state offloaded to host and reloaded each step.',
+  'overheads.syncLatencySeconds': 'Disaggregated weight broadcast latency floor, seconds.',
+  'overheads.storageGBps': 'Checkpoint write bandwidth, GB/s.',
+  'overheads.evalEverySteps': 'Evaluation every N steps (0 = none).',
+  'overheads.evalSeconds': 'Duration of one evaluation, seconds.',
+  'environment.sandboxStartSeconds': 'Sandbox start-up per rollout, seconds.',
+  'environment.maxConcurrentSandboxes': 'Cap on sandboxes alive at once (null = none).',
+  'environment.rewardSeconds': 'Reward/verifier latency per rollout, seconds.',
+  'environment.rewardModelGpus': 'Billed GPUs serving a reward model.',
+  'environment.dynamicSamplingDropRate': 'Fraction of groups dropped by dynamic sampling.',
+  'cost.pricing': 'Rented capacity: on-demand, reserved or spot.',
+  'cost.reservedDiscountPercent': 'Reserved discount, percent.',
+  'cost.spotDiscountPercent': 'Spot discount, percent.',
+  'cost.spotInterruptionsPerNodeHour': 'Spot interruptions per 8-GPU node-hour (failures).',
   'training.microBatchTokens': 'Tokens per GPU per micro-batch.',
   'training.gradientAccumulation': 'Micro-batches per optimizer step.',
   'training.extraForwardPasses': 'Extra forward passes per token (old log-probs, reference).',
@@ -218,10 +265,25 @@ export function assumptions(r: ResolvedScenario): Assumption[] {
   d('derived.rolloutGpus', r.rolloutGpus, r.scenario.cluster.colocated ? 'Colocated: all GPUs.' : 'Rollout pool.');
   d('derived.trainGpus', r.trainGpus, r.scenario.cluster.colocated ? 'Colocated: all GPUs.' : 'Training pool.');
   d('derived.engines', r.engines, 'floor(rolloutGpus / tensorParallel).');
-  d('derived.sequencesPerEngine', r.slotsPerEngine, '(memory·TP·util − weights) / (KV per token · maxContextTokens), capped.');
-  d('derived.weightSyncSeconds', r.syncSeconds, 'weight bytes / sync bandwidth.');
-  d('derived.failureModel', 'poisson', 'GPU failures: Poisson at gpus/MTBF; each loses work since the last checkpoint plus restart time.');
-  d('derived.kvResidency', 'kept', 'KV stays resident during tool calls (prefix caching); observations prefill only their new tokens.');
+  d(
+    'derived.kvPoolTokens',
+    r.kvPoolTokens,
+    'Paged KV pool per engine: (memory·TP·util − weights) / KV bytes per token; pages are allocated as tokens are used.',
+  );
+  d(
+    'derived.weightUpdateSeconds',
+    r.syncSeconds,
+    r.scenario.cluster.colocated
+      ? 'Colocated: resharding over the node interconnect + engine sleep/wake (+ trainer state offload/reload).'
+      : 'Disaggregated: weight broadcast over the network + latency floor.',
+  );
+  d('derived.checkpointWriteSeconds', r.checkpointWriteSeconds, '14 B/param (bf16 weights + fp32 master weights and Adam moments) / storage bandwidth.');
+  d(
+    'derived.failureModel',
+    'poisson',
+    'Failures: Poisson at gpus/MTBF (+ spot interruptions per node); each loses work since the last checkpoint plus restart time.',
+  );
+  d('derived.kvResidency', r.scenario.cluster.kvDuringTool, 'KV during tool calls; a full pool preempts the most recently admitted sequence.');
   d('derived.prefill', 'stalls engine', 'Prefill runs at prefillMfu and pauses the engine’s decoding while it runs.');
   return out;
 }

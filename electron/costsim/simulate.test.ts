@@ -16,7 +16,7 @@ const scenario = (over: SimScenario = {}) =>
     rollout: { maxContextTokens: 65536, ...over.rollout },
   });
 
-/** Every rollout of a step fits in the engines' KV slots at once (16 engines × 13 slots ≥ 128). */
+/** Every rollout of a step fits in the engines' paged KV pools at once (16 engines, 128 short rollouts). */
 const tailCluster = { gpus: 32 };
 const heavyTail = (p99: number): SimScenario['rollout'] => ({
   turns: { median: 2, p99: 4, max: 4 },
@@ -92,6 +92,8 @@ describe('discrete-event simulation', () => {
             toolLatencySeconds: { median: 1, p99: 2, max: 3 },
             envFailureRate: 0,
           },
+          // Decode physics only: no checkpoint write (a per-step constant) in the comparison.
+          overheads: { storageGBps: 1e9 },
         }),
       ).totals.costPerStep;
     const c2 = perStep(2);
@@ -146,7 +148,7 @@ describe('discrete-event simulation', () => {
     for (let seed = 1; seed <= seeds; seed++) {
       const steps = Float64Array.from({ length: 100 }, () => 360);
       const before = steps.reduce((a, b) => a + b, 0);
-      const out = applyGpuFailures(steps, 1000, rel, new Rng(seed));
+      const out = applyGpuFailures(steps, 1000 / (rel.gpuMtbfHours * 3600), rel, new Rng(seed));
       const after = steps.reduce((a, b) => a + b, 0);
       const extra = out.stepFailure.reduce((a, b) => a + b, 0);
       expect(after - before).toBeCloseTo(extra, 6);

@@ -14,6 +14,7 @@ const setup = (over: Partial<TrainSetup> = {}): TrainSetup => ({
   microBatchTokens: 4096,
   gradientAccumulation: 1,
   extraForwardPasses: 0,
+  critic: false,
   ...over,
 });
 

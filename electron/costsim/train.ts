@@ -25,6 +25,8 @@ export interface TrainSetup {
   microBatchTokens: number;
   gradientAccumulation: number;
   extraForwardPasses: number;
+  /** PPO critic: a value model of the policy's size, forward + update (8·N FLOPs per token). */
+  critic: boolean;
 }
 
 export interface TrainStep {
@@ -36,8 +38,8 @@ export interface TrainStep {
   seconds: number;
 }
 
-export function trainFlops(activeParams: number, tokens: number, extraForwardPasses: number): number {
-  return (6 + 2 * extraForwardPasses) * activeParams * tokens;
+export function trainFlops(activeParams: number, tokens: number, extraForwardPasses: number, critic = false): number {
+  return (6 + 2 * extraForwardPasses + (critic ? 8 : 0)) * activeParams * tokens;
 }
 
 /**
@@ -53,12 +55,13 @@ export function optimizerStepSeconds(s: TrainSetup): number {
 }
 
 export function trainStep(s: TrainSetup, tokens: number): TrainStep {
-  const flops = trainFlops(s.shape.activeParams, tokens, s.extraForwardPasses);
+  const flops = trainFlops(s.shape.activeParams, tokens, s.extraForwardPasses, s.critic);
   const computeSeconds = flops / (s.trainGpus * s.peakFlops * s.mfu);
   const tokensPerGpu = tokens / s.trainGpus;
   const microBatches = Math.max(1, Math.ceil(tokensPerGpu / s.microBatchTokens));
   const optimizerSteps = Math.max(1, Math.ceil(microBatches / s.gradientAccumulation));
-  const commSeconds = optimizerSteps * optimizerStepSeconds(s);
+  // A critic has its own optimizer step (same size as the policy's).
+  const commSeconds = optimizerSteps * optimizerStepSeconds(s) * (s.critic ? 2 : 1);
   return { flops, computeSeconds, microBatches, optimizerSteps, commSeconds, seconds: computeSeconds + commSeconds };
 }
 
@@ -79,4 +82,37 @@ export function trainFitsInMemory(s: TrainSetup): boolean {
 /** Weight sync: model bytes (inference precision) / bandwidth (GB/s), seconds. */
 export function weightSyncSeconds(weightBytes: number, bandwidthGBps: number): number {
   return weightBytes / (bandwidthGBps * 1e9);
+}
+
+/**
+ * Weight update to the inference engines once per step, seconds.
+ *   colocated:      weights resharded over the node interconnect + engine sleep/wake
+ *                   (+ with offload: trainer state 16 B/param, sharded over the train GPUs, to host and back over PCIe);
+ *   disaggregated:  weights broadcast over the network + a fixed latency floor.
+ */
+export function weightUpdateSeconds(a: {
+  weightBytes: number;
+  params: number;
+  colocated: boolean;
+  interconnectGBps: number;
+  networkGBps: number;
+  hostLinkGBps: number;
+  trainGpus: number;
+  sleepWakeSeconds: number;
+  offloadTrainerState: boolean;
+  latencySeconds: number;
+}): number {
+  if (!a.colocated) return weightSyncSeconds(a.weightBytes, a.networkGBps) + a.latencySeconds;
+  const offload = a.offloadTrainerState ? (2 * 16 * a.params) / a.trainGpus / (a.hostLinkGBps * 1e9) : 0;
+  return weightSyncSeconds(a.weightBytes, a.interconnectGBps) + a.sleepWakeSeconds + offload;
+}
+
+/** Bytes of one checkpoint: bf16 weights (2 B/param) + fp32 master weights and Adam moments (12 B/param) = 14 B/param (gradients are not kept). */
+export function checkpointBytes(params: number): number {
+  return 14 * params;
+}
+
+/** Young/Daly optimal checkpoint interval, seconds: √(2 · write time · MTBF of the whole pool). */
+export function youngDalySeconds(writeSeconds: number, failuresPerSecond: number): number {
+  return failuresPerSecond > 0 ? Math.sqrt((2 * writeSeconds) / failuresPerSecond) : Infinity;
 }

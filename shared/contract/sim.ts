@@ -132,6 +132,20 @@ export const SimClusterSchema = z
     maxSequencesPerEngine: count(100_000).default(256),
     /** Network bandwidth between the training and rollout pools for weight sync, GB/s. Default 50 (400 Gb/s). */
     networkGBps: positive().default(50),
+    /**
+     * When the paged KV pool of an engine is full, the most recently admitted sequence is preempted:
+     * `recompute` drops its KV and re-prefills its context when readmitted (vLLM's default);
+     * `swap` copies its KV to host memory and back over `hostLinkGBps`. Default recompute.
+     */
+    preemption: z.enum(['recompute', 'swap']).default('recompute'),
+    /**
+     * A rollout's KV during a tool call: `free` returns its pages to the pool as evictable prefix cache
+     * (reused if not evicted by the time the tool returns, else its context is re-prefilled);
+     * `keep` pins them until the next turn. Default free (vLLM/SGLang prefix caching).
+     */
+    kvDuringTool: z.enum(['free', 'keep']).default('free'),
+    /** Host ↔ GPU link per GPU (PCIe), GB/s: KV swap, parameter/optimizer offload. Default 25 (PCIe Gen5 x16, achieved). */
+    hostLinkGBps: positive().default(25),
   })
   .prefault({});
 
@@ -143,6 +157,8 @@ export const SimTrainingSchema = z
     gradientAccumulation: count(100_000).default(1),
     /** Extra forward passes per token (old-policy log-probs, reference model), each 2·N FLOPs/token. Default 1. */
     extraForwardPasses: z.int().min(0).max(10).default(1),
+    /** PPO with a critic (value model of the policy's size): its forward and update add 8·N FLOPs per token. Default false (GRPO/RLOO, no critic). */
+    critic: z.boolean().default(false),
   })
   .prefault({});
 
@@ -158,6 +174,40 @@ export const SimSystemSchema = z
     partialRollout: z.boolean().default(false),
     /** Tokens a rollout may generate per step when `partialRollout`. Default 4096. */
     partialCutoffTokens: count(10_000_000).default(4096),
+  })
+  .prefault({});
+
+export const SimOverheadsSchema = z
+  .strictObject({
+    /** Colocated: seconds to put the inference engines to sleep and wake them (free/reallocate KV, reload weights) per step. Default 5. */
+    engineSleepWakeSeconds: nonNegative().default(5),
+    /** Colocated: the trainer's parameters, gradients and optimizer state (16 B/param, sharded) are offloaded to host memory while rolling out and reloaded to train. Default false. */
+    offloadTrainerState: z.boolean().default(false),
+    /** Disaggregated weight broadcast: fixed latency per update (NCCL setup, bucketing, engine pause), seconds. Default 0.1. */
+    syncLatencySeconds: nonNegative().default(0.1),
+    /** Aggregate write bandwidth to checkpoint storage, GB/s. A checkpoint is 14 B/param: bf16 weights (2) + fp32 master weights and Adam moments (12). Default 5. */
+    storageGBps: positive().default(5),
+    /** Evaluation every N steps (0 = none); it occupies the inference engines for `evalSeconds`. Default 0. */
+    evalEverySteps: z.int().min(0).max(1_000_000).default(0),
+    /** Duration of one evaluation, seconds. Default 300. */
+    evalSeconds: nonNegative().default(300),
+  })
+  .prefault({});
+
+export const SimEnvironmentSchema = z
+  .strictObject({
+    /** Seconds to start a rollout's sandbox (container) before its prompt is sent. Default 0. */
+    sandboxStartSeconds: nonNegative().default(0),
+    /** Cap on sandboxes alive at once (rollouts started and not finished); null = no cap. Default null. */
+    maxConcurrentSandboxes: z.int().min(1).max(100_000_000).nullable().default(null),
+    /** Reward/verifier latency at the end of each rollout (e.g. running the test suite), seconds. Default 0. */
+    rewardSeconds: nonNegative().default(0),
+    /** GPUs serving a reward model (billed, not used by rollout or training). Default 0. */
+    rewardModelGpus: z.int().min(0).max(1_000_000).default(0),
+    /** Dynamic sampling: fraction of groups dropped because all their rewards are equal; more groups are generated to fill a batch. Default 0. */
+    dynamicSamplingDropRate: finite()
+      .refine((v) => v >= 0 && v <= 0.9, { message: 'must be in [0, 0.9]' })
+      .default(0),
   })
   .prefault({});
 
@@ -180,6 +230,18 @@ export const SimCostSchema = z
     horizonMonths: positive().default(1),
     /** Rental price per GPU-hour, USD; null = catalogue default. Default null. */
     gpuHourPrice: nonNegative().nullable().default(null),
+    /** Rented capacity: `on-demand` at the list price, `reserved`/committed at a discount, `spot` at a discount with interruptions. Default on-demand. */
+    pricing: z.enum(['on-demand', 'reserved', 'spot']).default('on-demand'),
+    /** Reserved/committed discount on the on-demand price, percent. Default 30. */
+    reservedDiscountPercent: finite()
+      .refine((v) => v >= 0 && v < 100, { message: 'must be in [0, 100)' })
+      .default(30),
+    /** Spot discount on the on-demand price, percent. Default 40 (GCP H100 spot 6.57 vs 10.98 $/GPU-h, Sept 2026). */
+    spotDiscountPercent: finite()
+      .refine((v) => v >= 0 && v < 100, { message: 'must be in [0, 100)' })
+      .default(40),
+    /** Spot: interruptions per 8-GPU node per hour; each is a failure (work since the checkpoint is lost). Default 0.01. */
+    spotInterruptionsPerNodeHour: nonNegative().default(0.01),
     /** Managed platform fee, percent on top of GPU-hours. Default 10. */
     platformFeePercent: nonNegative().default(10),
     /** Checkpoints and data kept on the platform, GB. Default 2000. */
@@ -231,6 +293,8 @@ export const SimScenarioSchema = z
     cluster: SimClusterSchema,
     training: SimTrainingSchema,
     system: SimSystemSchema,
+    overheads: SimOverheadsSchema,
+    environment: SimEnvironmentSchema,
     reliability: SimReliabilitySchema,
     cost: SimCostSchema,
   })
@@ -358,6 +422,7 @@ export const SimResultSchema = z.object({
     rolloutGpus: z.number(),
     trainGpus: z.number(),
     engines: z.number(),
+    /** Mean sequences decoding at once per engine (time-weighted; paged KV, so no fixed slots). */
     sequencesPerEngine: z.number(),
     weightGB: z.number(),
     kvBytesPerToken: z.number(),
@@ -370,6 +435,41 @@ export const SimResultSchema = z.object({
     longestRolloutMinDecodeSeconds: z.number(),
   }),
   assumptions: z.array(AssumptionSchema),
+  /** Paged KV cache figures (absent in results of older versions). */
+  kv: z
+    .object({
+      /** KV pool of one engine, tokens. */
+      poolTokensPerEngine: z.number(),
+      /** Mean sequences decoding at once per engine (time-weighted over decoding time). */
+      meanDecodingPerEngine: z.number(),
+      preemptions: z.number(),
+      /** Tokens prefilled again: after preemption (recompute), after an evicted tool-call cache, after a partial-rollout pause. */
+      reprefillTokens: z.number(),
+      /** Fraction of tool returns whose KV was still cached (kvDuringTool = free). */
+      toolCacheHitRate: z.number(),
+    })
+    .optional(),
+  /** Per-step overheads (absent in results of older versions). */
+  overheads: z
+    .object({
+      /** Weight update to the inference engines per step, seconds. */
+      weightUpdateSeconds: z.number(),
+      /** Writing one checkpoint, seconds. */
+      checkpointWriteSeconds: z.number(),
+      /** Mean seconds per step spent writing checkpoints. */
+      checkpointSecondsPerStep: z.number(),
+      /** Young/Daly optimal checkpoint interval √(2·write·MTBF of the pool), minutes. */
+      optimalCheckpointMinutes: z.number(),
+      /** Mean seconds per step spent on evaluation. */
+      evalSecondsPerStep: z.number(),
+      /** Rollouts generated per trained rollout (dynamic sampling, failures). */
+      generatedPerTrained: z.number(),
+    })
+    .optional(),
+  /** Policy versions between a trained sample's generation start and the policy it updates (async, partial rollout). */
+  policyLag: z.object({ mean: z.number(), p99: z.number(), max: z.number() }).optional(),
+  /** The estimate's expected distance to the discrete-event result (fraction of step time), for the UI's error band. */
+  errorBand: z.number().optional(),
 });
 export type SimResult = z.infer<typeof SimResultSchema>;
 

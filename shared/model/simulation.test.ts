@@ -119,13 +119,21 @@ describe('seeding a candidate’s scenario', () => {
 
   it('keeps defaults where there is nothing to seed from (custom kind, no or unusable answer)', () => {
     expect(seedScenario({ kind: 'custom' }, {}).scenario).toEqual({});
-    // managed is the default archetype: nothing to store, but still noted as seeded.
+    // managed is the default archetype: nothing to store, but still noted as seeded; its jobs run colocated.
     const managed = seedScenario({ kind: 'managed' }, { rolloutSteps: 'many' });
-    expect(managed.scenario).toEqual({});
-    expect(managed.notes.map((n) => n.path)).toEqual(['cost.archetype']);
+    expect(managed.scenario).toEqual({ cluster: { colocated: true } });
+    expect(managed.notes.map((n) => n.path)).toEqual(['cost.archetype', 'cluster.colocated']);
     expect(seedScenario({ kind: 'custom' }, { rolloutSteps: 0 }).scenario).toEqual({});
     expect(archetypeOfKind('self-built')).toBe('self-built');
     expect(archetypeOfKind('custom')).toBeNull();
+  });
+
+  it('seeds what the candidates really differ in, so their step times differ (issue 17)', () => {
+    const self = seedScenario({ kind: 'self-built' }, { rolloutSteps: 8 }).scenario;
+    const managed = seedScenario({ kind: 'managed' }, { rolloutSteps: 8 }).scenario;
+    expect(self).toMatchObject({ system: { mode: 'async' } });
+    expect(managed).toMatchObject({ cluster: { colocated: true } });
+    expect(SimScenarioSchema.parse(self).system.mode).not.toBe(SimScenarioSchema.parse(managed).system.mode);
   });
 
   it('rounds a fractional answer to whole turns, keeping the tail valid', () => {

@@ -42,6 +42,11 @@ const TURNS_MAX_RATIO = simDefaults.rollout.turns.max / simDefaults.rollout.turn
  *   A 40-step agent gets a 64K window, so the median rollout fits and only the tail truncates.
  * Everything else keeps the documented defaults.
  */
+const SYSTEM_OF_KIND: Partial<Record<Candidate['kind'], { path: string; value: string | boolean }>> = {
+  'self-built': { path: 'system.mode', value: 'async' },
+  managed: { path: 'cluster.colocated', value: true },
+};
+
 export function seedScenario(candidate: Pick<Candidate, 'kind'>, answers: Record<string, Answer>): { scenario: Tree; notes: SeedNote[] } {
   let scenario: Tree = {};
   const notes: SeedNote[] = [];
@@ -49,6 +54,15 @@ export function seedScenario(candidate: Pick<Candidate, 'kind'>, answers: Record
   if (archetype) {
     scenario = withValue(scenario, 'cost.archetype', archetype);
     notes.push({ path: 'cost.archetype', source: 'candidate.kind', value: archetype });
+  }
+  // What the candidates' systems really differ in (issue 17): a self-built cluster can run
+  // generation asynchronously on its own rollout pool; a managed platform typically offers
+  // synchronous jobs with rollout and training colocated on the same rented GPUs. The team
+  // changes either in the editor; the note says where the value came from.
+  const system = SYSTEM_OF_KIND[candidate.kind];
+  if (system) {
+    scenario = withValue(scenario, system.path, system.value);
+    notes.push({ path: system.path, source: 'candidate.kind', value: system.value });
   }
   const steps = answers.rolloutSteps;
   if (typeof steps === 'number' && Number.isFinite(steps) && steps >= 1) {

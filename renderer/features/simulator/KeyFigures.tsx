@@ -66,9 +66,25 @@ export function KeyFigures({
           {t('simulator.figures.engine', {
             engines: shown.engine.engines,
             tp: Math.max(1, Math.round(shown.engine.rolloutGpus / Math.max(1, shown.engine.engines))),
-            seqs: shown.engine.sequencesPerEngine,
+            seqs: formatNumber(shown.engine.sequencesPerEngine, lang, 1),
+            pool: formatNumber(shown.kv?.poolTokensPerEngine ?? 0, lang, 0),
             weights: formatNumber(shown.engine.weightGB, lang, 1),
             minDecode: formatDuration(shown.engine.longestRolloutMinDecodeSeconds, lang),
+          })}
+        </p>
+      )}
+      {estimate?.errorBand !== undefined && <p className="muted small">{t('simulator.figures.band', { band: formatPercent(estimate.errorBand, lang) })}</p>}
+      {shown?.overheads && shown.kv && shown.policyLag && (
+        <p className="muted small">
+          {t('simulator.figures.overheads', {
+            update: formatDuration(shown.overheads.weightUpdateSeconds, lang),
+            write: formatDuration(shown.overheads.checkpointWriteSeconds, lang),
+            optimal: formatDuration(shown.overheads.optimalCheckpointMinutes * 60, lang),
+            preemptions: formatNumber(shown.kv.preemptions, lang, 0),
+            hits: formatPercent(shown.kv.toolCacheHitRate, lang),
+            lagMean: formatNumber(shown.policyLag.mean, lang, 2),
+            lagP99: formatNumber(shown.policyLag.p99, lang, 0),
+            lagMax: formatNumber(shown.policyLag.max, lang, 0),
           })}
         </p>
       )}

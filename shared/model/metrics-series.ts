@@ -1,0 +1,241 @@
+import type { MetricSeries } from './schema';
+import {
+  parseBucket,
+  parseNumber,
+  type Bucket,
+  type ColumnMapping,
+  type ColumnRole,
+  type FileError,
+  type MetricsTable,
+  type RowError,
+  type RowErrorCode,
+} from './metrics-parse';
+
+/**
+ * Pilot metrics import, part 2 — building series: a table parsed by `metrics-parse.ts` and its
+ * column mapping → metric series per candidate, or row-level errors that say which row, which
+ * column and why.
+ */
+
+export interface ImportedSeries {
+  candidateId: string;
+  metric: MetricSeries['metric'];
+  bucket: Bucket;
+  /** Points sorted by x; at most `maxPoints` (longer series are averaged in buckets). */
+  points: [number, number][];
+  /** Rows that fed the series before reduction. */
+  rows: number;
+  /** Rate values were given as 0–100 and were divided by 100. */
+  percent: boolean;
+}
+
+export interface BuildResult {
+  series: ImportedSeries[];
+  /** The first `maxErrors` row errors, in file order. */
+  errors: RowError[];
+  errorCount: number;
+  fileErrors: FileError[];
+  /** Data rows that contributed at least one value. */
+  rowsUsed: number;
+}
+
+/** Points kept per stored series: enough for any chart, small enough to autosave and reload quickly. */
+export const MAX_STORED_POINTS = 1000;
+const MAX_SERIES = 500;
+
+// ---------------------------------------------------------------------------------------------
+// Building series
+
+const RATE_ROLES = new Set<ColumnRole>(['success-rate', 'success-short', 'success-medium', 'success-long', 'utilization']);
+const BUCKET_OF: Partial<Record<ColumnRole, Bucket>> = { 'success-short': 'short', 'success-medium': 'medium', 'success-long': 'long' };
+const METRIC_OF: Partial<Record<ColumnRole, MetricSeries['metric']>> = {
+  reward: 'reward',
+  'iteration-speed': 'iteration-speed',
+  'step-seconds': 'iteration-speed',
+  'success-rate': 'success-rate',
+  'success-short': 'success-rate',
+  'success-medium': 'success-rate',
+  'success-long': 'success-rate',
+  utilization: 'utilization',
+};
+
+interface Accumulator {
+  candidateId: string;
+  metric: MetricSeries['metric'];
+  bucket: Bucket;
+  xs: number[];
+  ys: number[];
+  rows: number[];
+  column: string;
+  rate: boolean;
+}
+
+/**
+ * Validates every row under `mapping` and collects the series. Empty metric cells are
+ * skipped (pilots log some metrics less often); anything else that is not a number is
+ * a row error, and so is a row without its step, candidate or horizon. Rates given as
+ * 0–100 (any value above 1 in the series) are read as percentages.
+ */
+export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPoints = MAX_STORED_POINTS, maxErrors = 200 } = {}): BuildResult {
+  const fileErrors = [...table.fileErrors];
+  const { roles } = mapping;
+  const xCol = roles.indexOf('x');
+  const candCol = roles.indexOf('candidate');
+  const bucketCol = roles.indexOf('bucket');
+  const metricCols = roles.map((r, i) => (METRIC_OF[r] ? i : -1)).filter((i) => i >= 0);
+  if (fileErrors.length === 0) {
+    if (xCol < 0) fileErrors.push({ code: 'missing-x' });
+    if (metricCols.length === 0) fileErrors.push({ code: 'missing-metric' });
+    if (candCol < 0 && !mapping.fileCandidate) fileErrors.push({ code: 'missing-candidate' });
+  }
+  const errors: RowError[] = [];
+  let errorCount = 0;
+  const report = (row: number, column: number, code: RowErrorCode, value: string) => {
+    errorCount++;
+    if (errors.length < maxErrors) errors.push({ row, column: table.header[column] ?? `#${column + 1}`, code, value });
+  };
+  if (fileErrors.length) return { series: [], errors, errorCount, fileErrors, rowsUsed: 0 };
+
+  const decimalComma = table.delimiter !== ',' && table.delimiter !== '';
+  // Accumulators per candidate, indexed by column × bucket (no string keys in the hot loop).
+  const acc = new Map<string, (Accumulator | undefined)[]>();
+  const all: Accumulator[] = [];
+  const bucketIndex: Record<Bucket, number> = { '': 0, short: 1, medium: 2, long: 3 };
+  const firstRow = table.hasHeader ? 2 : 1;
+  let rowsUsed = 0;
+  const needed = Math.max(xCol, candCol, bucketCol, ...metricCols);
+  const metricOf = roles.map((r) => METRIC_OF[r]);
+  for (let r = 0; r < table.rows.length; r++) {
+    const row = table.rows[r];
+    const rowNo = r + firstRow;
+    if (row.length <= needed) {
+      // Too few cells: name the first mapped column that is missing.
+      const missing = [xCol, candCol, bucketCol, ...metricCols].filter((c) => c >= row.length).sort((a, b) => a - b)[0];
+      report(rowNo, missing, 'missing-cell', '');
+      continue;
+    }
+    const xCell = row[xCol];
+    const x = parseNumber(xCell, decimalComma);
+    if (x === null) {
+      report(rowNo, xCol, xCell.trim() === '' ? 'missing-cell' : 'not-a-number', xCell);
+      continue;
+    }
+    let candidateId = mapping.fileCandidate;
+    if (candCol >= 0) {
+      const raw = row[candCol];
+      candidateId = mapping.candidateValues[raw] ?? mapping.candidateValues[raw.trim()] ?? '';
+      if (!candidateId) {
+        report(rowNo, candCol, raw.trim() ? 'unknown-candidate' : 'missing-cell', raw);
+        continue;
+      }
+    }
+    let rowBucket: Bucket = '';
+    if (bucketCol >= 0 && row[bucketCol].trim() !== '') {
+      const b = parseBucket(row[bucketCol]);
+      if (!b) {
+        report(rowNo, bucketCol, 'unknown-bucket', row[bucketCol]);
+        continue;
+      }
+      rowBucket = b;
+    }
+    let slots = acc.get(candidateId);
+    if (!slots) acc.set(candidateId, (slots = []));
+    let used = false;
+    for (const c of metricCols) {
+      const cell = row[c];
+      if (cell === '') continue;
+      let y = parseNumber(cell, decimalComma);
+      if (y === null) {
+        if (cell.trim() !== '') report(rowNo, c, 'not-a-number', cell);
+        continue;
+      }
+      const role = roles[c];
+      if (role === 'step-seconds') {
+        if (y <= 0) {
+          report(rowNo, c, 'out-of-range', cell);
+          continue;
+        }
+        y = 3600 / y;
+      }
+      const metric = metricOf[c]!;
+      const bucket: Bucket = metric === 'success-rate' ? (BUCKET_OF[role] ?? rowBucket) : '';
+      const slot = c * 4 + bucketIndex[bucket];
+      let a = slots[slot];
+      if (!a) {
+        // Two columns can feed one series (e.g. success-rate with a horizon column and success-long): share it.
+        a = all.find((s) => s.candidateId === candidateId && s.metric === metric && s.bucket === bucket);
+        if (!a) all.push((a = { candidateId, metric, bucket, xs: [], ys: [], rows: [], column: table.header[c], rate: RATE_ROLES.has(role) }));
+        slots[slot] = a;
+      }
+      a.xs.push(x);
+      a.ys.push(y);
+      a.rows.push(rowNo);
+      used = true;
+    }
+    if (used) rowsUsed++;
+  }
+
+  const series: ImportedSeries[] = [];
+  for (const a of all) {
+    let percent = false;
+    if (a.rate) {
+      let top = -Infinity;
+      let bottom = Infinity;
+      for (const y of a.ys) {
+        if (y > top) top = y;
+        if (y < bottom) bottom = y;
+      }
+      percent = top > 1;
+      const scale = percent ? 0.01 : 1;
+      if (bottom < 0 || top * scale > 1) {
+        // Some values are out of 0–100 %: report those rows and keep the rest.
+        const keep: number[] = [];
+        a.ys.forEach((y, i) => {
+          const v = y * scale;
+          if (v < 0 || v > 1) report(a.rows[i], table.header.indexOf(a.column), 'out-of-range', String(y));
+          else keep.push(i);
+        });
+        a.xs = keep.map((i) => a.xs[i]);
+        a.ys = keep.map((i) => a.ys[i]);
+      }
+      if (percent) for (let i = 0; i < a.ys.length; i++) a.ys[i] *= scale;
+    }
+    if (a.xs.length === 0) continue;
+    series.push({ candidateId: a.candidateId, metric: a.metric, bucket: a.bucket, points: reduceSeries(a.xs, a.ys, maxPoints), rows: a.xs.length, percent });
+  }
+  if (series.length > MAX_SERIES)
+    return { series: [], errors, errorCount, fileErrors: [{ code: 'too-many-series', detail: String(series.length) }], rowsUsed: 0 };
+  errors.sort((p, q) => p.row - q.row);
+  return { series, errors, errorCount, fileErrors: [], rowsUsed };
+}
+
+/**
+ * Sorts by x and, when longer than `maxPoints`, averages consecutive points in equal
+ * buckets (x and y alike). Averaging keeps each stretch's level, so means taken from
+ * the stored series (the suggested scores) match the full data; peaks of single steps
+ * are smoothed, as a training-curve plot would smooth them anyway.
+ */
+export function reduceSeries(xs: number[], ys: number[], maxPoints: number): [number, number][] {
+  let sorted = true;
+  for (let i = 1; i < xs.length && sorted; i++) if (xs[i] < xs[i - 1]) sorted = false;
+  if (!sorted) {
+    const order = xs.map((_, i) => i).sort((a, b) => xs[a] - xs[b] || a - b);
+    xs = order.map((i) => xs[i]);
+    ys = order.map((i) => ys[i]);
+  }
+  const n = xs.length;
+  if (n <= maxPoints) return xs.map((x, i) => [x, ys[i]]);
+  const out: [number, number][] = new Array(maxPoints);
+  for (let b = 0; b < maxPoints; b++) {
+    const lo = Math.floor((b * n) / maxPoints);
+    const hi = Math.floor(((b + 1) * n) / maxPoints);
+    let sx = 0;
+    let sy = 0;
+    for (let k = lo; k < hi; k++) {
+      sx += xs[k];
+      sy += ys[k];
+    }
+    out[b] = [sx / (hi - lo), sy / (hi - lo)];
+  }
+  return out;
+}
