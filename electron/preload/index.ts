@@ -1,5 +1,15 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_KEY, IPC_CALL, IPC_CANCEL, IPC_MENU, IPC_OPEN_FILE, IPC_PROGRESS, type DesktopBridge, type OpenedFile } from '../../shared/contract/bridge';
+import {
+  BRIDGE_KEY,
+  IPC_CALL,
+  IPC_CANCEL,
+  IPC_MENU,
+  IPC_OPEN_FILE,
+  IPC_PROGRESS,
+  IPC_SESSION_EVENT,
+  type DesktopBridge,
+  type OpenedFile,
+} from '../../shared/contract/bridge';
 
 // The preload exposes exactly one object: the contract call, progress, cancel, menu commands
 // and opened files. No Node, no ipcRenderer, no raw channels reach the page.
@@ -25,6 +35,7 @@ const bridge = {
   },
   onMenu: (handler) => subscribe<string>(IPC_MENU, handler),
   onOpenFile: (handler) => subscribe<OpenedFile>(IPC_OPEN_FILE, handler),
+  onSessionEvent: (handler) => subscribe<unknown>(IPC_SESSION_EVENT, handler),
 } satisfies DesktopBridge;
 
 contextBridge.exposeInMainWorld(BRIDGE_KEY, bridge);

@@ -7,6 +7,7 @@ export const IPC_CANCEL = 'sw:cancel';
 export const IPC_PROGRESS = 'sw:progress';
 export const IPC_MENU = 'sw:menu';
 export const IPC_OPEN_FILE = 'sw:open-file';
+export const IPC_SESSION_EVENT = 'sw:session-event';
 
 /** A workshop file the OS asked the app to open (file association, second instance). */
 export interface OpenedFile {
@@ -25,4 +26,6 @@ export interface DesktopBridge {
   onMenu(handler: (command: string) => void): () => void;
   /** Files opened from the OS; returns an unsubscribe. */
   onOpenFile(handler: (file: OpenedFile) => void): () => void;
+  /** Room-vote events (a `SessionEvent` of contract/session); returns an unsubscribe. */
+  onSessionEvent?(handler: (event: unknown) => void): () => void;
 }
