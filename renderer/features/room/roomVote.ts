@@ -47,6 +47,8 @@ export function mergeAcknowledged(round: Pick<RoundStatus, 'roundId' | 'workshop
   const label = rev > 1 ? i18next.t('roomVote.undo.changed', { name }) : i18next.t('roomVote.undo.ballot', { name });
   edit(label, (d) => mergeBallot(d, pid, round, ballot));
   markMerged(round.roundId, pid, rev);
+  // For the `lan` benchmark: when the merged ballot is on screen (the frame after the merge).
+  requestAnimationFrame(() => setTimeout(() => performance.mark('roomvote:shown', { detail: { pid, rev } }), 0));
 }
 
 function catchUp(workshopId: string) {
