@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { BallotInput, RoundSpecInput, SessionEvent } from '../../shared/contract/session';
 import { RoundSpecSchema } from '../../shared/contract/session';
 import { createService } from '../service';
+import { parseWebArgs } from '../hosts/web';
+import { defaultDataDir } from './data-dir';
 import { SessionManager } from './manager';
 
 // Listens only on 127.0.0.2 (loopback), port 0.
@@ -240,5 +242,13 @@ describe('room-vote sessions', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_request', issues: [{ path: 'spec.participants' }] } });
     const none = await createService({ host: 'cli' }).dispatch('session.status', { workshopId: 'ws-1' });
     expect(none).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+  });
+
+  it('the web host takes --data-dir; the default data folder is per user and platform', () => {
+    expect(parseWebArgs(['--data-dir', 'some/dir']).dataDir).toBe(path.resolve('some/dir'));
+    expect(() => parseWebArgs(['--data-dir'])).toThrow(/needs a folder/);
+    expect(defaultDataDir({ XDG_DATA_HOME: '/xdg' }, 'linux', '/home/u')).toBe(path.join('/xdg', 'selection-workshop'));
+    expect(defaultDataDir({}, 'linux', '/home/u')).toBe(path.join('/home/u', '.local', 'share', 'selection-workshop'));
+    expect(defaultDataDir({}, 'darwin', '/Users/u')).toBe(path.join('/Users/u', 'Library', 'Application Support', 'Selection Workshop'));
   });
 });
