@@ -52,6 +52,8 @@ afterEach(async () => {
 
 interface Reply {
   status: number;
+  // A parsed JSON answer, read field by field in each test.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: { ok: boolean; result?: any; error?: { code: string; message: string; issues?: { path: string; message: string }[] } };
 }
 /** One raw HTTP request to the listener (raw, so tests can send any Host and any body). */

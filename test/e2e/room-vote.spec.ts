@@ -10,7 +10,7 @@ import { RoomPage } from './pages/RoomPage';
  * Room votes end to end: a facilitator page on the web host and six participants' browsers
  * (phones and laptops) on the round's listener, which is bound to 127.0.0.2 (loopback only).
  */
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 const ROOM_ADDRESS = '127.0.0.2';
 const NAMES = ['Lin', 'Chen', 'Wang', 'Zhao', 'Sun', 'Zhou'];
