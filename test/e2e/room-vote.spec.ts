@@ -278,6 +278,8 @@ test('the host is killed mid-round and restarted: every acknowledged ballot is t
   host.child.kill('SIGKILL');
   await new Promise((r) => host.child.once('exit', r));
   host = await startHost(dataDir, host.port);
+  // A fresh load (the address differs only in its #token, which a same-page navigation would not reload).
+  await facilitator.goto('about:blank');
   await facilitator.goto(host.url);
   await facilitator.getByRole('link', { name: 'Room vote E2E' }).click();
   await room.openStep();
