@@ -12,6 +12,13 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 2000,
     modulePreload: { polyfill: false },
+    // Two pages: the app, and the small participant page of room votes (its own bundle).
+    rollupOptions: {
+      input: {
+        main: path.resolve(import.meta.dirname, 'renderer/index.html'),
+        participant: path.resolve(import.meta.dirname, 'renderer/participant/index.html'),
+      },
+    },
   },
   esbuild: { jsx: 'automatic' },
 });

@@ -2,3 +2,4 @@
 // are most of the host's code, and the library's first paint needs none of them.
 export { contract, isMethodName } from '../../shared/contract';
 export { createService } from '../service';
+export { SessionManager, serveSessionEvents } from '../session';

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import type { Service } from '../service';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
 import { MAX_REQUEST_BYTES } from '../service/limits';
+import { defaultDataDir } from '../session/data-dir';
 
 /**
  * The loopback web host: serves the built renderer and the contract at
@@ -16,6 +17,8 @@ import { MAX_REQUEST_BYTES } from '../service/limits';
  */
 export const DEFAULT_PORT = 43117;
 export const MAX_BODY_BYTES = MAX_REQUEST_BYTES;
+/** The long-lived event stream of room votes (exempt from request timeouts). */
+export const SESSION_EVENTS_PATH = '/events/session';
 /** When the API side loads if no call asked for it first: after the page's start-up work. */
 const API_WARM_UP_MS = 2000;
 
@@ -70,6 +73,8 @@ export interface WebHostOptions {
   quiet?: boolean;
   /** Overrides of DEFAULT_LIMITS (tests use small ones). */
   limits?: Partial<WebLimits>;
+  /** The Node side's data folder (room-vote journals); default `defaultDataDir()`. */
+  dataDir?: string;
 }
 
 export interface WebHost {
@@ -102,9 +107,14 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   const workerUrl = options.workerUrl ?? new URL('./worker.mjs', import.meta.url);
   // The API side (contract schemas, handlers) loads on the first API call, or once the
   // app has had time to paint, so a cold start serves the page without waiting for it.
-  type Api = typeof import('./web-api') & { service: Service };
+  type Api = typeof import('./web-api') & { service: Service; session: import('../session').SessionManager };
   let api: Promise<Api> | undefined;
-  const loadApi = (): Promise<Api> => (api ??= import('./web-api').then((mod) => ({ ...mod, service: mod.createService({ host: 'web', workerUrl }) })));
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const loadApi = (): Promise<Api> =>
+    (api ??= import('./web-api').then((mod) => {
+      const session = new mod.SessionManager({ dataDir, staticDir });
+      return { ...mod, session, service: mod.createService({ host: 'web', workerUrl, session }) };
+    }));
   const warmUp = setTimeout(() => void loadApi(), API_WARM_UP_MS);
   warmUp.unref();
   const tokenBytes = Buffer.from(token);
@@ -146,6 +156,8 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
     if (origin !== undefined && !allowedOrigins().has(origin)) return refuse(res, 403, 'forbidden', 'Forbidden origin.');
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${boundPort}`);
     if (url.pathname.startsWith('/api/')) return handleApi(req, res, url.pathname.slice('/api/'.length));
+    // Room votes: the facilitator page's long-lived event stream (SSE).
+    if (url.pathname === SESSION_EVENTS_PATH) return handleSessionEvents(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'forbidden', 'Method not allowed.');
     return serveStatic(res, url.pathname, req.method === 'HEAD');
   }
@@ -188,6 +200,15 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
     }
     const outcome = await service.dispatch(method, payload, { signal: abort.signal });
     sendJson(res, outcome.ok ? 200 : statusOf(outcome.error.code), outcome);
+  }
+
+  async function handleSessionEvents(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== 'GET') return refuse(res, 405, 'forbidden', 'Use GET.');
+    const given = Buffer.from(String(req.headers['x-sw-token'] ?? ''));
+    if (given.length !== tokenBytes.length || !timingSafeEqual(given, tokenBytes)) return refuse(res, 401, 'unauthorized', 'Missing or wrong access token.');
+    const { session, serveSessionEvents } = await loadApi();
+    keepStreamOpen(res); // the facilitator's event stream lives as long as the page
+    serveSessionEvents(req, res, session);
   }
 
   async function serveStatic(res: ServerResponse, pathname: string, headOnly: boolean) {
@@ -410,23 +431,28 @@ function openInBrowser(url: string) {
   child.unref();
 }
 
-export function parseWebArgs(argv: string[]): { port: number; open: boolean; help: boolean } {
+export function parseWebArgs(argv: string[]): { port: number; open: boolean; help: boolean; dataDir?: string } {
   let port = DEFAULT_PORT;
   let open = false;
   let help = false;
+  let dataDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--open') open = true;
     else if (a === '--help' || a === '-h') help = true;
-    else if (a === '--port' || a.startsWith('--port=')) {
+    else if (a === '--data-dir' || a.startsWith('--data-dir=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (!v) throw new Error('--data-dir needs a folder.');
+      dataDir = path.resolve(v);
+    } else if (a === '--port' || a.startsWith('--port=')) {
       const v = a.includes('=') ? a.split('=')[1] : argv[++i];
       const n = Number(v);
       if (!Number.isInteger(n) || n < 0 || n > 65535)
         throw new Error(`--port needs a number between 1 and 65535 (0: any free port, for tests), got "${v ?? ''}".`);
       port = n;
-    } else throw new Error(`Unknown option "${a}". Use --port N and --open.`);
+    } else throw new Error(`Unknown option "${a}". Use --port N, --data-dir DIR and --open.`);
   }
-  return { port, open, help };
+  return { port, open, help, ...(dataDir ? { dataDir } : {}) };
 }
 
 async function main() {
@@ -439,13 +465,13 @@ async function main() {
   }
   if (args.help) {
     console.log(
-      `npm run web [-- --port N] [-- --open]\n  Serves Selection Workshop on http://127.0.0.1:${DEFAULT_PORT}/ (loopback only).\n  Keep the same port between runs: the browser stores workshops per address.`,
+      `npm run web [-- --port N] [-- --data-dir DIR] [-- --open]\n  Serves Selection Workshop on http://127.0.0.1:${DEFAULT_PORT}/ (loopback only).\n  Keep the same port between runs: the browser stores workshops per address.\n  --data-dir: where room votes are journaled (default ${defaultDataDir()}).`,
     );
     return;
   }
   let host: WebHost;
   try {
-    host = await startWebHost({ port: args.port });
+    host = await startWebHost({ port: args.port, ...(args.dataDir ? { dataDir: args.dataDir } : {}) });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE') {

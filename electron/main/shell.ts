@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE, IPC_PROGRESS, IPC_MENU, type MenuCommand } from '../../shared/contract/bridge';
+import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE, IPC_PROGRESS, IPC_MENU, IPC_SESSION_EVENT, type MenuCommand } from '../../shared/contract/bridge';
 import type { Service } from '../service';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
 import { APP_ORIGIN, APP_SCHEME, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
@@ -89,6 +89,8 @@ export interface ShellOptions {
   preloadPath: string;
   platform?: NodeJS.Platform;
   argv?: string[];
+  /** Room-vote events to forward to the window (the session manager's subscribe). */
+  sessionEvents?: (send: (event: unknown) => void) => () => void;
 }
 
 const WindowStateSchema = z.object({
@@ -142,6 +144,8 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
     const b = win.getBounds();
     await writeFile(statePath(), JSON.stringify({ ...b, maximized: win.isMaximized() })).catch(() => undefined);
   }
+
+  opts.sessionEvents?.((event) => mainWindow?.webContents.send(IPC_SESSION_EVENT, event));
 
   function sendMenu(command: MenuCommand) {
     mainWindow?.webContents.send(IPC_MENU, command);

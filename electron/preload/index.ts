@@ -6,6 +6,7 @@ import {
   IPC_MENU,
   IPC_OPEN_FILE,
   IPC_PROGRESS,
+  IPC_SESSION_EVENT,
   type DesktopBridge,
   type MenuCommand,
   type OpenedFile,
@@ -35,6 +36,7 @@ const bridge = {
   },
   onMenu: (handler) => subscribe<MenuCommand>(IPC_MENU, handler),
   onOpenFile: (handler) => subscribe<OpenedFile>(IPC_OPEN_FILE, handler),
+  onSessionEvent: (handler) => subscribe<unknown>(IPC_SESSION_EVENT, handler),
 } satisfies DesktopBridge;
 
 contextBridge.exposeInMainWorld(BRIDGE_KEY, bridge);

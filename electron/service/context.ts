@@ -1,5 +1,6 @@
 import type { MethodDef, MethodName, ParsedRequestOf, Progress, ResponseOf } from '../../shared/contract';
 import type { TaskRunner } from './tasks/runner';
+import type { SessionManager } from '../session/manager';
 
 export type HostKind = 'electron' | 'web' | 'cli' | 'test';
 
@@ -12,6 +13,8 @@ export interface ServiceContext {
   readonly tasks: TaskRunner;
   /** Optional capabilities a host may provide (e.g. Electron's printToPDF). */
   readonly pdf?: (html: string) => Promise<Uint8Array>;
+  /** Live sessions (room votes): hosts with a data folder provide it. */
+  readonly session?: SessionManager;
 }
 
 export type Handler<M extends MethodName> = (request: ParsedRequestOf<M>, ctx: ServiceContext) => Promise<ResponseOf<M>> | ResponseOf<M>;

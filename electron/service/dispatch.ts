@@ -9,6 +9,7 @@ export interface DispatchOptions {
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
   pdf?: ServiceContext['pdf'];
+  session?: ServiceContext['session'];
   /** Validate responses against their schema too (tests and dev). */
   checkResponse?: boolean;
 }
@@ -40,6 +41,7 @@ export async function call(method: string, payload: unknown, options: DispatchOp
     tasks: options.tasks,
     progress: (p) => options.onProgress?.(p),
     ...(options.pdf ? { pdf: options.pdf } : {}),
+    ...(options.session ? { session: options.session } : {}),
   };
   const handler = handlers[method as MethodName] as (req: unknown, ctx: ServiceContext) => unknown;
   const result = await handler(parsed.data, ctx);

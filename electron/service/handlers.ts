@@ -6,6 +6,7 @@ import { engineHandlers } from './engine';
 import { simHandlers } from './sim';
 import { reportHandlers } from './report';
 import { analysisHandlers } from './analysis';
+import { sessionHandlers } from './session';
 
 /** One handler per contract method; the type makes a missing handler a compile error. */
 export const handlers: { [M in MethodName]: Handler<M> } = {
@@ -15,4 +16,5 @@ export const handlers: { [M in MethodName]: Handler<M> } = {
   ...simHandlers,
   ...reportHandlers,
   ...analysisHandlers,
+  ...sessionHandlers,
 };

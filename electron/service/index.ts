@@ -26,15 +26,18 @@ export interface CallOptions {
  * tasks. `workerUrl` is the bundled task host (build/node/worker.mjs); without it (or if
  * the file is missing) heavy tasks run inline, which is correct but blocks the caller.
  */
-export function createService(options: { host: HostKind; workerUrl?: URL; pdf?: ServiceContext['pdf'] }): Service {
-  const { host, workerUrl, pdf } = options;
+export function createService(options: { host: HostKind; workerUrl?: URL; pdf?: ServiceContext['pdf']; session?: ServiceContext['session'] }): Service {
+  const { host, workerUrl, pdf, session } = options;
   const tasks = workerUrl && existsSync(fileURLToPath(workerUrl)) ? createWorkerPool(workerUrl) : createInlineRunner();
-  const base = { host, tasks, ...(pdf ? { pdf } : {}) };
+  const base = { host, tasks, ...(pdf ? { pdf } : {}), ...(session ? { session } : {}) };
   return {
     host,
     tasks,
     dispatch: (method, payload, opts = {}) => dispatch(method, payload, { ...base, ...opts }),
     call: (method, payload, opts = {}) => call(method, payload, { ...base, ...opts }),
-    close: () => tasks.close(),
+    close: async () => {
+      await session?.shutdown();
+      await tasks.close();
+    },
   };
 }

@@ -13,6 +13,8 @@ interface Transport {
 }
 
 const TOKEN_KEY = 'sw.token';
+/** The web host's access token of this tab (null in Electron). */
+export const webToken = (): string | null => sessionStorage.getItem(TOKEN_KEY);
 
 /** The web host's token arrives once in the address (`#token=…`); keep it for this tab's session. */
 export function takeTokenFromLocation(loc: Location = window.location): string | null {

@@ -8,6 +8,7 @@ export const IPC_CANCEL = 'sw:cancel';
 export const IPC_PROGRESS = 'sw:progress';
 export const IPC_MENU = 'sw:menu';
 export const IPC_OPEN_FILE = 'sw:open-file';
+export const IPC_SESSION_EVENT = 'sw:session-event';
 
 /** Application-menu commands that features of the renderer implement (they become app commands). */
 export type FeatureMenuCommand = 'new' | 'import' | 'export' | 'backup' | 'presenter' | 'about';
@@ -28,4 +29,6 @@ export interface DesktopBridge {
   onMenu(handler: (command: MenuCommand) => void): () => void;
   /** Files opened from the OS; returns an unsubscribe. */
   onOpenFile(handler: (file: OpenedFile) => void): () => void;
+  /** Room-vote events (a `SessionEvent` of contract/session); returns an unsubscribe. */
+  onSessionEvent?(handler: (event: unknown) => void): () => void;
 }

@@ -5,6 +5,7 @@ import { engineMethods } from './engine';
 import { simMethods } from './sim';
 import { reportMethods } from './report';
 import { analysisMethods } from './analysis';
+import { sessionMethods } from './session';
 
 /** The one contract between the renderer (or any client) and the Node side. */
 export const contract = {
@@ -14,6 +15,7 @@ export const contract = {
   ...simMethods,
   ...reportMethods,
   ...analysisMethods,
+  ...sessionMethods,
 } as const;
 
 export type Contract = typeof contract;

@@ -11,6 +11,8 @@ import { Presenter } from './Presenter';
 import { RobustnessPanel } from './RobustnessPanel';
 import { loadRoomUi, ROOM_VIEWS, setBlind, useRoomUi, type RoomView } from './roomUi';
 import { ScoringPanel } from './ScoringPanel';
+import { RoomVoteButton, RoomVotePanel } from './RoomVote';
+import { followRoomVote, useRoomVote } from './roomVote';
 import { WeightsPanel } from './WeightsPanel';
 import { WhatIfPanel } from './WhatIfPanel';
 import './room.css';
@@ -24,6 +26,7 @@ export function EvaluationRoom() {
   const view = useRoomUi((s) => s.view);
   const blind = useRoomUi((s) => s.blind);
   const presenter = useRoomUi((s) => s.presenter);
+  const votePanel = useRoomVote((s) => s.panel);
   const overrides = useWorkshop((s) => s.whatIf);
   const dragging = useLive((s) => s.draftUnits !== null || s.draftOverrides !== null);
   // Is the robustness analysis on screen the analysis of this very document? (Tests wait on it.)
@@ -44,6 +47,9 @@ export function EvaluationRoom() {
     resetLive();
     return () => resetLive();
   }, [docId]);
+
+  // Room votes: follow this workshop's round (resumed after a restart) and merge its ballots.
+  useEffect(() => (docId ? followRoomVote(docId) : undefined), [docId]);
 
   // Every committed change (and every what-if override) is evaluated; drags evaluate per input
   // themselves. (The robustness analysis follows the document by itself: useRoomAnalysis.)
@@ -94,6 +100,7 @@ export function EvaluationRoom() {
               {t('room.blind.start')}
             </button>
           )}
+          <RoomVoteButton />
           <button type="button" className="btn" onClick={() => useRoomUi.setState({ presenter: true })} aria-keyshortcuts="F5">
             ▶ {t('room.presenter.enter')}
           </button>
@@ -104,6 +111,7 @@ export function EvaluationRoom() {
           {t('room.blind.active')}
         </p>
       )}
+      {votePanel && <RoomVotePanel doc={doc} />}
       <div className="room-body">
         <div className="room-main" role="tabpanel" id={panelId(view)} aria-labelledby={`room-tab-${view}`}>
           {view === 'scoring' && <ScoringPanel doc={doc} />}

@@ -12,3 +12,4 @@ export * from './ahp-edit';
 export * from './participants-edit';
 export * from './score-grid';
 export * from './scenarios';
+export * from './ballot';

@@ -1,0 +1,196 @@
+import { createServer as createHttp, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttps } from 'node:https';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ContractError } from '../../shared/contract/errors';
+import { PARTICIPANT_METHODS, ROUND_LIMITS, type ParticipantMethod } from '../../shared/contract/session';
+import { RateLimiter } from './limits';
+
+/**
+ * The session listener: its own small HTTP(S) server on the address the facilitator chose,
+ * up only while a round is open. It serves the participant page (and only its files) and the
+ * participant contract at `POST /p/<method>`; nothing of the app's own contract.
+ */
+
+/** The participant page's policy: its own script and style, its own API, nothing else. */
+export const PARTICIPANT_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export interface ListenerOptions {
+  address: string;
+  port: number;
+  tls?: { cert: Buffer; key: Buffer } | null;
+  /** build/renderer: the participant page is `participant/index.html` there, its files under `assets/`. */
+  staticDir?: string;
+  limits?: { burst: number; perSecond: number };
+  /** Runs one participant method; throws ContractError. `client` identifies the device's address (rate limits). */
+  handle(method: ParticipantMethod, payload: unknown, token: string | undefined, client: string): Promise<unknown>;
+}
+
+export interface Listener {
+  server: Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+const MIME: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
+
+/** `host:port` as a browser writes it in the Host header (IPv6 in brackets). */
+export const hostPort = (address: string, port: number) => (address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`);
+
+export async function startListener(opts: ListenerOptions): Promise<Listener> {
+  const scheme = opts.tls ? 'https' : 'http';
+  const limiter = new RateLimiter(opts.limits?.burst ?? 60, opts.limits?.perSecond ?? 20);
+  let page: { html: Buffer; assets: Set<string> } | null = null;
+  const loadPage = async () => {
+    if (page || !opts.staticDir) return page;
+    try {
+      const html = await readFile(path.join(opts.staticDir, 'participant', 'index.html'));
+      // Only the files the participant page itself references are served (not the app's bundle).
+      const assets = new Set<string>();
+      for (const m of html.toString('utf8').matchAll(/(?:src|href)="(?:\.\.\/|\/)?assets\/([A-Za-z0-9._-]+)"/g)) assets.add(m[1]);
+      page = { html: Buffer.from(html.toString('utf8').replace(/(src|href)="(?:\.\.\/|\.\/)?assets\//g, '$1="/assets/')), assets };
+    } catch {
+      page = null;
+    }
+    return page;
+  };
+
+  let port = opts.port;
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((err) => {
+      if (!res.headersSent) sendError(res, err instanceof ContractError ? err : new ContractError('internal', 'Internal error.'));
+      else res.end();
+    });
+  };
+  const server: Server = opts.tls ? (createHttps({ cert: opts.tls.cert, key: opts.tls.key }, handler) as unknown as Server) : createHttp(handler);
+  // Bounded resources: slow or idle clients are cut off; a room needs few connections.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 15_000;
+  server.keepAliveTimeout = 5_000;
+  server.maxHeadersCount = 50;
+  server.maxConnections = 512;
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    res.setHeader('Cache-Control', 'no-store');
+    const expected = hostPort(opts.address, port);
+    if (req.headers.host !== expected) throw new ContractError('forbidden', 'Forbidden host.');
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== `${scheme}://${expected}`) throw new ContractError('forbidden', 'Forbidden origin.');
+    const client = req.socket.remoteAddress ?? '?';
+    if (!limiter.take(client))
+      return send(res, 429, { ok: false, error: { code: 'unavailable', message: 'Too many requests from this device; wait a moment.' } });
+    const url = new URL(req.url ?? '/', `${scheme}://${expected}`);
+    if (url.pathname.startsWith('/p/')) return api(req, res, url.pathname.slice(3));
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new ContractError('forbidden', 'Method not allowed.');
+    const p = await loadPage();
+    if (url.pathname === '/' || url.pathname === '/index.html') {
+      if (!p) throw new ContractError('unavailable', 'The participant page is not built.');
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': p.html.length,
+        'Content-Security-Policy': PARTICIPANT_CSP,
+        'X-Frame-Options': 'DENY',
+      });
+      return res.end(req.method === 'HEAD' ? undefined : p.html);
+    }
+    const m = /^\/assets\/([A-Za-z0-9._-]+)$/.exec(url.pathname);
+    if (m && p?.assets.has(m[1]) && opts.staticDir) {
+      const data = await readFile(path.join(opts.staticDir, 'assets', m[1]));
+      res.writeHead(200, { 'Content-Type': MIME[path.extname(m[1])] ?? 'application/octet-stream', 'Content-Length': data.length });
+      return res.end(req.method === 'HEAD' ? undefined : data);
+    }
+    throw new ContractError('unknown_method', 'Not found.');
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, method: string) {
+    if (!(PARTICIPANT_METHODS as string[]).includes(method)) throw new ContractError('unknown_method', `Unknown method "${method}".`);
+    if (req.method !== 'POST') throw new ContractError('forbidden', 'Use POST.');
+    if (!String(req.headers['content-type'] ?? '').startsWith('application/json'))
+      throw new ContractError('invalid_request', 'Content-Type must be application/json.');
+    if (Number(req.headers['content-length'] ?? 0) > ROUND_LIMITS.body) throw tooLarge();
+    const body = await readBody(req, ROUND_LIMITS.body);
+    let payload: unknown;
+    try {
+      payload = body.length ? JSON.parse(body.toString('utf8')) : {};
+    } catch {
+      throw new ContractError('invalid_request', 'Request body is not valid JSON.');
+    }
+    const auth = String(req.headers.authorization ?? '');
+    const token = auth.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
+    const result = await opts.handle(method as ParticipantMethod, payload, token, req.socket.remoteAddress ?? '?');
+    send(res, 200, { ok: true, result });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.address, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const a = server.address();
+  port = typeof a === 'object' && a ? a.port : opts.port;
+  return {
+    server,
+    port,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const tooLarge = () => new ContractError('too_large', `Request larger than ${ROUND_LIMITS.body / 1024} KB.`);
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(tooLarge());
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function statusOf(code: string): number {
+  return (
+    ({ invalid_request: 400, unauthorized: 401, forbidden: 403, unknown_method: 404, too_large: 413, unavailable: 503 } as Record<string, number>)[code] ?? 500
+  );
+}
+
+function sendError(res: ServerResponse, err: ContractError) {
+  const status = err.message.startsWith('Too many') ? 429 : statusOf(err.code);
+  send(res, status, { ok: false, error: err.toJSON() }, status === 413);
+}
+
+function send(res: ServerResponse, status: number, body: unknown, closeAfter = false) {
+  const data = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': data.length, ...(closeAfter ? { Connection: 'close' } : {}) });
+  res.end(data);
+}

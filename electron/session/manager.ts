@@ -1,0 +1,386 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ContractError } from '../../shared/contract/errors';
+import type {
+  NetworkInterfaceInfo,
+  ParticipantMethod,
+  RoundSpec,
+  RoundStatus,
+  SessionEvent,
+  SessionStatus,
+  SubmittedBallot,
+} from '../../shared/contract/session';
+import { Journal } from './journal';
+import { FailureWindow } from './limits';
+import { hostPort, startListener, type Listener } from './listener';
+import { ballotResponse, checkBallot, parseParticipantRequest, participantOf } from './participant';
+import { applyRecord, filledCells, type JournalRecord, type RoundState } from './round';
+import { newJoinCode, newRoundId, newToken, sameSecret } from './tokens';
+
+export interface SessionManagerOptions {
+  /** The Node side's data folder; rounds are journaled in `<dataDir>/sessions/`. */
+  dataDir: string;
+  /** build/renderer (the participant page). */
+  staticDir?: string;
+  /** An open round nobody used for this long closes itself (default 4 hours). */
+  idleMs?: number;
+  /** Team-supplied certificate and key; default: `<dataDir>/tls/cert.pem` and `key.pem` if both exist. */
+  tls?: { cert: Buffer; key: Buffer } | null;
+  /** Per-device request rate (default 60 at once, 20 per second). */
+  limits?: { burst: number; perSecond: number };
+  now?: () => number;
+}
+
+interface Entry {
+  round: RoundState;
+  journal: Journal;
+  listener: Listener | null;
+  /** Serialises the round's changes, so revisions and journal order agree. */
+  lock: Promise<unknown>;
+  statusTimer: NodeJS.Timeout | null;
+}
+
+const ACTIVE_MS = 120_000;
+/** A journal record before it is stamped. */
+type RecordInput = JournalRecord extends infer R ? (R extends { at: string } ? Omit<R, 'at'> & { at?: string } : never) : never;
+const isLoopback = (a: string) => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a) || a === '::1';
+
+/**
+ * Live sessions on the Node side: rounds, their journals and listeners, the participant
+ * contract, and the event stream to the facilitator's page. One manager per host process.
+ */
+export class SessionManager {
+  private entries = new Map<string, Entry>();
+  private listeners = new Set<(e: SessionEvent) => void>();
+  private joinFailures = new FailureWindow(10, 10 * 60_000);
+  private allJoinFailures = new FailureWindow(200, 10 * 60_000);
+  private idleTimer: NodeJS.Timeout;
+  private readonly now: () => number;
+  private readonly tls: { cert: Buffer; key: Buffer } | null;
+
+  constructor(private readonly opts: SessionManagerOptions) {
+    this.now = opts.now ?? Date.now;
+    this.tls = opts.tls !== undefined ? opts.tls : readTls(opts.dataDir);
+    this.idleTimer = setInterval(() => void this.expireIdle(), 60_000);
+    this.idleTimer.unref();
+  }
+
+  get dataDir() {
+    return this.opts.dataDir;
+  }
+
+  subscribe(fn: (e: SessionEvent) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  interfaces(): NetworkInterfaceInfo[] {
+    const out: NetworkInterfaceInfo[] = [];
+    for (const [name, addrs] of Object.entries(os.networkInterfaces())) {
+      for (const a of addrs ?? []) if (a.family === 'IPv4') out.push({ name, address: a.address, internal: a.internal });
+    }
+    return out.sort((a, b) => Number(a.internal) - Number(b.internal));
+  }
+
+  async open(spec: RoundSpec, address: string, port: number): Promise<RoundStatus> {
+    if (!isLoopback(address) && !this.interfaces().some((i) => i.address === address))
+      throw new ContractError('invalid_request', `"${address}" is not an address of this machine. Choose one of the listed network interfaces.`, [
+        { path: 'address', message: 'not an address of this machine' },
+      ]);
+    const existing = await this.load(spec.workshopId);
+    if (existing?.round.open) throw new ContractError('forbidden', 'A round is already open for this workshop; close it first.');
+    await existing?.journal.close();
+    const links: Record<string, string> = {};
+    for (const p of spec.participants) links[p.id] = newToken();
+    const journal = new Journal(this.fileOf(spec.workshopId));
+    const rec: Extract<JournalRecord, { t: 'open' }> = {
+      t: 'open',
+      roundId: newRoundId(),
+      spec,
+      address,
+      port,
+      joinCode: newJoinCode(),
+      links,
+      at: new Date(this.now()).toISOString(),
+    };
+    const entry: Entry = { round: applyRecord(null, rec)!, journal, listener: null, lock: Promise.resolve(), statusTimer: null };
+    // The port is fixed once bound, and kept in the journal so links survive a restart.
+    await this.listen(entry);
+    rec.port = entry.round.port;
+    await journal.append(rec);
+    this.entries.set(spec.workshopId, entry);
+    const status = this.statusOf(entry);
+    this.emit({ type: 'status', status });
+    return status;
+  }
+
+  /** The workshop's round; resumes the listener of a round left open by a crash or restart. */
+  async status(workshopId: string): Promise<SessionStatus> {
+    const entry = await this.load(workshopId);
+    if (!entry) return { round: null };
+    if (entry.round.open && !entry.listener) {
+      if (this.now() - entry.round.lastActivity > this.idleMs()) await this.change(entry, { t: 'close', reason: 'idle' });
+      else await this.listen(entry);
+    }
+    return { round: this.statusOf(entry) };
+  }
+
+  close(workshopId: string): Promise<SessionStatus> {
+    return this.facilitator(workshopId, async (e) => {
+      if (e.round.open) await this.change(e, { t: 'close' });
+      await this.stopListener(e);
+    });
+  }
+
+  reopen(workshopId: string): Promise<SessionStatus> {
+    return this.facilitator(workshopId, async (e) => {
+      if (!e.round.open) await this.change(e, { t: 'reopen' });
+      if (!e.listener) await this.listen(e);
+    });
+  }
+
+  reveal(workshopId: string): Promise<SessionStatus> {
+    return this.facilitator(workshopId, async (e) => {
+      if (!e.round.revealed) await this.change(e, { t: 'reveal' });
+    });
+  }
+
+  free(workshopId: string, pid: string): Promise<SessionStatus> {
+    return this.facilitator(workshopId, async (e) => {
+      if (!e.round.spec.participants.some((p) => p.id === pid)) throw new ContractError('invalid_request', `"${pid}" is not invited to this round.`);
+      if (e.round.joined.has(pid)) await this.change(e, { t: 'free', pid });
+    });
+  }
+
+  async ballots(workshopId: string): Promise<SubmittedBallot[]> {
+    const e = await this.load(workshopId);
+    if (!e) return [];
+    return [...e.round.submitted].map(([participantId, s]) => ({ participantId, rev: s.rev, storedAt: s.storedAt, ballot: s.ballot }));
+  }
+
+  /** Stops every listener (the host is shutting down); open rounds stay open in their journals. */
+  async shutdown(): Promise<void> {
+    clearInterval(this.idleTimer);
+    for (const e of this.entries.values()) {
+      if (e.statusTimer) clearTimeout(e.statusTimer);
+      await this.stopListener(e);
+      await e.journal.close();
+    }
+    this.entries.clear();
+  }
+
+  /** One participant request (the listener's door); throws ContractError. */
+  async participant(workshopId: string, method: ParticipantMethod, payload: unknown, token: string | undefined, client: string): Promise<unknown> {
+    const e = this.entries.get(workshopId);
+    if (!e) throw new ContractError('unavailable', 'No round is open.');
+    e.round.lastActivity = this.now();
+    switch (method) {
+      case 'join': {
+        const req = parseParticipantRequest('join', payload);
+        if ('token' in req) {
+          const pid = participantOf(e.round, req.token);
+          if (!e.round.joined.has(pid)) await this.locked(e, () => this.change(e, { t: 'join', pid, via: 'link' }));
+          return { token: req.token, participantId: pid };
+        }
+        if (this.joinFailures.blocked(client) || this.allJoinFailures.blocked('*'))
+          throw new ContractError('forbidden', 'Too many wrong join codes; wait ten minutes, or ask the facilitator for your personal link.');
+        if (!sameSecret(req.code.toUpperCase(), e.round.joinCode)) {
+          this.joinFailures.fail(client);
+          this.allJoinFailures.fail('*');
+          throw new ContractError('unauthorized', 'Wrong join code. Check the code on the screen.');
+        }
+        if (!e.round.open) throw new ContractError('forbidden', 'The round is closed.');
+        if (req.participantId === undefined)
+          return { names: e.round.spec.participants.filter((p) => !e.round.joined.has(p.id)).map((p) => ({ id: p.id, name: p.name })) };
+        const pid = req.participantId;
+        return this.locked(e, async () => {
+          if (!e.round.spec.participants.some((p) => p.id === pid)) throw new ContractError('invalid_request', 'That name is not invited to this round.');
+          if (e.round.joined.has(pid)) throw new ContractError('forbidden', 'That name is already taken. Ask the facilitator to free it if it is yours.');
+          const device = newToken();
+          await this.change(e, { t: 'join', pid, via: 'code', device });
+          return { token: device, participantId: pid };
+        });
+      }
+      case 'ballot': {
+        parseParticipantRequest('ballot', payload);
+        const pid = participantOf(e.round, token);
+        return ballotResponse(e.round, pid);
+      }
+      case 'status': {
+        parseParticipantRequest('status', payload);
+        const pid = participantOf(e.round, token);
+        return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0 };
+      }
+      case 'draft':
+      case 'submit': {
+        const pid = participantOf(e.round, token);
+        const { ballot } = parseParticipantRequest(method, payload);
+        checkBallot(e.round, ballot);
+        return this.locked(e, async () => {
+          if (!e.round.open) throw new ContractError('forbidden', 'The round is closed; ballots can no longer change.');
+          // A personal link used straight away counts as joined.
+          if (!e.round.joined.has(pid)) await this.change(e, { t: 'join', pid, via: 'link' });
+          const at = new Date(this.now()).toISOString();
+          if (method === 'draft') {
+            await this.change(e, { t: 'draft', pid, ballot, at });
+            return { savedAt: at };
+          }
+          const rev = (e.round.submitted.get(pid)?.rev ?? 0) + 1;
+          // Durable first: the acknowledgment (and the facilitator's copy) only after fsync.
+          await this.change(e, { t: 'submit', pid, ballot, rev, at });
+          this.emit({ type: 'ballot', roundId: e.round.roundId, workshopId, participantId: pid, rev, storedAt: at, ballot });
+          return { rev, storedAt: at };
+        });
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private idleMs() {
+    return this.opts.idleMs ?? 4 * 3600_000;
+  }
+
+  private fileOf(workshopId: string) {
+    return path.join(this.opts.dataDir, 'sessions', createHash('sha256').update(workshopId).digest('hex').slice(0, 32) + '.jsonl');
+  }
+
+  private async load(workshopId: string): Promise<Entry | null> {
+    const have = this.entries.get(workshopId);
+    if (have) return have;
+    const file = this.fileOf(workshopId);
+    let round: RoundState | null = null;
+    for (const rec of (await Journal.read(file)) as JournalRecord[]) round = applyRecord(round, rec);
+    if (!round || round.spec.workshopId !== workshopId) return null;
+    const entry: Entry = { round, journal: new Journal(file), listener: null, lock: Promise.resolve(), statusTimer: null };
+    this.entries.set(workshopId, entry);
+    return entry;
+  }
+
+  private async facilitator(workshopId: string, fn: (e: Entry) => Promise<void>): Promise<SessionStatus> {
+    const e = await this.load(workshopId);
+    if (!e) throw new ContractError('invalid_request', 'This workshop has no room-vote round.');
+    e.round.lastActivity = this.now();
+    await this.locked(e, () => fn(e));
+    const status = this.statusOf(e);
+    this.emit({ type: 'status', status });
+    return { round: status };
+  }
+
+  private locked<T>(e: Entry, fn: () => Promise<T>): Promise<T> {
+    const run = e.lock.then(fn);
+    e.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Journals a record (fsync'd), then applies it; a failed write changes nothing. */
+  private async change(e: Entry, rec: RecordInput): Promise<void> {
+    const full = { ...rec, at: rec.at ?? new Date(this.now()).toISOString() } as JournalRecord;
+    await e.journal.append(full);
+    applyRecord(e.round, full);
+    e.round.lastActivity = this.now();
+    this.scheduleStatus(e);
+  }
+
+  private async listen(e: Entry) {
+    const workshopId = e.round.spec.workshopId;
+    try {
+      e.listener = await startListener({
+        address: e.round.address,
+        port: e.round.port,
+        tls: this.tls,
+        staticDir: this.opts.staticDir,
+        limits: this.opts.limits,
+        handle: (method, payload, token, client) => this.participant(workshopId, method, payload, token, client),
+      });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new ContractError(
+        'unavailable',
+        code === 'EADDRINUSE'
+          ? `Port ${e.round.port} on ${e.round.address} is taken by another program; participants' links use it. Free it, or close this round and open a new one.`
+          : `Cannot listen on ${e.round.address}:${e.round.port} (${code ?? (err as Error).message}). Is that network still connected?`,
+      );
+    }
+    e.round.port = e.listener.port;
+  }
+
+  private async stopListener(e: Entry) {
+    const l = e.listener;
+    e.listener = null;
+    if (l) await l.close();
+  }
+
+  private async expireIdle() {
+    for (const e of this.entries.values()) {
+      if (e.round.open && this.now() - e.round.lastActivity > this.idleMs()) {
+        await this.locked(e, () => this.change(e, { t: 'close', reason: 'idle' })).catch(() => undefined);
+        await this.stopListener(e);
+        this.emit({ type: 'status', status: this.statusOf(e) });
+      }
+    }
+  }
+
+  private scheduleStatus(e: Entry) {
+    if (e.statusTimer) return;
+    e.statusTimer = setTimeout(() => {
+      e.statusTimer = null;
+      this.emit({ type: 'status', status: this.statusOf(e) });
+    }, 50);
+  }
+
+  private emit(ev: SessionEvent) {
+    for (const fn of this.listeners) {
+      try {
+        fn(ev);
+      } catch {
+        // one broken subscriber must not stop the others
+      }
+    }
+  }
+
+  statusOf(e: Entry): RoundStatus {
+    const r = e.round;
+    const scheme = this.tls ? 'https' : 'http';
+    const url = `${scheme}://${hostPort(r.address, r.port)}/`;
+    const cells = r.spec.criteria.length * r.spec.candidates.length;
+    const now = this.now();
+    return {
+      roundId: r.roundId,
+      workshopId: r.spec.workshopId,
+      state: r.open ? 'open' : 'closed',
+      listening: e.listener !== null,
+      blind: r.spec.blind,
+      revealed: r.revealed,
+      ahp: r.spec.ahp,
+      address: r.address,
+      port: r.port,
+      https: this.tls !== null,
+      url,
+      joinCode: r.joinCode,
+      criteria: r.spec.criteria.map((c) => c.id),
+      candidates: r.spec.candidates.map((c) => c.id),
+      participants: r.spec.participants.map((p) => ({
+        id: p.id,
+        name: p.name,
+        joined: r.joined.has(p.id),
+        active: now - (r.lastSeen.get(p.id) ?? -Infinity) < ACTIVE_MS,
+        filled: filledCells(r.latest.get(p.id)),
+        cells,
+        submitted: r.submitted.has(p.id),
+        rev: r.submitted.get(p.id)?.rev ?? 0,
+        link: `${url}#t=${r.links.get(p.id) ?? ''}`,
+      })),
+    };
+  }
+}
+
+function readTls(dataDir: string): { cert: Buffer; key: Buffer } | null {
+  try {
+    return { cert: readFileSync(path.join(dataDir, 'tls', 'cert.pem')), key: readFileSync(path.join(dataDir, 'tls', 'key.pem')) };
+  } catch {
+    return null;
+  }
+}

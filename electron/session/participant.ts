@@ -1,0 +1,87 @@
+import { ContractError, invalidRequest } from '../../shared/contract/errors';
+import {
+  ParticipantRequestSchemas,
+  type Ballot,
+  type BallotResponse,
+  type JoinResponse,
+  type ParticipantMethod,
+  type ParticipantStatusResponse,
+  type SubmitResponse,
+} from '../../shared/contract/session';
+import type { RoundState } from './round';
+import { tokenKey } from './tokens';
+
+/**
+ * The participant contract's rules, apart from HTTP: who a token belongs to, and whether a
+ * ballot fits the round. The manager journals what these accept; nothing is stored otherwise.
+ */
+
+export function parseParticipantRequest<M extends ParticipantMethod>(method: M, payload: unknown) {
+  const parsed = ParticipantRequestSchemas[method].safeParse(payload);
+  if (!parsed.success) throw invalidRequest(parsed.error);
+  return parsed.data as ReturnType<(typeof ParticipantRequestSchemas)[M]['parse']>;
+}
+
+/** The participant a bearer token stands for, or an `unauthorized` error (forged, revoked or another round's token). */
+export function participantOf(round: RoundState, token: string | undefined): string {
+  if (!token || !/^[A-Za-z0-9_-]{22,64}$/.test(token))
+    throw new ContractError('unauthorized', 'Missing or invalid participant token. Open your personal link or join with the code again.');
+  const pid = round.tokens.get(tokenKey(token));
+  if (!pid)
+    throw new ContractError('unauthorized', 'This participant token is not valid for the open round. Open your personal link or join with the code again.');
+  return pid;
+}
+
+/** Checks a ballot against the round: known ids, values on the scale, each cell and pair once. */
+export function checkBallot(round: RoundState, ballot: Ballot): void {
+  const { spec } = round;
+  const crit = new Set(spec.criteria.map((c) => c.id));
+  const cand = new Set(spec.candidates.map((c) => c.id));
+  const issues: { path: string; message: string }[] = [];
+  const seen = new Set<string>();
+  ballot.cells.forEach((c, i) => {
+    if (!cand.has(c.candidateId)) issues.push({ path: `ballot.cells[${i}].candidateId`, message: `unknown candidate "${c.candidateId}"` });
+    if (!crit.has(c.criterionId)) issues.push({ path: `ballot.cells[${i}].criterionId`, message: `unknown criterion "${c.criterionId}"` });
+    const key = `${c.candidateId}|${c.criterionId}`;
+    if (seen.has(key)) issues.push({ path: `ballot.cells[${i}]`, message: 'the same cell twice' });
+    seen.add(key);
+    if (c.value !== null && (c.value < spec.scale.min || c.value > spec.scale.max))
+      issues.push({ path: `ballot.cells[${i}].value`, message: `must be within the scale ${spec.scale.min}..${spec.scale.max}` });
+  });
+  if (!spec.ahp && ballot.ahp.length > 0) issues.push({ path: 'ballot.ahp', message: 'this round asks no pairwise judgments' });
+  const pairs = new Set<string>();
+  ballot.ahp.forEach((j, i) => {
+    if (!crit.has(j.a) || !crit.has(j.b) || j.a === j.b) issues.push({ path: `ballot.ahp[${i}]`, message: 'must compare two different criteria of the round' });
+    const key = [j.a, j.b].sort().join('|');
+    if (pairs.has(key)) issues.push({ path: `ballot.ahp[${i}]`, message: 'the same pair twice' });
+    pairs.add(key);
+  });
+  if (issues.length)
+    throw new ContractError(
+      'invalid_request',
+      `Invalid ballot: ${issues[0].path}: ${issues[0].message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`,
+      issues.slice(0, 20),
+    );
+}
+
+export function ballotResponse(round: RoundState, pid: string): BallotResponse {
+  const { spec } = round;
+  const p = spec.participants.find((x) => x.id === pid)!;
+  const sub = round.submitted.get(pid);
+  return {
+    roundId: round.roundId,
+    title: spec.title,
+    lang: spec.lang,
+    scale: spec.scale,
+    criteria: spec.criteria,
+    candidates: spec.candidates,
+    ahp: spec.ahp,
+    participant: { id: p.id, name: p.name },
+    open: round.open,
+    draft: round.drafts.get(pid) ?? null,
+    submitted: sub?.ballot ?? null,
+    rev: sub?.rev ?? 0,
+  };
+}
+
+export type { JoinResponse, ParticipantStatusResponse, SubmitResponse };

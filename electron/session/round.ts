@@ -1,0 +1,110 @@
+import type { Ballot, RoundSpec } from '../../shared/contract/session';
+import { tokenKey } from './tokens';
+
+/** What the journal holds, one record per line. */
+export type JournalRecord =
+  | { t: 'open'; roundId: string; spec: RoundSpec; address: string; port: number; joinCode: string; links: Record<string, string>; at: string }
+  | { t: 'join'; pid: string; via: 'link' | 'code'; device?: string; at: string }
+  | { t: 'free'; pid: string; at: string }
+  | { t: 'draft'; pid: string; ballot: Ballot; at: string }
+  | { t: 'submit'; pid: string; ballot: Ballot; rev: number; at: string }
+  | { t: 'close'; reason?: 'idle'; at: string }
+  | { t: 'reopen'; at: string }
+  | { t: 'reveal'; at: string };
+
+/** A round as its journal describes it (rebuilt from the records on restart). */
+export interface RoundState {
+  roundId: string;
+  spec: RoundSpec;
+  address: string;
+  port: number;
+  joinCode: string;
+  open: boolean;
+  revealed: boolean;
+  /** Personal-link token per participant. */
+  links: Map<string, string>;
+  /** Hash of every valid token → participant id (links and devices joined by code). */
+  tokens: Map<string, string>;
+  /** Device token issued to whoever picked the name by code. */
+  devices: Map<string, string>;
+  joined: Set<string>;
+  /** The participant's latest answers (draft or submission, whichever came last). */
+  latest: Map<string, Ballot>;
+  drafts: Map<string, Ballot>;
+  submitted: Map<string, { ballot: Ballot; rev: number; storedAt: string }>;
+  lastSeen: Map<string, number>;
+  lastActivity: number;
+}
+
+export function newRoundState(r: Extract<JournalRecord, { t: 'open' }>): RoundState {
+  const tokens = new Map<string, string>();
+  for (const [pid, token] of Object.entries(r.links)) tokens.set(tokenKey(token), pid);
+  return {
+    roundId: r.roundId,
+    spec: r.spec,
+    address: r.address,
+    port: r.port,
+    joinCode: r.joinCode,
+    open: true,
+    revealed: false,
+    links: new Map(Object.entries(r.links)),
+    tokens,
+    devices: new Map(),
+    joined: new Set(),
+    latest: new Map(),
+    drafts: new Map(),
+    submitted: new Map(),
+    lastSeen: new Map(),
+    lastActivity: Date.parse(r.at),
+  };
+}
+
+/** Applies one record to the round (the same code for live changes and for replay after a restart). */
+export function applyRecord(round: RoundState | null, rec: JournalRecord): RoundState | null {
+  if (rec.t === 'open') return newRoundState(rec);
+  if (!round) return null;
+  const at = Date.parse(rec.at);
+  if (Number.isFinite(at)) round.lastActivity = Math.max(round.lastActivity, at);
+  switch (rec.t) {
+    case 'join':
+      round.joined.add(rec.pid);
+      if (rec.device) {
+        const old = round.devices.get(rec.pid);
+        if (old) round.tokens.delete(tokenKey(old));
+        round.devices.set(rec.pid, rec.device);
+        round.tokens.set(tokenKey(rec.device), rec.pid);
+      }
+      break;
+    case 'free': {
+      round.joined.delete(rec.pid);
+      const device = round.devices.get(rec.pid);
+      if (device) round.tokens.delete(tokenKey(device));
+      round.devices.delete(rec.pid);
+      break;
+    }
+    case 'draft':
+      round.drafts.set(rec.pid, rec.ballot);
+      round.latest.set(rec.pid, rec.ballot);
+      round.lastSeen.set(rec.pid, at);
+      break;
+    case 'submit':
+      round.submitted.set(rec.pid, { ballot: rec.ballot, rev: rec.rev, storedAt: rec.at });
+      round.drafts.delete(rec.pid);
+      round.latest.set(rec.pid, rec.ballot);
+      round.lastSeen.set(rec.pid, at);
+      break;
+    case 'close':
+      round.open = false;
+      break;
+    case 'reopen':
+      round.open = true;
+      break;
+    case 'reveal':
+      round.revealed = true;
+      break;
+  }
+  return round;
+}
+
+/** Cells with a score in a ballot. */
+export const filledCells = (b: Ballot | undefined): number => (b ? b.cells.filter((c) => c.value !== null).length : 0);

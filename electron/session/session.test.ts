@@ -1,0 +1,256 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { BallotInput, RoundSpecInput, SessionEvent } from '../../shared/contract/session';
+import { RoundSpecSchema } from '../../shared/contract/session';
+import { createService } from '../service';
+import { parseWebArgs } from '../hosts/web';
+import { defaultDataDir } from './data-dir';
+import { SessionManager } from './manager';
+
+// Listens only on 127.0.0.2 (loopback), port 0.
+const ADDRESS = '127.0.0.2';
+const SPEC: RoundSpecInput = {
+  workshopId: 'ws-1',
+  title: 'GPU plan',
+  lang: 'en',
+  scale: { min: 0, max: 10 },
+  criteria: [
+    { id: 'k1', name: { 'zh-CN': '失配', en: 'Mismatch' }, focusPoints: [{ 'zh-CN': '重要性采样', en: 'Importance sampling' }] },
+    { id: 'k2', name: { 'zh-CN': '吞吐', en: 'Throughput' } },
+  ],
+  candidates: [
+    { id: 'a', name: { 'zh-CN': '自建', en: 'Self-built' } },
+    { id: 'b', name: { 'zh-CN': '托管', en: 'Managed' } },
+  ],
+  participants: [
+    { id: 'p1', name: 'Lin' },
+    { id: 'p2', name: 'Sam' },
+    { id: 'p3', name: 'Ana' },
+  ],
+  ahp: true,
+  blind: true,
+};
+const spec = () => RoundSpecSchema.parse(SPEC);
+const full = (v: number, rationale = ''): BallotInput => ({
+  cells: ['a', 'b'].flatMap((candidateId) => ['k1', 'k2'].map((criterionId) => ({ candidateId, criterionId, value: v, rationale }))),
+  ahp: [{ a: 'k1', b: 'k2', value: 3 }],
+});
+
+let dir: string;
+let manager: SessionManager;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sw-session-'));
+  manager = new SessionManager({ dataDir: dir, tls: null });
+});
+afterEach(async () => {
+  await manager.shutdown();
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Reply {
+  status: number;
+  // A parsed JSON answer, read field by field in each test.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: { ok: boolean; result?: any; error?: { code: string; message: string; issues?: { path: string; message: string }[] } };
+}
+/** One raw HTTP request to the listener (raw, so tests can send any Host and any body). */
+function send(port: number, method: string, body: unknown, opts: { token?: string; host?: string; raw?: string } = {}): Promise<Reply> {
+  const data = opts.raw ?? JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: ADDRESS,
+        port,
+        agent: false,
+        method: 'POST',
+        path: `/p/${method}`,
+        headers: {
+          Host: opts.host ?? `${ADDRESS}:${port}`,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(data),
+          ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+const linkToken = (link: string) => link.slice(link.indexOf('#t=') + 3);
+const journalText = async () => {
+  const files = await readdir(path.join(dir, 'sessions'));
+  return (await Promise.all(files.map((f) => readFile(path.join(dir, 'sessions', f), 'utf8')))).join('');
+};
+
+describe('room-vote sessions', () => {
+  it('opens on the chosen address, joins by link and by code, journals a submission before acknowledging it, streams it', async () => {
+    const events: SessionEvent[] = [];
+    manager.subscribe((e) => events.push(e));
+    const status = await manager.open(spec(), ADDRESS, 0);
+    expect(status.url).toBe(`http://${ADDRESS}:${status.port}/`);
+    expect(status.joinCode).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    const links = status.participants.map((p) => linkToken(p.link));
+    // Capability tokens: 256 random bits each, all different.
+    expect(new Set(links).size).toBe(3);
+    for (const t of links) expect(Buffer.from(t, 'base64url').length).toBe(32);
+
+    const joined = await send(status.port, 'join', { token: links[0] });
+    expect(joined.body.result).toEqual({ token: links[0], participantId: 'p1' });
+    const names = await send(status.port, 'join', { code: status.joinCode.toLowerCase() });
+    expect(names.body.result.names.map((n: { id: string }) => n.id)).toEqual(['p2', 'p3']);
+    const claimed = await send(status.port, 'join', { code: status.joinCode, participantId: 'p2' });
+    expect(claimed.body.result.participantId).toBe('p2');
+    const taken = await send(status.port, 'join', { code: status.joinCode, participantId: 'p2' });
+    expect(taken.status).toBe(403);
+
+    const ballot = await send(status.port, 'ballot', {}, { token: links[0] });
+    expect(ballot.body.result.participant).toEqual({ id: 'p1', name: 'Lin' });
+    expect(ballot.body.result.criteria[0].focusPoints[0].en).toBe('Importance sampling');
+    expect(JSON.stringify(ballot.body.result)).not.toContain('Sam'); // sees only their own ballot
+
+    const sub = await send(status.port, 'submit', { ballot: full(7, 'fast') }, { token: links[0] });
+    expect(sub.body.result.rev).toBe(1);
+    // Acknowledged ⇒ already in the journal on disk.
+    expect(await journalText()).toContain('"t":"submit","pid":"p1"');
+    const ev = events.find((e) => e.type === 'ballot');
+    expect(ev).toMatchObject({ type: 'ballot', participantId: 'p1', rev: 1, workshopId: 'ws-1' });
+    const again = await send(status.port, 'submit', { ballot: full(8) }, { token: links[0] });
+    expect(again.body.result.rev).toBe(2);
+    expect(await manager.ballots('ws-1')).toMatchObject([{ participantId: 'p1', rev: 2 }]);
+    const board = (await manager.status('ws-1')).round!;
+    expect(board.participants.map((p) => [p.joined, p.submitted, p.filled])).toEqual([
+      [true, true, 4],
+      [true, false, 0],
+      [false, false, 0],
+    ]);
+    // The board carries no score: blind mode can show it.
+    expect(JSON.stringify(board)).not.toMatch(/"value"/);
+  });
+
+  it('refuses hostile input with clear errors and stores nothing', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const [t1, t2] = status.participants.map((p) => linkToken(p.link));
+    await send(status.port, 'join', { token: t1 });
+    const before = await journalText();
+
+    const oversize = await send(
+      status.port,
+      'draft',
+      { ballot: { cells: [{ candidateId: 'a', criterionId: 'k1', value: 1, rationale: 'x'.repeat(300_000) }] } },
+      { token: t1 },
+    );
+    expect(oversize.status).toBe(413);
+    const wrongType = await send(status.port, 'submit', { ballot: { cells: [{ candidateId: 'a', criterionId: 'k1', value: '7' }] } }, { token: t1 });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error!.issues![0].path).toBe('ballot.cells[0].value');
+    const offScale = await send(status.port, 'submit', { ballot: full(11) }, { token: t1 });
+    expect(offScale.body.error!.message).toMatch(/within the scale 0\.\.10/);
+    const unknownCell = await send(status.port, 'submit', { ballot: { cells: [{ candidateId: 'zzz', criterionId: 'k1', value: 1 }] } }, { token: t1 });
+    expect(unknownCell.body.error!.message).toMatch(/unknown candidate "zzz"/);
+    const extraField = await send(status.port, 'submit', { ballot: full(5), participantId: 'p2' }, { token: t1 });
+    expect(extraField.status).toBe(400);
+    const notJson = await send(status.port, 'submit', null, { token: t1, raw: '{"ballot":' });
+    expect(notJson.body.error!.message).toMatch(/not valid JSON/);
+    const forged = await send(status.port, 'submit', { ballot: full(5) }, { token: 'A'.repeat(43) });
+    expect(forged.status).toBe(401);
+    const noToken = await send(status.port, 'submit', { ballot: full(5) });
+    expect(noToken.status).toBe(401);
+    const badHost = await send(status.port, 'submit', { ballot: full(5) }, { token: t1, host: `evil.example:${status.port}` });
+    expect(badHost.status).toBe(403);
+    expect(await journalText()).toBe(before);
+    expect(await manager.ballots('ws-1')).toEqual([]);
+
+    // Another participant's token acts only as that participant: p1's ballot is untouched.
+    await send(status.port, 'submit', { ballot: full(2) }, { token: t2 });
+    expect((await manager.ballots('ws-1')).map((b) => b.participantId)).toEqual(['p2']);
+
+    // A device freed by the facilitator cannot come back with its old (replayed) token.
+    const claimed = await send(status.port, 'join', { code: status.joinCode, participantId: 'p3' });
+    const device = claimed.body.result.token as string;
+    expect((await send(status.port, 'status', {}, { token: device })).status).toBe(200);
+    await manager.free('ws-1', 'p3');
+    expect((await send(status.port, 'draft', { ballot: full(1) }, { token: device })).status).toBe(401);
+    // …and the name can be picked again.
+    expect((await send(status.port, 'join', { code: status.joinCode })).body.result.names.map((n: { id: string }) => n.id)).toEqual(['p3']);
+
+    // Script in a rationale is kept as plain text (escaped wherever shown), never interpreted.
+    const script = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+    await send(status.port, 'submit', { ballot: full(6, script) }, { token: t1 });
+    expect((await send(status.port, 'ballot', {}, { token: t1 })).body.result.submitted.cells[0].rationale).toBe(script);
+  });
+
+  it('rate-limits join codes: after ten wrong codes even the right one is refused', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const wrong = status.joinCode === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    for (let i = 0; i < 10; i++) expect((await send(status.port, 'join', { code: wrong })).status).toBe(401);
+    const right = await send(status.port, 'join', { code: status.joinCode });
+    expect(right.status).toBe(429);
+    expect(right.body.error!.message).toMatch(/Too many wrong join codes/);
+  });
+
+  it('a restart resumes the open round on the same port with every acknowledged ballot and draft', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const [t1, t2] = status.participants.map((p) => linkToken(p.link));
+    await send(status.port, 'join', { token: t1 });
+    await send(status.port, 'submit', { ballot: full(9, 'sure') }, { token: t1 });
+    await send(status.port, 'draft', { ballot: { cells: [{ candidateId: 'a', criterionId: 'k1', value: 4, rationale: 'half' }] } }, { token: t2 });
+    await manager.shutdown(); // the host goes away (listener stops, journal stays)
+
+    manager = new SessionManager({ dataDir: dir, tls: null });
+    const resumed = (await manager.status('ws-1')).round!;
+    expect(resumed).toMatchObject({ state: 'open', listening: true, port: status.port, joinCode: status.joinCode, roundId: status.roundId });
+    const b1 = await send(status.port, 'ballot', {}, { token: t1 });
+    expect(b1.body.result).toMatchObject({ rev: 1, submitted: { cells: expect.arrayContaining([expect.objectContaining({ value: 9, rationale: 'sure' })]) } });
+    const b2 = await send(status.port, 'ballot', {}, { token: t2 });
+    expect(b2.body.result.draft.cells).toEqual([{ candidateId: 'a', criterionId: 'k1', value: 4, rationale: 'half' }]);
+    expect(await manager.ballots('ws-1')).toHaveLength(1);
+  });
+
+  it('closing stops the listener and makes ballots final; reopening listens on the same port again', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const t1 = linkToken(status.participants[0].link);
+    await send(status.port, 'join', { token: t1 });
+    const closed = (await manager.close('ws-1')).round!;
+    expect(closed).toMatchObject({ state: 'closed', listening: false });
+    await expect(send(status.port, 'status', {}, { token: t1 })).rejects.toThrow(/ECONNREFUSED/);
+    const reopened = (await manager.reopen('ws-1')).round!;
+    expect(reopened).toMatchObject({ state: 'open', listening: true, port: status.port });
+    expect((await send(status.port, 'submit', { ballot: full(3) }, { token: t1 })).body.result.rev).toBe(1);
+  });
+
+  it('an idle round closes itself when the workshop comes back after the idle time', async () => {
+    let now = Date.now();
+    const m1 = new SessionManager({ dataDir: dir, tls: null, idleMs: 60_000, now: () => now });
+    await m1.open(spec(), ADDRESS, 0);
+    await m1.shutdown();
+    now += 61_000;
+    const m2 = new SessionManager({ dataDir: dir, tls: null, idleMs: 60_000, now: () => now });
+    expect((await m2.status('ws-1')).round).toMatchObject({ state: 'closed', listening: false });
+    await m2.shutdown();
+  });
+
+  it('opens only on an address of this machine; the contract validates the round at the door', async () => {
+    await expect(manager.open(spec(), '203.0.113.7', 0)).rejects.toThrow(/not an address of this machine/);
+    const service = createService({ host: 'test', session: manager });
+    const bad = await service.dispatch('session.open', { spec: { ...SPEC, participants: [] }, address: ADDRESS });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_request', issues: [{ path: 'spec.participants' }] } });
+    const none = await createService({ host: 'cli' }).dispatch('session.status', { workshopId: 'ws-1' });
+    expect(none).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+  });
+
+  it('the web host takes --data-dir; the default data folder is per user and platform', () => {
+    expect(parseWebArgs(['--data-dir', 'some/dir']).dataDir).toBe(path.resolve('some/dir'));
+    expect(() => parseWebArgs(['--data-dir'])).toThrow(/needs a folder/);
+    expect(defaultDataDir({ XDG_DATA_HOME: '/xdg' }, 'linux', '/home/u')).toBe(path.join('/xdg', 'selection-workshop'));
+    expect(defaultDataDir({}, 'linux', '/home/u')).toBe(path.join('/home/u', '.local', 'share', 'selection-workshop'));
+    expect(defaultDataDir({}, 'darwin', '/Users/u')).toBe(path.join('/Users/u', 'Library', 'Application Support', 'Selection Workshop'));
+  });
+});

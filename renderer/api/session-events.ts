@@ -1,0 +1,60 @@
+import type { SessionEvent } from '../../shared/contract/session';
+import { BRIDGE_KEY, type DesktopBridge } from '../../shared/contract/bridge';
+import { webToken } from './client';
+
+/** The web host's event stream of room votes (Server-Sent Events over fetch, with the access token). */
+export const SESSION_EVENTS_PATH = '/events/session';
+
+/**
+ * Subscribes to room-vote events from the Node side: IPC in Electron, SSE in the web host
+ * (reconnecting with a short back-off). `onConnect` runs on every (re)connection, so the
+ * caller can catch up on what it may have missed. Returns the unsubscribe.
+ */
+export function subscribeSessionEvents(onEvent: (e: SessionEvent) => void, onConnect: () => void): () => void {
+  const bridge = (window as unknown as Record<string, DesktopBridge | undefined>)[BRIDGE_KEY];
+  if (bridge?.onSessionEvent) {
+    const off = bridge.onSessionEvent((e) => onEvent(e as SessionEvent));
+    onConnect();
+    return off;
+  }
+  let stopped = false;
+  let abort: AbortController | null = null;
+  let retry: number | undefined;
+  const connect = async () => {
+    if (stopped) return;
+    abort = new AbortController();
+    try {
+      const token = webToken() ?? '';
+      const res = await fetch(SESSION_EVENTS_PATH, { headers: { 'X-SW-Token': token, Accept: 'text/event-stream' }, signal: abort.signal, cache: 'no-store' });
+      if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      onConnect();
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block
+            .split('\n')
+            .filter((l) => l.startsWith('data: '))
+            .map((l) => l.slice(6))
+            .join('\n');
+          if (data) onEvent(JSON.parse(data) as SessionEvent);
+        }
+      }
+    } catch {
+      // dropped: reconnect below
+    }
+    if (!stopped) retry = window.setTimeout(() => void connect(), 1000);
+  };
+  void connect();
+  return () => {
+    stopped = true;
+    window.clearTimeout(retry);
+    abort?.abort();
+  };
+}

@@ -1,0 +1,287 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NetworkInterfaceInfo, RoundSpecInput, RoundStatus } from '../../../shared/contract/session';
+import { ROUND_LIMITS } from '../../../shared/contract/session';
+import { displayName, type Name, type WorkshopDoc } from '../../../shared/model';
+import { api } from '../../api/client';
+import { freeName, roundAction, useRoomVote } from './roomVote';
+import { setBlind } from './roomUi';
+import './vote.css';
+
+const bothLanguages = (entity: { name: Name }, kind: 'candidate' | 'criterion', i: number) => ({
+  'zh-CN': displayName(entity, 'zh-CN', kind, i),
+  en: displayName(entity, 'en', kind, i),
+});
+
+/** The toolbar button: opens the room-vote panel (a dot while a round is open). */
+export function RoomVoteButton() {
+  const { t } = useTranslation();
+  const panel = useRoomVote((s) => s.panel);
+  const open = useRoomVote((s) => s.round?.state === 'open');
+  return (
+    <button type="button" className="btn" aria-expanded={panel} aria-controls="room-vote" onClick={() => useRoomVote.setState({ panel: !panel })}>
+      {t('roomVote.button')}
+      {open && <span className="vote-dot" aria-label={t('roomVote.isOpen')} />}
+    </button>
+  );
+}
+
+/** Room vote: open a round, the join screen for the projector, the live progress board. */
+export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const round = useRoomVote((s) => s.round);
+  const error = useRoomVote((s) => s.error);
+  const [configuring, setConfiguring] = useState(false);
+  const showForm = configuring || !round;
+  return (
+    <section id="room-vote" className="room-vote" aria-labelledby="room-vote-h">
+      <div className="vote-head">
+        <h2 id="room-vote-h">{t('roomVote.title')}</h2>
+        <button type="button" className="btn btn-small" onClick={() => useRoomVote.setState({ panel: false })}>
+          {t('roomVote.hide')}
+        </button>
+      </div>
+      {error && (
+        <p className="vote-error" role="alert">
+          {error}
+        </p>
+      )}
+      {showForm ? (
+        <OpenRoundForm doc={doc} onOpened={() => setConfiguring(false)} onCancel={round ? () => setConfiguring(false) : undefined} />
+      ) : (
+        <RoundView doc={doc} round={round} onNewRound={() => setConfiguring(true)} />
+      )}
+    </section>
+  );
+}
+
+function OpenRoundForm({ doc, onOpened, onCancel }: { doc: WorkshopDoc; onOpened: () => void; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  const [interfaces, setInterfaces] = useState<NetworkInterfaceInfo[]>([]);
+  const [address, setAddress] = useState('');
+  const [invited, setInvited] = useState<Set<string>>(() => new Set(doc.participants.map((p) => p.id)));
+  const [blind, setBlindChoice] = useState(true);
+  const [ahp, setAhp] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const listId = useId();
+  useEffect(() => {
+    let live = true;
+    void api
+      .call('session.interfaces', {})
+      .then((list) => {
+        if (!live) return;
+        setInterfaces(list);
+        setAddress((a) => a || (list.find((i) => !i.internal) ?? list[0])?.address || '');
+      })
+      .catch((err: Error) => useRoomVote.setState({ error: err.message }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (doc.participants.length === 0) return <p className="empty">{t('roomVote.noParticipants')}</p>;
+  const submit = async () => {
+    setBusy(true);
+    const spec: RoundSpecInput = {
+      workshopId: doc.id,
+      title: doc.meta.title,
+      lang: doc.meta.lang,
+      scale: doc.scale,
+      // The one name of each (typed, or the default in each language): the ballot shows it in the participant's language.
+      criteria: doc.criteria.map((c, i) => ({
+        id: c.id,
+        name: bothLanguages(c, 'criterion', i),
+        focusPoints: c.focusPoints.slice(0, ROUND_LIMITS.focusPoints),
+      })),
+      candidates: doc.candidates.map((c, i) => ({ id: c.id, name: bothLanguages(c, 'candidate', i) })),
+      participants: doc.participants.filter((p) => invited.has(p.id)).map((p) => ({ id: p.id, name: p.name })),
+      ahp,
+      blind,
+    };
+    try {
+      const round = await api.call('session.open', { spec, address: address.trim(), port: 0 });
+      if (blind) setBlind(doc.id, true);
+      useRoomVote.setState({ round, error: null });
+      onOpened();
+    } catch (err) {
+      useRoomVote.setState({ error: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="vote-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <fieldset>
+        <legend>{t('roomVote.asked')}</legend>
+        <label className="check">
+          <input type="checkbox" checked disabled /> {t('roomVote.askScores', { min: doc.scale.min, max: doc.scale.max })}
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={ahp} onChange={(e) => setAhp(e.target.checked)} /> {t('roomVote.askAhp')}
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend>{t('roomVote.invited')}</legend>
+        {doc.participants.map((p) => (
+          <label key={p.id} className="check">
+            <input
+              type="checkbox"
+              checked={invited.has(p.id)}
+              onChange={(e) => {
+                const next = new Set(invited);
+                if (e.target.checked) next.add(p.id);
+                else next.delete(p.id);
+                setInvited(next);
+              }}
+            />{' '}
+            {p.name}
+          </label>
+        ))}
+      </fieldset>
+      <label className="check">
+        <input type="checkbox" checked={blind} onChange={(e) => setBlindChoice(e.target.checked)} /> {t('roomVote.blind')}
+      </label>
+      <label className="vote-address">
+        {t('roomVote.address')}
+        <input value={address} onChange={(e) => setAddress(e.target.value)} list={listId} required spellCheck={false} />
+        <datalist id={listId}>
+          {interfaces.map((i) => (
+            <option key={`${i.name}-${i.address}`} value={i.address}>
+              {i.name}
+              {i.internal ? ` (${t('roomVote.loopback')})` : ''}
+            </option>
+          ))}
+        </datalist>
+      </label>
+      <p className="hint">{t('roomVote.addressHint')}</p>
+      <div className="vote-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy || invited.size === 0 || !address.trim()}>
+          {t('roomVote.open')}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn" onClick={onCancel}>
+            {t('roomVote.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Qr({ text, label }: { text: string; label: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    // The encoder loads only when a join screen is shown.
+    void import('qrcode').then((QRCode) => QRCode.toDataURL(text, { margin: 1, width: 240, errorCorrectionLevel: 'M' }).then((url) => live && setSrc(url)));
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return src ? <img className="vote-qr" src={src} alt={label} width={240} height={240} /> : <div className="vote-qr" />;
+}
+
+function RoundView({ doc, round, onNewRound }: { doc: WorkshopDoc; round: RoundStatus; onNewRound: () => void }) {
+  const { t } = useTranslation();
+  const open = round.state === 'open';
+  const joinUrl = `${round.url}#c=${round.joinCode}`;
+  const submitted = round.participants.filter((p) => p.submitted).length;
+  return (
+    <div className="vote-round" data-state={round.state}>
+      <div className="vote-actions">
+        {round.blind && !round.revealed && (
+          <button type="button" className="btn btn-primary" onClick={() => void roundAction(doc.id, 'session.reveal')}>
+            {t('roomVote.reveal')}
+          </button>
+        )}
+        {open ? (
+          <button type="button" className="btn" onClick={() => void roundAction(doc.id, 'session.close')}>
+            {t('roomVote.close')}
+          </button>
+        ) : (
+          <>
+            <button type="button" className="btn" onClick={() => void roundAction(doc.id, 'session.reopen')}>
+              {t('roomVote.reopen')}
+            </button>
+            <button type="button" className="btn" onClick={onNewRound}>
+              {t('roomVote.newRound')}
+            </button>
+          </>
+        )}
+      </div>
+      <p className="vote-state" role="status">
+        {open
+          ? t('roomVote.stateOpen', { submitted, total: round.participants.length })
+          : t('roomVote.stateClosed', { submitted, total: round.participants.length })}
+        {round.blind && (round.revealed ? ` ${t('roomVote.revealed')}` : ` ${t('roomVote.blindOn')}`)}
+        {!round.https && open && ` ${t('roomVote.plainHttp')}`}
+      </p>
+      {open && (
+        <div className="vote-join" aria-label={t('roomVote.joinScreen')}>
+          <Qr text={joinUrl} label={t('roomVote.qr', { url: round.url })} />
+          <div>
+            <p className="vote-big-label">{t('roomVote.openAddress')}</p>
+            <p className="vote-url" data-testid="vote-url">
+              {round.url}
+            </p>
+            <p className="vote-big-label">{t('roomVote.code')}</p>
+            <p className="vote-code" data-testid="vote-code">
+              {round.joinCode}
+            </p>
+          </div>
+        </div>
+      )}
+      <table className="vote-board">
+        <caption>{t('roomVote.board')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('roomVote.col.name')}</th>
+            <th scope="col">{t('roomVote.col.joined')}</th>
+            <th scope="col">{t('roomVote.col.cells')}</th>
+            <th scope="col">{t('roomVote.col.submitted')}</th>
+            <th scope="col">{t('roomVote.col.link')}</th>
+            <th scope="col">
+              <span className="sr-only">{t('roomVote.col.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {round.participants.map((p) => (
+            <tr key={p.id} data-participant={p.id}>
+              <th scope="row">{p.name}</th>
+              <td data-col="joined">{p.joined ? (p.active ? t('roomVote.scoring') : t('roomVote.joined')) : t('roomVote.notJoined')}</td>
+              <td data-col="cells">
+                <progress max={p.cells} value={p.filled} aria-hidden="true" /> {t('roomVote.cells', { filled: p.filled, cells: p.cells })}
+              </td>
+              <td data-col="submitted">{p.submitted ? (p.rev > 1 ? t('roomVote.submittedRev', { rev: p.rev }) : t('roomVote.submitted')) : '—'}</td>
+              <td>
+                <details>
+                  <summary>{t('roomVote.personalLink')}</summary>
+                  <input
+                    className="vote-link"
+                    readOnly
+                    value={p.link}
+                    aria-label={t('roomVote.personalLinkOf', { name: p.name })}
+                    onFocus={(e) => e.target.select()}
+                  />
+                </details>
+              </td>
+              <td>
+                {p.joined && open && (
+                  <button type="button" className="btn btn-small" onClick={() => void freeName(doc.id, p.id)}>
+                    {t('roomVote.free')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

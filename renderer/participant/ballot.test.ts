@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ballotOf, intransitiveTriple, invalidCells, parseValue, progress, sameBallot, stateOf, judgmentOfStep, stepOfJudgment } from './ballot';
+import { initialLang } from './strings';
+
+const round = {
+  scale: { min: 0, max: 10 },
+  criteria: [
+    { id: 'k1', name: { 'zh-CN': '甲', en: 'K1' }, focusPoints: [] },
+    { id: 'k2', name: { 'zh-CN': '乙', en: 'K2' }, focusPoints: [] },
+  ],
+  candidates: [{ id: 'a', name: { 'zh-CN': 'A', en: 'A' } }],
+};
+
+describe('participant ballot model', () => {
+  it('parses scores on the scale, with a decimal comma and full-width digits', () => {
+    expect(parseValue('7,5', round.scale)).toBe(7.5);
+    expect(parseValue('８', round.scale)).toBe(8);
+    expect(parseValue('', round.scale)).toBeNull();
+    expect(parseValue('11', round.scale)).toBeUndefined();
+    expect(parseValue('abc', round.scale)).toBeUndefined();
+  });
+
+  it('builds the ballot from what was typed: empty cells out, rationale-only cells kept, invalid cells flagged', () => {
+    const state = { cells: { 'a|k1': { value: '6', rationale: 'ok' }, 'a|k2': { value: '', rationale: 'unsure' } }, pairs: { 'k1|k2': 3 } };
+    expect(ballotOf(round, state)).toEqual({
+      cells: [
+        { candidateId: 'a', criterionId: 'k1', value: 6, rationale: 'ok' },
+        { candidateId: 'a', criterionId: 'k2', value: null, rationale: 'unsure' },
+      ],
+      ahp: [{ a: 'k1', b: 'k2', value: 3 }],
+    });
+    expect(progress(round, state)).toEqual({ done: 1, total: 2 });
+    expect(invalidCells(round, { cells: { 'a|k1': { value: '12', rationale: '' } }, pairs: {} })).toEqual(['a|k1']);
+    // Round trip through the server's form.
+    expect(sameBallot(ballotOf(round, stateOf(ballotOf(round, state))), ballotOf(round, state))).toBe(true);
+  });
+
+  it('finds an intransitive triple of judgments (the consistency hint)', () => {
+    expect(intransitiveTriple(['x', 'y', 'z'], { 'x|y': 3, 'y|z': 2, 'x|z': 1 / 2 })).toEqual(['x', 'y', 'z']);
+    expect(intransitiveTriple(['x', 'y', 'z'], { 'x|y': 3, 'y|z': 2, 'x|z': 5 })).toBeNull();
+  });
+
+  it('maps the Saaty scale to slider steps and back', () => {
+    for (let k = -8; k <= 8; k++) expect(stepOfJudgment(judgmentOfStep(k))).toBe(k);
+  });
+
+  it('takes the browser language unless one was chosen', () => {
+    expect(initialLang(null, ['zh-TW', 'en'])).toBe('zh-CN');
+    expect(initialLang(null, ['en-GB'])).toBe('en');
+    expect(initialLang('en', ['zh-CN'])).toBe('en');
+  });
+});

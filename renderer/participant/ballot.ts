@@ -1,0 +1,100 @@
+import type { Ballot, BallotResponse } from '../../shared/contract/session';
+
+/** The participant page's model, apart from the DOM: typed text → ballot, progress, hints. */
+
+export interface CellInput {
+  value: string;
+  rationale: string;
+}
+export interface PageState {
+  cells: Record<string, CellInput>;
+  /** "a|b" → judgment that a is `value` times as important as b (absent: not answered or skipped). */
+  pairs: Record<string, number>;
+}
+
+export const cellKey = (candidateId: string, criterionId: string) => `${candidateId}|${criterionId}`;
+
+const FULL_WIDTH = /[０-９．，－]/g;
+/** Typed text → a score on the scale; `null` for empty; `undefined` when it is not a valid score. */
+export function parseValue(text: string, scale: { min: number; max: number }): number | null | undefined {
+  const t = text
+    .replace(FULL_WIDTH, (ch) => (ch === '．' ? '.' : ch === '，' ? ',' : ch === '－' ? '-' : String.fromCharCode(ch.charCodeAt(0) - 0xfee0)))
+    .trim()
+    .replace(',', '.');
+  if (t === '') return null;
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(t)) return undefined;
+  const v = Number(t);
+  return v >= scale.min && v <= scale.max ? v : undefined;
+}
+
+/** The page's state from a ballot (server draft, submission, or nothing). */
+export function stateOf(ballot: Ballot | null): PageState {
+  const cells: Record<string, CellInput> = {};
+  const pairs: Record<string, number> = {};
+  for (const c of ballot?.cells ?? [])
+    cells[cellKey(c.candidateId, c.criterionId)] = { value: c.value === null ? '' : String(c.value), rationale: c.rationale };
+  for (const p of ballot?.ahp ?? []) pairs[`${p.a}|${p.b}`] = p.value;
+  return { cells, pairs };
+}
+
+/** The ballot to send (invalid cells are left out, see `invalidCells`). */
+export function ballotOf(round: Pick<BallotResponse, 'criteria' | 'candidates' | 'scale'>, state: PageState): Ballot {
+  const cells: Ballot['cells'] = [];
+  for (const k of round.criteria)
+    for (const c of round.candidates) {
+      const input = state.cells[cellKey(c.id, k.id)];
+      if (!input) continue;
+      const value = parseValue(input.value, round.scale);
+      const rationale = input.rationale.slice(0, 1000);
+      if ((value === null || value === undefined) && rationale === '') continue;
+      cells.push({ candidateId: c.id, criterionId: k.id, value: value ?? null, rationale });
+    }
+  const ahp = Object.entries(state.pairs).map(([key, value]) => {
+    const [a, b] = key.split('|');
+    return { a, b, value };
+  });
+  return { cells, ahp };
+}
+
+export function invalidCells(round: Pick<BallotResponse, 'scale'>, state: PageState): string[] {
+  return Object.entries(state.cells)
+    .filter(([, c]) => parseValue(c.value, round.scale) === undefined)
+    .map(([k]) => k);
+}
+
+export function progress(round: Pick<BallotResponse, 'criteria' | 'candidates' | 'scale'>, state: PageState): { done: number; total: number } {
+  let done = 0;
+  for (const k of round.criteria)
+    for (const c of round.candidates) {
+      const v = parseValue(state.cells[cellKey(c.id, k.id)]?.value ?? '', round.scale);
+      if (typeof v === 'number') done++;
+    }
+  return { done, total: round.criteria.length * round.candidates.length };
+}
+
+/** Same answers? (Order-insensitive: drafts and submissions are compared to show "changed".) */
+export function sameBallot(a: Ballot | null, b: Ballot | null): boolean {
+  const norm = (x: Ballot | null) =>
+    JSON.stringify([
+      (x?.cells ?? []).map((c) => `${c.candidateId}|${c.criterionId}|${c.value}|${c.rationale}`).sort(),
+      (x?.ahp ?? []).map((p) => `${p.a}|${p.b}|${p.value}`).sort(),
+    ]);
+  return norm(a) === norm(b);
+}
+
+/**
+ * A consistency hint for pairwise judgments: the first intransitive triple among the answered
+ * pairs (a over b, b over c, yet c over a), or null.
+ */
+export function intransitiveTriple(ids: string[], pairs: Record<string, number>): [string, string, string] | null {
+  const over = (x: string, y: string): boolean => {
+    const v = pairs[`${x}|${y}`] ?? (pairs[`${y}|${x}`] !== undefined ? 1 / pairs[`${y}|${x}`] : undefined);
+    return v !== undefined && v > 1 + 1e-9;
+  };
+  for (const a of ids) for (const b of ids) for (const c of ids) if (a !== b && b !== c && a !== c && over(a, b) && over(b, c) && over(c, a)) return [a, b, c];
+  return null;
+}
+
+/** Saaty's scale as a slider position −8…8 (0 equal; k > 0: the first k+1 times as important). */
+export const judgmentOfStep = (k: number): number => (k >= 0 ? k + 1 : 1 / (1 - k));
+export const stepOfJudgment = (v: number): number => (v >= 1 ? Math.round(v) - 1 : -(Math.round(1 / v) - 1));

@@ -1,0 +1,481 @@
+import type { Ballot, BallotResponse, JoinResponse, SubmitResponse } from '../../shared/contract/session';
+import { ballotOf, cellKey, intransitiveTriple, invalidCells, judgmentOfStep, progress, sameBallot, stateOf, stepOfJudgment, type PageState } from './ballot';
+import { format, initialLang, STRINGS, type PLang, type StringKey } from './strings';
+import './participant.css';
+
+/**
+ * The participant page of a room vote: a small page of its own (no framework), served by the
+ * session listener. It sees one ballot: its own. Every text from the network goes in with
+ * `textContent` (never as HTML). Answers are kept on the device (localStorage) at every
+ * keystroke and as a draft on the facilitator's side; a submission counts once acknowledged.
+ */
+
+const LANG_KEY = 'sw.p.lang';
+const TOKEN_KEY = `sw.p.token`;
+const DRAFT_KEY = (roundId: string, pid: string) => `sw.p.draft.${roundId}.${pid}`;
+
+let lang: PLang = initialLang(safeGet(LANG_KEY), navigator.languages ?? [navigator.language]);
+const t = (key: StringKey, vars?: Record<string, string | number>) => format(STRINGS[lang][key], vars);
+const app = document.getElementById('app')!;
+
+let token: string | null = safeGet(TOKEN_KEY);
+let round: BallotResponse | null = null;
+let state: PageState = { cells: {}, pairs: {} };
+let lastSubmitted: Ballot | null = null;
+let pairIndex = 0;
+let offline = false;
+let draftTimer: number | undefined;
+let notice: { key: StringKey; vars?: Record<string, string | number> } | null = null;
+
+function safeGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function safeSet(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // storage unavailable (private mode): the server keeps the draft
+  }
+}
+
+class CallError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, payload: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/p/${method}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(payload),
+      cache: 'no-store',
+    });
+  } catch {
+    throw new CallError('offline', 'offline');
+  }
+  let body: { ok: boolean; result?: T; error?: { code: string; message: string } };
+  try {
+    body = await res.json();
+  } catch {
+    throw new CallError('offline', `HTTP ${res.status}`);
+  }
+  if (!body.ok) throw new CallError(body.error?.code ?? 'internal', body.error?.message ?? `HTTP ${res.status}`);
+  return body.result as T;
+}
+
+/** A tiny element builder: text only ever goes in as textContent. */
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<Record<string, string>> = {},
+  ...children: (Node | string | null)[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) if (v !== undefined) el.setAttribute(k, v);
+  for (const c of children) if (c !== null) el.append(typeof c === 'string' ? document.createTextNode(c) : c);
+  return el;
+}
+const pick = (text: { 'zh-CN': string; en: string }) => text[lang] || text[lang === 'en' ? 'zh-CN' : 'en'];
+
+function header(): HTMLElement {
+  const select = h('select', { id: 'lang', 'aria-label': t('language') }, h('option', { value: 'zh-CN' }, '中文'), h('option', { value: 'en' }, 'English'));
+  select.value = lang;
+  select.addEventListener('change', () => {
+    lang = select.value as PLang;
+    safeSet(LANG_KEY, lang);
+    render();
+  });
+  document.documentElement.lang = lang;
+  document.title = t('title');
+  return h('header', { class: 'top' }, h('h1', {}, round ? round.title : t('title')), select);
+}
+
+function banner(): HTMLElement | null {
+  if (offline) return h('p', { class: 'banner warn', role: 'status' }, t('offline'));
+  if (round && !round.open) return h('p', { class: 'banner', role: 'status' }, t('closed'));
+  if (notice) return h('p', { class: 'banner warn', role: 'alert' }, t(notice.key, notice.vars));
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Joining
+
+function renderJoin(names: { id: string; name: string }[] | null, code: string) {
+  app.replaceChildren(header());
+  const b = banner();
+  if (b) app.append(b);
+  if (names === null) {
+    const input = h('input', { id: 'code', name: 'code', autocomplete: 'off', autocapitalize: 'characters', inputmode: 'text', maxlength: '12', value: code });
+    const form = h(
+      'form',
+      { class: 'card', 'aria-labelledby': 'join-h' },
+      h('h2', { id: 'join-h' }, t('joinTitle')),
+      h('p', {}, t('joinHint')),
+      h('label', { for: 'code' }, t('code')),
+      input,
+      h('button', { type: 'submit', class: 'primary' }, t('join')),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      void joinByCode(input.value.trim());
+    });
+    app.append(form);
+    input.focus();
+    return;
+  }
+  const list = h('div', { class: 'names', role: 'group', 'aria-labelledby': 'pick-h' });
+  for (const n of names) {
+    const btn = h('button', { type: 'button', class: 'name' }, n.name);
+    btn.addEventListener('click', () => void claim(code, n.id));
+    list.append(btn);
+  }
+  app.append(h('section', { class: 'card' }, h('h2', { id: 'pick-h' }, t('pickName')), h('p', {}, names.length ? t('pickHint') : t('noNames')), list));
+}
+
+async function joinByCode(code: string) {
+  try {
+    notice = null;
+    const r = await call<JoinResponse>('join', { code });
+    if ('names' in r) renderJoin(r.names, code);
+  } catch (err) {
+    notice = { key: 'error', vars: { message: (err as Error).message } };
+    renderJoin(null, code);
+  }
+}
+
+async function claim(code: string, participantId: string) {
+  try {
+    const r = await call<JoinResponse>('join', { code, participantId });
+    if ('token' in r) {
+      token = r.token;
+      safeSet(TOKEN_KEY, token);
+      notice = null;
+      await loadBallot();
+    }
+  } catch (err) {
+    notice = { key: 'error', vars: { message: (err as Error).message } };
+    await joinByCode(code);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ballot
+
+async function loadBallot() {
+  try {
+    round = await call<BallotResponse>('ballot', {});
+    offline = false;
+  } catch (err) {
+    return handleError(err, loadBallot);
+  }
+  lastSubmitted = round.submitted;
+  const local = safeGet(DRAFT_KEY(round.roundId, round.participant.id));
+  const server = round.draft ?? round.submitted;
+  let fromDevice: { state: PageState; dirty: boolean } | null = null;
+  try {
+    fromDevice = local ? (JSON.parse(local) as { state: PageState; dirty: boolean }) : null;
+  } catch {
+    fromDevice = null;
+  }
+  // What was typed on this device and not yet saved on the server wins; it is sent now.
+  state = fromDevice?.dirty ? fromDevice.state : stateOf(server);
+  render();
+  if (fromDevice?.dirty) scheduleDraft(0);
+}
+
+function handleError(err: unknown, retry: () => Promise<void>) {
+  const e = err as CallError;
+  if (e.code === 'offline' || e.code === 'unavailable') {
+    offline = true;
+    render();
+    setTimeout(() => void retry(), 3000);
+    return;
+  }
+  if (e.code === 'unauthorized') {
+    token = null;
+    safeSet(TOKEN_KEY, null);
+    round = null;
+    notice = { key: 'invalidToken' };
+    renderJoin(null, '');
+    return;
+  }
+  notice = { key: 'error', vars: { message: e.message } };
+  render();
+}
+
+function keepOnDevice(dirty: boolean) {
+  if (round) safeSet(DRAFT_KEY(round.roundId, round.participant.id), JSON.stringify({ state, dirty }));
+}
+
+function scheduleDraft(delay = 800) {
+  window.clearTimeout(draftTimer);
+  draftTimer = window.setTimeout(() => void saveDraft(), delay);
+}
+
+async function saveDraft() {
+  if (!round?.open) return;
+  setStatus(t('saving'));
+  try {
+    await call('draft', { ballot: ballotOf(round, state) });
+    keepOnDevice(false);
+    if (offline) {
+      offline = false;
+      render();
+    }
+    setStatus(t('saved'));
+  } catch (err) {
+    handleError(err, saveDraft);
+  }
+}
+
+async function submit() {
+  if (!round) return;
+  window.clearTimeout(draftTimer);
+  const ballot = ballotOf(round, state);
+  try {
+    const r = await call<SubmitResponse>('submit', { ballot });
+    lastSubmitted = ballot;
+    round.rev = r.rev;
+    keepOnDevice(false);
+    offline = false;
+    notice = null;
+    render();
+    document.getElementById('submit-state')?.focus();
+  } catch (err) {
+    handleError(err, submit);
+  }
+}
+
+function setStatus(text: string) {
+  const el = document.getElementById('draft-state');
+  if (el) el.textContent = text;
+}
+
+function onEdit() {
+  keepOnDevice(true);
+  updateProgress();
+  scheduleDraft();
+}
+
+function updateProgress() {
+  if (!round) return;
+  const p = progress(round, state);
+  const bar = document.getElementById('progress') as HTMLProgressElement | null;
+  if (bar) {
+    bar.max = p.total;
+    bar.value = p.done;
+  }
+  const label = document.getElementById('progress-label');
+  if (label) label.textContent = t('progress', p);
+  const bad = invalidCells(round, state);
+  const submitBtn = document.getElementById('submit') as HTMLButtonElement | null;
+  if (submitBtn) submitBtn.disabled = !round.open || bad.length > 0;
+  const st = document.getElementById('submit-state');
+  if (st) {
+    const changed = lastSubmitted !== null && !sameBallot(lastSubmitted, ballotOf(round, state));
+    st.textContent = lastSubmitted === null ? '' : changed ? t('changed') : t('submitted');
+    st.dataset.state = lastSubmitted === null ? 'none' : changed ? 'changed' : 'submitted';
+  }
+}
+
+function cellField(candidate: BallotResponse['candidates'][number], criterion: BallotResponse['criteria'][number]): HTMLElement {
+  const key = cellKey(candidate.id, criterion.id);
+  const cur = state.cells[key] ?? { value: '', rationale: '' };
+  const idBase = `c-${candidate.id}-${criterion.id}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  const scale = round!.scale;
+  const value = h('input', {
+    id: `${idBase}-v`,
+    class: 'score',
+    inputmode: 'decimal',
+    autocomplete: 'off',
+    'aria-describedby': `${idBase}-err`,
+    'data-candidate': candidate.id,
+    'data-criterion': criterion.id,
+  });
+  value.value = cur.value;
+  if (!round!.open) value.disabled = true;
+  const err = h('span', { id: `${idBase}-err`, class: 'err' });
+  const rationale = h('textarea', { id: `${idBase}-r`, rows: '2', maxlength: '1000', 'data-candidate': candidate.id, 'data-criterion': criterion.id });
+  rationale.value = cur.rationale;
+  if (!round!.open) rationale.disabled = true;
+  const check = () => {
+    const bad = invalidCells(round!, state).includes(key);
+    value.setAttribute('aria-invalid', bad ? 'true' : 'false');
+    err.textContent = bad ? t('notANumber', scale) : '';
+  };
+  value.addEventListener('input', () => {
+    state.cells[key] = { value: value.value, rationale: state.cells[key]?.rationale ?? '' };
+    check();
+    onEdit();
+  });
+  rationale.addEventListener('input', () => {
+    state.cells[key] = { value: state.cells[key]?.value ?? '', rationale: rationale.value };
+    onEdit();
+  });
+  check();
+  return h(
+    'div',
+    { class: 'cell' },
+    h('span', { class: 'cand' }, pick(candidate.name)),
+    h('label', { for: value.id, class: 'sr' }, `${pick(candidate.name)} — ${pick(criterion.name)}: ${t('score')} (${scale.min}–${scale.max})`),
+    value,
+    h('label', { for: rationale.id, class: 'small' }, t('rationale')),
+    rationale,
+    err,
+  );
+}
+
+function pairsSection(): HTMLElement | null {
+  if (!round?.ahp || round.criteria.length < 2) return null;
+  const ids = round.criteria.map((c) => c.id);
+  const list: [string, string][] = [];
+  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) list.push([ids[i], ids[j]]);
+  pairIndex = Math.max(0, Math.min(list.length - 1, pairIndex));
+  const [a, b] = list[pairIndex];
+  const name = (id: string) => pick(round!.criteria.find((c) => c.id === id)!.name);
+  const key = `${a}|${b}`;
+  const answered = state.pairs[key];
+  const slider = h('input', { type: 'range', id: 'pair', min: '-8', max: '8', step: '1', 'aria-describedby': 'pair-value' });
+  slider.value = String(answered === undefined ? 0 : stepOfJudgment(answered));
+  if (!round.open) slider.disabled = true;
+  const describe = (k: number) => (k === 0 ? t('equal') : k > 0 ? t('more', { name: name(a), n: k + 1 }) : t('more', { name: name(b), n: 1 - k }));
+  const valueText = h('p', { id: 'pair-value', class: 'pair-value' }, answered === undefined ? t('skipped') : describe(Number(slider.value)));
+  slider.addEventListener('input', () => {
+    const k = Number(slider.value);
+    state.pairs[key] = judgmentOfStep(k);
+    valueText.textContent = describe(k);
+    slider.setAttribute('aria-valuetext', describe(k));
+    hint.textContent = hintText();
+    onEdit();
+  });
+  const hintText = () => {
+    const tri = intransitiveTriple(ids, state.pairs);
+    return tri ? t('inconsistent', { a: name(tri[0]), b: name(tri[1]), c: name(tri[2]) }) : t('consistent');
+  };
+  const hint = h('p', { class: 'hint', role: 'status' }, hintText());
+  const nav = (d: number) => {
+    pairIndex += d;
+    const sec = pairsSection();
+    if (sec) document.getElementById('pairs')?.replaceWith(sec);
+    document.getElementById('pair')?.focus();
+  };
+  const back = h('button', { type: 'button' }, t('back'));
+  back.disabled = pairIndex === 0;
+  back.addEventListener('click', () => nav(-1));
+  const skip = h('button', { type: 'button' }, t('skip'));
+  skip.disabled = !round.open;
+  skip.addEventListener('click', () => {
+    delete state.pairs[key];
+    onEdit();
+    if (pairIndex < list.length - 1) nav(1);
+    else nav(0);
+  });
+  const next = h('button', { type: 'button', class: 'primary' }, t('next'));
+  next.disabled = pairIndex >= list.length - 1;
+  next.addEventListener('click', () => nav(1));
+  const done = Object.keys(state.pairs).length;
+  return h(
+    'section',
+    { id: 'pairs', class: 'card', 'aria-labelledby': 'pairs-h' },
+    h('h2', { id: 'pairs-h' }, t('pairs')),
+    h('p', { class: 'small' }, t('pairOf', { i: pairIndex + 1, n: list.length })),
+    h('div', { class: 'pair-names' }, h('span', {}, name(b)), h('span', {}, name(a))),
+    h('label', { for: 'pair', class: 'sr' }, `${name(a)} / ${name(b)}`),
+    slider,
+    valueText,
+    h('div', { class: 'row' }, back, skip, next),
+    h('p', { class: 'small' }, t('pairsDone', { done, n: list.length })),
+    hint,
+  );
+}
+
+function render() {
+  if (!round) return;
+  const r = round;
+  app.replaceChildren(header());
+  const b = banner();
+  if (b) app.append(b);
+  app.append(h('p', { class: 'who' }, t('hello', { name: r.participant.name })));
+  app.append(h('p', { class: 'small' }, t('scale', r.scale)));
+  const prog = h('progress', { id: 'progress', 'aria-labelledby': 'progress-label' });
+  app.append(h('div', { class: 'progress' }, prog, h('span', { id: 'progress-label' })));
+  for (const k of r.criteria) {
+    const focus = k.focusPoints.length ? h('details', {}, h('summary', {}, t('focus')), h('ul', {}, ...k.focusPoints.map((f) => h('li', {}, pick(f))))) : null;
+    app.append(
+      h('section', { class: 'card criterion', 'aria-label': pick(k.name) }, h('h2', {}, pick(k.name)), focus, ...r.candidates.map((c) => cellField(c, k))),
+    );
+  }
+  const pairs = pairsSection();
+  if (pairs) app.append(pairs);
+  const submitBtn = h('button', { type: 'button', id: 'submit', class: 'primary big' }, r.rev > 0 ? t('resubmit') : t('submit'));
+  submitBtn.addEventListener('click', () => void submit());
+  app.append(
+    h('footer', { class: 'actions' }, submitBtn, h('p', { id: 'submit-state', tabindex: '-1', role: 'status' }), h('p', { id: 'draft-state', class: 'small' })),
+  );
+  updateProgress();
+}
+
+// Is the round still open? (Checked now and then, and when the device comes back.)
+async function poll() {
+  if (!round || !token) return;
+  try {
+    const s = await call<{ open: boolean; rev: number }>('status', {});
+    const wasOffline = offline;
+    offline = false;
+    if (s.open !== round.open) {
+      round.open = s.open;
+      render();
+    } else if (wasOffline) render();
+  } catch (err) {
+    if ((err as CallError).code === 'offline') {
+      if (!offline) {
+        offline = true;
+        render();
+      }
+    } else if ((err as CallError).code === 'unauthorized') handleError(err, poll);
+  }
+}
+
+async function start() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const linkToken = hash.get('t');
+  const code = hash.get('c') ?? '';
+  if (linkToken || code) history.replaceState(null, '', location.pathname);
+  if (linkToken) {
+    try {
+      token = null;
+      const r = await call<JoinResponse>('join', { token: linkToken });
+      if ('token' in r) {
+        token = r.token;
+        safeSet(TOKEN_KEY, token);
+      }
+    } catch (err) {
+      if ((err as CallError).code === 'offline') {
+        token = linkToken;
+        safeSet(TOKEN_KEY, token);
+      } else {
+        notice = { key: 'invalidToken' };
+        return renderJoin(null, code);
+      }
+    }
+  }
+  if (token) return loadBallot();
+  renderJoin(null, code);
+}
+
+window.addEventListener('online', () => {
+  void poll();
+  if (round?.open) scheduleDraft(0);
+});
+setInterval(() => void poll(), 5000);
+void start();

@@ -1,0 +1,98 @@
+/** The participant page's strings, zh-CN and en (a tiny page: no i18n library). */
+export type PLang = 'zh-CN' | 'en';
+
+export const STRINGS = {
+  en: {
+    title: 'Room vote',
+    language: 'Language',
+    joinTitle: 'Join the room vote',
+    joinHint: 'Type the code shown on the screen, or open your personal link.',
+    code: 'Join code',
+    join: 'Join',
+    pickName: 'Who are you?',
+    pickHint: 'Pick your own name. Names already taken are not listed.',
+    noNames: 'Every name is taken. Ask the facilitator to free yours.',
+    hello: 'Ballot of {name}',
+    scale: 'Score each candidate from {min} (worst) to {max} (best). Add a short rationale.',
+    focus: 'What to look at',
+    score: 'Score',
+    rationale: 'Rationale',
+    notANumber: 'Type a number between {min} and {max}.',
+    progress: '{done} of {total} answered',
+    submit: 'Submit ballot',
+    resubmit: 'Submit changes',
+    submitted: 'Submitted. You can still change your ballot until the round is closed.',
+    changed: 'You have changes that are not submitted yet.',
+    saving: 'Saving draft…',
+    saved: 'Draft saved.',
+    offline: 'No connection. Your answers are kept on this device; retrying…',
+    closed: 'The round is closed. Your last submitted ballot counts.',
+    invalidToken: 'This link or device is no longer signed in. Join again with the code.',
+    error: 'Something went wrong: {message}',
+    pairs: 'Which criterion matters more?',
+    pairOf: 'Question {i} of {n}',
+    equal: 'Equally important',
+    more: '{name} matters more ({n}×)',
+    skip: 'Skip',
+    next: 'Next',
+    back: 'Back',
+    skipped: 'skipped',
+    pairsDone: 'Pairwise questions answered: {done} of {n} (skipped pairs stay missing).',
+    inconsistent: 'Hint: {a} > {b} and {b} > {c}, yet {c} > {a}. Check whether that is what you mean.',
+    consistent: 'Your judgments are consistent so far.',
+  },
+  'zh-CN': {
+    title: '投票会话',
+    language: '语言',
+    joinTitle: '加入投票会话',
+    joinHint: '输入屏幕上显示的加入码，或打开你的个人链接。',
+    code: '加入码',
+    join: '加入',
+    pickName: '你是谁？',
+    pickHint: '选择你自己的名字。已被选择的名字不再列出。',
+    noNames: '所有名字都已被选择。请主持人释放你的名字。',
+    hello: '{name} 的评分表',
+    scale: '为每个候选方案打分：{min}（最差）到 {max}（最好），并写下简短理由。',
+    focus: '关注要点',
+    score: '分数',
+    rationale: '理由',
+    notANumber: '请输入 {min} 到 {max} 之间的数字。',
+    progress: '已完成 {done} / {total}',
+    submit: '提交评分',
+    resubmit: '提交修改',
+    submitted: '已提交。投票关闭前仍可修改。',
+    changed: '有尚未提交的修改。',
+    saving: '正在保存草稿…',
+    saved: '草稿已保存。',
+    offline: '网络已断开。你的回答保存在本设备上，正在重试…',
+    closed: '本轮投票已关闭，以你最后提交的评分为准。',
+    invalidToken: '此链接或设备已不再有效，请用加入码重新加入。',
+    error: '出错了：{message}',
+    pairs: '哪个维度更重要？',
+    pairOf: '第 {i} 题，共 {n} 题',
+    equal: '同等重要',
+    more: '{name} 更重要（{n} 倍）',
+    skip: '跳过',
+    next: '下一题',
+    back: '上一题',
+    skipped: '已跳过',
+    pairsDone: '两两比较已回答 {done} / {n}（跳过的比较保持缺失）。',
+    inconsistent: '提示：{a} > {b}，{b} > {c}，但 {c} > {a}。请确认这是你的本意。',
+    consistent: '目前你的判断是一致的。',
+  },
+} as const;
+export type StringKey = keyof (typeof STRINGS)['en'];
+
+export function format(template: string, vars: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
+}
+
+/** The browser's language decides, unless the participant chose one. */
+export function initialLang(stored: string | null, languages: readonly string[]): PLang {
+  if (stored === 'zh-CN' || stored === 'en') return stored;
+  for (const l of languages) {
+    if (/^zh\b/i.test(l)) return 'zh-CN';
+    if (/^en\b/i.test(l)) return 'en';
+  }
+  return 'en';
+}

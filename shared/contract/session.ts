@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { defineMethod } from './define';
+
+/**
+ * Live sessions ("room votes"): participants score from their own devices over the room's
+ * network. Two contracts live here:
+ * - the facilitator's methods (`session.*`), part of the app's one contract;
+ * - the participant contract (`PARTICIPANT_METHODS`), served only by the session listener
+ *   (electron/session), which sees one ballot and nothing else.
+ */
+
+/** Limits of one round (the listener refuses anything larger). */
+export const ROUND_LIMITS = {
+  participants: 100,
+  criteria: 30,
+  candidates: 20,
+  focusPoints: 12,
+  rationale: 1000,
+  /** Largest participant request body, bytes. */
+  body: 256 * 1024,
+} as const;
+
+const id = () =>
+  z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9._:-]+$/, 'may contain only letters, digits and . _ : -');
+const text = (max = 1000) => z.string().max(max, `must be at most ${max} characters`);
+const localized = (max = 1000) => z.strictObject({ 'zh-CN': text(max), en: text(max) });
+const finiteNum = () => z.number().refine(Number.isFinite, { message: 'must be a finite number' });
+
+/** What a round asks: the part of the workshop a participant's device may see. */
+export const RoundSpecSchema = z
+  .strictObject({
+    workshopId: id(),
+    title: text(),
+    lang: z.enum(['zh-CN', 'en']),
+    scale: z.strictObject({ min: finiteNum(), max: finiteNum() }).refine((s) => s.min < s.max, { message: 'min must be less than max' }),
+    criteria: z
+      .array(z.strictObject({ id: id(), name: localized(), focusPoints: z.array(localized()).max(ROUND_LIMITS.focusPoints).default([]) }))
+      .min(1, 'a round needs at least one criterion')
+      .max(ROUND_LIMITS.criteria),
+    candidates: z
+      .array(z.strictObject({ id: id(), name: localized() }))
+      .min(1, 'a round needs at least one candidate')
+      .max(ROUND_LIMITS.candidates),
+    participants: z
+      .array(z.strictObject({ id: id(), name: text().min(1) }))
+      .min(1, 'invite at least one participant')
+      .max(ROUND_LIMITS.participants),
+    /** Also ask pairwise (AHP) judgments of the criteria; a participant may skip pairs. */
+    ahp: z.boolean().default(false),
+    /** Blind: nobody sees a score until the facilitator reveals. */
+    blind: z.boolean().default(true),
+  })
+  .superRefine((s, ctx) => {
+    for (const key of ['criteria', 'candidates', 'participants'] as const) {
+      const seen = new Set<string>();
+      s[key].forEach((x, i) => {
+        if (seen.has(x.id)) ctx.addIssue({ code: 'custom', path: [key, i, 'id'], message: `duplicate id "${x.id}"` });
+        seen.add(x.id);
+      });
+    }
+  });
+export type RoundSpec = z.output<typeof RoundSpecSchema>;
+export type RoundSpecInput = z.input<typeof RoundSpecSchema>;
+
+/** One participant's answers. A cell left out is not scored; a skipped pair is simply absent. */
+export const BallotSchema = z.strictObject({
+  cells: z
+    .array(
+      z.strictObject({
+        candidateId: id(),
+        criterionId: id(),
+        value: finiteNum().nullable(),
+        rationale: text(ROUND_LIMITS.rationale).default(''),
+      }),
+    )
+    .max(ROUND_LIMITS.criteria * ROUND_LIMITS.candidates),
+  /** Pairwise judgments: how much more important `a` is than `b`, 1/9 … 9. */
+  ahp: z
+    .array(
+      z.strictObject({
+        a: id(),
+        b: id(),
+        value: finiteNum()
+          .min(1 / 9 - 1e-9)
+          .max(9),
+      }),
+    )
+    .max((ROUND_LIMITS.criteria * (ROUND_LIMITS.criteria - 1)) / 2)
+    .default([]),
+});
+export type Ballot = z.output<typeof BallotSchema>;
+export type BallotInput = z.input<typeof BallotSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The participant contract (served by the session listener at `POST /p/<method>`).
+
+const tokenSchema = () => z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'is not a valid token');
+
+export const ParticipantRequestSchemas = {
+  /** By personal link (`token`), or by join code: without `participantId` lists the names still free; with it claims that name. */
+  join: z.union([
+    z.strictObject({ token: tokenSchema() }),
+    z.strictObject({
+      code: z.string().regex(/^[A-Za-z0-9]{4,12}$/, 'is not a join code'),
+      participantId: id().optional(),
+    }),
+  ]),
+  ballot: z.strictObject({}),
+  draft: z.strictObject({ ballot: BallotSchema }),
+  submit: z.strictObject({ ballot: BallotSchema }),
+  status: z.strictObject({}),
+} as const;
+export type ParticipantMethod = keyof typeof ParticipantRequestSchemas;
+export const PARTICIPANT_METHODS = Object.keys(ParticipantRequestSchemas) as ParticipantMethod[];
+
+export type JoinResponse = { names: { id: string; name: string }[] } | { token: string; participantId: string };
+
+/** What a participant's device receives: the round's questions and their own ballot only. */
+export interface BallotResponse {
+  roundId: string;
+  title: string;
+  lang: 'zh-CN' | 'en';
+  scale: { min: number; max: number };
+  criteria: RoundSpec['criteria'];
+  candidates: RoundSpec['candidates'];
+  ahp: boolean;
+  participant: { id: string; name: string };
+  open: boolean;
+  draft: Ballot | null;
+  submitted: Ballot | null;
+  /** Number of the last acknowledged submission (0: none). */
+  rev: number;
+}
+export interface ParticipantStatusResponse {
+  open: boolean;
+  rev: number;
+}
+export interface SubmitResponse {
+  rev: number;
+  /** When the ballot was durably stored (ISO time). */
+  storedAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The facilitator's side.
+
+export const ParticipantProgressSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  joined: z.boolean(),
+  /** Saved a draft or submitted in the last two minutes. */
+  active: z.boolean(),
+  filled: z.number().int(),
+  cells: z.number().int(),
+  submitted: z.boolean(),
+  rev: z.number().int(),
+  link: z.string(),
+});
+export type ParticipantProgress = z.infer<typeof ParticipantProgressSchema>;
+
+export const RoundStatusSchema = z.object({
+  roundId: z.string(),
+  workshopId: z.string(),
+  state: z.enum(['open', 'closed']),
+  /** Whether the listener is up right now. */
+  listening: z.boolean(),
+  blind: z.boolean(),
+  revealed: z.boolean(),
+  ahp: z.boolean(),
+  address: z.string(),
+  port: z.number().int(),
+  https: z.boolean(),
+  /** The address participants open, e.g. http://192.168.1.20:51234/ */
+  url: z.string(),
+  joinCode: z.string(),
+  /** The round's criterion and candidate ids (what a ballot may cover). */
+  criteria: z.array(z.string()),
+  candidates: z.array(z.string()),
+  participants: z.array(ParticipantProgressSchema),
+});
+export type RoundStatus = z.infer<typeof RoundStatusSchema>;
+
+export const SessionStatusSchema = z.object({ round: RoundStatusSchema.nullable() });
+export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+
+export const NetworkInterfaceSchema = z.object({ name: z.string(), address: z.string(), internal: z.boolean() });
+export type NetworkInterfaceInfo = z.infer<typeof NetworkInterfaceSchema>;
+
+export const SubmittedBallotSchema = z.object({ participantId: z.string(), rev: z.number().int(), storedAt: z.string(), ballot: BallotSchema });
+export type SubmittedBallot = z.infer<typeof SubmittedBallotSchema>;
+
+/** Events the Node side streams to the facilitator's page (SSE in the web host, IPC in Electron). */
+export type SessionEvent =
+  | { type: 'status'; status: RoundStatus }
+  | { type: 'ballot'; roundId: string; workshopId: string; participantId: string; rev: number; storedAt: string; ballot: Ballot };
+
+const roundRef = z.strictObject({ workshopId: id() });
+
+export const sessionMethods = {
+  'session.interfaces': defineMethod({
+    name: 'session.interfaces',
+    summary: 'The network interfaces a round may listen on (IPv4 addresses of this machine, loopback included).',
+    request: z.strictObject({}),
+    response: z.array(NetworkInterfaceSchema),
+  }),
+  'session.open': defineMethod({
+    name: 'session.open',
+    summary: 'Opens a room-vote round for a workshop on the chosen address: starts the listener, returns the join details.',
+    request: z.strictObject({
+      spec: RoundSpecSchema,
+      address: z.string().min(1).max(100),
+      /** 0: any free port (fixed from then on and kept in the journal). */
+      port: z.number().int().min(0).max(65535).default(0),
+    }),
+    response: RoundStatusSchema,
+  }),
+  'session.status': defineMethod({
+    name: 'session.status',
+    summary: 'The round of a workshop, if any; resumes the listener of an open round after a restart.',
+    request: roundRef,
+    response: SessionStatusSchema,
+  }),
+  'session.close': defineMethod({
+    name: 'session.close',
+    summary: 'Closes the open round: ballots become final and the listener stops.',
+    request: roundRef,
+    response: SessionStatusSchema,
+  }),
+  'session.reopen': defineMethod({
+    name: 'session.reopen',
+    summary: 'Reopens the last round of a workshop on the same address and port.',
+    request: roundRef,
+    response: SessionStatusSchema,
+  }),
+  'session.reveal': defineMethod({
+    name: 'session.reveal',
+    summary: 'Marks a blind round as revealed.',
+    request: roundRef,
+    response: SessionStatusSchema,
+  }),
+  'session.free': defineMethod({
+    name: 'session.free',
+    summary: 'Frees a participant name picked by join code: that device is signed out and the name can be picked again.',
+    request: z.strictObject({ workshopId: id(), participantId: id() }),
+    response: SessionStatusSchema,
+  }),
+  'session.ballots': defineMethod({
+    name: 'session.ballots',
+    summary: 'Every acknowledged ballot of the workshop’s last round (the latest per participant).',
+    request: roundRef,
+    response: z.array(SubmittedBallotSchema),
+  }),
+};

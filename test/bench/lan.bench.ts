@@ -1,0 +1,196 @@
+import { build } from 'esbuild';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { largeWorkshop } from '../fixtures/largeWorkshop';
+import { displayName } from '../../shared/model/names';
+import { launchChromium } from './browser';
+import { percentile, type BenchSuite } from './types';
+
+/**
+ * Room votes over the network (loopback only: the round listens on 127.0.0.2, and each
+ * simulated device sends from its own 127.0.1.x address). 50 participants each submit a full
+ * ballot (9 criteria × 4 candidates, a rationale in every cell), spread over 5 seconds, to the
+ * real web host; the facilitator's page (real Chromium, the built app, open mode so the room
+ * re-evaluates on every ballot) merges them.
+ * - submit → on screen: from the moment a device sends its ballot until the facilitator's page
+ *   has merged it and rendered the next frame (`roomvote:shown` mark), p95;
+ * - lost or duplicated: acknowledged ballots not merged exactly once, plus ballots missing from
+ *   the journal (session.ballots), plus submissions not acknowledged;
+ * - longest task on the facilitator's page during the 5 s (PerformanceObserver 'longtask').
+ */
+const DEVICES = 50;
+const SPREAD_MS = 5000;
+
+interface PageWindow {
+  PerformanceObserver: new (cb: (list: { getEntries(): { duration: number }[] }) => void) => { observe(o: object): void; disconnect(): void };
+  __longTasks?: number[];
+  performance: { timeOrigin: number; getEntriesByName(name: string): { startTime: number; detail: { pid: string; rev: number } }[] };
+  localStorage: { setItem(k: string, v: string): void };
+  seedWorkshops(doc: unknown, n: number): Promise<number>;
+}
+
+function spawnHost(dataDir: string): Promise<{ child: ChildProcess; url: string; origin: string; token: string }> {
+  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /running at (\S+)/.exec(out);
+      if (m) {
+        const u = new URL(m[1]);
+        resolve({ child, url: m[1], origin: u.origin, token: /token=([^&]+)/.exec(u.hash)![1] });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`web host exited ${code}: ${out}`)));
+  });
+}
+
+/** A parsed JSON answer (read field by field). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+function post(url: string, body: unknown, headers: Record<string, string>, localAddress?: string): Promise<{ status: number; json: Json }> {
+  const u = new URL(url);
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: 'POST',
+        agent: false,
+        ...(localAddress ? { localAddress } : {}),
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+const suite: BenchSuite = async (log) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-lan-bench-'));
+  const host = await spawnHost(dataDir);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    const seed = await build({
+      entryPoints: [path.resolve('test/bench/pages/repo-page.ts')],
+      bundle: true,
+      format: 'iife',
+      write: false,
+      platform: 'browser',
+      target: 'es2022',
+      logLevel: 'warning',
+    });
+    const script = seed.outputFiles[0].text;
+    await page.route('**/__bench.html', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><script>${script.replace(/<\/script/g, '<\\/script')}</script>` }),
+    );
+    await page.goto(`${host.origin}/__bench.html`);
+    const doc = largeWorkshop(DEVICES, 4, 9);
+    await page.evaluate((d) => (globalThis as unknown as PageWindow).seedWorkshops(d, 1), doc as unknown);
+    await page.goto(host.url);
+    await page.evaluate(() => (globalThis as unknown as PageWindow).localStorage.setItem('sw.lang', 'en'));
+    await page.goto(`${host.origin}/#/w/bench-0/evaluation`);
+    await page.getByRole('button', { name: 'Room vote' }).click();
+    const panel = page.locator('#room-vote');
+    await panel.getByLabel('Blind: nobody sees').uncheck();
+    await panel.getByLabel('Network address to listen on').fill('127.0.0.2');
+    await panel.getByRole('button', { name: 'Open the round' }).click();
+    await panel.getByTestId('vote-code').waitFor();
+
+    const api = (method: string, body: unknown) => post(`${host.origin}/api/${method}`, body, { 'X-SW-Token': host.token });
+    const { json: status } = await api('session.status', { workshopId: 'bench-0' });
+    const round = status.result.round as { url: string; participants: { id: string; link: string }[] };
+    const base = round.url.replace(/\/$/, '');
+    const host2 = new URL(round.url).host;
+    const ballotOf = (i: number) => ({
+      cells: doc.criteria.flatMap((k, ki) =>
+        doc.candidates.map((c, ci) => ({
+          candidateId: c.id,
+          criterionId: k.id,
+          value: (i + ki + ci) % 11,
+          rationale: `Device ${i}: ${displayName(k, 'en', 'criterion', ki)} of ${displayName(c, 'en', 'candidate', ci)} — measured in the pilot, see notes.`,
+        })),
+      ),
+      ahp: [],
+    });
+
+    await page.evaluate(() => {
+      const w = globalThis as unknown as PageWindow;
+      const tasks: number[] = [];
+      new w.PerformanceObserver((list) => list.getEntries().forEach((e) => tasks.push(e.duration))).observe({ type: 'longtask' });
+      w.__longTasks = tasks;
+    });
+    const sent = new Map<string, number>();
+    let acked = 0;
+    const t0 = Date.now();
+    await Promise.all(
+      round.participants.map(async (p, i) => {
+        const token = p.link.slice(p.link.indexOf('#t=') + 3);
+        const from = `127.0.1.${i + 1}`;
+        await new Promise((r) => setTimeout(r, (i * SPREAD_MS) / DEVICES));
+        const headers = { Authorization: `Bearer ${token}`, Host: host2 };
+        await post(`${base}/p/join`, { token }, headers, from);
+        sent.set(p.id, Date.now());
+        const res = await post(`${base}/p/submit`, { ballot: ballotOf(i) }, headers, from);
+        if (res.status === 200 && res.json.result.rev === 1) acked++;
+      }),
+    );
+    log(`${acked} of ${DEVICES} ballots acknowledged in ${Date.now() - t0} ms`);
+    // Wait (bounded) until the page has shown every ballot.
+    const deadline = Date.now() + 20_000;
+    let shown: { startTime: number; detail: { pid: string; rev: number } }[] = [];
+    let origin = 0;
+    while (Date.now() < deadline) {
+      const r = await page.evaluate(() => {
+        const w = globalThis as unknown as PageWindow;
+        return {
+          marks: w.performance.getEntriesByName('roomvote:shown').map((m) => ({ startTime: m.startTime, detail: m.detail })),
+          origin: w.performance.timeOrigin,
+        };
+      });
+      shown = r.marks;
+      origin = r.origin;
+      if (shown.length >= DEVICES) break;
+      await new Promise((r2) => setTimeout(r2, 200));
+    }
+    await page.waitForTimeout(500);
+    const longTasks = await page.evaluate(() => (globalThis as unknown as PageWindow).__longTasks ?? []);
+    const perPid = new Map<string, number>();
+    for (const m of shown) perPid.set(m.detail.pid, (perPid.get(m.detail.pid) ?? 0) + 1);
+    const latencies = [...sent].filter(([pid]) => perPid.has(pid)).map(([pid, at]) => origin + shown.find((m) => m.detail.pid === pid)!.startTime - at);
+    const { json: ballots } = await api('session.ballots', { workshopId: 'bench-0' });
+    const journaled = new Set((ballots.result as { participantId: string }[]).map((b) => b.participantId));
+    let lostOrDup = DEVICES - acked;
+    for (const p of round.participants) {
+      const n = perPid.get(p.id) ?? 0;
+      lostOrDup += Math.abs(n - 1);
+      if (!journaled.has(p.id)) lostOrDup++;
+    }
+    const longest = longTasks.length ? Math.max(...longTasks) : 0;
+    log(
+      `submit → on screen over ${latencies.length} ballots: median ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms; ${longTasks.length} long tasks; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`,
+    );
+    return [
+      { name: 'lan.submit-to-screen.p95', value: percentile(latencies, 95), unit: 'ms', target: 250, better: 'lower' },
+      { name: 'lan.lost-or-duplicated', value: lostOrDup, unit: 'count', target: 0, better: 'lower' },
+      { name: 'lan.longest-task', value: longest, unit: 'ms', target: 100, better: 'lower' },
+    ];
+  } finally {
+    await browser.close();
+    host.child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+export default suite;
