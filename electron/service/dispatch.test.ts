@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch } from './dispatch';
 import { createInlineRunner } from './tasks/runner';
-import { createSampleWorkshop } from '../../shared/model';
+import { createSampleWorkshop, SCHEMA_VERSION } from '../../shared/model';
 
 const opts = { host: 'test' as const, tasks: createInlineRunner(), checkResponse: true };
 
@@ -9,13 +9,13 @@ describe('contract dispatch', () => {
   it('answers app.info', async () => {
     const res = await dispatch('app.info', {}, opts);
     expect(res.ok).toBe(true);
-    if (res.ok) expect(res.result).toMatchObject({ name: 'Selection Workshop', host: 'test', schemaVersion: 1 });
+    if (res.ok) expect(res.result).toMatchObject({ name: 'Selection Workshop', host: 'test', schemaVersion: SCHEMA_VERSION });
   });
 
   it('creates a workshop from the template in the asked language', async () => {
     const res = await dispatch('workshop.create', { title: '选型', lang: 'zh-CN' }, opts);
     expect(res.ok).toBe(true);
-    if (res.ok) expect(res.result).toMatchObject({ meta: { title: '选型', lang: 'zh-CN' }, schemaVersion: 1 });
+    if (res.ok) expect(res.result).toMatchObject({ meta: { title: '选型', lang: 'zh-CN' }, schemaVersion: SCHEMA_VERSION });
   });
 
   it('rejects an unknown method with the typed error', async () => {

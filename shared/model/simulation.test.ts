@@ -179,7 +179,7 @@ describe('simulations in the workshop', () => {
   it('reads back only results the contract recognises', () => {
     expect(SimResultSchema.safeParse(result()).success).toBe(true);
     expect(storedResult(undefined)).toBeNull();
-    expect(storedResult({ id: 'x', candidateId: 'c', name: '', scenario: {}, result: { costTotal: 3 }, ranAt: '' })).toBeNull();
+    expect(storedResult({ id: 'x', candidateId: 'c', name: '', scenario: {}, result: { costTotal: 3 }, resultScenario: null, ranAt: '' })).toBeNull();
   });
 });
 

@@ -86,7 +86,7 @@ export function ensureSimulation(doc: WorkshopDoc, candidateId: string, id: stri
   const candidate = doc.candidates.find((c) => c.id === candidateId);
   if (!candidate || simulationOf(doc, candidateId) || doc.simulations.some((s) => s.id === id)) return doc;
   const { scenario } = seedScenario(candidate, doc.needs.answers);
-  const sim: Simulation = { id, candidateId, name: SCENARIO_NAME[doc.meta.lang], scenario, result: null, ranAt: '' };
+  const sim: Simulation = { id, candidateId, name: SCENARIO_NAME[doc.meta.lang], scenario, result: null, resultScenario: null, ranAt: '' };
   return { ...doc, simulations: [...doc.simulations, sim] };
 }
 

@@ -11,7 +11,7 @@ import {
   validOverrides,
   type ScenarioColumn,
 } from '../../../shared/model/edits/scenarios';
-import { docWeightUnits, toUnits, withWeightUnits } from '../../../shared/model/edits/weights-edit';
+import { adoptWeights, docWeightUnits, toUnits } from '../../../shared/model/edits/weights-edit';
 import { call } from '../../api/client';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
@@ -107,7 +107,7 @@ export function ScenariosPanel({ doc }: { doc: WorkshopDoc }) {
                   // Its weights and its what-if scores: one undo step.
                   edit(
                     t('room.undo.applyScenario', { name: s.name }),
-                    (d) => withWeightUnits(d, toUnits(scenarioWeights(d, s))),
+                    (d) => adoptWeights(d, scenarioWeights(d, s), { source: 'scenario', scenarioId: s.id }, nowIso()),
                     validOverrides(doc, s.scoreOverrides),
                   );
                 }}

@@ -1,6 +1,6 @@
 import type { Lang } from '../../framework';
 import type { Criterion, WorkshopDoc } from '../schema';
-import { patched, round, updateById, withLang } from './common';
+import { followAdaptedWeights, patched, round, updateById, withLang } from './common';
 
 export interface NewCriterion {
   id: string;
@@ -59,8 +59,9 @@ export function removeCriterionListItem(doc: WorkshopDoc, id: string, list: Crit
 }
 
 /**
- * Sets a criterion's starting weight (before adaptation proposals). The current weight
- * moves by the same amount, so accepted proposals and hand adjustments stay on top.
+ * Sets a criterion's starting weight (before adaptation proposals). When the weights in force
+ * are the starting weights with the accepted rules, the weight moves by the same amount, so
+ * accepted proposals and hand adjustments stay on top (followAdaptedWeights).
  */
 export function setStartingWeight(doc: WorkshopDoc, id: string, weight: number): WorkshopDoc {
   const c = doc.criteria.find((x) => x.id === id);
@@ -68,10 +69,7 @@ export function setStartingWeight(doc: WorkshopDoc, id: string, weight: number):
   const base = doc.adaptation.baseWeights[id] ?? c.weight;
   const w = clampWeight(weight);
   if (w === base) return doc;
-  return {
-    ...updateCriterion(doc, id, (x) => ({ ...x, weight: clampWeight(x.weight + (w - base)) })),
-    adaptation: { ...doc.adaptation, baseWeights: { ...doc.adaptation.baseWeights, [id]: w } },
-  };
+  return followAdaptedWeights(doc, { ...doc, adaptation: { ...doc.adaptation, baseWeights: { ...doc.adaptation.baseWeights, [id]: w } } });
 }
 
 /**

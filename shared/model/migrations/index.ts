@@ -1,3 +1,5 @@
+import { weightsProvenance } from './weights-provenance';
+
 /**
  * The workshop document's migration chain. `MIGRATIONS[i]` turns a plain document of schema
  * version `i + 1` into one of version `i + 2`; the current version is one more than the
@@ -12,4 +14,4 @@ export interface Migration {
   readonly up: (doc: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [];
+export const MIGRATIONS: readonly Migration[] = [weightsProvenance];
