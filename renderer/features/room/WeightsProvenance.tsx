@@ -21,7 +21,7 @@ export function ProvenanceLine({ doc }: { doc: WorkshopDoc }) {
       : p.source === 'ahp'
         ? t('room.provenance.ahp', { names: list(p.judges) || '–', when })
         : p.source === 'rank'
-          ? t('room.provenance.rank', { order: p.order.join(' > ') || '–', when })
+          ? t('room.provenance.rank', { order: p.order.join(' › ') || '–', when })
           : t('room.provenance.scenario', { name: p.scenario || '–', when });
   return (
     <p className="muted small provenance" data-testid="weights-provenance">
