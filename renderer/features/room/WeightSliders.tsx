@@ -2,7 +2,7 @@ import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../shared/framework';
 import type { WorkshopDoc } from '../../../shared/model';
-import { docWeightUnits, setSliderWeight, setWeightPoints, handWeights, UNITS_PER_PERCENT, withDraggedWeights } from '../../../shared/model/edits/weights-edit';
+import { docWeightUnits, setSliderWeight, setWeightPoints, handWeights, UNITS_PER_PERCENT, withWeightUnits } from '../../../shared/model/edits/weights-edit';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useAnalysis, useAnalysisFresh } from './analysis';
@@ -33,7 +33,7 @@ export function commitWeightDrag(actionName: string) {
   drag = null;
   if (!draft) return;
   dropPendingAnswers();
-  useWorkshop.getState().edit(actionName, (d) => asPoints(d, withDraggedWeights(d, draft)));
+  useWorkshop.getState().edit(actionName, (d) => asPoints(d, withWeightUnits(d, draft)));
   useLive.setState({ draftUnits: null });
 }
 

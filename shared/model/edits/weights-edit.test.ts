@@ -13,12 +13,8 @@ import {
   unitsToPercent,
   WEIGHT_UNITS,
   withWeightingMethod,
-  withDraggedWeights,
   withWeightUnits,
 } from './weights-edit';
-import { decideProposal } from './adaptation';
-
-const decideProposalFor = (d: Parameters<typeof decideProposal>[0]) => decideProposal(d, 'growth-stage', 'accepted', '2026-01-01T00:00:00.000Z');
 import { mulberry32 as rng } from '../../../test/fixtures/prng';
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
@@ -123,20 +119,6 @@ describe('document weight edits', () => {
     expect(shares.weighting.method).toBe('ahp');
     expect(withWeightingMethod(shares, 'points').weighting.method).toBe('points');
     expect(withWeightingMethod(shares, 'ahp')).toBe(shares);
-  });
-
-  it('a drag keeps whole points whole, with the same total (17 stays a whole number, not 5.96)', () => {
-    let d = decideProposalFor(doc);
-    const total = d.criteria.reduce((a, c) => a + c.weight, 0);
-    expect(total).toBe(110);
-    const k = d.criteria.findIndex((c) => c.id === 'mismatch-control');
-    d = withDraggedWeights(d, setSliderWeight(docWeightUnits(d), k, 30));
-    expect(d.criteria.every((c) => Number.isInteger(c.weight))).toBe(true);
-    expect(d.criteria.reduce((a, c) => a + c.weight, 0)).toBe(110);
-    expect(d.criteria[k].weight).toBe(33);
-    // Weights already in fractions stay on the percentage scale.
-    const fractional = withWeightUnits(doc, setSliderWeight(docWeightUnits(doc), 2, 33.3));
-    expect(withDraggedWeights(fractional, setSliderWeight(docWeightUnits(fractional), 1, 20.5)).criteria[1].weight).toBe(20.5);
   });
 
   it('rank order: unknown ids dropped, missing appended, moves swap neighbours', () => {

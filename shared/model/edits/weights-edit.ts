@@ -89,25 +89,6 @@ export function withWeightUnits(doc: WorkshopDoc, units: readonly number[]): Wor
   return changed ? { ...doc, criteria } : doc;
 }
 
-/**
- * The end of a slider drag (units, criterion order) written on the document's own point scale:
- * weights that are all whole points stay whole points with the same total (largest remainders,
- * each within one point of its exact share); other weights are written as percentages.
- */
-export function withDraggedWeights(doc: WorkshopDoc, units: readonly number[]): WorkshopDoc {
-  if (units.length !== doc.criteria.length) return doc;
-  const total = doc.criteria.reduce((a, c) => a + c.weight, 0);
-  if (total < 1 || !doc.criteria.every((c) => Number.isInteger(c.weight))) return withWeightUnits(doc, units);
-  const points = apportion(units, total);
-  let changed = false;
-  const criteria = doc.criteria.map((c, i) => {
-    if (c.weight === points[i]) return c;
-    changed = true;
-    return { ...c, weight: points[i] };
-  });
-  return changed ? { ...doc, criteria } : doc;
-}
-
 /** Sets one criterion's raw points (direct entry, 0…10 000); the others keep theirs. */
 export function setWeightPoints(doc: WorkshopDoc, criterionId: string, points: number): WorkshopDoc {
   if (!Number.isFinite(points)) return doc;
