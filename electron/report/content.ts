@@ -1,6 +1,6 @@
 import { SimResultSchema, type SimResult } from '../../shared/contract/sim';
 import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion } from '../../shared/framework';
-import { adaptedWeights, displayName, proposals, simulationName, type Answer, type WorkshopDoc } from '../../shared/model';
+import { adaptedWeights, describeProvenance, displayName, proposals, simulationName, weightsProposal, type Answer, type WorkshopDoc } from '../../shared/model';
 import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
 import { reportStrings, type ReportStrings } from './strings';
 import { formatDuration, formatMoney, formatPercent as formatPercentIntl } from '../../shared/format';
@@ -21,6 +21,8 @@ export interface ReportContent {
   needs: { groups: Array<{ title: string; rows: AnswerRow[] }>; other: AnswerRow[]; notes: string };
   weights: WeightRow[];
   weightsEdited: boolean;
+  /** Where the final weights came from, in sentences (unescaped). */
+  provenance: string[];
   rules: RuleRow[];
   ranking: RankRow[];
   /** candidate × criterion group scores, document order. */
@@ -174,6 +176,7 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
     needs: { groups, other, notes: doc.needs.notes },
     weights,
     weightsEdited,
+    provenance: provenanceLines(doc, lang, s),
     rules,
     ranking,
     scoreTable,
@@ -267,3 +270,23 @@ export const VALIDATION_METHOD_NAMES = (lang: Lang): Record<string, string> => (
   ...Object.fromEntries(VALIDATION_METHODS.map((m) => [m.id, pick(m.name, lang)])),
   custom: lang === 'zh-CN' ? '自定义' : 'Custom',
 });
+
+/** The provenance of the final weights, as the report states it. */
+function provenanceLines(doc: WorkshopDoc, lang: Lang, s: ReportStrings): string[] {
+  const p = describeProvenance(doc, lang);
+  const list = (xs: string[]) => xs.join(lang === 'zh-CN' ? '、' : ', ') || '–';
+  const when = p.adoptedAt ? `${p.adoptedAt.slice(0, 10)} ${p.adoptedAt.slice(11, 16)} UTC` : '–';
+  const lines = [
+    p.source === 'adapted'
+      ? s.provenance.adapted(p.rules.map((r) => `${r.id}: ${r.effects}`).join(lang === 'zh-CN' ? '；' : '; '))
+      : p.source === 'ahp'
+        ? s.provenance.ahp(list(p.judges), when)
+        : p.source === 'rank'
+          ? s.provenance.rank(p.order.join(' › ') || '–', when)
+          : s.provenance.scenario(p.scenario || '–', when),
+  ];
+  if (p.handEdited.length) lines.push(s.provenance.hand(list(p.handEdited)));
+  if (p.kept) lines.push(s.provenance.kept(p.kept));
+  if (weightsProposal(doc)) lines.push(s.provenance.pending);
+  return lines;
+}

@@ -161,6 +161,7 @@ function weightsSection(r: ReportContent): string {
   ]);
   return (
     `<p class="muted">${c(s.weightingMethod[doc.weighting.method] ?? '')}</p>` +
+    `<p class="provenance">${r.provenance.map((line) => u(line)).join(' ')}</p>` +
     table([s.criterion, '', s.baseWeight, s.adaptation, s.finalWeight, s.share], rows, 'weights') +
     (r.weightsEdited ? `<p class="note">${c(s.weightsDiffer)}</p>` : '') +
     `<h3>${c(s.adaptationRules)}</h3>` +

@@ -4,7 +4,7 @@ import { analyseWorkshop } from '../analysis/analysis';
 import { buildContent } from './content';
 import { escapeMarkdownInline } from './escape';
 import { renderMarkdown } from './markdown';
-import { nameText } from '../../shared/model';
+import { displayName, nameText } from '../../shared/model';
 
 const doc = fullWorkshop();
 const md = (lang: 'en' | 'zh-CN' = 'en', d = doc) => renderMarkdown(buildContent(d, analyseWorkshop(d), lang));
@@ -58,5 +58,30 @@ describe('Markdown decision record', () => {
       if (width === 0) width = cells;
       expect(cells).toBe(width);
     }
+  });
+});
+
+describe('provenance of the final weights', () => {
+  it('states where the weights came from, hand edits, declined proposals and a pending one, in both languages (HTML too)', async () => {
+    const { adoptWeights, setAnswer } = await import('../../shared/model');
+    const { renderHtml } = await import('./html');
+    // The fixture's weights: starting weights with two accepted rules, edited by hand, one proposal declined.
+    expect(md()).toContain('Provenance of the final weights: the starting weights with the accepted adaptation rules (growth-stage: Throughput efficiency +5');
+    expect(md()).toContain('The team kept these weights against 1 proposed change from upstream.');
+    // Adopted ROC weights, then the needs change: the report says so, and names the order.
+    let d = adoptWeights(
+      doc,
+      doc.criteria.map((_, i) => doc.criteria.length - i),
+      { source: 'rank', order: doc.criteria.map((c) => c.id) },
+      '2026-03-04T08:30:00.000Z',
+    );
+    d = setAnswer(d, 'growthStage', 'stable');
+    const en = md('en', d);
+    expect(en).toContain(
+      `rank-order (ROC) weights of the order ${displayName(doc.criteria[0], 'en', 'criterion', 0)} › ${displayName(doc.criteria[1], 'en', 'criterion', 1)}`,
+    );
+    expect(en).toContain('adopted 2026-03-04 08:30 UTC');
+    expect(md('zh-CN', d)).toContain('最终权重的来源：排序赋权（ROC）权重');
+    expect(renderHtml(buildContent(d, analyseWorkshop(d), 'en'))).toContain('<p class="provenance"><bdi>Provenance of the final weights: rank-order (ROC)');
   });
 });

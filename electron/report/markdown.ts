@@ -48,6 +48,7 @@ export function renderMarkdown(r: ReportContent): string {
   }
   para(r.needs.notes);
   heading(3, s.criteriaWeights);
+  para(r.provenance.join(' '));
   table(
     [s.criterion, s.baseWeight, s.adaptation, s.finalWeight, s.share],
     r.weights.map((w) => [md(w.name), formatNumber(w.base), formatDelta(w.delta), formatNumber(w.final), formatPercent(w.share, 1)]),

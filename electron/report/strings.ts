@@ -45,6 +45,16 @@ export interface ReportStrings {
   proposalStatus: Record<string, string>;
   noRules: string;
   weightsDiffer: string;
+  /** Where the final weights came from (the provenance of the weights in force). */
+  provenance: {
+    adapted: (rules: string) => string;
+    ahp: (names: string, when: string) => string;
+    rank: (order: string, when: string) => string;
+    scenario: (name: string, when: string) => string;
+    hand: (names: string) => string;
+    kept: (n: number) => string;
+    pending: string;
+  };
   participants: string;
   role: Record<string, string>;
   roleCol: string;
@@ -208,6 +218,16 @@ const en: ReportStrings = {
   proposalStatus: { accepted: 'Accepted', rejected: 'Rejected', pending: 'Not decided' },
   noRules: 'No adaptation rule applies to the answers.',
   weightsDiffer: 'The final weights were edited after the adaptation rules; the adaptation column shows what the accepted rules added.',
+  provenance: {
+    adapted: (rules) =>
+      `Provenance of the final weights: the starting weights with the accepted adaptation rules${rules ? ` (${rules})` : ' (none accepted)'}.`,
+    ahp: (names, when) => `Provenance of the final weights: the group AHP weights of ${names}, adopted ${when}.`,
+    rank: (order, when) => `Provenance of the final weights: rank-order (ROC) weights of the order ${order}, adopted ${when}.`,
+    scenario: (name, when) => `Provenance of the final weights: the weights of the scenario “${name}”, applied ${when}.`,
+    hand: (names) => `Set by hand since: ${names}.`,
+    kept: (n) => `The team kept these weights against ${n} proposed change${n === 1 ? '' : 's'} from upstream.`,
+    pending: 'A change upstream (needs, rules, judgments or order) proposes other weights; the team has not decided on it yet.',
+  },
   participants: 'Participants',
   role: {
     facilitator: 'Facilitator',
@@ -377,6 +397,15 @@ const zh: ReportStrings = {
   proposalStatus: { accepted: '已采纳', rejected: '已拒绝', pending: '未决定' },
   noRules: '没有适用于当前回答的适配规则。',
   weightsDiffer: '最终权重在适配规则之后又经过手动调整；“适配调整”一列显示已采纳规则带来的变化。',
+  provenance: {
+    adapted: (rules) => `最终权重的来源：初始权重加已采纳的适配规则${rules ? `（${rules}）` : '（未采纳任何规则）'}。`,
+    ahp: (names, when) => `最终权重的来源：${names} 的群体 AHP 权重，采用于 ${when}。`,
+    rank: (order, when) => `最终权重的来源：排序赋权（ROC）权重，顺序为 ${order}，采用于 ${when}。`,
+    scenario: (name, when) => `最终权重的来源：情景“${name}”的权重，应用于 ${when}。`,
+    hand: (names) => `此后手动调整：${names}。`,
+    kept: (n) => `团队保留了这些权重，未采纳 ${n} 次来自上游的变更建议。`,
+    pending: '上游的变更（需求、规则、判断或排序）建议了不同的权重，团队尚未决定。',
+  },
   participants: '参与者',
   role: {
     facilitator: '主持人',

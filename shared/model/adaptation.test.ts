@@ -14,7 +14,10 @@ import {
   setRuleCondition,
   setRuleEffect,
   setStartingWeight,
+  acceptWeightsProposal,
+  keepTeamWeights,
 } from './edits';
+import { weightsProposal } from './provenance';
 import { WorkshopDocSchema, type Answer, type WorkshopDoc } from './schema';
 
 const NOW = '2026-03-01T09:00:00.000Z';
@@ -122,25 +125,37 @@ describe('accepting and rejecting', () => {
     expect(weight(doc, 'cost-structure')).toBe(20);
   });
 
-  it('changing an answer so an accepted rule no longer applies takes its deltas back; answering again re-applies them', () => {
+  it('changing an answer so an accepted rule no longer applies keeps the team’s weights and proposes taking its deltas back; answering again withdraws the proposal', () => {
     let doc = decideProposal(answer(fresh(), { taskType: 'code' }), 'code-tasks', 'accepted', NOW);
+    const team = doc.criteria.map((c) => c.weight);
     doc = setAnswer(doc, 'taskType', 'web');
     expect(proposals(doc)).toEqual([]);
-    expect(weight(doc, 'context-management')).toBe(11);
+    expect(doc.criteria.map((c) => c.weight)).toEqual(team);
+    const p = weightsProposal(doc)!;
+    expect(p.changes).toEqual([{ kind: 'rule-dropped', ruleId: 'code-tasks' }]);
+    expect(p.proposed![doc.criteria.findIndex((c) => c.id === 'context-management')]).toBe(11);
     doc = setAnswer(doc, 'taskType', 'code');
     expect(weight(doc, 'context-management')).toBe(16);
+    expect(weightsProposal(doc)).toBeNull();
     doc = setAnswer(doc, 'taskType', null);
-    expect(weight(doc, 'context-management')).toBe(11);
+    expect(weight(doc, 'context-management')).toBe(16);
+    expect(weightsProposal(doc)!.proposed![doc.criteria.findIndex((c) => c.id === 'context-management')]).toBe(11);
     expect(doc.needs.answers).not.toHaveProperty('taskType');
   });
 
-  it('editing the delta of an accepted rule moves the weight by the difference', () => {
+  it('editing the delta of an accepted rule proposes moving the weight by the difference; accepting applies it', () => {
     let doc = decideProposal(answer(fresh(), { costSensitivity: 'high' }), 'cost-sensitive', 'accepted', NOW);
     doc = setRuleEffect(doc, 'cost-sensitive', 'cost-structure', 10);
+    expect(weight(doc, 'cost-structure')).toBe(18);
+    expect(weightsProposal(doc)!.changes).toEqual([{ kind: 'rules-edited' }]);
+    doc = acceptWeightsProposal(doc, NOW);
     expect(weight(doc, 'cost-structure')).toBe(21);
+    expect(weightsProposal(doc)).toBeNull();
     doc = setRuleEffect(doc, 'cost-sensitive', 'scalability', 2);
+    expect(weight(doc, 'scalability')).toBe(11);
+    doc = acceptWeightsProposal(doc, NOW);
     expect(weight(doc, 'scalability')).toBe(13);
-    doc = setRuleEffect(doc, 'cost-sensitive', 'scalability', 0);
+    doc = acceptWeightsProposal(setRuleEffect(doc, 'cost-sensitive', 'scalability', 0), NOW);
     expect(weight(doc, 'scalability')).toBe(11);
     doc = removeRuleEffect(doc, 'cost-sensitive', 'scalability');
     expect(doc.adaptation.rules.find((r) => r.id === 'cost-sensitive')!.effects).toEqual([{ criterionId: 'cost-structure', delta: 10 }]);
@@ -148,6 +163,7 @@ describe('accepting and rejecting', () => {
     expect(removeRuleEffect(doc, 'cost-sensitive', 'cost-structure')).toBe(doc);
     doc = removeRuleEffect(setRuleEffect(doc, 'cost-sensitive', 'scalability', 4), 'cost-sensitive', 'scalability');
     expect(weight(doc, 'scalability')).toBe(11);
+    expect(weightsProposal(doc)).toBeNull();
   });
 
   it('changing a starting weight keeps accepted deltas on top', () => {
@@ -212,8 +228,11 @@ describe('the team edits the rules themselves (rules are data)', () => {
     const before = weightOf(doc, 'operations-complexity');
     doc = decideProposal(doc, 'team-1', 'accepted', NOW);
     expect(weightOf(doc, 'operations-complexity')).toBe(before + 5);
-    // Removing an accepted rule undoes its change and forgets the decision.
+    // Removing an accepted rule forgets the decision; taking its change back out is a proposal.
     doc = removeRule(doc, 'team-1');
+    expect(weightOf(doc, 'operations-complexity')).toBe(before + 5);
+    expect(weightsProposal(doc)!.changes).toEqual([{ kind: 'rule-dropped', ruleId: 'team-1' }]);
+    doc = acceptWeightsProposal(doc, NOW);
     expect(weightOf(doc, 'operations-complexity')).toBe(before);
     expect(doc.adaptation.decisions.some((d) => d.ruleId === 'team-1')).toBe(false);
     expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
@@ -234,14 +253,19 @@ describe('the team edits the rules themselves (rules are data)', () => {
     expect(defaultCondition('rolloutSteps', 'lte')).toEqual({ question: 'rolloutSteps', op: 'lte', value: 1 });
   });
 
-  it('changing an accepted rule’s condition so that it no longer holds takes its change back out of the weights', () => {
+  it('changing an accepted rule’s condition so that it no longer holds proposes taking its change back out; keeping declines it', () => {
     let doc = answer(fresh(), { costSensitivity: 'high' });
     const rule = doc.adaptation.rules.find((r) => r.when[0].question === 'costSensitivity')!;
     const base = weightOf(doc, 'cost-structure');
     doc = decideProposal(doc, rule.id, 'accepted', NOW);
     expect(weightOf(doc, 'cost-structure')).toBe(base + 7);
     doc = setRuleCondition(doc, rule.id, 0, { question: 'costSensitivity', op: 'eq', value: 'low' });
-    expect(weightOf(doc, 'cost-structure')).toBe(base);
+    expect(weightOf(doc, 'cost-structure')).toBe(base + 7);
+    expect(weightsProposal(doc)!.proposed![doc.criteria.findIndex((c) => c.id === 'cost-structure')]).toBe(base);
+    doc = keepTeamWeights(doc, NOW);
+    expect(weightOf(doc, 'cost-structure')).toBe(base + 7);
+    expect(weightsProposal(doc)).toBeNull();
+    expect(doc.weighting.provenance.kept).toEqual([{ at: NOW, changes: [`rule-dropped:${rule.id}`] }]);
   });
 
   it('conditions are added (all must hold) and removed, keeping at least one', () => {

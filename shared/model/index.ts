@@ -3,6 +3,7 @@ export * from './migrate';
 export * from './create';
 export * from './ids';
 export * from './adaptation';
+export * from './provenance';
 export * from './progress';
 export * from './edits';
 export * from './metrics-import';

@@ -147,11 +147,57 @@ export const AhpJudgmentSchema = z.strictObject({
   criteria: z.array(IdSchema).max(15),
   matrix: z.array(z.array(num().positive()).max(15)).max(15),
 });
+/**
+ * Where the weights in force (`criteria[].weight`) came from. They are the team's: an upstream
+ * change (needs answers → adaptation rules, AHP judgments, rank order) never rewrites them; it
+ * becomes a proposal the team accepts or declines (shared/model/provenance.ts).
+ */
+export const WeightSourceSchema = z.enum(['adapted', 'ahp', 'rank', 'scenario']);
+export const WeightProvenanceSchema = z.strictObject({
+  /** adapted: starting weights + accepted rules; ahp: group AHP; rank: ROC from an order; scenario: a saved scenario's weights. */
+  source: WeightSourceSchema.default('adapted'),
+  /** When the team adopted them ('' = with the workshop). */
+  adoptedAt: z.union([z.literal(''), DateTimeSchema]).default(''),
+  /** adapted: the accepted rules counted in `basis`. */
+  rules: z.array(IdSchema).max(200).default([]),
+  /** ahp: whose judgments were combined, with each one's influence and a fingerprint of their judgments then. */
+  judges: z
+    .array(z.strictObject({ participantId: IdSchema, influence: num().min(0).max(100), judgments: z.string().max(64) }))
+    .max(100)
+    .default([]),
+  /** rank: the order (most important first) the ROC weights came from. */
+  order: z.array(IdSchema).max(50).default([]),
+  /** scenario: the scenario applied ('' otherwise). */
+  scenarioId: z.string().max(100).default(''),
+  /** What the source gave when adopted or last reconciled (criterion id → points); empty = not recorded yet. */
+  basis: z.record(IdSchema, num()).default({}),
+  /** Criteria whose weight the team set by hand since. */
+  handEdited: z.array(IdSchema).max(50).default([]),
+  /** Upstream changes the team declined, keeping its weights (change codes, e.g. "rule-dropped:growth-stage"). */
+  kept: z
+    .array(z.strictObject({ at: DateTimeSchema, changes: z.array(shortText()).max(50) }))
+    .max(100)
+    .default([]),
+});
+/** The provenance of a new workshop's weights (and of a document that records none): the starting weights. */
+export const weightProvenanceDefault = (): z.output<typeof WeightProvenanceSchema> => ({
+  source: 'adapted',
+  adoptedAt: '',
+  rules: [],
+  judges: [],
+  order: [],
+  scenarioId: '',
+  basis: {},
+  handEdited: [],
+  kept: [],
+});
+
 export const WeightingSchema = z.strictObject({
   method: z.enum(['points', 'ahp', 'rank']).default('points'),
   ahp: z.array(AhpJudgmentSchema).max(100).default([]),
   /** Criterion ids, most important first (rank-order weights). */
   rankOrder: z.array(IdSchema).max(50).default([]),
+  provenance: WeightProvenanceSchema.default(weightProvenanceDefault),
 });
 
 export const TaskStatusSchema = z.enum(['todo', 'in-progress', 'done', 'blocked']);
@@ -234,6 +280,8 @@ export const SimulationSchema = z.strictObject({
   scenario: StoredScenarioSchema,
   /** The response of `sim.run`, kept to report and compare without re-running (the simulator's response schema). */
   result: SimResultSchema.nullable().default(null),
+  /** The scenario the attached result was computed from: the result is kept, marked stale, when the scenario differs. */
+  resultScenario: z.record(z.string().max(100), z.unknown()).nullable().default(null),
   ranAt: z.union([z.literal(''), DateTimeSchema]).default(''),
   /**
    * What an older version stored here and this one cannot read (scenario and/or result as
@@ -314,7 +362,7 @@ export const WorkshopDocSchema = z
     scores: z.array(ScoreSchema).max(LIST_LIMITS.scores).default([]),
     scale: ScaleSchema.default({ min: 0, max: 10 }),
     aggregation: AggregationSchema.default('mean'),
-    weighting: WeightingSchema.default({ method: 'points', ahp: [], rankOrder: [] }),
+    weighting: WeightingSchema.default({ method: 'points', ahp: [], rankOrder: [], provenance: weightProvenanceDefault() }),
     adaptation: AdaptationSchema.default({ rules: [], decisions: [], baseWeights: {} }),
     validation: z.array(ValidationItemSchema).max(LIST_LIMITS.validation).default([]),
     metrics: MetricsSchema.default({ series: [], imports: [] }),
@@ -372,6 +420,8 @@ export type Answer = z.output<typeof AnswerSchema>;
 export type ValidationItem = z.output<typeof ValidationItemSchema>;
 export type MetricSeries = z.output<typeof MetricSeriesSchema>;
 export type Simulation = z.output<typeof SimulationSchema>;
+export type WeightProvenance = z.output<typeof WeightProvenanceSchema>;
+export type WeightSource = z.output<typeof WeightSourceSchema>;
 export type WhatIfScenario = z.output<typeof WhatIfScenarioSchema>;
 export type ChecklistItem = z.output<typeof ChecklistItemSchema>;
 export type IterationEntry = z.output<typeof IterationEntrySchema>;

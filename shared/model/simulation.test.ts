@@ -15,6 +15,7 @@ import {
   linearTrend,
   parseTurnSweep,
   resetScenario,
+  resultStatus,
   seedScenario,
   setScenarioValue,
   simulationOf,
@@ -161,7 +162,7 @@ describe('simulations in the workshop', () => {
     expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
   });
 
-  it('attaches a result only to the scenario it came from, and an edit detaches it', () => {
+  it('attaches a result only to the scenario it came from; an edit keeps it, marked stale with what changed, until the next run', () => {
     let doc = ensureSimulation(sample(), 'managed', 's1');
     const simulated = simulationOf(doc, 'managed')!.scenario;
     doc = attachResult(doc, 'managed', simulated, result(), NOW);
@@ -169,8 +170,21 @@ describe('simulations in the workshop', () => {
     expect(simulationOf(doc, 'managed')!.ranAt).toBe(NOW);
     expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
 
-    const edited = setScenarioValue(doc, 'managed', 'steps', 40);
-    expect(simulationOf(edited, 'managed')).toMatchObject({ result: null, ranAt: '', scenario: { steps: 40 } });
+    expect(resultStatus(simulationOf(doc, 'managed'))).toEqual({ changes: [], outdated: false, stale: false });
+    const edited = setScenarioValue(setScenarioValue(doc, 'managed', 'steps', 40), 'managed', 'cluster.gpus', 64);
+    expect(simulationOf(edited, 'managed')).toMatchObject({ ranAt: NOW, scenario: { steps: 40 }, resultScenario: simulated });
+    expect(storedResult(simulationOf(edited, 'managed'))?.totals.costTotal).toBe(775);
+    expect(resultStatus(simulationOf(edited, 'managed'))).toEqual({ changes: ['cluster.gpus', 'steps'], outdated: false, stale: true });
+    // The comparison keeps the figures and says they are stale.
+    const row = comparisonRows(edited).find((r) => r.candidateId === 'managed')!;
+    expect(row.summary?.costTotal).toBe(775);
+    expect(row.status?.stale).toBe(true);
+    // Editing back to the simulated scenario makes it current again.
+    expect(resultStatus(simulationOf(setScenarioValue(edited, 'managed', 'steps', 20), 'managed'))?.changes).toEqual(['cluster.gpus']);
+    // A new run replaces it and is current.
+    const rerun = attachResult(edited, 'managed', simulationOf(edited, 'managed')!.scenario, result({ costTotal: 900 }), NOW);
+    expect(resultStatus(simulationOf(rerun, 'managed'))?.stale).toBe(false);
+    expect(WorkshopDocSchema.safeParse(edited).success).toBe(true);
     // A result of the old scenario does not attach to the edited one.
     expect(attachResult(edited, 'managed', simulated, result(), NOW)).toBe(edited);
     // Setting a field to what it already is changes nothing (the result stays).
@@ -186,14 +200,34 @@ describe('simulations in the workshop', () => {
     doc = resetScenario(doc, 'hybrid');
     expect(simulationOf(doc, 'hybrid')!.scenario).toEqual(seeded);
     expect(resetScenario(doc, 'hybrid')).toBe(doc);
+    // A result is kept through a reset too.
+    doc = attachResult(doc, 'hybrid', seeded, result(), NOW);
+    doc = resetScenario(setScenarioValue(doc, 'hybrid', 'cluster.gpus', 64), 'hybrid');
+    expect(resultStatus(simulationOf(doc, 'hybrid'))).toEqual({ changes: [], outdated: false, stale: false });
   });
 
-  it('reads back only results the contract recognises', () => {
+  it('keeps a result the contract no longer recognises, marked stale as outdated (never dropped)', () => {
     expect(SimResultSchema.safeParse(result()).success).toBe(true);
     expect(storedResult(undefined)).toBeNull();
-    expect(
-      storedResult({ id: 'x', candidateId: 'c', name: typedName('x'), scenario: {}, result: { costTotal: 3 } as unknown as SimResult, ranAt: '', legacy: '' }),
-    ).toBeNull();
+    expect(resultStatus(undefined)).toBeNull();
+    const old = {
+      id: 'x',
+      candidateId: 'c',
+      name: typedName('x'),
+      scenario: {},
+      result: { costTotal: 3 } as unknown as SimResult,
+      resultScenario: null,
+      ranAt: NOW,
+      legacy: '',
+    };
+    expect(storedResult(old)).toBeNull();
+    expect(resultStatus(old)).toEqual({ changes: [], outdated: true, stale: true });
+    // Editing such a scenario keeps the result (and records what it came from).
+    let doc: WorkshopDoc = { ...ensureSimulation(sample(), 'managed', 's1') };
+    doc = { ...doc, simulations: doc.simulations.map((s) => ({ ...s, result: { costTotal: 3 } as unknown as SimResult })) };
+    doc = setScenarioValue(doc, 'managed', 'steps', 40);
+    expect(simulationOf(doc, 'managed')!.result).toEqual({ costTotal: 3 });
+    expect(resultStatus(simulationOf(doc, 'managed'))).toEqual({ changes: ['steps'], outdated: true, stale: true });
   });
 });
 

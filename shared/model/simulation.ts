@@ -101,7 +101,7 @@ export function ensureSimulation(doc: WorkshopDoc, candidateId: string, id: stri
   const candidate = doc.candidates.find((c) => c.id === candidateId);
   if (!candidate || simulationOf(doc, candidateId) || doc.simulations.some((s) => s.id === id)) return doc;
   const { scenario } = seedScenario(candidate, doc.needs.answers);
-  const sim: Simulation = { id, candidateId, name: defaultName(SCENARIO_NAME), scenario, result: null, ranAt: '', legacy: '' };
+  const sim: Simulation = { id, candidateId, name: defaultName(SCENARIO_NAME), scenario, result: null, resultScenario: null, ranAt: '', legacy: '' };
   return { ...doc, simulations: [...doc.simulations, sim] };
 }
 
@@ -116,24 +116,56 @@ function updateSimulation(doc: WorkshopDoc, candidateId: string, patch: (s: Simu
 }
 
 /**
- * Sets one scenario field. An attached full result belonged to the scenario before the edit,
- * so it is detached in the same step (undo brings both back): the report never pairs a
- * scenario with a result it did not produce.
+ * Sets one scenario field. An attached full result is kept with the scenario it was computed
+ * from (`resultScenario`): it is then stale (`resultStatus` says what changed since) until the
+ * team runs the simulation again — never dropped behind the team's back.
  */
 export function setScenarioValue(doc: WorkshopDoc, candidateId: string, path: string, value: unknown): WorkshopDoc {
   return updateSimulation(doc, candidateId, (s) => {
     const scenario = withValue(s.scenario, path, value);
     if (scenario === s.scenario) return s;
-    return { ...s, scenario, result: null, ranAt: '' };
+    return { ...s, scenario, resultScenario: s.result && !s.resultScenario ? s.scenario : s.resultScenario };
   });
 }
 
-/** Puts the scenario back to the candidate's seed (archetype and needs), detaching any result. */
+/** Puts the scenario back to the candidate's seed (archetype and needs); an attached result is kept (stale if it differs). */
 export function resetScenario(doc: WorkshopDoc, candidateId: string): WorkshopDoc {
   const candidate = doc.candidates.find((c) => c.id === candidateId);
   if (!candidate) return doc;
   const { scenario } = seedScenario(candidate, doc.needs.answers);
-  return updateSimulation(doc, candidateId, (s) => (JSON.stringify(s.scenario) === JSON.stringify(scenario) ? s : { ...s, scenario, result: null, ranAt: '' }));
+  return updateSimulation(doc, candidateId, (s) =>
+    JSON.stringify(s.scenario) === JSON.stringify(scenario)
+      ? s
+      : { ...s, scenario, resultScenario: s.result && !s.resultScenario ? s.scenario : s.resultScenario },
+  );
+}
+
+/** Leaf paths ("a.b.c") where two plain JSON trees differ, sorted. */
+export function changedPaths(a: unknown, b: unknown, prefix = ''): string[] {
+  const isTree = (x: unknown): x is Tree => typeof x === 'object' && x !== null && !Array.isArray(x);
+  if ((isTree(a) || a === undefined) && (isTree(b) || b === undefined) && (isTree(a) || isTree(b))) {
+    const ta: Tree = isTree(a) ? a : {};
+    const tb: Tree = isTree(b) ? b : {};
+    const keys = [...new Set([...Object.keys(ta), ...Object.keys(tb)])].sort();
+    return keys.flatMap((k) => changedPaths(ta[k], tb[k], prefix ? `${prefix}.${k}` : k));
+  }
+  return JSON.stringify(a) === JSON.stringify(b) ? [] : [prefix || '(scenario)'];
+}
+
+export interface ResultStatus {
+  /** The scenario fields changed since the result was computed (empty: it is the scenario's own result). */
+  changes: string[];
+  /** The stored result no longer matches the current result format (e.g. from an older simulator): kept, shown as such. */
+  outdated: boolean;
+  stale: boolean;
+}
+
+/** Whether a simulation's stored result is current: null when there is none. */
+export function resultStatus(sim: Simulation | undefined): ResultStatus | null {
+  if (!sim?.result) return null;
+  const changes = changedPaths(sim.resultScenario ?? sim.scenario, sim.scenario);
+  const outdated = storedResult(sim) === null;
+  return { changes, outdated, stale: outdated || changes.length > 0 };
 }
 
 /**
@@ -141,11 +173,13 @@ export function resetScenario(doc: WorkshopDoc, candidateId: string): WorkshopDo
  * (an edit during the run makes the result stale: the document is left as it is).
  */
 export function attachResult(doc: WorkshopDoc, candidateId: string, simulated: Tree, result: SimResult, ranAt: string): WorkshopDoc {
-  return updateSimulation(doc, candidateId, (s) => (JSON.stringify(s.scenario) === JSON.stringify(simulated) ? { ...s, result, ranAt } : s));
+  return updateSimulation(doc, candidateId, (s) =>
+    JSON.stringify(s.scenario) === JSON.stringify(simulated) ? { ...s, result, resultScenario: simulated, ranAt } : s,
+  );
 }
 
 export function detachResult(doc: WorkshopDoc, candidateId: string): WorkshopDoc {
-  return updateSimulation(doc, candidateId, (s) => (s.result === null && s.ranAt === '' ? s : { ...s, result: null, ranAt: '' }));
+  return updateSimulation(doc, candidateId, (s) => (s.result === null && s.ranAt === '' ? s : { ...s, result: null, resultScenario: null, ranAt: '' }));
 }
 
 // Documents are immutable, so a stored result object is checked once (screens re-read it on every edit).
@@ -229,8 +263,10 @@ export interface ComparisonRow {
   kind: Candidate['kind'];
   archetype: Archetype;
   ranAt: string;
-  /** The candidate's last full result, or null (not run yet, or the scenario was edited since). */
+  /** The candidate's last full result, or null (not run yet, or kept in a format no longer read). */
   summary: ResultSummary | null;
+  /** The last result is kept but no longer describes the scenario (what changed), or null. */
+  status: ResultStatus | null;
 }
 
 /** One row per candidate, in the workshop's candidate order. */
@@ -245,6 +281,7 @@ export function comparisonRows(doc: WorkshopDoc): ComparisonRow[] {
       archetype: archetype as Archetype,
       ranAt: result ? (sim?.ranAt ?? '') : '',
       summary: result ? summarize(result) : null,
+      status: resultStatus(sim),
     };
   });
 }

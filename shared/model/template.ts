@@ -51,7 +51,12 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
     scores: [],
     scale: { min: 0, max: 10 },
     aggregation: 'mean',
-    weighting: { method: 'points', ahp: [], rankOrder: [] },
+    weighting: {
+      method: 'points',
+      ahp: [],
+      rankOrder: [],
+      provenance: { source: 'adapted', adoptedAt: '', rules: [], judges: [], order: [], scenarioId: '', basis: {}, handEdited: [], kept: [] },
+    },
     adaptation: {
       rules: structuredClone(ADAPTATION_RULES),
       decisions: [],

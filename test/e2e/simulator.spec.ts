@@ -62,10 +62,13 @@ test('a full simulation shows progress, draws its charts and stays attached afte
   await expect(sim.full('Step time (mean)')).toHaveText(step!);
   await expect(sim.field('Training steps')).toHaveValue('60');
 
-  // Editing the scenario detaches the result; undo brings it back.
+  // Editing the scenario keeps the result, marked stale with what changed; undo makes it current again.
   await sim.set('Training steps', '61');
-  await expect(sim.full('Step time (mean)')).toHaveText('—');
+  await expect(app.getByTestId('sim-result-stale')).toContainText('steps');
+  await expect(sim.full('Step time (mean)')).toHaveText(step!);
+  await expect(sim.comparison.getByRole('row', { name: /Managed cloud training platform/ })).toContainText('stale');
   await app.getByRole('button', { name: 'Undo' }).click();
+  await expect(app.getByTestId('sim-result-stale')).toBeHidden();
   await expect(sim.full('Step time (mean)')).toHaveText(step!);
 });
 

@@ -11,7 +11,9 @@ import {
   stepOfJudgment,
   SAATY_STEPS,
 } from '../../../shared/model/edits/ahp-edit';
-import { withWeightShares } from '../../../shared/model/edits/weights-edit';
+import { adoptWeights } from '../../../shared/model/edits/weights-edit';
+import { nowIso } from '../../../shared/model/ids';
+import { call } from '../../api/client';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
@@ -105,7 +107,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
               type="button"
               className="btn btn-primary"
               disabled={!group.current}
-              onClick={() => edit(t('room.undo.ahpWeights'), (d) => withWeightShares(d, group.value!.weights, 'ahp'))}
+              onClick={() => edit(t('room.undo.ahpWeights'), (d) => adoptWeights(d, group.value!.weights, { source: 'ahp' }, nowIso()))}
             >
               {t('room.ahp.use')}
             </button>

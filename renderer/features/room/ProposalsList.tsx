@@ -21,6 +21,7 @@ export function ProposalsList({ doc }: { doc: WorkshopDoc }) {
   return (
     <div className="proposals">
       <p className="muted small">{t('room.proposals.intro')}</p>
+      {doc.weighting.provenance.source !== 'adapted' && <p className="small">{t('room.proposals.notInForce')}</p>}
       <ul className="proposal-list">
         {list.map(({ rule, status }) => (
           <li key={rule.id} className={`proposal proposal-${status}`}>

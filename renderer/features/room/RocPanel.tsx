@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
-import { moveInRankOrder, rankOrderIds, withRankOrder, withWeightShares } from '../../../shared/model/edits/weights-edit';
+import { adoptWeights, moveInRankOrder, rankOrderIds, withRankOrder } from '../../../shared/model/edits/weights-edit';
+import { nowIso } from '../../../shared/model/ids';
+import { call } from '../../api/client';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
@@ -48,7 +50,7 @@ export function RocPanel({ doc }: { doc: WorkshopDoc }) {
         type="button"
         className="btn btn-primary"
         disabled={!weights}
-        onClick={() => weights && edit(t('room.undo.rocWeights'), (d) => withWeightShares(withRankOrder(d, order), weights, 'rank'))}
+        onClick={() => weights && edit(t('room.undo.rocWeights'), (d) => adoptWeights(d, weights, { source: 'rank', order }, nowIso()))}
       >
         {t('room.roc.apply')}
       </button>

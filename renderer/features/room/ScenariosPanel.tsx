@@ -10,7 +10,8 @@ import {
   validOverrides,
   type ScenarioColumn,
 } from '../../../shared/model/edits/scenarios';
-import { docWeightUnits, toUnits, withWeightUnits } from '../../../shared/model/edits/weights-edit';
+import { adoptWeights, docWeightUnits, toUnits } from '../../../shared/model/edits/weights-edit';
+import { call } from '../../api/client';
 import { callAllWork, derivedKey, useDerivedKey } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
@@ -99,7 +100,7 @@ export function ScenariosPanel({ doc }: { doc: WorkshopDoc }) {
                   // Its weights and its what-if scores: one undo step.
                   edit(
                     t('room.undo.applyScenario', { name: s.name }),
-                    (d) => withWeightUnits(d, toUnits(scenarioWeights(d, s))),
+                    (d) => adoptWeights(d, scenarioWeights(d, s), { source: 'scenario', scenarioId: s.id }, nowIso()),
                     validOverrides(doc, s.scoreOverrides),
                   );
                 }}

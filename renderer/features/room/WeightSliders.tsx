@@ -1,14 +1,7 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
-import {
-  docWeightUnits,
-  setSliderWeight,
-  setWeightPoints,
-  UNITS_PER_PERCENT,
-  withWeightingMethod,
-  withWeightUnits,
-} from '../../../shared/model/edits/weights-edit';
+import { docWeightUnits, setSliderWeight, setWeightPoints, handWeights, UNITS_PER_PERCENT, withWeightUnits } from '../../../shared/model/edits/weights-edit';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useRoomAnalysis } from './analysis';
@@ -31,8 +24,8 @@ export function dragWeight(doc: WorkshopDoc, k: number, percent: number, inputAt
   evaluateLive(doc, inputAt, { units: drag.last });
 }
 
-/** A weight set by hand (slider or points) makes the weighting method "points"; no change, no edit. */
-const asPoints = (before: WorkshopDoc, after: WorkshopDoc) => (after === before ? before : withWeightingMethod(after, 'points'));
+/** A weight set by hand (slider or points) is recorded as such (method "points", provenance); no change, no edit. */
+const asPoints = handWeights;
 
 /** Release: the drag becomes one undo step. */
 export function commitWeightDrag(actionName: string) {

@@ -6,6 +6,7 @@ import { ParticipantsPanel } from './ParticipantsPanel';
 import { ProposalsList } from './ProposalsList';
 import { RocPanel } from './RocPanel';
 import { WeightSliders } from './WeightSliders';
+import { ProvenanceLine, WeightsProposalBanner } from './WeightsProvenance';
 
 const PARTS = ['sliders', 'ahp', 'roc', 'influence', 'proposals'] as const;
 type Part = (typeof PARTS)[number];
@@ -26,6 +27,8 @@ export function WeightsPanel({ doc }: { doc: WorkshopDoc }) {
           </button>
         ))}
       </div>
+      <ProvenanceLine doc={doc} />
+      <WeightsProposalBanner doc={doc} />
       {part === 'sliders' && <WeightSliders doc={doc} />}
       {part === 'ahp' && <AhpPanel doc={doc} />}
       {part === 'roc' && <RocPanel doc={doc} />}

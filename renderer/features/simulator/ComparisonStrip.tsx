@@ -67,7 +67,10 @@ export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentI
                       <td className="num">{formatHours(s.wallHours, lang)}</td>
                       <td className="num">{formatNumber(s.gpuHours, lang, 0)}</td>
                       <td className="num">{formatDuration(s.stepSeconds, lang)}</td>
-                      <td className="small">{formatDateTime(r.ranAt, lang)}</td>
+                      <td className="small">
+                        {formatDateTime(r.ranAt, lang)}
+                        {r.status?.stale && <span className="badge badge-warn">{t('simulator.run.staleMark')}</span>}
+                      </td>
                     </>
                   ) : (
                     <td colSpan={6} className="muted small">

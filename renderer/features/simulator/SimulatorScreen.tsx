@@ -12,6 +12,7 @@ import {
   setScenarioValue,
   simulationOf,
   storedResult,
+  resultStatus,
   type Archetype,
 } from '../../../shared/model/simulation';
 import { effectiveValue, fieldSpec, scenarioIssues } from '../../../shared/model/simulation-form';
@@ -85,6 +86,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
   const issues = scenarioIssues(scenario);
   const estimate = useEstimate(scenario, issues.length === 0);
   const full = storedResult(sim);
+  const status = resultStatus(sim);
   const run = useJob<SimResult>();
   const [staleRun, setStaleRun] = useState(false);
   const archetype = effectiveValue(scenario, 'cost.archetype') as Archetype;
@@ -188,7 +190,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
               <button type="button" className="btn btn-primary" onClick={runFull} disabled={!valid || run.state.status === 'running'}>
                 {t('simulator.run.start')}
               </button>
-              {full && (
+              {status && (
                 <button type="button" className="btn btn-ghost" onClick={() => edit('Detach simulation result', (d) => detachResult(d, candidateId))}>
                   {t('simulator.run.detach')}
                 </button>
@@ -200,7 +202,11 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
                 {t('simulator.run.stale')}
               </p>
             )}
-            {full ? (
+            {status?.stale ? (
+              <p className="sim-note sim-stale" role="status" data-testid="sim-result-stale">
+                {status.outdated ? t('simulator.run.outdatedResult') : t('simulator.run.staleResult', { fields: status.changes.join(', ') })}
+              </p>
+            ) : full ? (
               <p className="sim-note sim-ok" role="status">
                 {t('simulator.run.attached', { when: formatDateTime(sim.ranAt, lang) })}
               </p>

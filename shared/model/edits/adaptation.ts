@@ -1,12 +1,13 @@
 import { ALL_QUESTIONS, type Lang, type QuestionKind } from '../../framework';
 import type { WorkshopDoc } from '../schema';
-import { followAdaptedWeights, updateById, withLang } from './common';
+import { followAdaptedWeights, holdWeights, updateById, withLang } from './common';
 
 type Rule = WorkshopDoc['adaptation']['rules'][number];
 
 /**
  * The team's decision on a proposal: accepted deltas apply to the starting weights,
- * rejected or pending ones do not. `pending` withdraws an earlier decision.
+ * rejected or pending ones do not. `pending` withdraws an earlier decision. A decision on the
+ * weights themselves, so weights based on the starting weights follow (followAdaptedWeights).
  */
 export function decideProposal(doc: WorkshopDoc, ruleId: string, status: 'accepted' | 'rejected' | 'pending', decidedAt: string): WorkshopDoc {
   const current = doc.adaptation.decisions.find((d) => d.ruleId === ruleId);
@@ -18,7 +19,7 @@ export function decideProposal(doc: WorkshopDoc, ruleId: string, status: 'accept
 
 function updateRule(doc: WorkshopDoc, ruleId: string, patch: (r: Rule) => Rule): WorkshopDoc {
   const rules = updateById(doc.adaptation.rules, ruleId, patch);
-  return rules === doc.adaptation.rules ? doc : followAdaptedWeights(doc, { ...doc, adaptation: { ...doc.adaptation, rules } });
+  return rules === doc.adaptation.rules ? doc : holdWeights(doc, { ...doc, adaptation: { ...doc.adaptation, rules } });
 }
 
 /** Rewords a rule's reason in one language. */
@@ -29,7 +30,7 @@ export function setRuleReason(doc: WorkshopDoc, ruleId: string, lang: Lang, text
   });
 }
 
-/** Sets the weight change a rule proposes for a criterion (points, −100..100). If the rule is accepted, weights follow. */
+/** Sets the weight change a rule proposes for a criterion (points, −100..100). If the rule is accepted, the new weights are a proposal. */
 export function setRuleEffect(doc: WorkshopDoc, ruleId: string, criterionId: string, delta: number): WorkshopDoc {
   if (!Number.isFinite(delta) || !doc.criteria.some((c) => c.id === criterionId)) return doc;
   const d = Math.max(-100, Math.min(100, delta));
@@ -100,7 +101,7 @@ export function conditionFits(c: Condition): boolean {
   }
 }
 
-/** Replaces a rule's `index`-th condition (ignored unless it fits its question). If the rule is accepted, weights follow. */
+/** Replaces a rule's `index`-th condition (ignored unless it fits its question). If the rule is accepted, the new weights are a proposal. */
 export function setRuleCondition(doc: WorkshopDoc, ruleId: string, index: number, condition: Condition): WorkshopDoc {
   if (!conditionFits(condition)) return doc;
   return updateRule(doc, ruleId, (r) => (index < 0 || index >= r.when.length ? r : { ...r, when: r.when.map((c, k) => (k === index ? condition : c)) }));
@@ -131,13 +132,13 @@ export function addRule(doc: WorkshopDoc, id: string): WorkshopDoc {
   const when = defaultCondition(first.id);
   if (!when) return doc;
   const rule: Rule = { id, when: [when], effects: [{ criterionId: doc.criteria[0].id, delta: 1 }], reason: { 'zh-CN': '', en: '' } };
-  return followAdaptedWeights(doc, { ...doc, adaptation: { ...doc.adaptation, rules: [...doc.adaptation.rules, rule] } });
+  return holdWeights(doc, { ...doc, adaptation: { ...doc.adaptation, rules: [...doc.adaptation.rules, rule] } });
 }
 
-/** Removes a rule and the team's decision on it; if it was accepted, its weight changes are undone. */
+/** Removes a rule and the team's decision on it; if it was accepted, taking its weight changes out is a proposal (the weights stay). */
 export function removeRule(doc: WorkshopDoc, ruleId: string): WorkshopDoc {
   if (!doc.adaptation.rules.some((r) => r.id === ruleId)) return doc;
   const rules = doc.adaptation.rules.filter((r) => r.id !== ruleId);
   const decisions = doc.adaptation.decisions.filter((d) => d.ruleId !== ruleId);
-  return followAdaptedWeights(doc, { ...doc, adaptation: { ...doc.adaptation, rules, decisions } });
+  return holdWeights(doc, { ...doc, adaptation: { ...doc.adaptation, rules, decisions } });
 }

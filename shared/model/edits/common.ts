@@ -1,5 +1,6 @@
 import type { Lang, LocalizedText } from '../../framework';
 import { adaptedWeights } from '../adaptation';
+import { adaptedBasis, countedRules } from '../provenance';
 import type { Name, WorkshopDoc } from '../schema';
 
 /** A list with the item of `id` replaced by `patch(item)`; the same list when nothing changed. */
@@ -28,23 +29,52 @@ export function patched<T extends object>(obj: T, patch: Partial<NoInfer<T>>): T
 }
 
 /**
- * Carries a change of the adaptation inputs (needs answers, rule decisions, rule effects,
- * base weights) into `criteria[].weight`: each weight moves by exactly the change of its
- * adapted weight. A weight the team set by hand in the evaluation keeps that adjustment,
- * and undoing a decision (or rejecting it) moves the weight back by what accepting added.
+ * A decision of the team on the adapted weights themselves (accepting, rejecting or withdrawing
+ * a rule's proposal; a starting weight): when the weights in force are the starting weights
+ * with the accepted rules, each weight moves by exactly the change of its adapted weight (a
+ * weight set by hand keeps that adjustment) and the recorded basis moves with it, so a
+ * proposal pending from an upstream change stays as it was. Weights from AHP, ROC or a
+ * scenario do not come from the rules: they stay.
  */
 export function followAdaptedWeights(before: WorkshopDoc, after: WorkshopDoc): WorkshopDoc {
   if (after === before) return after;
+  const prov = before.weighting.provenance;
+  if (prov.source !== 'adapted') return after;
   const was = adaptedWeights(before);
   const now = adaptedWeights(after);
+  const basisBefore = adaptedBasis(before);
+  const basis: Record<string, number> = {};
   let changed = false;
   const criteria = after.criteria.map((c) => {
     const delta = (now[c.id] ?? c.weight) - (was[c.id] ?? now[c.id] ?? c.weight);
+    basis[c.id] = round((basisBefore[c.id] ?? was[c.id] ?? now[c.id] ?? c.weight) + delta);
     if (delta === 0) return c;
     changed = true;
     return { ...c, weight: Math.min(10_000, Math.max(0, round(c.weight + delta))) };
   });
-  return changed ? { ...after, criteria } : after;
+  const countedBefore = countedRules(before);
+  const countedAfter = countedRules(after);
+  const rules = [
+    ...prov.rules.filter((id) => countedAfter.includes(id) || !countedBefore.includes(id)),
+    ...countedAfter.filter((id) => !countedBefore.includes(id)),
+  ]
+    .filter((id, i, all) => all.indexOf(id) === i)
+    .sort();
+  const provenance = { ...prov, basis, rules };
+  return { ...after, criteria: changed ? criteria : after.criteria, weighting: { ...after.weighting, provenance } };
+}
+
+/**
+ * A change upstream of the weights (a needs answer, a rule's definition): the weights in force
+ * stay the team's. What the adapted weights were is recorded first if it was not yet, so
+ * `weightsProposal` can show the difference.
+ */
+export function holdWeights(before: WorkshopDoc, after: WorkshopDoc): WorkshopDoc {
+  if (after === before) return after;
+  const prov = before.weighting.provenance;
+  if (prov.source !== 'adapted' || Object.keys(prov.basis).length > 0) return after;
+  const provenance = { ...prov, basis: adaptedWeights(before), rules: countedRules(before) };
+  return { ...after, weighting: { ...after.weighting, provenance } };
 }
 
 /** Weight points are shown with at most two decimals; keep float noise out of the document. */

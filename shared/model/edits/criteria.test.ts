@@ -56,6 +56,7 @@ describe('criteria', () => {
     const withAhp = {
       ...doc,
       weighting: {
+        ...doc.weighting,
         method: 'ahp' as const,
         rankOrder: ids,
         ahp: [

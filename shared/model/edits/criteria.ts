@@ -1,7 +1,7 @@
 import type { Lang } from '../../framework';
 import { defaultName, NEW_CRITERION_NAME, typedName } from '../names';
 import type { Criterion, WorkshopDoc } from '../schema';
-import { patched, renamed, round, translated, updateById, withLang } from './common';
+import { followAdaptedWeights, patched, renamed, round, translated, updateById, withLang } from './common';
 
 export interface NewCriterion {
   id: string;
@@ -66,8 +66,9 @@ export function removeCriterionListItem(doc: WorkshopDoc, id: string, list: Crit
 }
 
 /**
- * Sets a criterion's starting weight (before adaptation proposals). The current weight
- * moves by the same amount, so accepted proposals and hand adjustments stay on top.
+ * Sets a criterion's starting weight (before adaptation proposals). When the weights in force
+ * are the starting weights with the accepted rules, the weight moves by the same amount, so
+ * accepted proposals and hand adjustments stay on top (followAdaptedWeights).
  */
 export function setStartingWeight(doc: WorkshopDoc, id: string, weight: number): WorkshopDoc {
   const c = doc.criteria.find((x) => x.id === id);
@@ -75,10 +76,7 @@ export function setStartingWeight(doc: WorkshopDoc, id: string, weight: number):
   const base = doc.adaptation.baseWeights[id] ?? c.weight;
   const w = clampWeight(weight);
   if (w === base) return doc;
-  return {
-    ...updateCriterion(doc, id, (x) => ({ ...x, weight: clampWeight(x.weight + (w - base)) })),
-    adaptation: { ...doc.adaptation, baseWeights: { ...doc.adaptation.baseWeights, [id]: w } },
-  };
+  return followAdaptedWeights(doc, { ...doc, adaptation: { ...doc.adaptation, baseWeights: { ...doc.adaptation.baseWeights, [id]: w } } });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Answer, WorkshopDoc } from '../schema';
-import { followAdaptedWeights } from './common';
+import { holdWeights } from './common';
 
 /** Is `a` an answer at all (not missing, empty text or an empty selection)? */
 export function isAnswered(a: Answer | undefined): boolean {
@@ -7,8 +7,9 @@ export function isAnswered(a: Answer | undefined): boolean {
 }
 
 /**
- * Records the answer to a needs question; `null` (or empty text) clears it. Starting
- * weights follow: an accepted proposal whose rule stops applying stops counting.
+ * Records the answer to a needs question; `null` (or empty text) clears it. The weights in
+ * force stay the team's: if the adapted weights change (an accepted rule stops or starts
+ * holding), that is a proposal in the room (provenance.ts), not a rewrite.
  */
 export function setAnswer(doc: WorkshopDoc, questionId: string, value: Answer): WorkshopDoc {
   const answers = { ...doc.needs.answers };
@@ -19,7 +20,7 @@ export function setAnswer(doc: WorkshopDoc, questionId: string, value: Answer): 
     if (Object.is(answers[questionId], value)) return doc;
     answers[questionId] = value;
   }
-  return followAdaptedWeights(doc, { ...doc, needs: { ...doc.needs, answers } });
+  return holdWeights(doc, { ...doc, needs: { ...doc.needs, answers } });
 }
 
 export function setNeedsNotes(doc: WorkshopDoc, notes: string): WorkshopDoc {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from '../create';
 import {
+  adoptWeights,
   apportion,
   docWeightUnits,
   moveInRankOrder,
@@ -12,7 +13,6 @@ import {
   unitsToPercent,
   WEIGHT_UNITS,
   withWeightingMethod,
-  withWeightShares,
   withWeightUnits,
 } from './weights-edit';
 import { mulberry32 as rng } from '../../../test/fixtures/prng';
@@ -114,7 +114,7 @@ describe('document weight edits', () => {
     expect(next.criteria.slice(1)).toEqual(doc.criteria.slice(1));
     expect(setWeightPoints(doc, id, Number.NaN)).toBe(doc);
     expect(setInfluence(doc, doc.participants[1].id, 250).participants[1].influence).toBe(100);
-    const shares = withWeightShares(doc, [0.5, 0.5, 0, 0, 0, 0, 0, 0, 0], 'ahp');
+    const shares = adoptWeights(doc, [0.5, 0.5, 0, 0, 0, 0, 0, 0, 0], { source: 'ahp' }, '2026-01-02T00:00:00.000Z');
     expect(shares.criteria.map((c) => c.weight)).toEqual([50, 50, 0, 0, 0, 0, 0, 0, 0]);
     expect(shares.weighting.method).toBe('ahp');
     expect(withWeightingMethod(shares, 'points').weighting.method).toBe('points');

@@ -1,4 +1,8 @@
-import type { WorkshopDoc } from '../schema';
+import { adaptedWeights } from '../adaptation';
+import { ahpJudges, changeCode, countedRules, rankOrderIds, weightsProposal } from '../provenance';
+import type { WeightProvenance, WorkshopDoc } from '../schema';
+
+export { rankOrderIds };
 
 /**
  * Weight editing in the evaluation room. Weights are shown as shares of 100 %; inside,
@@ -103,11 +107,6 @@ export function withWeightingMethod(doc: WorkshopDoc, method: WorkshopDoc['weigh
   return doc.weighting.method === method ? doc : { ...doc, weighting: { ...doc.weighting, method } };
 }
 
-/** Weights from fractions (e.g. AHP or ROC priorities, criterion order) as percentages; records the method. */
-export function withWeightShares(doc: WorkshopDoc, shares: readonly number[], method: WorkshopDoc['weighting']['method']): WorkshopDoc {
-  return withWeightingMethod(withWeightUnits(doc, apportion(shares, WEIGHT_UNITS)), method);
-}
-
 /** Participant influence (0 = observer … 100). */
 export function setInfluence(doc: WorkshopDoc, participantId: string, influence: number): WorkshopDoc {
   if (!Number.isFinite(influence)) return doc;
@@ -131,20 +130,87 @@ export function moveInRankOrder(order: readonly string[], id: string, by: -1 | 1
   return out;
 }
 
-/** The rank order as criterion ids: the stored order, unknown ids dropped, missing ones appended. */
-export function rankOrderIds(doc: WorkshopDoc): string[] {
-  const known = new Set(doc.criteria.map((c) => c.id));
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const id of [...doc.weighting.rankOrder, ...doc.criteria.map((c) => c.id)]) {
-    if (!known.has(id) || seen.has(id)) continue;
-    seen.add(id);
-    out.push(id);
-  }
-  return out;
-}
-
 export function withRankOrder(doc: WorkshopDoc, order: readonly string[]): WorkshopDoc {
   const same = order.length === doc.weighting.rankOrder.length && order.every((id, i) => doc.weighting.rankOrder[i] === id);
   return same ? doc : { ...doc, weighting: { ...doc.weighting, rankOrder: order.slice() } };
+}
+
+// ---------------------------------------------------------------------------------------
+// The weights in force and their provenance (see ../provenance.ts)
+
+/** How the team adopted derived weights: the group AHP of the current judges, ROC of an order, or a saved scenario. */
+export type Adoption = { source: 'ahp' } | { source: 'rank'; order: readonly string[] } | { source: 'scenario'; scenarioId: string };
+
+/**
+ * The team adopts derived weights (fractions or units in criterion order, e.g. AHP or ROC
+ * priorities, a scenario's weights): they are written as percentages and their provenance is
+ * recorded (whose judgments, which order, which scenario, when); earlier hand edits are over.
+ */
+export function adoptWeights(doc: WorkshopDoc, shares: readonly number[], how: Adoption, at: string): WorkshopDoc {
+  if (shares.length !== doc.criteria.length) return doc;
+  const withOrder = how.source === 'rank' ? withRankOrder(doc, how.order) : doc;
+  const written = withWeightUnits(withOrder, apportion(shares, WEIGHT_UNITS));
+  const provenance: WeightProvenance = {
+    source: how.source,
+    adoptedAt: at,
+    rules: [],
+    judges: how.source === 'ahp' ? ahpJudges(doc) : [],
+    order: how.source === 'rank' ? rankOrderIds(withOrder) : [],
+    scenarioId: how.source === 'scenario' ? how.scenarioId : '',
+    basis: Object.fromEntries(written.criteria.map((c) => [c.id, c.weight])),
+    handEdited: [],
+    kept: [],
+  };
+  const method = how.source === 'scenario' ? 'points' : how.source;
+  return { ...written, weighting: { ...written.weighting, method, provenance } };
+}
+
+/**
+ * Weights set by hand (a slider drag, points typed): the method becomes "points" and the
+ * criteria that changed are recorded as edited by hand; the source stays what it was.
+ * `after` is `before` with its weights edited (or `before` itself: no edit).
+ */
+export function handWeights(before: WorkshopDoc, after: WorkshopDoc): WorkshopDoc {
+  if (after === before) return before;
+  const prov = after.weighting.provenance;
+  const old = new Map(before.criteria.map((c) => [c.id, c.weight]));
+  const touched = after.criteria.filter((c) => old.get(c.id) !== c.weight).map((c) => c.id);
+  const handEdited = [...prov.handEdited, ...touched.filter((id) => !prov.handEdited.includes(id))];
+  return { ...after, weighting: { ...after.weighting, method: 'points', provenance: { ...prov, handEdited } } };
+}
+
+/**
+ * The team accepts the weights an upstream change proposes (one undo step). Starting weights
+ * with rules: the model's proposal. AHP and ROC: `shares` are the engine's weights for the
+ * current judges or order (ignored for the starting-weights case). Unchanged without a proposal.
+ */
+export function acceptWeightsProposal(doc: WorkshopDoc, at: string, shares?: readonly number[]): WorkshopDoc {
+  const p = weightsProposal(doc);
+  if (!p) return doc;
+  if (p.source === 'adapted' && p.proposed) {
+    const criteria = doc.criteria.map((c, i) => (c.weight === p.proposed![i] ? c : { ...c, weight: p.proposed![i] }));
+    const provenance = { ...doc.weighting.provenance, basis: adaptedWeights(doc), rules: countedRules(doc), adoptedAt: at };
+    return { ...doc, criteria, weighting: { ...doc.weighting, provenance } };
+  }
+  if (!shares || shares.length !== doc.criteria.length) return doc;
+  return p.source === 'ahp' ? adoptWeights(doc, shares, { source: 'ahp' }, at) : adoptWeights(doc, shares, { source: 'rank', order: rankOrderIds(doc) }, at);
+}
+
+/**
+ * The team keeps its weights against an upstream change (one undo step): the weights stay,
+ * the provenance now refers to the current upstream inputs, and the declined change is
+ * recorded (the report lists it). Unchanged without a proposal.
+ */
+export function keepTeamWeights(doc: WorkshopDoc, at: string): WorkshopDoc {
+  const p = weightsProposal(doc);
+  if (!p) return doc;
+  const prov = doc.weighting.provenance;
+  const kept = [...prov.kept, { at, changes: p.changes.map(changeCode) }].slice(-100);
+  const next: WeightProvenance =
+    p.source === 'adapted'
+      ? { ...prov, basis: adaptedWeights(doc), rules: countedRules(doc), kept }
+      : p.source === 'ahp'
+        ? { ...prov, judges: ahpJudges(doc), kept }
+        : { ...prov, order: rankOrderIds(doc), kept };
+  return { ...doc, weighting: { ...doc.weighting, provenance: next } };
 }

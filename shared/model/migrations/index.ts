@@ -1,5 +1,6 @@
 import { simulationTyped } from './simulation-typed';
 import { singleNames } from './single-names';
+import { weightsProvenance } from './weights-provenance';
 
 /**
  * The workshop document's migration chain. `MIGRATIONS[i]` turns a plain document of schema
@@ -15,4 +16,4 @@ export interface Migration {
   readonly up: (doc: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [singleNames, simulationTyped];
+export const MIGRATIONS: readonly Migration[] = [singleNames, weightsProvenance, simulationTyped];

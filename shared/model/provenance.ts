@@ -1,0 +1,185 @@
+import type { Lang } from '../framework';
+import { adaptedWeights, proposals } from './adaptation';
+import { judgmentMatrix } from './edits/ahp-edit';
+import { displayName } from './names';
+import type { WeightProvenance, WorkshopDoc } from './schema';
+
+/**
+ * The weights in force (`criteria[].weight`) are the team's. `weighting.provenance` records
+ * where they came from: the starting weights with the accepted adaptation rules, the group
+ * AHP of some participants, rank-order (ROC) weights of an order, or a saved scenario — and
+ * which criteria were set by hand since.
+ *
+ * A change upstream of that source (needs answers and rule definitions → adaptation rules;
+ * AHP judgments and influence; the rank order) never rewrites them. When the source would now
+ * give other weights, `weightsProposal` says so, with what changed; the team accepts the new
+ * weights or keeps its own (edits in edits/weights-edit.ts), either one undo step.
+ */
+
+/** What changed upstream since the weights were adopted (or last reconciled). */
+export type WeightChange =
+  | { kind: 'rule-dropped'; ruleId: string }
+  | { kind: 'rule-added'; ruleId: string }
+  | { kind: 'rules-edited' }
+  | { kind: 'judgments'; participantId: string }
+  | { kind: 'judge-added'; participantId: string }
+  | { kind: 'judge-removed'; participantId: string }
+  | { kind: 'order' };
+
+export interface WeightsProposal {
+  source: WeightProvenance['source'];
+  changes: WeightChange[];
+  /**
+   * The new weights (points, criterion order) when the model can give them (starting weights
+   * + rules); null for AHP and ROC, whose weights the engine computes from `ahpJudges` or
+   * `rankOrderIds` (the room asks it and passes the shares to `acceptWeightsProposal`).
+   */
+  proposed: number[] | null;
+}
+
+/** A change as a short code, for the document's record of declined proposals ("rule-dropped:growth-stage"). */
+export function changeCode(c: WeightChange): string {
+  return 'ruleId' in c ? `${c.kind}:${c.ruleId}` : 'participantId' in c ? `${c.kind}:${c.participantId}` : c.kind;
+}
+
+/** The accepted rules that hold for the current answers (they count in the adapted weights), sorted. */
+export function countedRules(doc: WorkshopDoc): string[] {
+  return proposals(doc)
+    .filter((p) => p.status === 'accepted')
+    .map((p) => p.rule.id)
+    .sort();
+}
+
+/** What the adapted weights were when the weights in force were based on them; the current ones when not recorded yet. */
+export function adaptedBasis(doc: WorkshopDoc): Record<string, number> {
+  const basis = doc.weighting.provenance.basis;
+  return Object.keys(basis).length > 0 ? basis : adaptedWeights(doc);
+}
+
+/** FNV-1a (32-bit) of a string, as 8 hex digits: a fingerprint to notice a change, not a secret. */
+function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The participants whose judgments make the group AHP weights (influence > 0, some judgment other than "equal"). */
+export function ahpJudges(doc: WorkshopDoc): WeightProvenance['judges'] {
+  return doc.participants.flatMap((p) => {
+    if (p.influence <= 0) return [];
+    const matrix = judgmentMatrix(doc, p.id);
+    if (!matrix.some((row, i) => row.some((v, j) => i !== j && Math.abs(v - 1) > 1e-12))) return [];
+    return [{ participantId: p.id, influence: p.influence, judgments: fingerprint(JSON.stringify([doc.criteria.map((c) => c.id), matrix])) }];
+  });
+}
+
+/** The rank order as criterion ids: the stored order, unknown ids dropped, missing ones appended. */
+export function rankOrderIds(doc: WorkshopDoc): string[] {
+  const known = new Set(doc.criteria.map((c) => c.id));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const id of [...doc.weighting.rankOrder, ...doc.criteria.map((c) => c.id)]) {
+    if (!known.has(id) || seen.has(id)) continue;
+    seen.add(id);
+    out.push(id);
+  }
+  return out;
+}
+
+const EPS = 1e-9;
+export const roundPoints = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** Whether an upstream change would give other weights than those in force, and what changed; null when nothing would. */
+export function weightsProposal(doc: WorkshopDoc): WeightsProposal | null {
+  const prov = doc.weighting.provenance;
+  switch (prov.source) {
+    case 'adapted': {
+      const was = adaptedBasis(doc);
+      const now = adaptedWeights(doc);
+      const moved = doc.criteria.some((c) => Math.abs((now[c.id] ?? 0) - (was[c.id] ?? now[c.id] ?? 0)) > EPS);
+      if (!moved) return null;
+      const counted = countedRules(doc);
+      const before = new Set(prov.rules);
+      const changes: WeightChange[] = [
+        ...prov.rules.filter((id) => !counted.includes(id)).map((ruleId) => ({ kind: 'rule-dropped' as const, ruleId })),
+        ...counted.filter((id) => !before.has(id)).map((ruleId) => ({ kind: 'rule-added' as const, ruleId })),
+      ];
+      if (changes.length === 0) changes.push({ kind: 'rules-edited' });
+      const proposed = doc.criteria.map((c) => {
+        const delta = (now[c.id] ?? 0) - (was[c.id] ?? now[c.id] ?? 0);
+        return Math.min(10_000, Math.max(0, roundPoints(c.weight + delta)));
+      });
+      return { source: 'adapted', changes, proposed };
+    }
+    case 'ahp': {
+      if (prov.judges.length === 0) return null; // adopted before judges were recorded: nothing to compare with
+      const now = ahpJudges(doc);
+      const then = new Map(prov.judges.map((j) => [j.participantId, j]));
+      const changes: WeightChange[] = [];
+      for (const j of now) {
+        const old = then.get(j.participantId);
+        if (!old) changes.push({ kind: 'judge-added', participantId: j.participantId });
+        else if (old.judgments !== j.judgments || old.influence !== j.influence) changes.push({ kind: 'judgments', participantId: j.participantId });
+      }
+      const current = new Set(now.map((j) => j.participantId));
+      for (const j of prov.judges) if (!current.has(j.participantId)) changes.push({ kind: 'judge-removed', participantId: j.participantId });
+      // No judge left: there are no group weights to propose.
+      return changes.length === 0 || now.length === 0 ? null : { source: 'ahp', changes, proposed: null };
+    }
+    case 'rank': {
+      if (prov.order.length === 0) return null;
+      const now = rankOrderIds(doc);
+      const then = prov.order.filter((id) => now.includes(id));
+      const same = now.length === then.length && now.every((id, i) => then[i] === id);
+      return same ? null : { source: 'rank', changes: [{ kind: 'order' }], proposed: null };
+    }
+    case 'scenario':
+      return null; // a saved scenario is a snapshot: nothing upstream of it changes
+  }
+}
+
+/** The provenance of the weights in force, with names in one language (the room and the report state it). */
+export interface ProvenanceSummary {
+  source: WeightProvenance['source'];
+  adoptedAt: string;
+  /** adapted: the accepted rules counted, each as its weight changes ("Throughput efficiency +5"). */
+  rules: { id: string; effects: string }[];
+  /** ahp: whose judgments. */
+  judges: string[];
+  /** rank: criterion names, most important first. */
+  order: string[];
+  /** scenario: its name ('' if it was deleted since). */
+  scenario: string;
+  /** Criteria set by hand since. */
+  handEdited: string[];
+  /** Upstream changes the team declined, keeping its weights. */
+  kept: number;
+}
+
+export function describeProvenance(doc: WorkshopDoc, lang: Lang): ProvenanceSummary {
+  const prov = doc.weighting.provenance;
+  const criterion = new Map(doc.criteria.map((c, i) => [c.id, displayName(c, lang, 'criterion', i)]));
+  const person = new Map(doc.participants.map((p) => [p.id, p.name]));
+  const rules = prov.source === 'adapted' ? (Object.keys(prov.basis).length > 0 ? prov.rules : countedRules(doc)) : [];
+  return {
+    source: prov.source,
+    adoptedAt: prov.adoptedAt,
+    rules: rules.map((id) => ({ id, effects: ruleEffects(doc, id, lang) })),
+    judges: prov.judges.map((j) => person.get(j.participantId) ?? j.participantId),
+    order: prov.order.filter((id) => criterion.has(id)).map((id) => criterion.get(id)!),
+    scenario: doc.scenarios.find((s) => s.id === prov.scenarioId)?.name ?? '',
+    handEdited: prov.handEdited.filter((id) => criterion.has(id)).map((id) => criterion.get(id)!),
+    kept: prov.kept.length,
+  };
+}
+
+/** A rule's weight changes in words: "Throughput efficiency +5 · Scalability +5" (its id if it no longer exists). */
+export function ruleEffects(doc: WorkshopDoc, ruleId: string, lang: Lang): string {
+  const rule = doc.adaptation.rules.find((r) => r.id === ruleId);
+  if (!rule) return ruleId;
+  const criterion = new Map(doc.criteria.map((c, i) => [c.id, displayName(c, lang, 'criterion', i)]));
+  return rule.effects.map((e) => `${criterion.get(e.criterionId) ?? e.criterionId} ${e.delta >= 0 ? '+' : '−'}${Math.abs(e.delta)}`).join(' · ');
+}

@@ -1,0 +1,125 @@
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+import { LibraryPage } from './pages/LibraryPage';
+
+/**
+ * What the team decided stays decided (issue 15): weights the team adopted are not rewritten
+ * by a change upstream (step 1's needs answers); such a change becomes a visible proposal in
+ * step 5 → Weights, with the difference, and accepting it is one undo step. Both languages.
+ */
+
+const L = {
+  en: {
+    needs: /Needs confirmation/,
+    evaluation: /Overall evaluation/,
+    stage: 'Business stage',
+    rapid: 'Rapid growth',
+    stable: 'Stable operation',
+    weightsTab: 'Weights',
+    proposalsPart: 'Proposals from needs',
+    rocPart: 'Rank order (ROC)',
+    slidersPart: 'Sliders & points',
+    accept: 'Accept',
+    useRoc: 'Use ROC weights',
+    throughput: 'Throughput efficiency',
+    proposal: /Proposed change to the weights/,
+    ruleGone: /no longer holds/,
+    acceptNew: 'Accept the new weights',
+    keep: 'Keep the team’s weights',
+    provenance: /Rank-order \(ROC\) weights/,
+    undo: /Undo/,
+  },
+  'zh-CN': {
+    needs: /需求确认/,
+    evaluation: /综合评估/,
+    stage: '业务所处阶段',
+    rapid: '快速增长',
+    stable: '稳定运营',
+    weightsTab: '权重',
+    proposalsPart: '需求带来的建议',
+    rocPart: '排序赋权（ROC）',
+    slidersPart: '滑块与分值',
+    accept: '接受',
+    useRoc: '采用 ROC 权重',
+    throughput: '吞吐效率',
+    proposal: /权重变更建议/,
+    ruleGone: /不再成立/,
+    acceptNew: '采用新权重',
+    keep: '保留团队的权重',
+    provenance: /排序赋权（ROC）权重/,
+    undo: /撤销/,
+  },
+} as const;
+
+test.describe.configure({ timeout: 120_000 });
+
+for (const lang of ['en', 'zh-CN'] as const) {
+  const s = L[lang];
+
+  async function step(app: Page, name: RegExp) {
+    await app.getByRole('navigation').getByRole('link', { name }).first().click();
+    await expect(app.getByRole('heading', { level: 1, name })).toBeVisible();
+  }
+  async function stage(app: Page, option: string) {
+    await app.getByRole('group', { name: s.stage }).getByRole('radio', { name: option, exact: true }).check();
+  }
+  async function weights(app: Page, part: string) {
+    await app.getByRole('tab', { name: s.weightsTab, exact: true }).click();
+    await app.getByRole('button', { name: part, exact: true }).click();
+  }
+  const share = async (app: Page) => Number(await app.getByRole('slider', { name: s.throughput, exact: true }).inputValue());
+
+  test(`${lang}: adopted weights survive a change of the needs; the change is a proposal, accepted in one undo step`, async ({ app }) => {
+    const lib = new LibraryPage(app);
+    if (lang === 'zh-CN') await lib.switchLanguage('zh-CN');
+    await lib.create('Decisions', lang);
+
+    // Step 1: rapid growth; step 5: the team accepts the growth-stage rule (throughput 12 + 5 of 110 points).
+    await step(app, s.needs);
+    await stage(app, s.rapid);
+    await step(app, s.evaluation);
+    await weights(app, s.proposalsPart);
+    await app.getByRole('listitem').filter({ hasText: s.throughput }).getByRole('button', { name: s.accept, exact: true }).click();
+    await weights(app, s.slidersPart);
+    await expect.poll(() => share(app)).toBeCloseTo((17 / 110) * 100, 1);
+
+    // Step 1: the business is now stable, so the rule no longer holds. Step 5: the weights are still the team's …
+    await step(app, s.needs);
+    await stage(app, s.stable);
+    await step(app, s.evaluation);
+    await weights(app, s.slidersPart);
+    expect(await share(app)).toBeCloseTo((17 / 110) * 100, 1);
+    // … and the change is a proposal naming the rule, with the difference.
+    const proposal = app.getByRole('region', { name: s.proposal });
+    await expect(proposal).toBeVisible();
+    await expect(proposal).toContainText(s.ruleGone);
+    await expect(proposal.getByRole('row').filter({ hasText: s.throughput })).toContainText('17');
+    await expect(proposal.getByRole('row').filter({ hasText: s.throughput })).toContainText('12');
+
+    // Accepting is one step: the new weights, and one undo brings the team's back.
+    await proposal.getByRole('button', { name: s.acceptNew }).click();
+    await expect(proposal).toBeHidden();
+    await expect.poll(() => share(app)).toBeCloseTo(12, 1);
+    await app.getByRole('button', { name: s.undo }).first().click();
+    await expect.poll(() => share(app)).toBeCloseTo((17 / 110) * 100, 1);
+    await expect(proposal).toBeVisible();
+    // Keeping the team's weights: the proposal goes, the weights stay.
+    await proposal.getByRole('button', { name: s.keep }).click();
+    await expect(proposal).toBeHidden();
+    expect(await share(app)).toBeCloseTo((17 / 110) * 100, 1);
+
+    // ROC weights adopted, then the needs change again: the ROC weights are not touched, and say where they come from.
+    await weights(app, s.rocPart);
+    await app.getByRole('button', { name: s.useRoc }).click();
+    await weights(app, s.slidersPart);
+    const roc = await share(app);
+    expect(roc).not.toBeCloseTo((17 / 110) * 100, 1);
+    await expect(app.getByTestId('weights-provenance')).toContainText(s.provenance);
+    await step(app, s.needs);
+    await stage(app, s.rapid);
+    await step(app, s.evaluation);
+    await weights(app, s.slidersPart);
+    expect(await share(app)).toBe(roc);
+    await expect(app.getByRole('region', { name: s.proposal })).toBeHidden();
+  });
+}
