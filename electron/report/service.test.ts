@@ -126,7 +126,7 @@ describe('report.render through the service', () => {
 
 describe('report.render through the CLI', () => {
   it('renders Markdown from a request file, as a user runs it', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sw-report-cli-'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'sw-cli-report-'));
     const req = path.join(dir, 'req.json');
     writeFileSync(req, JSON.stringify({ workshop: fullWorkshop(), format: 'md', lang: 'en' }));
     const r = spawnSync(process.execPath, [path.resolve('build/node/cli.mjs'), 'report.render', '--in', req], { encoding: 'utf8', timeout: 60_000 });
