@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
-import { pick } from '../../shared/framework';
 import { displayName } from '../../shared/model/names';
 import { dispatch } from '../service/dispatch';
 import { createInlineRunner } from '../service/tasks/runner';

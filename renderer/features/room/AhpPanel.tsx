@@ -13,7 +13,6 @@ import {
 } from '../../../shared/model/edits/ahp-edit';
 import { adoptWeights } from '../../../shared/model/edits/weights-edit';
 import { nowIso } from '../../../shared/model/ids';
-import { call } from '../../api/client';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';

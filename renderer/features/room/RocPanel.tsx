@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { adoptWeights, moveInRankOrder, rankOrderIds, withRankOrder } from '../../../shared/model/edits/weights-edit';
 import { nowIso } from '../../../shared/model/ids';
-import { call } from '../../api/client';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';

@@ -11,7 +11,6 @@ import {
   type ScenarioColumn,
 } from '../../../shared/model/edits/scenarios';
 import { adoptWeights, docWeightUnits, toUnits } from '../../../shared/model/edits/weights-edit';
-import { call } from '../../api/client';
 import { callAllWork, derivedKey, useDerivedKey } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
