@@ -271,6 +271,12 @@ export const VALIDATION_METHOD_NAMES = (lang: Lang): Record<string, string> => (
   custom: lang === 'zh-CN' ? '自定义' : 'Custom',
 });
 
+/** A rule as readers see it: its number in the workshop's rule list (ids are internal), "#?" once removed. */
+function ruleLabel(doc: WorkshopDoc, id: string): string {
+  const i = doc.adaptation.rules.findIndex((rule) => rule.id === id);
+  return i < 0 ? '#?' : `#${i + 1}`;
+}
+
 /** The provenance of the final weights, as the report states it. */
 function provenanceLines(doc: WorkshopDoc, lang: Lang, s: ReportStrings): string[] {
   const p = describeProvenance(doc, lang);
@@ -278,7 +284,7 @@ function provenanceLines(doc: WorkshopDoc, lang: Lang, s: ReportStrings): string
   const when = p.adoptedAt ? `${p.adoptedAt.slice(0, 10)} ${p.adoptedAt.slice(11, 16)} UTC` : '–';
   const lines = [
     p.source === 'adapted'
-      ? s.provenance.adapted(p.rules.map((r) => `${r.id}: ${r.effects}`).join(lang === 'zh-CN' ? '；' : '; '))
+      ? s.provenance.adapted(p.rules.map((r) => `${ruleLabel(doc, r.id)}: ${r.effects}`).join(lang === 'zh-CN' ? '；' : '; '))
       : p.source === 'ahp'
         ? s.provenance.ahp(list(p.judges), when)
         : p.source === 'rank'

@@ -66,7 +66,7 @@ describe('provenance of the final weights', () => {
     const { adoptWeights, setAnswer } = await import('../../shared/model');
     const { renderHtml } = await import('./html');
     // The fixture's weights: starting weights with two accepted rules, edited by hand, one proposal declined.
-    expect(md()).toContain('Provenance of the final weights: the starting weights with the accepted adaptation rules (growth-stage: Throughput efficiency +5');
+    expect(md()).toContain('Provenance of the final weights: the starting weights with the accepted adaptation rules (#1: Throughput efficiency +5');
     expect(md()).toContain('The team kept these weights against 1 proposed change from upstream.');
     // Adopted ROC weights, then the needs change: the report says so, and names the order.
     let d = adoptWeights(

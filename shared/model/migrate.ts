@@ -75,6 +75,7 @@ export function salvageSimulations(doc: Record<string, unknown>): Record<string,
     if (s.result !== null && s.result !== undefined && !SimResultSchema.safeParse(s.result).success) {
       moved.push(keepText('result', s.result));
       next.result = null;
+      next.resultScenario = null;
       next.ranAt = '';
     }
     if (moved.length === (typeof s.legacy === 'string' && s.legacy ? 1 : 0)) return sim;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createService } from '../../electron/service';
 import { hostileFiles } from '../fixtures/hostileFiles';
 import { MAX_REQUEST_BYTES } from '../../electron/service/limits';
+import { SCHEMA_VERSION } from '../../shared/model/version';
 
 /**
  * Import fuzzing, Node side: 2,000 generated hostile or corrupted workshop files through
@@ -79,7 +80,7 @@ describe('import fuzzing (Node side)', () => {
       writeFileSync(f, file.bytes);
       const r = spawnSync(process.execPath, [cli, 'workshop.validate', '--in', f], { encoding: 'utf8', timeout: 30_000, maxBuffer: 64 * 1024 * 1024 });
       expect([0, 2], `${file.label}: ${r.stderr}`).toContain(r.status);
-      if (r.status === 0) expect(JSON.parse(r.stdout).schemaVersion).toBe(1);
+      if (r.status === 0) expect(JSON.parse(r.stdout).schemaVersion).toBe(SCHEMA_VERSION);
       else {
         const err = JSON.parse(r.stderr);
         expect(['invalid_document', 'invalid_request', 'too_large']).toContain(err.code);

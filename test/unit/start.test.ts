@@ -21,9 +21,11 @@ const app = args.find((a) => a.startsWith('--app='))?.slice(6);
 // What the app does first: call the API with the token from the address.
 const url = new URL(app);
 const token = /token=([^&]+)/.exec(url.hash)[1];
-fetch(url.origin + '/api/app.info', { method: 'POST', headers: { 'x-sw-token': token, 'content-type': 'application/json' }, body: '{}' }).then(async (r) => {
-  require('fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify({ args, status: r.status, body: await r.text() }));
-});
+const write = (seen) => require('fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify({ args, ...seen }));
+fetch(url.origin + '/api/app.info', { method: 'POST', headers: { 'x-sw-token': token, 'content-type': 'application/json' }, body: '{}' }).then(
+  async (r) => write({ status: r.status, body: await r.text() }),
+  (err) => write({ status: 0, body: String(err && err.cause || err) }),
+);
 `,
     );
     chmodSync(fake, 0o755);
@@ -39,10 +41,10 @@ fetch(url.origin + '/api/app.info', { method: 'POST', headers: { 'x-sw-token': t
     const app = seen.args.find((a) => a.startsWith('--app='))!.slice('--app='.length);
     expect(app).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{20,}$/);
     expect(out).toContain(app); // the same address is printed for any other browser
-    expect(seen.status).toBe(200);
+    expect(seen.status, seen.body).toBe(200);
     expect(JSON.parse(seen.body)).toMatchObject({ ok: true, result: { host: 'web' } });
     expect(seen.args).toContain(`--user-data-dir=${path.join(dir, 'data', 'selection-workshop', 'app-window')}`);
-  });
+  }, 90_000);
 
   it('finds an installed browser on the PATH, honours CHROMIUM_PATH, and knows the data folder per platform', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sw-browsers-'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimScenarioSchema } from '../../shared/contract/sim';
 import { createSampleWorkshop } from '../../shared/model/create';
+import { typedName } from '../../shared/model/names';
 import { migrate, tooDeep } from '../../shared/model/migrate';
 import { MIGRATIONS } from '../../shared/model/migrations';
 import { simulationTyped } from '../../shared/model/migrations/simulation-typed';
@@ -16,7 +17,10 @@ const withSim = (sim: Record<string, unknown>, version = SCHEMA_VERSION) => {
   return {
     ...doc,
     schemaVersion: version,
-    simulations: [{ id: 's1', candidateId: doc.candidates[0].id, name: '', scenario: {}, result: null, ranAt: '', ...sim }],
+    // A current document names the simulation with the one-name shape; an older one as plain text.
+    simulations: [
+      { id: 's1', candidateId: doc.candidates[0].id, name: version === SCHEMA_VERSION ? typedName('Run') : '', scenario: {}, result: null, ranAt: '', ...sim },
+    ],
   };
 };
 
@@ -82,7 +86,8 @@ describe('migration of older simulations', () => {
   const old = () => {
     const doc = withSim({}, before) as Record<string, unknown> & { candidates: { id: string }[] };
     const c = doc.candidates[0].id;
-    const base = { candidateId: c, name: '', ranAt: '2026-03-01T00:00:00.000Z' };
+    // Names had their one-name shape before this step (single-names comes earlier in the chain).
+    const base = { candidateId: c, name: typedName('Run'), ranAt: '2026-03-01T00:00:00.000Z' };
     doc.simulations = [
       { id: 'fits', ...base, scenario: { cluster: { gpus: 32 } }, result: result() },
       { id: 'list', ...base, scenario: [1, 2, 3], result: 'done' },
