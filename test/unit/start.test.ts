@@ -12,7 +12,8 @@ describe('npm start without Electron', () => {
   it('opens the web host in an app window with its own profile, and stops when the window closes', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sw-start-'));
     const record = path.join(dir, 'browser.json');
-    const fake = path.join(dir, 'fake-chromium');
+    // .cjs: CommonJS even when the temporary folder lies inside this (ESM) package, as under npm test.
+    const fake = path.join(dir, 'fake-chromium.cjs');
     writeFileSync(
       fake,
       `#!${process.execPath}
