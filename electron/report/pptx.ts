@@ -80,6 +80,18 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
     });
   };
 
+  /** A small table beside a chart: a shaded header row, then the rows as text. */
+  const sideTable = (sl: PptxGenJS.Slide, head: string[], rows: string[][], box: { x: number; y: number; w: number; colW: number[] }) => {
+    const header = head.map((h) => ({ text: h, options: { bold: true, fill: { color: 'EEF2F7' } } }));
+    sl.addTable([header, ...rows.map((row) => row.map((c) => ({ text: c })))], {
+      ...box,
+      fontFace: font,
+      fontSize: 12,
+      color: TEXT,
+      border: { type: 'solid', pt: 0.5, color: 'C9D1DB' },
+    });
+  };
+
   // 1 · Title.
   {
     const sl = pptx.addSlide();
@@ -135,20 +147,7 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
       },
     );
     const rows = r.weights.map((w) => [clean(w.name), formatNumber(w.base), w.delta ? formatDelta(w.delta) : '0', formatNumber(w.final), pct(w.share, 1)]);
-    const header = [s.criterion, s.baseWeight, s.adaptation, s.finalWeight, s.share].map((h) => ({
-      text: h,
-      options: { bold: true, fill: { color: 'EEF2F7' } },
-    }));
-    sl.addTable([header, ...rows.map((row) => row.map((c) => ({ text: c })))], {
-      x: 7.1,
-      y: 1.5,
-      w: 5.73,
-      colW: [2.33, 0.8, 0.9, 0.9, 0.8],
-      fontFace: font,
-      fontSize: 12,
-      color: TEXT,
-      border: { type: 'solid', pt: 0.5, color: 'C9D1DB' },
-    });
+    sideTable(sl, [s.criterion, s.baseWeight, s.adaptation, s.finalWeight, s.share], rows, { x: 7.1, y: 1.5, w: 5.73, colW: [2.33, 0.8, 0.9, 0.9, 0.8] });
   }
   const accepted = r.rules.filter((rule) => rule.status === 'accepted');
   if (accepted.length)
@@ -196,17 +195,7 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
         pct(row.coverage),
         row.firstRank === null ? s.none : pct(row.firstRank),
       ]);
-      const header = [s.rank, s.candidate, s.total, s.coverage, s.firstRank].map((h) => ({ text: h, options: { bold: true, fill: { color: 'EEF2F7' } } }));
-      sl.addTable([header, ...rows.map((row) => row.map((c) => ({ text: c })))], {
-        x: 7.9,
-        y: 1.2,
-        w: 4.93,
-        colW: [0.6, 2.0, 0.8, 0.8, 0.73],
-        fontFace: font,
-        fontSize: 12,
-        color: TEXT,
-        border: { type: 'solid', pt: 0.5, color: 'C9D1DB' },
-      });
+      sideTable(sl, [s.rank, s.candidate, s.total, s.coverage, s.firstRank], rows, { x: 7.9, y: 1.2, w: 4.93, colW: [0.6, 2.0, 0.8, 0.8, 0.73] });
     }
   }
 
@@ -348,10 +337,6 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
         titleFontFace: font,
       },
     );
-    const header = [s.simulation, s.stepTime, s.gpuHours, s.costTotal, s.costPerStep].map((h) => ({
-      text: h,
-      options: { bold: true, fill: { color: 'EEF2F7' } },
-    }));
     const rows = results.map((sim) => {
       const res = sim.result;
       return [
@@ -362,16 +347,7 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
         formatMoney(res.totals.costPerStep, 'USD', lang),
       ];
     });
-    sl.addTable([header, ...rows.map((row) => row.map((c) => ({ text: c })))], {
-      x: 6.3,
-      y: 1.2,
-      w: 6.53,
-      colW: [2.03, 1.5, 0.9, 1.1, 1.0],
-      fontFace: font,
-      fontSize: 12,
-      color: TEXT,
-      border: { type: 'solid', pt: 0.5, color: 'C9D1DB' },
-    });
+    sideTable(sl, [s.simulation, s.stepTime, s.gpuHours, s.costTotal, s.costPerStep], rows, { x: 6.3, y: 1.2, w: 6.53, colW: [2.03, 1.5, 0.9, 1.1, 1.0] });
   }
 
   // 9 · Decision and next steps.
