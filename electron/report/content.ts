@@ -1,6 +1,7 @@
 import { SimResultSchema, type SimResult } from '../../shared/contract/sim';
 import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion } from '../../shared/framework';
 import { adaptedWeights, describeProvenance, displayName, proposals, simulationName, weightsProposal, type Answer, type WorkshopDoc } from '../../shared/model';
+import { keptResult, resultStatus } from '../../shared/model/simulation';
 import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
 import { reportStrings, type ReportStrings } from './strings';
 import { formatDuration, formatMoney, formatPercent as formatPercentIntl } from '../../shared/format';
@@ -72,8 +73,26 @@ export interface RankRow {
 
 export type SimulationView =
   | { kind: 'none'; name: string; candidate: string; ranAt: string; scenario: Array<[string, string]> }
-  | { kind: 'result'; name: string; candidate: string; ranAt: string; scenario: Array<[string, string]>; result: SimResult }
-  | { kind: 'other'; name: string; candidate: string; ranAt: string; scenario: Array<[string, string]>; entries: Array<[string, string]> };
+  | {
+      kind: 'result';
+      name: string;
+      candidate: string;
+      ranAt: string;
+      scenario: Array<[string, string]>;
+      result: SimResult;
+      /** Scenario settings changed since the result was simulated (0: current). */
+      changed: number;
+    }
+  | {
+      kind: 'other';
+      name: string;
+      candidate: string;
+      ranAt: string;
+      scenario: Array<[string, string]>;
+      entries: Array<[string, string]>;
+      /** Kept from an older simulator version (`keptResult`): shown as outdated. */
+      outdated: boolean;
+    };
 
 export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang: Lang): ReportContent {
   const s = reportStrings(lang);
@@ -158,9 +177,16 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
 
   const simulations: SimulationView[] = doc.simulations.map((sim) => {
     const base = { name: simulationName(doc, sim, lang), candidate: candidateName(sim.candidateId), ranAt: sim.ranAt, scenario: flatten(sim.scenario, 40) };
-    if (sim.result === null) return { kind: 'none', ...base };
+    if (sim.result === null) {
+      const kept = keptResult(sim);
+      return kept
+        ? { kind: 'other', ...base, ranAt: kept.ranAt, entries: flatten(JSON.parse(kept.text || 'null'), 60), outdated: true }
+        : { kind: 'none', ...base };
+    }
     const parsed = SimResultSchema.safeParse(sim.result);
-    return parsed.success ? { kind: 'result', ...base, result: parsed.data } : { kind: 'other', ...base, entries: flatten(sim.result, 60) };
+    return parsed.success
+      ? { kind: 'result', ...base, result: parsed.data, changed: resultStatus(sim)?.changes.length ?? 0 }
+      : { kind: 'other', ...base, entries: flatten(sim.result, 60), outdated: true };
   });
 
   const winner = ranking[0] ? { id: ranking[0].id, name: ranking[0].name } : null;

@@ -110,4 +110,29 @@ describe('HTML report', () => {
     expect(formatUsd(result.totals.costTotal, 'en')).toMatch(/^\$[\d,.]+$/);
     expect(en).toContain('Cost per archetype');
   });
+
+  it('marks a result whose scenario changed since it ran as stale, and shows a result kept from an older simulator as outdated (issue 15)', () => {
+    expect(en).not.toContain('class="stale"');
+    const [first, second, ...rest] = doc.simulations;
+    const changed = { ...first, scenario: { ...first.scenario, steps: 77 } };
+    const older = {
+      ...second,
+      result: null,
+      resultScenario: null,
+      ranAt: '',
+      legacy: '{"result":{"totals":{"costTotal":4321}},"ranAt":"2026-01-02T03:04:05.000Z"}',
+    };
+    const d = { ...doc, simulations: [changed, older, ...rest] };
+    for (const [lang, stale, outdated] of [
+      ['en', 'Stale: the scenario was changed in 1 setting after this result was simulated.', 'Outdated result: saved by an earlier version'],
+      ['zh-CN', '已过期：此结果模拟后，场景有 1 项设置被修改。', '结果已过期：由较早版本的模拟器保存'],
+    ] as const) {
+      const out = html(lang, d);
+      expect(out).toContain(stale);
+      expect(out).toContain(outdated);
+      // The kept result's figures and when it ran are in the report, not dropped.
+      expect(out).toContain('4321');
+      expect(out).toMatch(/2026-01-02/);
+    }
+  });
 });

@@ -331,7 +331,7 @@ function simulationSection(r: ReportContent): string {
           results.map((sim) => {
             const res = sim.result;
             return [
-              td(u(sim.name)),
+              td(u(sim.name) + (sim.changed > 0 ? ` <span class="tag tag-stale">${c(s.staleTag)}</span>` : '')),
               td(u(sim.candidate)),
               num(`${formatDuration(res.step.meanSeconds, r.lang)} / ${formatDuration(res.step.p90Seconds, r.lang)}`),
               num(formatNumber(res.totals.gpuHours, 0)),
@@ -352,7 +352,8 @@ function simulationBlock(r: ReportContent, sim: SimulationView): string {
     (sim.ranAt ? `<p class="muted small">${c(s.ranAt + s.colon)}${u(formatDateTime(sim.ranAt))}</p>` : '');
   const scenario = sim.scenario.length ? `<details class="scenario" open><summary>${c(s.scenarioLabel)}</summary>${kv(sim.scenario)}</details>` : '';
   if (sim.kind === 'none') return `<article class="sim">${head}<p class="empty">${c(s.notRun)}</p>${scenario}</article>`;
-  if (sim.kind === 'other') return `<article class="sim">${head}<h4>${c(s.otherResult)}</h4>${kv(sim.entries)}${scenario}</article>`;
+  if (sim.kind === 'other')
+    return `<article class="sim">${head}<h4>${c(s.otherResult)}</h4>${sim.outdated ? `<p class="stale">${c(s.outdatedResult)}</p>` : ''}${kv(sim.entries)}${scenario}</article>`;
   const res = sim.result;
   const figures: Array<[string, string]> = [
     [s.stepTime, `${formatDuration(res.step.meanSeconds, r.lang)} / ${formatDuration(res.step.p90Seconds, r.lang)}`],
@@ -369,7 +370,7 @@ function simulationBlock(r: ReportContent, sim: SimulationView): string {
     num(formatUsd(res.costByArchetype[a].perStep, r.lang)),
   ]);
   return (
-    `<article class="sim">${head}<div class="kpis">${figures.map(([k, v]) => `<div class="kpi"><div class="kpi-label">${c(k)}</div><div class="kpi-value">${c(v)}</div></div>`).join('')}</div>` +
+    `<article class="sim">${head}${sim.changed > 0 ? `<p class="stale">${c(s.staleResult(sim.changed))}</p>` : ''}<div class="kpis">${figures.map(([k, v]) => `<div class="kpi"><div class="kpi-label">${c(k)}</div><div class="kpi-value">${c(v)}</div></div>`).join('')}</div>` +
     `<h4>${c(s.archetypeCosts)}</h4>` +
     table(['', s.costTotal, s.runCost, s.costPerStep], archetypes, 'costs') +
     scenario +

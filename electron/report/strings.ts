@@ -121,6 +121,11 @@ export interface ReportStrings {
   archetypeCosts: string;
   archetype: Record<string, string>;
   otherResult: string;
+  /** A result kept from an older simulator version, which this one cannot read. */
+  outdatedResult: string;
+  /** A result whose scenario was changed since it was simulated ({n} settings). */
+  staleResult: (n: number) => string;
+  staleTag: string;
   scenarioLabel: string;
   validation: string;
   method: string;
@@ -301,6 +306,10 @@ const en: ReportStrings = {
   archetypeCosts: 'Cost per archetype (USD, billing horizon)',
   archetype: { 'self-built': 'Self-built', managed: 'Managed', hybrid: 'Hybrid' },
   otherResult: 'Stored result',
+  outdatedResult: 'Outdated result: saved by an earlier version of the simulator, kept as stored. Run the simulation again for current figures.',
+  staleResult: (n) =>
+    `Stale: the scenario was changed in ${n} setting${n === 1 ? '' : 's'} after this result was simulated. The figures are those of the earlier scenario.`,
+  staleTag: 'stale',
   scenarioLabel: 'Scenario',
   validation: 'Validation plan',
   method: 'Method',
@@ -479,6 +488,9 @@ const zh: ReportStrings = {
   archetypeCosts: '各类方案成本（美元，计费周期）',
   archetype: { 'self-built': '自建', managed: '托管', hybrid: '混合' },
   otherResult: '保存的结果',
+  outdatedResult: '结果已过期：由较早版本的模拟器保存，按原样保留。请重新运行模拟以获得当前数据。',
+  staleResult: (n) => `已过期：此结果模拟后，场景有 ${n} 项设置被修改。以下数据对应修改前的场景。`,
+  staleTag: '已过期',
   scenarioLabel: '场景',
   validation: '验证计划',
   method: '方法',

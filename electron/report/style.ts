@@ -53,6 +53,8 @@ td.disputed { background: #fff4e5 !important; }
 .disputed-key { display: inline-block; padding: 0 6px; background: #fff4e5; border: 1px solid #f1d3a6; border-radius: 3px; font-size: 12px; }
 .tag { display: inline-block; font-size: 11px; font-weight: 500; padding: 0 7px; border-radius: 999px; background: var(--soft); color: var(--muted); border: 1px solid var(--border); vertical-align: middle; }
 .tag.chosen { background: var(--accent); color: #fff; border-color: var(--accent); }
+.tag.tag-stale, p.stale { color: #8a4b00; border-color: #d9a400; background: #fff6da; }
+p.stale { padding: 4px 8px; border: 1px solid #d9a400; border-radius: 4px; }
 .status { font-size: 12px; white-space: nowrap; }
 .status.done, .status.accepted { color: var(--good); }
 .status.blocked, .status.rejected { color: var(--bad); }

@@ -73,7 +73,8 @@ export function salvageSimulations(doc: Record<string, unknown>): Record<string,
       next.scenario = {};
     }
     if (s.result !== null && s.result !== undefined && !SimResultSchema.safeParse(s.result).success) {
-      moved.push(keepText('result', s.result));
+      // Kept with when it ran: the simulator screen and the report show it as an outdated result (simulation.ts keptResult).
+      moved.push(keepText('result', s.result, typeof s.ranAt === 'string' ? s.ranAt : ''));
       next.result = null;
       next.resultScenario = null;
       next.ranAt = '';
@@ -88,9 +89,9 @@ export function salvageSimulations(doc: Record<string, unknown>): Record<string,
 /** Each moved value keeps at most this much JSON text (a scenario and a result fit in `legacy`). */
 const KEEP_CHARS = Math.floor(LEGACY_MAX / 2) - 100;
 
-function keepText(what: string, value: unknown): string {
-  const text = JSON.stringify({ [what]: value }) ?? '';
-  return text.length <= KEEP_CHARS ? text : `{"${what}":"(not kept: ${text.length} characters)"}`;
+function keepText(what: string, value: unknown, ranAt = ''): string {
+  const text = JSON.stringify(ranAt ? { [what]: value, ranAt } : { [what]: value }) ?? '';
+  return text.length <= KEEP_CHARS ? text : `{"${what}":"(not kept: ${text.length} characters)"${ranAt ? `,"ranAt":${JSON.stringify(ranAt)}` : ''}}`;
 }
 
 /** Any JSON value → the current, valid workshop document, or every problem found (first 20). */

@@ -334,3 +334,16 @@ export function scenarioIssues(scenario: SimScenario | Tree): ScenarioIssue[] {
   }
   return out;
 }
+
+/**
+ * The cross-field issues that setting `path` to `value` would add to `scenario` (at a field
+ * that has none now). An edit that adds one is not committed (`setScenarioValue` refuses it):
+ * the editor shows the value as invalid, and the document and its undo history stay as they
+ * were. An edit that leaves an older problem in place, or fixes one, is committed.
+ */
+export function issuesAdded(scenario: Tree, path: string, value: unknown): ScenarioIssue[] {
+  const next = withValue(scenario, path, value);
+  if (next === scenario) return [];
+  const before = new Set(scenarioIssues(scenario).map((i) => i.path));
+  return scenarioIssues(next).filter((i) => !before.has(i.path));
+}

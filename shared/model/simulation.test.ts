@@ -11,6 +11,7 @@ import {
   detachResult,
   ensureSimulation,
   growth,
+  keptResult,
   joinSweeps,
   linearTrend,
   parseTurnSweep,
@@ -25,6 +26,9 @@ import {
   withTurnsScaled,
 } from './simulation';
 import { simulationName, typedName } from './names';
+import { migrate } from './migrate';
+import { SCHEMA_VERSION } from './version';
+import { issuesAdded } from './simulation-form';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const sample = () => createSampleWorkshop('en', NOW, 'w1');
@@ -228,6 +232,82 @@ describe('simulations in the workshop', () => {
     doc = setScenarioValue(doc, 'managed', 'steps', 40);
     expect(simulationOf(doc, 'managed')!.result).toEqual({ costTotal: 3 });
     expect(resultStatus(simulationOf(doc, 'managed'))).toEqual({ changes: ['steps'], outdated: true, stale: true });
+  });
+});
+
+describe('invalid values are never committed (issue 15)', () => {
+  it('refuses a value that breaks a cross-field rule: the same document, so no undo step; fixes and other edits go through', () => {
+    const doc = ensureSimulation(sample(), 'managed', 's1');
+    const scenario = simulationOf(doc, 'managed')!.scenario;
+    // 99999 training steps exceed the simulator's rollout limit; a median of 1e9 turns lies above its p99 and cap.
+    expect(issuesAdded(scenario, 'steps', 99999).map((i) => i.code)).toEqual(['tooManyRollouts']);
+    expect(setScenarioValue(doc, 'managed', 'steps', 99999)).toBe(doc);
+    expect(
+      issuesAdded(scenario, 'rollout.turns.median', 1e9)
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(['rollout.turns.max', 'rollout.turns.p99']);
+    expect(setScenarioValue(doc, 'managed', 'rollout.turns.median', 1e9)).toBe(doc);
+    // The same value after the tail was raised first is committed.
+    let ok = setScenarioValue(doc, 'managed', 'rollout.turns.max', 2000);
+    ok = setScenarioValue(ok, 'managed', 'rollout.turns.p99', 1000);
+    ok = setScenarioValue(ok, 'managed', 'rollout.turns.median', 500);
+    expect(simulationOf(ok, 'managed')!.scenario).toMatchObject({ rollout: { turns: { median: 500, p99: 1000, max: 2000 } } });
+    // A scenario that already breaks a rule (an older file) still takes edits elsewhere, and the fix.
+    const broken: WorkshopDoc = {
+      ...doc,
+      simulations: doc.simulations.map((s) => ({ ...s, scenario: { ...s.scenario, rollout: { turns: { median: 50, p99: 2, max: 64 } } } })),
+    };
+    const other = setScenarioValue(broken, 'managed', 'steps', 30);
+    expect(other).not.toBe(broken);
+    expect(simulationOf(setScenarioValue(other, 'managed', 'rollout.turns.p99', 60), 'managed')!.scenario).toMatchObject({
+      steps: 30,
+      rollout: { turns: { p99: 60 } },
+    });
+  });
+});
+
+describe('a result of an older shape is kept, marked outdated (issue 15)', () => {
+  /** An older file (schema 1) whose full result the current simulator's schema does not read. */
+  function olderFile(): Record<string, unknown> {
+    const doc = JSON.parse(JSON.stringify(sample())) as Record<string, unknown>;
+    doc.simulations = [
+      {
+        id: 's1',
+        candidateId: 'managed',
+        name: 'Run',
+        scenario: {},
+        result: { step: { meanSeconds: 42 }, totals: { costTotal: 1234, gpuHours: 8 }, oldField: true },
+        ranAt: NOW,
+      },
+    ];
+    doc.schemaVersion = 1;
+    return doc;
+  }
+
+  it('loads it into the simulation, with when it ran and its key figures; the screen, comparison and report see it as outdated', () => {
+    expect(SCHEMA_VERSION).toBeGreaterThan(1);
+    const res = migrate(olderFile());
+    expect(res.ok).toBe(true);
+    if (!res.ok) return;
+    const sim = simulationOf(res.doc, 'managed')!;
+    // The current result field holds only results the simulator reads; the older one is kept beside it.
+    expect(sim.result).toBeNull();
+    expect(storedResult(sim)).toBeNull();
+    const kept = keptResult(sim)!;
+    expect(kept).toMatchObject({ ranAt: NOW, figures: { stepSeconds: 42, costTotal: 1234, gpuHours: 8 } });
+    expect(JSON.parse(kept.text)).toMatchObject({ oldField: true });
+    expect(resultStatus(sim)).toEqual({ changes: [], outdated: true, stale: true });
+    expect(comparisonRows(res.doc).find((r) => r.candidateId === 'managed')!.status).toEqual({ changes: [], outdated: true, stale: true });
+    // Editing the scenario keeps it; a new run puts the current result beside it; only detaching (the team's choice) removes it.
+    const edited = setScenarioValue(res.doc, 'managed', 'steps', 40);
+    expect(keptResult(simulationOf(edited, 'managed'))?.figures.costTotal).toBe(1234);
+    const rerun = attachResult(edited, 'managed', simulationOf(edited, 'managed')!.scenario, result(), NOW);
+    expect(resultStatus(simulationOf(rerun, 'managed'))).toEqual({ changes: [], outdated: false, stale: false });
+    const detached = detachResult(res.doc, 'managed');
+    expect(keptResult(simulationOf(detached, 'managed'))).toBeNull();
+    expect(resultStatus(simulationOf(detached, 'managed'))).toBeNull();
+    expect(WorkshopDocSchema.safeParse(detached).success).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { SimResultSchema, simDefaults, type SimResult, type SimSweepResult } from '../contract/sim';
 import type { Answer, Candidate, Simulation, WorkshopDoc } from './schema';
-import { withValue } from './simulation-form';
+import { issuesAdded, withValue } from './simulation-form';
 import { defaultName } from './names';
 
 /**
@@ -119,11 +119,16 @@ function updateSimulation(doc: WorkshopDoc, candidateId: string, patch: (s: Simu
  * Sets one scenario field. An attached full result is kept with the scenario it was computed
  * from (`resultScenario`): it is then stale (`resultStatus` says what changed since) until the
  * team runs the simulation again — never dropped behind the team's back.
+ *
+ * A value that would break a cross-field rule of the simulator (turns median 99999 above its
+ * p99, 1e9 steps beyond the rollout limit; `issuesAdded`) is not committed: the same document
+ * comes back, so no undo step is made; the editor shows the value as invalid where it was typed.
  */
 export function setScenarioValue(doc: WorkshopDoc, candidateId: string, path: string, value: unknown): WorkshopDoc {
   return updateSimulation(doc, candidateId, (s) => {
     const scenario = withValue(s.scenario, path, value);
     if (scenario === s.scenario) return s;
+    if (issuesAdded(s.scenario, path, value).length > 0) return s;
     return { ...s, scenario, resultScenario: s.result && !s.resultScenario ? s.scenario : s.resultScenario };
   });
 }
@@ -160,9 +165,65 @@ export interface ResultStatus {
   stale: boolean;
 }
 
-/** Whether a simulation's stored result is current: null when there is none. */
+/**
+ * A result an older version stored and this one can no longer read: the loader keeps it, as
+ * JSON text, in the simulation's `legacy` field (migrate.ts `salvageSimulations`), with when it
+ * ran. Its key figures are read where they still sit where they did (else null): the screen
+ * and the report show them, marked outdated, until the team runs the simulation again.
+ */
+export interface KeptResult {
+  ranAt: string;
+  figures: { stepSeconds: number | null; gpuHours: number | null; costTotal: number | null };
+  /** The kept JSON text of the result. */
+  text: string;
+}
+
+const keptCache = new Map<string, KeptResult | null>();
+
+function keptLines(legacy: string): Array<{ line: string; value: Tree | null }> {
+  return legacy
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      try {
+        const v: unknown = JSON.parse(line);
+        return { line, value: typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Tree) : null };
+      } catch {
+        return { line, value: null };
+      }
+    });
+}
+
+export function keptResult(sim: Simulation | undefined): KeptResult | null {
+  if (!sim?.legacy) return null;
+  const cached = keptCache.get(sim.legacy);
+  if (cached !== undefined) return cached;
+  const entry = keptLines(sim.legacy).find((l) => l.value && 'result' in l.value);
+  let kept: KeptResult | null = null;
+  if (entry?.value) {
+    const r = entry.value.result;
+    const at = (path: string): number | null => {
+      let node: unknown = r;
+      for (const k of path.split('.')) node = typeof node === 'object' && node !== null ? (node as Tree)[k] : undefined;
+      return typeof node === 'number' && Number.isFinite(node) ? node : null;
+    };
+    kept = {
+      ranAt: typeof entry.value.ranAt === 'string' ? entry.value.ranAt : '',
+      figures: { stepSeconds: at('step.meanSeconds'), gpuHours: at('totals.gpuHours'), costTotal: at('totals.costTotal') },
+      text: JSON.stringify(r) ?? '',
+    };
+  }
+  if (keptCache.size > 200) keptCache.clear();
+  keptCache.set(sim.legacy, kept);
+  return kept;
+}
+
+/**
+ * Whether a simulation's stored result is current: null when there is none. A result kept
+ * from an older version (`keptResult`) counts: it is outdated, hence stale, never "no result".
+ */
 export function resultStatus(sim: Simulation | undefined): ResultStatus | null {
-  if (!sim?.result) return null;
+  if (!sim?.result) return keptResult(sim) ? { changes: [], outdated: true, stale: true } : null;
   const changes = changedPaths(sim.resultScenario ?? sim.scenario, sim.scenario);
   const outdated = storedResult(sim) === null;
   return { changes, outdated, stale: outdated || changes.length > 0 };
@@ -178,8 +239,17 @@ export function attachResult(doc: WorkshopDoc, candidateId: string, simulated: T
   );
 }
 
+/** Detaches the result (the team's explicit choice, one undo step), a kept older one included. */
 export function detachResult(doc: WorkshopDoc, candidateId: string): WorkshopDoc {
-  return updateSimulation(doc, candidateId, (s) => (s.result === null && s.ranAt === '' ? s : { ...s, result: null, resultScenario: null, ranAt: '' }));
+  return updateSimulation(doc, candidateId, (s) => {
+    const legacy = keptResult(s)
+      ? keptLines(s.legacy)
+          .filter((l) => !(l.value && 'result' in l.value))
+          .map((l) => l.line)
+          .join('\n')
+      : s.legacy;
+    return s.result === null && s.ranAt === '' && legacy === s.legacy ? s : { ...s, result: null, resultScenario: null, ranAt: '', legacy };
+  });
 }
 
 // Documents are immutable, so a stored result object is checked once (screens re-read it on every edit).
@@ -267,6 +337,8 @@ export interface ComparisonRow {
   summary: ResultSummary | null;
   /** The last result is kept but no longer describes the scenario (what changed), or null. */
   status: ResultStatus | null;
+  /** A result kept from an older version (no `summary`), shown outdated with the figures it still has. */
+  kept: KeptResult | null;
 }
 
 /** One row per candidate, in the workshop's candidate order. */
@@ -282,6 +354,7 @@ export function comparisonRows(doc: WorkshopDoc): ComparisonRow[] {
       ranAt: result ? (sim?.ranAt ?? '') : '',
       summary: result ? summarize(result) : null,
       status: resultStatus(sim),
+      kept: result ? null : keptResult(sim),
     };
   });
 }

@@ -72,6 +72,18 @@ export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentI
                         {r.status?.stale && <span className="badge badge-warn">{t('simulator.run.staleMark')}</span>}
                       </td>
                     </>
+                  ) : r.kept ? (
+                    <>
+                      <td className="num">{dash(r.kept.figures.costTotal, (v) => formatUsd(v, lang))}</td>
+                      <td className="num">—</td>
+                      <td className="num">—</td>
+                      <td className="num">{dash(r.kept.figures.gpuHours, (v) => formatNumber(v, lang, 0))}</td>
+                      <td className="num">{dash(r.kept.figures.stepSeconds, (v) => formatDuration(v, lang))}</td>
+                      <td className="small">
+                        {r.kept.ranAt ? formatDateTime(r.kept.ranAt, lang) : '—'}
+                        <span className="badge badge-warn">{t('simulator.run.outdatedMark')}</span>
+                      </td>
+                    </>
                   ) : (
                     <td colSpan={6} className="muted small">
                       {t('simulator.compare.notRun')}
@@ -87,3 +99,5 @@ export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentI
     </section>
   );
 }
+
+const dash = (v: number | null, f: (v: number) => string) => (v === null ? '—' : f(v));

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SimCatalogue, SimResult } from '../../../shared/contract/sim';
 import {
   effectiveValue,
+  issuesAdded,
   parseNumberField,
   SIM_FIELD_GROUPS,
   SIM_FIELDS,
@@ -14,6 +15,7 @@ import {
   type ChoiceFieldSpec,
   type FieldError,
   type NumberFieldSpec,
+  type ScenarioIssue,
   type SimFieldGroup,
   type SimFieldSpec,
 } from '../../../shared/model/simulation-form';
@@ -99,6 +101,11 @@ export function fieldErrorText(t: TFunction, e: FieldError, lang: ReturnType<typ
   return t(`simulator.error.${e.code}`);
 }
 
+/** A cross-field problem in the team's language (the engine's own message for the rare rule without a name). */
+export function scenarioIssueText(t: TFunction, i: ScenarioIssue): string {
+  return i.code === 'other' ? i.message : t(`simulator.issue.${i.code}`, i.params ?? {});
+}
+
 const show = (v: number | null) => (v === null ? '' : String(v));
 
 function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate }: { spec: NumberFieldSpec } & ScenarioEditorProps) {
@@ -112,7 +119,13 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
   // The document changed under the field (slider, undo, reset): show its value.
   if (draft.forValue !== value) setDraft({ text: show(value), forValue: value });
   const parsed = parseNumberField(spec, draft.text);
-  const error = parsed.ok ? (problems.get(spec.path) ?? null) : fieldErrorText(t, parsed.error, lang);
+  // A typed value that would break a cross-field rule is shown here as invalid and not committed (issue 15).
+  const refused = parsed.ok && parsed.value !== value ? issuesAdded(scenario, spec.path, parsed.value) : [];
+  const error = !parsed.ok
+    ? fieldErrorText(t, parsed.error, lang)
+    : refused.length > 0
+      ? t('simulator.notApplied', { reason: refused.map((i) => scenarioIssueText(t, i)).join(' ') })
+      : (problems.get(spec.path) ?? null);
   const unit = t(`simulator.unit.${spec.unit}`);
   const auto = spec.nullable ? autoValue(spec.path, scenario, catalogue, estimate) : null;
 
@@ -122,13 +135,17 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
   };
   const typed = (text: string) => {
     const p = parseNumberField(spec, text);
-    if (p.ok && p.value !== value) {
+    if (p.ok && p.value !== value && issuesAdded(scenario, spec.path, p.value).length === 0) {
       setDraft({ text, forValue: p.value });
       commit(p.value);
     } else setDraft({ text, forValue: value });
   };
   const slid = (position: number) => {
     const v = sliderValue(spec, position);
+    if (v !== value && issuesAdded(scenario, spec.path, v).length > 0) {
+      setDraft({ text: show(v), forValue: value }); // shown as invalid, not committed
+      return;
+    }
     setDraft({ text: show(v), forValue: v });
     if (v !== value) commit(v);
   };
@@ -170,7 +187,7 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
           onChange={(e) => typed(e.target.value)}
           onBlur={() => {
             gesture.end();
-            if (parseNumberField(spec, draft.text).ok) setDraft({ text: show(value), forValue: value });
+            if (parsed.ok && refused.length === 0) setDraft({ text: show(value), forValue: value });
           }}
           onKeyDown={gesture.onKeyDown}
         />

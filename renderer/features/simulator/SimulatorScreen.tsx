@@ -7,6 +7,7 @@ import {
   attachResult,
   detachResult,
   ensureSimulation,
+  keptResult,
   resetScenario,
   seedScenario,
   setScenarioValue,
@@ -15,17 +16,17 @@ import {
   resultStatus,
   type Archetype,
 } from '../../../shared/model/simulation';
-import { effectiveValue, fieldSpec, scenarioIssues } from '../../../shared/model/simulation-form';
+import { effectiveValue, fieldSpec, issuesAdded, scenarioIssues } from '../../../shared/model/simulation-form';
 import { useJob } from '../../api/job';
 import { hrefFor, navigate } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { ComparisonStrip } from './ComparisonStrip';
-import { formatDateTime, formatNumber } from './format';
+import { formatDateTime, formatDuration, formatNumber, formatUsd } from './format';
 import { JobProgress } from './JobProgress';
 import { KeyFigures } from './KeyFigures';
 import { ResultCharts } from './ResultCharts';
-import { ScenarioEditor } from './ScenarioEditor';
+import { ScenarioEditor, scenarioIssueText } from './ScenarioEditor';
 import { SweepPanel } from './SweepPanel';
 import { runSimulation, useCatalogue, useEstimate } from './useSim';
 import './simulator.css';
@@ -95,7 +96,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
 
   // Problems shown at their fields, in the team's language (engine messages keep their numbers).
   const problems = new Map<string, string>();
-  for (const i of issues) problems.set(i.path, i.code === 'other' ? i.message : t(`simulator.issue.${i.code}`, i.params ?? {}));
+  for (const i of issues) problems.set(i.path, scenarioIssueText(t, i));
   const unplaced: string[] = [];
   for (const i of estimate.error?.issues ?? []) {
     const text = t('simulator.issue.engine', { message: i.message });
@@ -105,10 +106,17 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
   if (estimate.error && !estimate.error.issues?.length) unplaced.push(t('simulator.issue.engine', { message: estimate.error.message }));
   for (const i of issues) if (!fieldSpec(i.path)) unplaced.push(`${i.path}: ${i.message}`);
 
+  // A choice or switch that would break a cross-field rule is not committed (setScenarioValue refuses it): say why at the field.
+  const [refused, setRefused] = useState<{ path: string; text: string } | null>(null);
+  if (refused && !problems.has(refused.path)) problems.set(refused.path, refused.text);
   const change = (path: string, value: unknown) => {
     setStaleRun(false);
+    const added = issuesAdded(scenario, path, value);
+    setRefused(added.length ? { path, text: t('simulator.notApplied', { reason: added.map((i) => scenarioIssueText(t, i)).join(' ') }) } : null);
     edit(`Set ${path}`, (d) => setScenarioValue(d, candidateId, path, value));
   };
+  const kept = keptResult(sim);
+  const fieldName = (path: string) => (fieldSpec(path) ? t(`simulator.field.${path}`) : path);
   const runFull = async () => {
     setStaleRun(false);
     const simulated = scenario;
@@ -204,7 +212,20 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
             )}
             {status?.stale ? (
               <p className="sim-note sim-stale" role="status" data-testid="sim-result-stale">
-                {status.outdated ? t('simulator.run.outdatedResult') : t('simulator.run.staleResult', { fields: status.changes.join(', ') })}
+                {status.outdated && kept
+                  ? t('simulator.run.outdatedKept', {
+                      when: kept.ranAt ? formatDateTime(kept.ranAt, lang) : '—',
+                      figures: [
+                        kept.figures.costTotal === null ? '' : `${t('simulator.compare.cost')} ${formatUsd(kept.figures.costTotal, lang)}`,
+                        kept.figures.stepSeconds === null ? '' : `${t('simulator.compare.step')} ${formatDuration(kept.figures.stepSeconds, lang)}`,
+                        kept.figures.gpuHours === null ? '' : `${t('simulator.compare.gpuHours')} ${formatNumber(kept.figures.gpuHours, lang, 0)}`,
+                      ]
+                        .filter(Boolean)
+                        .join(t('simulator.listSep')),
+                    })
+                  : status.outdated
+                    ? t('simulator.run.outdatedResult')
+                    : t('simulator.run.staleResult', { fields: status.changes.map(fieldName).join(t('simulator.listSep')) })}
               </p>
             ) : full ? (
               <p className="sim-note sim-ok" role="status">

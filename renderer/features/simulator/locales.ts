@@ -192,6 +192,7 @@ const en = {
     lessThan: 'Must be less than {{limit}}.',
     notAnOption: 'Choose one of the options.',
   },
+  notApplied: 'Not applied: {{reason}}',
   issue: {
     p99BelowMedian: 'The p99 must be at least the median.',
     maxBelowMedian: 'The cap must be at least the median.',
@@ -241,6 +242,9 @@ const en = {
       'Result attached to the workshop (simulated {{when}}). It is saved with the workshop and appears in the report. If the scenario changes, it is kept and marked stale until you run again.',
     staleResult: 'Stale: the scenario changed since this result was simulated ({{fields}}). It is kept, and shown as stale, until you run again.',
     outdatedResult: 'Stale: this result was saved by another version of the simulator and cannot be charted. It is kept until you run again.',
+    outdatedKept:
+      'Outdated: a result simulated {{when}} by another version of the simulator is kept with the workshop ({{figures}}). It cannot be charted; run again to replace it.',
+    outdatedMark: 'outdated',
     staleMark: 'stale',
     none: 'No full result yet. The estimate is a closed-form approximation; run the full simulation to attach a result to the workshop.',
   },
@@ -513,6 +517,7 @@ const zh: typeof en = {
     lessThan: '必须小于 {{limit}}。',
     notAnOption: '请从选项中选择。',
   },
+  notApplied: '未应用：{{reason}}',
   issue: {
     p99BelowMedian: 'p99 不能小于中位数。',
     maxBelowMedian: '上限不能小于中位数。',
@@ -561,6 +566,8 @@ const zh: typeof en = {
     attached: '结果已附到工作坊（模拟于 {{when}}），随工作坊保存并写入报告。修改场景后结果仍保留，并标为过期，直到重新运行。',
     staleResult: '已过期：此结果模拟后场景已修改（{{fields}}）。结果保留并标为过期，直到重新运行。',
     outdatedResult: '已过期：此结果由另一版本的模拟器保存，无法绘图。结果保留，直到重新运行。',
+    outdatedKept: '已过期：工作坊保留了一个由另一版本模拟器于 {{when}} 模拟的结果（{{figures}}）。无法绘图；重新运行即可替换。',
+    outdatedMark: '版本过期',
     staleMark: '已过期',
     none: '还没有完整模拟结果。估算是解析近似；运行完整模拟即可把结果附到工作坊。',
   },
