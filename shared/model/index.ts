@@ -4,6 +4,7 @@ export * from './create';
 export * from './ids';
 export * from './adaptation';
 export * from './provenance';
+export * from './removal';
 export * from './progress';
 export * from './edits';
 export * from './metrics-import';

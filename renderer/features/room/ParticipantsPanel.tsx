@@ -4,6 +4,7 @@ import { newId, RoleSchema, type Role, type WorkshopDoc } from '../../../shared/
 import { addRoomParticipant, removeParticipant, renameParticipant, setParticipantRole } from '../../../shared/model/edits/participants-edit';
 import { setInfluence } from '../../../shared/model/edits/weights-edit';
 import { useWorkshop } from '../../store/workshop';
+import { useConfirmRemoval } from '../../ui/ConfirmRemoval';
 import { useRoomUi } from './roomUi';
 
 const ROLES = RoleSchema.options;
@@ -52,6 +53,7 @@ export function AddParticipant({ onAdded }: { onAdded?: (id: string) => void }) 
 export function ParticipantsPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const edit = useWorkshop((s) => s.edit);
+  const removal = useConfirmRemoval();
   const total = doc.participants.reduce((a, p) => a + p.influence, 0) || 1;
   return (
     <div className="influence">
@@ -126,10 +128,12 @@ export function ParticipantsPanel({ doc }: { doc: WorkshopDoc }) {
                     type="button"
                     className="btn btn-ghost btn-small btn-danger"
                     aria-label={t('room.participants.remove', { name: p.name })}
-                    onClick={() => {
-                      edit(t('room.undo.removeParticipant', { name: p.name }), (d) => removeParticipant(d, p.id));
-                      if (useRoomUi.getState().participantId === p.id) useRoomUi.setState({ participantId: 'group' });
-                    }}
+                    onClick={() =>
+                      removal.request(doc, { kind: 'participant', id: p.id }, p.name, () => {
+                        edit(t('room.undo.removeParticipant', { name: p.name }), (d) => removeParticipant(d, p.id));
+                        if (useRoomUi.getState().participantId === p.id) useRoomUi.setState({ participantId: 'group' });
+                      })
+                    }
                   >
                     ×
                   </button>
@@ -141,6 +145,7 @@ export function ParticipantsPanel({ doc }: { doc: WorkshopDoc }) {
       )}
       <AddParticipant />
       {doc.participants.length > 0 && <p className="muted small">{t('room.participants.removeHint')}</p>}
+      {removal.dialog}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import {
   type WorkshopDoc,
 } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
+import { useConfirmRemoval } from '../../../ui/ConfirmRemoval';
 import { Toast } from '../../../ui/Toast';
 import { edit, NameField, SelectField, TextField, useUndoOffer } from '../fields';
 
@@ -26,6 +27,7 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
   const lang = currentLang();
   const other = lang === 'en' ? 'zh-CN' : 'en';
   const undoOffer = useUndoOffer();
+  const removal = useConfirmRemoval();
   const kinds = KINDS.map((k) => ({ value: k, label: t(`shell.kind.${k}`) }));
   return (
     <section aria-labelledby="cands-h" className="panel">
@@ -77,10 +79,12 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
                     type="button"
                     className="btn btn-danger"
                     aria-label={t('wizard.screening.removeCandidate', { name })}
-                    onClick={() => {
-                      edit('Remove candidate', (d) => removeCandidate(d, c.id));
-                      undoOffer.offerUndo(t('wizard.screening.removedCandidate', { name }));
-                    }}
+                    onClick={() =>
+                      removal.request(doc, { kind: 'candidate', id: c.id }, name, () => {
+                        edit('Remove candidate', (d) => removeCandidate(d, c.id));
+                        undoOffer.offerUndo(t('wizard.screening.removedCandidate', { name }));
+                      })
+                    }
                   >
                     {t('wizard.field.remove')}
                   </button>
@@ -97,6 +101,7 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
         disabled={doc.candidates.length >= 50}
         onAdd={(name) => edit('Add candidate', (d) => addCandidate(d, { id: newId(), name }))}
       />
+      {removal.dialog}
       {undoOffer.offer && (
         <Toast
           message={undoOffer.offer.message}

@@ -21,6 +21,7 @@ import {
   nameTranslation,
 } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
+import { useConfirmRemoval } from '../../../ui/ConfirmRemoval';
 import { Toast } from '../../../ui/Toast';
 import { edit, NameField, NumberField, TextField, useUndoOffer } from '../fields';
 import { formatDelta, formatNumber } from '../text';
@@ -31,6 +32,7 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const undoOffer = useUndoOffer();
+  const removal = useConfirmRemoval();
   const start = adaptedWeights(doc);
   const total = Object.values(start).reduce((a, b) => a + b, 0) || 1;
   const accepted = proposals(doc).filter((p) => p.status === 'accepted');
@@ -111,10 +113,12 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
                       type="button"
                       className="btn btn-ghost btn-danger"
                       aria-label={t('wizard.screening.removeCriterion', { name })}
-                      onClick={() => {
-                        edit('Remove criterion', (d) => removeCriterion(d, c.id));
-                        undoOffer.offerUndo(t('wizard.screening.removedCriterion', { name }));
-                      }}
+                      onClick={() =>
+                        removal.request(doc, { kind: 'criterion', id: c.id }, name, () => {
+                          edit('Remove criterion', (d) => removeCriterion(d, c.id));
+                          undoOffer.offerUndo(t('wizard.screening.removedCriterion', { name }));
+                        })
+                      }
                     >
                       ×
                     </button>
@@ -131,6 +135,7 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
         disabled={doc.criteria.length >= 50}
         onAdd={(name) => edit('Add criterion', (d) => addCriterion(d, { id: newId(), name, weight: 10 }))}
       />
+      {removal.dialog}
       {undoOffer.offer && (
         <Toast
           message={undoOffer.offer.message}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
+import { removeCandidate, removeCriterion, removeParticipant } from './edits';
+import { impactParts, isEmptyImpact, removalImpact } from './removal';
+import { addCandidate } from './edits/candidates';
+import type { WorkshopDoc } from './schema';
+
+// The issue's workshop: 5 participants, 4 candidates, all nine dimensions.
+const doc = fullWorkshop({ participants: 5, candidates: 4, criteria: 9 });
+const meaningful = (d: WorkshopDoc) => d.scores.filter((s) => s.value !== null || s.rationale.trim() !== '').length;
+
+describe('what a removal destroys (issue 15)', () => {
+  it('counts, for every candidate, exactly what removeCandidate deletes', () => {
+    for (const c of doc.candidates) {
+      const impact = removalImpact(doc, { kind: 'candidate', id: c.id });
+      const after = removeCandidate(doc, c.id);
+      expect(impact.scores).toBe(meaningful(doc) - meaningful(after));
+      expect(impact.simulations).toBe(doc.simulations.length - after.simulations.length);
+      // The plan items the team filled in (addCandidate seeds an empty one per method).
+      const filled = (d: WorkshopDoc) => d.validation.filter((v) => v.owner || v.title || v.result || v.due || v.status !== 'todo').length;
+      expect(impact.validation).toBe(filled(doc) - filled(after));
+      expect(impact.metrics).toBe(doc.metrics.series.length - after.metrics.series.length);
+      expect(impact.judgments).toBe(0);
+      expect(isEmptyImpact(impact)).toBe(false);
+    }
+    // A candidate scored by all 5 participants on 9 dimensions: 45 scores; its one simulation has a result.
+    const first = removalImpact(doc, { kind: 'candidate', id: doc.candidates[0].id });
+    expect(first).toMatchObject({ scores: 45, simulations: 1, results: 1 });
+    expect(impactParts(first).slice(0, 3)).toEqual([
+      { part: 'scores', count: 45 },
+      { part: 'simulations', count: 1 },
+      { part: 'results', count: 1 },
+    ]);
+  });
+
+  it('counts a dimension’s scores, its AHP judgments and the rules that would be left without effect', () => {
+    for (const k of doc.criteria) {
+      const impact = removalImpact(doc, { kind: 'criterion', id: k.id });
+      const after = removeCriterion(doc, k.id);
+      expect(impact.scores).toBe(meaningful(doc) - meaningful(after));
+      expect(impact.rules).toBe(doc.adaptation.rules.length - after.adaptation.rules.length);
+    }
+    // The fixture's AHP matrix judges the first three criteria: the first is in 2 of its 3 pairs.
+    expect(removalImpact(doc, { kind: 'criterion', id: doc.criteria[0].id }).judgments).toBe(2);
+    expect(removalImpact(doc, { kind: 'criterion', id: doc.criteria[5].id }).judgments).toBe(0);
+  });
+
+  it('counts a participant’s scores and judgments', () => {
+    const p = doc.participants[0];
+    const impact = removalImpact(doc, { kind: 'participant', id: p.id });
+    expect(impact.scores).toBe(meaningful(doc) - meaningful(removeParticipant(doc, p.id)));
+    expect(impact.scores).toBe(4 * 9);
+    expect(impact.judgments).toBe(3);
+    expect(impact.overrides).toBe(1);
+  });
+
+  it('a new candidate with nothing entered needs no confirmation', () => {
+    const d = addCandidate(doc, { id: 'fresh', name: 'Fresh' });
+    expect(isEmptyImpact(removalImpact(d, { kind: 'candidate', id: 'fresh' }))).toBe(true);
+  });
+});
