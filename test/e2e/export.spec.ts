@@ -122,8 +122,12 @@ test('exporting the workshop file and importing it adds a copy; backup and resto
   await app.getByRole('link', { name: /All workshops/ }).click();
 
   const bar = new LibraryTransferBar(app);
+  // The workshop is already in the library: the team chooses; keeping both adds it with a distinguishable title (issue 15).
   await bar.importFile(file);
-  await expect(bar.toast).toContainText(/Added “Sample: RL stack for a code agent” to the library as a new workshop/);
+  const ask = app.getByRole('dialog', { name: 'This workshop is already in the library' });
+  await expect(ask).toContainText('“Sample: RL stack for a code agent” is already in the library.');
+  await ask.getByRole('button', { name: 'Keep both' }).click();
+  await expect(bar.toast).toContainText(/Added “Sample: RL stack for a code agent \(2\)” to the library as a new workshop/);
   await expect(lib.card(/Sample/)).toHaveCount(2);
 
   // Tell the two apart, then back up both: restoring that backup adds nothing, both are already there.

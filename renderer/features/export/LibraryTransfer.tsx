@@ -16,6 +16,8 @@ import {
   restoreBackupFile,
   TransferError,
   validateDocument,
+  type ChooseReimport,
+  type ReimportChoice,
   type TransferText,
 } from './transfer';
 import './export.css';
@@ -46,7 +48,19 @@ export function LibraryTransfer() {
     }),
     [t],
   );
-  const deps = { repo, validate: validateDocument, text };
+  // A file whose workshop is already in the library: the team chooses (replace / keep both / cancel).
+  const [reimport, setReimport] = useState<{ title: string; answer: (c: ReimportChoice) => void } | null>(null);
+  const choose: ChooseReimport = (existing) =>
+    new Promise((resolve) =>
+      setReimport({
+        title: existing.title,
+        answer: (c) => {
+          setReimport(null);
+          resolve(c);
+        },
+      }),
+    );
+  const deps = { repo, validate: validateDocument, text, choose };
 
   const guarded = async (work: () => Promise<string>) => {
     // A new transfer replaces the messages of the last one.
@@ -64,10 +78,14 @@ export function LibraryTransfer() {
     }
   };
 
-  const importedMessage = ({ added, migratedFrom }: { added: WorkshopDoc; migratedFrom: number | null }) =>
-    migratedFrom === null
-      ? t('export.transfer.added', { title: added.meta.title })
-      : t('export.transfer.addedMigrated', { title: added.meta.title, from: migratedFrom });
+  const importedMessage = (res: { added: WorkshopDoc; migratedFrom: number | null; replaced: boolean } | null) =>
+    res === null
+      ? t('export.transfer.importCancelled')
+      : res.replaced
+        ? t('export.transfer.replaced', { title: res.added.meta.title })
+        : res.migratedFrom === null
+          ? t('export.transfer.added', { title: res.added.meta.title })
+          : t('export.transfer.addedMigrated', { title: res.added.meta.title, from: res.migratedFrom });
 
   const onImport = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -154,6 +172,24 @@ export function LibraryTransfer() {
           {t('export.transfer.working')}
         </span>
       )}
+      <Dialog title={t('export.transfer.reimportTitle')} open={reimport !== null} onClose={() => reimport?.answer('cancel')}>
+        {reimport && (
+          <div className="form">
+            <p>{t('export.transfer.reimportText', { title: reimport.title })}</p>
+            <div className="form-actions">
+              <button type="button" className="btn" onClick={() => reimport.answer('cancel')}>
+                {t('action.cancel')}
+              </button>
+              <button type="button" className="btn" onClick={() => reimport.answer('replace')}>
+                {t('export.transfer.replace')}
+              </button>
+              <button type="button" className="btn btn-primary" autoFocus onClick={() => reimport.answer('keep-both')}>
+                {t('export.transfer.keepBoth')}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
       <Dialog title={t('export.transfer.problemsTitle')} open={problems !== null} onClose={() => setProblems(null)}>
         {problems && (
           <div className="transfer-problems">

@@ -8,12 +8,14 @@ import { deepWorkshopText } from '../../../test/fixtures/deepWorkshop';
 import {
   BACKUP_FORMAT,
   backupLibrary,
+  distinctTitle,
   fingerprint,
   importWorkshopFile,
   MAX_WORKSHOP_BYTES,
   restoreBackupFile,
   TransferError,
   validateDocument,
+  type ReimportChoice,
   type TransferText,
 } from './transfer';
 
@@ -37,22 +39,60 @@ const text: TransferText = {
   notBackup: () => 'not a backup',
   invalidBackup: (bad, total) => `${bad} of ${total} invalid`,
 };
-const deps = () => ({ repo, validate, text });
+/** The team's answer when a file's workshop is already in the library; each question asked is recorded. */
+let answer: ReimportChoice = 'keep-both';
+let asked: string[] = [];
+beforeEach(() => {
+  answer = 'keep-both';
+  asked = [];
+});
+const choose = async (existing: { title: string }) => (asked.push(existing.title), answer);
+const deps = () => ({ repo, validate, text, choose });
 const file = (value: unknown, name = 'x.workshop.json') => Object.assign(new Blob([typeof value === 'string' ? value : JSON.stringify(value)]), { name });
 const count = async () => (await repo.listLive()).length;
 
 describe('import a workshop file', () => {
-  it('adds the document as a copy with a new id, never replacing the one it came from', async () => {
+  it('adds a workshop not in the library as a new one (new id), without asking', async () => {
+    const doc = fullWorkshop();
+    const res = (await importWorkshopFile(file(doc), deps()))!;
+    expect(asked).toEqual([]);
+    expect(res.added.id).not.toBe(doc.id);
+    expect(res).toMatchObject({ migratedFrom: null, replaced: false });
+    const stored = await repo.load(res.added.id);
+    expect(stored?.ok && { ...stored.doc, id: doc.id, updatedAt: doc.updatedAt }).toEqual(doc);
+  });
+
+  it('re-importing a workshop already in the library asks: keep both (a distinguishable title), replace, or cancel — never a silent twin (issue 15)', async () => {
     const doc = fullWorkshop();
     await repo.save(doc);
-    const { added, migratedFrom } = await importWorkshopFile(file(doc), deps());
-    expect(added.id).not.toBe(doc.id);
-    expect(migratedFrom).toBeNull();
+    const edited = { ...doc, meta: { ...doc.meta, description: 'edited elsewhere' } };
+    // Keep both: a copy titled "Full workshop (2)"; the library's version is untouched.
+    const both = (await importWorkshopFile(file(edited), deps()))!;
+    expect(asked).toEqual([doc.meta.title]);
+    expect(both.added.id).not.toBe(doc.id);
+    expect(both.added.meta.title).toBe(`${doc.meta.title} (2)`);
     expect(await count()).toBe(2);
-    const stored = await repo.load(added.id);
-    expect(stored?.ok && { ...stored.doc, id: doc.id, updatedAt: doc.updatedAt }).toEqual(doc);
     const original = await repo.load(doc.id);
     expect(original?.ok && original.doc).toEqual(doc);
+    // Cancel: nothing changes.
+    answer = 'cancel';
+    expect(await importWorkshopFile(file(edited), deps())).toBeNull();
+    expect(await count()).toBe(2);
+    // Replace: the library's version becomes the file's (same id), no new workshop.
+    answer = 'replace';
+    const replaced = (await importWorkshopFile(file(edited), deps()))!;
+    expect(replaced).toMatchObject({ replaced: true, added: { id: doc.id } });
+    expect(await count()).toBe(2);
+    const now = await repo.load(doc.id);
+    expect(now?.ok && now.doc.meta.description).toBe('edited elsewhere');
+  });
+
+  it('finds a title not yet taken', () => {
+    expect(distinctTitle('Plan', [])).toBe('Plan');
+    expect(distinctTitle('Plan', ['Plan'])).toBe('Plan (2)');
+    expect(distinctTitle('Plan', ['Plan', 'Plan (2)'])).toBe('Plan (3)');
+    expect(distinctTitle('Plan (2)', ['Plan', 'Plan (2)'])).toBe('Plan (3)');
+    expect(distinctTitle('方案', ['方案'])).toBe('方案 (2)');
   });
 
   it('accepts a file with a byte-order mark', async () => {

@@ -99,18 +99,62 @@ export interface ImportResult {
   added: WorkshopDoc;
   /** Schema version the file was written in, when it had to be migrated. */
   migratedFrom: number | null;
+  /** The file's workshop was already in the library and the team chose to replace it (same id). */
+  replaced: boolean;
 }
 
-/** Imports one workshop file as a new workshop (new id); refuses without changing anything otherwise. */
+/** What to do with a file whose workshop is already in the library (same id): never a silent twin. */
+export type ReimportChoice = 'replace' | 'keep-both' | 'cancel';
+export type ChooseReimport = (existing: { id: string; title: string }, incoming: WorkshopDoc) => Promise<ReimportChoice>;
+
+/**
+ * A title not yet in the library: the title itself, else "Title (2)", "Title (3)"… (a
+ * trailing " (n)" of the title is replaced, so a copy of "Plan (2)" becomes "Plan (3)").
+ */
+export function distinctTitle(title: string, taken: readonly string[]): string {
+  const used = new Set(taken);
+  if (!used.has(title)) return title;
+  const base = title.replace(/ \((\d+)\)$/, '');
+  for (let n = 2; ; n++) {
+    const candidate = `${base} (${n})`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * Imports one workshop file; refuses without changing anything when it is not valid. A
+ * workshop not in the library is added as a new one (new id). One already there (the same
+ * id, e.g. exported from this library and imported back) is not added silently as a twin:
+ * `choose` asks the team to replace the library's version with the file's (the same id) or to
+ * keep both (a copy with a distinguishable title, "… (2)"); null when the team cancels.
+ */
 export async function importWorkshopFile(
   file: Blob & { name?: string },
-  deps: { repo: WorkshopRepository; validate: Validate; text: TransferText },
-): Promise<ImportResult> {
+  deps: { repo: WorkshopRepository; validate: Validate; text: TransferText; choose: ChooseReimport },
+): Promise<ImportResult | null> {
   const json = await readJsonFile(file, MAX_WORKSHOP_BYTES, deps.text);
   const doc = await validated(json, deps.validate, deps.text);
   const from = (json as { schemaVersion?: unknown }).schemaVersion;
+  const migratedFrom = typeof from === 'number' && from !== doc.schemaVersion ? from : null;
+  const live = await deps.repo.listLive();
+  const existing = live.find((w) => w.id === doc.id);
+  if (existing) {
+    const choice = await deps.choose({ id: existing.id, title: existing.title }, doc);
+    if (choice === 'cancel') return null;
+    if (choice === 'replace') {
+      const replaced = { ...doc, updatedAt: new Date().toISOString() };
+      await deps.repo.save(replaced, { force: true });
+      return { added: replaced, migratedFrom, replaced: true };
+    }
+    const title = distinctTitle(
+      doc.meta.title,
+      live.map((w) => w.title),
+    );
+    const added = await deps.repo.addCopy({ ...doc, meta: { ...doc.meta, title } });
+    return { added, migratedFrom, replaced: false };
+  }
   const added = await deps.repo.addCopy(doc);
-  return { added, migratedFrom: typeof from === 'number' && from !== doc.schemaVersion ? from : null };
+  return { added, migratedFrom, replaced: false };
 }
 
 /** Every live workshop that loads, in one backup object; `skipped` counts the ones that did not load. */
