@@ -1,7 +1,16 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
-import { docWeightUnits, setSliderWeight, setWeightPoints, handWeights, UNITS_PER_PERCENT, withWeightUnits } from '../../../shared/model/edits/weights-edit';
+import {
+  docWeightUnits,
+  handWeights,
+  setShareInPoints,
+  setSliderWeight,
+  setWeightPoints,
+  UNITS_PER_PERCENT,
+  WEIGHT_UNITS,
+  withWeightUnits,
+} from '../../../shared/model/edits/weights-edit';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useRoomAnalysis } from './analysis';
@@ -10,15 +19,19 @@ import { useRoomUi } from './roomUi';
 import { useNativeChange } from './useCommit';
 import { displayName } from '../../../shared/model';
 
-/** The current drag: the weights at its start (every step rescales from these, so nothing drifts), which slider, and the last step sent. */
-let drag: { anchor: number[]; k: number; last: number[] } | null = null;
+/**
+ * The current drag: the weights at its start (every step rescales from these, so nothing drifts),
+ * which slider, the last step sent, and whether it started from the document's own weights.
+ */
+let drag: { anchor: number[]; k: number; last: number[]; fromDoc: boolean } | null = null;
 
 /** A drag step: criterion `k` to `percent`, the others in proportion; evaluated at once, shown with its answer. */
 export function dragWeight(doc: WorkshopDoc, k: number, percent: number, inputAt = performance.now()) {
   performance.mark('room:input');
   if (!drag || drag.k !== k) {
-    const anchor = useLive.getState().draftUnits ?? docWeightUnits(doc);
-    drag = { anchor, k, last: anchor };
+    const draftUnits = useLive.getState().draftUnits;
+    const anchor = draftUnits ?? docWeightUnits(doc);
+    drag = { anchor, k, last: anchor, fromDoc: draftUnits === null };
   }
   drag.last = setSliderWeight(drag.anchor, k, percent);
   evaluateLive(doc, inputAt, { units: drag.last });
@@ -27,13 +40,26 @@ export function dragWeight(doc: WorkshopDoc, k: number, percent: number, inputAt
 /** A weight set by hand (slider or points) is recorded as such (method "points", provenance); no change, no edit. */
 const asPoints = handWeights;
 
-/** Release: the drag becomes one undo step. */
+/**
+ * Release: the drag becomes one undo step. A drag from the document's weights is written in the
+ * team's points — only the dragged criterion's points change, so integer points stay integers
+ * (`setShareInPoints`); what points cannot express is written as shares.
+ */
 export function commitWeightDrag(actionName: string) {
-  const draft = drag?.last ?? useLive.getState().draftUnits;
+  const current = drag;
+  const draft = current?.last ?? useLive.getState().draftUnits;
   drag = null;
   if (!draft) return;
   dropPendingAnswers();
-  useWorkshop.getState().edit(actionName, (d) => asPoints(d, withWeightUnits(d, draft)));
+  useWorkshop
+    .getState()
+    .edit(actionName, (d) =>
+      asPoints(
+        d,
+        (current?.fromDoc && d.criteria.length === draft.length && setShareInPoints(d, current.k, draft[current.k] / WEIGHT_UNITS)) ||
+          withWeightUnits(d, draft),
+      ),
+    );
   useLive.setState({ draftUnits: null });
 }
 

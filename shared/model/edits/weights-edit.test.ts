@@ -7,6 +7,8 @@ import {
   moveInRankOrder,
   rankOrderIds,
   setInfluence,
+  setShareInPoints,
+  SNAP_SHARE,
   setSliderWeight,
   setWeightPoints,
   toUnits,
@@ -119,6 +121,37 @@ describe('document weight edits', () => {
     expect(shares.weighting.method).toBe('ahp');
     expect(withWeightingMethod(shares, 'points').weighting.method).toBe('points');
     expect(withWeightingMethod(shares, 'ahp')).toBe(shares);
+  });
+
+  it('a slider release keeps integer points integers: only the dragged criterion’s points change (issue 15)', () => {
+    const points = doc.criteria.map((c) => c.weight);
+    expect(points.every(Number.isInteger)).toBe(true);
+    const share = (d: typeof doc, k: number) => d.criteria[k].weight / sum(d.criteria.map((c) => c.weight));
+    // The same release through shares (the old path) rewrites every weight as a percentage: 17 → 5.96-like values.
+    const viaShares = withWeightUnits(doc, setSliderWeight(docWeightUnits(doc), 2, 20));
+    expect(viaShares.criteria.filter((c, i) => i !== 2 && !Number.isInteger(c.weight)).length).toBeGreaterThan(0);
+    const r = rng(15);
+    for (let n = 0; n < 500; n++) {
+      const k = Math.floor(r() * points.length);
+      const target = Math.round(r() * 600) / 10; // a slider position, 0.0 … 60.0 %
+      const next = setShareInPoints(doc, k, target / 100)!;
+      // Every other criterion keeps its points exactly (hence the proportions the slider keeps).
+      expect(next.criteria.filter((_, i) => i !== k).map((c) => c.weight)).toEqual(points.filter((_, i) => i !== k));
+      // The dragged one lands within 0.025 percentage points of the release.
+      expect(Math.abs(share(next, k) - target / 100)).toBeLessThanOrEqual(SNAP_SHARE + 1e-12);
+    }
+    // A release within 0.025 pp of whole points lands on whole points.
+    const rest = sum(points) - points[0];
+    const at = (p: number) => p / (p + rest);
+    expect(setShareInPoints(doc, 0, at(20) + 0.0001)!.criteria[0].weight).toBe(20);
+    // A fine setting (0.1 % away from a bound) is kept to within 0.025 pp rather than rounded to whole points.
+    const fine = setShareInPoints(doc, 0, at(20) + 0.001)!;
+    expect(Number.isInteger(fine.criteria[0].weight)).toBe(false);
+    expect(Math.abs(share(fine, 0) - (at(20) + 0.001))).toBeLessThanOrEqual(SNAP_SHARE);
+    // What points cannot express is left to the share path.
+    expect(setShareInPoints(doc, 0, 1)).toBeNull();
+    const alone = { ...doc, criteria: doc.criteria.map((c, i) => ({ ...c, weight: i === 0 ? 10 : 0 })) };
+    expect(setShareInPoints(alone, 0, 0.5)).toBeNull();
   });
 
   it('rank order: unknown ids dropped, missing appended, moves swap neighbours', () => {

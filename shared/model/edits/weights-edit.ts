@@ -102,6 +102,37 @@ export function setWeightPoints(doc: WorkshopDoc, criterionId: string, points: n
   return changed ? { ...doc, criteria } : doc;
 }
 
+/** How far (as a share, 0.025 percentage points) a slider release may land from where it was let go, to give round points. */
+export const SNAP_SHARE = 0.00025;
+const SNAP_GRAINS = [1, 0.5, 0.1, 0.01];
+
+/**
+ * A slider release kept in the team's points: criterion `k` gets the points that make it
+ * `share` (0…1) of the total, and every other criterion keeps its points exactly — so their
+ * proportions are kept (the slider's semantics) and integer points stay integers (17 stays 17,
+ * not 5.96). The dragged criterion's points are the roundest value (whole, half, tenth,
+ * hundredth) whose share lies within SNAP_SHARE of the release, so a fine setting (0.1 % of a
+ * winner change) is kept while a coarse drag lands on whole points. Null when points cannot
+ * express it (the others are all zero, or the share is 100 %, or it needs more than 10 000
+ * points): the caller then writes shares.
+ */
+export function setShareInPoints(doc: WorkshopDoc, k: number, share: number): WorkshopDoc | null {
+  if (k < 0 || k >= doc.criteria.length || !Number.isFinite(share) || share < 0 || share >= 1) return null;
+  const rest = doc.criteria.reduce((a, c, i) => (i === k ? a : a + Math.max(0, c.weight)), 0);
+  if (rest <= 0) return null;
+  const exact = (share * rest) / (1 - share);
+  if (exact > 10_000) return null;
+  let points = Math.round(exact * 100) / 100;
+  for (const g of SNAP_GRAINS) {
+    const q = Math.round(Math.round(exact / g) * g * 100) / 100;
+    if (Math.abs(q / (q + rest) - share) <= SNAP_SHARE) {
+      points = q;
+      break;
+    }
+  }
+  return setWeightPoints(doc, doc.criteria[k].id, points);
+}
+
 /** Records how the weights were set (`points`: sliders or direct entry; `ahp`; `rank`); unchanged documents stay the same object. */
 export function withWeightingMethod(doc: WorkshopDoc, method: WorkshopDoc['weighting']['method']): WorkshopDoc {
   return doc.weighting.method === method ? doc : { ...doc, weighting: { ...doc.weighting, method } };
