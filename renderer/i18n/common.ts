@@ -61,6 +61,16 @@ export const common: FeatureLocale = {
       defaultTitle: 'Agentic RL stack selection',
     },
     shell: {
+      meta: {
+        toggle: 'Workshop details',
+        title: 'Workshop title',
+        team: 'Team',
+        facilitator: 'Facilitator',
+        date: 'Workshop date',
+        description: 'Description',
+        facilitatedBy: 'facilitated by {{name}}',
+        hint: 'Saved with the workshop and shown in its reports. Each field you leave is one undo step.',
+      },
       steps: 'Decision path',
       step: 'Step {{n}}',
       library: 'All workshops',
@@ -177,6 +187,16 @@ export const common: FeatureLocale = {
       defaultTitle: 'Agentic RL 技术栈选型',
     },
     shell: {
+      meta: {
+        toggle: '工作坊信息',
+        title: '工作坊标题',
+        team: '团队',
+        facilitator: '主持人',
+        date: '工作坊日期',
+        description: '说明',
+        facilitatedBy: '主持人 {{name}}',
+        hint: '随工作坊保存并写入报告。每离开一个字段算一步撤销。',
+      },
       steps: '决策路径',
       step: '第 {{n}} 步',
       library: '全部工作坊',

@@ -10,6 +10,7 @@ import { redo, undo, useWorkshop } from '../../store/workshop';
 import { currentLang } from '../../i18n';
 import { STEP_SCREENS } from './steps';
 import { ExportMenu } from '../export/ExportMenu';
+import { MetaPanel } from './MetaPanel';
 import { SimulatorScreen } from '../simulator/SimulatorScreen';
 
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; issues: { path: string; message: string }[] };
@@ -107,6 +108,7 @@ export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | nu
         <header className="workspace-head">
           <div>
             <div className="muted small">{doc.meta.title}</div>
+            <MetaPanel doc={doc} />
             <h1 id="step-title">
               {t('shell.step', { n: def.number })} · {pick(def.name, lang)}
             </h1>

@@ -13,3 +13,4 @@ export * from './participants-edit';
 export * from './score-grid';
 export * from './scenarios';
 export * from './ballot';
+export * from './meta';
