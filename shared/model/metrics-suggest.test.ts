@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkshop } from './create';
-import { addParticipant, importMetrics, writeScores } from './edits';
-import { suggestScores, summarizeMetrics } from './metrics-suggest';
+import { addParticipant, answerMetricScoreProposals, importMetrics, setScore, takeSuggestedScores, writeScores } from './edits';
+import { metricScoreProposals, suggestScores, summarizeMetrics } from './metrics-suggest';
+import { migrate } from './migrate';
 import { WorkshopDocSchema, type MetricSeries } from './schema';
 
 const NOW = '2026-03-01T09:00:00.000Z';
@@ -88,5 +89,71 @@ describe('taking suggestions into the evaluation', () => {
     expect(writeScores(doc, 'nobody', scores)).toBe(doc);
     // Values outside the scale are clamped.
     expect(writeScores(doc, 'pilot', [{ ...scores[0], value: 99 }], { replace: true }).scores[0].value).toBe(10);
+  });
+});
+
+describe('scores taken from the metrics stay the team’s (issue 15)', () => {
+  const take = () => {
+    const doc = addParticipant(withMetrics(), { id: 'pilot', name: 'Pilot data' });
+    const scores = suggestScores(doc).map((s) => ({ candidateId: s.candidateId, criterionId: s.criterionId, value: s.value, rationale: 'measured' }));
+    return takeSuggestedScores(doc, 'pilot', scores, NOW);
+  };
+  const valueOf = (doc: ReturnType<typeof take>, candidateId: string, criterionId: string) =>
+    doc.scores.find((s) => s.participantId === 'pilot' && s.candidateId === candidateId && s.criterionId === criterionId)?.value;
+  // Self-built's iteration speed doubles (60 → 120): it would now be the best (10), managed half (5.5 instead of 10).
+  const faster = (doc: ReturnType<typeof take>) =>
+    importMetrics(doc, [series('self-built', 'iteration-speed', '', [240, 240])], { file: 'y.csv', importedAt: NOW, rows: 2 });
+
+  it('records what was taken; a change of the metrics does not rewrite it but becomes a proposal', () => {
+    const doc = take();
+    expect(doc.metrics.written.length).toBe(suggestScores(doc).length);
+    expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
+    expect(metricScoreProposals(doc)).toEqual([]);
+    expect(valueOf(doc, 'managed', 'throughput-efficiency')).toBe(10);
+    expect(valueOf(doc, 'self-built', 'throughput-efficiency')).toBe(5);
+
+    const changed = faster(doc);
+    // The team's scores are untouched …
+    expect(valueOf(changed, 'managed', 'throughput-efficiency')).toBe(10);
+    expect(valueOf(changed, 'self-built', 'throughput-efficiency')).toBe(5);
+    // … and the new suggestions are proposed, with the difference.
+    expect(metricScoreProposals(changed)).toEqual([
+      { participantId: 'pilot', candidateId: 'self-built', criterionId: 'throughput-efficiency', current: 5, proposed: 10 },
+      { participantId: 'pilot', candidateId: 'managed', criterionId: 'throughput-efficiency', current: 10, proposed: 5 },
+    ]);
+  });
+
+  it('accepting writes the new scores (one edit); keeping leaves them and the proposal goes until the metrics change again', () => {
+    const changed = faster(take());
+    const proposals = metricScoreProposals(changed);
+    const accepted = answerMetricScoreProposals(changed, proposals, 'accept');
+    expect(valueOf(accepted, 'managed', 'throughput-efficiency')).toBe(5);
+    expect(valueOf(accepted, 'self-built', 'throughput-efficiency')).toBe(10);
+    expect(metricScoreProposals(accepted)).toEqual([]);
+    expect(WorkshopDocSchema.safeParse(accepted).success).toBe(true);
+
+    const kept = answerMetricScoreProposals(changed, proposals, 'keep');
+    expect(valueOf(kept, 'managed', 'throughput-efficiency')).toBe(10);
+    expect(metricScoreProposals(kept)).toEqual([]);
+    // Another change of the metrics proposes again.
+    const again = importMetrics(kept, [series('self-built', 'iteration-speed', '', [30, 30])], { file: 'z.csv', importedAt: NOW, rows: 2 });
+    expect(metricScoreProposals(again).map((p) => [p.candidateId, p.current, p.proposed])).toEqual([['self-built', 5, 2.5]]);
+  });
+
+  it('a score the team changed by hand is its own: no proposal for it', () => {
+    const doc = setScore(take(), 'pilot', 'managed', 'throughput-efficiency', 8);
+    expect(metricScoreProposals(faster(doc)).map((p) => p.candidateId)).toEqual(['self-built']);
+  });
+
+  it('an older file (no record) migrates with an empty record: its scores count as the team’s own', () => {
+    const old = JSON.parse(JSON.stringify(take())) as { metrics: Record<string, unknown>; schemaVersion: number };
+    delete old.metrics.written;
+    old.schemaVersion -= 1;
+    const res = migrate(old);
+    expect(res.ok).toBe(true);
+    if (!res.ok) return;
+    expect(res.doc.metrics.written).toEqual([]);
+    expect(res.doc.scores).toEqual(take().scores);
+    expect(metricScoreProposals(faster(res.doc))).toEqual([]);
   });
 });

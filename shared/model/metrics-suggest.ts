@@ -105,3 +105,45 @@ export function suggestScores(doc: WorkshopDoc): ScoreSuggestion[] {
   }
   return out;
 }
+
+// ---------------------------------------------------------------------------------------
+// Scores the team took from the suggestions stay the team's (issue 15)
+
+/** A score taken from the metrics whose suggestion has changed since: proposed, never written behind the team's back. */
+export interface MetricScoreProposal {
+  participantId: string;
+  candidateId: string;
+  criterionId: string;
+  /** The score in the grid (what the team took). */
+  current: number;
+  /** What the metrics suggest now. */
+  proposed: number;
+}
+
+const cell = (s: { participantId: string; candidateId: string; criterionId: string }) => `${s.participantId}|${s.candidateId}|${s.criterionId}`;
+
+/**
+ * For every score the team took from the suggestions (`metrics.written`) and has not changed
+ * by hand since: a proposal when the metrics now suggest another value than the one last
+ * reconciled with. A score changed by hand, or no longer suggested (its measure is gone), is
+ * left alone.
+ */
+export function metricScoreProposals(doc: WorkshopDoc): MetricScoreProposal[] {
+  if (doc.metrics.written.length === 0) return [];
+  const now = new Map(suggestScores(doc).map((s) => [`${s.candidateId}|${s.criterionId}`, s.value]));
+  const scores = new Map(doc.scores.map((s) => [cell(s), s.value]));
+  const out: MetricScoreProposal[] = [];
+  for (const w of doc.metrics.written) {
+    const current = scores.get(cell(w));
+    const proposed = now.get(`${w.candidateId}|${w.criterionId}`);
+    if (current === undefined || current === null || current !== w.value || proposed === undefined) continue;
+    if (Math.abs(proposed - w.basis) > 1e-9 && Math.abs(proposed - current) > 1e-9) out.push({ ...pick(w), current, proposed });
+  }
+  return out;
+}
+
+const pick = (w: { participantId: string; candidateId: string; criterionId: string }) => ({
+  participantId: w.participantId,
+  candidateId: w.candidateId,
+  criterionId: w.criterionId,
+});

@@ -167,7 +167,7 @@ describe('migrate', () => {
 describe('pilot metric points', () => {
   const withPoints = (points: unknown) => {
     const doc = createWorkshop({ title: 'T', lang: 'en', id: 'w1', now: fixedNow });
-    return { ...doc, metrics: { series: [{ candidateId: doc.candidates[0].id, metric: 'reward', bucket: '', points }], imports: [] } };
+    return { ...doc, metrics: { series: [{ candidateId: doc.candidates[0].id, metric: 'reward', bucket: '', points }], imports: [], written: [] } };
   };
 
   it('keeps a valid 100,000-point series as it is', () => {

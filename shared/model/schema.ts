@@ -254,12 +254,27 @@ export const MetricSeriesSchema = z.strictObject({
   /** x = training step (or time), y = value. */
   points: pointsSchema(200_000),
 });
+/**
+ * A score the team took into the evaluation from the pilot metrics' suggestions (issue 15):
+ * whose score, the value written, and the suggestion last reconciled with (`basis`). When the
+ * metrics later suggest another value, that is a proposal (metrics-suggest.ts
+ * `metricScoreProposals`), never a silent rewrite; a score the team changed since is its own.
+ */
+export const WrittenScoreSchema = z.strictObject({
+  participantId: IdSchema,
+  candidateId: IdSchema,
+  criterionId: IdSchema,
+  value: num(),
+  basis: num(),
+  at: DateTimeSchema,
+});
 export const MetricsSchema = z.strictObject({
   series: z.array(MetricSeriesSchema).max(500).default([]),
   imports: z
     .array(z.strictObject({ file: shortText(), importedAt: DateTimeSchema, rows: z.number().int().min(0) }))
     .max(500)
     .default([]),
+  written: z.array(WrittenScoreSchema).max(LIST_LIMITS.scores).default([]),
 });
 
 /**
@@ -365,7 +380,7 @@ export const WorkshopDocSchema = z
     weighting: WeightingSchema.default({ method: 'points', ahp: [], rankOrder: [], provenance: weightProvenanceDefault() }),
     adaptation: AdaptationSchema.default({ rules: [], decisions: [], baseWeights: {} }),
     validation: z.array(ValidationItemSchema).max(LIST_LIMITS.validation).default([]),
-    metrics: MetricsSchema.default({ series: [], imports: [] }),
+    metrics: MetricsSchema.default({ series: [], imports: [], written: [] }),
     simulations: z.array(SimulationSchema).max(LIST_LIMITS.simulations).default([]),
     scenarios: z.array(WhatIfScenarioSchema).max(LIST_LIMITS.scenarios).default([]),
     rollout: RolloutSchema.default({ items: [], scope: '', goNoGo: '' }),

@@ -74,7 +74,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
         result: '',
       })),
     ),
-    metrics: { series: [], imports: [] },
+    metrics: { series: [], imports: [], written: [] },
     simulations: [],
     scenarios: [],
     rollout: {

@@ -10,7 +10,7 @@ function tenMegabyteWorkshop(): string {
   const long = 'Measured in the pilot; see the run logs for details. '.repeat(80);
   const scores = doc.scores.map((s) => ({ ...s, rationale: long }));
   const points: [number, number][] = Array.from({ length: 100_000 }, (_, i) => [i, Math.sin(i / 500) * 0.5 + 0.5]);
-  const metrics = { series: [{ candidateId: doc.candidates[0].id, metric: 'reward' as const, bucket: '' as const, points }], imports: [] };
+  const metrics = { series: [{ candidateId: doc.candidates[0].id, metric: 'reward' as const, bucket: '' as const, points }], imports: [], written: [] };
   return JSON.stringify({ ...doc, id: 'ten-mb', scores, metrics });
 }
 

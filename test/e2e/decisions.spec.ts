@@ -28,6 +28,25 @@ const L = {
     keep: 'Keep the team’s weights',
     provenance: /Rank-order \(ROC\) weights/,
     undo: /Undo/,
+    sample: /Sample|示例/,
+    details: 'Workshop details',
+    team: 'Team',
+    facilitator: 'Facilitator',
+    screening: /Screening/,
+    validation: /Small-scale validation/,
+    managed: 'Managed cloud training platform',
+    plan: 'Plan for Managed cloud training platform',
+    openSim: 'Open cost simulator',
+    steps: /^Training steps/,
+    notApplied: /Not applied: .*the simulator’s limit/,
+    removeManaged: 'Remove candidate “Managed cloud training platform”',
+    removeTitle: 'Remove “Managed cloud training platform”?',
+    scores: 'This also deletes 36 scores, 1 simulation.',
+    remove: 'Remove',
+    cancel: 'Cancel',
+    candidates: 'Candidates',
+    points: (name: string) => `Points of ${name}`,
+    cost: 'Cost structure',
   },
   'zh-CN': {
     needs: /需求确认/,
@@ -48,6 +67,25 @@ const L = {
     keep: '保留团队的权重',
     provenance: /排序赋权（ROC）权重/,
     undo: /撤销/,
+    sample: /Sample|示例/,
+    details: '工作坊信息',
+    team: '团队',
+    facilitator: '主持人',
+    screening: /初筛范围/,
+    validation: /小规模验证/,
+    managed: '托管云训练平台',
+    plan: '托管云训练平台 的验证计划',
+    openSim: '打开成本模拟器',
+    steps: /^训练步数/,
+    notApplied: /未应用：.*模拟器上限/,
+    removeManaged: '删除候选方案“托管云训练平台”',
+    removeTitle: '删除“托管云训练平台”？',
+    scores: '这将同时删除36 条评分、1 个模拟。',
+    remove: '删除',
+    cancel: '取消',
+    candidates: '候选方案',
+    points: (name: string) => `${name} 的分值`,
+    cost: '成本结构',
   },
 } as const;
 
@@ -121,5 +159,75 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await weights(app, s.slidersPart);
     expect(await share(app)).toBe(roc);
     await expect(app.getByRole('region', { name: s.proposal })).toBeHidden();
+  });
+
+  test(`${lang}: nothing the team entered is lost or rewritten: details in the header, invalid simulator values not committed, removals say what goes, sliders keep points`, async ({
+    app,
+  }) => {
+    const lib = new LibraryPage(app);
+    if (lang === 'zh-CN') await lib.switchLanguage('zh-CN');
+    await lib.card(s.sample).getByRole('link').first().click();
+    const undo = app.getByRole('button', { name: s.undo }).first();
+
+    // The simulator, before any edit: a value that breaks a cross-field rule is shown invalid and is no undo step.
+    await step(app, s.validation);
+    await app.getByRole('region', { name: s.plan }).getByRole('link', { name: s.openSim }).click();
+    const steps = app.getByRole('textbox', { name: s.steps });
+    await expect(undo).toBeDisabled();
+    await steps.fill('99999');
+    await steps.press('Tab');
+    await expect(app.getByText(s.notApplied)).toBeVisible();
+    await expect(steps).toHaveAttribute('aria-invalid', 'true');
+    await expect(steps).toHaveValue('99999');
+    await expect(undo).toBeDisabled();
+    // A valid value is committed (one undo step), and it replaces the invalid one.
+    await steps.fill('60');
+    await steps.press('Tab');
+    await expect(undo).toBeEnabled();
+    await expect(app.getByText(s.notApplied)).toBeHidden();
+
+    // The workshop's details in the header, one undo step per field.
+    await app.getByRole('button', { name: s.details }).click();
+    const facilitator = await app.getByRole('textbox', { name: s.facilitator, exact: true }).inputValue();
+    await app.getByRole('textbox', { name: s.team, exact: true }).fill('Agent platform / 智能体平台');
+    await app.getByRole('textbox', { name: s.team, exact: true }).press('Tab');
+    await app.getByRole('textbox', { name: s.facilitator, exact: true }).fill('Li Lei');
+    await app.getByRole('textbox', { name: s.facilitator, exact: true }).press('Tab');
+    await undo.click();
+    await expect(app.getByRole('textbox', { name: s.facilitator, exact: true })).toHaveValue(facilitator);
+    await expect(app.getByRole('textbox', { name: s.team, exact: true })).toHaveValue('Agent platform / 智能体平台');
+    await app.getByRole('button', { name: s.details }).click();
+    await expect(app.getByText('Agent platform / 智能体平台')).toBeVisible();
+
+    // Removing a candidate with scores and a simulation result asks first, naming what goes; one undo brings it back.
+    await step(app, s.screening);
+    const cards = app.getByRole('list', { name: s.candidates, exact: true });
+    await app.getByRole('button', { name: s.removeManaged }).click();
+    const confirm = app.getByRole('dialog', { name: s.removeTitle });
+    await expect(confirm).toContainText(s.scores);
+    await confirm.getByRole('button', { name: s.cancel }).click();
+    await expect(cards.getByRole('listitem', { name: s.managed, exact: true })).toBeVisible();
+    await app.getByRole('button', { name: s.removeManaged }).click();
+    await confirm.getByRole('button', { name: s.remove, exact: true }).click();
+    await expect(cards.getByRole('listitem', { name: s.managed, exact: true })).toHaveCount(0);
+    await undo.click();
+    await expect(cards.getByRole('listitem', { name: s.managed, exact: true })).toBeVisible();
+
+    // A slider step moves one weight; every other criterion keeps its (integer) points.
+    await step(app, s.evaluation);
+    await weights(app, s.slidersPart);
+    const pointBoxes = app.locator('input.points-input');
+    const before = await pointBoxes.evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value)));
+    expect(before.every(Number.isInteger)).toBe(true);
+    const slider = app.getByRole('slider', { name: s.cost, exact: true });
+    await slider.focus();
+    for (let i = 0; i < 20; i++) await slider.press('ArrowRight');
+    await slider.blur();
+    const costIndex = await pointBoxes.evaluateAll((els, label) => els.findIndex((e) => e.getAttribute('aria-label') === label), s.points(s.cost));
+    await expect
+      .poll(async () => (await pointBoxes.evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value))))[costIndex])
+      .not.toBe(before[costIndex]);
+    const after = await pointBoxes.evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value)));
+    expect(after.filter((_, i) => i !== costIndex)).toEqual(before.filter((_, i) => i !== costIndex));
   });
 }

@@ -15,7 +15,7 @@ export function importMetrics(doc: WorkshopDoc, series: MetricSeries[], record: 
   if (incoming.length === 0) return doc;
   const replaced = new Set(incoming.map(key));
   const imports = [...doc.metrics.imports, { ...record, file: record.file.slice(0, 1000) }].slice(-500);
-  return { ...doc, metrics: { series: [...doc.metrics.series.filter((s) => !replaced.has(key(s))), ...incoming], imports } };
+  return { ...doc, metrics: { ...doc.metrics, series: [...doc.metrics.series.filter((s) => !replaced.has(key(s))), ...incoming], imports } };
 }
 
 /** Removes a candidate's pilot metrics (all of them, or one metric). */
@@ -64,4 +64,51 @@ export function writeScores(doc: WorkshopDoc, participantId: string, scores: Sco
     }
   }
   return changed ? { ...doc, scores: next } : doc;
+}
+
+/**
+ * Takes the suggested scores into the evaluation as `participantId`'s scores (`writeScores`)
+ * and records each one written (`metrics.written`: value and suggestion), so that a later
+ * change of the metrics is a proposal (`metricScoreProposals`), not a rewrite. One edit.
+ */
+export function takeSuggestedScores(doc: WorkshopDoc, participantId: string, scores: ScoreToWrite[], at: string, { replace = false } = {}): WorkshopDoc {
+  const next = writeScores(doc, participantId, scores, { replace });
+  if (next === doc) return doc;
+  const key = (s: { participantId: string; candidateId: string; criterionId: string }) => `${s.participantId}|${s.candidateId}|${s.criterionId}`;
+  const written = new Map(next.scores.filter((s) => s.participantId === participantId).map((s) => [key(s), s.value]));
+  const records = scores.flatMap((s) => {
+    const value = written.get(key({ participantId, ...s }));
+    return value === s.value || (value !== undefined && value !== null && Math.abs(value - s.value) < 1e-9)
+      ? [{ participantId, candidateId: s.candidateId, criterionId: s.criterionId, value: value!, basis: s.value, at }]
+      : [];
+  });
+  const taken = new Set(records.map(key));
+  return { ...next, metrics: { ...next.metrics, written: [...next.metrics.written.filter((w) => !taken.has(key(w))), ...records] } };
+}
+
+/**
+ * The team's answer to the metrics' proposals (`metricScoreProposals`), one undo step:
+ * `accept` writes the new suggestions into those scores; `keep` keeps the team's scores and
+ * notes the new suggestions as reconciled (the proposal goes until the metrics change again).
+ */
+export function answerMetricScoreProposals(
+  doc: WorkshopDoc,
+  proposals: ReadonlyArray<{ participantId: string; candidateId: string; criterionId: string; proposed: number }>,
+  answer: 'accept' | 'keep',
+): WorkshopDoc {
+  if (proposals.length === 0) return doc;
+  const key = (s: { participantId: string; candidateId: string; criterionId: string }) => `${s.participantId}|${s.candidateId}|${s.criterionId}`;
+  const by = new Map(proposals.map((p) => [key(p), p.proposed]));
+  const written = doc.metrics.written.map((w) => {
+    const p = by.get(key(w));
+    return p === undefined ? w : { ...w, basis: p, value: answer === 'accept' ? p : w.value };
+  });
+  const scores =
+    answer === 'accept'
+      ? doc.scores.map((s) => {
+          const p = by.get(key(s));
+          return p === undefined ? s : { ...s, value: Math.min(doc.scale.max, Math.max(doc.scale.min, p)) };
+        })
+      : doc.scores;
+  return { ...doc, scores, metrics: { ...doc.metrics, written } };
 }
