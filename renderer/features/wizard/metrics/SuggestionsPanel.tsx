@@ -1,6 +1,15 @@
 import { useId, useState, memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addParticipant, newId, suggestScores, writeScores, type ScoreSuggestion, type WorkshopDoc } from '../../../../shared/model';
+import {
+  addParticipant,
+  answerMetricScoreProposals,
+  metricScoreProposals,
+  newId,
+  suggestScores,
+  takeSuggestedScores,
+  type ScoreSuggestion,
+  type WorkshopDoc,
+} from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
 import { useWorkshop } from '../../../store/workshop';
 import { edit } from '../fields';
@@ -42,18 +51,57 @@ export const SuggestionsPanel = memo(function SuggestionsPanel({ doc }: { doc: W
     }));
     const pid = chosen === NEW ? newId() : chosen;
     const name = chosen === NEW ? t('wizard.metrics.pilotParticipant') : (before.participants.find((p) => p.id === chosen)?.name ?? '');
+    // Recorded as taken from the metrics: a later change of the metrics is a proposal, not a rewrite.
+    const at = new Date().toISOString();
     edit('Take suggested scores into the evaluation', (d) =>
-      writeScores(chosen === NEW ? addParticipant(d, { id: pid, name, role: 'other' }) : d, pid, scores, { replace }),
+      takeSuggestedScores(chosen === NEW ? addParticipant(d, { id: pid, name, role: 'other' }) : d, pid, scores, at, { replace }),
     );
     const written = countWritten(before, useWorkshop.getState().doc ?? before, pid);
     if (chosen === NEW) setParticipant(pid);
     setNote(written > 0 ? t('wizard.metrics.applied', { count: written, name }) : t('wizard.metrics.appliedNone', { name }));
   };
 
+  const changed = metricScoreProposals(doc);
+  const who = (id: string) => doc.participants.find((p) => p.id === id)?.name ?? id;
+
   return (
     <section className="panel" aria-labelledby="sugg-h">
       <h2 id="sugg-h">{t('wizard.metrics.suggestions')}</h2>
       <p className="muted">{t('wizard.metrics.suggestionsIntro')}</p>
+      {changed.length > 0 && (
+        <section className="metrics-proposal" role="region" aria-labelledby="sugg-prop-h">
+          <h3 id="sugg-prop-h">{t('wizard.metrics.proposal.title')}</h3>
+          <p>{t('wizard.metrics.proposal.intro')}</p>
+          <ul>
+            {changed.map((p) => (
+              <li key={`${p.participantId}|${p.candidateId}|${p.criterionId}`}>
+                {t('wizard.metrics.proposal.cell', {
+                  participant: who(p.participantId),
+                  candidate: candidateName(doc, p.candidateId, lang),
+                  criterion: criterionName(doc, p.criterionId, lang),
+                })}
+                : <strong>{t('wizard.metrics.proposal.change', { current: formatNumber(p.current, lang), proposed: formatNumber(p.proposed, lang) })}</strong>
+              </li>
+            ))}
+          </ul>
+          <div className="form-actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => edit('Write the scores the metrics now suggest', (d) => answerMetricScoreProposals(d, metricScoreProposals(d), 'accept'))}
+            >
+              {t('wizard.metrics.proposal.accept')}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => edit('Keep the team’s scores', (d) => answerMetricScoreProposals(d, metricScoreProposals(d), 'keep'))}
+            >
+              {t('wizard.metrics.proposal.keep')}
+            </button>
+          </div>
+        </section>
+      )}
       {suggestions.length === 0 ? (
         <p className="empty">{t('wizard.metrics.noSuggestions')}</p>
       ) : (
