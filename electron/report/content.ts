@@ -1,6 +1,16 @@
 import { SimResultSchema, type SimResult } from '../../shared/contract/sim';
 import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion } from '../../shared/framework';
-import { adaptedWeights, describeProvenance, displayName, proposals, simulationName, weightsProposal, type Answer, type WorkshopDoc } from '../../shared/model';
+import {
+  adaptedWeights,
+  decisionStatus,
+  describeProvenance,
+  displayName,
+  proposals,
+  simulationName,
+  weightsProposal,
+  type Answer,
+  type WorkshopDoc,
+} from '../../shared/model';
 import { keptResult, resultStatus } from '../../shared/model/simulation';
 import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
 import { reportStrings, type ReportStrings } from './strings';
@@ -34,6 +44,8 @@ export interface ReportContent {
   scenarios: ScenarioOutcome[];
   winner: { id: string; name: string } | null;
   decided: { id: string; name: string } | null;
+  /** The recorded decision rests on scores or weights that have changed since (provenance.ts `decisionStatus`). */
+  decisionStale: boolean;
 }
 
 export interface AnswerRow {
@@ -211,6 +223,7 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
     scenarios: scenarioOutcomes(doc),
     winner,
     decided,
+    decisionStale: decisionStatus(doc)?.stale ?? false,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { candidateName, scoreCube } from '../../shared/model';
+import { candidateName, confirmDecision, scoreCube, setWeightPoints, updateDecision } from '../../shared/model';
+import { renderMarkdown } from './markdown';
 import { evaluate } from '../../shared/scoring/evaluate';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { analyseWorkshop } from '../analysis/analysis';
@@ -134,5 +135,17 @@ describe('HTML report', () => {
       expect(out).toContain('4321');
       expect(out).toMatch(/2026-01-02/);
     }
+  });
+
+  it('marks a decision whose scores or weights changed since it was recorded as stale, in both languages (issue 15)', () => {
+    const decided = updateDecision(doc, { candidateId: doc.candidates[1].id, decidedAt: '2026-03-20' });
+    expect(html('en', decided)).not.toContain('changed after this decision was recorded');
+    const changed = setWeightPoints(decided, decided.criteria[0].id, decided.criteria[0].weight + 7);
+    expect(html('en', changed)).toContain('Stale: the scores or weights changed after this decision was recorded.');
+    expect(html('zh-CN', changed)).toContain('已过期：记录此决策后，评分或权重已发生变化。');
+    expect(renderMarkdown(buildContent(changed, analyseWorkshop(changed), 'en'))).toContain(
+      '> Stale: the scores or weights changed after this decision was recorded.',
+    );
+    expect(html('en', confirmDecision(changed))).not.toContain('changed after this decision was recorded');
   });
 });

@@ -492,7 +492,8 @@ function decisionSection(r: ReportContent): string {
     [s.decidedAt, d.decidedAt ? u(d.decidedAt) : c(s.none)],
     [s.reviewDate, d.reviewDate ? u(d.reviewDate) : c(s.none)],
   ];
-  return `<dl class="record">${rows.map(([k, v]) => `<div><dt>${c(k)}</dt><dd>${v}</dd></div>`).join('')}</dl>`;
+  const stale = r.decisionStale ? `<p class="stale">${c(s.decisionStale)}</p>` : '';
+  return `${stale}<dl class="record">${rows.map(([k, v]) => `<div><dt>${c(k)}</dt><dd>${v}</dd></div>`).join('')}</dl>`;
 }
 
 function rationalesSection(r: ReportContent): string {

@@ -90,8 +90,10 @@ export function renderMarkdown(r: ReportContent): string {
 
   // Decision.
   heading(2, s.adrDecision);
-  if (r.decided) out.push(`**${md(r.decided.name)}**`, '');
-  else if (r.winner) out.push(md(s.adrAnalysisRecommends(r.winner.name)), '');
+  if (r.decided) {
+    out.push(`**${md(r.decided.name)}**`, '');
+    if (r.decisionStale) out.push(`> ${md(s.decisionStale)}`, '');
+  } else if (r.winner) out.push(md(s.adrAnalysisRecommends(r.winner.name)), '');
   else out.push(s.noDecision, '');
   para(d.rationale);
   if (r.analysis.problem) out.push(md(s.analysisUnavailable(r.analysis.problem)), '');

@@ -161,6 +161,8 @@ export interface ReportStrings {
   reviewDate: string;
   none: string;
   noDecision: string;
+  /** The scores or weights changed since the decision was recorded. */
+  decisionStale: string;
   rationales: string;
   participant: string;
   score: string;
@@ -345,6 +347,8 @@ const en: ReportStrings = {
   reviewDate: 'Review date',
   none: '—',
   noDecision: 'No decision recorded.',
+  decisionStale:
+    'Stale: the scores or weights changed after this decision was recorded. The ranking in this report is the current one, not the one the decision was made on; the team has not yet confirmed the decision again.',
   rationales: 'Score rationales',
   participant: 'Participant',
   score: 'Score',
@@ -526,6 +530,7 @@ const zh: ReportStrings = {
   reviewDate: '复盘日期',
   none: '—',
   noDecision: '尚未记录决策。',
+  decisionStale: '已过期：记录此决策后，评分或权重已发生变化。本报告中的排名为当前排名，而非做出决策时的排名；团队尚未重新确认该决策。',
   rationales: '评分理由',
   participant: '参与者',
   score: '评分',

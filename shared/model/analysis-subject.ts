@@ -21,7 +21,7 @@ export function analysisSubject(doc: WorkshopDoc): WorkshopDoc {
     scenarios: [],
     rollout: { items: [], scope: '', goNoGo: '' },
     iteration: { log: [], nextReview: '' },
-    decision: { candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '' },
+    decision: { candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '', basis: '' },
     notes: '',
   };
 }

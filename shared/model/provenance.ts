@@ -57,7 +57,7 @@ export function adaptedBasis(doc: WorkshopDoc): Record<string, number> {
 }
 
 /** FNV-1a (32-bit) of a string, as 8 hex digits: a fingerprint to notice a change, not a secret. */
-function fingerprint(text: string): string {
+export function fingerprint(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -182,4 +182,35 @@ export function ruleEffects(doc: WorkshopDoc, ruleId: string, lang: Lang): strin
   if (!rule) return ruleId;
   const criterion = new Map(doc.criteria.map((c, i) => [c.id, displayName(c, lang, 'criterion', i)]));
   return rule.effects.map((e) => `${criterion.get(e.criterionId) ?? e.criterionId} ${e.delta >= 0 ? '+' : '−'}${Math.abs(e.delta)}`).join(' · ');
+}
+
+// ---------------------------------------------------------------------------------------
+// The recorded decision and the analysis it rested on
+
+/**
+ * A fingerprint of what the ranking is computed from: candidates, criteria with their weights,
+ * every score, the scale, the aggregation and the participants' influence. Names and notes do
+ * not count (they do not change the analysis).
+ */
+export function analysisBasis(doc: WorkshopDoc): string {
+  return fingerprint(
+    JSON.stringify([
+      doc.candidates.map((c) => c.id),
+      doc.criteria.map((c) => [c.id, c.weight]),
+      doc.scores.map((s) => [s.participantId, s.candidateId, s.criterionId, s.value]),
+      doc.scale,
+      doc.aggregation,
+      doc.participants.map((p) => [p.id, p.influence]),
+    ]),
+  );
+}
+
+/**
+ * Whether the recorded decision still rests on the current analysis: stale when the scores,
+ * weights (or anything else the ranking is computed from) changed since it was recorded or
+ * last confirmed. Null without a decision; never stale when no basis was recorded (older files).
+ */
+export function decisionStatus(doc: WorkshopDoc): { stale: boolean } | null {
+  if (doc.decision.candidateId === null) return null;
+  return { stale: doc.decision.basis !== '' && doc.decision.basis !== analysisBasis(doc) };
 }

@@ -349,6 +349,8 @@ export const DecisionSchema = z.strictObject({
   consequences: longText().default(''),
   decidedAt: DateSchema.default(''),
   reviewDate: DateSchema.default(''),
+  /** Fingerprint of the analysis inputs when the decision was recorded or last confirmed ('' = not recorded): stale when they differ (provenance.ts `decisionStatus`). */
+  basis: z.string().max(64).default(''),
 });
 
 export const StepIdSchema = z.enum(['needs', 'screening', 'validation', 'metrics', 'evaluation', 'canary', 'iteration']);
@@ -385,7 +387,7 @@ export const WorkshopDocSchema = z
     scenarios: z.array(WhatIfScenarioSchema).max(LIST_LIMITS.scenarios).default([]),
     rollout: RolloutSchema.default({ items: [], scope: '', goNoGo: '' }),
     iteration: IterationSchema.default({ log: [], nextReview: '' }),
-    decision: DecisionSchema.default({ candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '' }),
+    decision: DecisionSchema.default({ candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '', basis: '' }),
     currentStep: StepIdSchema.default('needs'),
     notes: longText().default(''),
   })

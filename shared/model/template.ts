@@ -91,7 +91,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
       goNoGo: '',
     },
     iteration: { log: [], nextReview: '' },
-    decision: { candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '' },
+    decision: { candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '', basis: '' },
     currentStep: 'needs',
     notes: '',
   };

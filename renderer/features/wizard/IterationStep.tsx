@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { DECISION_STEPS, PRINCIPLES, pick, type Lang } from '../../../shared/framework';
 import {
   addIterationEntry,
+  confirmDecision,
+  decisionStatus,
   newId,
   removeIterationEntry,
   setNextReview,
@@ -146,6 +148,14 @@ function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) {
     <section className="panel" aria-labelledby="record-h">
       <h2 id="record-h">{t('wizard.iteration.record')}</h2>
       <p className="muted">{t('wizard.iteration.recordIntro')}</p>
+      {decisionStatus(doc)?.stale && (
+        <div className="alert decision-stale" role="status">
+          <p>{t('wizard.iteration.decisionStale')}</p>
+          <button type="button" className="btn" onClick={() => edit('Confirm the decision', confirmDecision)}>
+            {t('wizard.iteration.confirmDecision')}
+          </button>
+        </div>
+      )}
       <div className="two-col">
         <SelectField
           label={t('wizard.iteration.chosen')}

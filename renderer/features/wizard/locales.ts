@@ -308,6 +308,9 @@ export const wizardLocale: FeatureLocale = {
         nextReview: 'Next review',
         record: 'Decision record',
         recordIntro: 'What the team chose and why — including who disagreed and what it means.',
+        decisionStale:
+          'Stale: the scores or weights changed after this decision was recorded, so the analysis it rested on no longer holds as it was. Check the ranking in step 5, then confirm the decision again.',
+        confirmDecision: 'Confirm the decision on the current analysis',
         chosen: 'Chosen candidate',
         notChosen: 'Not decided yet',
         rationale: 'Rationale',
@@ -618,6 +621,8 @@ export const wizardLocale: FeatureLocale = {
         nextReview: '下次复盘',
         record: '决策记录',
         recordIntro: '团队选择了什么、为什么——包括谁持不同意见以及这意味着什么。',
+        decisionStale: '已过期：记录此决策后，评分或权重已发生变化，决策所依据的分析已不再原样成立。请在第 5 步检查排名，然后重新确认决策。',
+        confirmDecision: '基于当前分析确认此决策',
         chosen: '选定的方案',
         notChosen: '尚未决定',
         rationale: '理由',

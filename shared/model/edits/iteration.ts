@@ -1,3 +1,4 @@
+import { analysisBasis } from '../provenance';
 import type { IterationEntry, WorkshopDoc } from '../schema';
 import { patched, updateById } from './common';
 
@@ -24,9 +25,21 @@ export function setNextReview(doc: WorkshopDoc, date: WorkshopDoc['iteration']['
   return doc.iteration.nextReview === date ? doc : { ...doc, iteration: { ...doc.iteration, nextReview: date } };
 }
 
-/** Edits the decision record; a candidate that does not exist is refused. */
+/**
+ * Edits the decision record; a candidate that does not exist is refused. Choosing the
+ * candidate records the analysis it rests on (`basis`), so a later change of the scores or
+ * weights marks the decision stale (provenance.ts `decisionStatus`).
+ */
 export function updateDecision(doc: WorkshopDoc, patch: Partial<Decision>): WorkshopDoc {
   if (patch.candidateId && !doc.candidates.some((c) => c.id === patch.candidateId)) return doc;
-  const decision = patched(doc.decision, patch);
+  const chosen = patch.candidateId !== undefined && patch.candidateId !== doc.decision.candidateId;
+  const decision = patched(doc.decision, chosen ? { ...patch, basis: patch.candidateId ? analysisBasis(doc) : '' } : patch);
   return decision === doc.decision ? doc : { ...doc, decision };
+}
+
+/** The team confirms the decision on the current analysis (it is no longer stale); one undo step. */
+export function confirmDecision(doc: WorkshopDoc): WorkshopDoc {
+  if (doc.decision.candidateId === null) return doc;
+  const basis = analysisBasis(doc);
+  return basis === doc.decision.basis ? doc : { ...doc, decision: { ...doc.decision, basis } };
 }

@@ -1,4 +1,4 @@
-import { metricScores } from './metric-scores';
+import { confirmedRecords } from './confirmed-records';
 import { simulationTyped } from './simulation-typed';
 import { singleNames } from './single-names';
 import { weightsProvenance } from './weights-provenance';
@@ -17,4 +17,4 @@ export interface Migration {
   readonly up: (doc: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [singleNames, weightsProvenance, simulationTyped, metricScores];
+export const MIGRATIONS: readonly Migration[] = [singleNames, weightsProvenance, simulationTyped, confirmedRecords];
