@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SimCatalogue, SimResult } from '../../../shared/contract/sim';
 import {
@@ -33,10 +33,12 @@ export interface ScenarioEditorProps {
   catalogue: SimCatalogue | null;
   /** The latest estimate, for what "empty = automatic" fields resolve to. */
   estimate: SimResult | null;
+  /** A field shows a typed value that was not committed (it breaks a cross-field rule), or no longer does. */
+  onRefusedDraft?: (path: string, refused: boolean) => void;
 }
 
 /** The scenario as labelled fields, grouped as a platform engineer thinks about a run. */
-export function ScenarioEditor({ scenario, problems, onChange, catalogue, estimate }: ScenarioEditorProps) {
+export function ScenarioEditor({ scenario, problems, onChange, catalogue, estimate, onRefusedDraft }: ScenarioEditorProps) {
   const { t } = useTranslation();
   return (
     <div className="sim-editor">
@@ -50,14 +52,14 @@ export function ScenarioEditor({ scenario, problems, onChange, catalogue, estima
             <legend>{t(`simulator.group.${group}`)}</legend>
             <div className="sim-fields">
               {main.map((f) => (
-                <Field key={f.path} spec={f} {...{ scenario, problems, onChange, catalogue, estimate }} />
+                <Field key={f.path} spec={f} {...{ scenario, problems, onChange, catalogue, estimate, onRefusedDraft }} />
               ))}
             </div>
             {more.length > 0 && (
               <MoreSettings group={group} forceOpen={moreHasProblem}>
                 <div className="sim-fields">
                   {more.map((f) => (
-                    <Field key={f.path} spec={f} {...{ scenario, problems, onChange, catalogue, estimate }} />
+                    <Field key={f.path} spec={f} {...{ scenario, problems, onChange, catalogue, estimate, onRefusedDraft }} />
                   ))}
                 </div>
               </MoreSettings>
@@ -108,7 +110,7 @@ export function scenarioIssueText(t: TFunction, i: ScenarioIssue): string {
 
 const show = (v: number | null) => (v === null ? '' : String(v));
 
-function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate }: { spec: NumberFieldSpec } & ScenarioEditorProps) {
+function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate, onRefusedDraft }: { spec: NumberFieldSpec } & ScenarioEditorProps) {
   const { t } = useTranslation();
   const lang = currentLang();
   const id = useId();
@@ -121,6 +123,12 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
   const parsed = parseNumberField(spec, draft.text);
   // A typed value that would break a cross-field rule is shown here as invalid and not committed (issue 15).
   const refused = parsed.ok && parsed.value !== value ? issuesAdded(scenario, spec.path, parsed.value) : [];
+  const isRefused = refused.length > 0;
+  useEffect(() => {
+    if (!isRefused) return;
+    onRefusedDraft?.(spec.path, true);
+    return () => onRefusedDraft?.(spec.path, false);
+  }, [isRefused, onRefusedDraft, spec.path]);
   const error = !parsed.ok
     ? fieldErrorText(t, parsed.error, lang)
     : refused.length > 0

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SimResult, SimScenario } from '../../../shared/contract/sim';
 import { candidateName, displayName, newId, type WorkshopDoc } from '../../../shared/model';
@@ -92,7 +92,20 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
   const [staleRun, setStaleRun] = useState(false);
   const archetype = effectiveValue(scenario, 'cost.archetype') as Archetype;
   const seeded = seedScenario(candidate, doc.needs.answers).notes;
-  const valid = issues.length === 0 && !estimate.error;
+  // Fields showing a typed value that was not committed: nothing runs until they are fixed (what would run is not what is shown).
+  const [refusedDrafts, setRefusedDrafts] = useState<ReadonlySet<string>>(new Set());
+  const onRefusedDraft = useCallback(
+    (path: string, refused: boolean) =>
+      setRefusedDrafts((prev) => {
+        if (prev.has(path) === refused) return prev;
+        const next = new Set(prev);
+        if (refused) next.add(path);
+        else next.delete(path);
+        return next;
+      }),
+    [],
+  );
+  const valid = issues.length === 0 && !estimate.error && refusedDrafts.size === 0;
 
   // Problems shown at their fields, in the team's language (engine messages keep their numbers).
   const problems = new Map<string, string>();
@@ -165,7 +178,14 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
 
       <div className="sim-layout">
         <form className="sim-form" aria-label={t('simulator.editor')} onSubmit={(e) => e.preventDefault()}>
-          <ScenarioEditor scenario={scenario} problems={problems} onChange={change} catalogue={catalogue} estimate={estimate.result} />
+          <ScenarioEditor
+            scenario={scenario}
+            problems={problems}
+            onChange={change}
+            catalogue={catalogue}
+            estimate={estimate.result}
+            onRefusedDraft={onRefusedDraft}
+          />
         </form>
 
         {/* Sticky beside the editor and scrollable when taller than the window, so it takes focus for keyboard scrolling. */}
