@@ -87,6 +87,17 @@ describe('import a workshop file', () => {
     expect(now?.ok && now.doc.meta.description).toBe('edited elsewhere');
   });
 
+  it('importing the same file twice asks too (the first import’s copy keeps the creation time); replace keeps the library’s id', async () => {
+    const doc = fullWorkshop();
+    const first = (await importWorkshopFile(file(doc), deps()))!;
+    expect(asked).toEqual([]);
+    answer = 'replace';
+    const again = (await importWorkshopFile(file({ ...doc, meta: { ...doc.meta, team: 'changed' } }), deps()))!;
+    expect(asked).toEqual([doc.meta.title]);
+    expect(again).toMatchObject({ replaced: true, added: { id: first.added.id } });
+    expect(await count()).toBe(1);
+  });
+
   it('finds a title not yet taken', () => {
     expect(distinctTitle('Plan', [])).toBe('Plan');
     expect(distinctTitle('Plan', ['Plan'])).toBe('Plan (2)');

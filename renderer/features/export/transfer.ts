@@ -124,7 +124,8 @@ export function distinctTitle(title: string, taken: readonly string[]): string {
 /**
  * Imports one workshop file; refuses without changing anything when it is not valid. A
  * workshop not in the library is added as a new one (new id). One already there (the same
- * id, e.g. exported from this library and imported back) is not added silently as a twin:
+ * id, e.g. exported from this library and imported back, or the same file imported before,
+ * recognised by its creation time, which an import keeps) is not added silently as a twin:
  * `choose` asks the team to replace the library's version with the file's (the same id) or to
  * keep both (a copy with a distinguishable title, "… (2)"); null when the team cancels.
  */
@@ -137,12 +138,14 @@ export async function importWorkshopFile(
   const from = (json as { schemaVersion?: unknown }).schemaVersion;
   const migratedFrom = typeof from === 'number' && from !== doc.schemaVersion ? from : null;
   const live = await deps.repo.listLive();
-  const existing = live.find((w) => w.id === doc.id);
+  // The same workshop: its id (exported from this library), or a copy imported before (an import keeps the creation time).
+  const created = Date.parse(doc.createdAt);
+  const existing = live.find((w) => w.id === doc.id) ?? live.find((w) => w.createdAt === created);
   if (existing) {
     const choice = await deps.choose({ id: existing.id, title: existing.title }, doc);
     if (choice === 'cancel') return null;
     if (choice === 'replace') {
-      const replaced = { ...doc, updatedAt: new Date().toISOString() };
+      const replaced = { ...doc, id: existing.id, updatedAt: new Date().toISOString() };
       await deps.repo.save(replaced, { force: true });
       return { added: replaced, migratedFrom, replaced: true };
     }
