@@ -110,6 +110,7 @@ test('importing an invalid file shows its problems and leaves the library unchan
 });
 
 test('exporting the workshop file and importing it adds a copy; backup and restore merge without overwriting', async ({ app }, info) => {
+  test.setTimeout(120_000); // five file transfers and the re-import question, on a shared machine
   const lib = new LibraryPage(app);
   await app.getByRole('link', { name: /Sample|示例/ }).click();
   const dialog = new ExportDialog(app);
