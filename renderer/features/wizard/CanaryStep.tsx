@@ -12,12 +12,10 @@ import {
 } from '../../../shared/model';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { Toast } from '../../ui/Toast';
 import { Guidance } from '../../ui/Guidance';
-import { DateField, edit, SelectField, TextField, useUndoOffer } from './fields';
+import { edit, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
-import { statusOptions } from './status';
-import { today } from './text';
+import { DueCell, StatusCell, TaskHead, TextCell } from './tasks';
 import './wizard.css';
 
 /** Step 6 灰度上线: the §八 rollout checklist, the canary's scope and its go/no-go criteria. */
@@ -70,12 +68,13 @@ export function CanaryStep() {
         </div>
       </section>
       <section className="panel" aria-labelledby="check-h">
-        <div className="plan-head">
-          <h2 id="check-h">{t('wizard.canary.checklist')}</h2>
-          <span className="muted">
-            <progress max={Math.max(1, items.length)} value={done} aria-hidden="true" /> {t('wizard.canary.progress', { done, total: items.length })}
-          </span>
-        </div>
+        <TaskHead
+          id="check-h"
+          title={t('wizard.canary.checklist')}
+          done={done}
+          total={items.length}
+          progress={t('wizard.canary.progress', { done, total: items.length })}
+        />
         {items.length === 0 ? (
           <p className="empty">{t('wizard.canary.emptyChecklist')}</p>
         ) : (
@@ -108,15 +107,7 @@ export function CanaryStep() {
           onAdd={(title) => edit('Add checklist item', (d) => addChecklistItem(d, { id: newId(), lang, title }))}
         />
       </section>
-      {undoOffer.offer && (
-        <Toast
-          message={undoOffer.offer.message}
-          actionLabel={t('wizard.field.undone')}
-          onAction={undoOffer.undo}
-          onDismiss={undoOffer.dismiss}
-          closeLabel={t('wizard.field.dismiss')}
-        />
-      )}
+      <UndoToast undoOffer={undoOffer} />
     </div>
   );
 }
@@ -127,7 +118,6 @@ function ChecklistRow({ item, lang, onRemoved }: { item: ChecklistItem; lang: La
   const title = pick(item.title, lang) || t('wizard.canary.newItemDefault');
   const other: Lang = lang === 'en' ? 'zh-CN' : 'en';
   const set = (patch: Partial<ChecklistItem>) => (d: WorkshopDoc) => updateChecklistItem(d, item.id, patch);
-  const overdue = item.due !== '' && item.due < today() && item.status !== 'done';
   return (
     <tr>
       <th scope="row">
@@ -158,47 +148,21 @@ function ChecklistRow({ item, lang, onRemoved }: { item: ChecklistItem; lang: La
           {t('wizard.field.remove')}
         </button>
       </th>
-      <td>
-        <TextField
-          hideLabel
-          label={t('wizard.canary.ownerOf', { item: title })}
-          value={item.owner}
-          action="Set checklist owner"
-          onChange={(d, v) => set({ owner: v })(d)}
-        />
-      </td>
-      <td>
-        <DateField
-          hideLabel
-          label={t('wizard.canary.dueOf', { item: title })}
-          value={item.due}
-          action="Set checklist due date"
-          onChange={(d, v) => (v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v) ? set({ due: v })(d) : d)}
-        />
-        {overdue && <span className="overdue">{t('wizard.validation.overdue')}</span>}
-      </td>
-      <td>
-        <SelectField
-          hideLabel
-          label={t('wizard.canary.statusOf', { item: title })}
-          value={item.status}
-          options={statusOptions(t)}
-          action="Set checklist status"
-          onChange={(d, v) => set({ status: v })(d)}
-        />
-      </td>
-      <td>
-        <TextField
-          hideLabel
-          multiline
-          rows={2}
-          maxLength={100_000}
-          label={t('wizard.canary.noteOf', { item: title })}
-          value={item.note}
-          action="Write checklist note"
-          onChange={(d, v) => set({ note: v })(d)}
-        />
-      </td>
+      <TextCell label={t('wizard.canary.ownerOf', { item: title })} value={item.owner} action="Set checklist owner" onSet={(d, v) => set({ owner: v })(d)} />
+      <DueCell
+        label={t('wizard.canary.dueOf', { item: title })}
+        value={item.due}
+        status={item.status}
+        action="Set checklist due date"
+        onSet={(d, v) => set({ due: v })(d)}
+      />
+      <StatusCell
+        label={t('wizard.canary.statusOf', { item: title })}
+        value={item.status}
+        action="Set checklist status"
+        onSet={(d, v) => set({ status: v })(d)}
+      />
+      <TextCell long label={t('wizard.canary.noteOf', { item: title })} value={item.note} action="Write checklist note" onSet={(d, v) => set({ note: v })(d)} />
     </tr>
   );
 }

@@ -12,14 +12,13 @@ import {
 } from '../../../shared/model';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { Toast } from '../../ui/Toast';
 import { Guidance } from '../../ui/Guidance';
-import { DateField, edit, SelectField, TextField, useUndoOffer } from './fields';
+import { DateField, edit, SelectField, TextField, UndoToast, useUndoOffer } from './fields';
+import { isDate } from './tasks';
 import { candidateName, today } from './text';
 import './wizard.css';
 
 const AREAS: IterationEntry['area'][] = ['reward-design', 'context-strategy', 'resource-config', 'other'];
-const isDate = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** Step 7 持续迭代: the dated review log, the next review, and the decision record. */
 export function IterationStep() {
@@ -67,15 +66,7 @@ export function IterationStep() {
           ))}
         </ul>
       </section>
-      {undoOffer.offer && (
-        <Toast
-          message={undoOffer.offer.message}
-          actionLabel={t('wizard.field.undone')}
-          onAction={undoOffer.undo}
-          onDismiss={undoOffer.dismiss}
-          closeLabel={t('wizard.field.dismiss')}
-        />
-      )}
+      <UndoToast undoOffer={undoOffer} />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DECISION_STEPS, pick } from '../../../shared/framework';
-import { hrefFor } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Guidance } from '../../ui/Guidance';
 import { ComparisonPanel } from './metrics/ComparisonPanel';
 import { ImportPanel } from './metrics/ImportPanel';
 import { SuggestionsPanel } from './metrics/SuggestionsPanel';
+import { NoCandidates } from './tasks';
 import './wizard.css';
 
 /** Step 4 指标对比: import pilot metrics, compare them side by side, and carry suggested scores into the evaluation. */
@@ -24,12 +24,7 @@ export function MetricsStep() {
       <Guidance text={pick(DECISION_STEPS[3].guidance, lang)} />
       <p className="step-intro">{t('wizard.metrics.intro')}</p>
       {doc.candidates.length === 0 ? (
-        <div className="empty">
-          <p>{t('wizard.validation.noCandidates')}</p>
-          <a className="btn" href={hrefFor({ name: 'workshop', id: doc.id, step: 'screening' })}>
-            {t('wizard.validation.goToScreening')}
-          </a>
-        </div>
+        <NoCandidates docId={doc.id} />
       ) : (
         <>
           <ImportPanel doc={doc} />

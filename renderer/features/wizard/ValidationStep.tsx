@@ -4,12 +4,11 @@ import { addValidationItem, newId, removeValidationItem, updateValidationItem, t
 import { hrefFor } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { Toast } from '../../ui/Toast';
 import { Guidance } from '../../ui/Guidance';
-import { DateField, edit, SelectField, TextField, useUndoOffer } from './fields';
+import { edit, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
-import { candidateName, today } from './text';
-import { statusOptions } from './status';
+import { candidateName } from './text';
+import { DueCell, NoCandidates, StatusCell, TaskHead, TextCell } from './tasks';
 import './wizard.css';
 
 /** The cost simulator opens inside step 3 for one candidate: `#/w/<id>/validation?sim=<candidateId>`. */
@@ -28,12 +27,7 @@ export function ValidationStep() {
       <Guidance text={pick(DECISION_STEPS[2].guidance, lang)} />
       <p className="step-intro">{t('wizard.validation.intro')}</p>
       {doc.candidates.length === 0 ? (
-        <div className="empty">
-          <p>{t('wizard.validation.noCandidates')}</p>
-          <a className="btn" href={hrefFor({ name: 'workshop', id: doc.id, step: 'screening' })}>
-            {t('wizard.validation.goToScreening')}
-          </a>
-        </div>
+        <NoCandidates docId={doc.id} />
       ) : (
         doc.candidates.map((c) => (
           <CandidatePlan
@@ -45,15 +39,7 @@ export function ValidationStep() {
           />
         ))
       )}
-      {undoOffer.offer && (
-        <Toast
-          message={undoOffer.offer.message}
-          actionLabel={t('wizard.field.undone')}
-          onAction={undoOffer.undo}
-          onDismiss={undoOffer.dismiss}
-          closeLabel={t('wizard.field.dismiss')}
-        />
-      )}
+      <UndoToast undoOffer={undoOffer} />
     </div>
   );
 }
@@ -66,12 +52,13 @@ function CandidatePlan({ doc, candidateId, lang, onRemoved }: { doc: WorkshopDoc
   const headingId = `plan-${candidateId}`;
   return (
     <section className="panel" aria-labelledby={headingId}>
-      <div className="plan-head">
-        <h2 id={headingId}>{t('wizard.validation.candidatePlan', { name })}</h2>
-        <span className="muted">
-          <progress max={Math.max(1, items.length)} value={done} aria-hidden="true" /> {t('wizard.validation.progress', { done, total: items.length })}
-        </span>
-      </div>
+      <TaskHead
+        id={headingId}
+        title={t('wizard.validation.candidatePlan', { name })}
+        done={done}
+        total={items.length}
+        progress={t('wizard.validation.progress', { done, total: items.length })}
+      />
       {items.length === 0 ? (
         <p className="empty">{t('wizard.validation.emptyPlan')}</p>
       ) : (
@@ -106,7 +93,6 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
   const { t } = useTranslation();
   const method = VALIDATION_METHODS.find((m) => m.id === v.methodId);
   const title = v.title || (method ? pick(method.name, lang) : t('wizard.validation.newItemDefault'));
-  const overdue = v.due !== '' && v.due < today() && v.status !== 'done';
   const set = (patch: Partial<ValidationItem>) => (d: WorkshopDoc) => updateValidationItem(d, v.id, patch);
   return (
     <tr>
@@ -142,47 +128,27 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
           </button>
         )}
       </th>
-      <td>
-        <TextField
-          hideLabel
-          label={t('wizard.validation.ownerOf', { item: title })}
-          value={v.owner}
-          action="Set validation owner"
-          onChange={(d, x) => set({ owner: x })(d)}
-        />
-      </td>
-      <td>
-        <SelectField
-          hideLabel
-          label={t('wizard.validation.statusOf', { item: title })}
-          value={v.status}
-          options={statusOptions(t)}
-          action="Set validation status"
-          onChange={(d, x) => set({ status: x })(d)}
-        />
-      </td>
-      <td>
-        <DateField
-          hideLabel
-          label={t('wizard.validation.dueOf', { item: title })}
-          value={v.due}
-          action="Set validation due date"
-          onChange={(d, x) => (x === '' || /^\d{4}-\d{2}-\d{2}$/.test(x) ? set({ due: x })(d) : d)}
-        />
-        {overdue && <span className="overdue">{t('wizard.validation.overdue')}</span>}
-      </td>
-      <td>
-        <TextField
-          hideLabel
-          multiline
-          rows={2}
-          maxLength={100_000}
-          label={t('wizard.validation.resultOf', { item: title })}
-          value={v.result}
-          action="Write validation result"
-          onChange={(d, x) => set({ result: x })(d)}
-        />
-      </td>
+      <TextCell label={t('wizard.validation.ownerOf', { item: title })} value={v.owner} action="Set validation owner" onSet={(d, x) => set({ owner: x })(d)} />
+      <StatusCell
+        label={t('wizard.validation.statusOf', { item: title })}
+        value={v.status}
+        action="Set validation status"
+        onSet={(d, x) => set({ status: x })(d)}
+      />
+      <DueCell
+        label={t('wizard.validation.dueOf', { item: title })}
+        value={v.due}
+        status={v.status}
+        action="Set validation due date"
+        onSet={(d, x) => set({ due: x })(d)}
+      />
+      <TextCell
+        long
+        label={t('wizard.validation.resultOf', { item: title })}
+        value={v.result}
+        action="Write validation result"
+        onSet={(d, x) => set({ result: x })(d)}
+      />
     </tr>
   );
 }

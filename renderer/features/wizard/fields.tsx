@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { useEditBurst } from '../../store/gesture';
 import { useWorkshop } from '../../store/workshop';
+import { Toast } from '../../ui/Toast';
 import { parseDraft } from './text';
 
 /** One named edit of the open workshop (one undo step, autosaved). */
@@ -282,4 +283,19 @@ export function useUndoOffer() {
       setOffer(null);
     },
   };
+}
+
+/** The toast of a `useUndoOffer()`: its message with Undo and dismiss, while the offer stands. */
+export function UndoToast({ undoOffer }: { undoOffer: ReturnType<typeof useUndoOffer> }) {
+  const { t } = useTranslation();
+  if (!undoOffer.offer) return null;
+  return (
+    <Toast
+      message={undoOffer.offer.message}
+      actionLabel={t('wizard.field.undone')}
+      onAction={undoOffer.undo}
+      onDismiss={undoOffer.dismiss}
+      closeLabel={t('wizard.field.dismiss')}
+    />
+  );
 }

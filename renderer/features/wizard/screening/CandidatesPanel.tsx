@@ -15,8 +15,7 @@ import {
   type WorkshopDoc,
 } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
-import { Toast } from '../../../ui/Toast';
-import { edit, NameField, SelectField, TextField, useUndoOffer } from '../fields';
+import { edit, NameField, SelectField, TextField, UndoToast, useUndoOffer } from '../fields';
 
 const KINDS: Candidate['kind'][] = ['self-built', 'managed', 'hybrid', 'custom'];
 
@@ -97,15 +96,7 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
         disabled={doc.candidates.length >= 50}
         onAdd={(name) => edit('Add candidate', (d) => addCandidate(d, { id: newId(), name }))}
       />
-      {undoOffer.offer && (
-        <Toast
-          message={undoOffer.offer.message}
-          actionLabel={t('wizard.field.undone')}
-          onAction={undoOffer.undo}
-          onDismiss={undoOffer.dismiss}
-          closeLabel={t('wizard.field.dismiss')}
-        />
-      )}
+      <UndoToast undoOffer={undoOffer} />
     </section>
   );
 }

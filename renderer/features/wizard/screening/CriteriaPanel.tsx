@@ -21,8 +21,7 @@ import {
   nameTranslation,
 } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
-import { Toast } from '../../../ui/Toast';
-import { edit, NameField, NumberField, TextField, useUndoOffer } from '../fields';
+import { edit, NameField, NumberField, TextField, UndoToast, useUndoOffer } from '../fields';
 import { formatDelta, formatNumber } from '../text';
 import { AddByName } from './CandidatesPanel';
 
@@ -131,15 +130,7 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
         disabled={doc.criteria.length >= 50}
         onAdd={(name) => edit('Add criterion', (d) => addCriterion(d, { id: newId(), name, weight: 10 }))}
       />
-      {undoOffer.offer && (
-        <Toast
-          message={undoOffer.offer.message}
-          actionLabel={t('wizard.field.undone')}
-          onAction={undoOffer.undo}
-          onDismiss={undoOffer.dismiss}
-          closeLabel={t('wizard.field.dismiss')}
-        />
-      )}
+      <UndoToast undoOffer={undoOffer} />
     </section>
   );
 }

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ValidationItem, WorkshopDoc } from '../../../shared/model';
+import { hrefFor } from '../../app/route';
+import { DateField, SelectField, TextField } from './fields';
+import { statusOptions } from './status';
+import { today } from './text';
+
+/**
+ * The parts the task tables share (step 3's validation plan, step 6's rollout checklist, step
+ * 7's review log): each cell is one field bound to one item property, labelled for its row.
+ */
+
+type Status = ValidationItem['status'];
+
+/** `YYYY-MM-DD` or empty: what a date field may commit (a half-typed date is not committed). */
+export const isDate = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+interface CellProps<V extends string> {
+  /** The hidden label naming the row, e.g. "Owner of Smoke test". */
+  label: string;
+  value: V;
+  /** Action name for the undo history. */
+  action: string;
+  onSet: (doc: WorkshopDoc, value: V) => WorkshopDoc;
+}
+
+/** A one-line text cell (an owner), or with `long` a two-row note of up to 100,000 characters. */
+export function TextCell({ label, value, action, onSet, long }: CellProps<string> & { long?: boolean }) {
+  return (
+    <td>
+      <TextField
+        hideLabel
+        multiline={long}
+        rows={long ? 2 : undefined}
+        maxLength={long ? 100_000 : undefined}
+        label={label}
+        value={value}
+        action={action}
+        onChange={onSet}
+      />
+    </td>
+  );
+}
+
+/** A due date; marked overdue when it has passed and the task is not done. */
+export function DueCell({ label, value, action, onSet, status }: CellProps<string> & { status: Status }) {
+  const { t } = useTranslation();
+  const overdue = value !== '' && value < today() && status !== 'done';
+  return (
+    <td>
+      <DateField hideLabel label={label} value={value} action={action} onChange={(d, v) => (isDate(v) ? onSet(d, v) : d)} />
+      {overdue && <span className="overdue">{t('wizard.validation.overdue')}</span>}
+    </td>
+  );
+}
+
+export function StatusCell({ label, value, action, onSet }: CellProps<Status>) {
+  const { t } = useTranslation();
+  return (
+    <td>
+      <SelectField hideLabel label={label} value={value} options={statusOptions(t)} action={action} onChange={onSet} />
+    </td>
+  );
+}
+
+/** A task table's heading with its progress: "3 of 5 done" and a bar. */
+export function TaskHead({ id, title, done, total, progress }: { id: string; title: ReactNode; done: number; total: number; progress: string }) {
+  return (
+    <div className="plan-head">
+      <h2 id={id}>{title}</h2>
+      <span className="muted">
+        <progress max={Math.max(1, total)} value={done} aria-hidden="true" /> {progress}
+      </span>
+    </div>
+  );
+}
+
+/** Steps that work per candidate, before any candidate exists: say so and link to step 2. */
+export function NoCandidates({ docId }: { docId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="empty">
+      <p>{t('wizard.validation.noCandidates')}</p>
+      <a className="btn" href={hrefFor({ name: 'workshop', id: docId, step: 'screening' })}>
+        {t('wizard.validation.goToScreening')}
+      </a>
+    </div>
+  );
+}
