@@ -5,6 +5,7 @@ import { addRoomParticipant, removeParticipant, renameParticipant, setParticipan
 import { setInfluence } from '../../../shared/model/edits/weights-edit';
 import { useWorkshop } from '../../store/workshop';
 import { useRoomUi } from './roomUi';
+import { numCol, TableHead } from '../../ui/TableHead';
 
 const ROLES = RoleSchema.options;
 
@@ -58,19 +59,15 @@ export function ParticipantsPanel({ doc }: { doc: WorkshopDoc }) {
       <p className="muted small">{t('room.influence.intro')}</p>
       {doc.participants.length > 0 && (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('room.influence.participant')}</th>
-              <th scope="col">{t('room.influence.role')}</th>
-              <th scope="col" className="num">
-                {t('room.influence.weight')}
-              </th>
-              <th scope="col" className="num">
-                {t('room.weights.share')}
-              </th>
-              <td />
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              t('room.influence.participant'),
+              t('room.influence.role'),
+              numCol(t('room.influence.weight')),
+              numCol(t('room.weights.share')),
+              { label: '', blank: true },
+            ]}
+          />
           <tbody>
             {doc.participants.map((p) => (
               <tr key={p.id}>

@@ -17,6 +17,7 @@ import { edit, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
 import { DueCell, StatusCell, TaskHead, TextCell } from './tasks';
 import './wizard.css';
+import { TableHead } from '../../ui/TableHead';
 
 /** Step 6 灰度上线: the §八 rollout checklist, the canary's scope and its go/no-go criteria. */
 export function CanaryStep() {
@@ -79,15 +80,7 @@ export function CanaryStep() {
           <p className="empty">{t('wizard.canary.emptyChecklist')}</p>
         ) : (
           <table className="table checklist-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('wizard.canary.item')}</th>
-                <th scope="col">{t('wizard.canary.owner')}</th>
-                <th scope="col">{t('wizard.canary.due')}</th>
-                <th scope="col">{t('wizard.canary.status')}</th>
-                <th scope="col">{t('wizard.canary.note')}</th>
-              </tr>
-            </thead>
+            <TableHead cols={[t('wizard.canary.item'), t('wizard.canary.owner'), t('wizard.canary.due'), t('wizard.canary.status'), t('wizard.canary.note')]} />
             <tbody>
               {items.map((item) => (
                 <ChecklistRow

@@ -10,6 +10,7 @@ import { AddByName } from './screening/CandidatesPanel';
 import { candidateName } from './text';
 import { DueCell, NoCandidates, StatusCell, TaskHead, TextCell } from './tasks';
 import './wizard.css';
+import { TableHead } from '../../ui/TableHead';
 
 /** The cost simulator opens inside step 3 for one candidate: `#/w/<id>/validation?sim=<candidateId>`. */
 export const costSimulatorHref = (workshopId: string, candidateId: string) =>
@@ -63,15 +64,15 @@ function CandidatePlan({ doc, candidateId, lang, onRemoved }: { doc: WorkshopDoc
         <p className="empty">{t('wizard.validation.emptyPlan')}</p>
       ) : (
         <table className="table plan-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('wizard.validation.method')}</th>
-              <th scope="col">{t('wizard.validation.owner')}</th>
-              <th scope="col">{t('wizard.validation.status')}</th>
-              <th scope="col">{t('wizard.validation.due')}</th>
-              <th scope="col">{t('wizard.validation.result')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              t('wizard.validation.method'),
+              t('wizard.validation.owner'),
+              t('wizard.validation.status'),
+              t('wizard.validation.due'),
+              t('wizard.validation.result'),
+            ]}
+          />
           <tbody>
             {items.map((v) => (
               <PlanRow key={v.id} doc={doc} v={v} lang={lang} onRemoved={onRemoved} />

@@ -7,6 +7,7 @@ import { candidateName, formatNumber } from '../text';
 import { formatPercent } from '../../../../shared/format';
 import { BarChart, LineChart, type LineSeries } from './charts';
 import { paletteIndex } from '../../../../shared/charts/colours';
+import { numCol, TableHead } from '../../../ui/TableHead';
 
 const BUCKETS = ['short', 'medium', 'long', ''] as const;
 
@@ -91,28 +92,16 @@ export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: Wor
       </div>
       <table className="table figures-table">
         <caption>{t('wizard.metrics.dataTable')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('wizard.metrics.candidate')}</th>
-            <th scope="col" className="num">
-              {t('wizard.metrics.meanSpeed')}
-            </th>
-            <th scope="col" className="num">
-              {t('wizard.metrics.finalReward')}
-            </th>
-            {buckets.map((b) => (
-              <th key={b} scope="col" className="num">
-                {t('wizard.metrics.meanSuccess', { bucket: t(`wizard.metrics.horizon.${b}`) })}
-              </th>
-            ))}
-            <th scope="col" className="num">
-              {t('wizard.metrics.meanUtil')}
-            </th>
-            <th scope="col">
-              <span className="sr-only">{t('wizard.field.remove')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cols={[
+            t('wizard.metrics.candidate'),
+            numCol(t('wizard.metrics.meanSpeed')),
+            numCol(t('wizard.metrics.finalReward')),
+            ...buckets.map((b) => numCol(t('wizard.metrics.meanSuccess', { bucket: t(`wizard.metrics.horizon.${b}`) }))),
+            numCol(t('wizard.metrics.meanUtil')),
+            { label: t('wizard.field.remove'), hidden: true },
+          ]}
+        />
         <tbody>
           {summaries.map((s) => (
             <tr key={s.candidateId}>

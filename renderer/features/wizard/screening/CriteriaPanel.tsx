@@ -24,6 +24,7 @@ import { currentLang } from '../../../i18n';
 import { edit, NameField, NumberField, TextField, UndoToast, useUndoOffer } from '../fields';
 import { formatDelta, formatNumber } from '../text';
 import { AddByName } from './CandidatesPanel';
+import { numCol, TableHead } from '../../../ui/TableHead';
 
 /** The criteria (§四): names, starting weights (base + accepted proposals), focus points and scenarios. */
 export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
@@ -44,26 +45,16 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
         <p className="empty">{t('wizard.screening.noCriteria')}</p>
       ) : (
         <table className="table criteria-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('wizard.screening.criterionName')}</th>
-              <th scope="col" className="num">
-                {t('wizard.screening.base')}
-              </th>
-              <th scope="col" className="num">
-                {t('wizard.screening.accepted')}
-              </th>
-              <th scope="col" className="num">
-                {t('wizard.screening.start')}
-              </th>
-              <th scope="col" className="num">
-                {t('wizard.screening.share')}
-              </th>
-              <th scope="col">
-                <span className="sr-only">{t('wizard.field.remove')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              t('wizard.screening.criterionName'),
+              numCol(t('wizard.screening.base')),
+              numCol(t('wizard.screening.accepted')),
+              numCol(t('wizard.screening.start')),
+              numCol(t('wizard.screening.share')),
+              { label: t('wizard.field.remove'), hidden: true },
+            ]}
+          />
           <tbody>
             {doc.criteria.map((c, i) => {
               const name = displayName(c, lang, 'criterion', i);
