@@ -13,9 +13,9 @@ import {
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Guidance } from '../../ui/Guidance';
-import { edit, TextField, UndoToast, useUndoOffer } from './fields';
+import { edit, NotesField, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
-import { DueCell, StatusCell, TaskHead, TextCell } from './tasks';
+import { DueCell, RemoveButton, StatusCell, TaskHead, TextCell } from './tasks';
 import './wizard.css';
 import { TableHead } from '../../ui/TableHead';
 
@@ -38,16 +38,14 @@ export function CanaryStep() {
           {t('wizard.canary.scope')}
         </h2>
         <div className="two-col">
-          <TextField
+          <NotesField
             label={t('wizard.canary.scope')}
             hint={t('wizard.canary.scopeHint')}
             value={doc.rollout.scope}
             action="Set canary scope"
-            multiline
-            maxLength={100_000}
             onChange={(d, v) => setRolloutPlan(d, { scope: v })}
           />
-          <TextField
+          <NotesField
             label={t('wizard.canary.goNoGo')}
             hint={
               <>
@@ -62,8 +60,6 @@ export function CanaryStep() {
             }
             value={doc.rollout.goNoGo}
             action="Set go/no-go criteria"
-            multiline
-            maxLength={100_000}
             onChange={(d, v) => setRolloutPlan(d, { goNoGo: v })}
           />
         </div>
@@ -129,17 +125,13 @@ function ChecklistRow({ item, lang, onRemoved }: { item: ChecklistItem; lang: La
             onChange={(d, v) => renameChecklistItem(d, item.id, lang, v)}
           />
         )}
-        <button
-          type="button"
-          className="btn btn-ghost btn-danger small"
-          aria-label={t('wizard.canary.removeItem', { item: title })}
-          onClick={() => {
-            edit('Remove checklist item', (d) => removeChecklistItem(d, item.id));
-            onRemoved(title);
-          }}
-        >
-          {t('wizard.field.remove')}
-        </button>
+        <RemoveButton
+          small
+          label={t('wizard.canary.removeItem', { item: title })}
+          action="Remove checklist item"
+          remove={(d) => removeChecklistItem(d, item.id)}
+          onRemoved={() => onRemoved(title)}
+        />
       </th>
       <TextCell label={t('wizard.canary.ownerOf', { item: title })} value={item.owner} action="Set checklist owner" onSet={(d, v) => set({ owner: v })(d)} />
       <DueCell

@@ -13,12 +13,14 @@ import {
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Guidance } from '../../ui/Guidance';
-import { DateField, edit, SelectField, TextField, UndoToast, useUndoOffer } from './fields';
-import { isDate } from './tasks';
+import { DateField, edit, SelectField, NotesField, TextField, UndoToast, useUndoOffer } from './fields';
+import { isDate, RemoveButton } from './tasks';
 import { candidateName, today } from './text';
 import './wizard.css';
 
 const AREAS: IterationEntry['area'][] = ['reward-design', 'context-strategy', 'resource-config', 'other'];
+/** The decision record's free texts, in order (each labelled `wizard.iteration.<key>`, undone as "Write <key>"). */
+const DECISION_TEXTS = ['rationale', 'dissent', 'consequences'] as const;
 
 /** Step 7 持续迭代: the dated review log, the next review, and the decision record. */
 export function IterationStep() {
@@ -87,39 +89,30 @@ function LogEntry({ e, onRemoved }: { e: IterationEntry; onRemoved: (date: strin
           onChange={(d, v) => set({ area: v })(d)}
         />
         <TextField label={t('wizard.iteration.owner')} value={e.owner} action="Set review owner" onChange={(d, v) => set({ owner: v })(d)} />
-        <TextField
+        <NotesField
           className="span-2"
           label={t('wizard.iteration.observation')}
           value={e.observation}
-          multiline
           rows={2}
-          maxLength={100_000}
           action="Write observation"
           onChange={(d, v) => set({ observation: v })(d)}
         />
         <span />
-        <TextField
+        <NotesField
           className="span-2"
           label={t('wizard.iteration.decision')}
           value={e.decision}
-          multiline
           rows={2}
-          maxLength={100_000}
           action="Write review decision"
           onChange={(d, v) => set({ decision: v })(d)}
         />
         <div className="card-actions-row">
-          <button
-            type="button"
-            className="btn btn-ghost btn-danger"
-            aria-label={t('wizard.iteration.removeEntry', { date: e.date || '—' })}
-            onClick={() => {
-              edit('Remove review', (d) => removeIterationEntry(d, e.id));
-              onRemoved(e.date || '—');
-            }}
-          >
-            {t('wizard.field.remove')}
-          </button>
+          <RemoveButton
+            label={t('wizard.iteration.removeEntry', { date: e.date || '—' })}
+            action="Remove review"
+            remove={(d) => removeIterationEntry(d, e.id)}
+            onRemoved={() => onRemoved(e.date || '—')}
+          />
         </div>
       </div>
     </li>
@@ -159,31 +152,16 @@ function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) {
             onChange={(d, v) => (isDate(v) ? updateDecision(d, { reviewDate: v }) : d)}
           />
         </div>
-        <TextField
-          label={t('wizard.iteration.rationale')}
-          value={d0.rationale}
-          multiline
-          maxLength={100_000}
-          action="Write rationale"
-          onChange={(d, v) => updateDecision(d, { rationale: v })}
-        />
-        <TextField
-          label={t('wizard.iteration.dissent')}
-          hint={t('wizard.iteration.dissentHint')}
-          value={d0.dissent}
-          multiline
-          maxLength={100_000}
-          action="Write dissent"
-          onChange={(d, v) => updateDecision(d, { dissent: v })}
-        />
-        <TextField
-          label={t('wizard.iteration.consequences')}
-          value={d0.consequences}
-          multiline
-          maxLength={100_000}
-          action="Write consequences"
-          onChange={(d, v) => updateDecision(d, { consequences: v })}
-        />
+        {DECISION_TEXTS.map((k) => (
+          <NotesField
+            key={k}
+            label={t(`wizard.iteration.${k}`)}
+            hint={k === 'dissent' ? t('wizard.iteration.dissentHint') : undefined}
+            value={d0[k]}
+            action={`Write ${k}`}
+            onChange={(d, v) => updateDecision(d, { [k]: v })}
+          />
+        ))}
       </div>
     </section>
   );

@@ -6,7 +6,7 @@ import { hrefFor } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Guidance } from '../../ui/Guidance';
-import { edit, NumberField, TextField } from './fields';
+import { edit, NumberField, NotesField } from './fields';
 import { criterionName, formatDelta, listJoin } from './text';
 import './wizard.css';
 
@@ -40,13 +40,11 @@ export function NeedsStep() {
         <h2 id="needs-notes" className="sr-only">
           {t('wizard.needs.notes')}
         </h2>
-        <TextField
+        <NotesField
           label={t('wizard.needs.notes')}
           hint={t('wizard.needs.notesHint')}
           value={doc.needs.notes}
           action="Edit needs notes"
-          multiline
-          maxLength={100_000}
           onChange={(d, v) => setNeedsNotes(d, v)}
         />
       </section>
@@ -116,13 +114,11 @@ function Question({ q, doc, lang, proposes }: QuestionProps) {
   if (q.kind === 'text') {
     return (
       <div className="question">
-        <TextField
+        <NotesField
           label={label}
           value={typeof value === 'string' ? value : ''}
           action={action}
-          multiline
           rows={2}
-          maxLength={100_000}
           onChange={(d, v) => setAnswer(d, q.id, v)}
           hint={why}
         />

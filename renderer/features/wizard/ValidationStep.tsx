@@ -8,7 +8,7 @@ import { Guidance } from '../../ui/Guidance';
 import { edit, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
 import { candidateName } from './text';
-import { DueCell, NoCandidates, StatusCell, TaskHead, TextCell } from './tasks';
+import { DueCell, NoCandidates, RemoveButton, StatusCell, TaskHead, TextCell } from './tasks';
 import './wizard.css';
 import { TableHead } from '../../ui/TableHead';
 
@@ -116,17 +116,12 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
           </a>
         )}
         {v.methodId === 'custom' && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-danger"
-            aria-label={t('wizard.validation.removeItem', { item: title })}
-            onClick={() => {
-              edit('Remove validation item', (d) => removeValidationItem(d, v.id));
-              onRemoved(title);
-            }}
-          >
-            {t('wizard.field.remove')}
-          </button>
+          <RemoveButton
+            label={t('wizard.validation.removeItem', { item: title })}
+            action="Remove validation item"
+            remove={(d) => removeValidationItem(d, v.id)}
+            onRemoved={() => onRemoved(title)}
+          />
         )}
       </th>
       <TextCell label={t('wizard.validation.ownerOf', { item: title })} value={v.owner} action="Set validation owner" onSet={(d, x) => set({ owner: x })(d)} />

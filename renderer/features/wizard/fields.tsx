@@ -142,6 +142,11 @@ export function NameField({ label, value, isDefault, action, onChange, hideLabel
   );
 }
 
+/** Free text of any length (notes, rationales, descriptions): a textarea of up to 100,000 characters. */
+export function NotesField(props: Omit<TextFieldProps, 'multiline' | 'type' | 'maxLength'>) {
+  return <TextField {...props} multiline maxLength={100_000} />;
+}
+
 /** A date (`YYYY-MM-DD`, or empty) bound to the document. */
 export function DateField(props: Omit<TextFieldProps, 'multiline' | 'type' | 'maxLength'>) {
   return <TextField {...props} type="date" maxLength={10} />;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ValidationItem, WorkshopDoc } from '../../../shared/model';
 import { hrefFor } from '../../app/route';
-import { DateField, SelectField, TextField } from './fields';
+import { DateField, edit, NotesField, SelectField, TextField } from './fields';
 import { statusOptions } from './status';
 import { today } from './text';
 
@@ -25,20 +25,12 @@ interface CellProps<V extends string> {
   onSet: (doc: WorkshopDoc, value: V) => WorkshopDoc;
 }
 
-/** A one-line text cell (an owner), or with `long` a two-row note of up to 100,000 characters. */
+/** A one-line text cell (an owner), or with `long` a two-row note (NotesField). */
 export function TextCell({ label, value, action, onSet, long }: CellProps<string> & { long?: boolean }) {
+  const Field = long ? NotesField : TextField;
   return (
     <td>
-      <TextField
-        hideLabel
-        multiline={long}
-        rows={long ? 2 : undefined}
-        maxLength={long ? 100_000 : undefined}
-        label={label}
-        value={value}
-        action={action}
-        onChange={onSet}
-      />
+      <Field hideLabel rows={long ? 2 : undefined} label={label} value={value} action={action} onChange={onSet} />
     </td>
   );
 }
@@ -86,5 +78,35 @@ export function NoCandidates({ docId }: { docId: string }) {
         {t('wizard.validation.goToScreening')}
       </a>
     </div>
+  );
+}
+
+/** A row's remove button, named for its row; `onRemoved` follows the edit (e.g. to offer an undo). */
+export function RemoveButton({
+  label,
+  action,
+  remove,
+  onRemoved,
+  small,
+}: {
+  label: string;
+  action: string;
+  remove: (doc: WorkshopDoc) => WorkshopDoc;
+  onRemoved: () => void;
+  small?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={`btn btn-ghost btn-danger${small ? ' small' : ''}`}
+      aria-label={label}
+      onClick={() => {
+        edit(action, remove);
+        onRemoved();
+      }}
+    >
+      {t('wizard.field.remove')}
+    </button>
   );
 }

@@ -15,7 +15,7 @@ import {
   type WorkshopDoc,
 } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
-import { edit, NameField, SelectField, TextField, UndoToast, useUndoOffer } from '../fields';
+import { edit, NameField, SelectField, NotesField, TextField, UndoToast, useUndoOffer } from '../fields';
 
 const KINDS: Candidate['kind'][] = ['self-built', 'managed', 'hybrid', 'custom'];
 
@@ -61,14 +61,12 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
                   action="Change candidate kind"
                   onChange={(d, v) => setCandidateKind(d, c.id, v)}
                 />
-                <TextField
+                <NotesField
                   label={t('wizard.screening.description')}
                   value={c.description[lang]}
                   placeholder={c.description[other]}
                   action="Describe candidate"
-                  multiline
                   rows={4}
-                  maxLength={100_000}
                   onChange={(d, v) => describeCandidate(d, c.id, lang, v)}
                 />
                 <div className="card-actions-row">

@@ -21,7 +21,7 @@ import {
   nameTranslation,
 } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
-import { edit, NameField, NumberField, TextField, UndoToast, useUndoOffer } from '../fields';
+import { edit, NameField, NumberField, NotesField, TextField, UndoToast, useUndoOffer } from '../fields';
 import { formatDelta, formatNumber } from '../text';
 import { AddByName } from './CandidatesPanel';
 import { numCol, TableHead } from '../../../ui/TableHead';
@@ -167,13 +167,11 @@ function CriterionDetails({ c, lang }: { c: Criterion; lang: Lang }) {
       <summary>{t('wizard.screening.details')}</summary>
       {list('focusPoints', t('wizard.screening.focusPoints'), 'wizard.screening.focusPoint', t('wizard.screening.addFocusPoint'))}
       {list('highPriority', t('wizard.screening.highPriority'), 'wizard.screening.scenario', t('wizard.screening.addScenario'))}
-      <TextField
+      <NotesField
         label={t('wizard.screening.criterionDescription')}
         value={c.description[lang]}
         placeholder={c.description[other]}
         action="Describe criterion"
-        multiline
-        maxLength={100_000}
         onChange={(d, v) => describeCriterion(d, c.id, lang, v)}
       />
     </details>

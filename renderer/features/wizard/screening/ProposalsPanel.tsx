@@ -22,7 +22,7 @@ import {
 } from '../../../../shared/model';
 import { hrefFor } from '../../../app/route';
 import { currentLang } from '../../../i18n';
-import { edit, NumberField, TextField } from '../fields';
+import { edit, NumberField, NotesField } from '../fields';
 import { criterionName, formatDelta, listJoin } from '../text';
 
 type Rule = WorkshopDoc['adaptation']['rules'][number];
@@ -169,13 +169,11 @@ function RuleEditor({ doc, rule, lang }: { doc: WorkshopDoc; rule: Rule; lang: L
       <summary>{t('wizard.screening.editRule')}</summary>
       {initiallyOpen && <p className="muted small">{t('wizard.screening.newRuleHint')}</p>}
       <ConditionsEditor rule={rule} lang={lang} />
-      <TextField
+      <NotesField
         label={t('wizard.screening.ruleReason', { lang: t(`lang.${lang}`) })}
         value={rule.reason[lang]}
         placeholder={rule.reason[other]}
         action="Edit rule reason"
-        multiline
-        maxLength={100_000}
         onChange={(d, v) => setRuleReason(d, rule.id, lang, v)}
       />
       <fieldset className="effects-editor">
