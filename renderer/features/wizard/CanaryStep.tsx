@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DECISION_STEPS, ROLLOUT_CHECKLIST, pick, type Lang } from '../../../shared/framework';
+import { ROLLOUT_CHECKLIST, pick, type Lang } from '../../../shared/framework';
 import {
   addChecklistItem,
   newId,
@@ -10,29 +10,23 @@ import {
   type ChecklistItem,
   type WorkshopDoc,
 } from '../../../shared/model';
-import { currentLang } from '../../i18n';
-import { useWorkshop } from '../../store/workshop';
-import { Guidance } from '../../ui/Guidance';
 import { edit, NotesField, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
 import { DueCell, RemoveButton, StatusCell, TaskHead, TextCell } from './tasks';
+import { StepFrame, useStep } from './step';
 import './wizard.css';
 import { TableHead } from '../../ui/TableHead';
 
 /** Step 6 灰度上线: the §八 rollout checklist, the canary's scope and its go/no-go criteria. */
 export function CanaryStep() {
-  const { t } = useTranslation();
-  const lang = currentLang();
-  const doc = useWorkshop((s) => s.doc);
+  const { t, lang, doc } = useStep();
   const undoOffer = useUndoOffer();
   if (!doc) return null;
   const items = doc.rollout.items;
   const done = items.filter((i) => i.status === 'done').length;
   const kpis = doc.needs.answers.kpis;
   return (
-    <div className="wizard-step canary-step">
-      <Guidance text={pick(DECISION_STEPS[5].guidance, lang)} />
-      <p className="step-intro">{t('wizard.canary.intro')}</p>
+    <StepFrame index={5} name="canary" intro={t('wizard.canary.intro')}>
       <section className="panel" aria-labelledby="plan-h">
         <h2 id="plan-h" className="sr-only">
           {t('wizard.canary.scope')}
@@ -97,7 +91,7 @@ export function CanaryStep() {
         />
       </section>
       <UndoToast undoOffer={undoOffer} />
-    </div>
+    </StepFrame>
   );
 }
 

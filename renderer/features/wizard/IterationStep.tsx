@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DECISION_STEPS, PRINCIPLES, pick, type Lang } from '../../../shared/framework';
+import { PRINCIPLES, pick, type Lang } from '../../../shared/framework';
 import {
   addIterationEntry,
   newId,
@@ -10,12 +10,10 @@ import {
   type IterationEntry,
   type WorkshopDoc,
 } from '../../../shared/model';
-import { currentLang } from '../../i18n';
-import { useWorkshop } from '../../store/workshop';
-import { Guidance } from '../../ui/Guidance';
 import { DateField, edit, SelectField, NotesField, TextField, UndoToast, useUndoOffer } from './fields';
 import { isDate, RemoveButton } from './tasks';
 import { candidateName, today } from './text';
+import { StepFrame, useStep } from './step';
 import './wizard.css';
 
 const AREAS: IterationEntry['area'][] = ['reward-design', 'context-strategy', 'resource-config', 'other'];
@@ -24,17 +22,13 @@ const DECISION_TEXTS = ['rationale', 'dissent', 'consequences'] as const;
 
 /** Step 7 持续迭代: the dated review log, the next review, and the decision record. */
 export function IterationStep() {
-  const { t } = useTranslation();
-  const lang = currentLang();
-  const doc = useWorkshop((s) => s.doc);
+  const { t, lang, doc } = useStep();
   const undoOffer = useUndoOffer();
   if (!doc) return null;
   // Newest first; entries keep their place while their date is being edited.
   const log = [...doc.iteration.log].reverse();
   return (
-    <div className="wizard-step iteration-step">
-      <Guidance text={pick(DECISION_STEPS[6].guidance, lang)} />
-      <p className="step-intro">{t('wizard.iteration.intro')}</p>
+    <StepFrame index={6} name="iteration" intro={t('wizard.iteration.intro')}>
       <DecisionRecord doc={doc} lang={lang} />
       <section className="panel" aria-labelledby="log-h">
         <div className="plan-head">
@@ -69,7 +63,7 @@ export function IterationStep() {
         </ul>
       </section>
       <UndoToast undoOffer={undoOffer} />
-    </div>
+    </StepFrame>
   );
 }
 

@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { DECISION_STEPS, VALIDATION_METHODS, pick, type Lang } from '../../../shared/framework';
+import { VALIDATION_METHODS, pick, type Lang } from '../../../shared/framework';
 import { addValidationItem, newId, removeValidationItem, updateValidationItem, type ValidationItem, type WorkshopDoc } from '../../../shared/model';
 import { hrefFor } from '../../app/route';
-import { currentLang } from '../../i18n';
-import { useWorkshop } from '../../store/workshop';
-import { Guidance } from '../../ui/Guidance';
 import { edit, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
 import { candidateName } from './text';
 import { DueCell, NoCandidates, RemoveButton, StatusCell, TaskHead, TextCell } from './tasks';
+import { StepFrame, useStep } from './step';
 import './wizard.css';
 import { TableHead } from '../../ui/TableHead';
 
@@ -18,15 +16,11 @@ export const costSimulatorHref = (workshopId: string, candidateId: string) =>
 
 /** Step 3 小规模验证: the §七 validation plan per candidate. */
 export function ValidationStep() {
-  const { t } = useTranslation();
-  const lang = currentLang();
-  const doc = useWorkshop((s) => s.doc);
+  const { t, lang, doc } = useStep();
   const undoOffer = useUndoOffer();
   if (!doc) return null;
   return (
-    <div className="wizard-step validation-step">
-      <Guidance text={pick(DECISION_STEPS[2].guidance, lang)} />
-      <p className="step-intro">{t('wizard.validation.intro')}</p>
+    <StepFrame index={2} name="validation" intro={t('wizard.validation.intro')}>
       {doc.candidates.length === 0 ? (
         <NoCandidates docId={doc.id} />
       ) : (
@@ -41,7 +35,7 @@ export function ValidationStep() {
         ))
       )}
       <UndoToast undoOffer={undoOffer} />
-    </div>
+    </StepFrame>
   );
 }
 
