@@ -8,11 +8,10 @@ import {
   setRolloutPlan,
   updateChecklistItem,
   type ChecklistItem,
-  type WorkshopDoc,
 } from '../../../shared/model';
 import { edit, NotesField, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
-import { DueCell, RemoveButton, StatusCell, TaskHead, TextCell } from './tasks';
+import { RemoveButton, TaskCells, TaskHead } from './tasks';
 import { StepFrame, useStep } from './step';
 import './wizard.css';
 import { TableHead } from '../../ui/TableHead';
@@ -100,7 +99,6 @@ function ChecklistRow({ item, lang, onRemoved }: { item: ChecklistItem; lang: La
   const template = ROLLOUT_CHECKLIST.find((x) => x.id === item.templateId);
   const title = pick(item.title, lang) || t('wizard.canary.newItemDefault');
   const other: Lang = lang === 'en' ? 'zh-CN' : 'en';
-  const set = (patch: Partial<ChecklistItem>) => (d: WorkshopDoc) => updateChecklistItem(d, item.id, patch);
   return (
     <tr>
       <th scope="row">
@@ -127,21 +125,14 @@ function ChecklistRow({ item, lang, onRemoved }: { item: ChecklistItem; lang: La
           onRemoved={() => onRemoved(title)}
         />
       </th>
-      <TextCell label={t('wizard.canary.ownerOf', { item: title })} value={item.owner} action="Set checklist owner" onSet={(d, v) => set({ owner: v })(d)} />
-      <DueCell
-        label={t('wizard.canary.dueOf', { item: title })}
-        value={item.due}
-        status={item.status}
-        action="Set checklist due date"
-        onSet={(d, v) => set({ due: v })(d)}
+      <TaskCells
+        item={item}
+        fields={['owner', 'due', 'status', 'note']}
+        keys="wizard.canary"
+        noun="checklist"
+        title={title}
+        update={(d, patch) => updateChecklistItem(d, item.id, patch)}
       />
-      <StatusCell
-        label={t('wizard.canary.statusOf', { item: title })}
-        value={item.status}
-        action="Set checklist status"
-        onSet={(d, v) => set({ status: v })(d)}
-      />
-      <TextCell long label={t('wizard.canary.noteOf', { item: title })} value={item.note} action="Write checklist note" onSet={(d, v) => set({ note: v })(d)} />
     </tr>
   );
 }

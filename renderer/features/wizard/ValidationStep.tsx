@@ -5,7 +5,7 @@ import { hrefFor } from '../../app/route';
 import { edit, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
 import { candidateName } from './text';
-import { DueCell, NoCandidates, RemoveButton, StatusCell, TaskHead, TextCell } from './tasks';
+import { NoCandidates, RemoveButton, TaskCells, TaskHead } from './tasks';
 import { StepFrame, useStep } from './step';
 import './wizard.css';
 import { TableHead } from '../../ui/TableHead';
@@ -88,7 +88,6 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
   const { t } = useTranslation();
   const method = VALIDATION_METHODS.find((m) => m.id === v.methodId);
   const title = v.title || (method ? pick(method.name, lang) : t('wizard.validation.newItemDefault'));
-  const set = (patch: Partial<ValidationItem>) => (d: WorkshopDoc) => updateValidationItem(d, v.id, patch);
   return (
     <tr>
       <th scope="row">
@@ -98,7 +97,7 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
             label={t('wizard.validation.titleOf')}
             value={v.title}
             action="Rename validation item"
-            onChange={(d, x) => set({ title: x })(d)}
+            onChange={(d, x) => updateValidationItem(d, v.id, { title: x })}
           />
         ) : (
           <span>{title}</span>
@@ -118,26 +117,13 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
           />
         )}
       </th>
-      <TextCell label={t('wizard.validation.ownerOf', { item: title })} value={v.owner} action="Set validation owner" onSet={(d, x) => set({ owner: x })(d)} />
-      <StatusCell
-        label={t('wizard.validation.statusOf', { item: title })}
-        value={v.status}
-        action="Set validation status"
-        onSet={(d, x) => set({ status: x })(d)}
-      />
-      <DueCell
-        label={t('wizard.validation.dueOf', { item: title })}
-        value={v.due}
-        status={v.status}
-        action="Set validation due date"
-        onSet={(d, x) => set({ due: x })(d)}
-      />
-      <TextCell
-        long
-        label={t('wizard.validation.resultOf', { item: title })}
-        value={v.result}
-        action="Write validation result"
-        onSet={(d, x) => set({ result: x })(d)}
+      <TaskCells
+        item={v}
+        fields={['owner', 'status', 'due', 'result']}
+        keys="wizard.validation"
+        noun="validation"
+        title={title}
+        update={(d, patch) => updateValidationItem(d, v.id, patch)}
       />
     </tr>
   );

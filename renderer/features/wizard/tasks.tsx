@@ -26,7 +26,7 @@ interface CellProps<V extends string> {
 }
 
 /** A one-line text cell (an owner), or with `long` a two-row note (NotesField). */
-export function TextCell({ label, value, action, onSet, long }: CellProps<string> & { long?: boolean }) {
+function TextCell({ label, value, action, onSet, long }: CellProps<string> & { long?: boolean }) {
   const Field = long ? NotesField : TextField;
   return (
     <td>
@@ -36,7 +36,7 @@ export function TextCell({ label, value, action, onSet, long }: CellProps<string
 }
 
 /** A due date; marked overdue when it has passed and the task is not done. */
-export function DueCell({ label, value, action, onSet, status }: CellProps<string> & { status: Status }) {
+function DueCell({ label, value, action, onSet, status }: CellProps<string> & { status: Status }) {
   const { t } = useTranslation();
   const overdue = value !== '' && value < today() && status !== 'done';
   return (
@@ -47,12 +47,56 @@ export function DueCell({ label, value, action, onSet, status }: CellProps<strin
   );
 }
 
-export function StatusCell({ label, value, action, onSet }: CellProps<Status>) {
+function StatusCell({ label, value, action, onSet }: CellProps<Status>) {
   const { t } = useTranslation();
   return (
     <td>
       <SelectField hideLabel label={label} value={value} options={statusOptions(t)} action={action} onChange={onSet} />
     </td>
+  );
+}
+
+type TaskField = 'owner' | 'due' | 'status' | 'note' | 'result';
+/** The undo history's name of each edit, for a task of kind `noun` ("checklist", "validation"). */
+const ACTIONS: Record<TaskField, (noun: string) => string> = {
+  owner: (noun) => `Set ${noun} owner`,
+  due: (noun) => `Set ${noun} due date`,
+  status: (noun) => `Set ${noun} status`,
+  note: (noun) => `Write ${noun} note`,
+  result: (noun) => `Write ${noun} result`,
+};
+
+/**
+ * A task row's cells after its heading, one per field in `fields` order: the owner, a due date
+ * (marked overdue), the status, a note or result. Each is labelled `<keys>.<field>Of` for the
+ * row's `title` and is one named undo step.
+ */
+export function TaskCells<T extends { owner: string; due: string; status: Status }>({
+  item,
+  fields,
+  keys,
+  noun,
+  title,
+  update,
+}: {
+  item: T;
+  fields: TaskField[];
+  keys: string;
+  noun: string;
+  title: string;
+  update: (doc: WorkshopDoc, patch: Partial<T>) => WorkshopDoc;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {fields.map((field) => {
+        const cell = { key: field, label: t(`${keys}.${field}Of`, { item: title }), action: ACTIONS[field](noun) };
+        const onSet = (d: WorkshopDoc, v: string) => update(d, { [field]: v } as Partial<T>);
+        if (field === 'status') return <StatusCell {...cell} value={item.status} onSet={onSet} />;
+        if (field === 'due') return <DueCell {...cell} value={item.due} status={item.status} onSet={onSet} />;
+        return <TextCell {...cell} long={field !== 'owner'} value={String((item as Record<string, unknown>)[field] ?? '')} onSet={onSet} />;
+      })}
+    </>
   );
 }
 
