@@ -35,11 +35,7 @@ export function AddParticipant({ onAdded }: { onAdded?: (id: string) => void }) 
       <label className="inline-label">
         {t('room.influence.role')}
         <select className="input" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`room.role.${r}`)}
-            </option>
-          ))}
+          <RoleOptions />
         </select>
       </label>
       <button type="submit" className="btn btn-primary" disabled={!name.trim()}>
@@ -91,11 +87,7 @@ export function ParticipantsPanel({ doc }: { doc: WorkshopDoc }) {
                     aria-label={t('room.participants.roleOf', { name: p.name })}
                     onChange={(e) => edit(t('room.undo.role'), (d) => setParticipantRole(d, p.id, e.target.value as Role))}
                   >
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {t(`room.role.${r}`)}
-                      </option>
-                    ))}
+                    <RoleOptions />
                   </select>
                 </td>
                 <td className="num">
@@ -140,4 +132,14 @@ export function ParticipantsPanel({ doc }: { doc: WorkshopDoc }) {
       {doc.participants.length > 0 && <p className="muted small">{t('room.participants.removeHint')}</p>}
     </div>
   );
+}
+
+/** The participant roles as a select's options, in the UI language. */
+function RoleOptions() {
+  const { t } = useTranslation();
+  return ROLES.map((r) => (
+    <option key={r} value={r}>
+      {t(`room.role.${r}`)}
+    </option>
+  ));
 }

@@ -71,6 +71,16 @@ function LogEntry({ e, onRemoved }: { e: IterationEntry; onRemoved: (date: strin
   const { t } = useTranslation();
   const name = e.date ? t('wizard.iteration.entry', { date: e.date }) : t('wizard.iteration.undated');
   const set = (patch: Partial<IterationEntry>) => (d: WorkshopDoc) => updateIterationEntry(d, e.id, patch);
+  const text = (field: 'observation' | 'decision', action: string) => (
+    <NotesField
+      className="span-2"
+      label={t(`wizard.iteration.${field}`)}
+      value={e[field]}
+      rows={2}
+      action={action}
+      onChange={(d, v) => set({ [field]: v })(d)}
+    />
+  );
   return (
     <li className="log-entry" aria-label={name}>
       <div className="log-entry-grid">
@@ -83,23 +93,9 @@ function LogEntry({ e, onRemoved }: { e: IterationEntry; onRemoved: (date: strin
           onChange={(d, v) => set({ area: v })(d)}
         />
         <TextField label={t('wizard.iteration.owner')} value={e.owner} action="Set review owner" onChange={(d, v) => set({ owner: v })(d)} />
-        <NotesField
-          className="span-2"
-          label={t('wizard.iteration.observation')}
-          value={e.observation}
-          rows={2}
-          action="Write observation"
-          onChange={(d, v) => set({ observation: v })(d)}
-        />
+        {text('observation', 'Write observation')}
         <span />
-        <NotesField
-          className="span-2"
-          label={t('wizard.iteration.decision')}
-          value={e.decision}
-          rows={2}
-          action="Write review decision"
-          onChange={(d, v) => set({ decision: v })(d)}
-        />
+        {text('decision', 'Write review decision')}
         <div className="card-actions-row">
           <RemoveButton
             label={t('wizard.iteration.removeEntry', { date: e.date || '—' })}
