@@ -28,6 +28,19 @@ export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: Wor
   const legend = measured.map((c) => ({ key: c.id, label: name(c.id), colour: colour.get(c.id)! }));
   const list = (items: string[]) => items.join(lang === 'zh-CN' ? '；' : '; ') || t('wizard.metrics.noData');
   const buckets = BUCKETS.filter((b) => summaries.some((s) => s.success[b] !== undefined));
+  /** A metric over training steps, one line per candidate (and horizon); `summary` is what a screen reader hears. */
+  const line = (title: string, summary: string[], metric: MetricSeries['metric'], yLabel: string, percent?: boolean) => (
+    <LineChart
+      title={title}
+      summary={list(summary)}
+      series={lines(metric)}
+      xLabel={t('wizard.metrics.step')}
+      yLabel={yLabel}
+      lang={lang}
+      percent={percent}
+      noData={t('wizard.metrics.noData')}
+    />
+  );
 
   if (doc.metrics.series.length === 0) {
     return (
@@ -41,15 +54,12 @@ export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: Wor
     <section className="panel" aria-labelledby="cmp-h">
       <h2 id="cmp-h">{t('wizard.metrics.charts')}</h2>
       <div className="charts-grid">
-        <LineChart
-          title={t('wizard.metrics.reward')}
-          summary={list(summaries.filter((s) => s.finalReward !== undefined).map((s) => `${name(s.candidateId)} ${num(s.finalReward)}`))}
-          series={lines('reward')}
-          xLabel={t('wizard.metrics.step')}
-          yLabel={t('wizard.metrics.rewardAxis')}
-          lang={lang}
-          noData={t('wizard.metrics.noData')}
-        />
+        {line(
+          t('wizard.metrics.reward'),
+          summaries.filter((s) => s.finalReward !== undefined).map((s) => `${name(s.candidateId)} ${num(s.finalReward)}`),
+          'reward',
+          t('wizard.metrics.rewardAxis'),
+        )}
         <BarChart
           title={t('wizard.metrics.successByHorizon')}
           summary={list(
@@ -66,29 +76,21 @@ export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: Wor
           yLabel={t('wizard.metrics.successByHorizon')}
           noData={t('wizard.metrics.noData')}
         />
-        <LineChart
-          title={t('wizard.metrics.utilization')}
-          summary={list(summaries.filter((s) => s.utilization !== undefined).map((s) => `${name(s.candidateId)} ${pct(s.utilization)}`))}
-          series={lines('utilization')}
-          xLabel={t('wizard.metrics.step')}
-          yLabel={t('wizard.metrics.utilization')}
-          lang={lang}
-          percent
-          noData={t('wizard.metrics.noData')}
-        />
-        <LineChart
-          title={t('wizard.metrics.iterationSpeed')}
-          summary={list(
-            summaries
-              .filter((s) => s.iterationSpeed !== undefined)
-              .map((s) => `${name(s.candidateId)} ${num(s.iterationSpeed, 1)} ${t('wizard.metrics.iterationsPerHour')}`),
-          )}
-          series={lines('iteration-speed')}
-          xLabel={t('wizard.metrics.step')}
-          yLabel={t('wizard.metrics.iterationsPerHour')}
-          lang={lang}
-          noData={t('wizard.metrics.noData')}
-        />
+        {line(
+          t('wizard.metrics.utilization'),
+          summaries.filter((s) => s.utilization !== undefined).map((s) => `${name(s.candidateId)} ${pct(s.utilization)}`),
+          'utilization',
+          t('wizard.metrics.utilization'),
+          true,
+        )}
+        {line(
+          t('wizard.metrics.iterationSpeed'),
+          summaries
+            .filter((s) => s.iterationSpeed !== undefined)
+            .map((s) => `${name(s.candidateId)} ${num(s.iterationSpeed, 1)} ${t('wizard.metrics.iterationsPerHour')}`),
+          'iteration-speed',
+          t('wizard.metrics.iterationsPerHour'),
+        )}
       </div>
       <table className="table figures-table">
         <caption>{t('wizard.metrics.dataTable')}</caption>
