@@ -1,6 +1,7 @@
 import type { MethodName, Progress, RequestOf, ResponseOf } from '../../shared/contract';
 import { BRIDGE_KEY, type DesktopBridge } from '../../shared/contract/bridge';
 import { ContractError, type Outcome } from '../../shared/contract/errors';
+import { streamRecords } from './stream';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -75,22 +76,12 @@ function httpTransport(getToken: () => string | null): Transport {
 }
 
 async function readNdjson(body: ReadableStream<Uint8Array<ArrayBuffer>>, onProgress?: (p: Progress) => void): Promise<Outcome> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
   let final: Outcome | null = null;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      if (!line.trim()) continue;
-      const msg = JSON.parse(line) as { progress?: Progress } & Partial<Outcome>;
-      if (msg.progress) onProgress?.(msg.progress);
-      else final = msg as Outcome;
-    }
+  for await (const line of streamRecords(body, '\n')) {
+    if (!line.trim()) continue;
+    const msg = JSON.parse(line) as { progress?: Progress } & Partial<Outcome>;
+    if (msg.progress) onProgress?.(msg.progress);
+    else final = msg as Outcome;
   }
   return final ?? { ok: false, error: { code: 'internal', message: 'The job ended without an answer.' } };
 }

@@ -44,6 +44,16 @@ function subscriber(store: DerivedStore, client: Caller) {
 const req = (...order: number[]): RequestOf<'engine.rankWeights'> => ({ order, method: 'roc' });
 const weights = (...w: number[]) => ({ weights: w });
 
+/** A subscriber whose first input (weights 0…1) has had its answer (0.75, 0.25). */
+async function answeredOnce(store: DerivedStore) {
+  const { client, calls } = fakeClient();
+  const a = subscriber(store, client);
+  a.ask(req(0, 1));
+  calls[0].answer(weights(0.75, 0.25));
+  await flush();
+  return { calls, a };
+}
+
 describe('useDerived (the latest answer per input)', () => {
   let store: DerivedStore;
   beforeEach(() => {
@@ -68,11 +78,7 @@ describe('useDerived (the latest answer per input)', () => {
   });
 
   it('aborts the call an input replaced, drops its late answer and keeps the last value while the new one is pending', async () => {
-    const { client, calls } = fakeClient();
-    const a = subscriber(store, client);
-    a.ask(req(0, 1));
-    calls[0].answer(weights(0.75, 0.25));
-    await flush();
+    const { calls, a } = await answeredOnce(store);
     a.ask(req(1, 0));
     a.ask(req(0, 1, 2)); // replaces (1, 0) before it answered
     await flush();
@@ -149,11 +155,7 @@ describe('useDerived (the latest answer per input)', () => {
   });
 
   it('reports a typed error for the current input and keeps the last value', async () => {
-    const { client, calls } = fakeClient();
-    const a = subscriber(store, client);
-    a.ask(req(0, 1));
-    calls[0].answer(weights(0.75, 0.25));
-    await flush();
+    const { calls, a } = await answeredOnce(store);
     a.ask(req(0, 0));
     calls[1].fail(new ContractError('invalid_request', 'Invalid request: order[1]: repeated', [{ path: 'order[1]', message: 'repeated' }]));
     await flush();

@@ -1,6 +1,7 @@
 import type { SessionEvent } from '../../shared/contract/session';
 import { BRIDGE_KEY, type DesktopBridge } from '../../shared/contract/bridge';
 import { webToken } from './client';
+import { streamRecords } from './stream';
 
 /** The web host's event stream of room votes (Server-Sent Events over fetch, with the access token). */
 export const SESSION_EVENTS_PATH = '/events/session';
@@ -28,23 +29,13 @@ export function subscribeSessionEvents(onEvent: (e: SessionEvent) => void, onCon
       const res = await fetch(SESSION_EVENTS_PATH, { headers: { 'X-SW-Token': token, Accept: 'text/event-stream' }, signal: abort.signal, cache: 'no-store' });
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
       onConnect();
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block
-            .split('\n')
-            .filter((l) => l.startsWith('data: '))
-            .map((l) => l.slice(6))
-            .join('\n');
-          if (data) onEvent(JSON.parse(data) as SessionEvent);
-        }
+      for await (const block of streamRecords(res.body, '\n\n')) {
+        const data = block
+          .split('\n')
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6))
+          .join('\n');
+        if (data) onEvent(JSON.parse(data) as SessionEvent);
       }
     } catch {
       // dropped: reconnect below

@@ -1,6 +1,6 @@
 import { memo, useRef } from 'react';
 import { stackedGeometry } from '../../shared/charts/bars';
-import { ChartFigure, ChartSvg, XTicks } from './ChartFigure';
+import { ChartFigure, ChartSvg, XTicks, type ChartProps } from './ChartFigure';
 import { truncate } from './RankingBars';
 
 export interface AcceptabilityItem {
@@ -19,15 +19,7 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
   rankLabel,
   width = 620,
   actions,
-}: {
-  items: readonly AcceptabilityItem[];
-  title: string;
-  filename: string;
-  desc: string;
-  rankLabel: (rank: number) => string;
-  width?: number;
-  actions?: boolean;
-}) {
+}: ChartProps<AcceptabilityItem> & { rankLabel: (rank: number) => string }) {
   const ref = useRef<SVGSVGElement>(null);
   const g = stackedGeometry({
     items: items.map((i) => ({ label: i.label, parts: i.ranks })),

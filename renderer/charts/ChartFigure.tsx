@@ -11,6 +11,16 @@ export interface LegendEntry {
   swatchClass: string;
 }
 
+/** What the row charts take: their rows, the title and description they are read and exported with, a width, and whether the save buttons show. */
+export interface ChartProps<Item> {
+  items: readonly Item[];
+  title: string;
+  filename: string;
+  desc: string;
+  width?: number;
+  actions?: boolean;
+}
+
 /**
  * The one chart figure of the app (room, robustness, simulator, metrics): title, what it was
  * computed from (`source`), SVG/PNG export, an optional HTML legend and a caption that says how

@@ -1,7 +1,7 @@
 import { seriesColour } from '../../shared/charts/colours';
 import { memo, useRef } from 'react';
 import { barsGeometry } from '../../shared/charts/bars';
-import { ChartFigure, ChartSvg, XTicks } from './ChartFigure';
+import { ChartFigure, ChartSvg, XTicks, type ChartProps } from './ChartFigure';
 
 export interface RankingItem {
   id: string;
@@ -15,21 +15,7 @@ export interface RankingItem {
 }
 
 /** Candidates' weighted totals, best first, on a fixed 0–100 axis (so a drag visibly moves them). */
-export const RankingBars = memo(function RankingBars({
-  items,
-  title,
-  filename,
-  desc,
-  width = 560,
-  actions,
-}: {
-  items: readonly RankingItem[];
-  title: string;
-  filename: string;
-  desc: string;
-  width?: number;
-  actions?: boolean;
-}) {
+export const RankingBars = memo(function RankingBars({ items, title, filename, desc, width = 560, actions }: ChartProps<RankingItem>) {
   const ref = useRef<SVGSVGElement>(null);
   const g = barsGeometry({
     items: items.map((i) => ({ label: i.label, value: i.value })),

@@ -1,6 +1,6 @@
 import { memo, useRef } from 'react';
 import { intervalsGeometry } from '../../shared/charts/bars';
-import { ChartFigure, ChartSvg, XTicks } from './ChartFigure';
+import { ChartFigure, ChartSvg, XTicks, type ChartProps } from './ChartFigure';
 import { truncate } from './RankingBars';
 
 export interface TornadoItem {
@@ -18,21 +18,7 @@ export interface TornadoItem {
  * winner stays the winner (others rescaled in proportion), with the current weight marked.
  * Rows come sorted by how close the nearest flip is, most critical on top.
  */
-export const Tornado = memo(function Tornado({
-  items,
-  title,
-  filename,
-  desc,
-  width = 620,
-  actions,
-}: {
-  items: readonly TornadoItem[];
-  title: string;
-  filename: string;
-  desc: string;
-  width?: number;
-  actions?: boolean;
-}) {
+export const Tornado = memo(function Tornado({ items, title, filename, desc, width = 620, actions }: ChartProps<TornadoItem>) {
   const ref = useRef<SVGSVGElement>(null);
   const g = intervalsGeometry({
     items: items.map((i) => ({ label: i.label, from: i.from, to: i.to, marker: i.weight })),

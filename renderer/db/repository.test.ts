@@ -1,21 +1,13 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type WorkshopDatabase } from './database';
+import { describe, expect, it } from 'vitest';
+import type { WorkshopDatabase } from './database';
 import { ConflictError, WorkshopRepository } from './repository';
 import { createSampleWorkshop } from '../../shared/model';
+import { freshRepositoryEachTest } from './testing';
 
 let db: WorkshopDatabase;
 let repo: WorkshopRepository;
-let n = 0;
-
-beforeEach(() => {
-  db = openDatabase(`test-${++n}`);
-  repo = new WorkshopRepository(db);
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
-});
+freshRepositoryEachTest('test', (d, r) => ((db = d), (repo = r)));
 
 describe('WorkshopRepository', () => {
   it('adds the sample workshop on the first run only', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommand } from '../../app/commands';
 import type { WorkshopDoc } from '../../../shared/model';
@@ -21,6 +21,7 @@ import {
   type TransferText,
 } from './transfer';
 import './export.css';
+import { IssueList } from '../../ui/IssueList';
 
 type Problems = { message: string; issues: { path: string; message: string }[] };
 const MB = 1024 * 1024;
@@ -149,24 +150,8 @@ export function LibraryTransfer() {
       <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => restoreInput.current?.click()}>
         {t('export.transfer.restore')}
       </button>
-      <input
-        ref={importInput}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        onChange={onImport}
-        data-testid="import-workshop-input"
-        aria-label={t('export.transfer.import')}
-      />
-      <input
-        ref={restoreInput}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        onChange={onRestore}
-        data-testid="restore-backup-input"
-        aria-label={t('export.transfer.restore')}
-      />
+      <JsonFileInput inputRef={importInput} onChange={onImport} testId="import-workshop-input" label={t('export.transfer.import')} />
+      <JsonFileInput inputRef={restoreInput} onChange={onRestore} testId="restore-backup-input" label={t('export.transfer.restore')} />
       {busy && (
         <span className="muted small" role="status">
           {t('export.transfer.working')}
@@ -199,13 +184,7 @@ export function LibraryTransfer() {
             {problems.issues.length > 0 && (
               <>
                 <p className="muted small">{t('export.transfer.problemsIntro')}</p>
-                <ul className="issues">
-                  {problems.issues.map((i, k) => (
-                    <li key={k}>
-                      <code>{i.path}</code>: {i.message}
-                    </li>
-                  ))}
-                </ul>
+                <IssueList issues={problems.issues} />
                 {problems.issues.length >= MAX_ISSUES && <p className="muted small">{t('export.transfer.moreProblems', { count: MAX_ISSUES })}</p>}
               </>
             )}
@@ -220,4 +199,19 @@ export function LibraryTransfer() {
       {toast && <Toast message={toast} onDismiss={dismissToast} closeLabel={t('action.close')} />}
     </div>
   );
+}
+
+/** A hidden picker of one JSON file, opened by its button. */
+function JsonFileInput({
+  inputRef,
+  onChange,
+  testId,
+  label,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  testId: string;
+  label: string;
+}) {
+  return <input ref={inputRef} type="file" accept=".json,application/json" hidden onChange={onChange} data-testid={testId} aria-label={label} />;
 }

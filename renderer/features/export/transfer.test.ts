@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from '../../../shared/model';
-import { openDatabase, type WorkshopDatabase } from '../../db/database';
-import { WorkshopRepository } from '../../db/repository';
+import type { WorkshopDatabase } from '../../db/database';
+import { freshRepositoryEachTest } from '../../db/testing';
+import type { WorkshopRepository } from '../../db/repository';
 import { fullWorkshop } from '../../../test/fixtures/fullWorkshop';
 import { deepWorkshopText } from '../../../test/fixtures/deepWorkshop';
 import {
@@ -21,15 +22,7 @@ import {
 
 let db: WorkshopDatabase;
 let repo: WorkshopRepository;
-let n = 0;
-beforeEach(() => {
-  db = openDatabase(`transfer-${++n}`);
-  repo = new WorkshopRepository(db);
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
-});
+freshRepositoryEachTest('transfer', (d, r) => ((db = d), (repo = r)));
 
 const validate = validateDocument;
 const text: TransferText = {

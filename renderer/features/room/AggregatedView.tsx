@@ -69,16 +69,7 @@ export function AggregatedView({ doc }: { doc: WorkshopDoc }) {
           )}
         </div>
       </div>
-      <Heatmap
-        rows={data.rows}
-        cols={data.cols}
-        intensity={data.intensity}
-        labels={data.labels}
-        title={t('room.chart.heatmap')}
-        filename="disagreement"
-        desc={t('room.aggregate.heatmapDesc')}
-        legend={[t('room.aggregate.agree'), t('room.aggregate.disagree')]}
-      />
+      <DisagreementHeatmap data={data} />
       <p className="muted small">
         {t('room.aggregate.method', { method: t(`room.aggregation.${doc.aggregation}`) })}{' '}
         <label className="inline-label">
@@ -97,5 +88,24 @@ export function AggregatedView({ doc }: { doc: WorkshopDoc }) {
         </label>
       </p>
     </div>
+  );
+}
+
+/** Where participants disagree, criterion by candidate (the panel's and the presenter's). */
+export function DisagreementHeatmap({ data, width, actions }: { data: NonNullable<ReturnType<typeof useDisagreement>>; width?: number; actions?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Heatmap
+      rows={data.rows}
+      cols={data.cols}
+      intensity={data.intensity}
+      labels={data.labels}
+      title={t('room.chart.heatmap')}
+      filename="disagreement"
+      desc={t('room.aggregate.heatmapDesc')}
+      legend={[t('room.aggregate.agree'), t('room.aggregate.disagree')]}
+      width={width}
+      actions={actions}
+    />
   );
 }

@@ -90,18 +90,27 @@ export function LivePanel({ doc }: { doc: WorkshopDoc }) {
           <LeaderLine doc={doc} result={charts.result} />
           <RankingBars items={charts.ranking} title={t('room.chart.ranking')} filename="ranking" desc={charts.rankingDesc} width={520} />
           {charts.incomplete && <p className="muted small">{t('room.live.incomplete')}</p>}
-          <RadarChart
-            axes={charts.axes}
-            series={charts.series}
-            weights={charts.units}
-            title={t('room.chart.radar')}
-            filename="radar"
-            desc={charts.radarDesc}
-            weightsLabel={t('room.chart.weightProfile')}
-            size={440}
-          />
+          <LiveRadar charts={charts} size={440} />
         </>
       )}
     </aside>
+  );
+}
+
+/** The live radar: candidates' profiles over the weight profile (the panel's and the presenter's). */
+export function LiveRadar({ charts, size, actions }: { charts: NonNullable<ReturnType<typeof useLiveCharts>>; size: number; actions?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <RadarChart
+      axes={charts.axes}
+      series={charts.series}
+      weights={charts.units}
+      title={t('room.chart.radar')}
+      filename="radar"
+      desc={charts.radarDesc}
+      weightsLabel={t('room.chart.weightProfile')}
+      size={size}
+      actions={actions}
+    />
   );
 }

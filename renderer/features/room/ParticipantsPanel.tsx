@@ -6,6 +6,7 @@ import { setInfluence } from '../../../shared/model/edits/weights-edit';
 import { useWorkshop } from '../../store/workshop';
 import { useConfirmRemoval } from '../../ui/ConfirmRemoval';
 import { useRoomUi } from './roomUi';
+import { numCol, TableHead } from '../../ui/TableHead';
 
 const ROLES = RoleSchema.options;
 
@@ -35,11 +36,7 @@ export function AddParticipant({ onAdded }: { onAdded?: (id: string) => void }) 
       <label className="inline-label">
         {t('room.influence.role')}
         <select className="input" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`room.role.${r}`)}
-            </option>
-          ))}
+          <RoleOptions />
         </select>
       </label>
       <button type="submit" className="btn btn-primary" disabled={!name.trim()}>
@@ -60,19 +57,15 @@ export function ParticipantsPanel({ doc }: { doc: WorkshopDoc }) {
       <p className="muted small">{t('room.influence.intro')}</p>
       {doc.participants.length > 0 && (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('room.influence.participant')}</th>
-              <th scope="col">{t('room.influence.role')}</th>
-              <th scope="col" className="num">
-                {t('room.influence.weight')}
-              </th>
-              <th scope="col" className="num">
-                {t('room.weights.share')}
-              </th>
-              <td />
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              t('room.influence.participant'),
+              t('room.influence.role'),
+              numCol(t('room.influence.weight')),
+              numCol(t('room.weights.share')),
+              { label: '', blank: true },
+            ]}
+          />
           <tbody>
             {doc.participants.map((p) => (
               <tr key={p.id}>
@@ -96,11 +89,7 @@ export function ParticipantsPanel({ doc }: { doc: WorkshopDoc }) {
                     aria-label={t('room.participants.roleOf', { name: p.name })}
                     onChange={(e) => edit(t('room.undo.role'), (d) => setParticipantRole(d, p.id, e.target.value as Role))}
                   >
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {t(`room.role.${r}`)}
-                      </option>
-                    ))}
+                    <RoleOptions />
                   </select>
                 </td>
                 <td className="num">
@@ -148,4 +137,14 @@ export function ParticipantsPanel({ doc }: { doc: WorkshopDoc }) {
       {removal.dialog}
     </div>
   );
+}
+
+/** The participant roles as a select's options, in the UI language. */
+function RoleOptions() {
+  const { t } = useTranslation();
+  return ROLES.map((r) => (
+    <option key={r} value={r}>
+      {t(`room.role.${r}`)}
+    </option>
+  ));
 }

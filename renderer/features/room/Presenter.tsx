@@ -1,15 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
-import { AcceptabilityBars } from '../../charts/AcceptabilityBars';
-import { Heatmap } from '../../charts/Heatmap';
-import { RadarChart } from '../../charts/RadarChart';
 import { RankingBars } from '../../charts/RankingBars';
 import { Tornado } from '../../charts/Tornado';
-import { ConsensusFigure, useDisagreement } from './AggregatedView';
+import { ConsensusFigure, DisagreementHeatmap, useDisagreement } from './AggregatedView';
 import { useRoomAnalysis } from './analysis';
-import { LeaderLine, useLiveCharts } from './LivePanel';
-import { useRobustnessCharts, VerdictBox } from './RobustnessPanel';
+import { LeaderLine, LiveRadar, useLiveCharts } from './LivePanel';
+import { AcceptabilityFigure, useRobustnessCharts, VerdictBox } from './RobustnessPanel';
 import { presenterKey, PRESENTER_VIEWS, useRoomUi, type PresenterView } from './roomUi';
 import { ScenarioCompare } from './ScenariosPanel';
 
@@ -101,17 +98,7 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
             <LeaderLine doc={doc} result={live.result} />
             <RankingBars items={live.ranking} title={t('room.chart.ranking')} filename="ranking" desc={live.rankingDesc} width={470} actions={false} />
           </div>
-          <RadarChart
-            axes={live.axes}
-            series={live.series}
-            weights={live.units}
-            title={t('room.chart.radar')}
-            filename="radar"
-            desc={live.radarDesc}
-            weightsLabel={t('room.chart.weightProfile')}
-            size={520}
-            actions={false}
-          />
+          <LiveRadar charts={live} size={520} actions={false} />
         </div>
       ) : (
         none
@@ -134,18 +121,7 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
               </>
             )}
           </div>
-          <Heatmap
-            rows={heat.rows}
-            cols={heat.cols}
-            intensity={heat.intensity}
-            labels={heat.labels}
-            title={t('room.chart.heatmap')}
-            filename="disagreement"
-            desc={t('room.aggregate.heatmapDesc')}
-            legend={[t('room.aggregate.agree'), t('room.aggregate.disagree')]}
-            width={980}
-            actions={false}
-          />
+          <DisagreementHeatmap data={heat} width={980} actions={false} />
         </div>
       ) : (
         none
@@ -156,17 +132,7 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
           <VerdictBox doc={doc} analysis={analysis} />
           <div>
             <Tornado items={robust.tornado} title={t('room.chart.tornado')} filename="weight-stability" desc={robust.tornadoDesc} width={560} actions={false} />
-            {robust.acceptability && (
-              <AcceptabilityBars
-                items={robust.acceptability}
-                title={t('room.chart.acceptability')}
-                filename="rank-acceptability"
-                desc={robust.accDesc}
-                rankLabel={(r) => t('room.robustness.rank', { rank: r })}
-                width={560}
-                actions={false}
-              />
-            )}
+            {robust.acceptability && <AcceptabilityFigure items={robust.acceptability} desc={robust.accDesc} width={560} actions={false} />}
           </div>
         </div>
       ) : (

@@ -31,22 +31,17 @@ export function ProposalsList({ doc }: { doc: WorkshopDoc }) {
             </p>
             <div className="proposal-actions">
               <span className={`badge status-${status}`}>{t(`room.proposals.status.${status}`)}</span>
-              <button
-                type="button"
-                className="btn btn-small"
-                aria-pressed={status === 'accepted'}
-                onClick={() => edit(t('room.undo.proposal'), (d) => decideProposal(d, rule.id, status === 'accepted' ? 'pending' : 'accepted', nowIso()))}
-              >
-                {t('room.proposals.accept')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-small"
-                aria-pressed={status === 'rejected'}
-                onClick={() => edit(t('room.undo.proposal'), (d) => decideProposal(d, rule.id, status === 'rejected' ? 'pending' : 'rejected', nowIso()))}
-              >
-                {t('room.proposals.reject')}
-              </button>
+              {(['accepted', 'rejected'] as const).map((to) => (
+                <button
+                  key={to}
+                  type="button"
+                  className="btn btn-small"
+                  aria-pressed={status === to}
+                  onClick={() => edit(t('room.undo.proposal'), (d) => decideProposal(d, rule.id, status === to ? 'pending' : to, nowIso()))}
+                >
+                  {t(to === 'accepted' ? 'room.proposals.accept' : 'room.proposals.reject')}
+                </button>
+              ))}
             </div>
           </li>
         ))}

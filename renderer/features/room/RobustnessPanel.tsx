@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkshopAnalysisResult } from '../../../shared/contract/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
 import { tornadoOrder } from '../../../shared/model/robustness-view';
-import { AcceptabilityBars } from '../../charts/AcceptabilityBars';
+import { AcceptabilityBars, type AcceptabilityItem } from '../../charts/AcceptabilityBars';
 import { Tornado } from '../../charts/Tornado';
 import { currentLang } from '../../i18n';
 import { formatPercent } from '../../ui/format';
@@ -159,13 +159,7 @@ export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
             <p className="muted small">{t('room.robustness.tornadoHelp')}</p>
             {charts.acceptability && (
               <>
-                <AcceptabilityBars
-                  items={charts.acceptability}
-                  title={t('room.chart.acceptability')}
-                  filename="rank-acceptability"
-                  desc={charts.accDesc}
-                  rankLabel={(r) => t('room.robustness.rank', { rank: r })}
-                />
+                <AcceptabilityFigure items={charts.acceptability} desc={charts.accDesc} />
                 {result?.smaaSettings && (
                   <p className="muted small">
                     {t('room.robustness.smaaSettings', { samples: result.smaaSettings.samples.toLocaleString(), spread: pp(result.smaaSettings.spread) })}
@@ -187,5 +181,21 @@ export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** SMAA rank acceptability (the panel's and the presenter's). */
+export function AcceptabilityFigure({ items, desc, width, actions }: { items: readonly AcceptabilityItem[]; desc: string; width?: number; actions?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <AcceptabilityBars
+      items={items}
+      title={t('room.chart.acceptability')}
+      filename="rank-acceptability"
+      desc={desc}
+      rankLabel={(r) => t('room.robustness.rank', { rank: r })}
+      width={width}
+      actions={actions}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { freeName, roundAction, useRoomVote } from './roomVote';
 import { setBlind } from './roomUi';
 import './vote.css';
+import { TableHead } from '../../ui/TableHead';
 
 const bothLanguages = (entity: { name: Name }, kind: 'candidate' | 'criterion', i: number) => ({
   'zh-CN': displayName(entity, 'zh-CN', kind, i),
@@ -238,18 +239,16 @@ function RoundView({ doc, round, onNewRound }: { doc: WorkshopDoc; round: RoundS
       )}
       <table className="vote-board">
         <caption>{t('roomVote.board')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('roomVote.col.name')}</th>
-            <th scope="col">{t('roomVote.col.joined')}</th>
-            <th scope="col">{t('roomVote.col.cells')}</th>
-            <th scope="col">{t('roomVote.col.submitted')}</th>
-            <th scope="col">{t('roomVote.col.link')}</th>
-            <th scope="col">
-              <span className="sr-only">{t('roomVote.col.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cols={[
+            t('roomVote.col.name'),
+            t('roomVote.col.joined'),
+            t('roomVote.col.cells'),
+            t('roomVote.col.submitted'),
+            t('roomVote.col.link'),
+            { label: t('roomVote.col.actions'), hidden: true },
+          ]}
+        />
         <tbody>
           {round.participants.map((p) => (
             <tr key={p.id} data-participant={p.id}>

@@ -18,6 +18,7 @@ import { dropPendingAnswers, evaluateLive, useLive } from './live';
 import { useRoomUi } from './roomUi';
 import { useNativeChange } from './useCommit';
 import { displayName } from '../../../shared/model';
+import { numCol, TableHead } from '../../ui/TableHead';
 
 /**
  * The current drag: the weights at its start (every step rescales from these, so nothing drifts),
@@ -99,16 +100,7 @@ export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
     <div className="weight-sliders">
       <p className="muted small">{t('room.weights.slidersIntro')}</p>
       <table className="table weights-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('room.scoring.criterion')}</th>
-            <th scope="col">{t('room.weights.share')}</th>
-            <th scope="col" className="num">
-              {t('room.weights.points')}
-            </th>
-            <th scope="col">{t('room.weights.stable')}</th>
-          </tr>
-        </thead>
+        <TableHead cols={[t('room.scoring.criterion'), t('room.weights.share'), numCol(t('room.weights.points')), t('room.weights.stable')]} />
         <tbody>
           {doc.criteria.map((c, k) => (
             <WeightRow

@@ -16,6 +16,7 @@ import { acceptWeightsProposal, keepTeamWeights } from '../../../shared/model/ed
 import { call } from '../../api/client';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
+import { numCol, TableHead } from '../../ui/TableHead';
 
 /** Where the weights in force came from, in one line (step 5 → Weights). */
 export function ProvenanceLine({ doc }: { doc: WorkshopDoc }) {
@@ -120,17 +121,7 @@ export function WeightsProposalBanner({ doc }: { doc: WorkshopDoc }) {
       <p className="muted small">{t('room.weightsProposal.intro')}</p>
       {proposed ? (
         <table className="table weights-proposal-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('room.scoring.criterion')}</th>
-              <th scope="col" className="num">
-                {t('room.weightsProposal.team')}
-              </th>
-              <th scope="col" className="num">
-                {t('room.weightsProposal.new')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead cols={[t('room.scoring.criterion'), numCol(t('room.weightsProposal.team')), numCol(t('room.weightsProposal.new'))]} />
           <tbody>
             {rows.map((r) => (
               <tr key={r.c.id}>

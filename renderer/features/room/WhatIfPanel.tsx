@@ -8,7 +8,8 @@ import { dropPendingAnswers, evaluateLive, useLive } from './live';
 import { RangeInput } from './WeightSliders';
 import { useRoomUi } from './roomUi';
 import { ScenariosPanel } from './ScenariosPanel';
-import { candidateName, criterionName, displayName } from '../../../shared/model';
+import { candidateName, criterionName } from '../../../shared/model';
+import { NamePicker } from '../../ui/NamePicker';
 
 /** Live what-if of scores: set the group's score of one cell and watch the ranking move; then save scenarios. */
 export function WhatIfPanel({ doc }: { doc: WorkshopDoc }) {
@@ -58,26 +59,8 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
       <h3 className="small-h">{t('room.whatif.scores')}</h3>
       <p className="muted small">{t('room.whatif.intro')}</p>
       <div className="whatif-pick">
-        <label className="inline-label">
-          {t('room.whatif.candidate')}
-          <select className="input" value={cand} onChange={(e) => setCand(e.target.value)}>
-            {doc.candidates.map((c, i) => (
-              <option key={c.id} value={c.id}>
-                {displayName(c, lang, 'candidate', i)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inline-label">
-          {t('room.scoring.criterion')}
-          <select className="input" value={crit} onChange={(e) => setCrit(e.target.value)}>
-            {doc.criteria.map((c, i) => (
-              <option key={c.id} value={c.id}>
-                {displayName(c, lang, 'criterion', i)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NamePicker label={t('room.whatif.candidate')} items={doc.candidates} kind="candidate" value={cand} onChange={setCand} />
+        <NamePicker label={t('room.scoring.criterion')} items={doc.criteria} kind="criterion" value={crit} onChange={setCrit} />
       </div>
       <div className="whatif-slider">
         <label htmlFor="whatif-score">{t('room.whatif.groupScore')}</label>

@@ -6,6 +6,7 @@ import { hrefFor } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { formatDateTime, formatDuration, formatHours, formatNumber, formatUsd } from './format';
 import { candidateName } from '../../../shared/model';
+import { numCol, TableHead } from '../../ui/TableHead';
 
 /**
  * Every candidate's last full simulation side by side — the figures the "cost structure"
@@ -23,28 +24,18 @@ export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentI
       <p className="muted small">{t('simulator.compare.intro')}</p>
       <div className="sim-scroll">
         <table className="table" aria-labelledby={`${id}-h`}>
-          <thead>
-            <tr>
-              <th scope="col">{t('simulator.compare.candidate')}</th>
-              <th scope="col">{t('simulator.compare.archetype')}</th>
-              <th scope="col" className="num">
-                {t('simulator.compare.cost')}
-              </th>
-              <th scope="col" className="num">
-                {t('simulator.compare.costPerStep')}
-              </th>
-              <th scope="col" className="num">
-                {t('simulator.compare.wall')}
-              </th>
-              <th scope="col" className="num">
-                {t('simulator.compare.gpuHours')}
-              </th>
-              <th scope="col" className="num">
-                {t('simulator.compare.step')}
-              </th>
-              <th scope="col">{t('simulator.compare.ranAt')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              t('simulator.compare.candidate'),
+              t('simulator.compare.archetype'),
+              numCol(t('simulator.compare.cost')),
+              numCol(t('simulator.compare.costPerStep')),
+              numCol(t('simulator.compare.wall')),
+              numCol(t('simulator.compare.gpuHours')),
+              numCol(t('simulator.compare.step')),
+              t('simulator.compare.ranAt'),
+            ]}
+          />
           <tbody>
             {rows.map((r) => {
               const c = doc.candidates.find((x) => x.id === r.candidateId)!;

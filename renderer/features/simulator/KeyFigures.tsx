@@ -3,6 +3,7 @@ import type { SimResult } from '../../../shared/contract/sim';
 import { summarize, type ResultSummary } from '../../../shared/model/simulation';
 import { currentLang } from '../../i18n';
 import { formatDuration, formatHours, formatNumber, formatPercent, formatUsd } from './format';
+import { numCol, TableHead } from '../../ui/TableHead';
 
 type Lang = ReturnType<typeof currentLang>;
 const ROWS: Array<{ key: string; value: (s: ResultSummary, lang: Lang) => string }> = [
@@ -40,17 +41,7 @@ export function KeyFigures({
   return (
     <div className="sim-figures">
       <table className="table sim-figures-table" aria-label={t('simulator.figures.title')} aria-busy={pending || undefined}>
-        <thead>
-          <tr>
-            <th scope="col">{t('simulator.figures.output')}</th>
-            <th scope="col" className="num">
-              {t('simulator.figures.estimate')}
-            </th>
-            <th scope="col" className="num">
-              {t('simulator.figures.full')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead cols={[t('simulator.figures.output'), numCol(t('simulator.figures.estimate')), numCol(t('simulator.figures.full'))]} />
         <tbody>
           {ROWS.map((r) => (
             <tr key={r.key}>

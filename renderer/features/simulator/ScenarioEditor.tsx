@@ -157,7 +157,7 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
     setDraft({ text: show(v), forValue: v });
     if (v !== value) commit(v);
   };
-  const describedBy = [error ? `${id}-err` : '', help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = notesIds(id, help, error);
   const sliderAt = value ?? (typeof auto === 'number' ? auto : null);
   return (
     <div className={`field sim-field${error ? ' has-error' : ''}`}>
@@ -200,6 +200,18 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
           onKeyDown={gesture.onKeyDown}
         />
       </div>
+      <FieldNotes id={id} help={help} error={error} />
+    </div>
+  );
+}
+
+/** The ids of a field's help and error notes (FieldNotes), for `aria-describedby`. */
+const notesIds = (id: string, help: unknown, error: unknown) => [error ? `${id}-err` : '', help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined;
+
+/** A field's help text and its error, under the control. */
+function FieldNotes({ id, help, error }: { id: string; help?: string | null; error?: string | null }) {
+  return (
+    <>
       {help && (
         <span id={`${id}-help`} className="muted small">
           {help}
@@ -210,7 +222,7 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
           {error}
         </span>
       )}
-    </div>
+    </>
   );
 }
 
@@ -251,7 +263,7 @@ function ChoiceControl({ spec, scenario, problems, onChange, catalogue }: { spec
     const g = catalogue?.gpus.find((x) => x.name === o);
     return g ? t('simulator.gpuOption', { name: o, memory: g.memoryGB, bandwidth: g.memoryBandwidthTBps, bf16: g.bf16Tflops }) : o;
   };
-  const describedBy = [error ? `${id}-err` : '', help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = notesIds(id, help, error);
   return (
     <div className={`field sim-field${error ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -274,16 +286,7 @@ function ChoiceControl({ spec, scenario, problems, onChange, catalogue }: { spec
           </option>
         ))}
       </select>
-      {help && (
-        <span id={`${id}-help`} className="muted small">
-          {help}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-err`} className="field-error small">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} help={help} error={error} />
     </div>
   );
 }

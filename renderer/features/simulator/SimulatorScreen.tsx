@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SimResult, SimScenario } from '../../../shared/contract/sim';
-import { candidateName, displayName, newId, type WorkshopDoc } from '../../../shared/model';
+import { candidateName, newId, type WorkshopDoc } from '../../../shared/model';
 import {
   attachResult,
   detachResult,
@@ -30,6 +30,7 @@ import { ScenarioEditor, scenarioIssueText } from './ScenarioEditor';
 import { SweepPanel } from './SweepPanel';
 import { runSimulation, useCatalogue, useEstimate } from './useSim';
 import './simulator.css';
+import { NamePicker } from '../../ui/NamePicker';
 
 const edit = (action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc) => useWorkshop.getState().edit(action, recipe);
 
@@ -150,16 +151,13 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
         </a>
         <div className="sim-title-row">
           <h2 id={`${id}-title`}>{t('simulator.title', { name })}</h2>
-          <label className="inline-label">
-            <span>{t('simulator.switch')}</span>
-            <select className="input" value={candidateId} onChange={(e) => navigate({ name: 'workshop', id: doc.id, step: 'validation', sim: e.target.value })}>
-              {doc.candidates.map((c, i) => (
-                <option key={c.id} value={c.id}>
-                  {displayName(c, lang, 'candidate', i)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NamePicker
+            label={<span>{t('simulator.switch')}</span>}
+            items={doc.candidates}
+            kind="candidate"
+            value={candidateId}
+            onChange={(sim) => navigate({ name: 'workshop', id: doc.id, step: 'validation', sim })}
+          />
         </div>
         <p className="muted">{t('simulator.intro')}</p>
         <p className="small sim-seeded">

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DECISION_STEPS, ROLLOUT_CHECKLIST, pick, type Lang } from '../../../shared/framework';
+import { ROLLOUT_CHECKLIST, pick, type Lang } from '../../../shared/framework';
 import {
   addChecklistItem,
   newId,
@@ -8,47 +8,37 @@ import {
   setRolloutPlan,
   updateChecklistItem,
   type ChecklistItem,
-  type WorkshopDoc,
 } from '../../../shared/model';
-import { currentLang } from '../../i18n';
-import { useWorkshop } from '../../store/workshop';
-import { Toast } from '../../ui/Toast';
-import { Guidance } from '../../ui/Guidance';
-import { DateField, edit, SelectField, TextField, useUndoOffer } from './fields';
+import { edit, NotesField, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
-import { statusOptions } from './status';
-import { today } from './text';
+import { RemoveButton, TaskCells, TaskHead } from './tasks';
+import { StepFrame, useStep } from './step';
 import './wizard.css';
+import { TableHead } from '../../ui/TableHead';
 
 /** Step 6 灰度上线: the §八 rollout checklist, the canary's scope and its go/no-go criteria. */
 export function CanaryStep() {
-  const { t } = useTranslation();
-  const lang = currentLang();
-  const doc = useWorkshop((s) => s.doc);
+  const { t, lang, doc } = useStep();
   const undoOffer = useUndoOffer();
   if (!doc) return null;
   const items = doc.rollout.items;
   const done = items.filter((i) => i.status === 'done').length;
   const kpis = doc.needs.answers.kpis;
   return (
-    <div className="wizard-step canary-step">
-      <Guidance text={pick(DECISION_STEPS[5].guidance, lang)} />
-      <p className="step-intro">{t('wizard.canary.intro')}</p>
+    <StepFrame index={5} name="canary" intro={t('wizard.canary.intro')}>
       <section className="panel" aria-labelledby="plan-h">
         <h2 id="plan-h" className="sr-only">
           {t('wizard.canary.scope')}
         </h2>
         <div className="two-col">
-          <TextField
+          <NotesField
             label={t('wizard.canary.scope')}
             hint={t('wizard.canary.scopeHint')}
             value={doc.rollout.scope}
             action="Set canary scope"
-            multiline
-            maxLength={100_000}
             onChange={(d, v) => setRolloutPlan(d, { scope: v })}
           />
-          <TextField
+          <NotesField
             label={t('wizard.canary.goNoGo')}
             hint={
               <>
@@ -63,32 +53,23 @@ export function CanaryStep() {
             }
             value={doc.rollout.goNoGo}
             action="Set go/no-go criteria"
-            multiline
-            maxLength={100_000}
             onChange={(d, v) => setRolloutPlan(d, { goNoGo: v })}
           />
         </div>
       </section>
       <section className="panel" aria-labelledby="check-h">
-        <div className="plan-head">
-          <h2 id="check-h">{t('wizard.canary.checklist')}</h2>
-          <span className="muted">
-            <progress max={Math.max(1, items.length)} value={done} aria-hidden="true" /> {t('wizard.canary.progress', { done, total: items.length })}
-          </span>
-        </div>
+        <TaskHead
+          id="check-h"
+          title={t('wizard.canary.checklist')}
+          done={done}
+          total={items.length}
+          progress={t('wizard.canary.progress', { done, total: items.length })}
+        />
         {items.length === 0 ? (
           <p className="empty">{t('wizard.canary.emptyChecklist')}</p>
         ) : (
           <table className="table checklist-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('wizard.canary.item')}</th>
-                <th scope="col">{t('wizard.canary.owner')}</th>
-                <th scope="col">{t('wizard.canary.due')}</th>
-                <th scope="col">{t('wizard.canary.status')}</th>
-                <th scope="col">{t('wizard.canary.note')}</th>
-              </tr>
-            </thead>
+            <TableHead cols={[t('wizard.canary.item'), t('wizard.canary.owner'), t('wizard.canary.due'), t('wizard.canary.status'), t('wizard.canary.note')]} />
             <tbody>
               {items.map((item) => (
                 <ChecklistRow
@@ -108,16 +89,8 @@ export function CanaryStep() {
           onAdd={(title) => edit('Add checklist item', (d) => addChecklistItem(d, { id: newId(), lang, title }))}
         />
       </section>
-      {undoOffer.offer && (
-        <Toast
-          message={undoOffer.offer.message}
-          actionLabel={t('wizard.field.undone')}
-          onAction={undoOffer.undo}
-          onDismiss={undoOffer.dismiss}
-          closeLabel={t('wizard.field.dismiss')}
-        />
-      )}
-    </div>
+      <UndoToast undoOffer={undoOffer} />
+    </StepFrame>
   );
 }
 
@@ -126,8 +99,6 @@ function ChecklistRow({ item, lang, onRemoved }: { item: ChecklistItem; lang: La
   const template = ROLLOUT_CHECKLIST.find((x) => x.id === item.templateId);
   const title = pick(item.title, lang) || t('wizard.canary.newItemDefault');
   const other: Lang = lang === 'en' ? 'zh-CN' : 'en';
-  const set = (patch: Partial<ChecklistItem>) => (d: WorkshopDoc) => updateChecklistItem(d, item.id, patch);
-  const overdue = item.due !== '' && item.due < today() && item.status !== 'done';
   return (
     <tr>
       <th scope="row">
@@ -146,59 +117,22 @@ function ChecklistRow({ item, lang, onRemoved }: { item: ChecklistItem; lang: La
             onChange={(d, v) => renameChecklistItem(d, item.id, lang, v)}
           />
         )}
-        <button
-          type="button"
-          className="btn btn-ghost btn-danger small"
-          aria-label={t('wizard.canary.removeItem', { item: title })}
-          onClick={() => {
-            edit('Remove checklist item', (d) => removeChecklistItem(d, item.id));
-            onRemoved(title);
-          }}
-        >
-          {t('wizard.field.remove')}
-        </button>
+        <RemoveButton
+          small
+          label={t('wizard.canary.removeItem', { item: title })}
+          action="Remove checklist item"
+          remove={(d) => removeChecklistItem(d, item.id)}
+          onRemoved={() => onRemoved(title)}
+        />
       </th>
-      <td>
-        <TextField
-          hideLabel
-          label={t('wizard.canary.ownerOf', { item: title })}
-          value={item.owner}
-          action="Set checklist owner"
-          onChange={(d, v) => set({ owner: v })(d)}
-        />
-      </td>
-      <td>
-        <DateField
-          hideLabel
-          label={t('wizard.canary.dueOf', { item: title })}
-          value={item.due}
-          action="Set checklist due date"
-          onChange={(d, v) => (v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v) ? set({ due: v })(d) : d)}
-        />
-        {overdue && <span className="overdue">{t('wizard.validation.overdue')}</span>}
-      </td>
-      <td>
-        <SelectField
-          hideLabel
-          label={t('wizard.canary.statusOf', { item: title })}
-          value={item.status}
-          options={statusOptions(t)}
-          action="Set checklist status"
-          onChange={(d, v) => set({ status: v })(d)}
-        />
-      </td>
-      <td>
-        <TextField
-          hideLabel
-          multiline
-          rows={2}
-          maxLength={100_000}
-          label={t('wizard.canary.noteOf', { item: title })}
-          value={item.note}
-          action="Write checklist note"
-          onChange={(d, v) => set({ note: v })(d)}
-        />
-      </td>
+      <TaskCells
+        item={item}
+        fields={['owner', 'due', 'status', 'note']}
+        keys="wizard.canary"
+        noun="checklist"
+        title={title}
+        update={(d, patch) => updateChecklistItem(d, item.id, patch)}
+      />
     </tr>
   );
 }

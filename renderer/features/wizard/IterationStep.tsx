@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DECISION_STEPS, PRINCIPLES, pick, type Lang } from '../../../shared/framework';
+import { PRINCIPLES, pick, type Lang } from '../../../shared/framework';
 import {
   addIterationEntry,
   confirmDecision,
@@ -12,30 +12,25 @@ import {
   type IterationEntry,
   type WorkshopDoc,
 } from '../../../shared/model';
-import { currentLang } from '../../i18n';
-import { useWorkshop } from '../../store/workshop';
-import { Toast } from '../../ui/Toast';
-import { Guidance } from '../../ui/Guidance';
-import { DateField, edit, SelectField, TextField, useUndoOffer } from './fields';
+import { DateField, edit, SelectField, NotesField, TextField, UndoToast, useUndoOffer } from './fields';
+import { isDate, RemoveButton } from './tasks';
 import { candidateName, today } from './text';
+import { StepFrame, useStep } from './step';
 import './wizard.css';
 
 const AREAS: IterationEntry['area'][] = ['reward-design', 'context-strategy', 'resource-config', 'other'];
-const isDate = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
+/** The decision record's free texts, in order (each labelled `wizard.iteration.<key>`, undone as "Write <key>"). */
+const DECISION_TEXTS = ['rationale', 'dissent', 'consequences'] as const;
 
 /** Step 7 持续迭代: the dated review log, the next review, and the decision record. */
 export function IterationStep() {
-  const { t } = useTranslation();
-  const lang = currentLang();
-  const doc = useWorkshop((s) => s.doc);
+  const { t, lang, doc } = useStep();
   const undoOffer = useUndoOffer();
   if (!doc) return null;
   // Newest first; entries keep their place while their date is being edited.
   const log = [...doc.iteration.log].reverse();
   return (
-    <div className="wizard-step iteration-step">
-      <Guidance text={pick(DECISION_STEPS[6].guidance, lang)} />
-      <p className="step-intro">{t('wizard.iteration.intro')}</p>
+    <StepFrame index={6} name="iteration" intro={t('wizard.iteration.intro')}>
       <DecisionRecord doc={doc} lang={lang} />
       <section className="panel" aria-labelledby="log-h">
         <div className="plan-head">
@@ -69,16 +64,8 @@ export function IterationStep() {
           ))}
         </ul>
       </section>
-      {undoOffer.offer && (
-        <Toast
-          message={undoOffer.offer.message}
-          actionLabel={t('wizard.field.undone')}
-          onAction={undoOffer.undo}
-          onDismiss={undoOffer.dismiss}
-          closeLabel={t('wizard.field.dismiss')}
-        />
-      )}
-    </div>
+      <UndoToast undoOffer={undoOffer} />
+    </StepFrame>
   );
 }
 
@@ -86,6 +73,16 @@ function LogEntry({ e, onRemoved }: { e: IterationEntry; onRemoved: (date: strin
   const { t } = useTranslation();
   const name = e.date ? t('wizard.iteration.entry', { date: e.date }) : t('wizard.iteration.undated');
   const set = (patch: Partial<IterationEntry>) => (d: WorkshopDoc) => updateIterationEntry(d, e.id, patch);
+  const text = (field: 'observation' | 'decision', action: string) => (
+    <NotesField
+      className="span-2"
+      label={t(`wizard.iteration.${field}`)}
+      value={e[field]}
+      rows={2}
+      action={action}
+      onChange={(d, v) => set({ [field]: v })(d)}
+    />
+  );
   return (
     <li className="log-entry" aria-label={name}>
       <div className="log-entry-grid">
@@ -98,39 +95,16 @@ function LogEntry({ e, onRemoved }: { e: IterationEntry; onRemoved: (date: strin
           onChange={(d, v) => set({ area: v })(d)}
         />
         <TextField label={t('wizard.iteration.owner')} value={e.owner} action="Set review owner" onChange={(d, v) => set({ owner: v })(d)} />
-        <TextField
-          className="span-2"
-          label={t('wizard.iteration.observation')}
-          value={e.observation}
-          multiline
-          rows={2}
-          maxLength={100_000}
-          action="Write observation"
-          onChange={(d, v) => set({ observation: v })(d)}
-        />
+        {text('observation', 'Write observation')}
         <span />
-        <TextField
-          className="span-2"
-          label={t('wizard.iteration.decision')}
-          value={e.decision}
-          multiline
-          rows={2}
-          maxLength={100_000}
-          action="Write review decision"
-          onChange={(d, v) => set({ decision: v })(d)}
-        />
+        {text('decision', 'Write review decision')}
         <div className="card-actions-row">
-          <button
-            type="button"
-            className="btn btn-ghost btn-danger"
-            aria-label={t('wizard.iteration.removeEntry', { date: e.date || '—' })}
-            onClick={() => {
-              edit('Remove review', (d) => removeIterationEntry(d, e.id));
-              onRemoved(e.date || '—');
-            }}
-          >
-            {t('wizard.field.remove')}
-          </button>
+          <RemoveButton
+            label={t('wizard.iteration.removeEntry', { date: e.date || '—' })}
+            action="Remove review"
+            remove={(d) => removeIterationEntry(d, e.id)}
+            onRemoved={() => onRemoved(e.date || '—')}
+          />
         </div>
       </div>
     </li>
@@ -178,31 +152,16 @@ function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) {
             onChange={(d, v) => (isDate(v) ? updateDecision(d, { reviewDate: v }) : d)}
           />
         </div>
-        <TextField
-          label={t('wizard.iteration.rationale')}
-          value={d0.rationale}
-          multiline
-          maxLength={100_000}
-          action="Write rationale"
-          onChange={(d, v) => updateDecision(d, { rationale: v })}
-        />
-        <TextField
-          label={t('wizard.iteration.dissent')}
-          hint={t('wizard.iteration.dissentHint')}
-          value={d0.dissent}
-          multiline
-          maxLength={100_000}
-          action="Write dissent"
-          onChange={(d, v) => updateDecision(d, { dissent: v })}
-        />
-        <TextField
-          label={t('wizard.iteration.consequences')}
-          value={d0.consequences}
-          multiline
-          maxLength={100_000}
-          action="Write consequences"
-          onChange={(d, v) => updateDecision(d, { consequences: v })}
-        />
+        {DECISION_TEXTS.map((k) => (
+          <NotesField
+            key={k}
+            label={t(`wizard.iteration.${k}`)}
+            hint={k === 'dissent' ? t('wizard.iteration.dissentHint') : undefined}
+            value={d0[k]}
+            action={`Write ${k}`}
+            onChange={(d, v) => updateDecision(d, { [k]: v })}
+          />
+        ))}
       </div>
     </section>
   );

@@ -1,29 +1,22 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DECISION_STEPS, FRAMEWORK_CRITERIA, NEEDS_GROUPS, pick, type Lang, type NeedsQuestion } from '../../../shared/framework';
+import { FRAMEWORK_CRITERIA, NEEDS_GROUPS, pick, type Lang, type NeedsQuestion } from '../../../shared/framework';
 import { isAnswered, proposals, setAnswer, setNeedsNotes, type Answer, type WorkshopDoc } from '../../../shared/model';
 import { hrefFor } from '../../app/route';
-import { currentLang } from '../../i18n';
-import { useWorkshop } from '../../store/workshop';
-import { Guidance } from '../../ui/Guidance';
-import { edit, NumberField, TextField } from './fields';
+import { edit, NumberField, NotesField } from './fields';
 import { criterionName, formatDelta, listJoin } from './text';
+import { StepFrame, useStep } from './step';
 import './wizard.css';
 
 /** Step 1 需求确认: the seed's §二 questionnaire as structured inputs. */
 export function NeedsStep() {
-  const { t } = useTranslation();
-  const lang = currentLang();
-  const doc = useWorkshop((s) => s.doc);
+  const { t, lang, doc } = useStep();
   if (!doc) return null;
-  const def = DECISION_STEPS[0];
   const all = NEEDS_GROUPS.flatMap((g) => g.questions);
   const answered = all.filter((q) => isAnswered(doc.needs.answers[q.id])).length;
   const open = proposals(doc);
   return (
-    <div className="wizard-step needs-step">
-      <Guidance text={pick(def.guidance, lang)} />
-      <p className="step-intro">{t('wizard.needs.intro')}</p>
+    <StepFrame index={0} name="needs" intro={t('wizard.needs.intro')}>
       <p className="muted" aria-live="polite">
         <progress max={all.length} value={answered} aria-hidden="true" /> {t('wizard.needs.answered', { count: answered, total: all.length })}
       </p>
@@ -40,13 +33,11 @@ export function NeedsStep() {
         <h2 id="needs-notes" className="sr-only">
           {t('wizard.needs.notes')}
         </h2>
-        <TextField
+        <NotesField
           label={t('wizard.needs.notes')}
           hint={t('wizard.needs.notesHint')}
           value={doc.needs.notes}
           action="Edit needs notes"
-          multiline
-          maxLength={100_000}
           onChange={(d, v) => setNeedsNotes(d, v)}
         />
       </section>
@@ -55,7 +46,7 @@ export function NeedsStep() {
           {t('wizard.needs.nextStep')}
         </a>
       </p>
-    </div>
+    </StepFrame>
   );
 }
 
@@ -116,13 +107,11 @@ function Question({ q, doc, lang, proposes }: QuestionProps) {
   if (q.kind === 'text') {
     return (
       <div className="question">
-        <TextField
+        <NotesField
           label={label}
           value={typeof value === 'string' ? value : ''}
           action={action}
-          multiline
           rows={2}
-          maxLength={100_000}
           onChange={(d, v) => setAnswer(d, q.id, v)}
           hint={why}
         />

@@ -1,25 +1,18 @@
-import { useTranslation } from 'react-i18next';
-import { DECISION_STEPS, pick } from '../../../shared/framework';
-import { currentLang } from '../../i18n';
-import { useWorkshop } from '../../store/workshop';
-import { Guidance } from '../../ui/Guidance';
 import { CandidatesPanel } from './screening/CandidatesPanel';
 import { CriteriaPanel } from './screening/CriteriaPanel';
 import { ProposalsPanel } from './screening/ProposalsPanel';
+import { StepFrame, useStep } from './step';
 import './wizard.css';
 
 /** Step 2 初筛范围: candidates, adaptation proposals (§五) and the criteria with their starting weights. */
 export function ScreeningStep() {
-  useTranslation();
-  const lang = currentLang();
-  const doc = useWorkshop((s) => s.doc);
+  const { doc } = useStep();
   if (!doc) return null;
   return (
-    <div className="wizard-step screening-step">
-      <Guidance text={pick(DECISION_STEPS[1].guidance, lang)} />
+    <StepFrame index={1} name="screening">
       <CandidatesPanel doc={doc} />
       <ProposalsPanel doc={doc} />
       <CriteriaPanel doc={doc} />
-    </div>
+    </StepFrame>
   );
 }

@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { DECISION_STEPS, VALIDATION_METHODS, pick, type Lang } from '../../../shared/framework';
+import { VALIDATION_METHODS, pick, type Lang } from '../../../shared/framework';
 import { addValidationItem, newId, removeValidationItem, updateValidationItem, type ValidationItem, type WorkshopDoc } from '../../../shared/model';
 import { hrefFor } from '../../app/route';
-import { currentLang } from '../../i18n';
-import { useWorkshop } from '../../store/workshop';
-import { Toast } from '../../ui/Toast';
-import { Guidance } from '../../ui/Guidance';
-import { DateField, edit, SelectField, TextField, useUndoOffer } from './fields';
+import { edit, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
-import { candidateName, today } from './text';
-import { statusOptions } from './status';
+import { candidateName } from './text';
+import { NoCandidates, RemoveButton, TaskCells, TaskHead } from './tasks';
+import { StepFrame, useStep } from './step';
 import './wizard.css';
+import { TableHead } from '../../ui/TableHead';
 
 /** The cost simulator opens inside step 3 for one candidate: `#/w/<id>/validation?sim=<candidateId>`. */
 export const costSimulatorHref = (workshopId: string, candidateId: string) =>
@@ -18,22 +16,13 @@ export const costSimulatorHref = (workshopId: string, candidateId: string) =>
 
 /** Step 3 小规模验证: the §七 validation plan per candidate. */
 export function ValidationStep() {
-  const { t } = useTranslation();
-  const lang = currentLang();
-  const doc = useWorkshop((s) => s.doc);
+  const { t, lang, doc } = useStep();
   const undoOffer = useUndoOffer();
   if (!doc) return null;
   return (
-    <div className="wizard-step validation-step">
-      <Guidance text={pick(DECISION_STEPS[2].guidance, lang)} />
-      <p className="step-intro">{t('wizard.validation.intro')}</p>
+    <StepFrame index={2} name="validation" intro={t('wizard.validation.intro')}>
       {doc.candidates.length === 0 ? (
-        <div className="empty">
-          <p>{t('wizard.validation.noCandidates')}</p>
-          <a className="btn" href={hrefFor({ name: 'workshop', id: doc.id, step: 'screening' })}>
-            {t('wizard.validation.goToScreening')}
-          </a>
-        </div>
+        <NoCandidates docId={doc.id} />
       ) : (
         doc.candidates.map((c) => (
           <CandidatePlan
@@ -45,16 +34,8 @@ export function ValidationStep() {
           />
         ))
       )}
-      {undoOffer.offer && (
-        <Toast
-          message={undoOffer.offer.message}
-          actionLabel={t('wizard.field.undone')}
-          onAction={undoOffer.undo}
-          onDismiss={undoOffer.dismiss}
-          closeLabel={t('wizard.field.dismiss')}
-        />
-      )}
-    </div>
+      <UndoToast undoOffer={undoOffer} />
+    </StepFrame>
   );
 }
 
@@ -66,25 +47,26 @@ function CandidatePlan({ doc, candidateId, lang, onRemoved }: { doc: WorkshopDoc
   const headingId = `plan-${candidateId}`;
   return (
     <section className="panel" aria-labelledby={headingId}>
-      <div className="plan-head">
-        <h2 id={headingId}>{t('wizard.validation.candidatePlan', { name })}</h2>
-        <span className="muted">
-          <progress max={Math.max(1, items.length)} value={done} aria-hidden="true" /> {t('wizard.validation.progress', { done, total: items.length })}
-        </span>
-      </div>
+      <TaskHead
+        id={headingId}
+        title={t('wizard.validation.candidatePlan', { name })}
+        done={done}
+        total={items.length}
+        progress={t('wizard.validation.progress', { done, total: items.length })}
+      />
       {items.length === 0 ? (
         <p className="empty">{t('wizard.validation.emptyPlan')}</p>
       ) : (
         <table className="table plan-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('wizard.validation.method')}</th>
-              <th scope="col">{t('wizard.validation.owner')}</th>
-              <th scope="col">{t('wizard.validation.status')}</th>
-              <th scope="col">{t('wizard.validation.due')}</th>
-              <th scope="col">{t('wizard.validation.result')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              t('wizard.validation.method'),
+              t('wizard.validation.owner'),
+              t('wizard.validation.status'),
+              t('wizard.validation.due'),
+              t('wizard.validation.result'),
+            ]}
+          />
           <tbody>
             {items.map((v) => (
               <PlanRow key={v.id} doc={doc} v={v} lang={lang} onRemoved={onRemoved} />
@@ -106,8 +88,6 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
   const { t } = useTranslation();
   const method = VALIDATION_METHODS.find((m) => m.id === v.methodId);
   const title = v.title || (method ? pick(method.name, lang) : t('wizard.validation.newItemDefault'));
-  const overdue = v.due !== '' && v.due < today() && v.status !== 'done';
-  const set = (patch: Partial<ValidationItem>) => (d: WorkshopDoc) => updateValidationItem(d, v.id, patch);
   return (
     <tr>
       <th scope="row">
@@ -117,7 +97,7 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
             label={t('wizard.validation.titleOf')}
             value={v.title}
             action="Rename validation item"
-            onChange={(d, x) => set({ title: x })(d)}
+            onChange={(d, x) => updateValidationItem(d, v.id, { title: x })}
           />
         ) : (
           <span>{title}</span>
@@ -129,60 +109,22 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
           </a>
         )}
         {v.methodId === 'custom' && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-danger"
-            aria-label={t('wizard.validation.removeItem', { item: title })}
-            onClick={() => {
-              edit('Remove validation item', (d) => removeValidationItem(d, v.id));
-              onRemoved(title);
-            }}
-          >
-            {t('wizard.field.remove')}
-          </button>
+          <RemoveButton
+            label={t('wizard.validation.removeItem', { item: title })}
+            action="Remove validation item"
+            remove={(d) => removeValidationItem(d, v.id)}
+            onRemoved={() => onRemoved(title)}
+          />
         )}
       </th>
-      <td>
-        <TextField
-          hideLabel
-          label={t('wizard.validation.ownerOf', { item: title })}
-          value={v.owner}
-          action="Set validation owner"
-          onChange={(d, x) => set({ owner: x })(d)}
-        />
-      </td>
-      <td>
-        <SelectField
-          hideLabel
-          label={t('wizard.validation.statusOf', { item: title })}
-          value={v.status}
-          options={statusOptions(t)}
-          action="Set validation status"
-          onChange={(d, x) => set({ status: x })(d)}
-        />
-      </td>
-      <td>
-        <DateField
-          hideLabel
-          label={t('wizard.validation.dueOf', { item: title })}
-          value={v.due}
-          action="Set validation due date"
-          onChange={(d, x) => (x === '' || /^\d{4}-\d{2}-\d{2}$/.test(x) ? set({ due: x })(d) : d)}
-        />
-        {overdue && <span className="overdue">{t('wizard.validation.overdue')}</span>}
-      </td>
-      <td>
-        <TextField
-          hideLabel
-          multiline
-          rows={2}
-          maxLength={100_000}
-          label={t('wizard.validation.resultOf', { item: title })}
-          value={v.result}
-          action="Write validation result"
-          onChange={(d, x) => set({ result: x })(d)}
-        />
-      </td>
+      <TaskCells
+        item={v}
+        fields={['owner', 'status', 'due', 'result']}
+        keys="wizard.validation"
+        noun="validation"
+        title={title}
+        update={(d, patch) => updateValidationItem(d, v.id, patch)}
+      />
     </tr>
   );
 }

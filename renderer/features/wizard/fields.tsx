@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { useEditBurst } from '../../store/gesture';
 import { useWorkshop } from '../../store/workshop';
+import { Toast } from '../../ui/Toast';
 import { parseDraft } from './text';
 
 /** One named edit of the open workshop (one undo step, autosaved). */
@@ -139,6 +140,11 @@ export function NameField({ label, value, isDefault, action, onChange, hideLabel
       )}
     </div>
   );
+}
+
+/** Free text of any length (notes, rationales, descriptions): a textarea of up to 100,000 characters. */
+export function NotesField(props: Omit<TextFieldProps, 'multiline' | 'type' | 'maxLength'>) {
+  return <TextField {...props} multiline maxLength={100_000} />;
 }
 
 /** A date (`YYYY-MM-DD`, or empty) bound to the document. */
@@ -282,4 +288,19 @@ export function useUndoOffer() {
       setOffer(null);
     },
   };
+}
+
+/** The toast of a `useUndoOffer()`: its message with Undo and dismiss, while the offer stands. */
+export function UndoToast({ undoOffer }: { undoOffer: ReturnType<typeof useUndoOffer> }) {
+  const { t } = useTranslation();
+  if (!undoOffer.offer) return null;
+  return (
+    <Toast
+      message={undoOffer.offer.message}
+      actionLabel={t('wizard.field.undone')}
+      onAction={undoOffer.undo}
+      onDismiss={undoOffer.dismiss}
+      closeLabel={t('wizard.field.dismiss')}
+    />
+  );
 }

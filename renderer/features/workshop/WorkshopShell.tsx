@@ -12,6 +12,7 @@ import { STEP_SCREENS } from './steps';
 import { ExportMenu } from '../export/ExportMenu';
 import { MetaPanel } from './MetaPanel';
 import { SimulatorScreen } from '../simulator/SimulatorScreen';
+import { IssueList } from '../../ui/IssueList';
 
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; issues: { path: string; message: string }[] };
 
@@ -54,15 +55,7 @@ export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | nu
         <p className="alert" role="alert">
           {t('library.loadFailed', { message: load.message })}
         </p>
-        {load.issues.length > 0 && (
-          <ul className="issues">
-            {load.issues.map((i, k) => (
-              <li key={k}>
-                <code>{i.path}</code>: {i.message}
-              </li>
-            ))}
-          </ul>
-        )}
+        {load.issues.length > 0 && <IssueList issues={load.issues} />}
         <a className="btn" href="#/">
           {t('shell.library')}
         </a>

@@ -25,7 +25,7 @@ export function PoolUseChart({
   const desc = rows.map((r) => `${r.label}: ${format(r.value)}`).join('; ');
   return (
     <ChartFigure className="sim-chart" title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
-      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="sim-svg">
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="chart-svg sim-svg">
         <XTicks ticks={g.ticks} height={g.height} />
         {g.bars.map((b, i) => (
           <g key={rows[i].label}>

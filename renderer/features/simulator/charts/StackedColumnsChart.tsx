@@ -46,7 +46,7 @@ export function StackedColumnsChart({
   const fill = parts.map((_, i) => seriesColour(colours?.[i] ?? i, 'css'));
   return (
     <ChartFigure className="sim-chart" title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
-      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={width} height={height} className="sim-svg">
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={width} height={height} className="chart-svg sim-svg">
         <text className="axis-title" x={4} y={8}>
           {axisTitle}
         </text>

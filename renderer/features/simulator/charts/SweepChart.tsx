@@ -47,7 +47,7 @@ export function SweepChart({
   const desc = panels.map((p) => `${p.title}: ${xs.map((x, i) => `${x} → ${p.format(p.values[i])}`).join(', ')}`).join('. ');
   return (
     <ChartFigure className="sim-chart" title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
-      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={width} height={height} className="sim-svg">
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={width} height={height} className="chart-svg sim-svg">
         {panels.map((p, k) => {
           const trend = linearTrend(xs, p.values);
           // One single-point series per value: its `last` is where the marker goes.

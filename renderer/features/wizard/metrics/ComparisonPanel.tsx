@@ -7,6 +7,7 @@ import { candidateName, formatNumber } from '../text';
 import { formatPercent } from '../../../../shared/format';
 import { BarChart, LineChart, type LineSeries } from './charts';
 import { paletteIndex } from '../../../../shared/charts/colours';
+import { numCol, TableHead } from '../../../ui/TableHead';
 
 const BUCKETS = ['short', 'medium', 'long', ''] as const;
 
@@ -27,6 +28,19 @@ export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: Wor
   const legend = measured.map((c) => ({ key: c.id, label: name(c.id), colour: colour.get(c.id)! }));
   const list = (items: string[]) => items.join(lang === 'zh-CN' ? '；' : '; ') || t('wizard.metrics.noData');
   const buckets = BUCKETS.filter((b) => summaries.some((s) => s.success[b] !== undefined));
+  /** A metric over training steps, one line per candidate (and horizon); `summary` is what a screen reader hears. */
+  const line = (title: string, summary: string[], metric: MetricSeries['metric'], yLabel: string, percent?: boolean) => (
+    <LineChart
+      title={title}
+      summary={list(summary)}
+      series={lines(metric)}
+      xLabel={t('wizard.metrics.step')}
+      yLabel={yLabel}
+      lang={lang}
+      percent={percent}
+      noData={t('wizard.metrics.noData')}
+    />
+  );
 
   if (doc.metrics.series.length === 0) {
     return (
@@ -40,15 +54,12 @@ export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: Wor
     <section className="panel" aria-labelledby="cmp-h">
       <h2 id="cmp-h">{t('wizard.metrics.charts')}</h2>
       <div className="charts-grid">
-        <LineChart
-          title={t('wizard.metrics.reward')}
-          summary={list(summaries.filter((s) => s.finalReward !== undefined).map((s) => `${name(s.candidateId)} ${num(s.finalReward)}`))}
-          series={lines('reward')}
-          xLabel={t('wizard.metrics.step')}
-          yLabel={t('wizard.metrics.rewardAxis')}
-          lang={lang}
-          noData={t('wizard.metrics.noData')}
-        />
+        {line(
+          t('wizard.metrics.reward'),
+          summaries.filter((s) => s.finalReward !== undefined).map((s) => `${name(s.candidateId)} ${num(s.finalReward)}`),
+          'reward',
+          t('wizard.metrics.rewardAxis'),
+        )}
         <BarChart
           title={t('wizard.metrics.successByHorizon')}
           summary={list(
@@ -65,54 +76,34 @@ export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: Wor
           yLabel={t('wizard.metrics.successByHorizon')}
           noData={t('wizard.metrics.noData')}
         />
-        <LineChart
-          title={t('wizard.metrics.utilization')}
-          summary={list(summaries.filter((s) => s.utilization !== undefined).map((s) => `${name(s.candidateId)} ${pct(s.utilization)}`))}
-          series={lines('utilization')}
-          xLabel={t('wizard.metrics.step')}
-          yLabel={t('wizard.metrics.utilization')}
-          lang={lang}
-          percent
-          noData={t('wizard.metrics.noData')}
-        />
-        <LineChart
-          title={t('wizard.metrics.iterationSpeed')}
-          summary={list(
-            summaries
-              .filter((s) => s.iterationSpeed !== undefined)
-              .map((s) => `${name(s.candidateId)} ${num(s.iterationSpeed, 1)} ${t('wizard.metrics.iterationsPerHour')}`),
-          )}
-          series={lines('iteration-speed')}
-          xLabel={t('wizard.metrics.step')}
-          yLabel={t('wizard.metrics.iterationsPerHour')}
-          lang={lang}
-          noData={t('wizard.metrics.noData')}
-        />
+        {line(
+          t('wizard.metrics.utilization'),
+          summaries.filter((s) => s.utilization !== undefined).map((s) => `${name(s.candidateId)} ${pct(s.utilization)}`),
+          'utilization',
+          t('wizard.metrics.utilization'),
+          true,
+        )}
+        {line(
+          t('wizard.metrics.iterationSpeed'),
+          summaries
+            .filter((s) => s.iterationSpeed !== undefined)
+            .map((s) => `${name(s.candidateId)} ${num(s.iterationSpeed, 1)} ${t('wizard.metrics.iterationsPerHour')}`),
+          'iteration-speed',
+          t('wizard.metrics.iterationsPerHour'),
+        )}
       </div>
       <table className="table figures-table">
         <caption>{t('wizard.metrics.dataTable')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('wizard.metrics.candidate')}</th>
-            <th scope="col" className="num">
-              {t('wizard.metrics.meanSpeed')}
-            </th>
-            <th scope="col" className="num">
-              {t('wizard.metrics.finalReward')}
-            </th>
-            {buckets.map((b) => (
-              <th key={b} scope="col" className="num">
-                {t('wizard.metrics.meanSuccess', { bucket: t(`wizard.metrics.horizon.${b}`) })}
-              </th>
-            ))}
-            <th scope="col" className="num">
-              {t('wizard.metrics.meanUtil')}
-            </th>
-            <th scope="col">
-              <span className="sr-only">{t('wizard.field.remove')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cols={[
+            t('wizard.metrics.candidate'),
+            numCol(t('wizard.metrics.meanSpeed')),
+            numCol(t('wizard.metrics.finalReward')),
+            ...buckets.map((b) => numCol(t('wizard.metrics.meanSuccess', { bucket: t(`wizard.metrics.horizon.${b}`) }))),
+            numCol(t('wizard.metrics.meanUtil')),
+            { label: t('wizard.field.remove'), hidden: true },
+          ]}
+        />
         <tbody>
           {summaries.map((s) => (
             <tr key={s.candidateId}>

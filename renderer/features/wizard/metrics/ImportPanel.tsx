@@ -148,7 +148,17 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
     roles[i] = role;
     onMap({ ...mapping, roles });
   };
-  const candidateOptions = doc.candidates.map((c) => ({ id: c.id, name: candidateName(doc, c.id, lang, t('wizard.field.unnamed')) }));
+  /** The candidates as a select's options, after an empty choice named `none`. */
+  const candidateChoices = (none: string) => [
+    <option key="" value="">
+      {none}
+    </option>,
+    ...doc.candidates.map((c) => (
+      <option key={c.id} value={c.id}>
+        {candidateName(doc, c.id, lang, t('wizard.field.unnamed'))}
+      </option>
+    )),
+  ];
   const hasCandCol = mapping.roles.includes('candidate');
   const canImport = !busy && result.fileErrors.length === 0 && result.series.length > 0;
   return (
@@ -198,12 +208,7 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
         <div className="field">
           <label htmlFor={fileCandId}>{t('wizard.metrics.fileCandidate')}</label>
           <select id={fileCandId} className="input" value={mapping.fileCandidate} onChange={(e) => onMap({ ...mapping, fileCandidate: e.target.value })}>
-            <option value="">{t('wizard.metrics.chooseCandidate')}</option>
-            {candidateOptions.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            {candidateChoices(t('wizard.metrics.chooseCandidate'))}
           </select>
         </div>
       )}
@@ -218,12 +223,7 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
                 value={id}
                 onChange={(e) => onMap({ ...mapping, candidateValues: { ...mapping.candidateValues, [value]: e.target.value } })}
               >
-                <option value="">{t('wizard.metrics.notMapped')}</option>
-                {candidateOptions.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
+                {candidateChoices(t('wizard.metrics.notMapped'))}
               </select>
             </label>
           ))}

@@ -14,6 +14,7 @@ import { currentLang } from '../../../i18n';
 import { useWorkshop } from '../../../store/workshop';
 import { edit } from '../fields';
 import { candidateName, criterionName, formatNumber } from '../text';
+import { TableHead } from '../../../ui/TableHead';
 
 const NEW = '__new__';
 
@@ -107,16 +108,7 @@ export const SuggestionsPanel = memo(function SuggestionsPanel({ doc }: { doc: W
       ) : (
         <>
           <table className="table suggest-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('wizard.metrics.criterion')}</th>
-                {candidates.map((c) => (
-                  <th key={c.id} scope="col">
-                    {candidateName(doc, c.id, lang)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead cols={[t('wizard.metrics.criterion'), ...candidates.map((c) => candidateName(doc, c.id, lang))]} />
             <tbody>
               {criteria.map((cid) => (
                 <tr key={cid}>

@@ -1,4 +1,4 @@
-import { extent, line, max, min, scaleBand, scaleLinear } from 'd3';
+import { extent, line, max, min, scaleBand, scaleLinear, type ScaleLinear } from 'd3';
 import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { ChartFigure } from '../../../charts/ChartFigure';
 import { lttb } from './lttb';
@@ -57,43 +57,26 @@ export function LineChart({ title, summary, series, xLabel, yLabel, lang, percen
   const fmtX = tickFormat(lang);
   return (
     <Figure title={title} summary={summary} legend={series} svgRef={ref}>
-      <svg ref={ref} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}: ${summary}`} data-points={all.length}>
-        {all.length === 0 ? (
-          <text x={W / 2} y={H / 2} textAnchor="middle" className="no-data">
-            {noData}
+      <Plot
+        svgRef={ref}
+        label={`${title}: ${summary}`}
+        points={all.length}
+        empty={all.length === 0}
+        noData={noData}
+        y={y}
+        fmtY={fmtY}
+        xLabel={xLabel}
+        yLabel={yLabel}
+        xTicks={x.ticks(5).map((v) => (
+          <text key={v} x={x(v)} y={H - M.bottom + 14} textAnchor="middle">
+            {fmtX(v)}
           </text>
-        ) : (
-          <>
-            <g className="grid" aria-hidden="true">
-              {y.ticks(5).map((v) => (
-                <line key={v} x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} />
-              ))}
-            </g>
-            <g className="axis" aria-hidden="true">
-              <line x1={M.left} x2={W - M.right} y1={H - M.bottom} y2={H - M.bottom} />
-              {x.ticks(5).map((v) => (
-                <text key={v} x={x(v)} y={H - M.bottom + 14} textAnchor="middle">
-                  {fmtX(v)}
-                </text>
-              ))}
-              {y.ticks(5).map((v) => (
-                <text key={v} x={M.left - 6} y={y(v) + 3} textAnchor="end">
-                  {fmtY(v)}
-                </text>
-              ))}
-              <text x={(M.left + W - M.right) / 2} y={H - 4} textAnchor="middle">
-                {xLabel}
-              </text>
-              <text transform={`translate(12 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
-                {yLabel}
-              </text>
-            </g>
-            {drawn.map((s) => (
-              <path key={s.key} className={`line series-${s.colour}`} d={path(s.points) ?? ''} />
-            ))}
-          </>
-        )}
-      </svg>
+        ))}
+      >
+        {drawn.map((s) => (
+          <path key={s.key} className={`line series-${s.colour}`} d={path(s.points) ?? ''} />
+        ))}
+      </Plot>
     </Figure>
   );
 }
@@ -135,55 +118,39 @@ export function BarChart({ title, summary, groups, series, lang, percent, yLabel
   const fmt = tickFormat(lang, percent);
   return (
     <Figure title={title} summary={summary} legend={series} svgRef={ref}>
-      <svg ref={ref} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}: ${summary}`}>
-        {values.length === 0 ? (
-          <text x={W / 2} y={H / 2} textAnchor="middle" className="no-data">
-            {noData}
+      <Plot
+        svgRef={ref}
+        label={`${title}: ${summary}`}
+        empty={values.length === 0}
+        noData={noData}
+        y={y}
+        fmtY={fmt}
+        yLabel={yLabel}
+        xTicks={groups.map((g) => (
+          <text key={g.key} x={(x(g.key) ?? 0) + x.bandwidth() / 2} y={H - M.bottom + 14} textAnchor="middle">
+            {g.label}
           </text>
-        ) : (
-          <>
-            <g className="grid" aria-hidden="true">
-              {y.ticks(5).map((v) => (
-                <line key={v} x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} />
-              ))}
-            </g>
-            <g className="axis" aria-hidden="true">
-              <line x1={M.left} x2={W - M.right} y1={H - M.bottom} y2={H - M.bottom} />
-              {groups.map((g) => (
-                <text key={g.key} x={(x(g.key) ?? 0) + x.bandwidth() / 2} y={H - M.bottom + 14} textAnchor="middle">
-                  {g.label}
-                </text>
-              ))}
-              {y.ticks(5).map((v) => (
-                <text key={v} x={M.left - 6} y={y(v) + 3} textAnchor="end">
-                  {fmt(v)}
-                </text>
-              ))}
-              <text transform={`translate(12 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
-                {yLabel}
-              </text>
-            </g>
-            {groups.map((g) =>
-              series.map((s) => {
-                const v = g.values[s.key];
-                if (v === undefined) return null;
-                return (
-                  <rect
-                    key={`${g.key}-${s.key}`}
-                    className={`series-${s.colour}`}
-                    x={(x(g.key) ?? 0) + (inner(s.key) ?? 0)}
-                    width={inner.bandwidth()}
-                    y={y(v)}
-                    height={Math.max(0, y(0) - y(v))}
-                  >
-                    <title>{`${g.label} · ${s.label}: ${fmt(v)}`}</title>
-                  </rect>
-                );
-              }),
-            )}
-          </>
+        ))}
+      >
+        {groups.map((g) =>
+          series.map((s) => {
+            const v = g.values[s.key];
+            if (v === undefined) return null;
+            return (
+              <rect
+                key={`${g.key}-${s.key}`}
+                className={`series-${s.colour}`}
+                x={(x(g.key) ?? 0) + (inner(s.key) ?? 0)}
+                width={inner.bandwidth()}
+                y={y(v)}
+                height={Math.max(0, y(0) - y(v))}
+              >
+                <title>{`${g.label} · ${s.label}: ${fmt(v)}`}</title>
+              </rect>
+            );
+          }),
         )}
-      </svg>
+      </Plot>
     </Figure>
   );
 }
@@ -212,5 +179,72 @@ function Figure({
     >
       {children}
     </ChartFigure>
+  );
+}
+
+/**
+ * The plot area both metrics charts share: the SVG (labelled for screen readers), a "no data"
+ * note when empty, else the horizontal grid, the axes with their ticks and labels, and the marks.
+ */
+function Plot({
+  svgRef,
+  label,
+  points,
+  empty,
+  noData,
+  y,
+  fmtY,
+  xTicks,
+  xLabel,
+  yLabel,
+  children,
+}: {
+  svgRef: RefObject<SVGSVGElement | null>;
+  label: string;
+  /** Points drawn (a line chart's `data-points`). */
+  points?: number;
+  empty: boolean;
+  noData: string;
+  y: ScaleLinear<number, number>;
+  fmtY: (v: number) => string;
+  xTicks: ReactNode;
+  xLabel?: string;
+  yLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} data-points={points}>
+      {empty ? (
+        <text x={W / 2} y={H / 2} textAnchor="middle" className="no-data">
+          {noData}
+        </text>
+      ) : (
+        <>
+          <g className="grid" aria-hidden="true">
+            {y.ticks(5).map((v) => (
+              <line key={v} x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} />
+            ))}
+          </g>
+          <g className="axis" aria-hidden="true">
+            <line x1={M.left} x2={W - M.right} y1={H - M.bottom} y2={H - M.bottom} />
+            {xTicks}
+            {y.ticks(5).map((v) => (
+              <text key={v} x={M.left - 6} y={y(v) + 3} textAnchor="end">
+                {fmtY(v)}
+              </text>
+            ))}
+            {xLabel && (
+              <text x={(M.left + W - M.right) / 2} y={H - 4} textAnchor="middle">
+                {xLabel}
+              </text>
+            )}
+            <text transform={`translate(12 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">
+              {yLabel}
+            </text>
+          </g>
+          {children}
+        </>
+      )}
+    </svg>
   );
 }

@@ -16,8 +16,7 @@ import {
 } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
 import { useConfirmRemoval } from '../../../ui/ConfirmRemoval';
-import { Toast } from '../../../ui/Toast';
-import { edit, NameField, SelectField, TextField, useUndoOffer } from '../fields';
+import { edit, NameField, SelectField, NotesField, TextField, UndoToast, useUndoOffer } from '../fields';
 
 const KINDS: Candidate['kind'][] = ['self-built', 'managed', 'hybrid', 'custom'];
 
@@ -64,14 +63,12 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
                   action="Change candidate kind"
                   onChange={(d, v) => setCandidateKind(d, c.id, v)}
                 />
-                <TextField
+                <NotesField
                   label={t('wizard.screening.description')}
                   value={c.description[lang]}
                   placeholder={c.description[other]}
                   action="Describe candidate"
-                  multiline
                   rows={4}
-                  maxLength={100_000}
                   onChange={(d, v) => describeCandidate(d, c.id, lang, v)}
                 />
                 <div className="card-actions-row">
@@ -102,15 +99,7 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
         onAdd={(name) => edit('Add candidate', (d) => addCandidate(d, { id: newId(), name }))}
       />
       {removal.dialog}
-      {undoOffer.offer && (
-        <Toast
-          message={undoOffer.offer.message}
-          actionLabel={t('wizard.field.undone')}
-          onAction={undoOffer.undo}
-          onDismiss={undoOffer.dismiss}
-          closeLabel={t('wizard.field.dismiss')}
-        />
-      )}
+      <UndoToast undoOffer={undoOffer} />
     </section>
   );
 }

@@ -22,10 +22,10 @@ import {
 } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
 import { useConfirmRemoval } from '../../../ui/ConfirmRemoval';
-import { Toast } from '../../../ui/Toast';
-import { edit, NameField, NumberField, TextField, useUndoOffer } from '../fields';
+import { edit, NameField, NumberField, NotesField, TextField, UndoToast, useUndoOffer } from '../fields';
 import { formatDelta, formatNumber } from '../text';
 import { AddByName } from './CandidatesPanel';
+import { numCol, TableHead } from '../../../ui/TableHead';
 
 /** The criteria (§四): names, starting weights (base + accepted proposals), focus points and scenarios. */
 export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
@@ -47,26 +47,16 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
         <p className="empty">{t('wizard.screening.noCriteria')}</p>
       ) : (
         <table className="table criteria-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('wizard.screening.criterionName')}</th>
-              <th scope="col" className="num">
-                {t('wizard.screening.base')}
-              </th>
-              <th scope="col" className="num">
-                {t('wizard.screening.accepted')}
-              </th>
-              <th scope="col" className="num">
-                {t('wizard.screening.start')}
-              </th>
-              <th scope="col" className="num">
-                {t('wizard.screening.share')}
-              </th>
-              <th scope="col">
-                <span className="sr-only">{t('wizard.field.remove')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              t('wizard.screening.criterionName'),
+              numCol(t('wizard.screening.base')),
+              numCol(t('wizard.screening.accepted')),
+              numCol(t('wizard.screening.start')),
+              numCol(t('wizard.screening.share')),
+              { label: t('wizard.field.remove'), hidden: true },
+            ]}
+          />
           <tbody>
             {doc.criteria.map((c, i) => {
               const name = displayName(c, lang, 'criterion', i);
@@ -136,15 +126,7 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
         onAdd={(name) => edit('Add criterion', (d) => addCriterion(d, { id: newId(), name, weight: 10 }))}
       />
       {removal.dialog}
-      {undoOffer.offer && (
-        <Toast
-          message={undoOffer.offer.message}
-          actionLabel={t('wizard.field.undone')}
-          onAction={undoOffer.undo}
-          onDismiss={undoOffer.dismiss}
-          closeLabel={t('wizard.field.dismiss')}
-        />
-      )}
+      <UndoToast undoOffer={undoOffer} />
     </section>
   );
 }
@@ -190,13 +172,11 @@ function CriterionDetails({ c, lang }: { c: Criterion; lang: Lang }) {
       <summary>{t('wizard.screening.details')}</summary>
       {list('focusPoints', t('wizard.screening.focusPoints'), 'wizard.screening.focusPoint', t('wizard.screening.addFocusPoint'))}
       {list('highPriority', t('wizard.screening.highPriority'), 'wizard.screening.scenario', t('wizard.screening.addScenario'))}
-      <TextField
+      <NotesField
         label={t('wizard.screening.criterionDescription')}
         value={c.description[lang]}
         placeholder={c.description[other]}
         action="Describe criterion"
-        multiline
-        maxLength={100_000}
         onChange={(d, v) => describeCriterion(d, c.id, lang, v)}
       />
     </details>

@@ -22,8 +22,14 @@ import {
 } from '../../../../shared/model';
 import { hrefFor } from '../../../app/route';
 import { currentLang } from '../../../i18n';
-import { edit, NumberField, TextField } from '../fields';
+import { edit, NumberField, NotesField } from '../fields';
 import { criterionName, formatDelta, listJoin } from '../text';
+
+/** The two decisions on a proposal: the state, its mark and its button's label. */
+const DECISIONS = [
+  ['accepted', '✓', 'wizard.screening.accept'],
+  ['rejected', '✕', 'wizard.screening.reject'],
+] as const;
 
 type Rule = WorkshopDoc['adaptation']['rules'][number];
 type Condition = Rule['when'][number];
@@ -114,24 +120,18 @@ function ProposalCard({ doc, rule, status, lang, decidedAt }: { doc: WorkshopDoc
       </p>
       <Effects doc={doc} rule={rule} lang={lang} />
       <div className="decide" role="group" aria-label={t('wizard.screening.proposals')}>
-        <button
-          type="button"
-          className={`btn ${status === 'accepted' ? 'btn-primary' : ''}`}
-          aria-pressed={status === 'accepted'}
-          onClick={() => decide('accepted')}
-          aria-describedby={`${id}-reason`}
-        >
-          ✓ {t('wizard.screening.accept')}
-        </button>
-        <button
-          type="button"
-          className={`btn ${status === 'rejected' ? 'btn-primary' : ''}`}
-          aria-pressed={status === 'rejected'}
-          onClick={() => decide('rejected')}
-          aria-describedby={`${id}-reason`}
-        >
-          ✕ {t('wizard.screening.reject')}
-        </button>
+        {DECISIONS.map(([to, mark, label]) => (
+          <button
+            key={to}
+            type="button"
+            className={`btn ${status === to ? 'btn-primary' : ''}`}
+            aria-pressed={status === to}
+            onClick={() => decide(to)}
+            aria-describedby={`${id}-reason`}
+          >
+            {mark} {t(label)}
+          </button>
+        ))}
         {status !== 'pending' && (
           <button type="button" className="btn btn-ghost" onClick={() => decide('pending')} aria-describedby={`${id}-reason`}>
             {t('wizard.screening.reset')}
@@ -169,13 +169,11 @@ function RuleEditor({ doc, rule, lang }: { doc: WorkshopDoc; rule: Rule; lang: L
       <summary>{t('wizard.screening.editRule')}</summary>
       {initiallyOpen && <p className="muted small">{t('wizard.screening.newRuleHint')}</p>}
       <ConditionsEditor rule={rule} lang={lang} />
-      <TextField
+      <NotesField
         label={t('wizard.screening.ruleReason', { lang: t(`lang.${lang}`) })}
         value={rule.reason[lang]}
         placeholder={rule.reason[other]}
         action="Edit rule reason"
-        multiline
-        maxLength={100_000}
         onChange={(d, v) => setRuleReason(d, rule.id, lang, v)}
       />
       <fieldset className="effects-editor">

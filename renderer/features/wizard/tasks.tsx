@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ValidationItem, WorkshopDoc } from '../../../shared/model';
+import { hrefFor } from '../../app/route';
+import { DateField, edit, NotesField, SelectField, TextField } from './fields';
+import { statusOptions } from './status';
+import { today } from './text';
+
+/**
+ * The parts the task tables share (step 3's validation plan, step 6's rollout checklist, step
+ * 7's review log): each cell is one field bound to one item property, labelled for its row.
+ */
+
+type Status = ValidationItem['status'];
+
+/** `YYYY-MM-DD` or empty: what a date field may commit (a half-typed date is not committed). */
+export const isDate = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+interface CellProps<V extends string> {
+  /** The hidden label naming the row, e.g. "Owner of Smoke test". */
+  label: string;
+  value: V;
+  /** Action name for the undo history. */
+  action: string;
+  onSet: (doc: WorkshopDoc, value: V) => WorkshopDoc;
+}
+
+/** A one-line text cell (an owner), or with `long` a two-row note (NotesField). */
+function TextCell({ label, value, action, onSet, long }: CellProps<string> & { long?: boolean }) {
+  const Field = long ? NotesField : TextField;
+  return (
+    <td>
+      <Field hideLabel rows={long ? 2 : undefined} label={label} value={value} action={action} onChange={onSet} />
+    </td>
+  );
+}
+
+/** A due date; marked overdue when it has passed and the task is not done. */
+function DueCell({ label, value, action, onSet, status }: CellProps<string> & { status: Status }) {
+  const { t } = useTranslation();
+  const overdue = value !== '' && value < today() && status !== 'done';
+  return (
+    <td>
+      <DateField hideLabel label={label} value={value} action={action} onChange={(d, v) => (isDate(v) ? onSet(d, v) : d)} />
+      {overdue && <span className="overdue">{t('wizard.validation.overdue')}</span>}
+    </td>
+  );
+}
+
+function StatusCell({ label, value, action, onSet }: CellProps<Status>) {
+  const { t } = useTranslation();
+  return (
+    <td>
+      <SelectField hideLabel label={label} value={value} options={statusOptions(t)} action={action} onChange={onSet} />
+    </td>
+  );
+}
+
+type TaskField = 'owner' | 'due' | 'status' | 'note' | 'result';
+/** The undo history's name of each edit, for a task of kind `noun` ("checklist", "validation"). */
+const ACTIONS: Record<TaskField, (noun: string) => string> = {
+  owner: (noun) => `Set ${noun} owner`,
+  due: (noun) => `Set ${noun} due date`,
+  status: (noun) => `Set ${noun} status`,
+  note: (noun) => `Write ${noun} note`,
+  result: (noun) => `Write ${noun} result`,
+};
+
+/**
+ * A task row's cells after its heading, one per field in `fields` order: the owner, a due date
+ * (marked overdue), the status, a note or result. Each is labelled `<keys>.<field>Of` for the
+ * row's `title` and is one named undo step.
+ */
+export function TaskCells<T extends { owner: string; due: string; status: Status }>({
+  item,
+  fields,
+  keys,
+  noun,
+  title,
+  update,
+}: {
+  item: T;
+  fields: TaskField[];
+  keys: string;
+  noun: string;
+  title: string;
+  update: (doc: WorkshopDoc, patch: Partial<T>) => WorkshopDoc;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {fields.map((field) => {
+        const cell = { key: field, label: t(`${keys}.${field}Of`, { item: title }), action: ACTIONS[field](noun) };
+        const onSet = (d: WorkshopDoc, v: string) => update(d, { [field]: v } as Partial<T>);
+        if (field === 'status') return <StatusCell {...cell} value={item.status} onSet={onSet} />;
+        if (field === 'due') return <DueCell {...cell} value={item.due} status={item.status} onSet={onSet} />;
+        return <TextCell {...cell} long={field !== 'owner'} value={String((item as Record<string, unknown>)[field] ?? '')} onSet={onSet} />;
+      })}
+    </>
+  );
+}
+
+/** A task table's heading with its progress: "3 of 5 done" and a bar. */
+export function TaskHead({ id, title, done, total, progress }: { id: string; title: ReactNode; done: number; total: number; progress: string }) {
+  return (
+    <div className="plan-head">
+      <h2 id={id}>{title}</h2>
+      <span className="muted">
+        <progress max={Math.max(1, total)} value={done} aria-hidden="true" /> {progress}
+      </span>
+    </div>
+  );
+}
+
+/** Steps that work per candidate, before any candidate exists: say so and link to step 2. */
+export function NoCandidates({ docId }: { docId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="empty">
+      <p>{t('wizard.validation.noCandidates')}</p>
+      <a className="btn" href={hrefFor({ name: 'workshop', id: docId, step: 'screening' })}>
+        {t('wizard.validation.goToScreening')}
+      </a>
+    </div>
+  );
+}
+
+/** A row's remove button, named for its row; `onRemoved` follows the edit (e.g. to offer an undo). */
+export function RemoveButton({
+  label,
+  action,
+  remove,
+  onRemoved,
+  small,
+}: {
+  label: string;
+  action: string;
+  remove: (doc: WorkshopDoc) => WorkshopDoc;
+  onRemoved: () => void;
+  small?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={`btn btn-ghost btn-danger${small ? ' small' : ''}`}
+      aria-label={label}
+      onClick={() => {
+        edit(action, remove);
+        onRemoved();
+      }}
+    >
+      {t('wizard.field.remove')}
+    </button>
+  );
+}
