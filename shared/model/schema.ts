@@ -145,7 +145,13 @@ export const AhpJudgmentSchema = z.strictObject({
   participantId: IdSchema,
   /** Criterion ids in matrix order. */
   criteria: z.array(IdSchema).max(15),
-  matrix: z.array(z.array(num().positive()).max(15)).max(15),
+  /** a_ij, reciprocal, diagonal 1; `null` (on both sides of the diagonal) = the pair was not answered. */
+  matrix: z.array(z.array(num().positive().nullable()).max(15)).max(15),
+  /**
+   * false: recorded before unanswered pairs were tracked (schema migration answered-pairs) —
+   * every stored pair counts as answered, so a 1 may be "equal" or "never asked".
+   */
+  pairsTracked: z.boolean().default(true),
 });
 /**
  * Where the weights in force (`criteria[].weight`) came from. They are the team's: an upstream
@@ -195,6 +201,8 @@ export const weightProvenanceDefault = (): z.output<typeof WeightProvenanceSchem
 export const WeightingSchema = z.strictObject({
   method: z.enum(['points', 'ahp', 'rank']).default('points'),
   ahp: z.array(AhpJudgmentSchema).max(100).default([]),
+  /** Group AHP: aggregate the individual judgments (AIJ) or the individual priorities (AIP). */
+  ahpAggregation: z.enum(['aij', 'aip']).default('aij'),
   /** Criterion ids, most important first (rank-order weights). */
   rankOrder: z.array(IdSchema).max(50).default([]),
   provenance: WeightProvenanceSchema.default(weightProvenanceDefault),
@@ -362,7 +370,7 @@ export const WorkshopDocSchema = z
     scores: z.array(ScoreSchema).max(LIST_LIMITS.scores).default([]),
     scale: ScaleSchema.default({ min: 0, max: 10 }),
     aggregation: AggregationSchema.default('mean'),
-    weighting: WeightingSchema.default({ method: 'points', ahp: [], rankOrder: [], provenance: weightProvenanceDefault() }),
+    weighting: WeightingSchema.default({ method: 'points', ahp: [], ahpAggregation: 'aij', rankOrder: [], provenance: weightProvenanceDefault() }),
     adaptation: AdaptationSchema.default({ rules: [], decisions: [], baseWeights: {} }),
     validation: z.array(ValidationItemSchema).max(LIST_LIMITS.validation).default([]),
     metrics: MetricsSchema.default({ series: [], imports: [] }),
@@ -406,6 +414,15 @@ export const WorkshopDocSchema = z
       const n = j.criteria.length;
       if (j.matrix.length !== n || j.matrix.some((row) => row.length !== n))
         ctx.addIssue({ code: 'custom', path: ['weighting', 'ahp', i, 'matrix'], message: `must be ${n}×${n}` });
+      else
+        for (let a = 0; a < n; a++)
+          for (let b = 0; b < n; b++)
+            if ((j.matrix[a][b] === null) !== (j.matrix[b][a] === null) || (a === b && j.matrix[a][a] === null))
+              ctx.addIssue({
+                code: 'custom',
+                path: ['weighting', 'ahp', i, 'matrix', a, b],
+                message: a === b ? 'the diagonal is 1' : 'an unanswered pair is null on both sides of the diagonal',
+              });
     });
   });
 

@@ -54,6 +54,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
     weighting: {
       method: 'points',
       ahp: [],
+      ahpAggregation: 'aij',
       rankOrder: [],
       provenance: { source: 'adapted', adoptedAt: '', rules: [], judges: [], order: [], scenarioId: '', basis: {}, handEdited: [], kept: [] },
     },
