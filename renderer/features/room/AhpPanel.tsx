@@ -67,7 +67,8 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const result = own.value && ownReq ? own.value : null;
   const cr = result?.cr ?? null;
   const next: [number, number] | null = linking ?? result?.nextPair ?? null;
-  const flagged = new Set((result?.inconsistencies ?? []).map((x) => `${x.i}-${x.j}`));
+  // The most inconsistent judgment is marked "worst", the next two "flagged".
+  const flagged = new Map((result && cr !== null && cr > 0.0005 ? result.inconsistencies : []).map((x, k) => [`${x.i}-${x.j}`, k === 0 ? 'worst' : 'flagged']));
   const setPair = (i: number, j: number, value: number | null) =>
     edit(t('room.undo.judgment'), (d) => setJudgment(d, pid, d.criteria[i].id, d.criteria[j].id, value));
   const goTo = (i: number, j: number) => {
@@ -159,7 +160,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
               a={name(i)}
               b={name(j)}
               value={matrix[i][j]}
-              highlight={flagged.has(`${i}-${j}`)}
+              highlight={flagged.get(`${i}-${j}`) ?? null}
               next={next !== null && next[0] === i && next[1] === j}
               onCommit={(v) => setPair(i, j, v)}
             />
@@ -252,7 +253,7 @@ function PairRow({
   a: string;
   b: string;
   value: number | null;
-  highlight: boolean;
+  highlight: 'worst' | 'flagged' | null;
   next: boolean;
   onCommit: (value: number | null) => void;
 }) {
@@ -273,7 +274,7 @@ function PairRow({
       : shown > 0
         ? t('room.ahp.more', { name: a, times: shown + 1 })
         : t('room.ahp.more', { name: b, times: 1 - shown });
-  const cls = ['pair', highlight && 'worst', missing && 'missing', next && 'next'].filter(Boolean).join(' ');
+  const cls = ['pair', highlight, missing && 'missing', next && 'next'].filter(Boolean).join(' ');
   return (
     <li className={cls} data-answered={value !== null}>
       <span className="pair-a">{a}</span>
