@@ -97,7 +97,7 @@ describe('HTML report', () => {
   });
 
   it('says so, instead of failing, when there is nothing to analyse', () => {
-    const empty = html('en', { ...doc, scores: [], metrics: { series: [], imports: [] }, simulations: [], validation: [] });
+    const empty = html('en', { ...doc, scores: [], metrics: { series: [], imports: [], valueFunctions: {} }, simulations: [], validation: [] });
     expect(empty).toContain('No scores have been entered yet');
     expect(empty).toContain('No pilot metrics recorded.');
     expect(empty).toContain('No cost simulation was run.');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SimResultSchema, SimScenarioSchema } from '../contract/sim';
 import { withoutDefaults } from '../contract/stored';
+import { valueFunctionProblem } from '../scoring/value-function';
 import { SCHEMA_VERSION } from './version';
 
 export { SCHEMA_VERSION };
@@ -262,12 +263,40 @@ export const MetricSeriesSchema = z.strictObject({
   /** x = training step (or time), y = value. */
   points: pointsSchema(200_000),
 });
+/** A value function "measurement → share of the score scale" (shared/scoring/value-function.ts). */
+export const ValueFunctionSchema = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('linear'), worst: num(), best: num() }),
+    z.strictObject({
+      kind: z.literal('piecewise'),
+      points: z
+        .array(z.tuple([num(), num().min(0).max(1)]))
+        .min(2)
+        .max(20),
+    }),
+    z.strictObject({
+      kind: z.literal('threshold'),
+      threshold: num(),
+      direction: z.enum(['atLeast', 'atMost']),
+      pass: num().min(0).max(1),
+      fail: num().min(0).max(1),
+    }),
+  ])
+  .superRefine((fn, ctx) => {
+    const problem = valueFunctionProblem(fn);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+/** The pilot measures that suggest a criterion's scores (shared/model/metrics-suggest.ts). */
+export const MeasureSchema = z.enum(['iteration-speed', 'long-success', 'horizon-retention', 'utilization']);
+
 export const MetricsSchema = z.strictObject({
   series: z.array(MetricSeriesSchema).max(500).default([]),
   imports: z
     .array(z.strictObject({ file: shortText(), importedAt: DateTimeSchema, rows: z.number().int().min(0) }))
     .max(500)
     .default([]),
+  /** The team's value function per measure; a measure without one scores in proportion to the best candidate. */
+  valueFunctions: z.partialRecord(MeasureSchema, ValueFunctionSchema).default({}),
 });
 
 /**
@@ -373,7 +402,7 @@ export const WorkshopDocSchema = z
     weighting: WeightingSchema.default({ method: 'points', ahp: [], ahpAggregation: 'aij', rankOrder: [], provenance: weightProvenanceDefault() }),
     adaptation: AdaptationSchema.default({ rules: [], decisions: [], baseWeights: {} }),
     validation: z.array(ValidationItemSchema).max(LIST_LIMITS.validation).default([]),
-    metrics: MetricsSchema.default({ series: [], imports: [] }),
+    metrics: MetricsSchema.default({ series: [], imports: [], valueFunctions: {} }),
     simulations: z.array(SimulationSchema).max(LIST_LIMITS.simulations).default([]),
     scenarios: z.array(WhatIfScenarioSchema).max(LIST_LIMITS.scenarios).default([]),
     rollout: RolloutSchema.default({ items: [], scope: '', goNoGo: '' }),
@@ -436,6 +465,8 @@ export type Score = z.output<typeof ScoreSchema>;
 export type Answer = z.output<typeof AnswerSchema>;
 export type ValidationItem = z.output<typeof ValidationItemSchema>;
 export type MetricSeries = z.output<typeof MetricSeriesSchema>;
+export type StoredValueFunction = z.output<typeof ValueFunctionSchema>;
+export type MeasureId = z.output<typeof MeasureSchema>;
 export type Simulation = z.output<typeof SimulationSchema>;
 export type WeightProvenance = z.output<typeof WeightProvenanceSchema>;
 export type WeightSource = z.output<typeof WeightSourceSchema>;

@@ -75,7 +75,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
         result: '',
       })),
     ),
-    metrics: { series: [], imports: [] },
+    metrics: { series: [], imports: [], valueFunctions: {} },
     simulations: [],
     scenarios: [],
     rollout: {

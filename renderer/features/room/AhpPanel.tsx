@@ -68,7 +68,9 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const cr = result?.cr ?? null;
   const next: [number, number] | null = linking ?? result?.nextPair ?? null;
   // The most inconsistent judgment is marked "worst", the next two "flagged".
-  const flagged = new Map((result && cr !== null && cr > 0.0005 ? result.inconsistencies : []).map((x, k) => [`${x.i}-${x.j}`, k === 0 ? 'worst' : 'flagged']));
+  const flagged = new Map<string, 'worst' | 'flagged'>(
+    (result && cr !== null && cr > 0.0005 ? result.inconsistencies : []).map((x, k) => [`${x.i}-${x.j}`, k === 0 ? 'worst' : 'flagged']),
+  );
   const setPair = (i: number, j: number, value: number | null) =>
     edit(t('room.undo.judgment'), (d) => setJudgment(d, pid, d.criteria[i].id, d.criteria[j].id, value));
   const goTo = (i: number, j: number) => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paletteIndex } from '../../../shared/charts/colours';
 import type { WorkshopAnalysisResult } from '../../../shared/contract/analysis';
@@ -98,19 +98,17 @@ function StabilityPlane({ doc, analysis }: { doc: WorkshopDoc; analysis: Worksho
   const [chosen, setChosen] = useState<[string, string] | null>(null);
   const ids = doc.criteria.map((c) => c.id);
   const pick = (id: string | undefined, fallback: number) => (id !== undefined && ids.includes(id) ? ids.indexOf(id) : fallback);
-  let p = pick(chosen?.[0], order[0] ?? 0);
-  let q = pick(chosen?.[1], order[1] ?? 1);
-  if (p === q) q = p === 0 ? 1 : 0;
+  const p = pick(chosen?.[0], order[0] ?? 0);
+  const q0 = pick(chosen?.[1], order[1] ?? 1);
+  const q = p === q0 ? (p === 0 ? 1 : 0) : q0;
   const evaluation = analysis.evaluation!;
-  const request = useMemo(
-    () => ({
-      values: engineValues(evaluation.aggregated, doc.scale),
-      weights: analysis.weights,
-      dimensions: [p, q] as [number, number],
-      resolution: MAP_RESOLUTION,
-    }),
-    [evaluation, doc.scale, analysis.weights, p, q],
-  );
+  // useDerived keys the call by its content: a new object per render asks nothing new.
+  const request = {
+    values: engineValues(evaluation.aggregated, doc.scale),
+    weights: analysis.weights,
+    dimensions: [p, q] as [number, number],
+    resolution: MAP_RESOLUTION,
+  };
   const map = useDerived('engine.stabilityMap', analysis.weights.some((w) => w > 0) ? request : null);
   const slots = doc.candidates.map((c) => c.colour);
   const legend = doc.candidates.map((c, i) => ({ key: c.id, label: cand(i), swatchClass: `series-${paletteIndex(c.colour) + 1}` }));

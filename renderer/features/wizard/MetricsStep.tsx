@@ -8,6 +8,7 @@ import { Guidance } from '../../ui/Guidance';
 import { ComparisonPanel } from './metrics/ComparisonPanel';
 import { ImportPanel } from './metrics/ImportPanel';
 import { SuggestionsPanel } from './metrics/SuggestionsPanel';
+import { ValueFunctionsPanel } from './metrics/ValueFunctionsPanel';
 import './wizard.css';
 
 /** Step 4 指标对比: import pilot metrics, compare them side by side, and carry suggested scores into the evaluation. */
@@ -34,6 +35,7 @@ export function MetricsStep() {
         <>
           <ImportPanel doc={doc} />
           <ComparisonPanel doc={shown} />
+          <ValueFunctionsPanel doc={shown} />
           <SuggestionsPanel doc={shown} />
         </>
       )}
