@@ -5,13 +5,15 @@ import { answeredPairs } from '../../shared/model/migrations/answered-pairs';
 import { test, expect } from './fixtures';
 import { LibraryTransferBar } from './pages/ExportDialog';
 import { LibraryPage } from './pages/LibraryPage';
+import { WizardPage } from './pages/WizardPage';
 import { RoomPage } from './pages/RoomPage';
 
 /**
  * Issue 16 in the room, as a facilitator works: a workshop file from before unanswered pairs
  * were tracked says so; a participant answers 15 of the 36 pairs, guided by the missing count,
  * the minimum and the next pair; the group shows S*, each one's CR and compatibility, AIJ/AIP;
- * the robustness view shows the smallest change, pairwise winning and the stability map.
+ * the robustness view shows the smallest change, pairwise winning and the stability map; step
+ * 4 scores a measure by a threshold and by breakpoints instead of in proportion to the best.
  * Then the same screens in Chinese, on the same page.
  */
 test.describe.configure({ timeout: 180_000 });
@@ -28,6 +30,9 @@ function olderFile(path: string) {
   weighting.ahp = [
     { participantId: 'p-lin', criteria: ids, matrix: ids.map((_, i) => ids.map((__, j) => (i === 0 && j === 1 ? 3 : i === 1 && j === 0 ? 1 / 3 : 1))) },
   ];
+  // Pilot iteration speeds (iterations per hour): self-built 60, managed 120, hybrid 90 on average.
+  const speed = (candidateId: string, ys: number[]) => ({ candidateId, metric: 'iteration-speed', bucket: '', points: ys.map((y, i) => [i + 1, y]) });
+  (doc.metrics as Record<string, unknown>).series = [speed('managed', [100, 140]), speed('self-built', [60, 60]), speed('hybrid', [90])];
   doc.schemaVersion = MIGRATIONS.indexOf(answeredPairs) + 1;
   writeFileSync(path, JSON.stringify(doc));
 }
@@ -112,8 +117,30 @@ test('answer 15 of 36 pairs guided by the next pair; consensus, compatibility an
   await app.getByTestId('stability-map').screenshot({ path: info.outputPath('map-en.png') });
   await app.screenshot({ path: info.outputPath('robustness-en.png'), fullPage: true });
 
+  // Step 4: iteration speed scored by a threshold instead of in proportion to the best.
+  const wizard = new WizardPage(app);
+  await wizard.gotoStep('Metrics comparison');
+  const suggested = app.locator('.suggest-table').getByRole('row', { name: /Throughput efficiency/ });
+  await expect(suggested.getByRole('cell')).toHaveText([/^5Iteration speed: 60 \(best 120\)/, /^10Iteration speed: 120/, /^7\.5Iteration speed: 90/]);
+  const vf = app.getByTestId('vf-iteration-speed');
+  await vf.getByRole('combobox', { name: 'Value function' }).selectOption({ label: 'Threshold' });
+  await vf.getByRole('textbox', { name: 'Threshold' }).fill('100');
+  await vf.getByRole('textbox', { name: 'Value when it fails (0–1)' }).fill('0.2');
+  await expect(suggested.getByRole('cell')).toHaveText([/^2Iteration speed: 60 \(Threshold\)/, /^10Iteration speed: 120/, /^2Iteration speed: 90/]);
+  await expect(vf.getByRole('img', { name: 'Value function: Iteration speed → Throughput efficiency' })).toBeVisible();
+  // Piecewise with breakpoints of the team's choosing.
+  await vf.getByRole('combobox', { name: 'Value function' }).selectOption({ label: 'Piecewise linear' });
+  await vf.getByRole('textbox', { name: 'Value of breakpoint 2' }).fill('0.5');
+  await expect(suggested.getByRole('cell').first()).toHaveText(/^5Iteration speed: 60 \(Piecewise linear\)/);
+  await vf.screenshot({ path: info.outputPath('value-function-en.png') });
+
   // The same guidance and views in Chinese.
   await new LibraryPage(app).switchLanguage('zh-CN');
+  await expect(app.getByTestId('vf-iteration-speed')).toContainText('分段线性');
+  await expect(app.getByRole('img', { name: '价值函数：迭代速度 → 吞吐效率' })).toBeVisible();
+  await app.getByTestId('vf-iteration-speed').screenshot({ path: info.outputPath('value-function-zh.png') });
+  await app.getByRole('link', { name: /综合评估/ }).click();
+  await app.getByRole('tab', { name: '稳健性' }).click();
   await expect(app.getByTestId('smallest-change')).toContainText('所有权重一起变动的最小改变量');
   await expect(app.getByRole('img', { name: /的权重平面上谁是第一/ })).toBeVisible();
   await expect(app.getByTestId('pairwise-winning')).toContainText('综合可接受度');
