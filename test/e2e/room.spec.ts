@@ -120,7 +120,7 @@ test('score with three participants, weigh with sliders and AHP, cross a stabili
   await app.getByRole('slider', { name: 'Mismatch control versus Context management' }).fill('4'); // but context 5× mismatch: inconsistent
   // Unanswered pairs are missing, not "equal": three pairs do not link all nine criteria yet.
   await expect(app.getByTestId('ahp-progress')).toContainText('3 of 36 pairs answered');
-  for (const c of CRITERIA.slice(3)) await app.getByRole('button', { name: `Answer Context management versus ${c}: equally important` }).click();
+  for (const c of CRITERIA.slice(3)) await app.getByRole('button', { name: `Equal: Context management versus ${c} equally important` }).click();
   await expect(app.getByTestId('ahp-progress')).toContainText('9 of 36 pairs answered');
   await expect(app.getByTestId('ahp-cr')).toContainText('above 0.10');
   await expect(app.locator('.pair.worst')).toHaveCount(1);
