@@ -1,6 +1,6 @@
 import type { WorkshopDoc } from '../../shared/model';
 import { applyWhatIf } from '../../shared/model/edits/scenarios';
-import { criterionWeights, evaluateInput } from '../../shared/model/analysis';
+import { criterionWeights, engineValues, evaluateInput } from '../../shared/model/analysis';
 import { evaluate, type Evaluation } from '../../shared/scoring/evaluate';
 import { EngineInputError } from '../../shared/scoring/errors';
 import { sensitivity, type SensitivityResult } from '../engine/sensitivity';
@@ -86,7 +86,7 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
   // Engine inputs on a common 0…1 higher-is-better scale; an unscored cell counts as the
   // scale minimum, exactly as `evaluate` counts it.
   const range = doc.scale.max - doc.scale.min;
-  const values = evaluation.aggregated.map((row) => row.map((a) => (a === null ? 0 : (a - doc.scale.min) / range)));
+  const values = engineValues(evaluation.aggregated, doc.scale);
   const spread = evaluation.disagreement.map((row) => row.map((d) => (d === null ? 0 : d / range)));
 
   const sens = doc.candidates.length > 1 ? sensitivity(values, rawWeights) : null;

@@ -109,3 +109,13 @@ function indexOf(items: readonly { id: string }[]): Map<string, number> {
   });
   return m;
 }
+
+/**
+ * The engines' candidate × criterion values from an evaluation's group scores: a common 0…1
+ * higher-is-better scale, an unscored cell counted as the scale minimum (as `evaluate` counts it).
+ * Sensitivity, SMAA, TOPSIS and the stability map all take these.
+ */
+export function engineValues(aggregated: readonly (readonly (number | null)[])[], scale: { min: number; max: number }): number[][] {
+  const range = scale.max - scale.min;
+  return aggregated.map((row) => row.map((a) => (a === null || !(range > 0) ? 0 : (a - scale.min) / range)));
+}

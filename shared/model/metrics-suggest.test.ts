@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkshop } from './create';
-import { addParticipant, answerMetricScoreProposals, importMetrics, setScore, takeSuggestedScores, writeScores } from './edits';
+import { addParticipant, answerMetricScoreProposals, importMetrics, setScore, setValueFunction, takeSuggestedScores, writeScores } from './edits';
 import { metricScoreProposals, suggestScores, summarizeMetrics } from './metrics-suggest';
 import { migrate } from './migrate';
 import { WorkshopDocSchema, type MetricSeries } from './schema';
@@ -65,6 +65,56 @@ describe('suggestScores', () => {
     const without = { ...doc, criteria: doc.criteria.filter((c) => c.id !== 'cost-structure') };
     expect(suggestScores(without).some((x) => x.criterionId === 'cost-structure')).toBe(false);
   });
+  it('scores a measure by the team’s value function: linear, piecewise with breakpoints, threshold', () => {
+    const base = withMetrics();
+    const speed = (d: typeof base, id: string) => suggestScores(d).find((x) => x.criterionId === 'throughput-efficiency' && x.candidateId === id)!;
+    // Linear from 50 (worth 0) to 150 (worth 10): 120 → 7, 60 → 1.
+    const linear = setValueFunction(base, 'iteration-speed', { kind: 'linear', worst: 50, best: 150 });
+    expect(speed(linear, 'managed')).toMatchObject({ value: 7, custom: true, fn: { kind: 'linear', worst: 50, best: 150 } });
+    expect(speed(linear, 'self-built').value).toBe(1);
+    // Piecewise: 0 → 0, 80 → 0.8, 200 → 1; 60 lies 3/4 of the way to 80: 0.6 → 6; 120: 0.8 + 0.2 × 40/120 → 8.7 (rounded to 0.1).
+    const piecewise = setValueFunction(base, 'iteration-speed', {
+      kind: 'piecewise',
+      points: [
+        [0, 0],
+        [80, 0.8],
+        [200, 1],
+      ],
+    });
+    expect(speed(piecewise, 'self-built').value).toBe(6);
+    expect(speed(piecewise, 'managed').value).toBe(8.7);
+    // Threshold: at least 100 iterations per hour passes (10), below fails (2).
+    const threshold = setValueFunction(base, 'iteration-speed', { kind: 'threshold', threshold: 100, direction: 'atLeast', pass: 1, fail: 0.2 });
+    expect([speed(threshold, 'managed').value, speed(threshold, 'self-built').value]).toEqual([10, 2]);
+    expect(WorkshopDocSchema.safeParse(threshold).success).toBe(true);
+    // Other measures keep the default, in proportion to the best.
+    expect(suggestScores(threshold).find((x) => x.criterionId === 'credit-assignment' && x.candidateId === 'managed')).toMatchObject({
+      value: 8,
+      custom: false,
+    });
+    // Back to the default, and a malformed function is refused.
+    expect(speed(setValueFunction(threshold, 'iteration-speed', null), 'self-built').value).toBe(5);
+    expect(setValueFunction(base, 'iteration-speed', { kind: 'linear', worst: 3, best: 3 })).toBe(base);
+    expect(
+      setValueFunction(base, 'iteration-speed', {
+        kind: 'piecewise',
+        points: [
+          [10, 0],
+          [5, 1],
+        ],
+      }),
+    ).toBe(base);
+  });
+
+  it('the schema refuses a stored value function that is not well formed', () => {
+    const doc = withMetrics();
+    const bad = { ...doc, metrics: { ...doc.metrics, valueFunctions: { 'iteration-speed': { kind: 'linear' as const, worst: 1, best: 1 } } } };
+    const res = WorkshopDocSchema.safeParse(bad);
+    expect(res.success).toBe(false);
+    expect(res.error!.issues[0].message).toBe('worst and best must differ');
+    expect(res.error!.issues[0].path).toEqual(['metrics', 'valueFunctions', 'iteration-speed']);
+  });
+
   it('suggests nothing without measurements', () => {
     expect(suggestScores(createWorkshop({ title: 'S', lang: 'en', id: 'w2', now: NOW }))).toEqual([]);
   });

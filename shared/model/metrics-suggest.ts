@@ -1,4 +1,5 @@
-import type { MetricSeries, WorkshopDoc } from './schema';
+import { valueOf, valueToScore, type ValueFunction } from '../scoring/value-function';
+import type { MeasureId, MetricSeries, WorkshopDoc } from './schema';
 
 /**
  * From pilot metrics to suggested criterion scores (seed §六.4 → §六.5). Each measure
@@ -11,11 +12,13 @@ import type { MetricSeries, WorkshopDoc } from './schema';
  * | long ÷ short success (how little success drops with length) | context-management | §三.3 long context must not cost success |
  * | mean resource utilization                 | cost-structure         | §四 idle resources are a cost line           |
  *
- * Score = scale.min + (scale.max − scale.min) × measured ÷ best, rounded to 0.1: the best
- * candidate gets the top of the scale and the others in proportion. Rewards are charted
- * but not scored: different stacks' reward models are not on one scale.
+ * Score = scale.min + (scale.max − scale.min) × v(measured), rounded to 0.1, where v is the
+ * team's value function for the measure (`metrics.valueFunctions`: linear, piecewise or
+ * threshold, shared/scoring/value-function.ts); without one, v is linear from 0 to the best
+ * candidate measured (the best gets the top of the scale and the others in proportion).
+ * Rewards are charted but not scored: different stacks' reward models are not on one scale.
  */
-export type Measure = 'iteration-speed' | 'long-success' | 'horizon-retention' | 'utilization';
+export type Measure = MeasureId;
 
 export const MEASURE_CRITERION: Record<Measure, string> = {
   'iteration-speed': 'throughput-efficiency',
@@ -43,6 +46,9 @@ export interface ScoreSuggestion {
   measured: number;
   best: number;
   value: number;
+  /** The value function used; `custom` false = the default, in proportion to the best. */
+  fn: ValueFunction;
+  custom: boolean;
 }
 
 const mean = (pts: [number, number][]) => (pts.length ? pts.reduce((s, p) => s + p[1], 0) / pts.length : undefined);
@@ -96,11 +102,13 @@ export function suggestScores(doc: WorkshopDoc): ScoreSuggestion[] {
     const measured = summaries
       .map((s) => ({ id: s.candidateId, v: measureOf(s, measure) }))
       .filter((x): x is { id: string; v: number } => x.v !== undefined && x.v >= 0);
+    if (measured.length === 0) continue;
     const best = Math.max(...measured.map((x) => x.v));
-    if (!(best > 0)) continue;
+    const stored = doc.metrics.valueFunctions[measure];
+    if (!stored && !(best > 0)) continue;
+    const fn: ValueFunction = stored ?? { kind: 'linear', worst: 0, best };
     for (const x of measured) {
-      const value = Math.round((min + (max - min) * Math.min(1, x.v / best)) * 10) / 10;
-      out.push({ candidateId: x.id, criterionId, measure, measured: x.v, best, value });
+      out.push({ candidateId: x.id, criterionId, measure, measured: x.v, best, value: valueToScore(valueOf(fn, x.v), { min, max }), fn, custom: !!stored });
     }
   }
   return out;

@@ -1,6 +1,6 @@
 import type { Lang } from '../framework';
 import { adaptedWeights, proposals } from './adaptation';
-import { judgmentMatrix } from './edits/ahp-edit';
+import { hasJudgments, judgmentMatrix } from './edits/ahp-edit';
 import { displayName } from './names';
 import type { WeightProvenance, WorkshopDoc } from './schema';
 
@@ -66,14 +66,39 @@ export function fingerprint(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The participants whose judgments make the group AHP weights (influence > 0, some judgment other than "equal"). */
+/** The participants whose judgments make the group AHP weights (influence > 0, some judgment made: `hasJudgments`). */
 export function ahpJudges(doc: WorkshopDoc): WeightProvenance['judges'] {
   return doc.participants.flatMap((p) => {
-    if (p.influence <= 0) return [];
+    if (p.influence <= 0 || !hasJudgments(doc, p.id)) return [];
     const matrix = judgmentMatrix(doc, p.id);
-    if (!matrix.some((row, i) => row.some((v, j) => i !== j && Math.abs(v - 1) > 1e-12))) return [];
     return [{ participantId: p.id, influence: p.influence, judgments: fingerprint(JSON.stringify([doc.criteria.map((c) => c.id), matrix])) }];
   });
+}
+
+/**
+ * The group `engine.ahp` request for the workshop's judges (`ahpJudges`, in that order): their
+ * matrices (`null` for pairs not answered), influences, the team's aggregation (AIJ/AIP) and
+ * the criterion names for error messages; null without a judge or outside 2–15 criteria.
+ */
+export function ahpGroupRequest(
+  doc: WorkshopDoc,
+  lang: Lang,
+): {
+  participantIds: string[];
+  request: { matrices: (number | null)[][][]; participantWeights: number[]; aggregation: 'aij' | 'aip'; labels: string[] };
+} | null {
+  const n = doc.criteria.length;
+  const judges = ahpJudges(doc);
+  if (judges.length === 0 || n < 2 || n > 15) return null;
+  return {
+    participantIds: judges.map((j) => j.participantId),
+    request: {
+      matrices: judges.map((j) => judgmentMatrix(doc, j.participantId)),
+      participantWeights: judges.map((j) => j.influence),
+      aggregation: doc.weighting.ahpAggregation,
+      labels: doc.criteria.map((c, i) => displayName(c, lang, 'criterion', i).slice(0, 200)),
+    },
+  };
 }
 
 /** The rank order as criterion ids: the stored order, unknown ids dropped, missing ones appended. */

@@ -29,10 +29,15 @@ export interface RemovalImpact {
   decision: boolean;
 }
 
-const judgedPairs = (matrix: number[][], only?: number) => {
+/** Answered pairs of a judgment: not null; in a judgment recorded before pairs were tracked, "equal" cannot be told from unanswered, so only a judgment other than 1 counts. */
+const judgedPairs = (j: { matrix: (number | null)[][]; pairsTracked: boolean }, only?: number) => {
   let n = 0;
-  for (let i = 0; i < matrix.length; i++)
-    for (let j = i + 1; j < matrix.length; j++) if ((only === undefined || i === only || j === only) && Math.abs(matrix[i][j] - 1) > 1e-12) n++;
+  const { matrix } = j;
+  for (let a = 0; a < matrix.length; a++)
+    for (let b = a + 1; b < matrix.length; b++) {
+      const v = matrix[a][b];
+      if ((only === undefined || a === only || b === only) && v !== null && (j.pairsTracked || Math.abs(v - 1) > 1e-12)) n++;
+    }
   return n;
 };
 
@@ -45,10 +50,10 @@ export function removalImpact(doc: WorkshopDoc, target: RemovalTarget): RemovalI
   return {
     scores: doc.scores.filter((s) => hits(s) && (s.value !== null || s.rationale.trim() !== '')).length,
     judgments: doc.weighting.ahp.reduce((n, j) => {
-      if (kind === 'participant') return n + (j.participantId === id ? judgedPairs(j.matrix) : 0);
+      if (kind === 'participant') return n + (j.participantId === id ? judgedPairs(j) : 0);
       if (kind === 'criterion') {
         const k = j.criteria.indexOf(id);
-        return n + (k < 0 ? 0 : judgedPairs(j.matrix, k));
+        return n + (k < 0 ? 0 : judgedPairs(j, k));
       }
       return n;
     }, 0),

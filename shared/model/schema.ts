@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SimResultSchema, SimScenarioSchema } from '../contract/sim';
 import { withoutDefaults } from '../contract/stored';
+import { valueFunctionProblem } from '../scoring/value-function';
 import { SCHEMA_VERSION } from './version';
 
 export { SCHEMA_VERSION };
@@ -145,7 +146,13 @@ export const AhpJudgmentSchema = z.strictObject({
   participantId: IdSchema,
   /** Criterion ids in matrix order. */
   criteria: z.array(IdSchema).max(15),
-  matrix: z.array(z.array(num().positive()).max(15)).max(15),
+  /** a_ij, reciprocal, diagonal 1; `null` (on both sides of the diagonal) = the pair was not answered. */
+  matrix: z.array(z.array(num().positive().nullable()).max(15)).max(15),
+  /**
+   * false: recorded before unanswered pairs were tracked (schema migration answered-pairs) —
+   * every stored pair counts as answered, so a 1 may be "equal" or "never asked".
+   */
+  pairsTracked: z.boolean().default(true),
 });
 /**
  * Where the weights in force (`criteria[].weight`) came from. They are the team's: an upstream
@@ -195,6 +202,8 @@ export const weightProvenanceDefault = (): z.output<typeof WeightProvenanceSchem
 export const WeightingSchema = z.strictObject({
   method: z.enum(['points', 'ahp', 'rank']).default('points'),
   ahp: z.array(AhpJudgmentSchema).max(100).default([]),
+  /** Group AHP: aggregate the individual judgments (AIJ) or the individual priorities (AIP). */
+  ahpAggregation: z.enum(['aij', 'aip']).default('aij'),
   /** Criterion ids, most important first (rank-order weights). */
   rankOrder: z.array(IdSchema).max(50).default([]),
   provenance: WeightProvenanceSchema.default(weightProvenanceDefault),
@@ -268,6 +277,32 @@ export const WrittenScoreSchema = z.strictObject({
   basis: num(),
   at: DateTimeSchema,
 });
+/** A value function "measurement → share of the score scale" (shared/scoring/value-function.ts). */
+export const ValueFunctionSchema = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('linear'), worst: num(), best: num() }),
+    z.strictObject({
+      kind: z.literal('piecewise'),
+      points: z
+        .array(z.tuple([num(), num().min(0).max(1)]))
+        .min(2)
+        .max(20),
+    }),
+    z.strictObject({
+      kind: z.literal('threshold'),
+      threshold: num(),
+      direction: z.enum(['atLeast', 'atMost']),
+      pass: num().min(0).max(1),
+      fail: num().min(0).max(1),
+    }),
+  ])
+  .superRefine((fn, ctx) => {
+    const problem = valueFunctionProblem(fn);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+/** The pilot measures that suggest a criterion's scores (shared/model/metrics-suggest.ts). */
+export const MeasureSchema = z.enum(['iteration-speed', 'long-success', 'horizon-retention', 'utilization']);
+
 export const MetricsSchema = z.strictObject({
   series: z.array(MetricSeriesSchema).max(500).default([]),
   imports: z
@@ -275,6 +310,8 @@ export const MetricsSchema = z.strictObject({
     .max(500)
     .default([]),
   written: z.array(WrittenScoreSchema).max(LIST_LIMITS.scores).default([]),
+  /** The team's value function per measure; a measure without one scores in proportion to the best candidate. */
+  valueFunctions: z.partialRecord(MeasureSchema, ValueFunctionSchema).default({}),
 });
 
 /**
@@ -379,10 +416,10 @@ export const WorkshopDocSchema = z
     scores: z.array(ScoreSchema).max(LIST_LIMITS.scores).default([]),
     scale: ScaleSchema.default({ min: 0, max: 10 }),
     aggregation: AggregationSchema.default('mean'),
-    weighting: WeightingSchema.default({ method: 'points', ahp: [], rankOrder: [], provenance: weightProvenanceDefault() }),
+    weighting: WeightingSchema.default({ method: 'points', ahp: [], ahpAggregation: 'aij', rankOrder: [], provenance: weightProvenanceDefault() }),
     adaptation: AdaptationSchema.default({ rules: [], decisions: [], baseWeights: {} }),
     validation: z.array(ValidationItemSchema).max(LIST_LIMITS.validation).default([]),
-    metrics: MetricsSchema.default({ series: [], imports: [], written: [] }),
+    metrics: MetricsSchema.default({ series: [], imports: [], written: [], valueFunctions: {} }),
     simulations: z.array(SimulationSchema).max(LIST_LIMITS.simulations).default([]),
     scenarios: z.array(WhatIfScenarioSchema).max(LIST_LIMITS.scenarios).default([]),
     rollout: RolloutSchema.default({ items: [], scope: '', goNoGo: '' }),
@@ -423,6 +460,15 @@ export const WorkshopDocSchema = z
       const n = j.criteria.length;
       if (j.matrix.length !== n || j.matrix.some((row) => row.length !== n))
         ctx.addIssue({ code: 'custom', path: ['weighting', 'ahp', i, 'matrix'], message: `must be ${n}×${n}` });
+      else
+        for (let a = 0; a < n; a++)
+          for (let b = 0; b < n; b++)
+            if ((j.matrix[a][b] === null) !== (j.matrix[b][a] === null) || (a === b && j.matrix[a][a] === null))
+              ctx.addIssue({
+                code: 'custom',
+                path: ['weighting', 'ahp', i, 'matrix', a, b],
+                message: a === b ? 'the diagonal is 1' : 'an unanswered pair is null on both sides of the diagonal',
+              });
     });
   });
 
@@ -436,6 +482,8 @@ export type Score = z.output<typeof ScoreSchema>;
 export type Answer = z.output<typeof AnswerSchema>;
 export type ValidationItem = z.output<typeof ValidationItemSchema>;
 export type MetricSeries = z.output<typeof MetricSeriesSchema>;
+export type StoredValueFunction = z.output<typeof ValueFunctionSchema>;
+export type MeasureId = z.output<typeof MeasureSchema>;
 export type Simulation = z.output<typeof SimulationSchema>;
 export type WeightProvenance = z.output<typeof WeightProvenanceSchema>;
 export type WeightSource = z.output<typeof WeightSourceSchema>;

@@ -54,6 +54,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
     weighting: {
       method: 'points',
       ahp: [],
+      ahpAggregation: 'aij',
       rankOrder: [],
       provenance: { source: 'adapted', adoptedAt: '', rules: [], judges: [], order: [], scenarioId: '', basis: {}, handEdited: [], kept: [] },
     },
@@ -74,7 +75,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
         result: '',
       })),
     ),
-    metrics: { series: [], imports: [], written: [] },
+    metrics: { series: [], imports: [], written: [], valueFunctions: {} },
     simulations: [],
     scenarios: [],
     rollout: {

@@ -118,10 +118,17 @@ test('score with three participants, weigh with sliders and AHP, cross a stabili
   await app.getByRole('slider', { name: 'Mismatch control versus Throughput efficiency' }).fill('-4'); // mismatch 5× as important
   await app.getByRole('slider', { name: 'Throughput efficiency versus Context management' }).fill('-4'); // throughput 5× context
   await app.getByRole('slider', { name: 'Mismatch control versus Context management' }).fill('4'); // but context 5× mismatch: inconsistent
+  // Unanswered pairs are missing, not "equal": three pairs do not link all nine criteria yet.
+  await expect(app.getByTestId('ahp-progress')).toContainText('3 of 36 pairs answered');
+  for (const c of CRITERIA.slice(3)) await app.getByRole('button', { name: `Equal: Context management versus ${c} equally important` }).click();
+  await expect(app.getByTestId('ahp-progress')).toContainText('9 of 36 pairs answered');
   await expect(app.getByTestId('ahp-cr')).toContainText('above 0.10');
   await expect(app.locator('.pair.worst')).toHaveCount(1);
   const crBefore = Number(/ratio ([\d.]+)/.exec((await app.getByTestId('ahp-cr').textContent())!)![1]);
-  await app.getByRole('button', { name: /^Set it to/ }).click();
+  await app
+    .getByRole('button', { name: /^Set it to/ })
+    .first()
+    .click();
   await expect.poll(async () => Number(/ratio ([\d.]+)/.exec((await app.getByTestId('ahp-cr').textContent())!)![1])).toBeLessThan(crBefore);
   // Wang is the only judge, so the group weights are Wang's; they become the weights. They are
   // offered once the engine has answered for the judgments as they now are.

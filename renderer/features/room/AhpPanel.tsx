@@ -1,12 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WorkshopDoc } from '../../../shared/model';
+import { ahpGroupRequest, displayName, type WorkshopDoc } from '../../../shared/model';
 import {
+  answeredPairCount,
+  connectingPair,
+  equalAsUnanswered,
   formatJudgment,
-  hasJudgments,
   judgmentMatrix,
   judgmentOfStep,
   judgmentPairs,
+  pairsTracked,
+  setAhpAggregation,
   setJudgment,
   stepOfJudgment,
   SAATY_STEPS,
@@ -17,39 +21,68 @@ import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useNativeChange } from './useCommit';
-import { displayName } from '../../../shared/model';
 
 /** Saaty's consistency limit: a CR above 0.1 means the judgments contradict each other too much. */
 const CR_LIMIT = 0.1;
+/** Saaty's compatibility limit: a participant's index above 1.1 means their judgments do not fit the group weights. */
+const COMPATIBILITY_LIMIT = 1.1;
 
-/** AHP pairwise comparison per participant: consistency ratio, the most inconsistent judgment and its suggested value, group weights. */
+const pairId = (i: number, j: number) => `ahp-pair-${i}-${j}`;
+
+/**
+ * AHP pairwise comparison per participant, with pairs left unanswered allowed (the engine's
+ * incomplete AHP): how many pairs are answered, the minimum for weights (n − 1 connecting
+ * pairs), the next pair to ask, consistency with the top-3 inconsistencies, and the group
+ * weights (AIJ or AIP) with the consensus S* and each participant's CR and compatibility.
+ */
 export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const edit = useWorkshop((s) => s.edit);
   const [who, setWho] = useState(doc.participants[0]?.id ?? '');
+  const [onlyMissing, setOnlyMissing] = useState(false);
   const participant = doc.participants.find((p) => p.id === who) ?? doc.participants[0];
   const n = doc.criteria.length;
+  const labels = useMemo(() => doc.criteria.map((c, i) => displayName(c, lang, 'criterion', i).slice(0, 200)), [doc.criteria, lang]);
   const matrix = useMemo(() => (participant ? judgmentMatrix(doc, participant.id) : []), [doc, participant]);
-  const ownReq = useMemo(() => (n >= 2 && n <= 15 && participant ? { matrix } : null), [n, participant, matrix]);
+  const linking = useMemo(() => connectingPair(matrix), [matrix]);
+  const answered = answeredPairCount(matrix);
+  // The engine gives weights only once the answered pairs connect all criteria.
+  const ownReq = useMemo(() => (n >= 2 && n <= 15 && participant && !linking ? { matrix, labels } : null), [n, participant, matrix, linking, labels]);
   const own = useDerived('engine.ahp', ownReq);
-  const judges = useMemo(() => doc.participants.filter((p) => p.influence > 0 && hasJudgments(doc, p.id)), [doc]);
-  const groupReq = useMemo(
-    () =>
-      judges.length > 0 && n >= 2 && n <= 15
-        ? { matrices: judges.map((p) => judgmentMatrix(doc, p.id)), participantWeights: judges.map((p) => p.influence) }
-        : null,
-    [doc, judges, n],
-  );
-  const group = useDerived('engine.ahp', groupReq);
+  const group = useMemo(() => ahpGroupRequest(doc, lang), [doc, lang]);
+  const groupUnion = useMemo(() => {
+    if (!group) return null;
+    const m = group.request.matrices;
+    return connectingPair(m[0].map((row, i) => row.map((_, j) => (m.some((x) => x[i][j] !== null) ? 1 : null))));
+  }, [group]);
+  const groupAnswer = useDerived('engine.ahp', group && !groupUnion ? group.request : null);
 
   if (doc.participants.length === 0) return <p className="empty">{t('room.scoring.noParticipants')}</p>;
   if (n < 2 || n > 15) return <p className="empty">{t('room.ahp.size')}</p>;
-  const name = (i: number) => displayName(doc.criteria[i], lang, 'criterion', i);
-  const worst = own.value?.mostInconsistent ?? null;
-  const cr = own.value?.cr ?? null;
-  const setPair = (i: number, j: number, value: number) =>
-    edit(t('room.undo.judgment'), (d) => setJudgment(d, participant!.id, d.criteria[i].id, d.criteria[j].id, value));
+  const pid = participant!.id;
+  const name = (i: number) => labels[i];
+  const tracked = pairsTracked(doc, pid);
+  const total = (n * (n - 1)) / 2;
+  const result = own.value && ownReq ? own.value : null;
+  const cr = result?.cr ?? null;
+  const next: [number, number] | null = linking ?? result?.nextPair ?? null;
+  // The most inconsistent judgment is marked "worst", the next two "flagged".
+  const flagged = new Map<string, 'worst' | 'flagged'>(
+    (result && cr !== null && cr > 0.0005 ? result.inconsistencies : []).map((x, k) => [`${x.i}-${x.j}`, k === 0 ? 'worst' : 'flagged']),
+  );
+  const setPair = (i: number, j: number, value: number | null) =>
+    edit(t('room.undo.judgment'), (d) => setJudgment(d, pid, d.criteria[i].id, d.criteria[j].id, value));
+  const goTo = (i: number, j: number) => {
+    setOnlyMissing(false);
+    requestAnimationFrame(() => {
+      const el = document.getElementById(pairId(i, j));
+      el?.scrollIntoView({ block: 'center' });
+      el?.focus();
+    });
+  };
+  const person = new Map(doc.participants.map((p) => [p.id, p.name]));
+  const g = groupAnswer.value && group && !groupUnion ? groupAnswer.value : null;
 
   return (
     <div className="ahp">
@@ -57,7 +90,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
       <div className="ahp-head">
         <label className="inline-label">
           {t('room.ahp.participant')}
-          <select className="input" value={participant!.id} onChange={(e) => setWho(e.target.value)}>
+          <select className="input" value={pid} onChange={(e) => setWho(e.target.value)}>
             {doc.participants.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -66,76 +99,190 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
           </select>
         </label>
         <p className={cr !== null && cr > CR_LIMIT ? 'cr cr-bad' : 'cr'} role="status" data-testid="ahp-cr">
-          {cr === null ? t('room.ahp.crNone') : t('room.ahp.cr', { cr: cr.toFixed(3) })}{' '}
-          {cr !== null && (cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk'))}
+          {linking ? '' : cr === null ? t('room.ahp.crNone') : t('room.ahp.cr', { cr: cr.toFixed(3) })}{' '}
+          {!linking && cr !== null && (cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk'))}
         </p>
       </div>
-      {worst && cr !== null && cr > 0.0005 && (
-        <div className="ahp-worst" role="note">
-          <p>
-            {t('room.ahp.worst', { a: name(worst.i), b: name(worst.j), current: formatJudgment(worst.current), suggested: formatJudgment(worst.suggested) })}
-            {worst.crAfter !== null && ` ${t('room.ahp.crAfter', { cr: worst.crAfter.toFixed(3) })}`}
-          </p>
-          <button type="button" className="btn" onClick={() => setPair(worst.i, worst.j, judgmentOfStep(stepOfJudgment(worst.suggested)))}>
-            {t('room.ahp.applySuggestion', { value: formatJudgment(judgmentOfStep(stepOfJudgment(worst.suggested))) })}
+      {!tracked && (
+        <div className="ahp-note" role="note" data-testid="ahp-legacy">
+          <p>{t('room.ahp.legacy')}</p>
+          <button type="button" className="btn btn-small" onClick={() => edit(t('room.undo.equalAsUnanswered'), (d) => equalAsUnanswered(d, pid))}>
+            {t('room.ahp.legacyFix')}
           </button>
         </div>
       )}
+      <div className="ahp-progress" data-testid="ahp-progress" aria-live="polite">
+        <p>{t('room.ahp.progress', { answered, total, min: n - 1 })}</p>
+        {linking ? (
+          <p className="ahp-missing">{t('room.ahp.disconnected', { name: name(linking[1]) })}</p>
+        ) : answered < total ? (
+          <p>{t('room.ahp.enough')}</p>
+        ) : (
+          <p>{t('room.ahp.complete')}</p>
+        )}
+        {next && (
+          <p className="ahp-next" data-testid="ahp-next">
+            {t('room.ahp.next', { a: name(next[0]), b: name(next[1]) })}{' '}
+            <span className="muted small">{linking ? t('room.ahp.nextConnect', { name: name(linking[1]) }) : t('room.ahp.nextHarker')}</span>{' '}
+            <button type="button" className="btn btn-small" onClick={() => goTo(next[0], next[1])}>
+              {t('room.ahp.goNext')}
+            </button>
+          </p>
+        )}
+      </div>
+      {result && cr !== null && cr > 0.0005 && result.inconsistencies.length > 0 && (
+        <div className="ahp-worst" role="note" data-testid="ahp-inconsistencies">
+          <h3 className="small-h">{t('room.ahp.inconsistencies')}</h3>
+          <ol>
+            {result.inconsistencies.map((x) => {
+              const snapped = judgmentOfStep(stepOfJudgment(x.suggested));
+              return (
+                <li key={`${x.i}-${x.j}`}>
+                  {t('room.ahp.worst', { a: name(x.i), b: name(x.j), current: formatJudgment(x.current), suggested: formatJudgment(snapped) })}
+                  {x.crAfter !== null && ` ${t('room.ahp.crAfter', { cr: x.crAfter.toFixed(3) })}`}{' '}
+                  <button type="button" className="btn btn-small" onClick={() => setPair(x.i, x.j, snapped)}>
+                    {t('room.ahp.applySuggestion', { value: formatJudgment(snapped) })}
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+      )}
+      <label className="inline-label small">
+        <input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} /> {t('room.ahp.onlyMissing')}
+      </label>
       <ul className="pairs">
-        {judgmentPairs(n).map(([i, j]) => (
-          <PairRow
-            key={`${i}-${j}`}
-            a={name(i)}
-            b={name(j)}
-            value={matrix[i][j]}
-            highlight={worst?.i === i && worst.j === j}
-            onCommit={(v) => setPair(i, j, v)}
-          />
-        ))}
+        {judgmentPairs(n)
+          .filter(([i, j]) => !onlyMissing || matrix[i][j] === null)
+          .map(([i, j]) => (
+            <PairRow
+              key={`${i}-${j}`}
+              id={pairId(i, j)}
+              a={name(i)}
+              b={name(j)}
+              value={matrix[i][j]}
+              highlight={flagged.get(`${i}-${j}`) ?? null}
+              next={next !== null && next[0] === i && next[1] === j}
+              onCommit={(v) => setPair(i, j, v)}
+            />
+          ))}
       </ul>
       <div className="ahp-group">
-        <h3 className="small-h">{t('room.ahp.group', { count: judges.length })}</h3>
-        {group.value && !group.error ? (
+        <h3 className="small-h">{t('room.ahp.group', { count: group?.participantIds.length ?? 0 })}</h3>
+        <fieldset className="ahp-aggregation">
+          <legend>{t('room.ahp.aggregation')}</legend>
+          {(['aij', 'aip'] as const).map((a) => (
+            <label key={a} className="inline-label small">
+              <input
+                type="radio"
+                name="ahp-aggregation"
+                checked={doc.weighting.ahpAggregation === a}
+                onChange={() => edit(t('room.undo.ahpAggregation'), (d) => setAhpAggregation(d, a))}
+              />{' '}
+              {t(`room.ahp.${a}`)}
+            </label>
+          ))}
+        </fieldset>
+        {g && group ? (
           <>
-            <p className="muted small" aria-busy={!group.current}>
-              {doc.criteria.map((c, i) => `${displayName(c, lang, 'criterion', i)} ${(group.value!.weights[i] * 100).toFixed(1)}%`).join(' · ')}
+            <p className="muted small" aria-busy={!groupAnswer.current}>
+              {doc.criteria.map((_, i) => `${name(i)} ${(g.weights[i] * 100).toFixed(1)}%`).join(' · ')}
             </p>
-            <p className="small">{group.value.cr === null ? '' : t('room.ahp.cr', { cr: group.value.cr.toFixed(3) })}</p>
+            <p className="small" data-testid="ahp-consensus">
+              {g.consensus && t('room.ahp.consensus', { s: g.consensus.sStar.toFixed(2), label: t(`room.ahp.consensusLabel.${g.consensus.label}`) })}
+              {g.cr !== null && ` · ${t('room.ahp.cr', { cr: g.cr.toFixed(3) })}`}
+            </p>
+            <table className="table ahp-judges" data-testid="ahp-judges">
+              <thead>
+                <tr>
+                  <th scope="col">{t('room.ahp.judge')}</th>
+                  <th scope="col">{t('room.ahp.answered')}</th>
+                  <th scope="col">{t('room.ahp.crShort')}</th>
+                  <th scope="col">{t('room.ahp.compatibility')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {group.participantIds.map((id, k) => {
+                  const mine = g.individual?.[k] ?? null;
+                  const c = g.compatibility?.[k] ?? null;
+                  return (
+                    <tr key={id}>
+                      <th scope="row">{person.get(id) ?? id}</th>
+                      <td>{t('room.ahp.answeredOf', { answered: answeredPairCount(group.request.matrices[k]), total })}</td>
+                      <td className={mine?.cr != null && mine.cr > CR_LIMIT ? 'cr-bad' : ''}>
+                        {mine === null ? t('room.ahp.tooFew') : mine.cr === null ? '–' : mine.cr.toFixed(3)}
+                      </td>
+                      <td className={c !== null && c > COMPATIBILITY_LIMIT ? 'cr-bad' : ''}>
+                        {c === null ? '–' : `${c.toFixed(3)} ${c > COMPATIBILITY_LIMIT ? t('room.ahp.incompatible') : t('room.ahp.compatible')}`}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            <p className="muted small">{t('room.ahp.compatibilityHelp')}</p>
             {/* Weights computed from judgments since changed are not offered until the new answer is in. */}
             <button
               type="button"
               className="btn btn-primary"
-              disabled={!group.current}
-              onClick={() => edit(t('room.undo.ahpWeights'), (d) => adoptWeights(d, group.value!.weights, { source: 'ahp' }, nowIso()))}
+              disabled={!groupAnswer.current}
+              onClick={() => edit(t('room.undo.ahpWeights'), (d) => adoptWeights(d, g.weights, { source: 'ahp' }, nowIso()))}
             >
               {t('room.ahp.use')}
             </button>
           </>
         ) : (
-          <p className="muted">{group.error?.message ?? t('room.ahp.noJudges')}</p>
+          <p className="muted">
+            {groupUnion ? t('room.ahp.groupDisconnected', { name: name(groupUnion[1]) }) : group ? (groupAnswer.error?.message ?? '') : t('room.ahp.noJudges')}
+          </p>
         )}
       </div>
     </div>
   );
 }
 
-function PairRow({ a, b, value, highlight, onCommit }: { a: string; b: string; value: number; highlight: boolean; onCommit: (value: number) => void }) {
+function PairRow({
+  id,
+  a,
+  b,
+  value,
+  highlight,
+  next,
+  onCommit,
+}: {
+  id: string;
+  a: string;
+  b: string;
+  value: number | null;
+  highlight: 'worst' | 'flagged' | null;
+  next: boolean;
+  onCommit: (value: number | null) => void;
+}) {
   const { t } = useTranslation();
-  const step = stepOfJudgment(value);
+  const step = value === null ? 0 : stepOfJudgment(value);
   const [draft, setDraft] = useState<number | null>(null);
   const shown = draft ?? step;
   const ref = useNativeChange<HTMLInputElement>((el) => {
     setDraft(null);
     const v = judgmentOfStep(-Number(el.value));
-    if (Math.abs(v - value) > 1e-12) onCommit(v);
+    if (value === null || Math.abs(v - value) > 1e-12) onCommit(v);
   });
-  const label =
-    shown === 0 ? t('room.ahp.equal') : shown > 0 ? t('room.ahp.more', { name: a, times: shown + 1 }) : t('room.ahp.more', { name: b, times: 1 - shown });
+  const missing = value === null && draft === null;
+  const label = missing
+    ? t('room.ahp.notAnswered')
+    : shown === 0
+      ? t('room.ahp.equal')
+      : shown > 0
+        ? t('room.ahp.more', { name: a, times: shown + 1 })
+        : t('room.ahp.more', { name: b, times: 1 - shown });
+  const cls = ['pair', highlight, missing && 'missing', next && 'next'].filter(Boolean).join(' ');
   return (
-    <li className={highlight ? 'pair worst' : 'pair'}>
+    <li className={cls} data-answered={value !== null}>
       <span className="pair-a">{a}</span>
       <input
         ref={ref}
+        id={id}
         type="range"
         // Left = the first criterion more important, so the slider runs from +8 to −8.
         min={-SAATY_STEPS}
@@ -149,6 +296,15 @@ function PairRow({ a, b, value, highlight, onCommit }: { a: string; b: string; v
       />
       <span className="pair-b">{b}</span>
       <span className="pair-value">{label}</span>
+      {value === null ? (
+        <button type="button" className="btn btn-small" aria-label={t('room.ahp.setEqualLabel', { a, b })} onClick={() => onCommit(1)}>
+          {t('room.ahp.setEqual')}
+        </button>
+      ) : (
+        <button type="button" className="btn btn-small" aria-label={t('room.ahp.clearLabel', { a, b })} onClick={() => onCommit(null)}>
+          {t('room.ahp.clear')}
+        </button>
+      )}
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { Tornado } from '../../charts/Tornado';
 import { currentLang } from '../../i18n';
 import { formatPercent } from '../../ui/format';
 import { useRoomAnalysis } from './analysis';
+import { RobustnessDetails } from './RobustnessDetails';
 import { useRoomUi } from './roomUi';
 import { displayName } from '../../../shared/model';
 
@@ -44,6 +45,7 @@ export function useVerdictText(doc: WorkshopDoc, a: WorkshopAnalysisResult | nul
     ? t(mc.change > 0 ? 'room.verdict.criticalUp' : 'room.verdict.criticalDown', {
         criterion: crit(mc.criterion),
         change: pp(mc.change),
+        percent: mc.percent === null ? '–' : formatPercent(mc.percent / 100, lang),
         name: name(mc.winner),
       })
     : ev.totals.length > 1
@@ -169,6 +171,7 @@ export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
             )}
           </>
         )}
+        {result?.scored && <RobustnessDetails doc={doc} analysis={result} />}
         {result && (
           <p className="muted small">
             {t('room.robustness.thresholds', {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ahpJudges,
+  ahpGroupRequest,
   describeProvenance,
   displayName,
   nowIso,
@@ -11,7 +11,6 @@ import {
   type WeightChange,
   type WorkshopDoc,
 } from '../../../shared/model';
-import { judgmentMatrix } from '../../../shared/model/edits/ahp-edit';
 import { acceptWeightsProposal, keepTeamWeights } from '../../../shared/model/edits/weights-edit';
 import { call } from '../../api/client';
 import { currentLang } from '../../i18n';
@@ -44,19 +43,15 @@ export function ProvenanceLine({ doc }: { doc: WorkshopDoc }) {
 
 /** The engine's weights for the current judges (AHP) or order (ROC), when the proposal needs them. */
 function useNewShares(doc: WorkshopDoc, source: 'ahp' | 'rank' | null): number[] | null {
-  const judges = source === 'ahp' ? ahpJudges(doc) : [];
-  const request =
-    source === 'ahp' && judges.length > 0
-      ? {
-          method: 'engine.ahp' as const,
-          body: { matrices: judges.map((j) => judgmentMatrix(doc, j.participantId)), participantWeights: judges.map((j) => j.influence) },
-        }
-      : source === 'rank'
-        ? (() => {
-            const index = new Map(doc.criteria.map((c, i) => [c.id, i]));
-            return { method: 'engine.rankWeights' as const, body: { order: rankOrderIds(doc).map((id) => index.get(id)!), method: 'roc' as const } };
-          })()
-        : null;
+  const group = source === 'ahp' ? ahpGroupRequest(doc, currentLang()) : null;
+  const request = group
+    ? { method: 'engine.ahp' as const, body: group.request }
+    : source === 'rank'
+      ? (() => {
+          const index = new Map(doc.criteria.map((c, i) => [c.id, i]));
+          return { method: 'engine.rankWeights' as const, body: { order: rankOrderIds(doc).map((id) => index.get(id)!), method: 'roc' as const } };
+        })()
+      : null;
   const key = request ? JSON.stringify(request) : '';
   const [answer, setAnswer] = useState<{ key: string; shares: number[] } | null>(null);
   useEffect(() => {

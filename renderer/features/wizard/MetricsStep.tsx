@@ -4,6 +4,7 @@ import { ImportPanel } from './metrics/ImportPanel';
 import { SuggestionsPanel } from './metrics/SuggestionsPanel';
 import { NoCandidates } from './tasks';
 import { StepFrame, useStep } from './step';
+import { ValueFunctionsPanel } from './metrics/ValueFunctionsPanel';
 import './wizard.css';
 
 /** Step 4 指标对比: import pilot metrics, compare them side by side, and carry suggested scores into the evaluation. */
@@ -21,6 +22,7 @@ export function MetricsStep() {
         <>
           <ImportPanel doc={doc} />
           <ComparisonPanel doc={shown} />
+          <ValueFunctionsPanel doc={shown} />
           <SuggestionsPanel doc={shown} />
         </>
       )}

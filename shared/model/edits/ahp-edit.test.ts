@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { clearJudgments, formatJudgment, hasJudgments, judgmentMatrix, judgmentOfStep, judgmentPairs, setJudgment, stepOfJudgment } from './ahp-edit';
+import {
+  answeredPairCount,
+  clearJudgments,
+  connectingPair,
+  equalAsUnanswered,
+  formatJudgment,
+  hasJudgments,
+  judgmentMatrix,
+  judgmentOfStep,
+  judgmentPairs,
+  pairsTracked,
+  setJudgment,
+  stepOfJudgment,
+} from './ahp-edit';
+import { WorkshopDocSchema } from '../schema';
 import { createSampleWorkshop } from '../create';
 
 const doc = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'w1');
@@ -19,8 +33,9 @@ describe('Saaty scale', () => {
 });
 
 describe('judgments', () => {
-  it('start as all-equal and stay reciprocal when set', () => {
-    expect(judgmentMatrix(doc, p).every((row) => row.every((v) => v === 1))).toBe(true);
+  it('start with every pair unanswered and stay reciprocal when set', () => {
+    const m0 = judgmentMatrix(doc, p);
+    expect(m0.every((row, i) => row.every((v, j) => (i === j ? v === 1 : v === null)))).toBe(true);
     expect(hasJudgments(doc, p)).toBe(false);
     const next = setJudgment(doc, p, ids[2], ids[0], 5);
     const m = judgmentMatrix(next, p);
@@ -33,6 +48,67 @@ describe('judgments', () => {
     expect(clearJudgments(next, p).weighting.ahp).toEqual([]);
   });
 
+  it('records only the pairs answered: the others stay null in the document, "equal" included as answered', () => {
+    let d = setJudgment(doc, p, ids[0], ids[1], 3);
+    d = setJudgment(d, p, ids[1], ids[2], 1);
+    const stored = d.weighting.ahp[0];
+    expect(stored.pairsTracked).toBe(true);
+    expect(stored.matrix[0][1]).toBe(3);
+    expect(stored.matrix[1][2]).toBe(1);
+    expect(stored.matrix[2][1]).toBe(1);
+    expect(stored.matrix[0][2]).toBeNull();
+    expect(stored.matrix[2][0]).toBeNull();
+    expect(answeredPairCount(judgmentMatrix(d, p))).toBe(2);
+    expect(WorkshopDocSchema.safeParse(d).success).toBe(true);
+    // A judged "equal" alone counts as a judgment.
+    expect(hasJudgments(setJudgment(doc, p, ids[0], ids[1], 1), p)).toBe(true);
+    // null takes an answer back.
+    const back = setJudgment(d, p, ids[0], ids[1], null);
+    expect(judgmentMatrix(back, p)[0][1]).toBeNull();
+    expect(judgmentMatrix(back, p)[1][0]).toBeNull();
+    expect(answeredPairCount(judgmentMatrix(back, p))).toBe(1);
+    expect(setJudgment(back, p, ids[0], ids[1], null)).toBe(back);
+  });
+
+  it('the schema refuses a null on one side of the diagonal only', () => {
+    const d = setJudgment(doc, p, ids[0], ids[1], 3);
+    const matrix = d.weighting.ahp[0].matrix.map((row) => [...row]);
+    matrix[1][0] = 1 / 3;
+    matrix[0][1] = null;
+    const bad = { ...d, weighting: { ...d.weighting, ahp: [{ ...d.weighting.ahp[0], matrix }] } };
+    const res = WorkshopDocSchema.safeParse(bad);
+    expect(res.success).toBe(false);
+    expect(res.error!.issues[0].path).toEqual(['weighting', 'ahp', 0, 'matrix', 0, 1]);
+  });
+
+  it('names a pair that connects the criteria while the answered pairs do not', () => {
+    let d = setJudgment(doc, p, ids[0], ids[1], 3);
+    expect(connectingPair(judgmentMatrix(d, p))).toEqual([0, 2]);
+    // A chain through other criteria connects too.
+    for (let k = 1; k < ids.length - 1; k++) d = setJudgment(d, p, ids[k], ids[k + 1], 2);
+    expect(answeredPairCount(judgmentMatrix(d, p))).toBe(ids.length - 1);
+    expect(connectingPair(judgmentMatrix(d, p))).toBeNull();
+  });
+
+  it('judgments recorded before pairs were tracked count every pair as answered, until the team turns "equal" into unanswered', () => {
+    const n = ids.length;
+    const legacy = ids.map((_, i) => ids.map((__, j) => (i === 0 && j === 1 ? 3 : i === 1 && j === 0 ? 1 / 3 : 1)));
+    const d = { ...doc, weighting: { ...doc.weighting, ahp: [{ participantId: p, criteria: ids, matrix: legacy, pairsTracked: false }] } };
+    expect(pairsTracked(d, p)).toBe(false);
+    expect(answeredPairCount(judgmentMatrix(d, p))).toBe((n * (n - 1)) / 2);
+    // Editing keeps the marking: the other pairs still count as answered.
+    const edited = setJudgment(d, p, ids[2], ids[3], 2);
+    expect(pairsTracked(edited, p)).toBe(false);
+    expect(answeredPairCount(judgmentMatrix(edited, p))).toBe((n * (n - 1)) / 2);
+    const tracked = equalAsUnanswered(edited, p);
+    expect(pairsTracked(tracked, p)).toBe(true);
+    const m = judgmentMatrix(tracked, p);
+    expect(answeredPairCount(m)).toBe(2);
+    expect(m[0][1]).toBe(3);
+    expect(m[2][3]).toBe(2);
+    expect(equalAsUnanswered(tracked, p)).toBe(tracked);
+  });
+
   it('reads a matrix stored for another criterion order (and ignores criteria that are gone)', () => {
     const stored = {
       participantId: p,
@@ -42,12 +118,14 @@ describe('judgments', () => {
         [1 / 2, 1, 1],
         [1 / 3, 1, 1],
       ],
+      pairsTracked: true,
     };
     const d = { ...doc, weighting: { ...doc.weighting, ahp: [stored] } };
     const m = judgmentMatrix(d, p);
     expect(m[1][0]).toBe(3);
     expect(m[0][1]).toBeCloseTo(1 / 3, 15);
-    expect(m[0][2]).toBe(1);
+    // A criterion the judgments were not made for: its pairs are not answered.
+    expect(m[0][2]).toBeNull();
     // Writing rewrites it in the current order.
     const w = setJudgment(d, p, ids[0], ids[2], 2);
     expect(w.weighting.ahp[0].criteria).toEqual(ids);

@@ -3,7 +3,7 @@ import type { WorkshopDoc } from '../schema';
 /**
  * AHP pairwise judgments per participant, edited on Saaty's 1–9 scale. The document keeps
  * each participant's matrix with the criterion ids it was made for; here it is always read
- * and written in the document's current criterion order (unknown pairs count as "equal").
+ * and written in the document's current criterion order; a pair not answered is `null`.
  */
 
 /** Judgments a_ij of the scale: 1/9 … 1/2, 1, 2 … 9. */
@@ -37,12 +37,21 @@ export function formatJudgment(value: number): string {
   return value >= 1 ? value.toFixed(1) : `1/${(1 / value).toFixed(1)}`;
 }
 
-/** A participant's matrix in the document's criterion order (n × n, reciprocal, unit diagonal). */
-export function judgmentMatrix(doc: WorkshopDoc, participantId: string): number[][] {
+/** The stored judgments of a participant, if any. */
+function entryOf(doc: WorkshopDoc, participantId: string) {
+  return doc.weighting.ahp.find((a) => a.participantId === participantId);
+}
+
+/**
+ * A participant's matrix in the document's criterion order (n × n, reciprocal, unit
+ * diagonal); `null` for a pair not answered (including every pair with a criterion added
+ * since). This is what the engine's incomplete AHP takes.
+ */
+export function judgmentMatrix(doc: WorkshopDoc, participantId: string): (number | null)[][] {
   const ids = doc.criteria.map((c) => c.id);
   const n = ids.length;
-  const out = ids.map(() => ids.map(() => 1));
-  const entry = doc.weighting.ahp.find((a) => a.participantId === participantId);
+  const out: (number | null)[][] = ids.map((_, i) => ids.map((__, j) => (i === j ? 1 : null)));
+  const entry = entryOf(doc, participantId);
   if (!entry) return out;
   const at = new Map(entry.criteria.map((id, i) => [id, i]));
   for (let i = 0; i < n; i++) {
@@ -50,7 +59,7 @@ export function judgmentMatrix(doc: WorkshopDoc, participantId: string): number[
       const a = at.get(ids[i]);
       const b = at.get(ids[j]);
       const v = a !== undefined && b !== undefined ? entry.matrix[a]?.[b] : undefined;
-      if (v !== undefined && v > 0 && Number.isFinite(v)) {
+      if (typeof v === 'number' && v > 0 && Number.isFinite(v)) {
         out[i][j] = v;
         out[j][i] = 1 / v;
       }
@@ -59,30 +68,93 @@ export function judgmentMatrix(doc: WorkshopDoc, participantId: string): number[
   return out;
 }
 
-/** Whether a participant has made any judgment other than "equal". */
+/**
+ * Whether the participant's judgments record which pairs were answered. false for judgments
+ * recorded before that was tracked (migration answered-pairs): there every stored pair counts
+ * as answered, and a 1 may be a pair nobody asked.
+ */
+export function pairsTracked(doc: WorkshopDoc, participantId: string): boolean {
+  return entryOf(doc, participantId)?.pairsTracked ?? true;
+}
+
+/** Answered pairs (i < j) of a matrix from `judgmentMatrix`. */
+export function answeredPairCount(matrix: readonly (readonly (number | null)[])[]): number {
+  let k = 0;
+  for (let i = 0; i < matrix.length; i++) for (let j = i + 1; j < matrix.length; j++) if (matrix[i][j] !== null) k++;
+  return k;
+}
+
+/**
+ * Whether a participant has judged anything: any answered pair; for judgments recorded before
+ * answered pairs were tracked, any judgment other than "equal" (as then).
+ */
 export function hasJudgments(doc: WorkshopDoc, participantId: string): boolean {
-  return judgmentMatrix(doc, participantId).some((row, i) => row.some((v, j) => i !== j && Math.abs(v - 1) > 1e-12));
+  const m = judgmentMatrix(doc, participantId);
+  const tracked = pairsTracked(doc, participantId);
+  return m.some((row, i) => row.some((v, j) => i !== j && v !== null && (tracked || Math.abs(v - 1) > 1e-12)));
+}
+
+/**
+ * A pair that links a criterion not yet connected (by any chain of answered pairs) to the first
+ * criterion, as [i, j] with i < j; null when the answered pairs connect all criteria. While
+ * they do not, the engine gives no weights and Harker's next-pair rule does not apply.
+ */
+export function connectingPair(matrix: readonly (readonly (number | null)[])[]): [number, number] | null {
+  const n = matrix.length;
+  const seen = new Array<boolean>(n).fill(false);
+  const stack = [0];
+  seen[0] = n > 0;
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    for (let j = 0; j < n; j++) {
+      if (!seen[j] && matrix[i][j] !== null) {
+        seen[j] = true;
+        stack.push(j);
+      }
+    }
+  }
+  const lost = seen.indexOf(false);
+  return lost < 0 ? null : [0, lost];
+}
+
+function writeEntry(doc: WorkshopDoc, participantId: string, matrix: (number | null)[][], tracked: boolean): WorkshopDoc {
+  const entry = { participantId, criteria: doc.criteria.map((c) => c.id), matrix, pairsTracked: tracked };
+  const at = doc.weighting.ahp.findIndex((a) => a.participantId === participantId);
+  const ahp = at < 0 ? [...doc.weighting.ahp, entry] : doc.weighting.ahp.map((a, k) => (k === at ? entry : a));
+  return { ...doc, weighting: { ...doc.weighting, ahp } };
 }
 
 /**
  * Sets judgment "criterion `rowId` is `value` times as important as `colId`" for one
- * participant (its reciprocal follows). The stored matrix is rewritten in the current
- * criterion order, so it always matches the criteria.
+ * participant (its reciprocal follows); `null` marks the pair not answered. The stored matrix
+ * is rewritten in the current criterion order, so it always matches the criteria.
  */
-export function setJudgment(doc: WorkshopDoc, participantId: string, rowId: string, colId: string, value: number): WorkshopDoc {
+export function setJudgment(doc: WorkshopDoc, participantId: string, rowId: string, colId: string, value: number | null): WorkshopDoc {
   const ids = doc.criteria.map((c) => c.id);
   const i = ids.indexOf(rowId);
   const j = ids.indexOf(colId);
-  if (i < 0 || j < 0 || i === j || !(value > 0) || !Number.isFinite(value) || ids.length > 15) return doc;
+  if (i < 0 || j < 0 || i === j || (value !== null && (!(value > 0) || !Number.isFinite(value))) || ids.length > 15) return doc;
   const matrix = judgmentMatrix(doc, participantId);
-  if (Math.abs(matrix[i][j] - value) < 1e-12 && doc.weighting.ahp.some((a) => a.participantId === participantId)) return doc;
+  const was = matrix[i][j];
+  if (value === null ? was === null : was !== null && Math.abs(was - value) < 1e-12) return doc;
   matrix[i][j] = value;
-  matrix[j][i] = 1 / value;
-  const entry = { participantId, criteria: ids, matrix };
-  const others = doc.weighting.ahp.filter((a) => a.participantId !== participantId);
-  const at = doc.weighting.ahp.findIndex((a) => a.participantId === participantId);
-  const ahp = at < 0 ? [...others, entry] : doc.weighting.ahp.map((a, k) => (k === at ? entry : a));
-  return { ...doc, weighting: { ...doc.weighting, ahp } };
+  matrix[j][i] = value === null ? null : 1 / value;
+  return writeEntry(doc, participantId, matrix, pairsTracked(doc, participantId));
+}
+
+/**
+ * For judgments recorded before answered pairs were tracked: every "equal" (1) becomes a pair
+ * not answered, and the pairs are tracked from then on. Other judgments are kept.
+ */
+export function equalAsUnanswered(doc: WorkshopDoc, participantId: string): WorkshopDoc {
+  if (!entryOf(doc, participantId) || pairsTracked(doc, participantId)) return doc;
+  const matrix = judgmentMatrix(doc, participantId).map((row, i) => row.map((v, j) => (i !== j && v !== null && Math.abs(v - 1) < 1e-12 ? null : v)));
+  return writeEntry(doc, participantId, matrix, true);
+}
+
+/** How the group AHP weights are formed: aggregating individual judgments (AIJ) or priorities (AIP). */
+export function setAhpAggregation(doc: WorkshopDoc, aggregation: 'aij' | 'aip'): WorkshopDoc {
+  return doc.weighting.ahpAggregation === aggregation ? doc : { ...doc, weighting: { ...doc.weighting, ahpAggregation: aggregation } };
 }
 
 /** Removes a participant's judgments. */

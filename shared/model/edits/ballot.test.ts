@@ -52,6 +52,28 @@ describe('mergeBallot', () => {
     expect(m[ids.indexOf(b)][ids.indexOf(a)]).toBeCloseTo(0.2, 12);
   });
 
+  it('stores the pairs a participant skipped as not answered (null), never as "equal"', () => {
+    const r3 = { ...round, criteria: doc.criteria.slice(0, 3).map((c) => c.id) };
+    const [a, b, c] = r3.criteria;
+    const ids = doc.criteria.map((k) => k.id);
+    // Answered a–b and b–c, skipped a–c.
+    const next = mergeBallot(doc, p.id, r3, {
+      cells: [],
+      ahp: [
+        { a, b, value: 3 },
+        { a: b, b: c, value: 1 },
+      ],
+    });
+    const m = judgmentMatrix(next, p.id);
+    expect(m[ids.indexOf(a)][ids.indexOf(c)]).toBeNull();
+    expect(m[ids.indexOf(c)][ids.indexOf(a)]).toBeNull();
+    expect(m[ids.indexOf(b)][ids.indexOf(c)]).toBe(1);
+    const stored = next.weighting.ahp.find((x) => x.participantId === p.id)!;
+    expect(stored.pairsTracked).toBe(true);
+    expect(stored.matrix.flat().filter((v) => v !== null).length).toBe(ids.length + 4);
+    expect(WorkshopDocSchema.safeParse(next).success).toBe(true);
+  });
+
   it('ignores an unknown participant', () => {
     expect(mergeBallot(doc, 'nobody', round, { cells: [cell(0, 0, 1)] })).toBe(doc);
   });

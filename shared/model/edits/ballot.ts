@@ -46,9 +46,9 @@ export function mergeBallot(
 }
 
 /**
- * A ballot's pairwise judgments become the participant's AHP judgments. Pairs the participant
- * skipped are not written (the document's AHP model reads an unwritten pair as it reads any
- * missing one).
+ * A ballot's pairwise judgments become the participant's AHP judgments (a new entry, replacing
+ * any earlier one). Pairs the participant skipped are not in the ballot and stay `null` in
+ * the document: not answered, never "equal".
  */
 function mergeJudgments(doc: WorkshopDoc, participantId: string, pairs: BallotPair[]): WorkshopDoc {
   let next = clearJudgments(doc, participantId);

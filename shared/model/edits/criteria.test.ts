@@ -68,6 +68,7 @@ describe('criteria', () => {
               [0.5, 1, 4],
               [1 / 3, 0.25, 1],
             ],
+            pairsTracked: true,
           },
         ],
       },
@@ -81,6 +82,7 @@ describe('criteria', () => {
         [1, 3],
         [1 / 3, 1],
       ],
+      pairsTracked: true,
     });
   });
 

@@ -1,3 +1,5 @@
+import { valueFunctionProblem, type ValueFunction } from '../../scoring/value-function';
+import type { Measure } from '../metrics-suggest';
 import type { MetricSeries, Participant, Score, WorkshopDoc } from '../schema';
 
 const key = (s: Pick<MetricSeries, 'candidateId' | 'metric' | 'bucket'>) => `${s.candidateId}|${s.metric}|${s.bucket}`;
@@ -16,6 +18,19 @@ export function importMetrics(doc: WorkshopDoc, series: MetricSeries[], record: 
   const replaced = new Set(incoming.map(key));
   const imports = [...doc.metrics.imports, { ...record, file: record.file.slice(0, 1000) }].slice(-500);
   return { ...doc, metrics: { ...doc.metrics, series: [...doc.metrics.series.filter((s) => !replaced.has(key(s))), ...incoming], imports } };
+}
+
+/**
+ * The team's value function for a measure (null: back to scoring in proportion to the best
+ * candidate). A function that is not well formed is refused (the document is returned as is).
+ */
+export function setValueFunction(doc: WorkshopDoc, measure: Measure, fn: ValueFunction | null): WorkshopDoc {
+  if (fn && valueFunctionProblem(fn)) return doc;
+  const valueFunctions = { ...doc.metrics.valueFunctions };
+  if (fn) valueFunctions[measure] = fn;
+  else if (measure in valueFunctions) delete valueFunctions[measure];
+  else return doc;
+  return { ...doc, metrics: { ...doc.metrics, valueFunctions } };
 }
 
 /** Removes a candidate's pilot metrics (all of them, or one metric). */

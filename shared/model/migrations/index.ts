@@ -1,3 +1,4 @@
+import { answeredPairs } from './answered-pairs';
 import { confirmedRecords } from './confirmed-records';
 import { simulationTyped } from './simulation-typed';
 import { singleNames } from './single-names';
@@ -17,4 +18,4 @@ export interface Migration {
   readonly up: (doc: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [singleNames, weightsProvenance, simulationTyped, confirmedRecords];
+export const MIGRATIONS: readonly Migration[] = [singleNames, weightsProvenance, simulationTyped, confirmedRecords, answeredPairs];

@@ -39,7 +39,13 @@ export const SuggestionsPanel = memo(function SuggestionsPanel({ doc }: { doc: W
   const fmt = (s: ScoreSuggestion, v: number) =>
     s.measure === 'iteration-speed' ? formatNumber(v, lang, 1) : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(v);
   const basis = (s: ScoreSuggestion) =>
-    t('wizard.metrics.basis', { measure: t(`wizard.metrics.measure.${s.measure}`), measured: fmt(s, s.measured), best: fmt(s, s.best) });
+    s.custom
+      ? t('wizard.metrics.basisFn', {
+          measure: t(`wizard.metrics.measure.${s.measure}`),
+          measured: fmt(s, s.measured),
+          fn: t(`wizard.metrics.vf.kinds.${s.fn.kind}`),
+        })
+      : t('wizard.metrics.basis', { measure: t(`wizard.metrics.measure.${s.measure}`), measured: fmt(s, s.measured), best: fmt(s, s.best) });
 
   const apply = () => {
     const before = useWorkshop.getState().doc;
