@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NetworkInterfaceInfo, RoundSpecInput, RoundStatus } from '../../../shared/contract/session';
+import type { NetworkInterfaceInfo, ParticipantProgress, RoundSpecInput, RoundStatus } from '../../../shared/contract/session';
 import { ROUND_LIMITS } from '../../../shared/contract/session';
 import { displayName, type Name, type WorkshopDoc } from '../../../shared/model';
 import { api } from '../../api/client';
@@ -32,6 +32,7 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
   const round = useRoomVote((s) => s.round);
   const error = useRoomVote((s) => s.error);
   const [configuring, setConfiguring] = useState(false);
+  const onNewRound = useCallback(() => setConfiguring(true), []);
   const showForm = configuring || !round;
   return (
     <section id="room-vote" className="room-vote" aria-labelledby="room-vote-h">
@@ -49,7 +50,7 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
       {showForm ? (
         <OpenRoundForm doc={doc} onOpened={() => setConfiguring(false)} onCancel={round ? () => setConfiguring(false) : undefined} />
       ) : (
-        <RoundView doc={doc} round={round} onNewRound={() => setConfiguring(true)} />
+        <RoundView workshopId={doc.id} round={round} onNewRound={onNewRound} />
       )}
     </section>
   );
@@ -186,7 +187,8 @@ function Qr({ text, label }: { text: string; label: string }) {
   return src ? <img className="vote-qr" src={src} alt={label} width={240} height={240} /> : <div className="vote-qr" />;
 }
 
-function RoundView({ doc, round, onNewRound }: { doc: WorkshopDoc; round: RoundStatus; onNewRound: () => void }) {
+/** The join screen and the board: renders when the round's status changes, not on every edit of the document. */
+const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { workshopId: string; round: RoundStatus; onNewRound: () => void }) {
   const { t } = useTranslation();
   const open = round.state === 'open';
   const joinUrl = `${round.url}#c=${round.joinCode}`;
@@ -195,17 +197,17 @@ function RoundView({ doc, round, onNewRound }: { doc: WorkshopDoc; round: RoundS
     <div className="vote-round" data-state={round.state}>
       <div className="vote-actions">
         {round.blind && !round.revealed && (
-          <button type="button" className="btn btn-primary" onClick={() => void roundAction(doc.id, 'session.reveal')}>
+          <button type="button" className="btn btn-primary" onClick={() => void roundAction(workshopId, 'session.reveal')}>
             {t('roomVote.reveal')}
           </button>
         )}
         {open ? (
-          <button type="button" className="btn" onClick={() => void roundAction(doc.id, 'session.close')}>
+          <button type="button" className="btn" onClick={() => void roundAction(workshopId, 'session.close')}>
             {t('roomVote.close')}
           </button>
         ) : (
           <>
-            <button type="button" className="btn" onClick={() => void roundAction(doc.id, 'session.reopen')}>
+            <button type="button" className="btn" onClick={() => void roundAction(workshopId, 'session.reopen')}>
               {t('roomVote.reopen')}
             </button>
             <button type="button" className="btn" onClick={onNewRound}>
@@ -252,36 +254,54 @@ function RoundView({ doc, round, onNewRound }: { doc: WorkshopDoc; round: RoundS
         </thead>
         <tbody>
           {round.participants.map((p) => (
-            <tr key={p.id} data-participant={p.id}>
-              <th scope="row">{p.name}</th>
-              <td data-col="joined">{p.joined ? (p.active ? t('roomVote.scoring') : t('roomVote.joined')) : t('roomVote.notJoined')}</td>
-              <td data-col="cells">
-                <progress max={p.cells} value={p.filled} aria-hidden="true" /> {t('roomVote.cells', { filled: p.filled, cells: p.cells })}
-              </td>
-              <td data-col="submitted">{p.submitted ? (p.rev > 1 ? t('roomVote.submittedRev', { rev: p.rev }) : t('roomVote.submitted')) : '—'}</td>
-              <td>
-                <details>
-                  <summary>{t('roomVote.personalLink')}</summary>
-                  <input
-                    className="vote-link"
-                    readOnly
-                    value={p.link}
-                    aria-label={t('roomVote.personalLinkOf', { name: p.name })}
-                    onFocus={(e) => e.target.select()}
-                  />
-                </details>
-              </td>
-              <td>
-                {p.joined && open && (
-                  <button type="button" className="btn btn-small" onClick={() => void freeName(doc.id, p.id)}>
-                    {t('roomVote.free')}
-                  </button>
-                )}
-              </td>
-            </tr>
+            <BoardRow key={p.id} workshopId={workshopId} p={p} open={open} />
           ))}
         </tbody>
       </table>
     </div>
   );
+});
+
+type BoardParticipant = ParticipantProgress;
+
+/** One participant's row of the board: re-rendered only when that participant's progress changes. */
+const BoardRow = memo(
+  function BoardRow({ workshopId, p, open }: { workshopId: string; p: BoardParticipant; open: boolean }) {
+    const { t } = useTranslation();
+    return (
+      <tr data-participant={p.id}>
+        <th scope="row">{p.name}</th>
+        <td data-col="joined">{p.joined ? (p.active ? t('roomVote.scoring') : t('roomVote.joined')) : t('roomVote.notJoined')}</td>
+        <td data-col="cells">
+          <progress max={p.cells} value={p.filled} aria-hidden="true" /> {t('roomVote.cells', { filled: p.filled, cells: p.cells })}
+        </td>
+        <td data-col="submitted">{p.submitted ? (p.rev > 1 ? t('roomVote.submittedRev', { rev: p.rev }) : t('roomVote.submitted')) : '—'}</td>
+        <td>
+          <details>
+            <summary>{t('roomVote.personalLink')}</summary>
+            <input
+              className="vote-link"
+              readOnly
+              value={p.link}
+              aria-label={t('roomVote.personalLinkOf', { name: p.name })}
+              onFocus={(e) => e.target.select()}
+            />
+          </details>
+        </td>
+        <td>
+          {p.joined && open && (
+            <button type="button" className="btn btn-small" onClick={() => void freeName(workshopId, p.id)}>
+              {t('roomVote.free')}
+            </button>
+          )}
+        </td>
+      </tr>
+    );
+  },
+  (a, b) => a.workshopId === b.workshopId && a.open === b.open && sameParticipant(a.p, b.p),
+);
+
+function sameParticipant(a: BoardParticipant, b: BoardParticipant): boolean {
+  const ka = Object.keys(a) as (keyof BoardParticipant)[];
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { WorkshopAnalyseRequest } from '../../../shared/contract/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
 import { analysisSubject } from '../../../shared/model/analysis-subject';
@@ -27,5 +28,22 @@ export function analysisRequest(doc: WorkshopDoc, overrides: Record<string, numb
 export function useRoomAnalysis(doc: WorkshopDoc | null) {
   const overrides = useWorkshop((s) => s.whatIf);
   const blind = useRoomUi((s) => s.blind);
-  return useDerived('workshop.analyse', doc && !blind ? analysisRequest(doc, overrides) : null, { debounceMs: ANALYSIS_DEBOUNCE_MS });
+  // The request (the whole workshop, and its JSON as the answer's key) is built only for a
+  // document at rest: a burst of edits (ballots of a room vote arriving) builds it once.
+  const rested = useRested(doc, overrides);
+  const derived = useDerived('workshop.analyse', rested.doc && !blind ? analysisRequest(rested.doc, rested.overrides) : null);
+  if (blind || (rested.doc === doc && rested.overrides === overrides)) return derived;
+  return { ...derived, current: false, pending: true };
+}
+
+/** The document and what-if scores once they have stayed the same for ANALYSIS_DEBOUNCE_MS (the first ones at once). */
+function useRested(doc: WorkshopDoc | null, overrides: Record<string, number>) {
+  const [rested, setRested] = useState({ doc, overrides });
+  const changed = rested.doc !== doc || rested.overrides !== overrides;
+  useEffect(() => {
+    if (!changed) return;
+    const timer = setTimeout(() => setRested({ doc, overrides }), ANALYSIS_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [changed, doc, overrides]);
+  return rested;
 }
