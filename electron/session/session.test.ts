@@ -226,6 +226,23 @@ describe('room-vote sessions', () => {
     expect((await send(status.port, 'submit', { ballot: full(3) }, { token: t1 })).body.result.rev).toBe(1);
   });
 
+  it('a device waiting on the status learns that the round closed before the listener stops, and finds it open again after reopen', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const t1 = linkToken(status.participants[0].link);
+    await send(status.port, 'join', { token: t1 });
+    let answered = false;
+    const waiting = send(status.port, 'status', { wait: true }, { token: t1 }).then((r) => ((answered = true), r));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answered).toBe(false); // held while the round stays open
+    await manager.close('ws-1');
+    expect(await waiting).toMatchObject({ status: 200, body: { ok: true, result: { open: false, rev: 0 } } });
+    await expect(send(status.port, 'status', { wait: true }, { token: t1 })).rejects.toThrow(/ECONNREFUSED/);
+    await manager.reopen('ws-1');
+    // Without `wait`, or with it on a closed round, the answer is immediate.
+    expect((await send(status.port, 'status', {}, { token: t1 })).body.result).toEqual({ open: true, rev: 0 });
+    expect((await send(status.port, 'status', { wait: 'yes' }, { token: t1 })).body.error?.code).toBe('invalid_request');
+  });
+
   it('an idle round closes itself when the workshop comes back after the idle time', async () => {
     let now = Date.now();
     const m1 = new SessionManager({ dataDir: dir, tls: null, idleMs: 60_000, now: () => now });

@@ -112,8 +112,14 @@ export const ParticipantRequestSchemas = {
   ballot: z.strictObject({}),
   draft: z.strictObject({ ballot: BallotSchema }),
   submit: z.strictObject({ ballot: BallotSchema }),
-  status: z.strictObject({}),
+  /**
+   * Is the round open, and the participant's submitted revision. With `wait` (a long poll) an
+   * open round answers only when it closes, or after `STATUS_WAIT_MS`: a device learns that the
+   * round was closed before the listener stops.
+   */
+  status: z.strictObject({ wait: z.boolean().optional() }),
 } as const;
+export { STATUS_WAIT_MS } from './session-wait';
 export type ParticipantMethod = keyof typeof ParticipantRequestSchemas;
 export const PARTICIPANT_METHODS = Object.keys(ParticipantRequestSchemas) as ParticipantMethod[];
 
