@@ -364,7 +364,10 @@ export class SessionManager {
     const r = e.round;
     const scheme = this.tls ? 'https' : 'http';
     const url = `${scheme}://${hostPort(r.address, r.port)}/`;
-    const cells = r.spec.criteria.length * r.spec.candidates.length;
+    // A pairwise-only round (no candidates) counts answered pairs instead of cells.
+    const pairwiseOnly = r.spec.candidates.length === 0;
+    const n = r.spec.criteria.length;
+    const cells = pairwiseOnly ? (n * (n - 1)) / 2 : n * r.spec.candidates.length;
     const now = this.now();
     return {
       roundId: r.roundId,
@@ -386,7 +389,7 @@ export class SessionManager {
         name: p.name,
         joined: r.joined.has(p.id),
         active: now - (r.lastSeen.get(p.id) ?? -Infinity) < ACTIVE_MS,
-        filled: filledCells(r.latest.get(p.id)),
+        filled: pairwiseOnly ? (r.latest.get(p.id)?.ahp.length ?? 0) : filledCells(r.latest.get(p.id)),
         cells,
         submitted: r.submitted.has(p.id),
         rev: r.submitted.get(p.id)?.rev ?? 0,

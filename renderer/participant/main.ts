@@ -413,17 +413,19 @@ function render() {
   const b = banner();
   if (b) app.append(b);
   app.append(h('p', { class: 'who' }, t('hello', { name: r.participant.name })));
-  app.append(h('p', { class: 'small' }, t('scale', r.scale)));
+  app.append(h('p', { class: 'small' }, r.candidates.length > 0 ? t('scale', r.scale) : t('pairsOnly')));
   const prog = h('progress', { id: 'progress', 'aria-labelledby': 'progress-label' });
   app.append(h('div', { class: 'progress' }, prog, h('span', { id: 'progress-label' })));
+  // A pairwise-only round: the questions first, the criteria (with their focus points) below as help.
+  const pairs = pairsSection();
+  if (pairs && r.candidates.length === 0) app.append(pairs);
   for (const k of r.criteria) {
     const focus = k.focusPoints.length ? h('details', {}, h('summary', {}, t('focus')), h('ul', {}, ...k.focusPoints.map((f) => h('li', {}, pick(f))))) : null;
     app.append(
       h('section', { class: 'card criterion', 'aria-label': pick(k.name) }, h('h2', {}, pick(k.name)), focus, ...r.candidates.map((c) => cellField(c, k))),
     );
   }
-  const pairs = pairsSection();
-  if (pairs) app.append(pairs);
+  if (pairs && r.candidates.length > 0) app.append(pairs);
   const submitBtn = h('button', { type: 'button', id: 'submit', class: 'primary big' }, r.rev > 0 ? t('resubmit') : t('submit'));
   submitBtn.addEventListener('click', () => void submit());
   app.append(

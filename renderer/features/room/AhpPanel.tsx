@@ -16,6 +16,7 @@ import { nowIso } from '../../../shared/model/ids';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
+import { openPairwiseRound } from './roomVote';
 import { useNativeChange } from './useCommit';
 import { displayName } from '../../../shared/model';
 
@@ -69,6 +70,9 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
           {cr === null ? t('room.ahp.crNone') : t('room.ahp.cr', { cr: cr.toFixed(3) })}{' '}
           {cr !== null && (cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk'))}
         </p>
+        <button type="button" className="btn" aria-controls="room-vote" onClick={openPairwiseRound}>
+          {t('roomVote.pairwiseRound')}
+        </button>
       </div>
       {worst && cr !== null && cr > 0.0005 && (
         <div className="ahp-worst" role="note">

@@ -19,7 +19,13 @@ export function RoomVoteButton() {
   const panel = useRoomVote((s) => s.panel);
   const open = useRoomVote((s) => s.round?.state === 'open');
   return (
-    <button type="button" className="btn" aria-expanded={panel} aria-controls="room-vote" onClick={() => useRoomVote.setState({ panel: !panel })}>
+    <button
+      type="button"
+      className="btn"
+      aria-expanded={panel}
+      aria-controls="room-vote"
+      onClick={() => useRoomVote.setState({ panel: !panel, ask: 'scores' })}
+    >
       {t('roomVote.button')}
       {open && <span className="vote-dot" aria-label={t('roomVote.isOpen')} />}
     </button>
@@ -31,8 +37,15 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const round = useRoomVote((s) => s.round);
   const error = useRoomVote((s) => s.error);
+  const ask = useRoomVote((s) => s.ask);
   const [configuring, setConfiguring] = useState(false);
   const onNewRound = useCallback(() => setConfiguring(true), []);
+  // Asked for a pairwise-only round (the AHP panel's button) while the last round is closed: its form.
+  const [asked, setAsked] = useState(ask);
+  if (asked !== ask) {
+    setAsked(ask);
+    if (ask === 'pairwise' && round?.state === 'closed') setConfiguring(true);
+  }
   const showForm = configuring || !round;
   return (
     <section id="room-vote" className="room-vote" aria-labelledby="room-vote-h">
@@ -48,7 +61,7 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
         </p>
       )}
       {showForm ? (
-        <OpenRoundForm doc={doc} onOpened={() => setConfiguring(false)} onCancel={round ? () => setConfiguring(false) : undefined} />
+        <OpenRoundForm key={ask} doc={doc} ask={ask} onOpened={() => setConfiguring(false)} onCancel={round ? () => setConfiguring(false) : undefined} />
       ) : (
         <RoundView workshopId={doc.id} round={round} onNewRound={onNewRound} />
       )}
@@ -56,13 +69,15 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
   );
 }
 
-function OpenRoundForm({ doc, onOpened, onCancel }: { doc: WorkshopDoc; onOpened: () => void; onCancel?: () => void }) {
+function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask: 'scores' | 'pairwise'; onOpened: () => void; onCancel?: () => void }) {
   const { t } = useTranslation();
   const [interfaces, setInterfaces] = useState<NetworkInterfaceInfo[]>([]);
   const [address, setAddress] = useState('');
   const [invited, setInvited] = useState<Set<string>>(() => new Set(doc.participants.map((p) => p.id)));
   const [blind, setBlindChoice] = useState(true);
-  const [ahp, setAhp] = useState(false);
+  const [scores, setScores] = useState(ask === 'scores');
+  const [ahp, setAhp] = useState(ask === 'pairwise');
+  const pairwiseOnly = !scores;
   const [busy, setBusy] = useState(false);
   const listId = useId();
   useEffect(() => {
@@ -93,15 +108,16 @@ function OpenRoundForm({ doc, onOpened, onCancel }: { doc: WorkshopDoc; onOpened
         name: bothLanguages(c, 'criterion', i),
         focusPoints: c.focusPoints.slice(0, ROUND_LIMITS.focusPoints),
       })),
-      candidates: doc.candidates.map((c, i) => ({ id: c.id, name: bothLanguages(c, 'candidate', i) })),
+      // A pairwise-only round shows the devices no candidate.
+      candidates: pairwiseOnly ? [] : doc.candidates.map((c, i) => ({ id: c.id, name: bothLanguages(c, 'candidate', i) })),
       participants: doc.participants.filter((p) => invited.has(p.id)).map((p) => ({ id: p.id, name: p.name })),
-      ahp,
+      ahp: ahp || pairwiseOnly,
       blind,
     };
     try {
       const round = await api.call('session.open', { spec, address: address.trim(), port: 0 });
       if (blind) setBlind(doc.id, true);
-      useRoomVote.setState({ round, error: null });
+      useRoomVote.setState({ round, error: null, ask: 'scores' });
       onOpened();
     } catch (err) {
       useRoomVote.setState({ error: (err as Error).message });
@@ -120,11 +136,14 @@ function OpenRoundForm({ doc, onOpened, onCancel }: { doc: WorkshopDoc; onOpened
       <fieldset>
         <legend>{t('roomVote.asked')}</legend>
         <label className="check">
-          <input type="checkbox" checked disabled /> {t('roomVote.askScores', { min: doc.scale.min, max: doc.scale.max })}
+          <input type="checkbox" checked={scores} onChange={(e) => setScores(e.target.checked)} />{' '}
+          {t('roomVote.askScores', { min: doc.scale.min, max: doc.scale.max })}
         </label>
         <label className="check">
-          <input type="checkbox" checked={ahp} onChange={(e) => setAhp(e.target.checked)} /> {t('roomVote.askAhp')}
+          <input type="checkbox" checked={ahp || pairwiseOnly} disabled={pairwiseOnly} onChange={(e) => setAhp(e.target.checked)} />{' '}
+          {t(pairwiseOnly ? 'roomVote.askAhpOnly' : 'roomVote.askAhp')}
         </label>
+        {pairwiseOnly && doc.criteria.length < 2 && <p className="hint">{t('roomVote.pairsNeedTwo')}</p>}
       </fieldset>
       <fieldset>
         <legend>{t('roomVote.invited')}</legend>
@@ -161,7 +180,7 @@ function OpenRoundForm({ doc, onOpened, onCancel }: { doc: WorkshopDoc; onOpened
       </label>
       <p className="hint">{t('roomVote.addressHint')}</p>
       <div className="vote-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy || invited.size === 0 || !address.trim()}>
+        <button type="submit" className="btn btn-primary" disabled={busy || invited.size === 0 || !address.trim() || (pairwiseOnly && doc.criteria.length < 2)}>
           {t('roomVote.open')}
         </button>
         {onCancel && (
@@ -244,7 +263,7 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
           <tr>
             <th scope="col">{t('roomVote.col.name')}</th>
             <th scope="col">{t('roomVote.col.joined')}</th>
-            <th scope="col">{t('roomVote.col.cells')}</th>
+            <th scope="col">{round.candidates.length === 0 ? t('roomVote.col.pairs') : t('roomVote.col.cells')}</th>
             <th scope="col">{t('roomVote.col.submitted')}</th>
             <th scope="col">{t('roomVote.col.link')}</th>
             <th scope="col">

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Ballot, RoundStatus, SessionEvent } from '../../../shared/contract/session';
 import { createSampleWorkshop } from '../../../shared/model/create';
 import { mergeBallot } from '../../../shared/model/edits/ballot';
+import { judgmentMatrix } from '../../../shared/model/edits/ahp-edit';
 import { undo, useWorkshop } from '../../store/workshop';
 import { eventBatcher, mergeAcknowledged, type Arrival } from './roomVote';
 import { roomVoteLocale } from './vote-locales';
@@ -87,6 +88,22 @@ describe('merging acknowledged ballots in a batch', () => {
     mergeAcknowledged(round, [arrivals[0]]);
     expect(useWorkshop.temporal.getState().pastStates).toHaveLength(1);
     expect(useWorkshop.getState().lastAction).toBe(`Ballot of ${participants[0].name}`);
+    undo();
+    expect(useWorkshop.getState().doc).toBe(doc);
+  });
+});
+
+describe('a pairwise-only round', () => {
+  it("merges the participant's judgments as one named step and leaves every score as it was", () => {
+    const [p] = doc.participants;
+    const [a, b] = doc.criteria;
+    mergeAcknowledged({ ...round, roundId: 'r2', candidates: [] }, [
+      { participantId: p.id, rev: 1, ballot: { cells: [], ahp: [{ a: a.id, b: b.id, value: 5 }] } },
+    ]);
+    const after = useWorkshop.getState().doc!;
+    expect(after.scores).toBe(doc.scores);
+    expect(judgmentMatrix(after, p.id)[0][1]).toBe(5);
+    expect(useWorkshop.getState().lastAction).toBe(`Ballot of ${p.name}`);
     undo();
     expect(useWorkshop.getState().doc).toBe(doc);
   });

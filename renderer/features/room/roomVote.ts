@@ -18,8 +18,15 @@ interface RoomVoteState {
   round: RoundStatus | null;
   panel: boolean;
   error: string | null;
+  /** What a new round asks, as its form starts: scores (optionally with pairwise judgments), or pairwise judgments only (from the AHP panel). */
+  ask: 'scores' | 'pairwise';
 }
-export const useRoomVote = create<RoomVoteState>(() => ({ round: null, panel: false, error: null }));
+export const useRoomVote = create<RoomVoteState>(() => ({ round: null, panel: false, error: null, ask: 'scores' }));
+
+/** The AHP panel's button: the room-vote panel with a new pairwise-only round's form. */
+export function openPairwiseRound() {
+  useRoomVote.setState({ panel: true, ask: 'pairwise' });
+}
 
 const mergedKey = (roundId: string) => `sw.roomvote.merged.${roundId}`;
 function mergedRevs(roundId: string): Record<string, number> {
