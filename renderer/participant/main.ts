@@ -290,7 +290,7 @@ function updateProgress() {
   const st = document.getElementById('submit-state');
   if (st) {
     const changed = lastSubmitted !== null && !sameBallot(lastSubmitted, ballotOf(round, state));
-    st.textContent = lastSubmitted === null ? '' : changed ? t('changed') : t('submitted');
+    st.textContent = lastSubmitted === null ? '' : changed ? t('changed') : round.open ? t('submitted') : t('submittedFinal');
     st.dataset.state = lastSubmitted === null ? 'none' : changed ? 'changed' : 'submitted';
   }
 }

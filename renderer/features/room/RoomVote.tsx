@@ -38,9 +38,9 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
   const round = useRoomVote((s) => s.round);
   const error = useRoomVote((s) => s.error);
   const ask = useRoomVote((s) => s.ask);
-  const [configuring, setConfiguring] = useState(false);
-  const onNewRound = useCallback(() => setConfiguring(true), []);
   // Asked for a pairwise-only round (the AHP panel's button) while the last round is closed: its form.
+  const [configuring, setConfiguring] = useState(() => ask === 'pairwise' && round?.state === 'closed');
+  const onNewRound = useCallback(() => setConfiguring(true), []);
   const [asked, setAsked] = useState(ask);
   if (asked !== ask) {
     setAsked(ask);
