@@ -338,7 +338,7 @@ test("a pairwise-only round from the AHP panel: judgments of the criteria, no sc
   await panel.getByLabel('Network address to listen on').fill(ROOM_ADDRESS);
   await panel.getByRole('button', { name: 'Open the round' }).click();
   await expect(panel.locator('.vote-board thead')).toContainText('Pairs answered');
-  const link = await panel.getByRole('textbox', { name: 'Personal link of Lin' }).inputValue();
+  const link = await row('Lin').locator('input.vote-link').inputValue({ timeout: 60_000 });
 
   // Lin's phone (the same device as before) opens the new link: the questions, no candidate, no score.
   const phone = participants[0].page;
