@@ -5,6 +5,7 @@ import { analysisSubject } from '../../../shared/model/analysis-subject';
 import { useDerived } from '../../api/derived';
 import { useWorkshop } from '../../store/workshop';
 import { useRoomUi } from './roomUi';
+import { ballotsQuietAt } from './roomVote';
 
 /** Edits in a burst cost one analysis: it runs once the document has rested this long. */
 const ANALYSIS_DEBOUNCE_MS = 350;
@@ -36,13 +37,24 @@ export function useRoomAnalysis(doc: WorkshopDoc | null) {
   return { ...derived, current: false, pending: true };
 }
 
-/** The document and what-if scores once they have stayed the same for ANALYSIS_DEBOUNCE_MS (the first ones at once). */
+/**
+ * The document and what-if scores once they have stayed the same for ANALYSIS_DEBOUNCE_MS (the
+ * first ones at once), and not before a burst of room-vote ballots is over: the board and the
+ * merged scores show at once, the analysis (a long job on the Node side, which also serves the
+ * participants' devices) after.
+ */
 function useRested(doc: WorkshopDoc | null, overrides: Record<string, number>) {
   const [rested, setRested] = useState({ doc, overrides });
   const changed = rested.doc !== doc || rested.overrides !== overrides;
   useEffect(() => {
     if (!changed) return;
-    const timer = setTimeout(() => setRested({ doc, overrides }), ANALYSIS_DEBOUNCE_MS);
+    let timer: ReturnType<typeof setTimeout>;
+    const settle = () => {
+      const wait = ballotsQuietAt() - Date.now();
+      if (wait > 0) timer = setTimeout(settle, wait);
+      else setRested({ doc, overrides });
+    };
+    timer = setTimeout(settle, ANALYSIS_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [changed, doc, overrides]);
   return rested;

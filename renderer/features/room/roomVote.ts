@@ -51,6 +51,12 @@ export interface Arrival {
   ballot: Ballot;
 }
 
+let lastMergeAt = -Infinity;
+/** While ballots keep arriving the room's analysis waits: until this long after the last merge. */
+export const BALLOTS_QUIET_MS = 1000;
+/** When the burst of ballots is over (on `Date.now()`'s clock): the room may be analysed again from then. */
+export const ballotsQuietAt = () => lastMergeAt + BALLOTS_QUIET_MS;
+
 /**
  * Merges acknowledged ballots (each revision once, in order): one undo step per ballot named
  * after the participant, all applied in ONE update of the store, so ballots arriving together
@@ -71,6 +77,7 @@ export function mergeAcknowledged(round: Pick<RoundStatus, 'roundId' | 'workshop
     shown.push({ pid, rev });
   }
   if (edits.length === 0) return;
+  lastMergeAt = Date.now();
   editMany(edits);
   saveMerged(round.roundId, merged);
   // For the `lan` benchmark: when the merged ballots are on screen (the frame after the merge).
