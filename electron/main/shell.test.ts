@@ -3,7 +3,9 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createService, type Service } from '../service';
-import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE } from '../../shared/contract/bridge';
+import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE, IPC_SESSION_EVENT } from '../../shared/contract/bridge';
+import { request } from 'node:http';
+import { SessionManager } from '../session/manager';
 import { startShell, workshopFilesIn, MAX_OPEN_FILE_BYTES, type ElectronSurface, type IpcEventLike, type WebContentsLike } from './shell';
 import { APP_ORIGIN, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
 import { buildMenuTemplate } from './menu';
@@ -103,20 +105,32 @@ function fakeElectron(userData: string) {
 
 let dir: string;
 let service: Service;
+let session: SessionManager;
 let rec: ReturnType<typeof fakeElectron>['rec'];
 let shell: ReturnType<typeof startShell>;
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'sw-shell-'));
   mkdirSync(path.join(dir, 'renderer'));
-  service = createService({ host: 'test' });
+  // The desktop app's wiring (main/index.ts): the session service in the contract, its events to the window.
+  session = new SessionManager({ dataDir: dir, tls: null });
+  service = createService({ host: 'test', session });
   const fake = fakeElectron(dir);
   rec = fake.rec;
-  shell = startShell(fake.surface, { service, rendererRoot: path.join(dir, 'renderer'), preloadPath: '/app/preload.cjs', platform: 'linux', argv: [] });
+  shell = startShell(fake.surface, {
+    service,
+    rendererRoot: path.join(dir, 'renderer'),
+    preloadPath: '/app/preload.cjs',
+    platform: 'linux',
+    argv: [],
+    sessionEvents: (send) => session.subscribe(send),
+  });
   // The window is created once the (fake) app is ready and the window state was read.
   for (let i = 0; i < 200 && rec.windows.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
 });
-afterEach(() => service.close());
+afterEach(async () => {
+  await service.close();
+});
 
 const trusted = (): IpcEventLike => {
   const win = rec.windows[0];
@@ -241,6 +255,95 @@ describe('desktop shell security (Electron surface injected)', () => {
     file.find((i) => i.label === 'Import Workshop File…')!.click!();
     expect(sent).toEqual(['import']);
     expect(rec.menu).not.toBeNull();
+  });
+});
+
+describe("room votes over IPC (the desktop app's path of session.* and its events)", () => {
+  const spec = {
+    workshopId: 'ws-ipc',
+    title: 'GPU plan',
+    lang: 'en',
+    scale: { min: 0, max: 10 },
+    criteria: [{ id: 'k1', name: { 'zh-CN': '失配', en: 'Mismatch' } }],
+    candidates: [{ id: 'a', name: { 'zh-CN': '自建', en: 'Self-built' } }],
+    participants: [{ id: 'p1', name: 'Lin' }],
+  };
+  // Loopback only: the round listens on 127.0.0.2.
+  const open = { spec, address: '127.0.0.2', port: 0 };
+  const sessionEvents = () => rec.windows[0].webContents.sent.filter(([c]) => c === IPC_SESSION_EVENT).map(([, e]) => e as { type: string });
+
+  it("refuses session calls from any frame but the app's main frame, and malformed ones: nothing opens, nothing listens", async () => {
+    const call = rec.handlers.get(IPC_CALL)!;
+    const wc = rec.windows[0].webContents;
+    for (const event of [
+      { sender: wc, senderFrame: { url: 'https://evil.example/' } },
+      { sender: wc, senderFrame: { url: `${APP_ORIGIN}/` } }, // not the main frame object
+      { sender: wc, senderFrame: null },
+    ] as IpcEventLike[])
+      expect(await call(event, 1, 'session.open', open)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    for (const bad of [
+      { ...open, address: 42 },
+      { ...open, port: 70000 },
+      { ...open, spec: { ...spec, participants: [] } },
+      { ...open, spec: { ...spec, extra: '<script>' } },
+      { ...open, spec: { ...spec, candidates: [{ id: '../../etc', name: { 'zh-CN': 'x', en: 'x' } }] } },
+    ])
+      expect(await call(trusted(), 2, 'session.open', bad)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await call(trusted(), 3, 'session.status', { workshopId: 'ws-ipc' })).toEqual({ ok: true, result: { round: null } });
+    expect(sessionEvents()).toEqual([]);
+  });
+
+  it('a round opened over IPC streams its status and every acknowledged ballot to the app window only', async () => {
+    const call = rec.handlers.get(IPC_CALL)!;
+    const opened = (await call(trusted(), 1, 'session.open', open)) as { ok: true; result: { port: number; participants: { link: string }[] } };
+    expect(opened.ok).toBe(true);
+    const { port, participants } = opened.result;
+    const token = participants[0].link.slice(participants[0].link.indexOf('#t=') + 3);
+    const body = JSON.stringify({ ballot: { cells: [{ candidateId: 'a', criterionId: 'k1', value: 7, rationale: 'fast' }] } });
+    const ack = await new Promise<{ ok: boolean; result: { rev: number } }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.2',
+          port,
+          method: 'POST',
+          path: '/p/submit',
+          agent: false,
+          headers: {
+            Host: `127.0.0.2:${port}`,
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${token}`,
+            'Content-Length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve(JSON.parse(text)));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(ack).toMatchObject({ ok: true, result: { rev: 1 } });
+    expect(sessionEvents().map((e) => e.type)).toContain('status');
+    expect(sessionEvents().find((e) => e.type === 'ballot')).toMatchObject({
+      workshopId: 'ws-ipc',
+      participantId: 'p1',
+      rev: 1,
+      ballot: { cells: [{ value: 7, rationale: 'fast' }] },
+    });
+
+    // A window that no longer shows the app (its main frame elsewhere) is sent nothing.
+    const wc = rec.windows[0].webContents;
+    const before = wc.sent.length;
+    wc.mainFrame = { url: 'https://evil.example/' };
+    expect(await call({ sender: wc, senderFrame: wc.mainFrame as { url: string } }, 2, 'session.close', { workshopId: 'ws-ipc' })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    await session.close('ws-ipc');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(wc.sent.length).toBe(before);
   });
 });
 

@@ -145,7 +145,12 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
     await writeFile(statePath(), JSON.stringify({ ...b, maximized: win.isMaximized() })).catch(() => undefined);
   }
 
-  opts.sessionEvents?.((event) => mainWindow?.webContents.send(IPC_SESSION_EVENT, event));
+  // Room-vote events (ballots) go to the app's own window only, and only while it shows the app:
+  // never to another frame or page. A window opened later catches up through session.status.
+  opts.sessionEvents?.((event) => {
+    const wc = mainWindow?.webContents;
+    if (wc && isTrustedSender((wc.mainFrame as { url?: string } | null)?.url, true)) wc.send(IPC_SESSION_EVENT, event);
+  });
 
   function sendMenu(command: MenuCommand) {
     mainWindow?.webContents.send(IPC_MENU, command);

@@ -39,7 +39,7 @@ export interface ListenerOptions {
 export interface Listener {
   server: Server;
   port: number;
-  close(): Promise<void>;
+  close(graceMs?: number): Promise<void>;
 }
 
 const MIME: Record<string, string> = {
@@ -151,9 +151,13 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
   return {
     server,
     port,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    /** Stops accepting; answers being written are finished (at most `graceMs`), then every connection is cut. */
+    async close(graceMs = 1000) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+      await closed;
+      clearTimeout(timer);
     },
   };
 }

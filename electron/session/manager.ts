@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ContractError } from '../../shared/contract/errors';
+import { STATUS_WAIT_MS } from '../../shared/contract/session';
 import type {
   NetworkInterfaceInfo,
   ParticipantMethod,
@@ -40,6 +41,8 @@ interface Entry {
   /** Serialises the round's changes, so revisions and journal order agree. */
   lock: Promise<unknown>;
   statusTimer: NodeJS.Timeout | null;
+  /** Devices waiting for the round to close (long polls of `status`): answered when it does, or when the listener stops. */
+  waiting: Set<() => void>;
 }
 
 const ACTIVE_MS = 120_000;
@@ -105,7 +108,7 @@ export class SessionManager {
       links,
       at: new Date(this.now()).toISOString(),
     };
-    const entry: Entry = { round: applyRecord(null, rec)!, journal, listener: null, lock: Promise.resolve(), statusTimer: null };
+    const entry: Entry = { round: applyRecord(null, rec)!, journal, listener: null, lock: Promise.resolve(), statusTimer: null, waiting: new Set() };
     // The port is fixed once bound, and kept in the journal so links survive a restart.
     await this.listen(entry);
     rec.port = entry.round.port;
@@ -209,8 +212,9 @@ export class SessionManager {
         return ballotResponse(e.round, pid);
       }
       case 'status': {
-        parseParticipantRequest('status', payload);
+        const req = parseParticipantRequest('status', payload);
         const pid = participantOf(e.round, token);
+        if (req.wait && e.round.open && e.listener) await this.waitWhileOpen(e);
         return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0 };
       }
       case 'draft':
@@ -254,7 +258,7 @@ export class SessionManager {
     let round: RoundState | null = null;
     for (const rec of (await Journal.read(file)) as JournalRecord[]) round = applyRecord(round, rec);
     if (!round || round.spec.workshopId !== workshopId) return null;
-    const entry: Entry = { round, journal: new Journal(file), listener: null, lock: Promise.resolve(), statusTimer: null };
+    const entry: Entry = { round, journal: new Journal(file), listener: null, lock: Promise.resolve(), statusTimer: null, waiting: new Set() };
     this.entries.set(workshopId, entry);
     return entry;
   }
@@ -307,7 +311,22 @@ export class SessionManager {
     e.round.port = e.listener.port;
   }
 
+  /** Holds a `status` request until the round closes or the listener stops (at most STATUS_WAIT_MS). */
+  private waitWhileOpen(e: Entry): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        e.waiting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, STATUS_WAIT_MS);
+      e.waiting.add(done);
+    });
+  }
+
+  /** Answers the waiting devices (so they learn the round's state), then stops the listener once those answers are sent. */
   private async stopListener(e: Entry) {
+    for (const done of [...e.waiting]) done();
     const l = e.listener;
     e.listener = null;
     if (l) await l.close();
@@ -345,7 +364,10 @@ export class SessionManager {
     const r = e.round;
     const scheme = this.tls ? 'https' : 'http';
     const url = `${scheme}://${hostPort(r.address, r.port)}/`;
-    const cells = r.spec.criteria.length * r.spec.candidates.length;
+    // A pairwise-only round (no candidates) counts answered pairs instead of cells.
+    const pairwiseOnly = r.spec.candidates.length === 0;
+    const n = r.spec.criteria.length;
+    const cells = pairwiseOnly ? (n * (n - 1)) / 2 : n * r.spec.candidates.length;
     const now = this.now();
     return {
       roundId: r.roundId,
@@ -367,7 +389,7 @@ export class SessionManager {
         name: p.name,
         joined: r.joined.has(p.id),
         active: now - (r.lastSeen.get(p.id) ?? -Infinity) < ACTIVE_MS,
-        filled: filledCells(r.latest.get(p.id)),
+        filled: pairwiseOnly ? (r.latest.get(p.id)?.ahp.length ?? 0) : filledCells(r.latest.get(p.id)),
         cells,
         submitted: r.submitted.has(p.id),
         rev: r.submitted.get(p.id)?.rev ?? 0,

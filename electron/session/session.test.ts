@@ -226,6 +226,42 @@ describe('room-vote sessions', () => {
     expect((await send(status.port, 'submit', { ballot: full(3) }, { token: t1 })).body.result.rev).toBe(1);
   });
 
+  it('a device waiting on the status learns that the round closed before the listener stops, and finds it open again after reopen', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const t1 = linkToken(status.participants[0].link);
+    await send(status.port, 'join', { token: t1 });
+    let answered = false;
+    const waiting = send(status.port, 'status', { wait: true }, { token: t1 }).then((r) => ((answered = true), r));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answered).toBe(false); // held while the round stays open
+    await manager.close('ws-1');
+    expect(await waiting).toMatchObject({ status: 200, body: { ok: true, result: { open: false, rev: 0 } } });
+    await expect(send(status.port, 'status', { wait: true }, { token: t1 })).rejects.toThrow(/ECONNREFUSED/);
+    await manager.reopen('ws-1');
+    // Without `wait`, or with it on a closed round, the answer is immediate.
+    expect((await send(status.port, 'status', {}, { token: t1 })).body.result).toEqual({ open: true, rev: 0 });
+    expect((await send(status.port, 'status', { wait: 'yes' }, { token: t1 })).body.error?.code).toBe('invalid_request');
+  });
+
+  it('a pairwise-only round: no candidate is shown, judgments only; the board counts answered pairs', async () => {
+    expect(() => RoundSpecSchema.parse({ ...SPEC, candidates: [], ahp: false })).toThrow(/scores of at least one candidate, pairwise judgments, or both/);
+    expect(() => RoundSpecSchema.parse({ ...SPEC, candidates: [], criteria: SPEC.criteria.slice(0, 1) })).toThrow(/at least two criteria/);
+    const status = await manager.open(RoundSpecSchema.parse({ ...SPEC, candidates: [] }), ADDRESS, 0);
+    expect(status.candidates).toEqual([]);
+    expect(status.participants[0]).toMatchObject({ filled: 0, cells: 1 });
+    const t1 = linkToken(status.participants[0].link);
+    const ballot = (await send(status.port, 'ballot', {}, { token: t1 })).body.result;
+    expect(ballot).toMatchObject({ ahp: true, candidates: [] });
+    // A score is refused (there is nothing to score); a judgment is taken.
+    const scored = await send(status.port, 'submit', { ballot: { cells: full(3).cells.slice(0, 1), ahp: [] } }, { token: t1 });
+    expect(scored.body.error?.code).toBe('invalid_request');
+    const judged = await send(status.port, 'submit', { ballot: { cells: [], ahp: [{ a: 'k2', b: 'k1', value: 1 / 5 }] } }, { token: t1 });
+    expect(judged.body.result.rev).toBe(1);
+    await new Promise((r) => setTimeout(r, 100));
+    const after = (await manager.status('ws-1')).round!;
+    expect(after.participants[0]).toMatchObject({ filled: 1, cells: 1, submitted: true });
+  });
+
   it('an idle round closes itself when the workshop comes back after the idle time', async () => {
     let now = Date.now();
     const m1 = new SessionManager({ dataDir: dir, tls: null, idleMs: 60_000, now: () => now });

@@ -49,4 +49,9 @@ describe('participant ballot model', () => {
     expect(initialLang(null, ['en-GB'])).toBe('en');
     expect(initialLang('en', ['zh-CN'])).toBe('en');
   });
+  it('a pairwise-only round (no candidates) counts answered pairs of the round', () => {
+    const three = { ...round, candidates: [], criteria: [...round.criteria, { id: 'k3', name: { 'zh-CN': '丙', en: 'K3' }, focusPoints: [] }] };
+    expect(progress(three, { cells: {}, pairs: {} })).toEqual({ done: 0, total: 3 });
+    expect(progress(three, { cells: {}, pairs: { 'k1|k2': 3, 'k3|k1': 1 / 2, 'k1|gone': 5 } })).toEqual({ done: 2, total: 3 });
+  });
 });

@@ -62,7 +62,14 @@ export function invalidCells(round: Pick<BallotResponse, 'scale'>, state: PageSt
     .map(([k]) => k);
 }
 
+/** Cells scored of all cells; in a pairwise-only round (no candidates), pairs answered of all pairs. */
 export function progress(round: Pick<BallotResponse, 'criteria' | 'candidates' | 'scale'>, state: PageState): { done: number; total: number } {
+  if (round.candidates.length === 0) {
+    const ids = new Set(round.criteria.map((c) => c.id));
+    const n = ids.size;
+    const done = Object.keys(state.pairs).filter((key) => key.split('|').every((id) => ids.has(id))).length;
+    return { done, total: (n * (n - 1)) / 2 };
+  }
   let done = 0;
   for (const k of round.criteria)
     for (const c of round.candidates) {

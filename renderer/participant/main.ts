@@ -1,4 +1,5 @@
 import type { Ballot, BallotResponse, JoinResponse, SubmitResponse } from '../../shared/contract/session';
+import { STATUS_WAIT_MS } from '../../shared/contract/session-wait';
 import { ballotOf, cellKey, intransitiveTriple, invalidCells, judgmentOfStep, progress, sameBallot, stateOf, stepOfJudgment, type PageState } from './ballot';
 import { format, initialLang, STRINGS, type PLang, type StringKey } from './strings';
 import './participant.css';
@@ -52,6 +53,9 @@ class CallError extends Error {
   }
 }
 
+/** Longest wait for any answer: a waiting `status` is held up to STATUS_WAIT_MS; a network that vanished silently must not hang the page. */
+const ANSWER_TIMEOUT_MS = STATUS_WAIT_MS + 10_000;
+
 async function call<T>(method: string, payload: unknown): Promise<T> {
   let res: Response;
   try {
@@ -60,6 +64,7 @@ async function call<T>(method: string, payload: unknown): Promise<T> {
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(payload),
       cache: 'no-store',
+      signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(ANSWER_TIMEOUT_MS) : undefined,
     });
   } catch {
     throw new CallError('offline', 'offline');
@@ -101,8 +106,9 @@ function header(): HTMLElement {
 }
 
 function banner(): HTMLElement | null {
-  if (offline) return h('p', { class: 'banner warn', role: 'status' }, t('offline'));
+  // A closed round's listener has stopped: that is "closed", not a lost connection.
   if (round && !round.open) return h('p', { class: 'banner', role: 'status' }, t('closed'));
+  if (offline) return h('p', { class: 'banner warn', role: 'status' }, t('offline'));
   if (notice) return h('p', { class: 'banner warn', role: 'alert' }, t(notice.key, notice.vars));
   return null;
 }
@@ -191,6 +197,7 @@ async function loadBallot() {
   state = fromDevice?.dirty ? fromDevice.state : stateOf(server);
   render();
   if (fromDevice?.dirty) scheduleDraft(0);
+  void poll();
 }
 
 function handleError(err: unknown, retry: () => Promise<void>) {
@@ -283,7 +290,7 @@ function updateProgress() {
   const st = document.getElementById('submit-state');
   if (st) {
     const changed = lastSubmitted !== null && !sameBallot(lastSubmitted, ballotOf(round, state));
-    st.textContent = lastSubmitted === null ? '' : changed ? t('changed') : t('submitted');
+    st.textContent = lastSubmitted === null ? '' : changed ? t('changed') : round.open ? t('submitted') : t('submittedFinal');
     st.dataset.state = lastSubmitted === null ? 'none' : changed ? 'changed' : 'submitted';
   }
 }
@@ -406,17 +413,19 @@ function render() {
   const b = banner();
   if (b) app.append(b);
   app.append(h('p', { class: 'who' }, t('hello', { name: r.participant.name })));
-  app.append(h('p', { class: 'small' }, t('scale', r.scale)));
+  app.append(h('p', { class: 'small' }, r.candidates.length > 0 ? t('scale', r.scale) : t('pairsOnly')));
   const prog = h('progress', { id: 'progress', 'aria-labelledby': 'progress-label' });
   app.append(h('div', { class: 'progress' }, prog, h('span', { id: 'progress-label' })));
+  // A pairwise-only round: the questions first, the criteria (with their focus points) below as help.
+  const pairs = pairsSection();
+  if (pairs && r.candidates.length === 0) app.append(pairs);
   for (const k of r.criteria) {
     const focus = k.focusPoints.length ? h('details', {}, h('summary', {}, t('focus')), h('ul', {}, ...k.focusPoints.map((f) => h('li', {}, pick(f))))) : null;
     app.append(
       h('section', { class: 'card criterion', 'aria-label': pick(k.name) }, h('h2', {}, pick(k.name)), focus, ...r.candidates.map((c) => cellField(c, k))),
     );
   }
-  const pairs = pairsSection();
-  if (pairs) app.append(pairs);
+  if (pairs && r.candidates.length > 0) app.append(pairs);
   const submitBtn = h('button', { type: 'button', id: 'submit', class: 'primary big' }, r.rev > 0 ? t('resubmit') : t('submit'));
   submitBtn.addEventListener('click', () => void submit());
   app.append(
@@ -425,24 +434,38 @@ function render() {
   updateProgress();
 }
 
-// Is the round still open? (Checked now and then, and when the device comes back.)
+// Is the round still open? While it is, a waiting request (long poll) is answered the moment
+// the facilitator closes it, so the device says "closed" before the listener stops. While it is
+// closed the device asks now and then (its listener is down: no answer is expected) and comes
+// back when the round is reopened.
+let polling = false;
+let pollTimer: number | undefined;
 async function poll() {
-  if (!round || !token) return;
+  if (polling || !round || !token) return;
+  polling = true;
+  window.clearTimeout(pollTimer);
+  let next = 5000;
+  const asked = Date.now();
   try {
-    const s = await call<{ open: boolean; rev: number }>('status', {});
+    const s = await call<{ open: boolean; rev: number }>('status', { wait: round.open });
     const wasOffline = offline;
     offline = false;
     if (s.open !== round.open) {
       round.open = s.open;
       render();
     } else if (wasOffline) render();
+    // Open: wait again at once (unless the answer came back at once, which a waiting request never does).
+    if (s.open) next = Date.now() - asked > 1000 ? 0 : 1000;
   } catch (err) {
     if ((err as CallError).code === 'offline') {
       if (!offline) {
         offline = true;
-        render();
+        if (round.open) render();
       }
     } else if ((err as CallError).code === 'unauthorized') handleError(err, poll);
+  } finally {
+    polling = false;
+    pollTimer = window.setTimeout(() => void poll(), next);
   }
 }
 
@@ -477,5 +500,4 @@ window.addEventListener('online', () => {
   void poll();
   if (round?.open) scheduleDraft(0);
 });
-setInterval(() => void poll(), 5000);
 void start();

@@ -31,6 +31,12 @@ interface WorkshopActions {
   close(): void;
   /** One named edit: a pure function from the document to the next document; one undo step (with the what-if scores, if given). */
   edit(action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc, whatIf?: Record<string, number>): void;
+  /**
+   * Several named edits at once (ballots arriving together): each that changes the document
+   * is its own undo step, exactly as if `edit` had been called for each in turn, but the store
+   * (and so the screen) is updated once, with the last edit's name.
+   */
+  editMany(edits: readonly { action: string; recipe: (doc: WorkshopDoc) => WorkshopDoc }[]): void;
   /** Continuous gestures (slider drags): edits in between make a single undo step. */
   beginGesture(): void;
   endGesture(): void;
@@ -42,6 +48,8 @@ interface WorkshopActions {
 export type WorkshopStore = WorkshopState & WorkshopActions;
 
 let gestureStart: WorkshopDoc | null = null;
+/** Undo steps kept. */
+const HISTORY_LIMIT = 500;
 
 export const useWorkshop = create<WorkshopStore>()(
   temporal(
@@ -71,6 +79,30 @@ export const useWorkshop = create<WorkshopStore>()(
         if (next === doc && nextWhatIf === get().whatIf) return;
         set({ doc: next, whatIf: nextWhatIf, lastAction: action });
       },
+      editMany(edits) {
+        const first = get().doc;
+        if (!first) return;
+        const whatIf = get().whatIf;
+        const steps: WorkshopDoc[] = [];
+        let doc = first;
+        let action = '';
+        for (const e of edits) {
+          const next = e.recipe(doc);
+          if (next === doc) continue;
+          steps.push(doc);
+          doc = next;
+          action = e.action;
+        }
+        if (steps.length === 0) return;
+        const t = useWorkshop.temporal;
+        // Inside a gesture the whole gesture is one step already: let it record as usual.
+        if (gestureStart || steps.length === 1) return set({ doc, lastAction: action });
+        t.getState().pause();
+        set({ doc, lastAction: action });
+        t.getState().resume();
+        const past = [...t.getState().pastStates, ...steps.map((d) => ({ doc: d, whatIf }))];
+        t.setState({ pastStates: past.slice(Math.max(0, past.length - HISTORY_LIMIT)), futureStates: [] });
+      },
       beginGesture() {
         if (gestureStart) return;
         gestureStart = get().doc;
@@ -97,7 +129,7 @@ export const useWorkshop = create<WorkshopStore>()(
       // The document and the what-if scores are history; save status is not.
       partialize: (s) => ({ doc: s.doc, whatIf: s.whatIf }),
       equality: (a, b) => a.doc === b.doc && a.whatIf === b.whatIf,
-      limit: 500,
+      limit: HISTORY_LIMIT,
     },
   ),
 );

@@ -41,10 +41,8 @@ export const RoundSpecSchema = z
       .array(z.strictObject({ id: id(), name: localized(), focusPoints: z.array(localized()).max(ROUND_LIMITS.focusPoints).default([]) }))
       .min(1, 'a round needs at least one criterion')
       .max(ROUND_LIMITS.criteria),
-    candidates: z
-      .array(z.strictObject({ id: id(), name: localized() }))
-      .min(1, 'a round needs at least one candidate')
-      .max(ROUND_LIMITS.candidates),
+    /** The candidates to score; none: a pairwise-only round (judgments of the criteria, no scores). */
+    candidates: z.array(z.strictObject({ id: id(), name: localized() })).max(ROUND_LIMITS.candidates),
     participants: z
       .array(z.strictObject({ id: id(), name: text().min(1) }))
       .min(1, 'invite at least one participant')
@@ -55,6 +53,10 @@ export const RoundSpecSchema = z
     blind: z.boolean().default(true),
   })
   .superRefine((s, ctx) => {
+    if (s.candidates.length === 0 && !s.ahp)
+      ctx.addIssue({ code: 'custom', path: ['candidates'], message: 'a round asks scores of at least one candidate, pairwise judgments, or both' });
+    if (s.candidates.length === 0 && s.criteria.length < 2)
+      ctx.addIssue({ code: 'custom', path: ['criteria'], message: 'a pairwise-only round needs at least two criteria' });
     for (const key of ['criteria', 'candidates', 'participants'] as const) {
       const seen = new Set<string>();
       s[key].forEach((x, i) => {
@@ -112,8 +114,14 @@ export const ParticipantRequestSchemas = {
   ballot: z.strictObject({}),
   draft: z.strictObject({ ballot: BallotSchema }),
   submit: z.strictObject({ ballot: BallotSchema }),
-  status: z.strictObject({}),
+  /**
+   * Is the round open, and the participant's submitted revision. With `wait` (a long poll) an
+   * open round answers only when it closes, or after `STATUS_WAIT_MS`: a device learns that the
+   * round was closed before the listener stops.
+   */
+  status: z.strictObject({ wait: z.boolean().optional() }),
 } as const;
+export { STATUS_WAIT_MS } from './session-wait';
 export type ParticipantMethod = keyof typeof ParticipantRequestSchemas;
 export const PARTICIPANT_METHODS = Object.keys(ParticipantRequestSchemas) as ParticipantMethod[];
 

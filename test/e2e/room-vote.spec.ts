@@ -72,6 +72,25 @@ test.afterAll(async () => {
 /** The progress board's row of a participant. */
 const row = (name: string) => facilitator.locator('.vote-board tr').filter({ has: facilitator.getByRole('rowheader', { name, exact: true }) });
 
+/** With ROOM_VOTE_SHOTS=<folder>, screenshots of the screens this spec walks through (to look at; nothing is compared). */
+const shot = async (p: Page, name: string) => {
+  if (process.env.ROOM_VOTE_SHOTS) await p.screenshot({ path: path.join(process.env.ROOM_VOTE_SHOTS, `${name}.png`), fullPage: true });
+};
+
+/** The participant page's banner saying `text`. */
+const banner = (p: Page, text: string) => p.locator('p.banner', { hasText: text });
+
+/** Whether a page can reach an address at all ('failed' once the listener has stopped). */
+const fetchFrom = (p: Page, url: string) =>
+  p.evaluate(
+    (u) =>
+      fetch(u, { cache: 'no-store' }).then(
+        () => 'reached',
+        () => 'failed',
+      ),
+    url,
+  );
+
 /** Every score input of the participant page, in page order (criteria down, candidates across). */
 const scoreInputs = (p: Page) => p.locator('input.score');
 
@@ -245,11 +264,19 @@ test('six devices vote: by link and by code, a dropped phone resumes, a changed 
     expect(await gridOf(NAMES[i]), NAMES[i]).toEqual(expected(i, i === 1 ? (k, c) => (k === 0 && c === 0 ? 10 : undefined) : undefined));
 
   phase('Close: ballots');
-  // Close: ballots are final; devices are told.
+  // Close: ballots are final; every device is told at once (in its own language) that the round
+  // is closed, not that the connection is lost, and keeps its answers, read-only.
   await facilitator.locator('#room-vote').getByRole('button', { name: 'Close the round' }).click();
   await expect(facilitator.locator('.vote-state')).toContainText('Round closed: 6 of 6');
-  // The listener has stopped: a device keeps its answers and says it has no connection.
-  await expect(participants[3].page.getByText('网络已断开')).toBeVisible({ timeout: 30_000 });
+  await expect(banner(participants[3].page, '本轮投票已关闭')).toBeVisible();
+  await expect(banner(participants[0].page, 'The round is closed.')).toBeVisible();
+  await expect(scoreInputs(participants[0].page).first()).toBeDisabled();
+  await expect(scoreInputs(participants[0].page).first()).toHaveValue(String(score(0, 0, 0)));
+  // The listener has stopped, and the devices still say "closed" rather than "no connection".
+  await expect(fetchFrom(participants[0].page, roundUrl)).resolves.toBe('failed');
+  for (const i of [0, 3]) await expect(participants[i].page.locator('.banner.warn')).toHaveCount(0);
+  await shot(participants[0].page, 'closed-en-phone');
+  await shot(participants[3].page, 'closed-zh-laptop');
 
   phase('Undo the last');
   // Undo the last ballot step: Chen's changed ballot goes back to the first one.
@@ -257,23 +284,25 @@ test('six devices vote: by link and by code, a dropped phone resumes, a changed 
   expect(await gridOf('Chen')).toEqual(expected(1));
 });
 
-test('the host is killed mid-round and restarted: every acknowledged ballot is there, drafts resume', async () => {
+test('reopened, the devices come back by themselves; the host is killed mid-round and restarted: every acknowledged ballot is there, drafts resume', async () => {
+  phase('Reopen');
   const panel = facilitator.locator('#room-vote');
   await panel.getByRole('button', { name: 'Reopen the round' }).click();
   await expect(facilitator.locator('.vote-state')).toContainText('Round open');
+  // No reload: the devices notice the reopened round and take answers again.
   const phone = participants[0].page;
-  await phone.reload();
-  await expect(scoreInputs(phone).first()).toBeEnabled();
+  const laptop = participants[5].page;
+  for (const p of [phone, laptop, participants[3].page]) await expect(scoreInputs(p).first()).toBeEnabled({ timeout: 20_000 });
+  await expect(banner(phone, 'The round is closed.')).toBeHidden();
+  await expect(banner(participants[3].page, '本轮投票已关闭')).toBeHidden();
   // A draft on the server, and a submission from another device…
   await scoreInputs(phone).nth(1).fill('1');
   await expect(phone.locator('#draft-state')).toHaveText('Draft saved.');
-  const laptop = participants[5].page;
-  await laptop.reload();
   await scoreInputs(laptop).nth(2).fill('0');
   await laptop.locator('#submit').click();
   await expect(laptop.locator('#submit-state')).toHaveAttribute('data-state', 'submitted');
 
-  phase('…then the facilitato');
+  phase('Kill the host');
   // …then the facilitator's host dies.
   host.child.kill('SIGKILL');
   await new Promise((r) => host.child.once('exit', r));
@@ -294,4 +323,44 @@ test('the host is killed mid-round and restarted: every acknowledged ballot is t
   expect(await gridOf('Zhou')).toEqual(expected(5, (k, c) => (k === 0 && c === 2 ? 0 : undefined)));
   await facilitator.locator('#room-vote').getByRole('button', { name: 'Close the round' }).click();
   await expect(facilitator.locator('.vote-state')).toContainText('Round closed');
+  phase('Done');
+});
+
+test("a pairwise-only round from the AHP panel: judgments of the criteria, no scores, merged as the participant's judgments", async () => {
+  phase('Pairwise round');
+  await room.weightsPart('AHP pairwise');
+  await facilitator.getByRole('button', { name: 'Room vote on the judgments' }).click();
+  const panel = facilitator.locator('#room-vote');
+  await expect(panel.getByLabel('Scores of the candidates')).not.toBeChecked();
+  await expect(panel.getByLabel('Pairwise judgments of the criteria only')).toBeChecked();
+  await shot(facilitator, 'pairwise-form');
+  await panel.getByLabel('Blind: nobody sees').uncheck();
+  await panel.getByLabel('Network address to listen on').fill(ROOM_ADDRESS);
+  await panel.getByRole('button', { name: 'Open the round' }).click();
+  await expect(panel.locator('.vote-board thead')).toContainText('Pairs answered');
+  const link = await row('Lin').locator('input.vote-link').inputValue({ timeout: 60_000 });
+
+  // Lin's phone (the same device as before) opens the new link: the questions, no candidate, no score.
+  const phone = participants[0].page;
+  await phone.goto(link);
+  await expect(phone.getByText('This round asks only which criteria matter more')).toBeVisible();
+  await expect(scoreInputs(phone)).toHaveCount(0);
+  await expect(phone.getByText('Pairwise questions answered: 0 of 36')).toBeVisible();
+  await phone.locator('#pair').focus();
+  await phone.keyboard.press('ArrowRight');
+  await phone.keyboard.press('ArrowRight');
+  await phone.locator('#submit').click();
+  await expect(phone.locator('#submit-state')).toHaveAttribute('data-state', 'submitted');
+  await expect(row('Lin').locator('[data-col="cells"]')).toContainText('1 / 36');
+  await shot(phone, 'pairwise-en-phone');
+  await shot(facilitator, 'pairwise-board');
+
+  // Lin's judgment is in the workshop (the AHP panel shows it); the scores stay as they were.
+  await facilitator.getByRole('combobox', { name: 'Judgments of' }).selectOption({ label: 'Lin' });
+  await expect(facilitator.locator('.pairs li').first().locator('.pair-value')).toHaveText(/×3$/);
+  await panel.getByRole('button', { name: 'Close the round' }).click();
+  await expect(banner(phone, 'The round is closed.')).toBeVisible();
+  await room.view('Scoring');
+  expect(await gridOf('Lin')).toEqual(expected(0));
+  phase('Done');
 });

@@ -20,6 +20,7 @@ import { nowIso } from '../../../shared/model/ids';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
+import { openPairwiseRound } from './roomVote';
 import { useNativeChange } from './useCommit';
 
 /** Saaty's consistency limit: a CR above 0.1 means the judgments contradict each other too much. */
@@ -102,6 +103,9 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
           {linking ? '' : cr === null ? t('room.ahp.crNone') : t('room.ahp.cr', { cr: cr.toFixed(3) })}{' '}
           {!linking && cr !== null && (cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk'))}
         </p>
+        <button type="button" className="btn" aria-controls="room-vote" onClick={openPairwiseRound}>
+          {t('roomVote.pairwiseRound')}
+        </button>
       </div>
       {!tracked && (
         <div className="ahp-note" role="note" data-testid="ahp-legacy">

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NetworkInterfaceInfo, RoundSpecInput, RoundStatus } from '../../../shared/contract/session';
+import type { NetworkInterfaceInfo, ParticipantProgress, RoundSpecInput, RoundStatus } from '../../../shared/contract/session';
 import { ROUND_LIMITS } from '../../../shared/contract/session';
 import { displayName, type Name, type WorkshopDoc } from '../../../shared/model';
 import { api } from '../../api/client';
@@ -20,7 +20,13 @@ export function RoomVoteButton() {
   const panel = useRoomVote((s) => s.panel);
   const open = useRoomVote((s) => s.round?.state === 'open');
   return (
-    <button type="button" className="btn" aria-expanded={panel} aria-controls="room-vote" onClick={() => useRoomVote.setState({ panel: !panel })}>
+    <button
+      type="button"
+      className="btn"
+      aria-expanded={panel}
+      aria-controls="room-vote"
+      onClick={() => useRoomVote.setState({ panel: !panel, ask: 'scores' })}
+    >
       {t('roomVote.button')}
       {open && <span className="vote-dot" aria-label={t('roomVote.isOpen')} />}
     </button>
@@ -32,7 +38,15 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const round = useRoomVote((s) => s.round);
   const error = useRoomVote((s) => s.error);
-  const [configuring, setConfiguring] = useState(false);
+  const ask = useRoomVote((s) => s.ask);
+  // Asked for a pairwise-only round (the AHP panel's button) while the last round is closed: its form.
+  const [configuring, setConfiguring] = useState(() => ask === 'pairwise' && round?.state === 'closed');
+  const onNewRound = useCallback(() => setConfiguring(true), []);
+  const [asked, setAsked] = useState(ask);
+  if (asked !== ask) {
+    setAsked(ask);
+    if (ask === 'pairwise' && round?.state === 'closed') setConfiguring(true);
+  }
   const showForm = configuring || !round;
   return (
     <section id="room-vote" className="room-vote" aria-labelledby="room-vote-h">
@@ -48,21 +62,23 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
         </p>
       )}
       {showForm ? (
-        <OpenRoundForm doc={doc} onOpened={() => setConfiguring(false)} onCancel={round ? () => setConfiguring(false) : undefined} />
+        <OpenRoundForm key={ask} doc={doc} ask={ask} onOpened={() => setConfiguring(false)} onCancel={round ? () => setConfiguring(false) : undefined} />
       ) : (
-        <RoundView doc={doc} round={round} onNewRound={() => setConfiguring(true)} />
+        <RoundView workshopId={doc.id} round={round} onNewRound={onNewRound} />
       )}
     </section>
   );
 }
 
-function OpenRoundForm({ doc, onOpened, onCancel }: { doc: WorkshopDoc; onOpened: () => void; onCancel?: () => void }) {
+function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask: 'scores' | 'pairwise'; onOpened: () => void; onCancel?: () => void }) {
   const { t } = useTranslation();
   const [interfaces, setInterfaces] = useState<NetworkInterfaceInfo[]>([]);
   const [address, setAddress] = useState('');
   const [invited, setInvited] = useState<Set<string>>(() => new Set(doc.participants.map((p) => p.id)));
   const [blind, setBlindChoice] = useState(true);
-  const [ahp, setAhp] = useState(false);
+  const [scores, setScores] = useState(ask === 'scores');
+  const [ahp, setAhp] = useState(ask === 'pairwise');
+  const pairwiseOnly = !scores;
   const [busy, setBusy] = useState(false);
   const listId = useId();
   useEffect(() => {
@@ -93,15 +109,16 @@ function OpenRoundForm({ doc, onOpened, onCancel }: { doc: WorkshopDoc; onOpened
         name: bothLanguages(c, 'criterion', i),
         focusPoints: c.focusPoints.slice(0, ROUND_LIMITS.focusPoints),
       })),
-      candidates: doc.candidates.map((c, i) => ({ id: c.id, name: bothLanguages(c, 'candidate', i) })),
+      // A pairwise-only round shows the devices no candidate.
+      candidates: pairwiseOnly ? [] : doc.candidates.map((c, i) => ({ id: c.id, name: bothLanguages(c, 'candidate', i) })),
       participants: doc.participants.filter((p) => invited.has(p.id)).map((p) => ({ id: p.id, name: p.name })),
-      ahp,
+      ahp: ahp || pairwiseOnly,
       blind,
     };
     try {
       const round = await api.call('session.open', { spec, address: address.trim(), port: 0 });
       if (blind) setBlind(doc.id, true);
-      useRoomVote.setState({ round, error: null });
+      useRoomVote.setState({ round, error: null, ask: 'scores' });
       onOpened();
     } catch (err) {
       useRoomVote.setState({ error: (err as Error).message });
@@ -120,11 +137,14 @@ function OpenRoundForm({ doc, onOpened, onCancel }: { doc: WorkshopDoc; onOpened
       <fieldset>
         <legend>{t('roomVote.asked')}</legend>
         <label className="check">
-          <input type="checkbox" checked disabled /> {t('roomVote.askScores', { min: doc.scale.min, max: doc.scale.max })}
+          <input type="checkbox" checked={scores} onChange={(e) => setScores(e.target.checked)} />{' '}
+          {t('roomVote.askScores', { min: doc.scale.min, max: doc.scale.max })}
         </label>
         <label className="check">
-          <input type="checkbox" checked={ahp} onChange={(e) => setAhp(e.target.checked)} /> {t('roomVote.askAhp')}
+          <input type="checkbox" checked={ahp || pairwiseOnly} disabled={pairwiseOnly} onChange={(e) => setAhp(e.target.checked)} />{' '}
+          {t(pairwiseOnly ? 'roomVote.askAhpOnly' : 'roomVote.askAhp')}
         </label>
+        {pairwiseOnly && doc.criteria.length < 2 && <p className="hint">{t('roomVote.pairsNeedTwo')}</p>}
       </fieldset>
       <fieldset>
         <legend>{t('roomVote.invited')}</legend>
@@ -161,7 +181,7 @@ function OpenRoundForm({ doc, onOpened, onCancel }: { doc: WorkshopDoc; onOpened
       </label>
       <p className="hint">{t('roomVote.addressHint')}</p>
       <div className="vote-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy || invited.size === 0 || !address.trim()}>
+        <button type="submit" className="btn btn-primary" disabled={busy || invited.size === 0 || !address.trim() || (pairwiseOnly && doc.criteria.length < 2)}>
           {t('roomVote.open')}
         </button>
         {onCancel && (
@@ -187,7 +207,8 @@ function Qr({ text, label }: { text: string; label: string }) {
   return src ? <img className="vote-qr" src={src} alt={label} width={240} height={240} /> : <div className="vote-qr" />;
 }
 
-function RoundView({ doc, round, onNewRound }: { doc: WorkshopDoc; round: RoundStatus; onNewRound: () => void }) {
+/** The join screen and the board: renders when the round's status changes, not on every edit of the document. */
+const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { workshopId: string; round: RoundStatus; onNewRound: () => void }) {
   const { t } = useTranslation();
   const open = round.state === 'open';
   const joinUrl = `${round.url}#c=${round.joinCode}`;
@@ -196,17 +217,17 @@ function RoundView({ doc, round, onNewRound }: { doc: WorkshopDoc; round: RoundS
     <div className="vote-round" data-state={round.state}>
       <div className="vote-actions">
         {round.blind && !round.revealed && (
-          <button type="button" className="btn btn-primary" onClick={() => void roundAction(doc.id, 'session.reveal')}>
+          <button type="button" className="btn btn-primary" onClick={() => void roundAction(workshopId, 'session.reveal')}>
             {t('roomVote.reveal')}
           </button>
         )}
         {open ? (
-          <button type="button" className="btn" onClick={() => void roundAction(doc.id, 'session.close')}>
+          <button type="button" className="btn" onClick={() => void roundAction(workshopId, 'session.close')}>
             {t('roomVote.close')}
           </button>
         ) : (
           <>
-            <button type="button" className="btn" onClick={() => void roundAction(doc.id, 'session.reopen')}>
+            <button type="button" className="btn" onClick={() => void roundAction(workshopId, 'session.reopen')}>
               {t('roomVote.reopen')}
             </button>
             <button type="button" className="btn" onClick={onNewRound}>
@@ -243,7 +264,7 @@ function RoundView({ doc, round, onNewRound }: { doc: WorkshopDoc; round: RoundS
           cols={[
             t('roomVote.col.name'),
             t('roomVote.col.joined'),
-            t('roomVote.col.cells'),
+            round.candidates.length === 0 ? t('roomVote.col.pairs') : t('roomVote.col.cells'),
             t('roomVote.col.submitted'),
             t('roomVote.col.link'),
             { label: t('roomVote.col.actions'), hidden: true },
@@ -251,36 +272,54 @@ function RoundView({ doc, round, onNewRound }: { doc: WorkshopDoc; round: RoundS
         />
         <tbody>
           {round.participants.map((p) => (
-            <tr key={p.id} data-participant={p.id}>
-              <th scope="row">{p.name}</th>
-              <td data-col="joined">{p.joined ? (p.active ? t('roomVote.scoring') : t('roomVote.joined')) : t('roomVote.notJoined')}</td>
-              <td data-col="cells">
-                <progress max={p.cells} value={p.filled} aria-hidden="true" /> {t('roomVote.cells', { filled: p.filled, cells: p.cells })}
-              </td>
-              <td data-col="submitted">{p.submitted ? (p.rev > 1 ? t('roomVote.submittedRev', { rev: p.rev }) : t('roomVote.submitted')) : '—'}</td>
-              <td>
-                <details>
-                  <summary>{t('roomVote.personalLink')}</summary>
-                  <input
-                    className="vote-link"
-                    readOnly
-                    value={p.link}
-                    aria-label={t('roomVote.personalLinkOf', { name: p.name })}
-                    onFocus={(e) => e.target.select()}
-                  />
-                </details>
-              </td>
-              <td>
-                {p.joined && open && (
-                  <button type="button" className="btn btn-small" onClick={() => void freeName(doc.id, p.id)}>
-                    {t('roomVote.free')}
-                  </button>
-                )}
-              </td>
-            </tr>
+            <BoardRow key={p.id} workshopId={workshopId} p={p} open={open} />
           ))}
         </tbody>
       </table>
     </div>
   );
+});
+
+type BoardParticipant = ParticipantProgress;
+
+/** One participant's row of the board: re-rendered only when that participant's progress changes. */
+const BoardRow = memo(
+  function BoardRow({ workshopId, p, open }: { workshopId: string; p: BoardParticipant; open: boolean }) {
+    const { t } = useTranslation();
+    return (
+      <tr data-participant={p.id}>
+        <th scope="row">{p.name}</th>
+        <td data-col="joined">{p.joined ? (p.active ? t('roomVote.scoring') : t('roomVote.joined')) : t('roomVote.notJoined')}</td>
+        <td data-col="cells">
+          <progress max={p.cells} value={p.filled} aria-hidden="true" /> {t('roomVote.cells', { filled: p.filled, cells: p.cells })}
+        </td>
+        <td data-col="submitted">{p.submitted ? (p.rev > 1 ? t('roomVote.submittedRev', { rev: p.rev }) : t('roomVote.submitted')) : '—'}</td>
+        <td>
+          <details>
+            <summary>{t('roomVote.personalLink')}</summary>
+            <input
+              className="vote-link"
+              readOnly
+              value={p.link}
+              aria-label={t('roomVote.personalLinkOf', { name: p.name })}
+              onFocus={(e) => e.target.select()}
+            />
+          </details>
+        </td>
+        <td>
+          {p.joined && open && (
+            <button type="button" className="btn btn-small" onClick={() => void freeName(workshopId, p.id)}>
+              {t('roomVote.free')}
+            </button>
+          )}
+        </td>
+      </tr>
+    );
+  },
+  (a, b) => a.workshopId === b.workshopId && a.open === b.open && sameParticipant(a.p, b.p),
+);
+
+function sameParticipant(a: BoardParticipant, b: BoardParticipant): boolean {
+  const ka = Object.keys(a) as (keyof BoardParticipant)[];
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { scoringProgress } from '../../../shared/model/edits/score-grid';
@@ -32,14 +32,7 @@ export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
           </button>
           {doc.participants.map((p) => {
             const pr = progress.get(p.id)!;
-            return (
-              <button key={p.id} type="button" className="chip" aria-pressed={current === p.id} onClick={() => useRoomUi.setState({ participantId: p.id })}>
-                {p.name}
-                <span className="chip-count" aria-label={t('room.scoring.progress', { scored: pr.scored, cells: pr.cells })}>
-                  {pr.scored}/{pr.cells}
-                </span>
-              </button>
-            );
+            return <ParticipantChip key={p.id} id={p.id} name={p.name} pressed={current === p.id} scored={pr.scored} cells={pr.cells} />;
           })}
           <button type="button" className="chip chip-add" aria-expanded={adding} onClick={() => setAdding(!adding)}>
             + {t('room.participants.add')}
@@ -58,3 +51,28 @@ export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
     </section>
   );
 }
+
+/** One participant's chip with their progress: re-rendered only when it changes (ballots arrive one participant at a time). */
+const ParticipantChip = memo(function ParticipantChip({
+  id,
+  name,
+  pressed,
+  scored,
+  cells,
+}: {
+  id: string;
+  name: string;
+  pressed: boolean;
+  scored: number;
+  cells: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="chip" aria-pressed={pressed} onClick={() => useRoomUi.setState({ participantId: id })}>
+      {name}
+      <span className="chip-count" aria-label={t('room.scoring.progress', { scored, cells })}>
+        {scored}/{cells}
+      </span>
+    </button>
+  );
+});

@@ -5,6 +5,7 @@ import { mergeBallot } from '../../../shared/model/edits/ballot';
 import { api } from '../../api/client';
 import { subscribeSessionEvents } from '../../api/session-events';
 import { useWorkshop } from '../../store/workshop';
+import type { WorkshopDoc } from '../../../shared/model';
 import { setBlind } from './roomUi';
 
 /**
@@ -17,8 +18,15 @@ interface RoomVoteState {
   round: RoundStatus | null;
   panel: boolean;
   error: string | null;
+  /** What a new round asks, as its form starts: scores (optionally with pairwise judgments), or pairwise judgments only (from the AHP panel). */
+  ask: 'scores' | 'pairwise';
 }
-export const useRoomVote = create<RoomVoteState>(() => ({ round: null, panel: false, error: null }));
+export const useRoomVote = create<RoomVoteState>(() => ({ round: null, panel: false, error: null, ask: 'scores' }));
+
+/** The AHP panel's button: the room-vote panel with a new pairwise-only round's form. */
+export function openPairwiseRound() {
+  useRoomVote.setState({ panel: true, ask: 'pairwise' });
+}
 
 const mergedKey = (roundId: string) => `sw.roomvote.merged.${roundId}`;
 function mergedRevs(roundId: string): Record<string, number> {
@@ -28,27 +36,52 @@ function mergedRevs(roundId: string): Record<string, number> {
     return {};
   }
 }
-function markMerged(roundId: string, pid: string, rev: number) {
-  const m = mergedRevs(roundId);
-  m[pid] = rev;
+function saveMerged(roundId: string, revs: Record<string, number>) {
   try {
-    localStorage.setItem(mergedKey(roundId), JSON.stringify(m));
+    localStorage.setItem(mergedKey(roundId), JSON.stringify(revs));
   } catch {
     // storage unavailable: merging is idempotent anyway
   }
 }
 
-/** Merges one acknowledged ballot (if this revision is new): one undo step named after the participant. */
-export function mergeAcknowledged(round: Pick<RoundStatus, 'roundId' | 'workshopId' | 'criteria' | 'candidates'>, pid: string, rev: number, ballot: Ballot) {
-  const { doc, edit } = useWorkshop.getState();
+/** An acknowledged ballot revision of one participant. */
+export interface Arrival {
+  participantId: string;
+  rev: number;
+  ballot: Ballot;
+}
+
+let lastMergeAt = -Infinity;
+/** While ballots keep arriving the room's analysis waits: until this long after the last merge. */
+export const BALLOTS_QUIET_MS = 1000;
+/** When the burst of ballots is over (on `Date.now()`'s clock): the room may be analysed again from then. */
+export const ballotsQuietAt = () => lastMergeAt + BALLOTS_QUIET_MS;
+
+/**
+ * Merges acknowledged ballots (each revision once, in order): one undo step per ballot named
+ * after the participant, all applied in ONE update of the store, so ballots arriving together
+ * cost the screen one render rather than one each.
+ */
+export function mergeAcknowledged(round: Pick<RoundStatus, 'roundId' | 'workshopId' | 'criteria' | 'candidates'>, arrivals: readonly Arrival[]) {
+  const { doc, editMany } = useWorkshop.getState();
   if (!doc || doc.id !== round.workshopId) return;
-  if ((mergedRevs(round.roundId)[pid] ?? 0) >= rev) return;
-  const name = doc.participants.find((p) => p.id === pid)?.name ?? pid;
-  const label = rev > 1 ? i18next.t('roomVote.undo.changed', { name }) : i18next.t('roomVote.undo.ballot', { name });
-  edit(label, (d) => mergeBallot(d, pid, round, ballot));
-  markMerged(round.roundId, pid, rev);
-  // For the `lan` benchmark: when the merged ballot is on screen (the frame after the merge).
-  requestAnimationFrame(() => setTimeout(() => performance.mark('roomvote:shown', { detail: { pid, rev } }), 0));
+  const merged = mergedRevs(round.roundId);
+  const edits: { action: string; recipe: (d: WorkshopDoc) => WorkshopDoc }[] = [];
+  const shown: { pid: string; rev: number }[] = [];
+  for (const { participantId: pid, rev, ballot } of arrivals) {
+    if ((merged[pid] ?? 0) >= rev) continue;
+    merged[pid] = rev;
+    const name = doc.participants.find((p) => p.id === pid)?.name ?? pid;
+    const action = rev > 1 ? i18next.t('roomVote.undo.changed', { name }) : i18next.t('roomVote.undo.ballot', { name });
+    edits.push({ action, recipe: (d) => mergeBallot(d, pid, round, ballot) });
+    shown.push({ pid, rev });
+  }
+  if (edits.length === 0) return;
+  lastMergeAt = Date.now();
+  editMany(edits);
+  saveMerged(round.roundId, merged);
+  // For the `lan` benchmark: when the merged ballots are on screen (the frame after the merge).
+  requestAnimationFrame(() => setTimeout(() => shown.forEach((detail) => performance.mark('roomvote:shown', { detail })), 0));
 }
 
 function catchUp(workshopId: string) {
@@ -58,28 +91,74 @@ function catchUp(workshopId: string) {
       useRoomVote.setState({ round });
       if (!round) return;
       const ballots: SubmittedBallot[] = await api.call('session.ballots', { workshopId });
-      for (const b of ballots) mergeAcknowledged(round, b.participantId, b.rev, b.ballot);
+      mergeAcknowledged(round, ballots);
     } catch (err) {
       useRoomVote.setState({ error: (err as Error).message });
     }
   })();
 }
 
+/**
+ * Events are applied in batches: whatever arrives within this window (or while the page was
+ * busy) is one update of the screen — the board's latest status and every ballot, each ballot
+ * still its own undo step. Under a burst of ballots the page renders a few times a second
+ * instead of once per ballot.
+ */
+export const EVENT_BATCH_MS = 16;
+
+/**
+ * Collects session events and hands them over in batches (`apply` gets the latest status of
+ * the workshop's round, if any arrived, and its ballots in order of arrival).
+ */
+export function eventBatcher(
+  workshopId: string,
+  apply: (status: RoundStatus | null, ballots: Extract<SessionEvent, { type: 'ballot' }>[]) => void,
+  windowMs = EVENT_BATCH_MS,
+): { push: (e: SessionEvent) => void; stop: () => void } {
+  let status: RoundStatus | null = null;
+  let ballots: Extract<SessionEvent, { type: 'ballot' }>[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    const s = status;
+    const b = ballots;
+    status = null;
+    ballots = [];
+    apply(s, b);
+  };
+  return {
+    push(e) {
+      if (e.type === 'status') {
+        if (e.status.workshopId !== workshopId) return;
+        status = e.status;
+      } else if (e.workshopId === workshopId) ballots.push(e);
+      else return;
+      timer ??= setTimeout(flush, windowMs);
+    },
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
 /** While a workshop is open in the room: follow its round (resumed after a restart) and merge ballots. */
 export function followRoomVote(workshopId: string): () => void {
   useRoomVote.setState({ round: null, error: null });
-  return subscribeSessionEvents(
-    (e: SessionEvent) => {
-      if (e.type === 'status') {
-        if (e.status.workshopId === workshopId) useRoomVote.setState({ round: e.status });
-      } else if (e.workshopId === workshopId) {
-        const round = useRoomVote.getState().round;
-        if (round && round.roundId === e.roundId) mergeAcknowledged(round, e.participantId, e.rev, e.ballot);
-        else catchUp(workshopId);
-      }
-    },
-    () => catchUp(workshopId),
-  );
+  const batcher = eventBatcher(workshopId, (status, ballots) => {
+    // One task: React renders the board and the merged ballots together.
+    if (status) useRoomVote.setState({ round: status });
+    if (ballots.length === 0) return;
+    const round = useRoomVote.getState().round;
+    const ours = round ? ballots.filter((b) => b.roundId === round.roundId) : [];
+    if (round && ours.length > 0) mergeAcknowledged(round, ours);
+    if (ours.length < ballots.length) catchUp(workshopId);
+  });
+  const off = subscribeSessionEvents(batcher.push, () => catchUp(workshopId));
+  return () => {
+    batcher.stop();
+    off();
+  };
 }
 
 type Action = 'session.close' | 'session.reopen' | 'session.reveal';
