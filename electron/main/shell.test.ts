@@ -3,10 +3,11 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createService, type Service } from '../service';
-import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE } from '../../shared/contract/bridge';
+import { IPC_CALL, IPC_CANCEL, IPC_MENU, IPC_OPEN_FILE } from '../../shared/contract/bridge';
 import { startShell, workshopFilesIn, MAX_OPEN_FILE_BYTES, type ElectronSurface, type IpcEventLike, type WebContentsLike } from './shell';
 import { APP_ORIGIN, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
 import { buildMenuTemplate } from './menu';
+import { CLOSE_BUTTONS, closeCommand, unsavedCloseDialog } from './close-guard';
 
 /** A fake of the part of Electron the shell uses, recording what the shell asks of it. */
 function fakeElectron(userData: string) {
@@ -22,6 +23,8 @@ function fakeElectron(userData: string) {
     menu: null as unknown,
     privileged: [] as unknown[],
     quit: 0,
+    dialogs: [] as Record<string, unknown>[],
+    dialogResponse: 2,
   };
   class FakeContents implements WebContentsLike {
     id = 7;
@@ -96,6 +99,12 @@ function fakeElectron(userData: string) {
     },
     shell: { openExternal: async (url) => void rec.opened.push(url), openPath: async () => '' },
     net: { fetch: async (url) => new Response(`served ${url}`, { status: 200, headers: { 'content-type': 'text/html' } }) },
+    dialog: {
+      showMessageBox: async (_win, opts) => {
+        rec.dialogs.push(opts);
+        return { response: rec.dialogResponse };
+      },
+    },
     Menu: { buildFromTemplate: (t) => t, setApplicationMenu: (m) => void (rec.menu = m) },
   };
   return { surface, rec };
@@ -155,6 +164,22 @@ describe('desktop shell security (Electron surface injected)', () => {
     expect(wc.openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
     expect(wc.openHandler!({ url: 'http://example.com' })).toEqual({ action: 'deny' });
     expect(rec.opened).toEqual(['https://example.com/doc']);
+  });
+
+  it('closing with unsaved changes asks Save / Discard / Cancel and hands the answer to the page', async () => {
+    const wc = rec.windows[0].webContents;
+    const ask = async (response: number) => {
+      rec.dialogResponse = response;
+      wc.sent = [];
+      wc.events.get('will-prevent-unload')!({ preventDefault: () => undefined });
+      await new Promise((r) => setTimeout(r, 0));
+      return wc.sent.filter(([channel]) => channel === IPC_MENU).map(([, command]) => command);
+    };
+    expect(await ask(CLOSE_BUTTONS.save)).toEqual(['close:save']);
+    expect(await ask(CLOSE_BUTTONS.discard)).toEqual(['close:discard']);
+    expect(await ask(CLOSE_BUTTONS.cancel)).toEqual([]); // the window stays open, nothing is dropped
+    expect(rec.dialogs).toHaveLength(3);
+    expect(rec.dialogs[0]).toMatchObject({ buttons: ['Save', 'Discard', 'Cancel'], cancelId: CLOSE_BUTTONS.cancel, defaultId: CLOSE_BUTTONS.save });
   });
 
   it('denies every permission request', () => {
@@ -259,6 +284,14 @@ describe('security helpers', () => {
     expect(resolveAppUrl(`${APP_ORIGIN}/%2e%2e/%2e%2e/etc/hosts.conf`, '/r')).toBe('/r/etc/hosts.conf');
     expect(resolveAppUrl(`${APP_ORIGIN}/..\\..\\x`, '/r')).toBeNull();
     expect(resolveAppUrl('app://elsewhere/a.js', '/r')).toBeNull();
+  });
+  it('the close guard’s dialog: both languages; Escape or closing the dialog is Cancel', () => {
+    expect(unsavedCloseDialog('zh-CN').buttons).toEqual(['保存', '不保存', '取消']);
+    expect(unsavedCloseDialog('en-US').message).toMatch(/not saved/);
+    expect(closeCommand(CLOSE_BUTTONS.save)).toBe('close:save');
+    expect(closeCommand(CLOSE_BUTTONS.discard)).toBe('close:discard');
+    expect(closeCommand(CLOSE_BUTTONS.cancel)).toBeNull();
+    expect(closeCommand(-1)).toBeNull();
   });
   it('opens only https links outside', () => {
     expect(isSafeExternalUrl('https://a.example')).toBe(true);

@@ -7,6 +7,7 @@ import type { Service } from '../service';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
 import { APP_ORIGIN, APP_SCHEME, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
 import { buildMenuTemplate } from './menu';
+import { closeCommand, unsavedCloseDialog } from './close-guard';
 
 /**
  * The desktop shell, written against the small part of Electron it uses. `index.ts` passes
@@ -22,6 +23,7 @@ export interface ElectronSurface {
     whenReady(): Promise<unknown>;
     getPath(name: 'userData'): string;
     getVersion(): string;
+    getLocale?(): string;
     setAboutPanelOptions?(opts: Record<string, unknown>): void;
   };
   BrowserWindow: {
@@ -49,6 +51,7 @@ export interface ElectronSurface {
   };
   shell: { openExternal(url: string): Promise<void>; openPath(p: string): Promise<string> };
   net: { fetch(url: string): Promise<Response> };
+  dialog: { showMessageBox(win: BrowserWindowLike, opts: Record<string, unknown>): Promise<{ response: number }> };
   Menu: { buildFromTemplate(template: unknown[]): unknown; setApplicationMenu(menu: unknown): void };
   screen?: { getAllDisplays(): Array<{ workArea: { x: number; y: number; width: number; height: number } }> };
 }
@@ -220,6 +223,19 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
       for (const f of pendingFiles.splice(0)) void openWorkshopFile(f);
     });
     win.on('close', () => void saveWindowState(win));
+    // The page refused to unload (unsaved changes): ask Save / Discard / Cancel, and tell the page.
+    let asking = false;
+    win.webContents.on('will-prevent-unload', () => {
+      if (asking) return;
+      asking = true;
+      void e.dialog
+        .showMessageBox(win, unsavedCloseDialog(e.app.getLocale?.() ?? 'en'))
+        .then(({ response }) => {
+          const command = closeCommand(response);
+          if (command) win.webContents.send(IPC_MENU, command);
+        })
+        .finally(() => (asking = false));
+    });
     win.on('closed', () => {
       if (mainWindow === win) mainWindow = null;
       rendererReady = false;

@@ -13,7 +13,8 @@ export const IPC_SESSION_EVENT = 'sw:session-event';
 /** Application-menu commands that features of the renderer implement (they become app commands). */
 export type FeatureMenuCommand = 'new' | 'import' | 'export' | 'backup' | 'presenter' | 'about';
 /** Every application-menu command the desktop shell sends to the renderer (on `IPC_MENU`). */
-export type MenuCommand = FeatureMenuCommand | 'lang:zh-CN' | 'lang:en' | 'theme' | 'undo' | 'redo';
+/** `close:save` / `close:discard`: the user's answer to the desktop close guard (electron/main/close-guard.ts). */
+export type MenuCommand = FeatureMenuCommand | 'lang:zh-CN' | 'lang:en' | 'theme' | 'undo' | 'redo' | 'close:save' | 'close:discard';
 
 /** A workshop file the OS asked the app to open (file association, second instance). */
 export interface OpenedFile {
