@@ -48,3 +48,16 @@ export function isSafeExternalUrl(url: string): boolean {
     return false;
   }
 }
+
+/**
+ * The PDF print window (main/index.ts) may load its own report file and inline data, nothing
+ * else: no network, no other file. Checked for every request of its session.
+ */
+export function isPdfRequestAllowed(url: string, reportUrl: string): boolean {
+  if (url === reportUrl) return true;
+  try {
+    return new URL(url).protocol === 'data:';
+  } catch {
+    return false;
+  }
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createService, type Service } from '../service';
 import { IPC_CALL, IPC_CANCEL, IPC_MENU, IPC_OPEN_FILE } from '../../shared/contract/bridge';
 import { startShell, workshopFilesIn, MAX_OPEN_FILE_BYTES, type ElectronSurface, type IpcEventLike, type WebContentsLike } from './shell';
-import { APP_ORIGIN, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
+import { APP_ORIGIN, isPdfRequestAllowed, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
 import { buildMenuTemplate } from './menu';
 import { CLOSE_BUTTONS, closeCommand, unsavedCloseDialog } from './close-guard';
 
@@ -284,6 +284,21 @@ describe('security helpers', () => {
     expect(resolveAppUrl(`${APP_ORIGIN}/%2e%2e/%2e%2e/etc/hosts.conf`, '/r')).toBe('/r/etc/hosts.conf');
     expect(resolveAppUrl(`${APP_ORIGIN}/..\\..\\x`, '/r')).toBeNull();
     expect(resolveAppUrl('app://elsewhere/a.js', '/r')).toBeNull();
+  });
+  it('the PDF window loads its report file and inline data only', () => {
+    const report = 'file:///tmp/sw-pdf-abc/report.html';
+    expect(isPdfRequestAllowed(report, report)).toBe(true);
+    expect(isPdfRequestAllowed('data:image/png;base64,AAAA', report)).toBe(true);
+    for (const u of [
+      'http://127.0.0.1:9/x',
+      'https://example.com/a.png',
+      'file:///etc/passwd',
+      'file:///tmp/sw-pdf-abc/other.html',
+      'ws://[::1]:1/',
+      'app://workshop/',
+      'nonsense',
+    ])
+      expect(isPdfRequestAllowed(u, report), u).toBe(false);
   });
   it('the close guard’s dialog: both languages; Escape or closing the dialog is Cancel', () => {
     expect(unsavedCloseDialog('zh-CN').buttons).toEqual(['保存', '不保存', '取消']);
