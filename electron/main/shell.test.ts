@@ -3,9 +3,9 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createService, type Service } from '../service';
-import { IPC_CALL, IPC_CANCEL, IPC_MENU, IPC_OPEN_FILE } from '../../shared/contract/bridge';
+import { IPC_CALL, IPC_CANCEL, IPC_MENU, IPC_OPEN_EXTERNAL, IPC_OPEN_FILE } from '../../shared/contract/bridge';
 import { startShell, workshopFilesIn, MAX_OPEN_FILE_BYTES, type ElectronSurface, type IpcEventLike, type WebContentsLike } from './shell';
-import { APP_ORIGIN, isPdfRequestAllowed, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
+import { APP_ORIGIN, EXTERNAL_ALLOW_LIST, isPdfRequestAllowed, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
 import { buildMenuTemplate } from './menu';
 import { CLOSE_BUTTONS, closeCommand, unsavedCloseDialog } from './close-guard';
 
@@ -152,18 +152,35 @@ describe('desktop shell security (Electron surface injected)', () => {
     expect(rec.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
   });
 
-  it('denies navigation, redirects, webviews and new windows; only clicked https links open outside', () => {
+  it('denies navigation, redirects, webviews and new windows; window.open never opens anything outside', () => {
     const wc = rec.windows[0].webContents;
     for (const ev of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
       let prevented = false;
       wc.events.get(ev)!({ preventDefault: () => (prevented = true) });
       expect(prevented, ev).toBe(true);
     }
-    expect(wc.openHandler!({ url: 'https://example.com/doc' })).toEqual({ action: 'deny' });
-    expect(wc.openHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
-    expect(wc.openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    expect(wc.openHandler!({ url: 'http://example.com' })).toEqual({ action: 'deny' });
-    expect(rec.opened).toEqual(['https://example.com/doc']);
+    for (const url of [
+      'https://example.com/doc',
+      'https://www.nvidia.com/en-us/data-center/h100/',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'http://example.com',
+    ])
+      expect(wc.openHandler!({ url })).toEqual({ action: 'deny' });
+    expect(rec.opened).toEqual([]); // not even an allowed address: only the bridge opens links
+  });
+
+  it('opens a cited source through the bridge, from the app’s main frame only, and only an allow-listed address', () => {
+    const cited = 'https://www.nvidia.com/en-us/data-center/h100/';
+    const send = rec.listeners.get(IPC_OPEN_EXTERNAL)!;
+    send(trusted(), cited);
+    send(trusted(), 'https://evil.example/');
+    send(trusted(), 'http://www.nvidia.com/en-us/data-center/h100/');
+    send(trusted(), { url: cited });
+    const sub = rec.windows[0].webContents;
+    send({ sender: sub, senderFrame: { url: 'https://evil.example/' } }, cited);
+    send({ sender: sub, senderFrame: { url: `${APP_ORIGIN}/` } }, cited); // a sub-frame, not the main frame
+    expect(rec.opened).toEqual([cited]);
   });
 
   it('closing with unsaved changes asks Save / Discard / Cancel and hands the answer to the page', async () => {
@@ -308,8 +325,22 @@ describe('security helpers', () => {
     expect(closeCommand(CLOSE_BUTTONS.cancel)).toBeNull();
     expect(closeCommand(-1)).toBeNull();
   });
-  it('opens only https links outside', () => {
-    expect(isSafeExternalUrl('https://a.example')).toBe(true);
-    for (const u of ['http://a.example', 'file:///x', 'javascript:alert(1)', 'smb://host/share', 'not a url']) expect(isSafeExternalUrl(u)).toBe(false);
+  it('opens outside only the https sources the app cites (the allow-list)', () => {
+    expect(EXTERNAL_ALLOW_LIST.size).toBeGreaterThan(0);
+    for (const u of EXTERNAL_ALLOW_LIST) expect(isSafeExternalUrl(u), u).toBe(true);
+    expect(isSafeExternalUrl('https://www.nvidia.com/en-us/data-center/h100/')).toBe(true);
+    expect(isSafeExternalUrl('HTTPS://WWW.NVIDIA.COM/en-us/data-center/h100/')).toBe(true); // the same address
+    for (const u of [
+      'https://a.example',
+      'https://www.nvidia.com/en-us/data-center/h100/../../../evil',
+      'https://www.nvidia.com.evil.example/en-us/data-center/h100/',
+      'https://user:pw@www.nvidia.com/en-us/data-center/h100/',
+      'http://www.nvidia.com/en-us/data-center/h100/',
+      'file:///x',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'not a url',
+    ])
+      expect(isSafeExternalUrl(u), u).toBe(false);
   });
 });

@@ -2,7 +2,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE, IPC_PROGRESS, IPC_MENU, IPC_SESSION_EVENT, type MenuCommand } from '../../shared/contract/bridge';
+import {
+  IPC_CALL,
+  IPC_CANCEL,
+  IPC_OPEN_EXTERNAL,
+  IPC_OPEN_FILE,
+  IPC_PROGRESS,
+  IPC_MENU,
+  IPC_SESSION_EVENT,
+  type MenuCommand,
+} from '../../shared/contract/bridge';
 import type { Service } from '../service';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
 import { APP_ORIGIN, APP_SCHEME, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
@@ -176,11 +185,9 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
     contents.on('will-navigate', (ev: { preventDefault(): void }) => ev.preventDefault());
     contents.on('will-redirect', (ev: { preventDefault(): void }) => ev.preventDefault());
     contents.on('will-attach-webview', (ev: { preventDefault(): void }) => ev.preventDefault());
-    contents.setWindowOpenHandler(({ url }) => {
-      // A link the user clicked (target=_blank): only https goes to the system browser.
-      if (isSafeExternalUrl(url)) void e.shell.openExternal(url);
-      return { action: 'deny' };
-    });
+    // No new windows, and nothing opens outside from window.open or target=_blank: links the app
+    // shows open through the bridge (openExternal), from a click, if they are on the allow-list.
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   }
 
   async function createWindow() {
@@ -265,6 +272,12 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
     }
   }
 
+  /** A cited source the user clicked: from the app's own top frame, on the allow-list, to the system browser. */
+  function onOpenExternal(event: IpcEventLike, url: unknown) {
+    if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame)) return;
+    if (typeof url === 'string' && isSafeExternalUrl(url)) void e.shell.openExternal(url);
+  }
+
   function onCancel(event: IpcEventLike, jobId: unknown) {
     if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame)) return;
     jobs.get(`${event.sender.id}:${String(jobId)}`)?.abort();
@@ -309,6 +322,7 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
     e.protocol.handle(APP_SCHEME, serveApp);
     e.ipcMain.handle(IPC_CALL, onCall as (event: IpcEventLike, ...args: unknown[]) => unknown);
     e.ipcMain.on(IPC_CANCEL, onCancel as (event: IpcEventLike, ...args: unknown[]) => void);
+    e.ipcMain.on(IPC_OPEN_EXTERNAL, onOpenExternal as (event: IpcEventLike, ...args: unknown[]) => void);
     e.Menu.setApplicationMenu(
       e.Menu.buildFromTemplate(
         buildMenuTemplate({
@@ -325,5 +339,5 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
     });
   });
 
-  return { windows: () => e.BrowserWindow.getAllWindows(), onCall, onCancel, serveApp, openWorkshopFile };
+  return { windows: () => e.BrowserWindow.getAllWindows(), onCall, onCancel, onOpenExternal, serveApp, openWorkshopFile };
 }
