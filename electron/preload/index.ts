@@ -40,7 +40,8 @@ const bridge = {
   onSessionEvent: (handler) => subscribe<unknown>(IPC_SESSION_EVENT, handler),
   openExternal(url) {
     // Only from a click: the frame must hold a transient user activation (a script alone has none).
-    if (typeof url !== 'string' || !navigator.userActivation?.isActive) return false;
+    const activation = (globalThis as { navigator?: { userActivation?: { isActive: boolean } } }).navigator?.userActivation;
+    if (typeof url !== 'string' || !activation?.isActive) return false;
     ipcRenderer.send(IPC_OPEN_EXTERNAL, url);
     return true;
   },
