@@ -10,6 +10,7 @@ import { WizardPage } from './pages/WizardPage';
  * One page, serial, few loads.
  */
 test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000); // five reloads: minutes on a machine under heavy load, seconds on a quiet one
 
 const KPI = /explicit KPIs/;
 const SHOTS = process.env.SW_SHOTS; // a folder: screenshots of the full-disk message for a look
@@ -37,6 +38,7 @@ test('type, Tab, reload at once: the edit is there after the reload, every time'
     await field.fill(value);
     await field.press('Tab');
     await app.reload(); // well within the 200 ms debounce: IndexedDB has not been written yet
+    await expect(field, `trial ${trial}: the page is back`).toBeVisible({ timeout: 30_000 }); // a loaded machine is slow to reload
     await expect(field, `trial ${trial}`).toHaveValue(value);
   }
   // The replayed edit is saved, and the journal is gone once it is.
