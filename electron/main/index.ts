@@ -1,6 +1,9 @@
 import * as electron from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { lockDownHtml } from '../report/pdf';
+import { isPdfRequestAllowed } from './security';
 import { createService } from '../service';
 import { SessionManager } from '../session/manager';
 import { startShell, type ElectronSurface } from './shell';
@@ -15,12 +18,21 @@ const service = createService({
   host: 'electron',
   session,
   workerUrl: pathToFileURL(path.join(__dirname, 'worker.mjs')),
-  // PDF from the report's HTML: an offscreen window with JavaScript off, then printToPDF.
+  // PDF from the report's HTML: an offscreen window with JavaScript off, in a session of its own
+  // that refuses every request but its report file, loaded from a private temporary file (a
+  // `data:` URL is limited in length: a 2.8 M-character workshop did not fit). The service queues
+  // these jobs (electron/report/pdf.ts, pdfQueue).
   pdf: async (html) => {
+    const dir = await mkdtemp(path.join(electron.app.getPath('temp'), 'sw-pdf-'));
+    const file = path.join(dir, 'report.html');
+    const reportUrl = pathToFileURL(file).href;
+    const ses = electron.session.fromPartition(`sw-pdf-${path.basename(dir)}`);
+    ses.webRequest.onBeforeRequest((details, cb) => cb({ cancel: !isPdfRequestAllowed(details.url, reportUrl) }));
     const win = new BrowserWindow({
       show: false,
       webPreferences: {
         javascript: false,
+        session: ses,
         contextIsolation: true,
         sandbox: true,
         nodeIntegration: false,
@@ -32,10 +44,12 @@ const service = createService({
       },
     });
     try {
-      await win.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
+      await writeFile(file, lockDownHtml(html), 'utf8');
+      await win.loadURL(reportUrl);
       return new Uint8Array(await win.webContents.printToPDF({ printBackground: true, preferCSSPageSize: true }));
     } finally {
       win.destroy();
+      await rm(dir, { recursive: true, force: true });
     }
   },
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { GPU_CATALOGUE } from '../costsim/gpus';
 
 /**
  * Pure pieces of the desktop shell's security, kept apart from the `electron` module
@@ -40,10 +41,35 @@ export function resolveAppUrl(requestUrl: string, root: string): string | null {
   return target === base || !path.extname(target) ? path.join(base, 'index.html') : target;
 }
 
-/** External links: only https, and only when the user clicked one. */
+/**
+ * The addresses the app itself shows as links: the sources it cites (the GPU catalogue's
+ * datasheets, shown in the simulator). Only these open in the system browser.
+ */
+export const EXTERNAL_ALLOW_LIST: ReadonlySet<string> = new Set(
+  Object.values(GPU_CATALOGUE)
+    .map((g) => /^https:\/\/\S+/.exec(g.source)?.[0])
+    .filter((u): u is string => Boolean(u))
+    .map((u) => new URL(u).href),
+);
+
+/** External links: https, and one of the addresses the app renders (compared after URL normalisation). */
 export function isSafeExternalUrl(url: string): boolean {
   try {
-    return new URL(url).protocol === 'https:';
+    const u = new URL(url);
+    return u.protocol === 'https:' && !u.username && !u.password && EXTERNAL_ALLOW_LIST.has(u.href);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The PDF print window (main/index.ts) may load its own report file and inline data, nothing
+ * else: no network, no other file. Checked for every request of its session.
+ */
+export function isPdfRequestAllowed(url: string, reportUrl: string): boolean {
+  if (url === reportUrl) return true;
+  try {
+    return new URL(url).protocol === 'data:';
   } catch {
     return false;
   }

@@ -3,12 +3,13 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createService, type Service } from '../service';
-import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE, IPC_SESSION_EVENT } from '../../shared/contract/bridge';
+import { IPC_CALL, IPC_CANCEL, IPC_MENU, IPC_OPEN_EXTERNAL, IPC_OPEN_FILE, IPC_SESSION_EVENT } from '../../shared/contract/bridge';
 import { request } from 'node:http';
 import { SessionManager } from '../session/manager';
 import { startShell, workshopFilesIn, MAX_OPEN_FILE_BYTES, type ElectronSurface, type IpcEventLike, type WebContentsLike } from './shell';
-import { APP_ORIGIN, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
+import { APP_ORIGIN, EXTERNAL_ALLOW_LIST, isPdfRequestAllowed, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
 import { buildMenuTemplate } from './menu';
+import { CLOSE_BUTTONS, closeCommand, unsavedCloseDialog } from './close-guard';
 
 /** A fake of the part of Electron the shell uses, recording what the shell asks of it. */
 function fakeElectron(userData: string) {
@@ -24,6 +25,8 @@ function fakeElectron(userData: string) {
     menu: null as unknown,
     privileged: [] as unknown[],
     quit: 0,
+    dialogs: [] as Record<string, unknown>[],
+    dialogResponse: 2,
   };
   class FakeContents implements WebContentsLike {
     id = 7;
@@ -98,6 +101,12 @@ function fakeElectron(userData: string) {
     },
     shell: { openExternal: async (url) => void rec.opened.push(url), openPath: async () => '' },
     net: { fetch: async (url) => new Response(`served ${url}`, { status: 200, headers: { 'content-type': 'text/html' } }) },
+    dialog: {
+      showMessageBox: async (_win, opts) => {
+        rec.dialogs.push(opts);
+        return { response: rec.dialogResponse };
+      },
+    },
     Menu: { buildFromTemplate: (t) => t, setApplicationMenu: (m) => void (rec.menu = m) },
   };
   return { surface, rec };
@@ -157,18 +166,51 @@ describe('desktop shell security (Electron surface injected)', () => {
     expect(rec.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
   });
 
-  it('denies navigation, redirects, webviews and new windows; only clicked https links open outside', () => {
+  it('denies navigation, redirects, webviews and new windows; window.open never opens anything outside', () => {
     const wc = rec.windows[0].webContents;
     for (const ev of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
       let prevented = false;
       wc.events.get(ev)!({ preventDefault: () => (prevented = true) });
       expect(prevented, ev).toBe(true);
     }
-    expect(wc.openHandler!({ url: 'https://example.com/doc' })).toEqual({ action: 'deny' });
-    expect(wc.openHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
-    expect(wc.openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    expect(wc.openHandler!({ url: 'http://example.com' })).toEqual({ action: 'deny' });
-    expect(rec.opened).toEqual(['https://example.com/doc']);
+    for (const url of [
+      'https://example.com/doc',
+      'https://www.nvidia.com/en-us/data-center/h100/',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'http://example.com',
+    ])
+      expect(wc.openHandler!({ url })).toEqual({ action: 'deny' });
+    expect(rec.opened).toEqual([]); // not even an allowed address: only the bridge opens links
+  });
+
+  it('opens a cited source through the bridge, from the app’s main frame only, and only an allow-listed address', () => {
+    const cited = 'https://www.nvidia.com/en-us/data-center/h100/';
+    const send = rec.listeners.get(IPC_OPEN_EXTERNAL)!;
+    send(trusted(), cited);
+    send(trusted(), 'https://evil.example/');
+    send(trusted(), 'http://www.nvidia.com/en-us/data-center/h100/');
+    send(trusted(), { url: cited });
+    const sub = rec.windows[0].webContents;
+    send({ sender: sub, senderFrame: { url: 'https://evil.example/' } }, cited);
+    send({ sender: sub, senderFrame: { url: `${APP_ORIGIN}/` } }, cited); // a sub-frame, not the main frame
+    expect(rec.opened).toEqual([cited]);
+  });
+
+  it('closing with unsaved changes asks Save / Discard / Cancel and hands the answer to the page', async () => {
+    const wc = rec.windows[0].webContents;
+    const ask = async (response: number) => {
+      rec.dialogResponse = response;
+      wc.sent = [];
+      wc.events.get('will-prevent-unload')!({ preventDefault: () => undefined });
+      await new Promise((r) => setTimeout(r, 0));
+      return wc.sent.filter(([channel]) => channel === IPC_MENU).map(([, command]) => command);
+    };
+    expect(await ask(CLOSE_BUTTONS.save)).toEqual(['close:save']);
+    expect(await ask(CLOSE_BUTTONS.discard)).toEqual(['close:discard']);
+    expect(await ask(CLOSE_BUTTONS.cancel)).toEqual([]); // the window stays open, nothing is dropped
+    expect(rec.dialogs).toHaveLength(3);
+    expect(rec.dialogs[0]).toMatchObject({ buttons: ['Save', 'Discard', 'Cancel'], cancelId: CLOSE_BUTTONS.cancel, defaultId: CLOSE_BUTTONS.save });
   });
 
   it('denies every permission request', () => {
@@ -363,8 +405,45 @@ describe('security helpers', () => {
     expect(resolveAppUrl(`${APP_ORIGIN}/..\\..\\x`, '/r')).toBeNull();
     expect(resolveAppUrl('app://elsewhere/a.js', '/r')).toBeNull();
   });
-  it('opens only https links outside', () => {
-    expect(isSafeExternalUrl('https://a.example')).toBe(true);
-    for (const u of ['http://a.example', 'file:///x', 'javascript:alert(1)', 'smb://host/share', 'not a url']) expect(isSafeExternalUrl(u)).toBe(false);
+  it('the PDF window loads its report file and inline data only', () => {
+    const report = 'file:///tmp/sw-pdf-abc/report.html';
+    expect(isPdfRequestAllowed(report, report)).toBe(true);
+    expect(isPdfRequestAllowed('data:image/png;base64,AAAA', report)).toBe(true);
+    for (const u of [
+      'http://127.0.0.1:9/x',
+      'https://example.com/a.png',
+      'file:///etc/passwd',
+      'file:///tmp/sw-pdf-abc/other.html',
+      'ws://[::1]:1/',
+      'app://workshop/',
+      'nonsense',
+    ])
+      expect(isPdfRequestAllowed(u, report), u).toBe(false);
+  });
+  it('the close guard’s dialog: both languages; Escape or closing the dialog is Cancel', () => {
+    expect(unsavedCloseDialog('zh-CN').buttons).toEqual(['保存', '不保存', '取消']);
+    expect(unsavedCloseDialog('en-US').message).toMatch(/not saved/);
+    expect(closeCommand(CLOSE_BUTTONS.save)).toBe('close:save');
+    expect(closeCommand(CLOSE_BUTTONS.discard)).toBe('close:discard');
+    expect(closeCommand(CLOSE_BUTTONS.cancel)).toBeNull();
+    expect(closeCommand(-1)).toBeNull();
+  });
+  it('opens outside only the https sources the app cites (the allow-list)', () => {
+    expect(EXTERNAL_ALLOW_LIST.size).toBeGreaterThan(0);
+    for (const u of EXTERNAL_ALLOW_LIST) expect(isSafeExternalUrl(u), u).toBe(true);
+    expect(isSafeExternalUrl('https://www.nvidia.com/en-us/data-center/h100/')).toBe(true);
+    expect(isSafeExternalUrl('HTTPS://WWW.NVIDIA.COM/en-us/data-center/h100/')).toBe(true); // the same address
+    for (const u of [
+      'https://a.example',
+      'https://www.nvidia.com/en-us/data-center/h100/../../../evil',
+      'https://www.nvidia.com.evil.example/en-us/data-center/h100/',
+      'https://user:pw@www.nvidia.com/en-us/data-center/h100/',
+      'http://www.nvidia.com/en-us/data-center/h100/',
+      'file:///x',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'not a url',
+    ])
+      expect(isSafeExternalUrl(u), u).toBe(false);
   });
 });

@@ -2,11 +2,21 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { IPC_CALL, IPC_CANCEL, IPC_OPEN_FILE, IPC_PROGRESS, IPC_MENU, IPC_SESSION_EVENT, type MenuCommand } from '../../shared/contract/bridge';
+import {
+  IPC_CALL,
+  IPC_CANCEL,
+  IPC_OPEN_EXTERNAL,
+  IPC_OPEN_FILE,
+  IPC_PROGRESS,
+  IPC_MENU,
+  IPC_SESSION_EVENT,
+  type MenuCommand,
+} from '../../shared/contract/bridge';
 import type { Service } from '../service';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
 import { APP_ORIGIN, APP_SCHEME, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
 import { buildMenuTemplate } from './menu';
+import { closeCommand, unsavedCloseDialog } from './close-guard';
 
 /**
  * The desktop shell, written against the small part of Electron it uses. `index.ts` passes
@@ -22,6 +32,7 @@ export interface ElectronSurface {
     whenReady(): Promise<unknown>;
     getPath(name: 'userData'): string;
     getVersion(): string;
+    getLocale?(): string;
     setAboutPanelOptions?(opts: Record<string, unknown>): void;
   };
   BrowserWindow: {
@@ -49,6 +60,7 @@ export interface ElectronSurface {
   };
   shell: { openExternal(url: string): Promise<void>; openPath(p: string): Promise<string> };
   net: { fetch(url: string): Promise<Response> };
+  dialog: { showMessageBox(win: BrowserWindowLike, opts: Record<string, unknown>): Promise<{ response: number }> };
   Menu: { buildFromTemplate(template: unknown[]): unknown; setApplicationMenu(menu: unknown): void };
   screen?: { getAllDisplays(): Array<{ workArea: { x: number; y: number; width: number; height: number } }> };
 }
@@ -178,11 +190,9 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
     contents.on('will-navigate', (ev: { preventDefault(): void }) => ev.preventDefault());
     contents.on('will-redirect', (ev: { preventDefault(): void }) => ev.preventDefault());
     contents.on('will-attach-webview', (ev: { preventDefault(): void }) => ev.preventDefault());
-    contents.setWindowOpenHandler(({ url }) => {
-      // A link the user clicked (target=_blank): only https goes to the system browser.
-      if (isSafeExternalUrl(url)) void e.shell.openExternal(url);
-      return { action: 'deny' };
-    });
+    // No new windows, and nothing opens outside from window.open or target=_blank: links the app
+    // shows open through the bridge (openExternal), from a click, if they are on the allow-list.
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   }
 
   async function createWindow() {
@@ -225,6 +235,19 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
       for (const f of pendingFiles.splice(0)) void openWorkshopFile(f);
     });
     win.on('close', () => void saveWindowState(win));
+    // The page refused to unload (unsaved changes): ask Save / Discard / Cancel, and tell the page.
+    let asking = false;
+    win.webContents.on('will-prevent-unload', () => {
+      if (asking) return;
+      asking = true;
+      void e.dialog
+        .showMessageBox(win, unsavedCloseDialog(e.app.getLocale?.() ?? 'en'))
+        .then(({ response }) => {
+          const command = closeCommand(response);
+          if (command) win.webContents.send(IPC_MENU, command);
+        })
+        .finally(() => (asking = false));
+    });
     win.on('closed', () => {
       if (mainWindow === win) mainWindow = null;
       rendererReady = false;
@@ -252,6 +275,12 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
     } finally {
       jobs.delete(key);
     }
+  }
+
+  /** A cited source the user clicked: from the app's own top frame, on the allow-list, to the system browser. */
+  function onOpenExternal(event: IpcEventLike, url: unknown) {
+    if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame)) return;
+    if (typeof url === 'string' && isSafeExternalUrl(url)) void e.shell.openExternal(url);
   }
 
   function onCancel(event: IpcEventLike, jobId: unknown) {
@@ -298,6 +327,7 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
     e.protocol.handle(APP_SCHEME, serveApp);
     e.ipcMain.handle(IPC_CALL, onCall as (event: IpcEventLike, ...args: unknown[]) => unknown);
     e.ipcMain.on(IPC_CANCEL, onCancel as (event: IpcEventLike, ...args: unknown[]) => void);
+    e.ipcMain.on(IPC_OPEN_EXTERNAL, onOpenExternal as (event: IpcEventLike, ...args: unknown[]) => void);
     e.Menu.setApplicationMenu(
       e.Menu.buildFromTemplate(
         buildMenuTemplate({
@@ -314,5 +344,5 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
     });
   });
 
-  return { windows: () => e.BrowserWindow.getAllWindows(), onCall, onCancel, serveApp, openWorkshopFile };
+  return { windows: () => e.BrowserWindow.getAllWindows(), onCall, onCancel, onOpenExternal, serveApp, openWorkshopFile };
 }

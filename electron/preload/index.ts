@@ -4,6 +4,7 @@ import {
   IPC_CALL,
   IPC_CANCEL,
   IPC_MENU,
+  IPC_OPEN_EXTERNAL,
   IPC_OPEN_FILE,
   IPC_PROGRESS,
   IPC_SESSION_EVENT,
@@ -37,6 +38,13 @@ const bridge = {
   onMenu: (handler) => subscribe<MenuCommand>(IPC_MENU, handler),
   onOpenFile: (handler) => subscribe<OpenedFile>(IPC_OPEN_FILE, handler),
   onSessionEvent: (handler) => subscribe<unknown>(IPC_SESSION_EVENT, handler),
+  openExternal(url) {
+    // Only from a click: the frame must hold a transient user activation (a script alone has none).
+    const activation = (globalThis as { navigator?: { userActivation?: { isActive: boolean } } }).navigator?.userActivation;
+    if (typeof url !== 'string' || !activation?.isActive) return false;
+    ipcRenderer.send(IPC_OPEN_EXTERNAL, url);
+    return true;
+  },
 } satisfies DesktopBridge;
 
 contextBridge.exposeInMainWorld(BRIDGE_KEY, bridge);

@@ -7,7 +7,10 @@ import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { dispatch } from '../service/dispatch';
 import { findChromium } from '../service/pdf';
 import { createInlineRunner } from '../service/tasks/runner';
-import { printWithChromium } from './pdf';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createWorkshop } from '../../shared/model';
+import { createJobQueue, PDF_CONCURRENCY, printWithChromium } from './pdf';
 
 /** Pages in a PDF: page objects (`/Type /Page`, not `/Pages`). Chromium writes them uncompressed. */
 function pageCount(pdf: Buffer): number {
@@ -54,6 +57,39 @@ describe.skipIf(!executable)(title, () => {
     expect(readdirSync(tmpdir()).filter((f) => f.startsWith('sw-report-')).length).toBe(before);
   }, 180_000);
 
+  it('prints with JavaScript off and the network refused: a page that reaches for a local listener reaches nothing', async () => {
+    const hits: string[] = [];
+    const server = http.createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('x');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const at = (what: string) => `http://127.0.0.1:${port}/${what}`;
+      // No CSP here: the browser's own settings must hold, whatever the page asks for.
+      const hostile = `<!DOCTYPE html><html><head><link rel="stylesheet" href="${at('css')}"></head><body><p>report</p>
+<img src="${at('img')}"><img src="http://localhost:${port}/localhost"><iframe src="${at('iframe')}"></iframe>
+<object data="${at('object')}"></object><video src="${at('video')}"></video>
+<p id="said">the page as written</p><img src="data:," onerror="document.getElementById('said').textContent += ' HANDLER RAN'">
+<script>document.getElementById('said').textContent += ' SCRIPT RAN'; fetch(${JSON.stringify(at('fetch'))}); document.write('<img src="${at('script-img')}">');</script></body></html>`;
+      const pdf = await printWithChromium(hostile, executable!);
+      expect(Buffer.from(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(hits).toEqual([]);
+      // No script ran: the text printed is the page as written.
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'sw-pdf-js-')), 'out.pdf');
+      writeFileSync(file, pdf);
+      const text = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+      if (text.status === 0) {
+        expect(text.stdout).toContain('the page as written');
+        expect(text.stdout).not.toMatch(/RAN/);
+      }
+    } finally {
+      server.close();
+    }
+  }, 120_000);
+
   it('cancels: the browser is stopped and the job answers `cancelled`', async () => {
     const abort = new AbortController();
     const started = printWithChromium('<!DOCTYPE html><p>x</p>', executable!, abort.signal);
@@ -88,5 +124,46 @@ describe('PDF without any printer', () => {
       code: 'unavailable',
       message: expect.stringMatching(/Could not start Chromium/),
     });
+  });
+});
+
+describe('the PDF queue', () => {
+  it('8 PDFs asked for at once print at most PDF_CONCURRENCY at a time, all of them, through the service', async () => {
+    let running = 0;
+    let most = 0;
+    let printed = 0;
+    const pdf = async () => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, 30));
+      running--;
+      printed++;
+      return new TextEncoder().encode('%PDF-1.4 fake');
+    };
+    const workshop = createWorkshop({ title: 'Queue', lang: 'en' });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => dispatch('report.render', { workshop, format: 'pdf' }, { host: 'test', tasks: createInlineRunner(), pdf })),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(printed).toBe(8);
+    expect(PDF_CONCURRENCY).toBeLessThanOrEqual(2);
+    expect(most).toBe(PDF_CONCURRENCY);
+  });
+
+  it('a job cancelled while waiting leaves the queue without running; the others go on', async () => {
+    const queue = createJobQueue(1);
+    const order: string[] = [];
+    let release!: () => void;
+    const first = queue.run(() => new Promise<void>((r) => (release = () => (order.push('first'), r()))));
+    const abort = new AbortController();
+    const cancelled = queue.run(async () => void order.push('cancelled'), abort.signal);
+    const third = queue.run(async () => void order.push('third'));
+    expect(queue.waiting).toBe(2);
+    abort.abort();
+    await expect(cancelled).rejects.toMatchObject({ code: 'cancelled' });
+    expect(queue.waiting).toBe(1);
+    release();
+    await Promise.all([first, third]);
+    expect(order).toEqual(['first', 'third']);
+    expect(queue.running).toBe(0);
   });
 });

@@ -1,16 +1,20 @@
 import { ContractError } from '../../shared/contract/errors';
 import type { reportMethods } from '../../shared/contract/report';
 import { migrate } from '../../shared/model';
-import { printWithChromium } from '../report/pdf';
+import { pdfQueue, printWithChromium } from '../report/pdf';
 import { renderReport } from '../report/render';
 import type { HandlersFor, ServiceContext } from './context';
 import { findChromium } from './pdf';
 
-/** The host's PDF printer: Electron's printToPDF when the host has one, else a local Chromium, else none. */
+/**
+ * The host's PDF printer: Electron's printToPDF when the host has one, else a local Chromium,
+ * else none. Either way through the process's PDF queue (at most `PDF_CONCURRENCY` at once).
+ */
 function printerFor(ctx: ServiceContext): ((html: string) => Promise<Uint8Array>) | undefined {
-  if (ctx.pdf) return ctx.pdf;
+  const { pdf } = ctx;
+  if (pdf) return (html) => pdfQueue.run(() => pdf(html), ctx.signal);
   const chromium = findChromium();
-  return chromium ? (html) => printWithChromium(html, chromium, ctx.signal) : undefined;
+  return chromium ? (html) => pdfQueue.run(() => printWithChromium(html, chromium, ctx.signal), ctx.signal) : undefined;
 }
 
 export const reportHandlers: HandlersFor<typeof reportMethods> = {

@@ -1,8 +1,15 @@
 import { BRIDGE_KEY, type DesktopBridge } from '../../shared/contract/bridge';
 import { setLang } from '../i18n';
-import { redo, undo } from '../store/workshop';
+import { redo, undo, useWorkshop } from '../store/workshop';
 import { applyTheme, initialTheme } from '../ui/theme';
 import { emitCommand } from './commands';
+import { autosave } from './services';
+
+/** The desktop close guard's "Save": save now, and close only if that worked (else the page shows why). */
+async function saveThenClose() {
+  await autosave.flush();
+  if (useWorkshop.getState().saveState === 'saved') window.close();
+}
 
 /** In the desktop app: turns menu commands and OS-opened files into app commands. A no-op in a browser. */
 export function connectDesktop(onThemeToggle: () => void = () => applyTheme(initialTheme() === 'dark' ? 'light' : 'dark')) {
@@ -19,6 +26,11 @@ export function connectDesktop(onThemeToggle: () => void = () => applyTheme(init
         return undo();
       case 'redo':
         return redo();
+      case 'close:save':
+        return void saveThenClose();
+      case 'close:discard':
+        autosave.discard();
+        return window.close();
       default:
         emitCommand({ type: command });
     }

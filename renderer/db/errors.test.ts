@@ -14,6 +14,19 @@ describe('storageProblem', () => {
     expect(storageProblem({ name: 'DatabaseClosedError', message: 'MissingAPIError IndexedDB API missing.', inner: { name: 'MissingAPIError' } })).toBe(
       'unavailable',
     );
+    // A real full disk, in the words Chromium and LevelDB use (not all of them a QuotaExceededError).
+    expect(storageProblem({ name: 'UnknownError', message: 'Encountered disk full while committing transaction.' })).toBe('quota');
+    expect(
+      storageProblem({ name: 'DatabaseClosedError', message: 'QuotaExceededError Encountered full disk while opening backing store for indexedDB.open.' }),
+    ).toBe('quota');
+    expect(
+      storageProblem({
+        name: 'BulkError',
+        message: 'parts.bulkPut(): 1 of 3 operations failed. Failed to PutOrAdd in database because not enough space for domain',
+      }),
+    ).toBe('quota');
+    expect(storageProblem({ name: 'UnknownError', message: 'IO error: .../000042.log: FILE_ERROR_NO_SPACE (ChromeMethodBFE: 3::Append::8)' })).toBe('quota');
+    expect(storageProblem({ name: 'AbortError', message: 'ENOSPC: no space left on device, write' })).toBe('quota');
     expect(storageProblem(new Error('something else'))).toBe('other');
   });
 });

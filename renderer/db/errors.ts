@@ -8,7 +8,9 @@ export function storageProblem(err: unknown): StorageProblem {
   const e = err as { name?: string; message?: string; inner?: { name?: string } } | null;
   const names = `${e?.name ?? ''} ${e?.inner?.name ?? ''}`;
   const message = e?.message ?? String(err);
-  if (/Quota/i.test(names) || /quota|disk is full|no space/i.test(message)) return 'quota';
+  // A full disk as Chromium words it: "Encountered full disk while …", "… not enough space for domain",
+  // LevelDB's "FILE_ERROR_NO_SPACE", or the OS's ENOSPC / "No space left on device".
+  if (/Quota/i.test(names) || /quota|disk (is )?full|full disk|no[_ ]space|not enough space|ENOSPC/i.test(message)) return 'quota';
   // Dexie wraps an open failure in DatabaseClosedError: look at the cause first.
   if (/MissingAPI|InvalidState|Security|NotAllowed/i.test(names) || /MissingAPI|indexedDB (API )?(missing|not found|unavailable)|private/i.test(message))
     return 'unavailable';

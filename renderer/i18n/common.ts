@@ -90,6 +90,11 @@ export const common: FeatureLocale = {
       conflict: 'This workshop was changed in another window while you were editing here. Nothing has been overwritten. Which version do you want to keep?',
       conflictMine: 'Keep this window’s version',
       conflictTheirs: 'Load the other window’s version',
+      diskFull:
+        'The disk (or the browser’s storage quota) is full, so your latest changes are not saved yet. They are still on screen. To keep them, free some disk space (saving then resumes by itself), or export this workshop as a file now.',
+      retrying: 'The app tries again by itself, every few seconds at first, then every 30 seconds.',
+      retryNow: 'Try again now',
+      exportFile: 'Export this workshop (file)',
     },
     storage: {
       quota: 'The disk (or the browser’s storage quota) is full. Free some disk space, or export and delete old workshops.',
@@ -216,6 +221,11 @@ export const common: FeatureLocale = {
       conflict: '你在此编辑期间，另一个窗口修改了这个工作坊。目前没有任何内容被覆盖。要保留哪个版本？',
       conflictMine: '保留此窗口的版本',
       conflictTheirs: '载入另一个窗口的版本',
+      diskFull:
+        '磁盘（或浏览器的存储配额）已满，最近的修改尚未保存，但仍在屏幕上。要保住它们：请释放一些磁盘空间（之后会自动继续保存），或现在就把此工作坊导出为文件。',
+      retrying: '应用会自动重试：起初每隔几秒一次，之后每 30 秒一次。',
+      retryNow: '立即重试',
+      exportFile: '导出此工作坊（文件）',
     },
     storage: {
       quota: '磁盘（或浏览器的存储配额）已满。请释放磁盘空间，或导出并删除旧的工作坊。',

@@ -9,11 +9,13 @@ export const IPC_PROGRESS = 'sw:progress';
 export const IPC_MENU = 'sw:menu';
 export const IPC_OPEN_FILE = 'sw:open-file';
 export const IPC_SESSION_EVENT = 'sw:session-event';
+export const IPC_OPEN_EXTERNAL = 'sw:open-external';
 
 /** Application-menu commands that features of the renderer implement (they become app commands). */
 export type FeatureMenuCommand = 'new' | 'import' | 'export' | 'backup' | 'presenter' | 'about';
 /** Every application-menu command the desktop shell sends to the renderer (on `IPC_MENU`). */
-export type MenuCommand = FeatureMenuCommand | 'lang:zh-CN' | 'lang:en' | 'theme' | 'undo' | 'redo';
+/** `close:save` / `close:discard`: the user's answer to the desktop close guard (electron/main/close-guard.ts). */
+export type MenuCommand = FeatureMenuCommand | 'lang:zh-CN' | 'lang:en' | 'theme' | 'undo' | 'redo' | 'close:save' | 'close:discard';
 
 /** A workshop file the OS asked the app to open (file association, second instance). */
 export interface OpenedFile {
@@ -29,6 +31,11 @@ export interface DesktopBridge {
   onMenu(handler: (command: MenuCommand) => void): () => void;
   /** Files opened from the OS; returns an unsubscribe. */
   onOpenFile(handler: (file: OpenedFile) => void): () => void;
+  /**
+   * Opens a link the app shows (a cited source) in the system browser. Only from a click (the
+   * page must have a user activation), and only addresses on the shell's allow-list.
+   */
+  openExternal?(url: string): boolean;
   /** Room-vote events (a `SessionEvent` of contract/session); returns an unsubscribe. */
   onSessionEvent?(handler: (event: unknown) => void): () => void;
 }

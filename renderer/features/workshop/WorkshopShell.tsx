@@ -3,14 +3,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { DECISION_STEPS, pick } from '../../../shared/framework';
-import { stepProgress, type StepId } from '../../../shared/model';
+import { stepProgress, type StepId, type WorkshopDoc } from '../../../shared/model';
 import { autosave, repo } from '../../app/services';
 import { hrefFor } from '../../app/route';
 import { redo, undo, useWorkshop } from '../../store/workshop';
 import { currentLang } from '../../i18n';
 import { STEP_SCREENS } from './steps';
-import { ExportMenu } from '../export/ExportMenu';
+import { ExportMenu, responseBlob } from '../export/ExportMenu';
 import { MetaPanel } from './MetaPanel';
+import { call } from '../../api/client';
+import { downloadBlob } from '../../charts/exportChart';
 import { SimulatorScreen } from '../simulator/SimulatorScreen';
 import { IssueList } from '../../ui/IssueList';
 
@@ -36,8 +38,8 @@ export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | nu
         if (!live) return;
         if (!res) return setLoad({ status: 'error', message: 'not found', issues: [], id });
         if (!res.ok) return setLoad({ status: 'error', message: res.message, issues: res.issues, id });
-        useWorkshop.getState().open(res.doc);
-        setLoad({ status: 'ready', id });
+        // Opens it, replaying an edit the last page kept in its journal but never got to save.
+        void autosave.restore(res.doc).finally(() => live && setLoad({ status: 'ready', id }));
       },
       (err: Error) => live && setLoad({ status: 'error', message: err.message, issues: [], id }),
     );
@@ -141,12 +143,27 @@ export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | nu
           </div>
         )}
         {saveState === 'error' && (
-          <p className="alert" role="alert">
-            {t('library.storageFailed', { message: t(`storage.${saveError ?? 'other'}`) })}
-          </p>
+          <div className="alert" role="alert">
+            <p>{saveError === 'quota' ? t('shell.diskFull') : t('library.storageFailed', { message: t(`storage.${saveError ?? 'other'}`) })}</p>
+            <p className="small">{t('shell.retrying')}</p>
+            <div className="form-actions">
+              <button type="button" className="btn" onClick={autosave.retryNow}>
+                {t('shell.retryNow')}
+              </button>
+              <button type="button" className="btn btn-primary" onClick={() => void exportWorkshopFile(doc)}>
+                {t('shell.exportFile')}
+              </button>
+            </div>
+          </div>
         )}
         {current === 'validation' && sim ? <SimulatorScreen candidateId={sim} /> : <Screen step={current} />}
       </main>
     </div>
   );
+}
+
+/** The open workshop as a `*.workshop.json` download: the way to keep it when storage fails. */
+async function exportWorkshopFile(doc: WorkshopDoc) {
+  const res = await call('report.render', { workshop: doc, format: 'json' });
+  downloadBlob(responseBlob(res), res.filename);
 }
