@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from '../../../shared/model';
-import type { WorkshopDatabase } from '../../db/database';
 import { freshRepositoryEachTest } from '../../db/testing';
 import type { WorkshopRepository } from '../../db/repository';
 import { fullWorkshop } from '../../../test/fixtures/fullWorkshop';
@@ -20,9 +19,8 @@ import {
   type TransferText,
 } from './transfer';
 
-let db: WorkshopDatabase;
 let repo: WorkshopRepository;
-freshRepositoryEachTest('transfer', (d, r) => ((db = d), (repo = r)));
+freshRepositoryEachTest('transfer', (_db, r) => (repo = r));
 
 const validate = validateDocument;
 const text: TransferText = {
