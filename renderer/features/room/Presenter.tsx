@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { AcceptabilityBars } from '../../charts/AcceptabilityBars';
@@ -27,6 +27,17 @@ export function Presenter({ doc }: { doc: WorkshopDoc }) {
   const view = useRoomUi((s) => s.presenterView);
   const blind = useRoomUi((s) => s.blind);
   const ref = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLElement>(null);
+  const [bodyHeight, setBodyHeight] = useState(() => window.innerHeight * 0.75);
+
+  // The charts fit the screen's height, measured (a radar taller than the screen would be cut).
+  useEffect(() => {
+    const el = body.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setBodyHeight(el.clientHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
 
   useEffect(() => {
     const el = ref.current;
@@ -78,15 +89,15 @@ export function Presenter({ doc }: { doc: WorkshopDoc }) {
           {t('room.presenter.leave')} <kbd>Esc</kbd>
         </button>
       </header>
-      <main className="presenter-body">
-        {blind ? <p className="presenter-hidden">{t('room.blind.resultsHidden')}</p> : <PresenterContent doc={doc} view={view} />}
+      <main className="presenter-body" ref={body}>
+        {blind ? <p className="presenter-hidden">{t('room.blind.resultsHidden')}</p> : <PresenterContent doc={doc} view={view} height={bodyHeight} />}
       </main>
       <footer className="presenter-foot">{t('room.presenter.keys')}</footer>
     </div>
   );
 }
 
-function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView }) {
+function PresenterContent({ doc, view, height }: { doc: WorkshopDoc; view: PresenterView; height: number }) {
   const { t } = useTranslation();
   const live = useLiveCharts(doc);
   const heat = useDisagreement(doc);
@@ -110,6 +121,7 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
             desc={live.radarDesc}
             weightsLabel={t('room.chart.weightProfile')}
             size={520}
+            maxHeight={height - 80}
             actions={false}
           />
         </div>
