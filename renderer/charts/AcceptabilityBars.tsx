@@ -18,6 +18,7 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
   desc,
   rankLabel,
   width = 620,
+  labelShare = 0.42,
   actions,
 }: {
   items: readonly AcceptabilityItem[];
@@ -26,6 +27,8 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
   desc: string;
   rankLabel: (rank: number) => string;
   width?: number;
+  /** Largest share of the width the names may take (they wrap within it). */
+  labelShare?: number;
   actions?: boolean;
 }) {
   const ref = useRef<SVGSVGElement>(null);
@@ -35,7 +38,7 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
     items.map((i) => i.label),
     box.width,
     undefined,
-    0.34,
+    labelShare,
   );
   const g = stackedGeometry({
     items: items.map((i) => ({ label: i.label, parts: i.ranks })),

@@ -10,6 +10,9 @@ const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 /** Closing punctuation that must not start a line (it stays with the character before). */
 const NO_START = /^[，。、；：！？）》」』】〕,.;:!?)\]}%]/;
 
+/** Opening punctuation that must not end a line. */
+const NO_END = /[（《「『【〔([{“‘]/;
+
 /** Pieces a line may break between: words with their trailing spaces, single CJK characters. */
 function pieces(text: string): string[] {
   const out: string[] = [];
@@ -29,6 +32,8 @@ function pieces(text: string): string[] {
     } else word += ch;
   }
   if (word) out.push(word);
+  // Opening brackets stay with what follows them (a line never ends with "（").
+  for (let i = out.length - 2; i >= 0; i--) if (NO_END.test(out[i].trimEnd().slice(-1))) out.splice(i, 2, out[i] + out[i + 1]);
   return out;
 }
 

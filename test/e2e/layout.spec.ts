@@ -48,64 +48,71 @@ async function expectFits(page: Page, where: string, options: Parameters<typeof 
   expect.soft(await layoutProblems(page, options), where).toEqual([]);
 }
 
-for (const lang of ['en', 'zh-CN'] as const) {
-  test.describe(lang, () => {
-    test.use({ locale: lang, viewport: SIZES[0] });
-
-    test(`charts and presenter views fit at 1920×1080 and 1366×768 with long names, light and dark (${lang})`, async ({ app }, testInfo) => {
-      const text = TEXT[lang];
-      await app.getByRole('link', { name: text.sample }).first().click();
-
-      // Long real-world candidate names, typed where the team names them.
-      await app.getByRole('link', { name: text.screening }).click();
-      const cards = app.getByRole('list', { name: lang === 'en' ? 'Candidates' : '候选方案' }).getByRole('listitem');
-      for (const [i, name] of LONG_NAMES[lang].entries()) {
-        const field = cards.nth(i).getByRole('textbox', { name: text.name, exact: true });
-        await field.fill(name);
-        await field.blur();
-      }
-      await expect(cards.nth(0).getByRole('textbox', { name: text.name, exact: true })).toHaveValue(LONG_NAMES[lang][0]);
-
-      const t0 = Date.now();
-      const lap = (what: string) => console.log(`${lang} ${what}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      await app.getByRole('link', { name: text.room }).click();
-      const tabs = app.getByRole('tablist').first().getByRole('tab');
-      await expect(tabs.first()).toBeVisible();
-      for (const size of SIZES) {
-        await app.setViewportSize(size);
-        for (let i = 0; i < (await tabs.count()); i++) {
-          await tabs.nth(i).click();
-          await expectFits(app, `room tab ${i + 1} at ${size.width}×${size.height}`, { minFont: 12 });
-        }
-      }
-
-      lap('room tabs');
-      // Presenter: every view at both sizes, in light and dark; screenshots for review.
-      await app.getByRole('button', { name: text.present }).click();
-      const presenter = app.getByRole('dialog');
-      await expect(presenter).toBeVisible();
-      const views = presenter.getByRole('navigation').getByRole('button');
-      for (const theme of ['light', 'dark'] as const) {
-        await app.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-        for (const size of SIZES) {
-          await app.setViewportSize(size);
-          for (let v = 0; v < (await views.count()); v++) {
-            await views.nth(v).click();
-            const where = `presenter view ${v + 1} at ${size.width}×${size.height}, ${theme}`;
-            await expectFits(app, where, { scope: '.presenter', minFont: 18, html: true });
-            if (theme === 'light' || v === 0)
-              await testInfo.attach(`presenter-${lang}-${size.width}x${size.height}-${theme}-view${v + 1}.png`, {
-                path: await shot(app, testInfo.outputPath(`presenter-${lang}-${size.width}x${size.height}-${theme}-view${v + 1}.png`)),
-                contentType: 'image/png',
-              });
-          }
-        }
-      }
-      lap('presenter');
-      await app.keyboard.press('Escape');
-      await expect(presenter).toBeHidden();
-      // The room's charts in dark too (contrast of every label against its backdrop).
-      await expectFits(app, 'room in dark', { minFont: 12 });
-    });
-  });
+/** The language switch at the top right, as a user changes it. */
+async function switchLanguage(page: Page, lang: 'en' | 'zh-CN') {
+  await page.getByRole('combobox', { name: /^(Language|语言)$/ }).selectOption(lang);
 }
+
+test.use({ viewport: SIZES[0] });
+
+test('charts and presenter views fit at 1920×1080 and 1366×768 with long names, in en and zh-CN, light and dark', async ({ app }, testInfo) => {
+  const t0 = Date.now();
+  const lap = (what: string) => console.log(`${what}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  await app.getByRole('link', { name: TEXT.en.sample }).first().click();
+  for (const lang of ['en', 'zh-CN'] as const) {
+    const text = TEXT[lang];
+    await switchLanguage(app, lang);
+    await app.setViewportSize(SIZES[0]);
+
+    // Long real-world candidate names, typed where the team names them.
+    await app.getByRole('link', { name: text.screening }).click();
+    const cards = app.getByRole('list', { name: lang === 'en' ? 'Candidates' : '候选方案' }).getByRole('listitem');
+    for (const [i, name] of LONG_NAMES[lang].entries()) {
+      const field = cards.nth(i).getByRole('textbox', { name: text.name, exact: true });
+      await field.fill(name);
+      await field.blur();
+    }
+    await expect(cards.nth(0).getByRole('textbox', { name: text.name, exact: true })).toHaveValue(LONG_NAMES[lang][0]);
+    lap(`${lang} named`);
+
+    // Every view of the evaluation room, at both sizes.
+    await app.getByRole('link', { name: text.room }).click();
+    const tabs = app.getByRole('tablist').first().getByRole('tab');
+    await expect(tabs.first()).toBeVisible();
+    for (const size of SIZES) {
+      await app.setViewportSize(size);
+      for (let i = 0; i < (await tabs.count()); i++) {
+        await tabs.nth(i).click();
+        await expectFits(app, `${lang}: room tab ${i + 1} at ${size.width}×${size.height}`, { minFont: 12 });
+      }
+    }
+    lap(`${lang} room`);
+
+    // Presenter: every view at both sizes in light, the tighter size in dark too; screenshots for review.
+    await app.getByRole('button', { name: text.present }).click();
+    const presenter = app.getByRole('dialog');
+    await expect(presenter).toBeVisible();
+    const views = presenter.getByRole('navigation').getByRole('button');
+    for (const [theme, sizes] of [
+      ['light', SIZES],
+      ['dark', [SIZES[1]]],
+    ] as const) {
+      await app.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      for (const size of sizes) {
+        await app.setViewportSize(size);
+        for (let v = 0; v < (await views.count()); v++) {
+          await views.nth(v).click();
+          const name = `presenter-${lang}-${size.width}x${size.height}-${theme}-view${v + 1}`;
+          await expectFits(app, name, { scope: '.presenter', minFont: 18, html: true, noScroll: true });
+          await testInfo.attach(`${name}.png`, { path: await shot(app, testInfo.outputPath(`${name}.png`)), contentType: 'image/png' });
+        }
+      }
+    }
+    await app.keyboard.press('Escape');
+    await expect(presenter).toBeHidden();
+    // The room's charts in dark too (contrast of every label against its backdrop), then back to light.
+    await expectFits(app, `${lang}: room in dark`, { minFont: 12 });
+    await app.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+    lap(`${lang} presenter`);
+  }
+});

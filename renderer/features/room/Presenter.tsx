@@ -163,11 +163,11 @@ function PresenterContent({ doc, view, height }: { doc: WorkshopDoc; view: Prese
         none
       );
     case 'robustness':
+      // The verdict and the rank acceptability on the left, the weight stability (one row per criterion) on the right.
       return robust ? (
         <div className="presenter-grid two">
-          <VerdictBox doc={doc} analysis={analysis} />
           <div>
-            <Tornado items={robust.tornado} title={t('room.chart.tornado')} filename="weight-stability" desc={robust.tornadoDesc} width={560} actions={false} />
+            <VerdictBox doc={doc} analysis={analysis} />
             {robust.acceptability && (
               <AcceptabilityBars
                 items={robust.acceptability}
@@ -176,10 +176,12 @@ function PresenterContent({ doc, view, height }: { doc: WorkshopDoc; view: Prese
                 desc={robust.accDesc}
                 rankLabel={(r) => t('room.robustness.rank', { rank: r })}
                 width={560}
+                labelShare={0.5}
                 actions={false}
               />
             )}
           </div>
+          <Tornado items={robust.tornado} title={t('room.chart.tornado')} filename="weight-stability" desc={robust.tornadoDesc} width={560} actions={false} />
         </div>
       ) : (
         none

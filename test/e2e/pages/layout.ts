@@ -15,14 +15,26 @@ export interface LayoutOptions {
   minFont: number;
   /** Also check the HTML text (not only the charts') for size and horizontal clipping. */
   html?: boolean;
+  /** Everything must be readable without scrolling (the projector). */
+  noScroll?: boolean;
 }
 
 export async function layoutProblems(page: Page, options: LayoutOptions): Promise<string[]> {
-  return page.evaluate(({ scope: scopeSel, minFont, html }) => {
+  return page.evaluate(({ scope: scopeSel, minFont, html, noScroll }) => {
     const problems: string[] = [];
     const root = (scopeSel ? document.querySelector(scopeSel) : document.body) ?? document.body;
     const vw = document.documentElement.clientWidth;
     const short = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s).replace(/\s+/g, ' ');
+    /** Whether `r` lies outside the visible part of a scrolling box around `el` (it would need scrolling to be read). */
+    const scrolledAway = (el: Element, r: DOMRect) => {
+      for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+        const cs = getComputedStyle(a);
+        if (cs.overflowY === 'visible' && cs.overflowX === 'visible') continue;
+        const c = a.getBoundingClientRect();
+        if (r.bottom > c.bottom + 1 || r.top < c.top - 1 || r.right > c.right + 1 || r.left < c.left - 1) return true;
+      }
+      return false;
+    };
     const visible = (el: Element) => {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) return false;
@@ -93,7 +105,8 @@ export async function layoutProblems(page: Page, options: LayoutOptions): Promis
         if (px < minFont - 0.05) problems.push(`${label}: text ${px.toFixed(1)} px < ${minFont} px`);
         if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) problems.push(`${label}: outside its chart`);
         if (r.left < -1 || r.right > vw + 1) problems.push(`${label}: outside the window`);
-        if (/…$/.test((t.textContent ?? '').trim())) problems.push(`${label}: cut short`);
+        if (noScroll && scrolledAway(t, r)) problems.push(`${label}: scrolled out of view`);
+        if ((t.textContent ?? '').includes('…')) problems.push(`${label}: cut short`);
         for (let j = i + 1; j < texts.length; j++) {
           const o = rects[j];
           const w = Math.min(r.right, o.right) - Math.max(r.left, o.left);
@@ -119,6 +132,7 @@ export async function layoutProblems(page: Page, options: LayoutOptions): Promis
         if (px < minFont - 0.05) problems.push(`${label}: text ${px.toFixed(1)} px < ${minFont} px`);
         const r = el.getBoundingClientRect();
         if (r.left < -1 || r.right > vw + 1) problems.push(`${label}: outside the window`);
+        if (noScroll && scrolledAway(el, r)) problems.push(`${label}: scrolled out of view`);
         if (cs.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) problems.push(`${label}: clipped`);
         contrast(el, cs.color, px, Number(cs.fontWeight), 'text');
       }
