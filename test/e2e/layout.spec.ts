@@ -56,8 +56,6 @@ async function switchLanguage(page: Page, lang: 'en' | 'zh-CN') {
 test.use({ viewport: SIZES[0] });
 
 test('charts and presenter views fit at 1920×1080 and 1366×768 with long names, in en and zh-CN, light and dark', async ({ app }, testInfo) => {
-  const t0 = Date.now();
-  const lap = (what: string) => console.log(`${what}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   await app.getByRole('link', { name: TEXT.en.sample }).first().click();
   for (const lang of ['en', 'zh-CN'] as const) {
     const text = TEXT[lang];
@@ -73,7 +71,6 @@ test('charts and presenter views fit at 1920×1080 and 1366×768 with long names
       await field.blur();
     }
     await expect(cards.nth(0).getByRole('textbox', { name: text.name, exact: true })).toHaveValue(LONG_NAMES[lang][0]);
-    lap(`${lang} named`);
 
     // Every view of the evaluation room, at both sizes.
     await app.getByRole('link', { name: text.room }).click();
@@ -86,7 +83,6 @@ test('charts and presenter views fit at 1920×1080 and 1366×768 with long names
         await expectFits(app, `${lang}: room tab ${i + 1} at ${size.width}×${size.height}`, { minFont: 12 });
       }
     }
-    lap(`${lang} room`);
 
     // Presenter: every view at both sizes in light, the tighter size in dark too; screenshots for review.
     await app.getByRole('button', { name: text.present }).click();
@@ -113,6 +109,5 @@ test('charts and presenter views fit at 1920×1080 and 1366×768 with long names
     // The room's charts in dark too (contrast of every label against its backdrop), then back to light.
     await expectFits(app, `${lang}: room in dark`, { minFont: 12 });
     await app.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-    lap(`${lang} presenter`);
   }
 });
