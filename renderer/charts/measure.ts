@@ -22,6 +22,8 @@ export interface ChartBox {
 }
 
 let canvas: CanvasRenderingContext2D | null | undefined;
+/** Measured text widths by font and text (bounded). */
+const widths = new Map<string, number>();
 function context(): CanvasRenderingContext2D | null {
   if (canvas === undefined) canvas = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
   return canvas;
@@ -48,10 +50,20 @@ export function useChartBox(fallbackWidth: number): ChartBox {
   const { px, family } = box;
   const measure = useCallback(
     (text: string, weight = 400) => {
+      const font = `${weight} ${px}px ${family}`;
+      const key = `${font}\u0000${text}`;
+      const known = widths.get(key);
+      if (known !== undefined) return known;
       const ctx = context();
-      if (!ctx) return estimateWidth(px)(text);
-      ctx.font = `${weight} ${px}px ${family}`;
-      return ctx.measureText(text).width;
+      let w: number;
+      if (ctx) {
+        ctx.font = font;
+        w = ctx.measureText(text).width;
+      } else w = estimateWidth(px)(text);
+      // Charts redraw on every edit (an undo, a slider drag): widths are measured once per font.
+      if (widths.size > 20_000) widths.clear();
+      widths.set(key, w);
+      return w;
     },
     [px, family],
   );
