@@ -14,6 +14,7 @@ import {
 import { keptResult, resultStatus } from '../../shared/model/simulation';
 import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
 import { reportStrings, type ReportStrings } from './strings';
+import { simFieldLabel, simOptionLabel } from '../../shared/contract/simLabels';
 import { formatDuration, formatMoney, formatPercent as formatPercentIntl } from '../../shared/format';
 
 /**
@@ -188,7 +189,12 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
     }));
 
   const simulations: SimulationView[] = doc.simulations.map((sim) => {
-    const base = { name: simulationName(doc, sim, lang), candidate: candidateName(sim.candidateId), ranAt: sim.ranAt, scenario: flatten(sim.scenario, 40) };
+    const base = {
+      name: simulationName(doc, sim, lang),
+      candidate: candidateName(sim.candidateId),
+      ranAt: sim.ranAt,
+      scenario: scenarioRows(sim.scenario, lang),
+    };
     if (sim.result === null) {
       const kept = keptResult(sim);
       return kept
@@ -241,6 +247,19 @@ export function formatAnswer(value: Answer | undefined, q: NeedsQuestion | undef
 }
 
 /** Up to `limit` scalar leaves of a JSON value as dotted paths (`cluster.gpus` → "16"). */
+/**
+ * A simulation's scenario for people: each field under its name in the report's language
+ * (`rollout.turns.median` → "Turns per rollout — median"), option values by their names;
+ * a field without a name keeps its path (never for the documented scenario).
+ */
+function scenarioRows(scenario: unknown, lang: Lang): Array<[string, string]> {
+  const s = reportStrings(lang);
+  return flatten(scenario, 120).map(([path, value]) => [
+    simFieldLabel(path, lang) ?? path,
+    simOptionLabel(path, value, lang) ?? (value === 'true' ? s.yes : value === 'false' ? s.no : value === 'null' ? '—' : value),
+  ]);
+}
+
 export function flatten(value: unknown, limit: number): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   const walk = (v: unknown, path: string, depth: number) => {

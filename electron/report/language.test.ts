@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { proposals } from '../../shared/model';
+import { SimScenarioSchema } from '../../shared/contract/sim';
 import { analyseWorkshop } from '../analysis/analysis';
 import { buildContent } from './content';
 import { renderHtml } from './html';
@@ -44,6 +45,29 @@ describe('reports speak one language and show no internals', () => {
         for (const id of ruleIds) expect(new RegExp(`(?<![\\w\\s-])${id}(?![\\w-])`).test(text), `${lang} ${format} shows the rule id ${id}`).toBe(false);
         expect(text).not.toMatch(/\d{4,}(\.\d+)? s\b/);
       }
+    });
+  }
+
+  for (const lang of ['en', 'zh-CN'] as const) {
+    it(`${lang}: a simulation's scenario is listed by field names and option names, not by its keys`, () => {
+      const base = fullWorkshop({ lang });
+      // A scenario with every field the simulator has (what the simulator screen stores).
+      const full = SimScenarioSchema.parse({ ...(base.simulations[0].scenario as object), cost: { archetype: 'managed' } });
+      const doc = { ...base, simulations: base.simulations.map((sim, i) => (i === 0 ? { ...sim, scenario: full } : sim)) };
+      const content = buildContent(doc, analyseWorkshop(doc), lang);
+      const rows = content.simulations.flatMap((sim) => sim.scenario);
+      expect(rows.length).toBeGreaterThan(10);
+      for (const [label, value] of rows) {
+        expect(label, `${lang}: raw scenario key`).not.toMatch(/^[a-z][A-Za-z]*(\.[a-zA-Z]+)+$|^[a-z]+[A-Z][A-Za-z]*$/);
+        expect(value, `${lang}: ${label} shows a raw option`).not.toMatch(
+          /^(self-built|managed|hybrid|truncate|summarize|sync|async|on-demand|reserved|spot|recompute|swap|free|keep|true|false)$/,
+        );
+      }
+      for (const text of [renderHtml(content), renderMarkdown(content)]) {
+        expect(text).not.toContain('cost.archetype');
+        expect(text).not.toContain('rollout.turns.median');
+      }
+      if (lang === 'zh-CN') expect(rows.map(([l]) => l).join(' ')).toMatch(/轮数/);
     });
   }
 });

@@ -1,7 +1,7 @@
 import { memo, useRef } from 'react';
 import { stackedGeometry } from '../../shared/charts/bars';
-import { ChartFigure, ChartSvg, XTicks, type ChartProps } from './ChartFigure';
-import { truncate } from './RankingBars';
+import { ChartFigure, ChartSvg, Lines, XTicks, type ChartProps } from './ChartFigure';
+import { legendLayout, rowLabels, useChartBox } from './measure';
 
 export interface AcceptabilityItem {
   id: string;
@@ -18,26 +18,56 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
   desc,
   rankLabel,
   width = 620,
+  labelShare = 0.42,
   actions,
-}: ChartProps<AcceptabilityItem> & { rankLabel: (rank: number) => string }) {
+}: ChartProps<AcceptabilityItem> & {
+  rankLabel: (rank: number) => string;
+  /** Largest share of the width the names may take (they wrap within it). */
+  labelShare?: number;
+}) {
   const ref = useRef<SVGSVGElement>(null);
+  const box = useChartBox(width);
+  const rows = rowLabels(
+    box,
+    items.map((i) => i.label),
+    box.width,
+    undefined,
+    labelShare,
+  );
   const g = stackedGeometry({
     items: items.map((i) => ({ label: i.label, parts: i.ranks })),
-    width,
-    labelWidth: Math.min(200, width * 0.32),
+    width: box.width,
+    labelWidth: rows.labelWidth,
+    rowHeight: rows.rowHeight,
+    axisHeight: rows.axisHeight,
+    valueWidth: Math.ceil(box.measure('100%', 600)) + Math.round(box.px),
     tickFormat: (v) => `${Math.round(v * 100)}%`,
   });
   const ranks = items[0]?.ranks.length ?? 0;
-  const legendY = g.height + 6;
+  const swatch = Math.round(box.px);
+  const legend = legendLayout(
+    box,
+    Array.from({ length: Math.min(ranks, 5) }, (_, r) => (r === 4 && ranks > 5 ? `${rankLabel(5)}+` : rankLabel(r + 1))),
+    g.plotX,
+    g.width,
+    swatch,
+  );
+  const legendY = g.height + Math.round(box.px * 0.5);
   return (
-    <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
-      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height + 28} className="chart-svg acceptability">
-        <XTicks ticks={g.ticks} height={g.height} />
+    <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions} boxRef={box.ref}>
+      <ChartSvg
+        svgRef={ref}
+        filename={filename}
+        title={title}
+        desc={desc}
+        width={g.width}
+        height={legendY + legend.height + 4}
+        className="chart-svg acceptability"
+      >
+        <XTicks ticks={g.ticks} height={g.height} axisHeight={g.axisHeight} />
         {g.rows.map((row, i) => (
           <g key={items[i].id}>
-            <text className="bar-label" x={g.plotX - 8} y={row.labelY} textAnchor="end" dominantBaseline="middle">
-              {truncate(row.label, 24)}
-            </text>
+            <Lines className="bar-label" lines={rows.lines[i]} x={g.plotX - Math.round(box.px * 0.6)} y={row.labelY} lineHeight={box.lineHeight} anchor="end" />
             {row.segments.map((s) => (
               <rect key={s.index} className={`rank rank-${Math.min(s.index, 4)}`} x={s.x} y={row.y} width={s.width} height={row.height} />
             ))}
@@ -46,12 +76,10 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
             </text>
           </g>
         ))}
-        {Array.from({ length: Math.min(ranks, 5) }, (_, r) => (
-          <g key={r} className="legend">
-            <rect className={`rank rank-${r}`} x={g.plotX + r * 92} y={legendY} width={14} height={12} />
-            <text x={g.plotX + r * 92 + 18} y={legendY + 6} dominantBaseline="middle">
-              {r === 4 && ranks > 5 ? `${rankLabel(5)}+` : rankLabel(r + 1)}
-            </text>
+        {legend.entries.map((e, r) => (
+          <g key={r} className="chart-key">
+            <rect className={`rank rank-${r}`} x={e.x} y={legendY + e.y + (box.lineHeight - swatch) / 2} width={swatch} height={swatch} />
+            <Lines lines={e.lines} x={e.textX} y={legendY + e.y + (e.lines.length * box.lineHeight) / 2} lineHeight={box.lineHeight} />
           </g>
         ))}
       </ChartSvg>

@@ -37,6 +37,7 @@ export function ChartFigure({
   legendLabel,
   className = '',
   actions = true,
+  boxRef,
 }: {
   title: string;
   /** Kept for the charts' element ids; the exported file is named by workshop, title and date. */
@@ -49,6 +50,8 @@ export function ChartFigure({
   legendLabel?: string;
   className?: string;
   actions?: boolean;
+  /** The measured box the chart fills (`useChartBox`), if the chart lays itself out at its size. */
+  boxRef?: RefObject<HTMLDivElement | null>;
 }) {
   const { t } = useTranslation();
   const workshop = useWorkshop((s) => s.doc?.meta.title ?? '');
@@ -83,9 +86,11 @@ export function ChartFigure({
           </span>
         )}
       </div>
-      {children}
+      <div className="chart-box" ref={boxRef}>
+        {children}
+      </div>
       {legend && legend.length > 0 && (
-        <ul className="legend" aria-label={legendLabel}>
+        <ul className="chart-key" aria-label={legendLabel}>
           {legend.map((s) => (
             <li key={s.key} data-legend-item>
               <span className={`legend-swatch ${s.swatchClass}`} data-swatch aria-hidden="true" />
@@ -136,12 +141,56 @@ export function ChartSvg({
   );
 }
 
+/**
+ * A label of one or more lines (a wrapped long name), centred vertically on `y`, with the full
+ * text as its tooltip.
+ */
+export function Lines({
+  lines,
+  full,
+  x,
+  y,
+  lineHeight,
+  anchor = 'start',
+  className,
+}: {
+  lines: readonly string[];
+  full?: string;
+  x: number;
+  y: number;
+  lineHeight: number;
+  anchor?: 'start' | 'middle' | 'end';
+  className?: string;
+}) {
+  const top = y - ((lines.length - 1) * lineHeight) / 2;
+  return (
+    <g>
+      <title>{full ?? lines.join(' ')}</title>
+      <text className={className} x={x} y={top} textAnchor={anchor} dominantBaseline="middle">
+        {lines.map((l, i) => (
+          <tspan key={i} x={x} y={top + i * lineHeight}>
+            {l}
+          </tspan>
+        ))}
+      </text>
+    </g>
+  );
+}
+
 /** Vertical grid lines over a plot `height` high, labelled underneath (the ticks of a horizontal axis). */
-export function XTicks({ ticks, height }: { ticks: readonly { value: number; x: number; label: string }[]; height: number }) {
+export function XTicks({
+  ticks,
+  height,
+  axisHeight = 22,
+}: {
+  ticks: readonly { value: number; x: number; label: string }[];
+  height: number;
+  axisHeight?: number;
+}) {
   return ticks.map((tk) => (
     <g key={tk.value} className="tick">
-      <line x1={tk.x} x2={tk.x} y1={4} y2={height - 20} />
-      <text x={tk.x} y={height - 6} textAnchor="middle">
+      <line x1={tk.x} x2={tk.x} y1={4} y2={height - axisHeight + 2} />
+      <text x={tk.x} y={height - axisHeight / 2} textAnchor="middle" dominantBaseline="middle">
         {tk.label}
       </text>
     </g>

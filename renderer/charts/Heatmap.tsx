@@ -1,7 +1,7 @@
 import { memo, useRef } from 'react';
 import { heatmapGeometry } from '../../shared/charts/heatmap';
-import { ChartFigure, ChartSvg } from './ChartFigure';
-import { truncate } from './RankingBars';
+import { ChartFigure, ChartSvg, Lines } from './ChartFigure';
+import { useChartBox, wrapLabel } from './measure';
 
 /**
  * The disagreement heatmap: criteria × candidates, the colour is how much the participants
@@ -31,26 +31,32 @@ export const Heatmap = memo(function Heatmap({
   actions?: boolean;
 }) {
   const ref = useRef<SVGSVGElement>(null);
-  const g = heatmapGeometry({
-    rows: rows.map((r) => truncate(r, 22)),
-    cols: cols.map((c) => truncate(c, Math.max(6, Math.floor(60 / Math.max(1, cols.length))))),
-    intensity,
-    width,
-    rowLabelWidth: Math.min(180, width * 0.3),
-  });
-  const legendY = g.height + 6;
+  const box = useChartBox(width);
+  const lh = box.lineHeight;
+  const gap = Math.round(box.px * 0.6);
+  // Row names wrap within a third of the width, column names within their column.
+  const natural = rows.reduce((w, r) => Math.max(w, box.measure(r)), 0);
+  const rowText = Math.max(box.px * 5, Math.min(Math.ceil(natural) + 1, box.width * 0.3));
+  const rowLines = rows.map((r) => wrapLabel(box, r, rowText));
+  const colWidth = (box.width - rowText - gap - 4) / Math.max(1, cols.length);
+  const colLines = cols.map((c) => wrapLabel(box, c, Math.max(box.px * 3, colWidth - gap), 600));
+  const colLabelHeight = Math.max(...colLines.map((l) => l.length), 1) * lh + gap;
+  const cellHeight = Math.max(Math.round(box.px * 2.4), Math.max(...rowLines.map((l) => l.length), 1) * lh + gap);
+  const g = heatmapGeometry({ rows, cols, intensity, width: box.width, rowLabelWidth: rowText + gap, colLabelHeight, cellHeight });
+  // Legend: "agree ■■■■■ disagree" under the grid, its first word ending at the row names' edge.
+  const swatch = Math.round(box.px * 1.8);
+  const first = box.measure(legend[0]);
+  const legendX = Math.max(0, rowText - first);
+  const scaleX = legendX + first + gap;
+  const legendY = g.height + gap;
   return (
-    <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
-      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height + 26} className="chart-svg heatmap">
+    <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions} boxRef={box.ref}>
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={legendY + lh + 4} className="chart-svg heatmap">
         {g.colLabels.map((l, i) => (
-          <text key={i} className="col-label" x={l.x} y={l.y} textAnchor="middle">
-            {l.label}
-          </text>
+          <Lines key={i} className="col-label" lines={colLines[i]} full={l.label} x={l.x} y={(colLabelHeight - gap) / 2} lineHeight={lh} anchor="middle" />
         ))}
         {g.rowLabels.map((l, i) => (
-          <text key={i} className="bar-label" x={l.x} y={l.y} textAnchor="end" dominantBaseline="middle">
-            {l.label}
-          </text>
+          <Lines key={i} className="bar-label" lines={rowLines[i]} full={l.label} x={l.x} y={l.y} lineHeight={lh} anchor="end" />
         ))}
         {g.cells.map((c) => (
           <g key={`${c.row}-${c.col}`}>
@@ -66,14 +72,14 @@ export const Heatmap = memo(function Heatmap({
             </text>
           </g>
         ))}
-        <g className="legend">
-          <text x={g.rowLabels[0]?.x ?? 0} y={legendY + 7} textAnchor="end" dominantBaseline="middle">
+        <g className="chart-key">
+          <text x={legendX} y={legendY + lh / 2} dominantBaseline="middle">
             {legend[0]}
           </text>
           {[0, 1, 2, 3, 4].map((b) => (
-            <rect key={b} className={`cell heat-${b}`} x={(g.rowLabels[0]?.x ?? 0) + 8 + b * 26} y={legendY} width={24} height={14} />
+            <rect key={b} className={`cell heat-${b}`} x={scaleX + b * (swatch + 2)} y={legendY + (lh - box.px) / 2} width={swatch} height={box.px} />
           ))}
-          <text x={(g.rowLabels[0]?.x ?? 0) + 8 + 5 * 26 + 4} y={legendY + 7} dominantBaseline="middle">
+          <text x={scaleX + 5 * (swatch + 2) + gap} y={legendY + lh / 2} dominantBaseline="middle">
             {legend[1]}
           </text>
         </g>

@@ -1,7 +1,8 @@
 import { seriesColour } from '../../shared/charts/colours';
 import { memo, useRef } from 'react';
 import { barsGeometry } from '../../shared/charts/bars';
-import { ChartFigure, ChartSvg, XTicks, type ChartProps } from './ChartFigure';
+import { ChartFigure, ChartSvg, Lines, XTicks, type ChartProps } from './ChartFigure';
+import { rowLabels, useChartBox } from './measure';
 
 export interface RankingItem {
   id: string;
@@ -14,31 +15,47 @@ export interface RankingItem {
   coverage?: number;
 }
 
-/** Candidates' weighted totals, best first, on a fixed 0–100 axis (so a drag visibly moves them). */
+/**
+ * Candidates' weighted totals, best first, on a fixed 0–100 axis (so a drag visibly moves them).
+ * Laid out at the measured width of its box: long names wrap, the leader's in bold.
+ */
 export const RankingBars = memo(function RankingBars({ items, title, filename, desc, width = 560, actions }: ChartProps<RankingItem>) {
   const ref = useRef<SVGSVGElement>(null);
+  const box = useChartBox(width);
+  const labels = items.map((item, i) => `${i + 1}. ${item.label}`);
+  const values = items.map((item) => `${(item.value * 100).toFixed(1)}${item.coverage !== undefined && item.coverage < 0.999 ? '*' : ''}`);
+  const rows = rowLabels(box, labels, box.width, (i) => (i === 0 ? 700 : 400));
+  const valueWidth = Math.ceil(Math.max(box.measure('100'), ...values.map((v) => box.measure(v, 600)))) + 12;
   const g = barsGeometry({
-    items: items.map((i) => ({ label: i.label, value: i.value })),
-    width,
+    items: items.map((i, k) => ({ label: labels[k], value: i.value })),
+    width: box.width,
     domain: [0, 1],
-    labelWidth: Math.min(230, width * 0.38),
+    labelWidth: rows.labelWidth,
+    rowHeight: rows.rowHeight,
+    axisHeight: rows.axisHeight,
+    valueWidth,
     tickFormat: (v) => String(Math.round(v * 100)),
   });
   return (
-    <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
+    <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions} boxRef={box.ref}>
       <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="chart-svg ranking-bars">
-        <XTicks ticks={g.ticks} height={g.height} />
+        <XTicks ticks={g.ticks} height={g.height} axisHeight={g.axisHeight} />
         {g.bars.map((b, i) => {
           const item = items[i];
           return (
             <g key={item.id} className={i === 0 ? 'bar leader' : 'bar'}>
-              <text className="bar-label" x={g.plotX - 8} y={b.labelY} textAnchor="end" dominantBaseline="middle">
-                {i + 1}. {truncate(b.label, 24)}
-              </text>
+              <Lines
+                className="bar-label"
+                lines={rows.lines[i]}
+                full={labels[i]}
+                x={g.plotX - Math.round(box.px * 0.6)}
+                y={b.labelY}
+                lineHeight={box.lineHeight}
+                anchor="end"
+              />
               <rect x={b.x} y={b.y} width={Math.max(0, b.barWidth)} height={b.height} rx={3} style={{ fill: seriesColour(item.colour, 'css') }} />
               <text className="bar-value" x={b.valueX} y={b.labelY} dominantBaseline="middle">
-                {(item.value * 100).toFixed(1)}
-                {item.coverage !== undefined && item.coverage < 0.999 ? '*' : ''}
+                {values[i]}
               </text>
             </g>
           );
@@ -47,7 +64,3 @@ export const RankingBars = memo(function RankingBars({ items, title, filename, d
     </ChartFigure>
   );
 });
-
-export function truncate(s: string, max: number): string {
-  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
-}

@@ -1,7 +1,7 @@
 import { memo, useRef } from 'react';
 import { intervalsGeometry } from '../../shared/charts/bars';
-import { ChartFigure, ChartSvg, XTicks, type ChartProps } from './ChartFigure';
-import { truncate } from './RankingBars';
+import { ChartFigure, ChartSvg, Lines, XTicks, type ChartProps } from './ChartFigure';
+import { rowLabels, useChartBox } from './measure';
 
 export interface TornadoItem {
   id: string;
@@ -20,30 +20,34 @@ export interface TornadoItem {
  */
 export const Tornado = memo(function Tornado({ items, title, filename, desc, width = 620, actions }: ChartProps<TornadoItem>) {
   const ref = useRef<SVGSVGElement>(null);
+  const box = useChartBox(width);
+  const labels = items.map((i) => i.label);
+  const rows = rowLabels(box, labels, box.width, (i) => (items[i].critical ? 700 : 400), 0.34);
+  // The interval is written after the plot ("2.0–35.5"), where it cannot run into a name or a bar.
+  const bounds = items.map((i) => `${(i.from * 100).toFixed(1)}–${(i.to * 100).toFixed(1)}`);
+  const valueWidth = Math.ceil(Math.max(box.measure('100%'), ...bounds.map((b) => box.measure(b)))) + Math.round(box.px);
   const g = intervalsGeometry({
     items: items.map((i) => ({ label: i.label, from: i.from, to: i.to, marker: i.weight })),
-    width,
-    labelWidth: Math.min(200, width * 0.32),
+    width: box.width,
+    labelWidth: rows.labelWidth,
+    rowHeight: rows.rowHeight,
+    axisHeight: rows.axisHeight,
+    valueWidth,
     tickFormat: (v) => `${Math.round(v * 100)}%`,
   });
   return (
-    <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions}>
+    <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions} boxRef={box.ref}>
       <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="chart-svg tornado">
-        <XTicks ticks={g.ticks} height={g.height} />
+        <XTicks ticks={g.ticks} height={g.height} axisHeight={g.axisHeight} />
         {g.intervals.map((r, i) => {
           const item = items[i];
           return (
             <g key={item.id} className={item.critical ? 'interval critical' : 'interval'}>
-              <text className="bar-label" x={g.plotX - 8} y={r.labelY} textAnchor="end" dominantBaseline="middle">
-                {truncate(r.label, 24)}
-              </text>
+              <Lines className="bar-label" lines={rows.lines[i]} x={g.plotX - Math.round(box.px * 0.6)} y={r.labelY} lineHeight={box.lineHeight} anchor="end" />
               <rect className="range" x={r.fromX} y={r.y} width={Math.max(1, r.toX - r.fromX)} height={r.height} rx={3} />
               <line className="marker" x1={r.markerX} x2={r.markerX} y1={r.y - 3} y2={r.y + r.height + 3} />
-              <text className="bound" x={r.fromX - 4} y={r.labelY} textAnchor="end" dominantBaseline="middle">
-                {item.from > 0.0005 ? `${(item.from * 100).toFixed(1)}` : ''}
-              </text>
-              <text className="bound" x={r.toX + 4} y={r.labelY} dominantBaseline="middle">
-                {item.to < 0.9995 ? `${(item.to * 100).toFixed(1)}` : ''}
+              <text className="bound" x={g.plotX + g.plotWidth + Math.round(box.px)} y={r.labelY} dominantBaseline="middle">
+                {bounds[i]}
               </text>
             </g>
           );

@@ -7,6 +7,8 @@
  * Content-Security-Policy (no inline styles) stays as strict as it is.
  */
 
+import { estimateWidth } from '../../shared/charts/text';
+
 /** Presentation properties copied from computed style; the rest is noise in an SVG. */
 const PAINT_PROPS = [
   'fill',
@@ -116,13 +118,6 @@ function htmlLegend(figure: Element | null): { label: string; colour: string }[]
   });
 }
 
-/** Rough text width for laying out lines in the file (CJK glyphs are about one em wide). */
-function textWidth(s: string, px: number): number {
-  let w = 0;
-  for (const ch of s) w += /[\u2e80-\uffff]/.test(ch) ? px : px * 0.58;
-  return w;
-}
-
 /**
  * A standalone SVG document of the chart as shown: its title (and source) above, the chart at
  * its on-screen size, an HTML legend (if the figure has one) redrawn below, on the figure's
@@ -163,7 +158,7 @@ export function standaloneSvg(svg: SVGSVGElement, meta: ChartMeta): { markup: st
     y += 8;
     let rowY = y + 12;
     for (const e of entries) {
-      const w = 16 + textWidth(e.label, 12) + 18;
+      const w = 16 + estimateWidth(12)(e.label) + 18;
       if (x + w > width && x > pad) {
         x = pad;
         rowY += 20;

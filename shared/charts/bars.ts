@@ -10,6 +10,8 @@ export interface BarLayout {
   /** Left edge and width of the value axis (the row labels sit left of `plotX`). */
   plotX: number;
   plotWidth: number;
+  /** Height of the tick labels' strip at the bottom. */
+  axisHeight: number;
   ticks: Array<{ value: number; x: number; label: string }>;
 }
 
@@ -22,21 +24,39 @@ export interface BarRowGeometry {
   labelY: number;
 }
 
-interface LayoutInput {
+/** Sizes of a bar chart's parts, px: where the screen measures its text, it passes them in. */
+export interface BarSizing {
+  labelWidth?: number;
+  /** Height of one row (grows with wrapped labels and the font). */
+  rowHeight?: number;
+  /** Height of the tick labels' strip under the plot. */
+  axisHeight?: number;
+  /** Room right of the plot for the value written after each bar. */
+  valueWidth?: number;
+}
+
+interface LayoutInput extends BarSizing {
   labels: readonly string[];
   width: number;
   domain: [number, number];
-  labelWidth?: number;
-  rowHeight?: number;
   tickCount?: number;
   tickFormat?: (v: number) => string;
 }
 
-function layout({ labels, width, domain, labelWidth = 180, rowHeight = 26, tickCount = 5, tickFormat = (v) => String(v) }: LayoutInput) {
+function layout({
+  labels,
+  width,
+  domain,
+  labelWidth = 180,
+  rowHeight = 26,
+  axisHeight = 22,
+  valueWidth = 56,
+  tickCount = 5,
+  tickFormat = (v) => String(v),
+}: LayoutInput) {
   const top = 8;
-  const axisHeight = 22;
   const plotX = labelWidth;
-  const plotWidth = Math.max(20, width - labelWidth - 56);
+  const plotWidth = Math.max(20, width - labelWidth - valueWidth);
   const x = scaleLinear()
     .domain(domain)
     .range([plotX, plotX + plotWidth])
@@ -49,7 +69,7 @@ function layout({ labels, width, domain, labelWidth = 180, rowHeight = 26, tickC
   const rows: BarRowGeometry[] = labels.map((label, i) => ({ label, y: y(i)!, height: y.bandwidth(), labelY: y(i)! + y.bandwidth() / 2 }));
   const height = top + labels.length * rowHeight + axisHeight;
   const ticks = x.ticks(tickCount).map((value) => ({ value, x: x(value), label: tickFormat(value) }));
-  return { x, rows, layout: { width, height, plotX, plotWidth, ticks } satisfies BarLayout };
+  return { x, rows, layout: { width, height, plotX, plotWidth, axisHeight, ticks } satisfies BarLayout };
 }
 
 export interface BarsGeometry extends BarLayout {
@@ -57,20 +77,17 @@ export interface BarsGeometry extends BarLayout {
 }
 
 /** One bar per row, from the domain's start to the value (e.g. weighted totals in 0…1). */
-export function barsGeometry(input: {
-  items: ReadonlyArray<{ label: string; value: number }>;
-  width: number;
-  domain?: [number, number];
-  labelWidth?: number;
-  tickFormat?: (v: number) => string;
-}): BarsGeometry {
+export function barsGeometry(
+  input: {
+    items: ReadonlyArray<{ label: string; value: number }>;
+    width: number;
+    domain?: [number, number];
+    tickFormat?: (v: number) => string;
+  } & BarSizing,
+): BarsGeometry {
   const max = Math.max(0, ...input.items.map((i) => i.value));
   const domain = input.domain ?? [0, max > 0 ? max : 1];
-  const {
-    x,
-    rows,
-    layout: l,
-  } = layout({ labels: input.items.map((i) => i.label), width: input.width, domain, labelWidth: input.labelWidth, tickFormat: input.tickFormat });
+  const { x, rows, layout: l } = layout({ ...input, labels: input.items.map((i) => i.label), domain });
   const bars = rows.map((row, i) => {
     const value = input.items[i].value;
     const x0 = x(domain[0]);
@@ -85,17 +102,14 @@ export interface IntervalsGeometry extends BarLayout {
 }
 
 /** A range and a marker per row (e.g. a weight's stability interval and its current value), on 0…1. */
-export function intervalsGeometry(input: {
-  items: ReadonlyArray<{ label: string; from: number; to: number; marker: number }>;
-  width: number;
-  labelWidth?: number;
-  tickFormat?: (v: number) => string;
-}): IntervalsGeometry {
-  const {
-    x,
-    rows,
-    layout: l,
-  } = layout({ labels: input.items.map((i) => i.label), width: input.width, domain: [0, 1], labelWidth: input.labelWidth, tickFormat: input.tickFormat });
+export function intervalsGeometry(
+  input: {
+    items: ReadonlyArray<{ label: string; from: number; to: number; marker: number }>;
+    width: number;
+    tickFormat?: (v: number) => string;
+  } & BarSizing,
+): IntervalsGeometry {
+  const { x, rows, layout: l } = layout({ ...input, labels: input.items.map((i) => i.label), domain: [0, 1] });
   return { ...l, intervals: rows.map((row, i) => ({ ...row, fromX: x(input.items[i].from), toX: x(input.items[i].to), markerX: x(input.items[i].marker) })) };
 }
 
@@ -104,17 +118,14 @@ export interface StackedGeometry extends BarLayout {
 }
 
 /** Shares that add up to (at most) 1 per row, stacked left to right (e.g. rank acceptabilities). */
-export function stackedGeometry(input: {
-  items: ReadonlyArray<{ label: string; parts: readonly number[] }>;
-  width: number;
-  labelWidth?: number;
-  tickFormat?: (v: number) => string;
-}): StackedGeometry {
-  const {
-    x,
-    rows,
-    layout: l,
-  } = layout({ labels: input.items.map((i) => i.label), width: input.width, domain: [0, 1], labelWidth: input.labelWidth, tickFormat: input.tickFormat });
+export function stackedGeometry(
+  input: {
+    items: ReadonlyArray<{ label: string; parts: readonly number[] }>;
+    width: number;
+    tickFormat?: (v: number) => string;
+  } & BarSizing,
+): StackedGeometry {
+  const { x, rows, layout: l } = layout({ ...input, labels: input.items.map((i) => i.label), domain: [0, 1] });
   return {
     ...l,
     rows: rows.map((row, i) => {

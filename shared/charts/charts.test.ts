@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { barsGeometry, intervalsGeometry, stackedGeometry } from './bars';
 import { linesGeometry, thin } from './lines';
-import { radarGeometry } from './radar';
+import { fitRadar, radarGeometry, radarLabelBox } from './radar';
 
 describe('radarGeometry', () => {
   const g = radarGeometry({ axes: ['a', 'b', 'c', 'd'], series: [{ id: 's', values: [1, 0.5, null, 0] }], size: 400, labelMargin: 100 });
@@ -119,5 +119,37 @@ describe('line geometry', () => {
     expect(g.xTicks.length).toBeGreaterThan(1);
     const empty = linesGeometry({ series: [{ id: 'x', points: [] }], width: 100, height: 100 });
     expect(empty.paths[0]).toEqual({ id: 'x', path: '', last: null });
+  });
+});
+
+describe('fitRadar', () => {
+  const n = 9;
+  const labels = Array.from({ length: n }, (_, i) => ({ w: 80 + 10 * (i % 3), h: i % 2 ? 46 : 23 }));
+
+  it('keeps every axis label inside the drawing, and is as large as that allows', () => {
+    const width = 600;
+    const height = 420;
+    const labelGap = 10;
+    const pad = 4;
+    const fit = fitRadar({ labels, width, height, labelGap, pad });
+    const inside = (radius: number) =>
+      labels.every(({ w, h }, i) => {
+        const b = radarLabelBox(fit.cx, fit.cy, (2 * Math.PI * i) / n, radius + labelGap, w, h);
+        return b.left >= pad && b.right <= width - pad && b.top >= pad && b.bottom <= height - pad;
+      });
+    expect(inside(fit.radius)).toBe(true);
+    // 2 px larger would push a label out: the fit is tight.
+    expect(inside(fit.radius + 2)).toBe(false);
+    expect(fit.radius).toBeGreaterThan(100);
+  });
+
+  it('places a label above the top axis and below the bottom one, beside the side ones', () => {
+    const top = radarLabelBox(100, 100, 0, 50, 40, 20);
+    expect(top.bottom).toBeCloseTo(50, 6);
+    expect((top.left + top.right) / 2).toBeCloseTo(100, 6);
+    const right = radarLabelBox(100, 100, Math.PI / 2, 50, 40, 20);
+    expect(right.left).toBeCloseTo(150, 6);
+    const bottom = radarLabelBox(100, 100, Math.PI, 50, 40, 20);
+    expect(bottom.top).toBeCloseTo(150, 6);
   });
 });

@@ -4,7 +4,7 @@ import type { WorkshopDoc } from '../../../shared/model';
 import { outcomeOf } from '../../../shared/model/edits/scenarios';
 import { docWeightUnits } from '../../../shared/model/edits/weights-edit';
 import { RadarChart } from '../../charts/RadarChart';
-import { RankingBars, truncate } from '../../charts/RankingBars';
+import { RankingBars } from '../../charts/RankingBars';
 import { currentLang } from '../../i18n';
 import { useLive, type Evaluation } from './live';
 import { useRoomUi } from './roomUi';
@@ -40,10 +40,11 @@ export function useLiveCharts(doc: WorkshopDoc) {
       emphasis: i === result.ranking[0],
       values: result.aggregated[i].map((a) => (a === null ? null : (a - min) / (max - min))),
     }));
-    const axes = criteria.map((k, i) => `${truncate(displayName(k, lang, 'criterion', i), lang === 'zh-CN' ? 6 : 13)} ${(units[i] / 100).toFixed(0)}%`);
+    const axes = criteria.map((k, i) => `${displayName(k, lang, 'criterion', i)} ${(units[i] / 100).toFixed(0)}%`);
     const outcome = outcomeOf(result.totals, result.ranking);
     const rankingDesc = ranking.map((r, i) => `${i + 1}. ${r.label} ${(r.value * 100).toFixed(1)}`).join('; ');
-    const radarDesc = t('room.live.radarDesc', { count: candidates.length });
+    // The full names, for screen readers (the chart wraps them; its tooltips carry them too).
+    const radarDesc = `${t('room.live.radarDesc', { count: candidates.length })} ${series.map((s) => s.label).join('; ')}; ${axes.join('; ')}`;
     return { result, ranking, series, axes, units, outcome, name, rankingDesc, radarDesc, incomplete: result.coverage.some((c) => c < 0.999) };
   }, [result, units, candidates, criteria, scale, lang, t]);
 }
@@ -98,7 +99,18 @@ export function LivePanel({ doc }: { doc: WorkshopDoc }) {
 }
 
 /** The live radar: candidates' profiles over the weight profile (the panel's and the presenter's). */
-export function LiveRadar({ charts, size, actions }: { charts: NonNullable<ReturnType<typeof useLiveCharts>>; size: number; actions?: boolean }) {
+export function LiveRadar({
+  charts,
+  size,
+  maxHeight,
+  actions,
+}: {
+  charts: NonNullable<ReturnType<typeof useLiveCharts>>;
+  size: number;
+  /** Tallest the radar may be drawn, px (the presenter's screen height). */
+  maxHeight?: number;
+  actions?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <RadarChart
@@ -110,6 +122,7 @@ export function LiveRadar({ charts, size, actions }: { charts: NonNullable<Retur
       desc={charts.radarDesc}
       weightsLabel={t('room.chart.weightProfile')}
       size={size}
+      maxHeight={maxHeight}
       actions={actions}
     />
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { RankingBars } from '../../charts/RankingBars';
@@ -24,6 +24,17 @@ export function Presenter({ doc }: { doc: WorkshopDoc }) {
   const view = useRoomUi((s) => s.presenterView);
   const blind = useRoomUi((s) => s.blind);
   const ref = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLElement>(null);
+  const [bodyHeight, setBodyHeight] = useState(() => window.innerHeight * 0.75);
+
+  // The charts fit the screen's height, measured (a radar taller than the screen would be cut).
+  useEffect(() => {
+    const el = body.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setBodyHeight(el.clientHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
 
   useEffect(() => {
     const el = ref.current;
@@ -75,15 +86,15 @@ export function Presenter({ doc }: { doc: WorkshopDoc }) {
           {t('room.presenter.leave')} <kbd>Esc</kbd>
         </button>
       </header>
-      <main className="presenter-body">
-        {blind ? <p className="presenter-hidden">{t('room.blind.resultsHidden')}</p> : <PresenterContent doc={doc} view={view} />}
+      <main className="presenter-body" ref={body}>
+        {blind ? <p className="presenter-hidden">{t('room.blind.resultsHidden')}</p> : <PresenterContent doc={doc} view={view} height={bodyHeight} />}
       </main>
       <footer className="presenter-foot">{t('room.presenter.keys')}</footer>
     </div>
   );
 }
 
-function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView }) {
+function PresenterContent({ doc, view, height }: { doc: WorkshopDoc; view: PresenterView; height: number }) {
   const { t } = useTranslation();
   const live = useLiveCharts(doc);
   const heat = useDisagreement(doc);
@@ -98,7 +109,7 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
             <LeaderLine doc={doc} result={live.result} />
             <RankingBars items={live.ranking} title={t('room.chart.ranking')} filename="ranking" desc={live.rankingDesc} width={470} actions={false} />
           </div>
-          <LiveRadar charts={live} size={520} actions={false} />
+          <LiveRadar charts={live} size={520} maxHeight={height - 80} actions={false} />
         </div>
       ) : (
         none
@@ -127,13 +138,14 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
         none
       );
     case 'robustness':
+      // The verdict and the rank acceptability on the left, the weight stability (one row per criterion) on the right.
       return robust ? (
         <div className="presenter-grid two">
-          <VerdictBox doc={doc} analysis={analysis} />
           <div>
-            <Tornado items={robust.tornado} title={t('room.chart.tornado')} filename="weight-stability" desc={robust.tornadoDesc} width={560} actions={false} />
-            {robust.acceptability && <AcceptabilityFigure items={robust.acceptability} desc={robust.accDesc} width={560} actions={false} />}
+            <VerdictBox doc={doc} analysis={analysis} />
+            {robust.acceptability && <AcceptabilityFigure items={robust.acceptability} desc={robust.accDesc} width={560} labelShare={0.5} actions={false} />}
           </div>
+          <Tornado items={robust.tornado} title={t('room.chart.tornado')} filename="weight-stability" desc={robust.tornadoDesc} width={560} actions={false} />
         </div>
       ) : (
         none

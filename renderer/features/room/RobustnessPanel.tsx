@@ -188,7 +188,20 @@ export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
 }
 
 /** SMAA rank acceptability (the panel's and the presenter's). */
-export function AcceptabilityFigure({ items, desc, width, actions }: { items: readonly AcceptabilityItem[]; desc: string; width?: number; actions?: boolean }) {
+export function AcceptabilityFigure({
+  items,
+  desc,
+  width,
+  labelShare,
+  actions,
+}: {
+  items: readonly AcceptabilityItem[];
+  desc: string;
+  width?: number;
+  /** Largest share of the width the names may take. */
+  labelShare?: number;
+  actions?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <AcceptabilityBars
@@ -198,6 +211,7 @@ export function AcceptabilityFigure({ items, desc, width, actions }: { items: re
       desc={desc}
       rankLabel={(r) => t('room.robustness.rank', { rank: r })}
       width={width}
+      labelShare={labelShare}
       actions={actions}
     />
   );

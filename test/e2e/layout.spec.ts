@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { layoutProblems } from './pages/layout';
+
+/**
+ * Projector-ready (issue 19): on a 1920×1080 projector and a 1366×768 laptop, in zh-CN and en,
+ * no chart text is clipped, cut short or overlapping, text is ≥ 18 px on the projector and
+ * ≥ 12 px in the app, and contrast meets WCAG AA in light and dark. The candidates carry long
+ * real-world names. One page per language; the sizes are changed by resizing, not reloading.
+ */
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+
+const SIZES = [
+  { width: 1920, height: 1080 },
+  { width: 1366, height: 768 },
+] as const;
+
+const LONG_NAMES = {
+  en: [
+    'Self-built distributed training cluster (verl + Megatron-LM on 64× H800)',
+    'Managed cloud training platform (Volcano Engine veMLP, reserved GPUs)',
+    'Hybrid architecture: on-prem rollout fleet with elastic cloud training',
+  ],
+  'zh-CN': [
+    '开源 verl 自建分布式训练集群（Megatron-LM，64 卡 H800）',
+    '托管云训练平台（火山引擎机器学习平台，包年 GPU）',
+    '混合架构：本地 rollout 集群 + 云上弹性训练',
+  ],
+} as const;
+
+const TEXT = {
+  en: { sample: /Sample/, screening: /Screening/, room: /Overall evaluation/, name: 'Name', present: /Present/ },
+  'zh-CN': { sample: /示例/, screening: /初筛范围/, room: /综合评估/, name: '名称', present: /演示/ },
+} as const;
+
+async function settle(page: Page) {
+  // Charts lay themselves out after measuring their box: let a frame or two pass.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+async function shot(page: Page, path: string): Promise<string> {
+  await page.screenshot({ path });
+  return path;
+}
+
+async function expectFits(page: Page, where: string, options: Parameters<typeof layoutProblems>[1]) {
+  await settle(page);
+  expect.soft(await layoutProblems(page, options), where).toEqual([]);
+}
+
+/** The language switch at the top right, as a user changes it. */
+async function switchLanguage(page: Page, lang: 'en' | 'zh-CN') {
+  await page.getByRole('combobox', { name: /^(Language|语言)$/ }).selectOption(lang);
+}
+
+test.use({ viewport: SIZES[0] });
+
+test('charts and presenter views fit at 1920×1080 and 1366×768 with long names, in en and zh-CN, light and dark', async ({ app }, testInfo) => {
+  await app.getByRole('link', { name: TEXT.en.sample }).first().click();
+  for (const lang of ['en', 'zh-CN'] as const) {
+    const text = TEXT[lang];
+    await switchLanguage(app, lang);
+    await app.setViewportSize(SIZES[0]);
+
+    // Long real-world candidate names, typed where the team names them.
+    await app.getByRole('link', { name: text.screening }).click();
+    const cards = app.getByRole('list', { name: lang === 'en' ? 'Candidates' : '候选方案' }).getByRole('listitem');
+    for (const [i, name] of LONG_NAMES[lang].entries()) {
+      const field = cards.nth(i).getByRole('textbox', { name: text.name, exact: true });
+      await field.fill(name);
+      await field.blur();
+    }
+    await expect(cards.nth(0).getByRole('textbox', { name: text.name, exact: true })).toHaveValue(LONG_NAMES[lang][0]);
+
+    // Every view of the evaluation room, at both sizes.
+    await app.getByRole('link', { name: text.room }).click();
+    const tabs = app.getByRole('tablist').first().getByRole('tab');
+    await expect(tabs.first()).toBeVisible();
+    for (const size of SIZES) {
+      await app.setViewportSize(size);
+      for (let i = 0; i < (await tabs.count()); i++) {
+        await tabs.nth(i).click();
+        await expectFits(app, `${lang}: room tab ${i + 1} at ${size.width}×${size.height}`, { minFont: 12 });
+      }
+    }
+
+    // Presenter: every view at both sizes in light, the tighter size in dark too; screenshots for review.
+    await app.getByRole('button', { name: text.present }).click();
+    const presenter = app.getByRole('dialog');
+    await expect(presenter).toBeVisible();
+    const views = presenter.getByRole('navigation').getByRole('button');
+    for (const [theme, sizes] of [
+      ['light', SIZES],
+      ['dark', [SIZES[1]]],
+    ] as const) {
+      await app.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      for (const size of sizes) {
+        await app.setViewportSize(size);
+        for (let v = 0; v < (await views.count()); v++) {
+          await views.nth(v).click();
+          const name = `presenter-${lang}-${size.width}x${size.height}-${theme}-view${v + 1}`;
+          await expectFits(app, name, { scope: '.presenter', minFont: 18, html: true, noScroll: true });
+          await testInfo.attach(`${name}.png`, { path: await shot(app, testInfo.outputPath(`${name}.png`)), contentType: 'image/png' });
+        }
+      }
+    }
+    await app.keyboard.press('Escape');
+    await expect(presenter).toBeHidden();
+    // The room's charts in dark too (contrast of every label against its backdrop), then back to light.
+    await expectFits(app, `${lang}: room in dark`, { minFont: 12 });
+    await app.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+  }
+});
