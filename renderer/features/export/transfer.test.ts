@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from '../../../shared/model';
 import { freshRepositoryEachTest } from '../../db/testing';
 import type { WorkshopRepository } from '../../db/repository';
