@@ -16,6 +16,7 @@ export const STEP_TOLERANCE = 0.25;
 export const RATIO_TOLERANCE = 0.3;
 
 type Text = { en: string; zh: string };
+const s = (en: string, zh: string): Text => ({ en, zh });
 
 interface FigureSpec {
   id: string;
@@ -31,7 +32,7 @@ interface ReferenceSpec {
   title: Text;
   source: { citation: string; url: string };
   config: Text;
-  assumptions: { what: Text; value: string; why: Text }[];
+  assumptions: { what: Text; value: Text; why: Text }[];
   runs: Record<string, SimScenario>;
   figures: FigureSpec[];
   /** Why the model does not reproduce this reference (shown when a figure is out of bounds). */
@@ -101,7 +102,10 @@ function verl7b(o: {
 const VERL_7B_ASSUMPTIONS: ReferenceSpec['assumptions'] = [
   {
     what: { en: 'Response length distribution', zh: '回复长度分布' },
-    value: `log-normal, median ${DAPO_7B_LENGTH.median}, p99 ${DAPO_7B_LENGTH.p99} tokens, capped at the max response`,
+    value: s(
+      `log-normal, median ${DAPO_7B_LENGTH.median}, p99 ${DAPO_7B_LENGTH.p99} tokens, capped at the max response`,
+      `对数正态，中位数 ${DAPO_7B_LENGTH.median}、p99 ${DAPO_7B_LENGTH.p99} token，以最大回复长度为上限`,
+    ),
     why: {
       en: 'Only the cap is published (the distribution is in the runs’ wandb). One choice for every verl 7B row, so ratios test the mechanism, not the choice.',
       zh: '只公布了上限（分布在 wandb 中）。所有 verl 7B 行共用同一假设，因此比值检验的是机制而非假设。',
@@ -109,7 +113,7 @@ const VERL_7B_ASSUMPTIONS: ReferenceSpec['assumptions'] = [
   },
   {
     what: { en: 'Training MFU on H20', zh: 'H20 训练 MFU' },
-    value: String(H20_MFU),
+    value: s(String(H20_MFU), String(H20_MFU)),
     why: {
       en: 'Not published. H20 has 15 % of H100’s compute with more bandwidth, so training matmuls reach a larger share of its peak.',
       zh: '未公布。H20 的算力约为 H100 的 15%，带宽更高，训练矩阵乘能达到更高的峰值占比。',
@@ -117,12 +121,12 @@ const VERL_7B_ASSUMPTIONS: ReferenceSpec['assumptions'] = [
   },
   {
     what: { en: 'Prompt tokens', zh: '提示词 token' },
-    value: '256',
+    value: s('256', '256'),
     why: { en: 'DAPO-Math-17k prompts with the chat template are a few hundred tokens.', zh: 'DAPO-Math-17k 的提示词加模板约数百 token。' },
   },
   {
     what: { en: 'Inference engines', zh: '推理引擎' },
-    value: 'vLLM TP 1, 256 sequences, 90 % memory (simulator defaults)',
+    value: s('vLLM TP 1, 256 sequences, 90 % memory (simulator defaults)', 'vLLM TP 1、256 条序列、显存 90%（模拟器默认值）'),
     why: { en: 'Not published; a 7B model fits one H20.', zh: '未公布；7B 模型可放入单张 H20。' },
   },
 ];
@@ -135,8 +139,6 @@ const FULLY_ASYNC_SRC = {
     'volcengine/verl docs/advance/fully_async.md (“Asynchronous Training on 7B Model”, last updated 10/18/2025), commit 2147009822388b70cda46ab4a27c5400d3d113ed',
   url: 'https://github.com/volcengine/verl/blob/main/docs/advance/fully_async.md',
 };
-
-const s = (en: string, zh: string): Text => ({ en, zh });
 
 const REFERENCES: ReferenceSpec[] = [
   {
@@ -191,7 +193,7 @@ const REFERENCES: ReferenceSpec[] = [
       ...VERL_7B_ASSUMPTIONS,
       {
         what: { en: 'Partial rollout', zh: 'Partial rollout' },
-        value: 'in-flight rollouts continue across a weight update',
+        value: s('in-flight rollouts continue across a weight update', '进行中的 rollout 跨权重更新继续'),
         why: {
           en: 'The simulator’s async pool never drains in-flight rollouts at a weight update, which is what verl’s partial rollout achieves; its own partial-rollout switch (a per-step token budget) stays off.',
           zh: '模拟器的异步推理池在权重更新时从不排空进行中的 rollout，这正是 verl partial rollout 的效果；模拟器自身的 partial rollout 开关（每步 token 预算）保持关闭。',
@@ -228,7 +230,7 @@ const REFERENCES: ReferenceSpec[] = [
       ...VERL_7B_ASSUMPTIONS,
       {
         what: { en: 'GPUs and batch', zh: 'GPU 数与批大小' },
-        value: '16 GPUs (4 + 12); 512 prompts × 16',
+        value: s('16 GPUs (4 + 12); 512 prompts × 16', '16 卡（4 + 12）；512 个提示 × 16'),
         why: {
           en: 'The README says “2 nodes with 16 H20 GPUs each” but splits 4 + 12 = 16 GPUs; the batch is not stated, so the fully_async recipe’s 512 × 16 is assumed.',
           zh: 'README 写“2 个节点，每个 16 张 H20”，但划分为 4 + 12 = 16 卡；批大小未说明，沿用 fully_async 配方的 512 × 16。',
@@ -307,12 +309,15 @@ REFERENCES.push(
     assumptions: [
       {
         what: s('GPUs', 'GPU'),
-        value: '8 × H800 per node (128 and 192 GPUs)',
+        value: s('8 × H800 per node (128 and 192 GPUs)', '每节点 8 张 H800（128 与 192 卡）'),
         why: s('Not in the v0.3 blog; AReaL’s earlier releases trained on H800 nodes of 8 GPUs.', 'v0.3 博客未说明；AReaL 早期版本在每节点 8 张 H800 上训练。'),
       },
       {
         what: s('Batch and lengths', '批大小与长度'),
-        value: '512 prompts × 16; generation log-normal median 5,000, p99 24,000, capped at 27,648',
+        value: s(
+          '512 prompts × 16; generation log-normal median 5,000, p99 24,000, capped at 27,648',
+          '512 个提示 × 16；生成长度对数正态，中位数 5000、p99 24000，上限 27648',
+        ),
         why: s(
           'The AReaL-boba recipe the blog builds on uses 512 × 16 and a 27K cap; R1-Distill models think for thousands of tokens on math.',
           '博客所基于的 AReaL-boba 配方使用 512 × 16 和 27K 上限；R1-Distill 模型做数学题会思考数千 token。',
@@ -320,7 +325,10 @@ REFERENCES.push(
       },
       {
         what: s('Staleness η and pool split', '陈旧度 η 与资源划分'),
-        value: 'η = 4; async pools split at the step-time optimum of the fast estimate (whole nodes); sync colocated',
+        value: s(
+          'η = 4; async pools split at the step-time optimum of the fast estimate (whole nodes); sync colocated',
+          'η = 4；异步资源按快速估算的最优步时划分（整节点）；同步为共置',
+        ),
         why: s(
           'The blog says η ≤ 4 costs no accuracy; the split is not published, so the one a careful operator would choose is assumed.',
           '博客称 η ≤ 4 不损失精度；资源划分未公布，假设为细心的运维会选的划分。',
@@ -328,7 +336,7 @@ REFERENCES.push(
       },
       {
         what: s('Training MFU', '训练 MFU'),
-        value: '0.4',
+        value: s('0.4', '0.4'),
         why: s('Not published; a common FSDP/Megatron figure on H800.', '未公布；H800 上 FSDP/Megatron 的常见值。'),
       },
     ],
@@ -366,7 +374,10 @@ REFERENCES.push(
     assumptions: [
       {
         what: s('Turns and tokens', '轮数与 token'),
-        value: 'turns median 25, p99 50; generated per turn median 400, p99 4,000; observation median 300, p99 4,000; prompt 3,000',
+        value: s(
+          'turns median 25, p99 50; generated per turn median 400, p99 4,000; observation median 300, p99 4,000; prompt 3,000',
+          '轮数中位数 25、p99 50；每轮生成中位数 400、p99 4000；观测中位数 300、p99 4000；提示 3000',
+        ),
         why: s(
           'Not published; a thinking model editing code over R2E-Gym tools uses many of its 50 steps with short tool outputs.',
           '未公布；思考型模型通过 R2E-Gym 工具改代码，会用掉 50 步中的多数，工具输出较短。',
@@ -374,13 +385,16 @@ REFERENCES.push(
       },
       {
         what: s('Environment latencies', '环境延迟'),
-        value: 'tool median 2 s, p99 60 s; container start 30 s; test run (reward) 60 s',
+        value: s(
+          'tool median 2 s, p99 60 s; container start 30 s; test run (reward) 60 s',
+          '工具中位数 2 秒、p99 60 秒；容器启动 30 秒；测试运行（奖励）60 秒',
+        ),
         why: s('Not published; one Docker image per task, commands and test suites run inside it.', '未公布；每个任务一个 Docker 镜像，命令与测试在其中运行。'),
       },
-      { what: s('Training MFU', '训练 MFU'), value: '0.35', why: s('Simulator default; not published.', '模拟器默认值；未公布。') },
+      { what: s('Training MFU', '训练 MFU'), value: s('0.35', '0.35'), why: s('Simulator default; not published.', '模拟器默认值；未公布。') },
       {
         what: s('Which script', '哪个脚本'),
-        value: 'train_deepswe_32b_eager.sh',
+        value: s('train_deepswe_32b_eager.sh', 'train_deepswe_32b_eager.sh'),
         why: s('The public script resumes from step 140, so it may not be exactly the blog’s run.', '公开脚本从第 140 步恢复，未必与博客中的训练完全一致。'),
       },
     ],

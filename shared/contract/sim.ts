@@ -568,7 +568,7 @@ export const SimReferenceSchema = z.object({
   /** The published configuration, as mapped to the scenario. */
   config: TextSchema,
   /** What the publication leaves unspecified, the value assumed and why. */
-  assumptions: z.array(z.object({ what: TextSchema, value: z.string(), why: TextSchema })),
+  assumptions: z.array(z.object({ what: TextSchema, value: TextSchema, why: TextSchema })),
   figures: z.array(SimReferenceFigureSchema),
   status: z.enum(['reproduced', 'not-reproduced']),
   /** Why the model does not reproduce it (null when reproduced). */

@@ -324,6 +324,28 @@ const en = {
     notRun: 'No full result yet — open its simulator and run it.',
     empty: 'No candidate has a full result yet: run the full simulation for each candidate to compare them here.',
   },
+  accuracy: {
+    title: 'How close is this simulator to real runs?',
+    intro:
+      'Published agentic-RL training runs (verl, AReaL, DeepSWE) rebuilt as scenarios: each published step time or speed-up beside the full simulation’s prediction. What a publication leaves open is assumed once and stated; nothing is tuned per row.',
+    show: 'Compare with published runs',
+    computing: 'Simulating the published runs… {{done}}',
+    failed: 'The comparison failed: {{message}}',
+    retry: 'Try again',
+    summary:
+      '{{within}} of {{figures}} published figures are within bounds (step time ±{{step}}, speed-up or scaling ±{{ratio}}); {{reproduced}} of {{references}} publications are reproduced in full. Median error {{median}}.',
+    status: { reproduced: 'Reproduced', 'not-reproduced': 'Not reproduced' },
+    figure: 'Figure',
+    published: 'Published',
+    predicted: 'Simulator',
+    error: 'Error',
+    within: 'Within bound',
+    yes: 'Yes (±{{bound}})',
+    no: 'No (±{{bound}})',
+    why: 'Why not:',
+    assumptions: 'What the publication leaves open, what was assumed, and the source',
+    source: 'Source:',
+  },
 };
 
 const zh: typeof en = {
@@ -640,6 +662,28 @@ const zh: typeof en = {
     ranAt: '模拟时间',
     notRun: '还没有完整模拟结果——打开它的模拟器并运行。',
     empty: '还没有候选方案有完整模拟结果：为每个候选方案运行完整模拟后即可在此对比。',
+  },
+  accuracy: {
+    title: '这个模拟器离真实训练有多近？',
+    intro:
+      '把已发表的智能体强化学习训练（verl、AReaL、DeepSWE）重建为场景：每个公布的步时或加速比旁边是完整模拟的预测。发表中未说明的参数只假设一次并写明理由，不逐行调参。',
+    show: '与已发表的训练对比',
+    computing: '正在模拟已发表的训练……{{done}}',
+    failed: '对比失败：{{message}}',
+    retry: '重试',
+    summary:
+      '{{figures}} 个公布数值中有 {{within}} 个在误差范围内（步时 ±{{step}}，加速比或扩展比 ±{{ratio}}）；{{references}} 项发表中有 {{reproduced}} 项完全复现。误差中位数 {{median}}。',
+    status: { reproduced: '已复现', 'not-reproduced': '未复现' },
+    figure: '数值',
+    published: '公布值',
+    predicted: '模拟器',
+    error: '误差',
+    within: '在范围内',
+    yes: '是（±{{bound}}）',
+    no: '否（±{{bound}}）',
+    why: '原因：',
+    assumptions: '发表中未说明的内容、所作假设及来源',
+    source: '来源：',
   },
 };
 
