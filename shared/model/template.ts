@@ -1,3 +1,4 @@
+import { DEFAULT_CNY_PER_USD } from './migrations/currency';
 import { ADAPTATION_RULES, DEFAULT_CANDIDATES, FRAMEWORK_CRITERIA, FRAMEWORK_VERSION, ROLLOUT_CHECKLIST, VALIDATION_METHODS, t, type Lang } from '../framework';
 import { newId, nowIso } from './ids';
 import { defaultName } from './names';
@@ -48,6 +49,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
     criteria,
     candidates,
     needs: { answers: {}, notes: '' },
+    currency: { code: lang === 'zh-CN' ? 'CNY' : 'USD', cnyPerUsd: DEFAULT_CNY_PER_USD },
     scores: [],
     scale: { min: 0, max: 10 },
     aggregation: 'mean',
@@ -160,6 +162,8 @@ export function createSampleWorkshop(lang: Lang, now = nowIso(), id = newId()): 
         distributedExperience: 'solid',
         monitoringMaturity: 'basic',
         costSensitivity: 'medium',
+        budget: zh ? 300_000 : 50_000,
+        budgetCurrency: zh ? 'CNY' : 'USD',
         elasticityNeed: 'high',
         maintenanceStaff: 3,
         complianceSensitive: true,

@@ -1,3 +1,4 @@
+import { currency } from './currency';
 import { simulationTyped } from './simulation-typed';
 import { singleNames } from './single-names';
 import { weightsProvenance } from './weights-provenance';
@@ -16,4 +17,4 @@ export interface Migration {
   readonly up: (doc: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [singleNames, weightsProvenance, simulationTyped];
+export const MIGRATIONS: readonly Migration[] = [singleNames, weightsProvenance, simulationTyped, currency];
