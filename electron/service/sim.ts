@@ -3,6 +3,7 @@ import { SimScenarioSchema, simDefaults, type SimResult, type SimScenarioParsed,
 import type { simMethods } from '../../shared/contract/sim';
 import { estimateScenario } from '../costsim/analytic';
 import { gpuCatalogue } from '../costsim/gpus';
+import { compareReferences, referenceScenarios } from '../costsim/references';
 import { resolveScenario } from '../costsim/scenario';
 import { setField, sweepCurves } from '../costsim/sweep';
 import { asContractError } from '../costsim/task';
@@ -62,6 +63,12 @@ export const simHandlers: HandlersFor<typeof simMethods> = {
       points: results,
     };
     return out;
+  },
+
+  'sim.references': async (_req, ctx) => {
+    const runs = referenceScenarios().map((r) => r.scenario);
+    const results = await ctx.tasks.run('simRun', runs, { signal: ctx.signal, onProgress: (d) => ctx.progress({ done: d, stage: 'simulating' }) });
+    return compareReferences(results);
   },
 
   'sim.catalogue': () => ({ gpus: gpuCatalogue(), currency: 'USD' as const, defaults: simDefaults }),

@@ -543,6 +543,47 @@ export const SimCatalogueSchema = z.object({
 });
 export type SimCatalogue = z.infer<typeof SimCatalogueSchema>;
 
+const TextSchema = z.object({ en: z.string(), zh: z.string() });
+
+/** One published figure beside the simulator's prediction. */
+export const SimReferenceFigureSchema = z.object({
+  id: z.string(),
+  label: TextSchema,
+  /** `step`: mean seconds per training step; `ratio`: a speed-up or scaling ratio of two step times. */
+  kind: z.enum(['step', 'ratio']),
+  published: z.number(),
+  predicted: z.number(),
+  /** predicted / published − 1. */
+  error: z.number(),
+  /** Bound on |error| for the figure to count as reproduced. */
+  tolerance: z.number(),
+  within: z.boolean(),
+});
+
+/** A published run mapped to scenarios, with its figures and the simulator's predictions. */
+export const SimReferenceSchema = z.object({
+  id: z.string(),
+  title: TextSchema,
+  source: z.object({ citation: z.string(), url: z.string() }),
+  /** The published configuration, as mapped to the scenario. */
+  config: TextSchema,
+  /** What the publication leaves unspecified, the value assumed and why. */
+  assumptions: z.array(z.object({ what: TextSchema, value: TextSchema, why: TextSchema })),
+  figures: z.array(SimReferenceFigureSchema),
+  status: z.enum(['reproduced', 'not-reproduced']),
+  /** Why the model does not reproduce it (null when reproduced). */
+  reason: TextSchema.nullable(),
+});
+export type SimReference = z.infer<typeof SimReferenceSchema>;
+
+export const SimReferencesSchema = z.object({
+  stepTolerance: z.number(),
+  ratioTolerance: z.number(),
+  references: z.array(SimReferenceSchema),
+  summary: z.object({ references: z.number(), reproduced: z.number(), figures: z.number(), within: z.number(), medianAbsError: z.number() }),
+});
+export type SimReferences = z.infer<typeof SimReferencesSchema>;
+
 export const simMethods = {
   'sim.run': defineMethod({
     name: 'sim.run',
@@ -569,5 +610,12 @@ export const simMethods = {
     summary: 'The GPU catalogue (vendor specs, default prices) and the default scenario.',
     request: z.strictObject({}),
     response: SimCatalogueSchema,
+  }),
+  'sim.references': defineMethod({
+    name: 'sim.references',
+    summary: 'Published agentic-RL runs (verl, AReaL, DeepSWE) mapped to scenarios: each published figure beside the simulator’s prediction and its error.',
+    request: z.strictObject({}),
+    response: SimReferencesSchema,
+    job: true,
   }),
 };

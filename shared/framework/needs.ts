@@ -230,9 +230,23 @@ export const NEEDS_GROUPS: NeedsGroup[] = [
         kind: 'number',
         label: t('训练算力预算（每月）', 'Training compute budget (per month)'),
         help: t('预算是成本模拟的比较基准。', 'The budget is the yardstick for the cost simulation.'),
-        unit: t('元/月', 'per month'),
+        unit: t('每月', 'per month'),
         min: 0,
         max: 1e12,
+        feeds: ['cost-structure'],
+      },
+      {
+        id: 'budgetCurrency',
+        kind: 'choice',
+        label: t('预算的币种', 'Currency of the budget'),
+        help: t(
+          '成本模拟的价格以美元计；按工作坊设置的汇率换算后与预算比较。',
+          'The simulator’s prices are in US dollars; they are converted at the workshop’s exchange rate to compare with the budget.',
+        ),
+        options: [
+          { value: 'CNY', label: t('人民币（元）', 'Chinese yuan (CNY)') },
+          { value: 'USD', label: t('美元', 'US dollars (USD)') },
+        ],
         feeds: ['cost-structure'],
       },
       {

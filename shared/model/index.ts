@@ -11,3 +11,4 @@ export * from './metrics-import';
 export * from './metrics-suggest';
 export * from './analysis';
 export * from './names';
+export * from './currency';

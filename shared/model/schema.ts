@@ -401,6 +401,17 @@ export const WorkshopMetaSchema = z.strictObject({
   description: longText().default(''),
 });
 
+export const CURRENCIES = ['CNY', 'USD'] as const;
+export type CurrencyCode = (typeof CURRENCIES)[number];
+/** The workshop's currency and the team's exchange rate (the simulator's prices are USD). */
+export const CurrencySchema = z.strictObject({
+  code: z.enum(CURRENCIES).default('USD'),
+  /** Yuan per US dollar, as the team sets it. */
+  cnyPerUsd: num()
+    .refine((v) => v > 0 && v < 1000, { message: 'must be in (0, 1000)' })
+    .default(7.1),
+});
+
 export const WorkshopDocSchema = z
   .strictObject({
     schemaVersion: z.literal(SCHEMA_VERSION),
@@ -413,6 +424,7 @@ export const WorkshopDocSchema = z
     criteria: z.array(CriterionSchema).max(LIST_LIMITS.criteria),
     candidates: z.array(CandidateSchema).max(LIST_LIMITS.candidates),
     needs: NeedsSchema.default({ answers: {}, notes: '' }),
+    currency: CurrencySchema.default({ code: 'USD', cnyPerUsd: 7.1 }),
     scores: z.array(ScoreSchema).max(LIST_LIMITS.scores).default([]),
     scale: ScaleSchema.default({ min: 0, max: 10 }),
     aggregation: AggregationSchema.default('mean'),

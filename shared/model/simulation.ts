@@ -276,6 +276,8 @@ export interface ResultSummary {
   wallHours: number;
   gpuHours: number;
   costTotal: number;
+  /** Cost attributable to the run (total minus idle owned capacity), USD. */
+  costRun: number;
   costPerStep: number;
   rolloutUtilization: number;
   trainUtilization: number;
@@ -295,6 +297,7 @@ export function summarize(r: SimResult): ResultSummary {
     wallHours: r.totals.wallHours,
     gpuHours: r.totals.gpuHours,
     costTotal: r.totals.costTotal,
+    costRun: r.totals.costRun,
     costPerStep: r.totals.costPerStep,
     rolloutUtilization: r.gpuUtilization.rollout,
     trainUtilization: r.gpuUtilization.train,

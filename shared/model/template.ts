@@ -1,3 +1,4 @@
+import { DEFAULT_CNY_PER_USD } from './migrations/currency';
 import { ADAPTATION_RULES, DEFAULT_CANDIDATES, FRAMEWORK_CRITERIA, FRAMEWORK_VERSION, ROLLOUT_CHECKLIST, VALIDATION_METHODS, t, type Lang } from '../framework';
 import { newId, nowIso } from './ids';
 import { defaultName } from './names';
@@ -48,6 +49,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
     criteria,
     candidates,
     needs: { answers: {}, notes: '' },
+    currency: { code: 'USD', cnyPerUsd: DEFAULT_CNY_PER_USD },
     scores: [],
     scale: { min: 0, max: 10 },
     aggregation: 'mean',
@@ -106,6 +108,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
 export function createSampleWorkshop(lang: Lang, now = nowIso(), id = newId()): WorkshopDoc {
   const zh = lang === 'zh-CN';
   const doc = templateDoc({ title: zh ? '示例：代码智能体 RL 技术栈选型' : 'Sample: RL stack for a code agent', lang, id, now });
+  if (zh) doc.currency = { code: 'CNY', cnyPerUsd: DEFAULT_CNY_PER_USD };
   const participants = [
     { id: 'p-lin', name: zh ? '林架构（主持）' : 'Lin (facilitator)', role: 'facilitator' as const, influence: 1 },
     { id: 'p-chen', name: zh ? '陈算法' : 'Chen (ML)', role: 'ml-engineer' as const, influence: 1 },
@@ -161,6 +164,8 @@ export function createSampleWorkshop(lang: Lang, now = nowIso(), id = newId()): 
         distributedExperience: 'solid',
         monitoringMaturity: 'basic',
         costSensitivity: 'medium',
+        budget: zh ? 300_000 : 50_000,
+        budgetCurrency: zh ? 'CNY' : 'USD',
         elasticityNeed: 'high',
         maintenanceStaff: 3,
         complianceSensitive: true,

@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
+import { budgetCheck, CURRENCIES, fromUsd, monthlyBudget, setCurrency, type CurrencyCode } from '../../../shared/model';
 import { comparisonRows } from '../../../shared/model/simulation';
+import { useWorkshop } from '../../store/workshop';
 import { hrefFor } from '../../app/route';
 import { currentLang } from '../../i18n';
-import { formatDateTime, formatDuration, formatHours, formatNumber, formatUsd } from './format';
+import { formatDateTime, formatDuration, formatHours, formatMoney, formatNumber, formatPercent } from './format';
 import { candidateName } from '../../../shared/model';
 import { numCol, TableHead } from '../../ui/TableHead';
 
@@ -18,10 +20,40 @@ export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentI
   const id = useId();
   const rows = comparisonRows(doc);
   const anyRun = rows.some((r) => r.summary);
+  const cur = doc.currency;
+  const budget = monthlyBudget(doc);
+  const money = (x: number) => formatMoney(x, cur.code, lang);
+  const fromUsdOf = (usd: number) => fromUsd(usd, cur);
+  const edit = (patch: Partial<typeof cur>) => useWorkshop.getState().edit('Set workshop currency', (d) => setCurrency(d, patch));
   return (
     <section className="panel sim-compare" aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>{t('simulator.compare.title')}</h3>
       <p className="muted small">{t('simulator.compare.intro')}</p>
+      <div className="sim-currency">
+        <label className="inline-label">
+          <span>{t('simulator.compare.currency')}</span>
+          <select className="input" value={cur.code} onChange={(e) => edit({ code: e.target.value as CurrencyCode })}>
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {t(`simulator.compare.currencyName.${c}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline-label">
+          <span>{t('simulator.compare.rate')}</span>
+          <input
+            key={cur.cnyPerUsd}
+            className="input input-narrow"
+            inputMode="decimal"
+            defaultValue={String(cur.cnyPerUsd)}
+            onBlur={(e) => edit({ cnyPerUsd: Number(e.target.value.replace(',', '.')) })}
+          />
+        </label>
+        <p className="small" data-testid="sim-budget">
+          {budget === null ? t('simulator.compare.noBudget') : t('simulator.compare.budget', { budget: money(budget) })}
+        </p>
+      </div>
       <div className="sim-scroll">
         <table className="table" aria-labelledby={`${id}-h`}>
           <TableHead
@@ -33,6 +65,8 @@ export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentI
               numCol(t('simulator.compare.wall')),
               numCol(t('simulator.compare.gpuHours')),
               numCol(t('simulator.compare.step')),
+              numCol(t('simulator.compare.monthlyRate')),
+              numCol(t('simulator.compare.againstBudget')),
               t('simulator.compare.ranAt'),
             ]}
           />
@@ -41,6 +75,7 @@ export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentI
               const c = doc.candidates.find((x) => x.id === r.candidateId)!;
               const name = candidateName(doc, c.id, lang);
               const s = r.summary;
+              const b = s ? budgetCheck(doc, s.costRun, s.wallHours) : null;
               return (
                 <tr
                   key={r.candidateId}
@@ -53,11 +88,20 @@ export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentI
                   <td>{t(`simulator.option.cost.archetype.${r.archetype}`)}</td>
                   {s ? (
                     <>
-                      <td className="num">{formatUsd(s.costTotal, lang)}</td>
-                      <td className="num">{formatUsd(s.costPerStep, lang)}</td>
+                      <td className="num">{money(fromUsdOf(s.costTotal))}</td>
+                      <td className="num">{money(fromUsdOf(s.costPerStep))}</td>
                       <td className="num">{formatHours(s.wallHours, lang)}</td>
                       <td className="num">{formatNumber(s.gpuHours, lang, 0)}</td>
                       <td className="num">{formatDuration(s.stepSeconds, lang)}</td>
+                      <td className="num">{money(b!.monthlyRate)}</td>
+                      <td className={b!.share !== null && b!.share > 1 ? 'num sim-over' : 'num'}>
+                        {b!.share === null
+                          ? '—'
+                          : t(b!.share > 1 ? 'simulator.compare.over' : 'simulator.compare.under', {
+                              share: formatPercent(b!.share, lang),
+                              budget: money(b!.budgetForRun!),
+                            })}
+                      </td>
                       <td className="small">
                         {formatDateTime(r.ranAt, lang)}
                         {r.status?.stale && <span className="badge badge-warn">{t('simulator.run.staleMark')}</span>}
@@ -65,18 +109,20 @@ export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentI
                     </>
                   ) : r.kept ? (
                     <>
-                      <td className="num">{dash(r.kept.figures.costTotal, (v) => formatUsd(v, lang))}</td>
+                      <td className="num">{dash(r.kept.figures.costTotal, (v) => money(fromUsdOf(v)))}</td>
                       <td className="num">—</td>
                       <td className="num">—</td>
                       <td className="num">{dash(r.kept.figures.gpuHours, (v) => formatNumber(v, lang, 0))}</td>
                       <td className="num">{dash(r.kept.figures.stepSeconds, (v) => formatDuration(v, lang))}</td>
+                      <td className="num">—</td>
+                      <td className="num">—</td>
                       <td className="small">
                         {r.kept.ranAt ? formatDateTime(r.kept.ranAt, lang) : '—'}
                         <span className="badge badge-warn">{t('simulator.run.outdatedMark')}</span>
                       </td>
                     </>
                   ) : (
-                    <td colSpan={6} className="muted small">
+                    <td colSpan={8} className="muted small">
                       {t('simulator.compare.notRun')}
                     </td>
                   )}

@@ -21,6 +21,7 @@ import { useJob } from '../../api/job';
 import { hrefFor, navigate } from '../../app/route';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
+import { AccuracyPanel } from './AccuracyPanel';
 import { ComparisonStrip } from './ComparisonStrip';
 import { formatDateTime, formatDuration, formatNumber, formatUsd } from './format';
 import { JobProgress } from './JobProgress';
@@ -263,6 +264,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
 
       <SweepPanel candidateId={candidateId} scenario={scenario} valid={valid} filePrefix={filePrefix} />
       <ComparisonStrip doc={doc} currentId={candidateId} />
+      <AccuracyPanel />
     </div>
   );
 }

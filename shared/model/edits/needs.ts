@@ -26,3 +26,11 @@ export function setAnswer(doc: WorkshopDoc, questionId: string, value: Answer): 
 export function setNeedsNotes(doc: WorkshopDoc, notes: string): WorkshopDoc {
   return doc.needs.notes === notes ? doc : { ...doc, needs: { ...doc.needs, notes } };
 }
+
+/** Sets the workshop's currency and/or the team's exchange rate (a rate ≤ 0 or not finite is ignored). */
+export function setCurrency(doc: WorkshopDoc, patch: Partial<WorkshopDoc['currency']>): WorkshopDoc {
+  const next = { ...doc.currency, ...patch };
+  if (!(Number.isFinite(next.cnyPerUsd) && next.cnyPerUsd > 0 && next.cnyPerUsd < 1000)) return doc;
+  if (next.code === doc.currency.code && next.cnyPerUsd === doc.currency.cnyPerUsd) return doc;
+  return { ...doc, currency: next };
+}

@@ -1,5 +1,6 @@
 import { answeredPairs } from './answered-pairs';
 import { confirmedRecords } from './confirmed-records';
+import { currency } from './currency';
 import { simulationTyped } from './simulation-typed';
 import { singleNames } from './single-names';
 import { weightsProvenance } from './weights-provenance';
@@ -18,4 +19,4 @@ export interface Migration {
   readonly up: (doc: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [singleNames, weightsProvenance, simulationTyped, confirmedRecords, answeredPairs];
+export const MIGRATIONS: readonly Migration[] = [singleNames, weightsProvenance, simulationTyped, confirmedRecords, answeredPairs, currency];

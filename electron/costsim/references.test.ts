@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SimReferences, SimResult } from '../../shared/contract/sim';
+import { dispatch } from '../service/dispatch';
+import { createInlineRunner } from '../service/tasks/runner';
+import { compareReferences, RATIO_TOLERANCE, referenceScenarios, STEP_TOLERANCE, steadyStep } from './references';
+
+/**
+ * The reference runs: published figures beside the simulator's predictions. One run of the
+ * whole library through the contract (`sim.references`, response checked against its schema).
+ */
+let refs: SimReferences;
+beforeAll(async () => {
+  const res = await dispatch('sim.references', {}, { host: 'test', tasks: createInlineRunner(), checkResponse: true });
+  if (!res.ok) throw new Error(res.error.message);
+  refs = res.result as SimReferences;
+}, 120_000);
+
+const byId = (id: string) => {
+  const r = refs.references.find((x) => x.id === id);
+  if (!r) throw new Error(`no reference ${id}`);
+  return r;
+};
+
+describe('sim.references', () => {
+  it('holds the issue’s publications, each cited and with its assumptions explained', () => {
+    expect(refs.references.map((r) => r.id)).toEqual(['verl-fully-async-scaling', 'verl-fully-async-staleness', 'verl-one-step-off', 'areal-v0.3', 'deepswe']);
+    for (const r of refs.references) {
+      expect(r.source.citation.length).toBeGreaterThan(20);
+      expect(r.source.url).toMatch(/^https:\/\//);
+      expect(r.assumptions.length).toBeGreaterThan(0);
+      for (const a of r.assumptions) expect(a.why.en.length * a.why.zh.length).toBeGreaterThan(0);
+    }
+    // Published figures as printed in the sources (seconds per step; AReaL and DeepSWE from hours/days).
+    const pub = (ref: string, fig: string) => byId(ref).figures.find((f) => f.id === fig)!.published;
+    expect(pub('verl-fully-async-scaling', 'sync32')).toBe(790.1);
+    expect(pub('verl-fully-async-scaling', 'async128')).toBe(150.63);
+    expect(pub('verl-fully-async-staleness', 's01')).toBe(171.3);
+    expect(pub('verl-one-step-off', 'async')).toBe(520);
+    expect(pub('areal-v0.3', 'sync15')).toBeCloseTo(147.6, 6);
+    expect(pub('deepswe', 'step')).toBe(2592);
+  });
+
+  it('marks a reference reproduced exactly when every figure is within its bound (step ±25 %, ratio ±30 %)', () => {
+    for (const r of refs.references) {
+      for (const f of r.figures) {
+        expect(f.tolerance).toBe(f.kind === 'ratio' ? RATIO_TOLERANCE : STEP_TOLERANCE);
+        expect(f.error).toBeCloseTo(f.predicted / f.published - 1, 12);
+        expect(f.within).toBe(Math.abs(f.error) <= f.tolerance);
+      }
+      expect(r.status).toBe(r.figures.every((f) => f.within) ? 'reproduced' : 'not-reproduced');
+      // A reference the model misses says why, in both languages.
+      if (r.status === 'not-reproduced') expect((r.reason?.en.length ?? 0) * (r.reason?.zh.length ?? 0)).toBeGreaterThan(0);
+      else expect(r.reason).toBeNull();
+    }
+  });
+
+  it('reproduces the verl staleness ablation and one-step-off-policy within bounds (achieved state, no tuning per row)', () => {
+    expect(byId('verl-fully-async-staleness').status).toBe('reproduced');
+    expect(byId('verl-one-step-off').status).toBe('reproduced');
+    // Achieved overall: 15 of 26 figures within bounds. Not the issue's target (at most one
+    // reference not reproduced): verl's sync-vs-async table, AReaL's 7B rows and DeepSWE miss.
+    expect(refs.summary.within).toBeGreaterThanOrEqual(15);
+    expect(refs.summary.reproduced).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps the physics’ direction: async beats sync at equal GPUs wherever the trainer pool is not the bottleneck (verl 128 GPUs, one-step-off, AReaL)', () => {
+    const ratios = refs.references.flatMap((r) => r.figures.filter((f) => f.id.startsWith('speedup') || f.id === 'speedup'));
+    expect(ratios.length).toBe(6);
+    for (const f of ratios.filter((x) => x.id !== 'speedup32' && x.id !== 'speedup64')) expect(f.predicted).toBeGreaterThan(1);
+    // More staleness never slows the verl pipeline down.
+    const st = byId('verl-fully-async-staleness').figures;
+    const step = (id: string) => st.find((f) => f.id === id)!.predicted;
+    expect(step('s0')).toBeGreaterThan(step('s01'));
+    expect(step('s01')).toBeGreaterThan(step('s05') * 0.99);
+  });
+});
+
+describe('compareReferences', () => {
+  const fake = (steps: number[]): SimResult =>
+    ({ stepSeconds: steps, step: { meanSeconds: steps.reduce((a, b) => a + b, 0) / steps.length } }) as unknown as SimResult;
+
+  it('takes the steady state: the mean step after the pipeline’s first', () => {
+    expect(steadyStep(fake([900, 100, 110, 90]))).toBeCloseTo(100, 12);
+    expect(steadyStep(fake([120]))).toBe(120);
+  });
+
+  it('computes each figure from the runs by hand', () => {
+    const keys = referenceScenarios();
+    // Every run steps 100 s, except the verl staleness-0 run at 150 s.
+    const results = keys.map((k) => fake(k.ref === 'verl-fully-async-staleness' && k.run === 's0' ? [999, 150, 150] : [999, 100, 100]));
+    const out = compareReferences(results);
+    const st = out.references.find((r) => r.id === 'verl-fully-async-staleness')!;
+    const s0 = st.figures.find((f) => f.id === 's0')!;
+    expect(s0.predicted).toBe(150);
+    expect(s0.error).toBeCloseTo(150 / 231.34 - 1, 12);
+    const gain = st.figures.find((f) => f.id === 'gain05')!;
+    expect(gain.predicted).toBeCloseTo(1.5, 12);
+    expect(gain.within).toBe(Math.abs(1.5 / (231.34 / 150.63) - 1) <= 0.3);
+    expect(() => compareReferences(results.slice(1))).toThrow(/expected/);
+  });
+});

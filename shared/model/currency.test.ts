@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { budgetCheck, fromUsd, monthlyBudget, toUsd } from './currency';
+
+const doc = (budget: unknown, budgetCurrency: unknown, code: 'CNY' | 'USD', cnyPerUsd = 7.2) => ({
+  needs: { answers: { budget, budgetCurrency } as unknown as Record<string, string | number | null>, notes: '' },
+  currency: { code, cnyPerUsd },
+});
+
+describe('workshop currency', () => {
+  it('converts at the team’s rate', () => {
+    expect(toUsd(720, 'CNY', { cnyPerUsd: 7.2 })).toBeCloseTo(100, 12);
+    expect(toUsd(720, 'USD', { cnyPerUsd: 7.2 })).toBe(720);
+    expect(fromUsd(100, { code: 'CNY', cnyPerUsd: 7.2 })).toBeCloseTo(720, 12);
+    expect(fromUsd(100, { code: 'USD', cnyPerUsd: 7.2 })).toBe(100);
+  });
+
+  it('states the monthly budget in the workshop’s currency, whatever currency it was asked in', () => {
+    expect(monthlyBudget(doc(720_000, 'CNY', 'USD'))).toBeCloseTo(100_000, 9);
+    expect(monthlyBudget(doc(100_000, 'USD', 'CNY'))).toBeCloseTo(720_000, 9);
+    // No currency recorded: the budget is in the workshop's currency.
+    expect(monthlyBudget(doc(50_000, undefined, 'CNY'))).toBe(50_000);
+    expect(monthlyBudget(doc(null, 'CNY', 'CNY'))).toBeNull();
+    expect(monthlyBudget(doc(0, 'CNY', 'CNY'))).toBeNull();
+  });
+
+  it('puts a run against the budget: budget per month × the run’s months, and the monthly run rate', () => {
+    // 10,000 USD over 365 h (half a month) in a CNY workshop at 7.2, budget 100,000 CNY per month.
+    const c = budgetCheck(doc(100_000, 'CNY', 'CNY'), 10_000, 365);
+    expect(c.cost).toBeCloseTo(72_000, 9);
+    expect(c.months).toBeCloseTo(0.5, 12);
+    expect(c.monthlyRate).toBeCloseTo(144_000, 9);
+    expect(c.budgetForRun).toBeCloseTo(50_000, 9);
+    expect(c.share).toBeCloseTo(1.44, 12);
+    const none = budgetCheck(doc(null, null, 'USD'), 10_000, 365);
+    expect(none.budgetForRun).toBeNull();
+    expect(none.share).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+import type { CurrencyCode, WorkshopDoc } from './schema';
+
+/**
+ * Money in the workshop's currency. The simulator prices everything in US dollars (its GPU
+ * catalogue); the team states its budget in yuan or dollars and sets the exchange rate once
+ * for the workshop (`doc.currency`). Every comparison of a cost with the budget goes through
+ * here, so charts, the comparison table and the cost scores agree.
+ */
+
+/** Hours in a month, as the simulator bills (730 h). */
+export const HOURS_PER_MONTH = 730;
+
+type Rate = Pick<WorkshopDoc['currency'], 'cnyPerUsd'>;
+
+/** An amount in `code` → US dollars. */
+export function toUsd(amount: number, code: CurrencyCode, rate: Rate): number {
+  return code === 'USD' ? amount : amount / rate.cnyPerUsd;
+}
+
+/** US dollars → the workshop's currency. */
+export function fromUsd(usd: number, currency: WorkshopDoc['currency']): number {
+  return currency.code === 'USD' ? usd : usd * currency.cnyPerUsd;
+}
+
+/** The needs' monthly budget in the workshop's currency (null when not answered). */
+export function monthlyBudget(doc: Pick<WorkshopDoc, 'needs' | 'currency'>): number | null {
+  const budget = doc.needs.answers.budget;
+  if (typeof budget !== 'number' || !Number.isFinite(budget) || budget <= 0) return null;
+  const raw = doc.needs.answers.budgetCurrency;
+  const code: CurrencyCode = raw === 'CNY' || raw === 'USD' ? raw : doc.currency.code;
+  return fromUsd(toUsd(budget, code, doc.currency), doc.currency);
+}
+
+export interface BudgetCheck {
+  /** The run's cost in the workshop's currency. */
+  cost: number;
+  /** The run's wall time in months (730 h). */
+  months: number;
+  /** Cost per month while the run goes: cost / months. */
+  monthlyRate: number;
+  /** The budget for the run's duration: monthly budget × months (null without a budget). */
+  budgetForRun: number | null;
+  /** cost / budgetForRun (= monthly rate / monthly budget); null without a budget. */
+  share: number | null;
+}
+
+/** A simulated run's cost (USD) and wall time against the workshop's budget. */
+export function budgetCheck(doc: Pick<WorkshopDoc, 'needs' | 'currency'>, costUsd: number, wallHours: number): BudgetCheck {
+  const cost = fromUsd(costUsd, doc.currency);
+  const months = wallHours / HOURS_PER_MONTH;
+  const monthlyRate = months > 0 ? cost / months : 0;
+  const perMonth = monthlyBudget(doc);
+  const budgetForRun = perMonth === null ? null : perMonth * months;
+  return { cost, months, monthlyRate, budgetForRun, share: budgetForRun ? cost / budgetForRun : null };
+}
