@@ -252,6 +252,11 @@ test('six devices vote: by link and by code, a dropped phone resumes, a changed 
       others.map((i) => `why-${i}`),
     );
   expect(await leak(facilitator, [0, 1, 2, 3, 4, 5])).toEqual({ markers: [], scored: 0 });
+  // Blind hides judgments too: the AHP panel shows only how many pairs each participant answered.
+  await room.weightsPart('AHP pairwise');
+  await expect(facilitator.getByTestId('ahp-blind')).toBeVisible();
+  await expect(facilitator.locator('.pairs li, [data-testid="ahp-judges"]')).toHaveCount(0);
+  await room.view('Scoring');
   const own = await leak(participants[0].page, [1, 2, 3, 4, 5]);
   expect(own.markers).toEqual([]);
   // Script in a rationale is shown as text, never run.

@@ -21,6 +21,7 @@ import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { openPairwiseRound } from './roomVote';
+import { useRoomUi } from './roomUi';
 import { useNativeChange } from './useCommit';
 
 /** Saaty's consistency limit: a CR above 0.1 means the judgments contradict each other too much. */
@@ -42,6 +43,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const edit = useWorkshop((s) => s.edit);
   const [who, setWho] = useState(doc.participants[0]?.id ?? '');
   const [onlyMissing, setOnlyMissing] = useState(false);
+  const blind = useRoomUi((s) => s.blind);
   const participant = doc.participants.find((p) => p.id === who) ?? doc.participants[0];
   const n = doc.criteria.length;
   const labels = useMemo(() => doc.criteria.map((c, i) => displayName(c, lang, 'criterion', i).slice(0, 200)), [doc.criteria, lang]);
@@ -50,17 +52,19 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const answered = answeredPairCount(matrix);
   // The engine gives weights only once the answered pairs connect all criteria.
   const ownReq = useMemo(() => (n >= 2 && n <= 15 && participant && !linking ? { matrix, labels } : null), [n, participant, matrix, linking, labels]);
-  const own = useDerived('engine.ahp', ownReq);
+  const own = useDerived('engine.ahp', blind ? null : ownReq);
   const group = useMemo(() => ahpGroupRequest(doc, lang), [doc, lang]);
   const groupUnion = useMemo(() => {
     if (!group) return null;
     const m = group.request.matrices;
     return connectingPair(m[0].map((row, i) => row.map((_, j) => (m.some((x) => x[i][j] !== null) ? 1 : null))));
   }, [group]);
-  const groupAnswer = useDerived('engine.ahp', group && !groupUnion ? group.request : null);
+  const groupAnswer = useDerived('engine.ahp', group && !groupUnion && !blind ? group.request : null);
 
   if (doc.participants.length === 0) return <p className="empty">{t('room.scoring.noParticipants')}</p>;
   if (n < 2 || n > 15) return <p className="empty">{t('room.ahp.size')}</p>;
+  // Blind: like the scores, nobody's judgments, weights or consistency reach the page before the reveal.
+  if (blind) return <BlindAhp doc={doc} />;
   const pid = participant!.id;
   const name = (i: number) => labels[i];
   const tracked = pairsTracked(doc, pid);
@@ -310,5 +314,32 @@ function PairRow({
         </button>
       )}
     </li>
+  );
+}
+
+/** The AHP panel in blind mode: how many pairs each participant answered, no value. */
+function BlindAhp({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const n = doc.criteria.length;
+  const total = (n * (n - 1)) / 2;
+  return (
+    <div className="ahp" data-testid="ahp-blind">
+      <p className="muted small">{t('room.ahp.intro')}</p>
+      <div className="ahp-head">
+        <button type="button" className="btn" aria-controls="room-vote" onClick={openPairwiseRound}>
+          {t('roomVote.pairwiseRound')}
+        </button>
+      </div>
+      <p className="room-blind-note" role="status">
+        {t('room.ahp.blindHidden')}
+      </p>
+      <ul className="ahp-blind-list">
+        {doc.participants.map((p) => (
+          <li key={p.id}>
+            {p.name}: {t('room.ahp.blindCount', { answered: answeredPairCount(judgmentMatrix(doc, p.id)), total })}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

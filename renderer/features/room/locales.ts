@@ -110,6 +110,9 @@ export const roomLocale: FeatureLocale = {
         legacy: 'Recorded before unanswered pairs were tracked: every pair counts as answered, “equally important” included.',
         legacyFix: 'Count “equally important” as not answered',
         progress: '{{answered}} of {{total}} pairs answered; weights need at least {{min}} pairs that link all criteria.',
+        blindHidden:
+          'Blind round: judgments, weights and consistency stay hidden until the facilitator reveals them. Only how many pairs each participant answered is shown.',
+        blindCount: '{{answered}} of {{total}} pairs answered',
         disconnected: 'No weights yet: {{name}} is not linked to the others by any answered pair.',
         enough: 'Enough for weights: you may stop here, or answer more pairs for a firmer result.',
         complete: 'All pairs answered.',
@@ -421,6 +424,8 @@ export const roomLocale: FeatureLocale = {
         legacy: '这些判断记录于尚未区分“未回答”的版本：每一对都按已回答计，包括“同等重要”。',
         legacyFix: '将“同等重要”视为未回答',
         progress: '已回答 {{answered}}/{{total}} 对；至少需要 {{min}} 对能把所有维度连通的比较才能得出权重。',
+        blindHidden: '盲评进行中：主持人揭晓前，判断、权重与一致性均处于隐藏状态，此处只显示每位参与者已回答的对数。',
+        blindCount: '已回答 {{answered}}/{{total}} 对',
         disconnected: '尚无权重：{{name}} 还没有通过任何已回答的比较与其他维度相连。',
         enough: '已足以得出权重：可以到此为止，也可以继续回答以使结果更稳。',
         complete: '所有比较均已回答。',
