@@ -25,7 +25,9 @@ describe('stability map geometry', () => {
   it('places the current weights and labels the axes in percent', () => {
     expect(g.current).toEqual({ x: 110, y: 130 });
     expect(g.xTicks.map((t) => t.label)).toEqual(['0%', '25%', '50%', '75%', '100%']);
-    expect(g.yTicks[0].y).toBe(250);
+    // The origin's "0%" is the x axis's alone; up the y axis from 25 %.
+    expect(g.yTicks.map((t) => t.label)).toEqual(['25%', '50%', '75%', '100%']);
+    expect(g.yTicks[0].y).toBe(190);
     expect(g.height).toBe(290);
   });
 });

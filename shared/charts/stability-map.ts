@@ -13,6 +13,7 @@ export interface StabilityMapInput {
   /** Current weights (x, y), 0…1. */
   current: readonly [number, number];
   width: number;
+  /** Room around the plot for the tick labels: the right and top hold half of "100%". */
   margin?: { left: number; bottom: number; top: number; right: number };
 }
 
@@ -31,7 +32,7 @@ export function stabilityMapGeometry({
   resolution,
   current,
   width,
-  margin = { left: 52, bottom: 40, top: 8, right: 12 },
+  margin = { left: 52, bottom: 40, top: 12, right: 24 },
 }: StabilityMapInput): StabilityMapGeometry {
   const size = Math.max(40, Math.min(width - margin.left - margin.right, 420));
   const x = scaleLinear()
@@ -60,7 +61,8 @@ export function stabilityMapGeometry({
     plot: { x: margin.left, y: margin.top, size },
     cells,
     xTicks: ticks.map((v) => ({ value: v, x: x(v), label: `${Math.round(v * 100)}%` })),
-    yTicks: ticks.map((v) => ({ value: v, y: y(v), label: `${Math.round(v * 100)}%` })),
+    // The origin is labelled once, by the x axis (a second "0%" beside it would collide with it).
+    yTicks: ticks.filter((v) => v > 0).map((v) => ({ value: v, y: y(v), label: `${Math.round(v * 100)}%` })),
     current: { x: x(current[0]), y: y(current[1]) },
   };
 }

@@ -16,7 +16,7 @@ test('a facilitator walks steps 1–4, 6 and 7 of a fresh workshop, reloads, and
   await w.gotoStep('Needs confirmation');
 
   // 1 · Needs: structured answers, with an inline error that keeps what was typed.
-  await expect(app.getByText('0 of 21 questions answered')).toBeVisible();
+  await expect(app.getByText('0 of 22 questions answered')).toBeVisible();
   await w.choose('Main task type', 'Code generation and repair');
   await w.choose('Business stage', 'Rapid growth');
   await w.choose('Does the team have experience tuning RL algorithms?', 'Limited');
@@ -30,11 +30,11 @@ test('a facilitator walks steps 1–4, 6 and 7 of a fresh workshop, reloads, and
   await rollout.fill('40');
   await expect(rollout).not.toHaveAttribute('aria-invalid', 'true');
   await w.answerText(/explicit KPIs/, 'Long-horizon success ≥ 35 %');
-  await expect(app.getByText('6 of 21 questions answered')).toBeVisible();
+  await expect(app.getByText('6 of 22 questions answered')).toBeVisible();
   // Why it matters: each question names the criteria it feeds.
   await expect(w.question('Business stage')).toContainText('Throughput efficiency');
   await expect(w.question('Business stage')).toContainText('Scalability');
-  expect(await w.stepProgress('Needs confirmation')).toBe(Math.round((6 / 21) * 100));
+  expect(await w.stepProgress('Needs confirmation')).toBe(Math.round((6 / 22) * 100));
 
   // 2 · Screening: proposals from the answers; accept one, reject one.
   await w.gotoStep('Screening');
@@ -197,7 +197,7 @@ test('keyboard only: the needs form is reachable and answerable without a mouse'
   await app.keyboard.press('Backspace');
   await expect(app.getByRole('alert').filter({ hasText: 'Enter a number' })).toHaveCount(0);
   await expect(w.numberAnswer(/Expected rollout length/)).toHaveValue('12');
-  await expect(app.getByText('6 of 21 questions answered')).toBeVisible();
+  await expect(app.getByText('6 of 22 questions answered')).toBeVisible();
   // The proposals these answers raise are a keyboard step away.
   await w.nav.getByRole('link', { name: /Screening/ }).focus();
   await app.keyboard.press('Enter');

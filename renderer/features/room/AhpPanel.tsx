@@ -107,7 +107,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
           {linking ? '' : cr === null ? t('room.ahp.crNone') : t('room.ahp.cr', { cr: cr.toFixed(3) })}{' '}
           {!linking && cr !== null && (cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk'))}
         </p>
-        <button type="button" className="btn" aria-controls="room-vote" onClick={openPairwiseRound}>
+        <button type="button" className="btn" onClick={openPairwiseRound}>
           {t('roomVote.pairwiseRound')}
         </button>
       </div>
@@ -326,7 +326,7 @@ function BlindAhp({ doc }: { doc: WorkshopDoc }) {
     <div className="ahp" data-testid="ahp-blind">
       <p className="muted small">{t('room.ahp.intro')}</p>
       <div className="ahp-head">
-        <button type="button" className="btn" aria-controls="room-vote" onClick={openPairwiseRound}>
+        <button type="button" className="btn" onClick={openPairwiseRound}>
           {t('roomVote.pairwiseRound')}
         </button>
       </div>
