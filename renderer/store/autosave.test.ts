@@ -202,6 +202,8 @@ describe('the close guard', () => {
     expect(closeGuardNeeded('pending', false)).toBe(true);
     expect(closeGuardNeeded('error', true)).toBe(true);
     expect(closeGuardNeeded('conflict', true)).toBe(true);
+    // A retry of a failed save under way: still a question (it failed before, it may again).
+    expect(closeGuardNeeded('saving', true, true)).toBe(true);
   });
 
   it('in the page: no question when saved or journalled; a question after a failed save or when the journal cannot be written', async () => {
@@ -225,6 +227,11 @@ describe('the close guard', () => {
     useWorkshop.getState().edit('Title', retitle('will fail'));
     await vi.advanceTimersByTimeAsync(200);
     expect(useWorkshop.getState().saveState).toBe('error');
+    expect(unload()).toBe(true);
+    // While the automatic retry is under way (the state says saving), closing still asks.
+    failing.mode = 'hang';
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(useWorkshop.getState().saveState).toBe('saving');
     expect(unload()).toBe(true);
     // The user chose Discard (desktop dialog): no question, and the journal is gone.
     b.discard();

@@ -14,11 +14,12 @@ export function retryDelay(attempt: number): number {
  * Whether closing or reloading the page must ask first. A document in the journal (see
  * db/journal.ts) survives the page, so a save still under way needs no question; a failed
  * save (storage is failing, and the journal lives on the same disk) or an open conflict
- * (the user has not chosen whose version to keep) does.
+ * (the user has not chosen whose version to keep) does — also while an automatic retry of a
+ * failed save is under way (`failing`), until a save succeeds again.
  */
-export function closeGuardNeeded(saveState: SaveState, journalled: boolean): boolean {
+export function closeGuardNeeded(saveState: SaveState, journalled: boolean, failing = false): boolean {
   if (saveState === 'saved') return false;
-  if (saveState === 'error' || saveState === 'conflict') return true;
+  if (failing || saveState === 'error' || saveState === 'conflict') return true;
   return !journalled;
 }
 
@@ -182,7 +183,7 @@ export function startAutosave(repo: WorkshopRepository, { debounceMs = 200, maxW
   const onBeforeUnload = (e: Event) => {
     if (discarding) return;
     const journalled = writeJournal();
-    if (closeGuardNeeded(useWorkshop.getState().saveState, journalled)) {
+    if (closeGuardNeeded(useWorkshop.getState().saveState, journalled, retries > 0)) {
       e.preventDefault();
       try {
         (e as Event & { returnValue: unknown }).returnValue = true; // older browsers ask only when this is set
