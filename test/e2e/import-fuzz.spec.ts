@@ -67,8 +67,14 @@ function importInPage(page: Page, files: { name: string; b64?: string; size?: nu
       // Each import first clears the last one's messages; it is done when it is no longer busy and
       // shows its outcome: the "Added" toast or the problems (waited for up to 20 s, then recorded as is).
       const text = (role: string) => [...document.querySelectorAll(`[role="${role}"]`)].map((e) => e.textContent ?? '').join(' ');
-      do await frame();
-      while ((group.getAttribute('aria-busy') === 'true' || !(text('status') + text('alert')).trim()) && performance.now() - t0 < 20_000);
+      do {
+        await frame();
+        // A valid file of a workshop already in the library asks replace / keep both (issue 15): keep both, so it is an added copy.
+        const keep = [...document.querySelectorAll('dialog[open] button.btn-primary, [role="dialog"] button.btn-primary')].find((b) =>
+          /Keep both/.test(b.textContent ?? ''),
+        );
+        (keep as HTMLButtonElement | undefined)?.click();
+      } while ((group.getAttribute('aria-busy') === 'true' || !(text('status') + text('alert')).trim()) && performance.now() - t0 < 20_000);
       const ms = performance.now() - t0;
       const status = text('status');
       const alert = text('alert');
