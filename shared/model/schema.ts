@@ -191,6 +191,8 @@ export const WeightProvenanceSchema = z.strictObject({
     .array(z.strictObject({ participantId: IdSchema, influence: num().min(0).max(100), judgments: z.string().max(64) }))
     .max(100)
     .default([]),
+  /** ahp: how the group weights were formed then (AIJ or AIP); '' = adopted before this was recorded. */
+  aggregation: z.enum(['aij', 'aip', '']).default(''),
   /** rank: the order (most important first) the ROC weights came from. */
   order: z.array(IdSchema).max(50).default([]),
   /** scenario: the scenario applied ('' otherwise). */
@@ -211,6 +213,7 @@ export const weightProvenanceDefault = (): z.output<typeof WeightProvenanceSchem
   adoptedAt: '',
   rules: [],
   judges: [],
+  aggregation: '',
   order: [],
   scenarioId: '',
   basis: {},

@@ -59,7 +59,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
       ahp: [],
       ahpAggregation: 'aij',
       rankOrder: [],
-      provenance: { source: 'adapted', adoptedAt: '', rules: [], judges: [], order: [], scenarioId: '', basis: {}, handEdited: [], kept: [] },
+      provenance: { source: 'adapted', adoptedAt: '', rules: [], judges: [], aggregation: '', order: [], scenarioId: '', basis: {}, handEdited: [], kept: [] },
     },
     adaptation: {
       rules: structuredClone(ADAPTATION_RULES),
