@@ -293,7 +293,7 @@ function formatJudgment(v: number): string {
 }
 
 /** Throws, naming a criterion, unless the judged pairs connect all criteria. */
-function checkConnected(given: Uint8Array, n: number, labels?: readonly string[]): void {
+function checkConnected(given: Uint8Array, n: number, labels?: readonly string[], items: AhpItems = 'criteria'): void {
   const seen = new Uint8Array(n);
   const stack = [0];
   seen[0] = 1;
@@ -308,16 +308,22 @@ function checkConnected(given: Uint8Array, n: number, labels?: readonly string[]
   }
   const lost = seen.indexOf(0);
   if (lost < 0) return;
-  const name = (k: number) => (labels?.[k] ? `"${labels[k]}"` : `criterion ${k}`);
+  const noun = items === 'criteria' ? 'criterion' : 'candidate';
+  const name = (k: number) => (labels?.[k] ? `"${labels[k]}"` : `${noun} ${k}`);
   throw new EngineInputError(
     'matrix',
-    `the judged pairs do not connect all criteria: ${name(lost)} is not linked to ${name(0)} by any chain of comparisons; compare it with at least one of the others`,
+    `the judged pairs do not connect all ${items}: ${name(lost)} is not linked to ${name(0)} by any chain of comparisons; compare it with at least one of the others`,
   );
 }
 
+/** What a matrix compares: criteria (weights) or candidates on one criterion (AHP ratings, ahp-ratings.ts). */
+export type AhpItems = 'criteria' | 'candidates';
+
 export interface AhpOptions {
-  /** Criterion names, used in error messages. */
+  /** Names of the compared items, used in error messages. */
   labels?: readonly string[];
+  /** What is compared, for error messages (default criteria). */
+  items?: AhpItems;
 }
 
 /**
@@ -327,7 +333,7 @@ export interface AhpOptions {
 export function ahp(matrix: PairwiseMatrix, options: AhpOptions = {}): AhpResult {
   const n = matrix.length;
   const { a, given, missing, warnings } = auxiliary(matrix);
-  checkConnected(given, n, options.labels);
+  checkConnected(given, n, options.labels, options.items);
   const w = geometricStart(a, given, n);
   const lambda = principalEigen(a, n, w);
   const { lambdaMax, ci, cr } = consistency(lambda, n);

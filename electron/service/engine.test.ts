@@ -465,3 +465,29 @@ describe('engine.stabilityMap through the contract', () => {
     expect(issuesOf(await call('engine.stabilityMap', { values, weights: [1, 1, 1], dimensions: [1, 1] }))[0].path).toBe('dimensions[1]');
   });
 });
+
+describe('engine.ahpRatings through the contract', () => {
+  it('answers scores on the scale (ideal mode), names a candidate the pairs leave unlinked, and refuses a bad scale', async () => {
+    const matrix = [
+      [1, 1 / 4, 4],
+      [4, 1, 9],
+      [1 / 4, 1 / 9, 1],
+    ];
+    const res = await call('engine.ahpRatings', { matrix, scale: { min: 0, max: 10 } });
+    expect(res.ok).toBe(true);
+    const scores = res.ok ? (res.result as { scores: number[] }).scores : [];
+    expect(scores[1]).toBe(10);
+    expect(scores[0]).toBeCloseTo(3.03, 2);
+    const unlinked = await call('engine.ahpRatings', {
+      matrix: [
+        [1, 2, null],
+        [0.5, 1, null],
+        [null, null, 1],
+      ],
+      scale: { min: 0, max: 10 },
+      labels: ['A', 'B', 'C'],
+    });
+    expect(issuesOf(unlinked)[0].message).toMatch(/"C" is not linked/);
+    expect(issuesOf(await call('engine.ahpRatings', { matrix, scale: { min: 10, max: 0 } }))[0].path).toBe('scale.max');
+  });
+});

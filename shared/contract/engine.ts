@@ -228,6 +228,30 @@ export const AhpResponseSchema = AhpResultSchema.extend({
   consensus: z.object({ sStar: z.number().min(0).max(1), label: z.enum(['very-low', 'low', 'moderate', 'high', 'very-high']) }).optional(),
 });
 
+// ---------------------------------------------------------------- engine.ahpRatings
+
+export const AhpRatingsRequestSchema = z
+  .strictObject({
+    /** Candidates compared pairwise on one dimension; `null` = a pair not judged. */
+    matrix: PairwiseMatrix(),
+    /** The workshop's scoring scale the scores are given on. */
+    scale: z.strictObject({ min: finite(), max: finite() }),
+    /** Candidate names, used in error messages. */
+    labels: z.array(z.string().max(200)).max(15).optional(),
+  })
+  .superRefine((req, ctx) => {
+    checkPairwise(ctx, req.matrix, ['matrix']);
+    if (!(req.scale.max > req.scale.min)) fail(ctx, ['scale', 'max'], 'must be greater than scale.min');
+    if (req.labels) checkLength(ctx, req.labels, ['labels'], req.matrix.length, 'one per candidate');
+  });
+
+export const AhpRatingsResponseSchema = AhpResultSchema.extend({
+  /** Ideal-mode priorities (Saaty): priority / largest priority, the best candidate 1. */
+  ideal: z.array(z.number().min(0).max(1)),
+  /** The dimension's scores: scale.min + (scale.max − scale.min) · ideal. */
+  scores: z.array(z.number()),
+});
+
 // ---------------------------------------------------------------- engine.topsis
 
 export const TopsisRequestSchema = z
@@ -398,6 +422,13 @@ export const engineMethods = {
       'AHP priorities (principal eigenvector; Harker’s method when pairs are null = not judged), λmax, CI, CR, the three most inconsistent judgments with suggestions on the 1–9 scale, missing pairs and the next pair to ask (Harker’s rule), warnings. { matrix, labels? } or a group { matrices, participantWeights?, aggregation?: aij|aip } (plus each individual result, compatibility and Goepel’s consensus S*).',
     request: AhpRequestSchema,
     response: AhpResponseSchema,
+  }),
+  'engine.ahpRatings': defineMethod({
+    name: 'engine.ahpRatings',
+    summary:
+      'AHP ratings: candidates compared pairwise on one dimension (null = pair not judged; Harker’s method) → priorities, CR, missing pairs, next pair, and the dimension’s scores by Saaty’s ideal mode: scale.min + (scale.max − scale.min) · priority / max priority. { matrix, scale:{min,max}, labels? }.',
+    request: AhpRatingsRequestSchema,
+    response: AhpRatingsResponseSchema,
   }),
   'engine.topsis': defineMethod({
     name: 'engine.topsis',

@@ -8,6 +8,7 @@ import {
   keepTeamWeights,
   moveInRankOrder,
   rankOrderIds,
+  setAhpAggregation,
   setAnswer,
   setInfluence,
   setJudgment,
@@ -70,6 +71,31 @@ describe('adopted weights are the team’s', () => {
     expect(weights(kept)).toEqual(team);
     expect(weightsProposal(kept)).toBeNull();
     expect(kept.weighting.provenance.kept).toEqual([{ at: LATER, changes: ['judgments:p-lin', 'judge-added:p-chen'] }]);
+  });
+
+  it('a switch between AIJ and AIP after AHP weights were adopted is a proposal; accepting or keeping records the aggregation now in force', () => {
+    let doc = setJudgment(sample(), 'p-lin', 'mismatch-control', 'throughput-efficiency', 3);
+    doc = setJudgment(doc, 'p-chen', 'mismatch-control', 'throughput-efficiency', 1 / 2);
+    doc = adoptWeights(doc, shares(doc, 0), { source: 'ahp' }, NOW);
+    expect(doc.weighting.provenance.aggregation).toBe('aij');
+    const team = weights(doc);
+    const switched = setAhpAggregation(doc, 'aip');
+    expect(weights(switched)).toEqual(team);
+    expect(weightsProposal(switched)).toEqual({ source: 'ahp', changes: [{ kind: 'aggregation', from: 'aij', to: 'aip' }], proposed: null });
+    // Switching back: nothing to propose.
+    expect(weightsProposal(setAhpAggregation(switched, 'aij'))).toBeNull();
+    const accepted = acceptWeightsProposal(switched, LATER, shares(doc, 1));
+    expect(accepted.weighting.provenance.aggregation).toBe('aip');
+    expect(weightsProposal(accepted)).toBeNull();
+    const kept = keepTeamWeights(switched, LATER);
+    expect(weights(kept)).toEqual(team);
+    expect(weightsProposal(kept)).toBeNull();
+    expect(kept.weighting.provenance.kept).toEqual([{ at: LATER, changes: ['aggregation:aip'] }]);
+    // Weights adopted before the aggregation was recorded: no switch can be told.
+    const unrecorded = structuredClone(switched);
+    unrecorded.weighting.provenance.aggregation = '';
+    expect(weightsProposal(unrecorded)).toBeNull();
+    expect(WorkshopDocSchema.safeParse(accepted).success).toBe(true);
   });
 
   it('ROC weights: the needs do not touch them; a new rank order is a proposal', () => {

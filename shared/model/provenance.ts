@@ -24,6 +24,8 @@ export type WeightChange =
   | { kind: 'judgments'; participantId: string }
   | { kind: 'judge-added'; participantId: string }
   | { kind: 'judge-removed'; participantId: string }
+  /** The group AHP now aggregates the other way (judgments AIJ ↔ priorities AIP) than when adopted. */
+  | { kind: 'aggregation'; from: 'aij' | 'aip'; to: 'aij' | 'aip' }
   | { kind: 'order' };
 
 export interface WeightsProposal {
@@ -39,6 +41,7 @@ export interface WeightsProposal {
 
 /** A change as a short code, for the document's record of declined proposals ("rule-dropped:growth-stage"). */
 export function changeCode(c: WeightChange): string {
+  if (c.kind === 'aggregation') return `${c.kind}:${c.to}`;
   return 'ruleId' in c ? `${c.kind}:${c.ruleId}` : 'participantId' in c ? `${c.kind}:${c.participantId}` : c.kind;
 }
 
@@ -151,6 +154,9 @@ export function weightsProposal(doc: WorkshopDoc): WeightsProposal | null {
       }
       const current = new Set(now.map((j) => j.participantId));
       for (const j of prov.judges) if (!current.has(j.participantId)) changes.push({ kind: 'judge-removed', participantId: j.participantId });
+      // AIJ ↔ AIP gives other group weights from the same judgments ('' = not recorded when adopted).
+      const aggregation = doc.weighting.ahpAggregation;
+      if (prov.aggregation !== '' && prov.aggregation !== aggregation) changes.push({ kind: 'aggregation', from: prov.aggregation, to: aggregation });
       // No judge left: there are no group weights to propose.
       return changes.length === 0 || now.length === 0 ? null : { source: 'ahp', changes, proposed: null };
     }

@@ -22,6 +22,8 @@ export const LIST_LIMITS = {
   validation: 2000,
   simulations: 200,
   scenarios: 200,
+  /** Pairwise ratings: one per participant and dimension. */
+  ratings: 5000,
 } as const;
 
 const SHORT = 1000;
@@ -155,6 +157,23 @@ export const AhpJudgmentSchema = z.strictObject({
   pairsTracked: z.boolean().default(true),
 });
 /**
+ * AHP ratings (issue 16): one participant's pairwise comparisons of the candidates on one
+ * dimension, which give that dimension's scores (Saaty's ideal mode, engine.ahpRatings).
+ * `written` is what the comparisons gave each candidate when last applied to the scores: a
+ * cell counts as "from pairwise" while its score still equals it; changing the score detaches it.
+ */
+export const RatingJudgmentSchema = z.strictObject({
+  participantId: IdSchema,
+  criterionId: IdSchema,
+  /** Candidate ids in matrix order. */
+  candidates: z.array(IdSchema).max(15),
+  /** a_ij: how many times better candidate i is than j; reciprocal, diagonal 1, `null` on both sides = not answered. */
+  matrix: z.array(z.array(num().positive().nullable()).max(15)).max(15),
+  /** Candidate id → the score the comparisons wrote (on the workshop scale). */
+  written: boundedRecord(IdSchema, num(), 15).default({}),
+});
+
+/**
  * Where the weights in force (`criteria[].weight`) came from. They are the team's: an upstream
  * change (needs answers → adaptation rules, AHP judgments, rank order) never rewrites them; it
  * becomes a proposal the team accepts or declines (shared/model/provenance.ts).
@@ -172,6 +191,8 @@ export const WeightProvenanceSchema = z.strictObject({
     .array(z.strictObject({ participantId: IdSchema, influence: num().min(0).max(100), judgments: z.string().max(64) }))
     .max(100)
     .default([]),
+  /** ahp: how the group weights were formed then (AIJ or AIP); '' = adopted before this was recorded. */
+  aggregation: z.enum(['aij', 'aip', '']).default(''),
   /** rank: the order (most important first) the ROC weights came from. */
   order: z.array(IdSchema).max(50).default([]),
   /** scenario: the scenario applied ('' otherwise). */
@@ -192,6 +213,7 @@ export const weightProvenanceDefault = (): z.output<typeof WeightProvenanceSchem
   adoptedAt: '',
   rules: [],
   judges: [],
+  aggregation: '',
   order: [],
   scenarioId: '',
   basis: {},
@@ -426,6 +448,7 @@ export const WorkshopDocSchema = z
     needs: NeedsSchema.default({ answers: {}, notes: '' }),
     currency: CurrencySchema.default({ code: 'USD', cnyPerUsd: 7.1 }),
     scores: z.array(ScoreSchema).max(LIST_LIMITS.scores).default([]),
+    ratings: z.array(RatingJudgmentSchema).max(LIST_LIMITS.ratings).default([]),
     scale: ScaleSchema.default({ min: 0, max: 10 }),
     aggregation: AggregationSchema.default('mean'),
     weighting: WeightingSchema.default({ method: 'points', ahp: [], ahpAggregation: 'aij', rankOrder: [], provenance: weightProvenanceDefault() }),
@@ -468,20 +491,20 @@ export const WorkshopDocSchema = z
     });
     if (doc.decision.candidateId !== null && !candidates.has(doc.decision.candidateId))
       ctx.addIssue({ code: 'custom', path: ['decision', 'candidateId'], message: `unknown candidate "${doc.decision.candidateId}"` });
-    doc.weighting.ahp.forEach((j, i) => {
-      const n = j.criteria.length;
-      if (j.matrix.length !== n || j.matrix.some((row) => row.length !== n))
-        ctx.addIssue({ code: 'custom', path: ['weighting', 'ahp', i, 'matrix'], message: `must be ${n}×${n}` });
+    const checkMatrix = (matrix: readonly (readonly (number | null)[])[], n: number, path: (string | number)[]) => {
+      if (matrix.length !== n || matrix.some((row) => row.length !== n)) ctx.addIssue({ code: 'custom', path, message: `must be ${n}×${n}` });
       else
         for (let a = 0; a < n; a++)
           for (let b = 0; b < n; b++)
-            if ((j.matrix[a][b] === null) !== (j.matrix[b][a] === null) || (a === b && j.matrix[a][a] === null))
+            if ((matrix[a][b] === null) !== (matrix[b][a] === null) || (a === b && matrix[a][a] === null))
               ctx.addIssue({
                 code: 'custom',
-                path: ['weighting', 'ahp', i, 'matrix', a, b],
+                path: [...path, a, b],
                 message: a === b ? 'the diagonal is 1' : 'an unanswered pair is null on both sides of the diagonal',
               });
-    });
+    };
+    doc.weighting.ahp.forEach((j, i) => checkMatrix(j.matrix, j.criteria.length, ['weighting', 'ahp', i, 'matrix']));
+    doc.ratings.forEach((r, i) => checkMatrix(r.matrix, r.candidates.length, ['ratings', i, 'matrix']));
   });
 
 export type WorkshopDoc = z.output<typeof WorkshopDocSchema>;
@@ -491,6 +514,7 @@ export type Criterion = z.output<typeof CriterionSchema>;
 export type Candidate = z.output<typeof CandidateSchema>;
 export type Name = z.output<typeof NameSchema>;
 export type Score = z.output<typeof ScoreSchema>;
+export type RatingJudgment = z.output<typeof RatingJudgmentSchema>;
 export type Answer = z.output<typeof AnswerSchema>;
 export type ValidationItem = z.output<typeof ValidationItemSchema>;
 export type MetricSeries = z.output<typeof MetricSeriesSchema>;

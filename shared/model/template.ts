@@ -51,6 +51,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
     needs: { answers: {}, notes: '' },
     currency: { code: 'USD', cnyPerUsd: DEFAULT_CNY_PER_USD },
     scores: [],
+    ratings: [],
     scale: { min: 0, max: 10 },
     aggregation: 'mean',
     weighting: {
@@ -58,7 +59,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
       ahp: [],
       ahpAggregation: 'aij',
       rankOrder: [],
-      provenance: { source: 'adapted', adoptedAt: '', rules: [], judges: [], order: [], scenarioId: '', basis: {}, handEdited: [], kept: [] },
+      provenance: { source: 'adapted', adoptedAt: '', rules: [], judges: [], aggregation: '', order: [], scenarioId: '', basis: {}, handEdited: [], kept: [] },
     },
     adaptation: {
       rules: structuredClone(ADAPTATION_RULES),

@@ -250,7 +250,12 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   );
 }
 
-function PairRow({
+/**
+ * One pair on Saaty's scale as a slider (left = the first item more), with Equal / Clear.
+ * `words`: the strings' namespace — criteria weights ('room.ahp', "more important") or
+ * candidates on a dimension ('room.ratings', "better").
+ */
+export function PairRow({
   id,
   a,
   b,
@@ -258,6 +263,7 @@ function PairRow({
   highlight,
   next,
   onCommit,
+  words = 'room.ahp',
 }: {
   id: string;
   a: string;
@@ -266,6 +272,7 @@ function PairRow({
   highlight: 'worst' | 'flagged' | null;
   next: boolean;
   onCommit: (value: number | null) => void;
+  words?: 'room.ahp' | 'room.ratings';
 }) {
   const { t } = useTranslation();
   const step = value === null ? 0 : stepOfJudgment(value);
@@ -278,12 +285,12 @@ function PairRow({
   });
   const missing = value === null && draft === null;
   const label = missing
-    ? t('room.ahp.notAnswered')
+    ? t(`${words}.notAnswered`)
     : shown === 0
-      ? t('room.ahp.equal')
+      ? t(`${words}.equal`)
       : shown > 0
-        ? t('room.ahp.more', { name: a, times: shown + 1 })
-        : t('room.ahp.more', { name: b, times: 1 - shown });
+        ? t(`${words}.more`, { name: a, times: shown + 1 })
+        : t(`${words}.more`, { name: b, times: 1 - shown });
   const cls = ['pair', highlight, missing && 'missing', next && 'next'].filter(Boolean).join(' ');
   return (
     <li className={cls} data-answered={value !== null}>
@@ -297,7 +304,7 @@ function PairRow({
         max={SAATY_STEPS}
         step={1}
         value={-shown}
-        aria-label={t('room.ahp.pair', { a, b })}
+        aria-label={t(`${words}.pair`, { a, b })}
         aria-valuetext={label}
         onChange={(e) => setDraft(-Number(e.currentTarget.value))}
         dir="ltr"
@@ -305,12 +312,12 @@ function PairRow({
       <span className="pair-b">{b}</span>
       <span className="pair-value">{label}</span>
       {value === null ? (
-        <button type="button" className="btn btn-small" aria-label={t('room.ahp.setEqualLabel', { a, b })} onClick={() => onCommit(1)}>
-          {t('room.ahp.setEqual')}
+        <button type="button" className="btn btn-small" aria-label={t(`${words}.setEqualLabel`, { a, b })} onClick={() => onCommit(1)}>
+          {t(`${words}.setEqual`)}
         </button>
       ) : (
-        <button type="button" className="btn btn-small" aria-label={t('room.ahp.clearLabel', { a, b })} onClick={() => onCommit(null)}>
-          {t('room.ahp.clear')}
+        <button type="button" className="btn btn-small" aria-label={t(`${words}.clearLabel`, { a, b })} onClick={() => onCommit(null)}>
+          {t(`${words}.clear`)}
         </button>
       )}
     </li>

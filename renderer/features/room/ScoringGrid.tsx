@@ -2,7 +2,9 @@ import { useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type Keybo
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { scoringGridView } from '../../../shared/model/blind';
-import { gridKeyOf, moveInGrid, parseScore, setRationale, setScore, type GridPos } from '../../../shared/model/edits/score-grid';
+import { gridKeyOf, moveInGrid, parseScore, setRationale, type GridPos } from '../../../shared/model/edits/score-grid';
+import { ratedCells, setScoreDetached } from '../../../shared/model/edits/ratings-edit';
+import { Dialog } from '../../ui/Dialog';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useRoomUi } from './roomUi';
@@ -24,6 +26,9 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
   const view = useMemo(() => scoringGridView(doc, participantId, blind), [doc, participantId, blind]);
   const [focus, setFocus] = useState<GridPos>({ row: 0, col: 0 });
   const [problem, setProblem] = useState<{ pos: GridPos; reason: 'not-a-number' | 'out-of-scale' } | null>(null);
+  // Cells whose score came from pairwise comparisons (RatingsPanel); typing another score there asks first.
+  const rated = useMemo(() => (blind ? new Set<string>() : ratedCells(doc, participantId)), [doc, participantId, blind]);
+  const [detaching, setDetaching] = useState<{ pos: GridPos; value: number; old: string } | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const rationaleRef = useRef<HTMLTextAreaElement>(null);
   const rows = view.rows.length;
@@ -44,7 +49,11 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
       return false;
     }
     setProblem(null);
-    edit(t('room.undo.score'), (d) => setScore(d, participantId, view.cols[pos.col], view.rows[pos.row], parsed.value));
+    if (parsed.value !== null && rated.has(`${view.cols[pos.col]}|${view.rows[pos.row]}`)) {
+      setDetaching({ pos, value: parsed.value, old: input.defaultValue });
+      return false;
+    }
+    edit(t('room.undo.score'), (d) => setScoreDetached(d, participantId, view.cols[pos.col], view.rows[pos.row], parsed.value));
     // Blind: what was typed disappears once entered.
     if (blind) input.value = '';
     return true;
@@ -60,7 +69,7 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
     if (e.key === 'Delete' && input.value === '') {
       e.preventDefault();
       setProblem(null);
-      edit(t('room.undo.clearScore'), (d) => setScore(d, participantId, view.cols[pos.col], view.rows[pos.row], null));
+      edit(t('room.undo.clearScore'), (d) => setScoreDetached(d, participantId, view.cols[pos.col], view.rows[pos.row], null));
       return;
     }
     if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey) {
@@ -105,9 +114,16 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
                 {row.map((v, c) => {
                   const pos = { row: r, col: c };
                   const invalid = problem?.pos.row === r && problem.pos.col === c;
-                  const label = `${criterionName(r)} · ${candidateName(c)}`;
+                  const fromPairs = rated.has(`${view.cols[c]}|${view.rows[r]}`);
+                  const label = `${criterionName(r)} · ${candidateName(c)}${fromPairs ? ` (${t('room.ratings.mark')})` : ''}`;
+                  const why = v.revealed ? (v.rationale ? 'has-why' : '') : v.hasRationale ? 'has-why' : '';
                   return (
-                    <td key={c} className={v.revealed ? (v.rationale ? 'has-why' : '') : v.hasRationale ? 'has-why' : ''}>
+                    <td key={c} className={fromPairs ? `${why} rated`.trim() : why}>
+                      {fromPairs && (
+                        <span className="rated-mark" aria-hidden="true">
+                          ⇄
+                        </span>
+                      )}
                       <ScoreCell
                         text={v.revealed ? fmt(v.value) : ''}
                         row={r}
@@ -134,7 +150,62 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
       </div>
       <p id="score-grid-scale" className="muted small">
         {t('room.scoring.scale', { min: doc.scale.min, max: doc.scale.max })}
+        {rated.size > 0 && ` ${t('room.ratings.legend')}`}
       </p>
+      <Dialog
+        title={t('room.ratings.detachTitle')}
+        open={detaching !== null}
+        onClose={() => {
+          if (!detaching) return;
+          const el = inputAt(detaching.pos);
+          setDetaching(null);
+          if (el) {
+            el.value = el.defaultValue;
+            el.focus();
+          }
+        }}
+      >
+        {detaching && (
+          <div className="form">
+            <p>
+              {t('room.ratings.detachBody', {
+                cell: `${criterionName(detaching.pos.row)} · ${candidateName(detaching.pos.col)}`,
+                old: detaching.old,
+                value: detaching.value,
+              })}
+            </p>
+            <div className="form-actions">
+              <button
+                type="button"
+                className="btn"
+                autoFocus
+                onClick={() => {
+                  const el = inputAt(detaching.pos);
+                  setDetaching(null);
+                  if (el) {
+                    el.value = el.defaultValue;
+                    el.focus();
+                  }
+                }}
+              >
+                {t('room.ratings.keep', { old: detaching.old })}
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => {
+                  const { pos, value } = detaching;
+                  setDetaching(null);
+                  edit(t('room.undo.detachScore'), (d) => setScoreDetached(d, participantId, view.cols[pos.col], view.rows[pos.row], value));
+                  inputAt(pos)?.focus();
+                }}
+              >
+                {t('room.ratings.detach', { value: detaching.value })}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
       {problem && (
         <p className="alert small" role="alert">
           {t(`room.scoring.${problem.reason}`, { min: doc.scale.min, max: doc.scale.max })}

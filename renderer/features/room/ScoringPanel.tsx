@@ -5,12 +5,15 @@ import { scoringProgress } from '../../../shared/model/edits/score-grid';
 import { AggregatedView } from './AggregatedView';
 import { AddParticipant } from './ParticipantsPanel';
 import { useRoomUi } from './roomUi';
+import { RatingsPanel } from './RatingsPanel';
 import { ScoringGrid } from './ScoringGrid';
 
 /** Scoring: one participant's grid (the facilitator may enter it for them), or the group's aggregated view. */
 export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const selected = useRoomUi((s) => s.participantId);
+  // Blind: pairwise comparisons, like the scores, stay hidden until the reveal.
+  const blind = useRoomUi((s) => s.blind);
   const participant = doc.participants.find((p) => p.id === selected);
   const current = participant ? participant.id : 'group';
   const [adding, setAdding] = useState(false);
@@ -48,6 +51,7 @@ export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
         />
       )}
       {participant ? <ScoringGrid doc={doc} participantId={participant.id} /> : doc.participants.length > 0 && <AggregatedView doc={doc} />}
+      {participant && !blind && <RatingsPanel key={participant.id} doc={doc} participantId={participant.id} />}
     </section>
   );
 }

@@ -101,6 +101,8 @@ export function WeightsProposalBanner({ doc }: { doc: WorkshopDoc }) {
         return t('room.weightsProposal.judgeRemoved', { name: person(c.participantId) });
       case 'order':
         return t('room.weightsProposal.order');
+      case 'aggregation':
+        return t('room.weightsProposal.aggregation', { from: t(`room.ahp.${c.from}`), to: t(`room.ahp.${c.to}`) });
     }
   };
   return (

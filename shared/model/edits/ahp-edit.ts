@@ -48,17 +48,29 @@ function entryOf(doc: WorkshopDoc, participantId: string) {
  * since). This is what the engine's incomplete AHP takes.
  */
 export function judgmentMatrix(doc: WorkshopDoc, participantId: string): (number | null)[][] {
-  const ids = doc.criteria.map((c) => c.id);
+  const entry = entryOf(doc, participantId);
+  return alignMatrix(
+    doc.criteria.map((c) => c.id),
+    entry?.criteria ?? [],
+    entry?.matrix ?? [],
+  );
+}
+
+/**
+ * A stored pairwise matrix (made for the items `storedIds`) in the order of `ids`:
+ * reciprocal, unit diagonal, `null` for a pair not answered (including every pair with an
+ * item added since). Used for criteria (weights) and candidates (ratings, ratings-edit.ts).
+ */
+export function alignMatrix(ids: readonly string[], storedIds: readonly string[], stored: readonly (readonly (number | null)[])[]): (number | null)[][] {
   const n = ids.length;
   const out: (number | null)[][] = ids.map((_, i) => ids.map((__, j) => (i === j ? 1 : null)));
-  const entry = entryOf(doc, participantId);
-  if (!entry) return out;
-  const at = new Map(entry.criteria.map((id, i) => [id, i]));
+  if (storedIds.length === 0) return out;
+  const at = new Map(storedIds.map((id, i) => [id, i]));
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       const a = at.get(ids[i]);
       const b = at.get(ids[j]);
-      const v = a !== undefined && b !== undefined ? entry.matrix[a]?.[b] : undefined;
+      const v = a !== undefined && b !== undefined ? stored[a]?.[b] : undefined;
       if (typeof v === 'number' && v > 0 && Number.isFinite(v)) {
         out[i][j] = v;
         out[j][i] = 1 / v;

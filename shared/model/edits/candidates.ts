@@ -2,6 +2,7 @@ import { VALIDATION_METHODS, type Lang } from '../../framework';
 import { defaultName, NEW_CANDIDATE_NAME, typedName } from '../names';
 import { COLOUR_SLOTS, type Candidate, type WorkshopDoc } from '../schema';
 import { patched, renamed, translated, updateById, withLang } from './common';
+import { ratingsWithout } from './ratings-edit';
 
 export interface NewCandidate {
   id: string;
@@ -84,6 +85,7 @@ export function removeCandidate(doc: WorkshopDoc, id: string): WorkshopDoc {
     ...doc,
     candidates: doc.candidates.filter((c) => c.id !== id),
     scores: doc.scores.filter((s) => s.candidateId !== id),
+    ratings: ratingsWithout(doc.ratings, { candidateId: id }),
     validation: doc.validation.filter((v) => v.candidateId !== id),
     metrics: { ...doc.metrics, series: doc.metrics.series.filter((s) => s.candidateId !== id) },
     simulations: doc.simulations.filter((s) => s.candidateId !== id),

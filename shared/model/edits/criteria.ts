@@ -2,6 +2,7 @@ import type { Lang } from '../../framework';
 import { defaultName, NEW_CRITERION_NAME, typedName } from '../names';
 import type { Criterion, WorkshopDoc } from '../schema';
 import { followAdaptedWeights, patched, renamed, round, translated, updateById, withLang } from './common';
+import { ratingsWithout } from './ratings-edit';
 
 export interface NewCriterion {
   id: string;
@@ -96,6 +97,7 @@ export function removeCriterion(doc: WorkshopDoc, id: string): WorkshopDoc {
     ...doc,
     criteria: doc.criteria.filter((c) => c.id !== id),
     scores: doc.scores.filter((s) => s.criterionId !== id),
+    ratings: ratingsWithout(doc.ratings, { criterionId: id }),
     adaptation: { rules, decisions: doc.adaptation.decisions.filter((d) => kept.has(d.ruleId)), baseWeights },
     weighting: {
       ...doc.weighting,

@@ -9,6 +9,7 @@ export * from './rollout';
 export * from './iteration';
 export * from './weights-edit';
 export * from './ahp-edit';
+export * from './ratings-edit';
 export * from './participants-edit';
 export * from './score-grid';
 export * from './scenarios';

@@ -1,4 +1,5 @@
 import type { Participant, Role, WorkshopDoc } from '../schema';
+import { ratingsWithout } from './ratings-edit';
 
 /**
  * The people in the room: added, renamed, given a role, removed. Removing someone removes
@@ -41,6 +42,7 @@ export function removeParticipant(doc: WorkshopDoc, id: string): WorkshopDoc {
     ...doc,
     participants: doc.participants.filter((p) => p.id !== id),
     scores: doc.scores.filter((s) => s.participantId !== id),
+    ratings: ratingsWithout(doc.ratings, { participantId: id }),
     weighting: { ...doc.weighting, ahp: doc.weighting.ahp.filter((a) => a.participantId !== id) },
     scenarios: doc.scenarios.map((s) => {
       const keys = Object.keys(s.scoreOverrides).filter((k) => k.split('|')[0] === id);

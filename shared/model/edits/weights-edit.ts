@@ -186,6 +186,7 @@ export function adoptWeights(doc: WorkshopDoc, shares: readonly number[], how: A
     adoptedAt: at,
     rules: [],
     judges: how.source === 'ahp' ? ahpJudges(doc) : [],
+    aggregation: how.source === 'ahp' ? doc.weighting.ahpAggregation : '',
     order: how.source === 'rank' ? rankOrderIds(withOrder) : [],
     scenarioId: how.source === 'scenario' ? how.scenarioId : '',
     basis: Object.fromEntries(written.criteria.map((c) => [c.id, c.weight])),
@@ -241,7 +242,7 @@ export function keepTeamWeights(doc: WorkshopDoc, at: string): WorkshopDoc {
     p.source === 'adapted'
       ? { ...prov, basis: adaptedWeights(doc), rules: countedRules(doc), kept }
       : p.source === 'ahp'
-        ? { ...prov, judges: ahpJudges(doc), kept }
+        ? { ...prov, judges: ahpJudges(doc), aggregation: doc.weighting.ahpAggregation, kept }
         : { ...prov, order: rankOrderIds(doc), kept };
   return { ...doc, weighting: { ...doc.weighting, provenance: next } };
 }
