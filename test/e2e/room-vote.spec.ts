@@ -21,6 +21,17 @@ const LAPTOP = { viewport: { width: 1280, height: 800 } };
 /** Participant i's score of candidate c on criterion k: distinct per participant, on the 0–10 scale. */
 const score = (i: number, k: number, c: number) => (i * 7 + k * 3 + c * 5) % 11;
 const CRITERIA = 9;
+/** The template's criteria after the first (Mismatch control), in order. */
+const OTHER_CRITERIA = [
+  'Throughput efficiency',
+  'Context management',
+  'Credit assignment',
+  'Stability and fault tolerance',
+  'Scalability',
+  'Security and compliance',
+  'Operational complexity',
+  'Cost structure',
+];
 const CANDIDATES = 3;
 
 interface Host {
@@ -332,15 +343,21 @@ test('reopened, the devices come back by themselves; the host is killed mid-roun
   phase('Done');
 });
 
-test("a pairwise-only round from the AHP panel: judgments of the criteria, no scores, merged as the participant's judgments", async () => {
+test("a blind pairwise-only round from the AHP panel: judgments of the criteria, no scores, no weights shown before the reveal, merged as the participant's judgments", async () => {
   phase('Pairwise round');
   await room.weightsPart('AHP pairwise');
+  // The team first adopts group AHP weights: Lin's judgments of Mismatch control against the eight
+  // others link all nine criteria.
+  await facilitator.getByRole('combobox', { name: 'Judgments of' }).selectOption({ label: 'Lin' });
+  for (const [k, c] of OTHER_CRITERIA.entries()) await facilitator.getByRole('slider', { name: `Mismatch control versus ${c}` }).fill(String(-1 - (k % 3)));
+  await facilitator.getByRole('button', { name: 'Use the group AHP weights' }).click();
+  await expect(facilitator.getByTestId('weights-provenance')).toContainText('group AHP weights of Lin');
   await facilitator.getByRole('button', { name: 'Room vote on the judgments' }).click();
   const panel = facilitator.locator('#room-vote');
   await expect(panel.getByLabel('Scores of the candidates')).not.toBeChecked();
   await expect(panel.getByLabel('Pairwise judgments of the criteria only')).toBeChecked();
+  await expect(panel.getByLabel('Blind: nobody sees')).toBeChecked();
   await shot(facilitator, 'pairwise-form');
-  await panel.getByLabel('Blind: nobody sees').uncheck();
   await panel.getByLabel('Network address to listen on').fill(ROOM_ADDRESS);
   await panel.getByRole('button', { name: 'Open the round' }).click();
   await expect(panel.locator('.vote-board thead')).toContainText('Pairs answered');
@@ -360,6 +377,30 @@ test("a pairwise-only round from the AHP panel: judgments of the criteria, no sc
   await expect(row('Lin').locator('[data-col="cells"]')).toContainText('1 / 36');
   await shot(phone, 'pairwise-en-phone');
   await shot(facilitator, 'pairwise-board');
+
+  // Blind: Lin's new judgments make the weights a proposal, but neither the proposed weights nor
+  // the AHP panel's values show before the reveal; the team's weights stay in force.
+  const proposal = facilitator.getByRole('region', { name: 'Proposed change to the weights' });
+  await expect(proposal).toContainText('Lin changed their AHP judgments');
+  await expect(proposal).toContainText('The proposed weights show after the reveal.');
+  await expect(proposal.getByRole('table')).toHaveCount(0);
+  await expect(proposal.getByRole('button', { name: 'Accept the new weights' })).toHaveCount(0);
+  await expect(facilitator.getByTestId('ahp-blind')).toBeVisible();
+  await panel.getByRole('button', { name: 'Reveal scores' }).click();
+  // Revealed: a ballot is the participant's whole answer, so Lin's one pair now stands alone and
+  // gives no weights — the proposal says which criterion is not linked, and offers nothing to accept.
+  await expect(proposal).toContainText('do not link Context management to the other criteria');
+  await expect(proposal.getByRole('button', { name: 'Accept the new weights' })).toBeDisabled();
+  // Lin answers the seven other pairs of Mismatch control and submits again: now the new weights show.
+  for (let k = 0; k < 7; k++) {
+    await phone.getByRole('button', { name: 'Next', exact: true }).click();
+    await phone.locator('#pair').focus();
+    await phone.keyboard.press('ArrowLeft');
+  }
+  await phone.locator('#submit').click();
+  await expect(phone.locator('#submit-state')).toHaveAttribute('data-state', 'submitted');
+  await expect(proposal.getByRole('table')).toBeVisible();
+  await expect(proposal.getByRole('button', { name: 'Accept the new weights' })).toBeEnabled();
 
   // Lin's judgment is in the workshop (the AHP panel shows it); the scores stay as they were.
   await facilitator.getByRole('combobox', { name: 'Judgments of' }).selectOption({ label: 'Lin' });

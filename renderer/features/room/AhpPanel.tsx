@@ -6,6 +6,7 @@ import {
   connectingPair,
   equalAsUnanswered,
   formatJudgment,
+  groupConnectingPair,
   judgmentMatrix,
   judgmentOfStep,
   judgmentPairs,
@@ -54,11 +55,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const ownReq = useMemo(() => (n >= 2 && n <= 15 && participant && !linking ? { matrix, labels } : null), [n, participant, matrix, linking, labels]);
   const own = useDerived('engine.ahp', blind ? null : ownReq);
   const group = useMemo(() => ahpGroupRequest(doc, lang), [doc, lang]);
-  const groupUnion = useMemo(() => {
-    if (!group) return null;
-    const m = group.request.matrices;
-    return connectingPair(m[0].map((row, i) => row.map((_, j) => (m.some((x) => x[i][j] !== null) ? 1 : null))));
-  }, [group]);
+  const groupUnion = useMemo(() => (group ? groupConnectingPair(group.request.matrices) : null), [group]);
   const groupAnswer = useDerived('engine.ahp', group && !groupUnion && !blind ? group.request : null);
 
   if (doc.participants.length === 0) return <p className="empty">{t('room.scoring.noParticipants')}</p>;

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ahpGroupRequest,
@@ -11,11 +10,13 @@ import {
   type WeightChange,
   type WorkshopDoc,
 } from '../../../shared/model';
+import { groupConnectingPair } from '../../../shared/model/edits/ahp-edit';
 import { acceptWeightsProposal, keepTeamWeights } from '../../../shared/model/edits/weights-edit';
-import { call } from '../../api/client';
+import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { numCol, TableHead } from '../../ui/TableHead';
+import { useRoomUi } from './roomUi';
 
 /** Where the weights in force came from, in one line (step 5 → Weights). */
 export function ProvenanceLine({ doc }: { doc: WorkshopDoc }) {
@@ -41,30 +42,24 @@ export function ProvenanceLine({ doc }: { doc: WorkshopDoc }) {
   );
 }
 
-/** The engine's weights for the current judges (AHP) or order (ROC), when the proposal needs them. */
-function useNewShares(doc: WorkshopDoc, source: 'ahp' | 'rank' | null): number[] | null {
+/**
+ * The engine's weights for the current judges (AHP) or order (ROC), when the proposal needs them;
+ * `unlinked` names the criterion the judges' answered pairs, taken together, do not link (then
+ * there are no new weights to offer, and no call is made).
+ */
+function useNewShares(doc: WorkshopDoc, source: 'ahp' | 'rank' | null): { shares: number[] | null; unlinked: string | null; error: string | null } {
   const group = source === 'ahp' ? ahpGroupRequest(doc, currentLang()) : null;
-  const request = group
-    ? { method: 'engine.ahp' as const, body: group.request }
-    : source === 'rank'
-      ? (() => {
-          const index = new Map(doc.criteria.map((c, i) => [c.id, i]));
-          return { method: 'engine.rankWeights' as const, body: { order: rankOrderIds(doc).map((id) => index.get(id)!), method: 'roc' as const } };
-        })()
-      : null;
-  const key = request ? JSON.stringify(request) : '';
-  const [answer, setAnswer] = useState<{ key: string; shares: number[] } | null>(null);
-  useEffect(() => {
-    if (!request) return;
-    let live = true;
-    const done = (r: { weights: number[] }) => live && setAnswer({ key, shares: r.weights });
-    (request.method === 'engine.ahp' ? call('engine.ahp', request.body) : call('engine.rankWeights', request.body)).then(done, () => live && setAnswer(null));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return answer?.key === key ? answer.shares : null;
+  const lost = group ? groupConnectingPair(group.request.matrices) : null;
+  const unlinked = group && lost ? group.request.labels[lost[1]] : null;
+  const index = new Map(doc.criteria.map((c, i) => [c.id, i]));
+  const ahp = useDerived('engine.ahp', group && !unlinked ? group.request : null);
+  const rank = useDerived('engine.rankWeights', source === 'rank' ? { order: rankOrderIds(doc).map((id) => index.get(id)!), method: 'roc' as const } : null);
+  const answer = source === 'ahp' ? ahp : rank;
+  return {
+    shares: answer.current && answer.value ? answer.value.weights : null,
+    unlinked,
+    error: source && !unlinked ? (answer.error?.message ?? null) : null,
+  };
 }
 
 /**
@@ -76,7 +71,13 @@ export function WeightsProposalBanner({ doc }: { doc: WorkshopDoc }) {
   const lang = currentLang();
   const edit = useWorkshop((s) => s.edit);
   const proposal = weightsProposal(doc);
-  const shares = useNewShares(doc, proposal && proposal.source !== 'adapted' && proposal.source !== 'scenario' ? proposal.source : null);
+  // In a blind round the judgments are hidden until the reveal, and so are the weights they give:
+  // the proposal says that judgments changed, nothing more (no new weights, no choice yet).
+  const hidden = useRoomUi((s) => s.blind) && proposal?.source === 'ahp';
+  const { shares, unlinked, error } = useNewShares(
+    doc,
+    !hidden && proposal && proposal.source !== 'adapted' && proposal.source !== 'scenario' ? proposal.source : null,
+  );
   if (!proposal) return null;
   // New weights in points: the model's (starting weights + rules) or the engine's shares as percentages.
   const proposed = proposal.proposed ?? (shares ? shares.map((s) => s * 100) : null);
@@ -116,7 +117,19 @@ export function WeightsProposalBanner({ doc }: { doc: WorkshopDoc }) {
         ))}
       </ul>
       <p className="muted small">{t('room.weightsProposal.intro')}</p>
-      {proposed ? (
+      {hidden ? (
+        <p className="muted small" role="status">
+          {t('room.weightsProposal.hiddenBlind')}
+        </p>
+      ) : unlinked ? (
+        <p className="muted small" role="status">
+          {t('room.ahp.groupDisconnected', { name: unlinked })}
+        </p>
+      ) : error ? (
+        <p className="muted small" role="alert">
+          {error}
+        </p>
+      ) : proposed ? (
         <table className="table weights-proposal-table">
           <TableHead cols={[t('room.scoring.criterion'), numCol(t('room.weightsProposal.team')), numCol(t('room.weightsProposal.new'))]} />
           <tbody>
@@ -134,19 +147,21 @@ export function WeightsProposalBanner({ doc }: { doc: WorkshopDoc }) {
           {t('room.weightsProposal.computing')}
         </p>
       )}
-      <div className="proposal-actions">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!proposed}
-          onClick={() => edit(t('room.undo.acceptWeights'), (d) => acceptWeightsProposal(d, nowIso(), shares ?? undefined))}
-        >
-          {t('room.weightsProposal.accept')}
-        </button>
-        <button type="button" className="btn" onClick={() => edit(t('room.undo.keepWeights'), (d) => keepTeamWeights(d, nowIso()))}>
-          {t('room.weightsProposal.keep')}
-        </button>
-      </div>
+      {!hidden && (
+        <div className="proposal-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!proposed}
+            onClick={() => edit(t('room.undo.acceptWeights'), (d) => acceptWeightsProposal(d, nowIso(), shares ?? undefined))}
+          >
+            {t('room.weightsProposal.accept')}
+          </button>
+          <button type="button" className="btn" onClick={() => edit(t('room.undo.keepWeights'), (d) => keepTeamWeights(d, nowIso()))}>
+            {t('room.weightsProposal.keep')}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

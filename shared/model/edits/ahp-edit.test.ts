@@ -3,6 +3,7 @@ import {
   answeredPairCount,
   clearJudgments,
   connectingPair,
+  groupConnectingPair,
   equalAsUnanswered,
   formatJudgment,
   hasJudgments,
@@ -88,6 +89,22 @@ describe('judgments', () => {
     for (let k = 1; k < ids.length - 1; k++) d = setJudgment(d, p, ids[k], ids[k + 1], 2);
     expect(answeredPairCount(judgmentMatrix(d, p))).toBe(ids.length - 1);
     expect(connectingPair(judgmentMatrix(d, p))).toBeNull();
+  });
+
+  it('the group is linked when the judges’ pairs together link all criteria, though no one judge’s do', () => {
+    const n = ids.length;
+    // One judge answers the first half of the chain 0–1–2–…, another the rest.
+    const chain = (from: number, to: number) =>
+      ids.map((_, i) => ids.map((__, j) => (i === j ? 1 : Math.abs(i - j) === 1 && Math.min(i, j) >= from && Math.max(i, j) <= to ? 2 : null)));
+    const half = Math.floor(n / 2);
+    const a = chain(0, half);
+    const b = chain(half, n - 1);
+    expect(connectingPair(a)).not.toBeNull();
+    expect(connectingPair(b)).not.toBeNull();
+    expect(groupConnectingPair([a, b])).toBeNull();
+    // Without the second judge, the first criterion past the first half is the one not linked.
+    expect(groupConnectingPair([a])).toEqual([0, half + 1]);
+    expect(groupConnectingPair([])).toBeNull();
   });
 
   it('judgments recorded before pairs were tracked count every pair as answered, until the team turns "equal" into unanswered', () => {

@@ -129,6 +129,15 @@ export function connectingPair(matrix: readonly (readonly (number | null)[])[]):
   return lost < 0 ? null : [0, lost];
 }
 
+/**
+ * `connectingPair` of the judges taken together: a pair answered by anyone counts. While it is not
+ * null the group has no weights (the engine refuses a disconnected group).
+ */
+export function groupConnectingPair(matrices: readonly (readonly (readonly (number | null)[])[])[]): [number, number] | null {
+  if (matrices.length === 0) return null;
+  return connectingPair(matrices[0].map((row, i) => row.map((_, j) => (matrices.some((m) => m[i][j] !== null) ? 1 : null))));
+}
+
 function writeEntry(doc: WorkshopDoc, participantId: string, matrix: (number | null)[][], tracked: boolean): WorkshopDoc {
   const entry = { participantId, criteria: doc.criteria.map((c) => c.id), matrix, pairsTracked: tracked };
   const at = doc.weighting.ahp.findIndex((a) => a.participantId === participantId);
