@@ -153,6 +153,27 @@ describe('ahp: most inconsistent judgment', () => {
     expect(m.crAfter!).toBeLessThan(1e-10);
   });
 
+  it('never suggests the judgment already given: when the best value lies beyond the scale, the end of the scale that is already there is no help', () => {
+    // The leader example's "charisma" matrix (Wikipedia, after Saaty): its best fix of 1–3 lies beyond 9, where it already is.
+    const charisma = [
+      [1, 5, 9],
+      [1 / 5, 1, 4],
+      [1 / 9, 1 / 4, 1],
+    ];
+    const r = ahp(charisma);
+    expect(r.cr!).toBeGreaterThan(0);
+    for (const m of r.inconsistencies) expect(Math.abs(Math.log(m.suggested / m.current))).toBeGreaterThan(1e-9);
+    // A random sample of matrices on the 1–9 scale: the same holds for every suggestion.
+    const rng = createRng(7);
+    const scale = [1 / 9, 1 / 7, 1 / 5, 1 / 3, 1, 3, 5, 7, 9];
+    for (let k = 0; k < 40; k++) {
+      const n = 3 + (k % 5);
+      const upper: Record<string, number> = {};
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) upper[`${i},${j}`] = scale[Math.floor(rng.uniform() * scale.length)];
+      for (const m of ahp(reciprocal(n, upper)).inconsistencies) expect(Math.abs(Math.log(m.suggested / m.current))).toBeGreaterThan(1e-9);
+    }
+  });
+
   it('matches a brute-force search over every judgment and value (λmax to 1e-9), on 6 matrices', () => {
     const rng = createRng(99);
     const fixed = reciprocal(5, { '0,1': 3, '0,2': 1 / 2, '0,3': 7, '0,4': 2, '1,2': 1 / 5, '1,3': 2, '1,4': 1 / 3, '2,3': 9, '2,4': 4, '3,4': 1 / 6 });

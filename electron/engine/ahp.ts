@@ -412,6 +412,9 @@ function findInconsistencies(a: Float64Array, given: Uint8Array, n: number, w: F
     const snapped = snapToScale(scratch, n, i, j, value, w);
     scratch[i * n + j] = a[i * n + j];
     scratch[j * n + i] = a[j * n + i];
+    // Nor one the scale cannot make: when the best value lies beyond 9 (or 1/9) and the judgment
+    // is already there, the snapped suggestion would be the judgment itself.
+    if (Math.abs(Math.log(snapped.value / a[i * n + j])) < 1e-9) continue;
     out.push({
       i,
       j,
