@@ -3,6 +3,7 @@ import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { removeCandidate, removeCriterion, removeParticipant } from './edits';
 import { impactParts, isEmptyImpact, removalImpact } from './removal';
 import { addCandidate } from './edits/candidates';
+import { setRatingJudgment } from './edits/ratings-edit';
 import type { WorkshopDoc } from './schema';
 
 // The issue's workshop: 5 participants, 4 candidates, all nine dimensions.
@@ -52,6 +53,32 @@ describe('what a removal destroys (issue 15)', () => {
     expect(impact.scores).toBe(4 * 9);
     expect(impact.judgments).toBe(3);
     expect(impact.overrides).toBe(1);
+  });
+
+  it('counts the pairwise comparisons of candidates (AHP ratings) each removal takes', () => {
+    const [p, q] = doc.participants.map((x) => x.id);
+    const [k0, k1] = doc.criteria.map((x) => x.id);
+    const [a, b, c] = doc.candidates.map((x) => x.id);
+    let d = setRatingJudgment(doc, p, k0, a, b, 3);
+    d = setRatingJudgment(d, p, k0, b, c, 2);
+    d = setRatingJudgment(d, p, k1, a, c, 1 / 5);
+    d = setRatingJudgment(d, q, k0, a, c, 4);
+    const pairs = (x: WorkshopDoc) =>
+      x.ratings.reduce((n, r) => n + r.matrix.reduce((m, row, i) => m + row.filter((v, j) => j > i && v !== null).length, 0), 0);
+    expect(pairs(d)).toBe(4);
+    const cases = [
+      { target: { kind: 'participant' as const, id: p }, after: removeParticipant(d, p), count: 3 },
+      { target: { kind: 'criterion' as const, id: k0 }, after: removeCriterion(d, k0), count: 3 },
+      { target: { kind: 'candidate' as const, id: a }, after: removeCandidate(d, a), count: 3 },
+      { target: { kind: 'candidate' as const, id: b }, after: removeCandidate(d, b), count: 2 },
+    ];
+    for (const { target, after, count } of cases) {
+      const impact = removalImpact(d, target);
+      expect(impact.ratings).toBe(count);
+      // … exactly what the removal deletes.
+      expect(impact.ratings).toBe(pairs(d) - pairs(after));
+      expect(impactParts(impact).some((x) => x.part === 'ratings' && x.count === count)).toBe(true);
+    }
   });
 
   it('a new candidate with nothing entered needs no confirmation', () => {

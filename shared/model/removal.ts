@@ -13,6 +13,8 @@ export interface RemovalImpact {
   scores: number;
   /** AHP pairwise judgments (pairs set to anything but "equal"). */
   judgments: number;
+  /** Pairwise comparisons of candidates (AHP ratings) answered: the participant's, the dimension's, or those involving the candidate. */
+  ratings: number;
   /** Cost simulations (candidate). */
   simulations: number;
   /** Of those, the ones with a full result attached (or kept from an older version). */
@@ -57,6 +59,13 @@ export function removalImpact(doc: WorkshopDoc, target: RemovalTarget): RemovalI
       }
       return n;
     }, 0),
+    ratings: doc.ratings.reduce((n, r) => {
+      const tracked = { matrix: r.matrix, pairsTracked: true };
+      if (kind === 'participant') return n + (r.participantId === id ? judgedPairs(tracked) : 0);
+      if (kind === 'criterion') return n + (r.criterionId === id ? judgedPairs(tracked) : 0);
+      const k = r.candidates.indexOf(id);
+      return n + (k < 0 ? 0 : judgedPairs(tracked, k));
+    }, 0),
     simulations: sims.length,
     results: sims.filter((s) => s.result !== null || /"result"/.test(s.legacy)).length,
     validation:
@@ -72,7 +81,7 @@ export function removalImpact(doc: WorkshopDoc, target: RemovalTarget): RemovalI
 }
 
 /** The parts of an impact to name, in the order a confirmation lists them (zero counts left out). */
-export const IMPACT_PARTS = ['scores', 'judgments', 'simulations', 'results', 'validation', 'metrics', 'overrides', 'rules'] as const;
+export const IMPACT_PARTS = ['scores', 'judgments', 'ratings', 'simulations', 'results', 'validation', 'metrics', 'overrides', 'rules'] as const;
 export type ImpactPart = (typeof IMPACT_PARTS)[number];
 
 export function impactParts(impact: RemovalImpact): Array<{ part: ImpactPart; count: number }> {
