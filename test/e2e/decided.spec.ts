@@ -79,6 +79,7 @@ const L = {
     reportOutdated: 'Outdated result: saved by an earlier version of the simulator, kept as stored.',
     reportStale: 'Stale: the scenario was changed in 1 setting after this result was simulated.',
     closeExport: /^Close$/,
+    reportProvenance: 'Provenance of the final weights: the starting weights with the accepted adaptation rules',
   },
   'zh-CN': {
     title: '决策保持 E2E',
@@ -134,6 +135,7 @@ const L = {
     reportOutdated: '结果已过期：由较早版本的模拟器保存，按原样保留。',
     reportStale: '已过期：此结果模拟后，场景有 1 项设置被修改。',
     closeExport: /^关闭$/,
+    reportProvenance: '最终权重的来源：初始权重加已采纳的适配规则',
   },
 } as const;
 
@@ -349,7 +351,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
       await expect(cell(s.throughput, s.hybrid)).toHaveValue('6');
     });
 
-    test('the decision recorded before the scores changed is marked stale, on screen and in the report, until confirmed', async ({}, info) => {
+    test('the decision recorded before the scores changed is marked stale, on screen and in the report, until confirmed; the report states where the weights come from', async ({}, info) => {
       await decisionRecord();
       const stale = app.getByRole('status').filter({ hasText: s.decisionStale });
       await expect(stale).toBeVisible();
@@ -364,6 +366,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
       expect(html).toContain(s.reportDecisionStale);
       expect(html).toContain(s.reportOutdated);
       expect(html).toContain(s.reportStale);
+      expect(html).toContain(s.reportProvenance);
 
       // Confirmed on the current analysis: no longer stale.
       await stale.getByRole('button', { name: s.confirm }).click();
