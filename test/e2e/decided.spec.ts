@@ -16,7 +16,8 @@ import { LibraryPage } from './pages/LibraryPage';
  * report); a full result is kept and marked stale when the scenario changes; removing a
  * participant says what goes; a recorded decision is marked stale (step and report) when the
  * scores change after it; a later change of the pilot metrics proposes new scores and leaves
- * the team's hand-changed score alone. (decisions.spec covers the weights proposal, header
+ * the team's hand-changed score alone; a candidate an older file left unnamed reads as a
+ * numbered placeholder. (decisions.spec covers the weights proposal, header
  * details, invalid simulator values, candidate removal and slider points in both languages.)
  *
  * One page per language; the state is a prepared workshop file imported once, then built on
@@ -42,6 +43,7 @@ const L = {
     managed: 'Managed cloud training platform',
     hybrid: 'Hybrid architecture',
     selfBuilt: 'Self-built distributed training cluster',
+    unnamed: 'Candidate 4',
     outdatedKept: /^Outdated: a result simulated .* by another version of the simulator is kept with the workshop \(.*GPU-hours 1,234.*\)/,
     outdatedMark: 'outdated',
     staleMark: 'stale',
@@ -98,6 +100,7 @@ const L = {
     managed: '托管云训练平台',
     hybrid: '混合架构',
     selfBuilt: '自建分布式训练集群',
+    unnamed: '候选方案 4',
     outdatedKept: /^已过期：工作坊保留了一个由另一版本模拟器于 .* 模拟的结果（.*GPU 小时 1,234.*）/,
     outdatedMark: '版本过期',
     staleMark: '已过期',
@@ -165,6 +168,8 @@ function preparedFile(lang: 'en' | 'zh-CN', path: string) {
   Object.assign(hybrid, { scenario, result: JSON.parse(run.stdout), resultScenario: scenario, ranAt: '2026-03-02T09:30:00.000Z' });
   const speed = (candidateId: string, ys: number[]) => ({ candidateId, metric: 'iteration-speed', bucket: '', points: ys.map((y, i) => [i + 1, y]) });
   (doc.metrics as Record<string, unknown>).series = [speed('managed', [100, 140]), speed('self-built', [60, 60]), speed('hybrid', [90])];
+  // An older file may hold a candidate without a name: it reads as a numbered placeholder, never blank.
+  (doc.candidates as unknown[]).push({ id: 'unnamed', name: { text: '', default: null, translation: '' }, colour: 3, kind: 'custom' });
   doc.schemaVersion = MIGRATIONS.indexOf(currency) + 1;
   writeFileSync(path, JSON.stringify(doc));
 }
@@ -279,6 +284,8 @@ for (const lang of ['en', 'zh-CN'] as const) {
       await expect(app.getByTestId('sim-result-stale')).toHaveText(s.outdatedKept);
       await expect(comparisonRow(s.managed)).toContainText(s.outdatedMark);
       await expect(comparisonRow(s.managed)).toContainText('1,234');
+      // The candidate the older file left without a name has a readable placeholder, not a blank row.
+      await expect(app.getByRole('table', { name: s.compared }).getByRole('link', { name: s.unnamed, exact: true })).toBeVisible();
       await app.screenshot({ path: info.outputPath(`outdated-${lang}.png`), fullPage: true });
     });
 
@@ -317,6 +324,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     test('a later change of the pilot metrics proposes new scores and leaves the team’s hand-changed score alone', async ({}, info) => {
       // The team records its decision on the analysis as it stands.
       const chosen = await decisionRecord();
+      await expect(chosen.getByRole('option', { name: s.unnamed, exact: true })).toHaveCount(1);
       await chosen.selectOption({ label: s.hybrid });
       await expect(app.getByText(s.decisionStale)).toHaveCount(0);
 
