@@ -47,6 +47,7 @@ const L = {
     candidates: 'Candidates',
     points: (name: string) => `Points of ${name}`,
     cost: 'Cost structure',
+    library: 'All workshops',
   },
   'zh-CN': {
     needs: /需求确认/,
@@ -86,10 +87,12 @@ const L = {
     candidates: '候选方案',
     points: (name: string) => `${name} 的分值`,
     cost: '成本结构',
+    library: '全部工作坊',
   },
 } as const;
 
-test.describe.configure({ timeout: 120_000 });
+// Generous: under a shared machine's load (8 engineers) the second test took over 2 min.
+test.describe.configure({ timeout: 180_000 });
 
 for (const lang of ['en', 'zh-CN'] as const) {
   const s = L[lang];
@@ -107,127 +110,140 @@ for (const lang of ['en', 'zh-CN'] as const) {
   }
   const share = async (app: Page) => Number(await app.getByRole('slider', { name: s.throughput, exact: true }).inputValue());
 
-  test(`${lang}: adopted weights survive a change of the needs; the change is a proposal, accepted in one undo step`, async ({ app }) => {
-    const lib = new LibraryPage(app);
-    if (lang === 'zh-CN') await lib.switchLanguage('zh-CN');
-    await lib.create('Decisions', lang);
+  test.describe(lang, () => {
+    // One page for both tests of a language (the second starts from the library the first leaves).
+    test.describe.configure({ mode: 'serial' });
+    let app: Page;
+    test.beforeAll(async ({ browser, host }) => {
+      app = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+      await app.goto(host.url);
+      if (lang === 'zh-CN') await new LibraryPage(app).switchLanguage('zh-CN');
+    });
+    test.afterAll(async () => {
+      await app.close();
+    });
 
-    // Step 1: rapid growth; step 5: the team accepts the growth-stage rule (throughput 12 + 5 of 110 points).
-    await step(app, s.needs);
-    await stage(app, s.rapid);
-    await step(app, s.evaluation);
-    await weights(app, s.proposalsPart);
-    await app.getByRole('listitem').filter({ hasText: s.throughput }).getByRole('button', { name: s.accept, exact: true }).click();
-    await weights(app, s.slidersPart);
-    await expect.poll(() => share(app)).toBeCloseTo((17 / 110) * 100, 1);
+    test(`adopted weights survive a change of the needs; the change is a proposal, accepted in one undo step`, async () => {
+      const lib = new LibraryPage(app);
+      await lib.create('Decisions', lang);
 
-    // Step 1: the business is now stable, so the rule no longer holds. Step 5: the weights are still the team's …
-    await step(app, s.needs);
-    await stage(app, s.stable);
-    await step(app, s.evaluation);
-    await weights(app, s.slidersPart);
-    expect(await share(app)).toBeCloseTo((17 / 110) * 100, 1);
-    // … and the change is a proposal naming the rule, with the difference.
-    const proposal = app.getByRole('region', { name: s.proposal });
-    await expect(proposal).toBeVisible();
-    await expect(proposal).toContainText(s.ruleGone);
-    await expect(proposal.getByRole('row').filter({ hasText: s.throughput })).toContainText('17');
-    await expect(proposal.getByRole('row').filter({ hasText: s.throughput })).toContainText('12');
+      // Step 1: rapid growth; step 5: the team accepts the growth-stage rule (throughput 12 + 5 of 110 points).
+      await step(app, s.needs);
+      await stage(app, s.rapid);
+      await step(app, s.evaluation);
+      await weights(app, s.proposalsPart);
+      await app.getByRole('listitem').filter({ hasText: s.throughput }).getByRole('button', { name: s.accept, exact: true }).click();
+      await weights(app, s.slidersPart);
+      await expect.poll(() => share(app)).toBeCloseTo((17 / 110) * 100, 1);
 
-    // Accepting is one step: the new weights, and one undo brings the team's back.
-    await proposal.getByRole('button', { name: s.acceptNew }).click();
-    await expect(proposal).toBeHidden();
-    await expect.poll(() => share(app)).toBeCloseTo(12, 1);
-    await app.getByRole('button', { name: s.undo }).first().click();
-    await expect.poll(() => share(app)).toBeCloseTo((17 / 110) * 100, 1);
-    await expect(proposal).toBeVisible();
-    // Keeping the team's weights: the proposal goes, the weights stay.
-    await proposal.getByRole('button', { name: s.keep }).click();
-    await expect(proposal).toBeHidden();
-    expect(await share(app)).toBeCloseTo((17 / 110) * 100, 1);
+      // Step 1: the business is now stable, so the rule no longer holds. Step 5: the weights are still the team's …
+      await step(app, s.needs);
+      await stage(app, s.stable);
+      await step(app, s.evaluation);
+      await weights(app, s.slidersPart);
+      expect(await share(app)).toBeCloseTo((17 / 110) * 100, 1);
+      // … and the change is a proposal naming the rule, with the difference.
+      const proposal = app.getByRole('region', { name: s.proposal });
+      await expect(proposal).toBeVisible();
+      await expect(proposal).toContainText(s.ruleGone);
+      await expect(proposal.getByRole('row').filter({ hasText: s.throughput })).toContainText('17');
+      await expect(proposal.getByRole('row').filter({ hasText: s.throughput })).toContainText('12');
 
-    // ROC weights adopted, then the needs change again: the ROC weights are not touched, and say where they come from.
-    await weights(app, s.rocPart);
-    await app.getByRole('button', { name: s.useRoc }).click();
-    await weights(app, s.slidersPart);
-    const roc = await share(app);
-    expect(roc).not.toBeCloseTo((17 / 110) * 100, 1);
-    await expect(app.getByTestId('weights-provenance')).toContainText(s.provenance);
-    await step(app, s.needs);
-    await stage(app, s.rapid);
-    await step(app, s.evaluation);
-    await weights(app, s.slidersPart);
-    expect(await share(app)).toBe(roc);
-    await expect(app.getByRole('region', { name: s.proposal })).toBeHidden();
-  });
+      // Accepting is one step: the new weights, and one undo brings the team's back.
+      await proposal.getByRole('button', { name: s.acceptNew }).click();
+      await expect(proposal).toBeHidden();
+      await expect.poll(() => share(app)).toBeCloseTo(12, 1);
+      await app.getByRole('button', { name: s.undo }).first().click();
+      await expect.poll(() => share(app)).toBeCloseTo((17 / 110) * 100, 1);
+      await expect(proposal).toBeVisible();
+      // Keeping the team's weights: the proposal goes, the weights stay.
+      await proposal.getByRole('button', { name: s.keep }).click();
+      await expect(proposal).toBeHidden();
+      expect(await share(app)).toBeCloseTo((17 / 110) * 100, 1);
 
-  test(`${lang}: nothing the team entered is lost or rewritten: details in the header, invalid simulator values not committed, removals say what goes, sliders keep points`, async ({
-    app,
-  }) => {
-    const lib = new LibraryPage(app);
-    if (lang === 'zh-CN') await lib.switchLanguage('zh-CN');
-    await lib.card(s.sample).getByRole('link').first().click();
-    const undo = app.getByRole('button', { name: s.undo }).first();
+      // ROC weights adopted, then the needs change again: the ROC weights are not touched, and say where they come from.
+      await weights(app, s.rocPart);
+      await app.getByRole('button', { name: s.useRoc }).click();
+      await weights(app, s.slidersPart);
+      const roc = await share(app);
+      expect(roc).not.toBeCloseTo((17 / 110) * 100, 1);
+      await expect(app.getByTestId('weights-provenance')).toContainText(s.provenance);
+      await step(app, s.needs);
+      await stage(app, s.rapid);
+      await step(app, s.evaluation);
+      await weights(app, s.slidersPart);
+      expect(await share(app)).toBe(roc);
+      await expect(app.getByRole('region', { name: s.proposal })).toBeHidden();
+    });
 
-    // The simulator, before any edit: a value that breaks a cross-field rule is shown invalid and is no undo step.
-    await step(app, s.validation);
-    await app.getByRole('region', { name: s.plan }).getByRole('link', { name: s.openSim }).click();
-    const steps = app.getByRole('textbox', { name: s.steps });
-    await expect(undo).toBeDisabled();
-    await steps.fill('99999');
-    await steps.press('Tab');
-    await expect(app.getByText(s.notApplied)).toBeVisible();
-    await expect(steps).toHaveAttribute('aria-invalid', 'true');
-    await expect(steps).toHaveValue('99999');
-    await expect(undo).toBeDisabled();
-    // A valid value is committed (one undo step), and it replaces the invalid one.
-    await steps.fill('60');
-    await steps.press('Tab');
-    await expect(undo).toBeEnabled();
-    await expect(app.getByText(s.notApplied)).toBeHidden();
+    test(`nothing the team entered is lost or rewritten: details in the header, invalid simulator values not committed, removals say what goes, sliders keep points`, async () => {
+      const lib = new LibraryPage(app);
+      // From the workshop the test before left open (or the library, when this test runs alone).
+      const library = app.getByRole('link', { name: s.library });
+      if (await library.isVisible()) await library.click();
+      await lib.card(s.sample).getByRole('link').first().click();
+      const undo = app.getByRole('button', { name: s.undo }).first();
 
-    // The workshop's details in the header, one undo step per field.
-    await app.getByRole('button', { name: s.details }).click();
-    const facilitator = await app.getByRole('textbox', { name: s.facilitator, exact: true }).inputValue();
-    await app.getByRole('textbox', { name: s.team, exact: true }).fill('Agent platform / 智能体平台');
-    await app.getByRole('textbox', { name: s.team, exact: true }).press('Tab');
-    await app.getByRole('textbox', { name: s.facilitator, exact: true }).fill('Li Lei');
-    await app.getByRole('textbox', { name: s.facilitator, exact: true }).press('Tab');
-    await undo.click();
-    await expect(app.getByRole('textbox', { name: s.facilitator, exact: true })).toHaveValue(facilitator);
-    await expect(app.getByRole('textbox', { name: s.team, exact: true })).toHaveValue('Agent platform / 智能体平台');
-    await app.getByRole('button', { name: s.details }).click();
-    await expect(app.getByText('Agent platform / 智能体平台')).toBeVisible();
+      // The simulator, before any edit: a value that breaks a cross-field rule is shown invalid and is no undo step.
+      await step(app, s.validation);
+      await app.getByRole('region', { name: s.plan }).getByRole('link', { name: s.openSim }).click();
+      const steps = app.getByRole('textbox', { name: s.steps });
+      await expect(undo).toBeDisabled();
+      await steps.fill('99999');
+      await steps.press('Tab');
+      await expect(app.getByText(s.notApplied)).toBeVisible();
+      await expect(steps).toHaveAttribute('aria-invalid', 'true');
+      await expect(steps).toHaveValue('99999');
+      await expect(undo).toBeDisabled();
+      // A valid value is committed (one undo step), and it replaces the invalid one.
+      await steps.fill('60');
+      await steps.press('Tab');
+      await expect(undo).toBeEnabled();
+      await expect(app.getByText(s.notApplied)).toBeHidden();
 
-    // Removing a candidate with scores and a simulation result asks first, naming what goes; one undo brings it back.
-    await step(app, s.screening);
-    const cards = app.getByRole('list', { name: s.candidates, exact: true });
-    await app.getByRole('button', { name: s.removeManaged }).click();
-    const confirm = app.getByRole('dialog', { name: s.removeTitle });
-    await expect(confirm).toContainText(s.scores);
-    await confirm.getByRole('button', { name: s.cancel }).click();
-    await expect(cards.getByRole('listitem', { name: s.managed, exact: true })).toBeVisible();
-    await app.getByRole('button', { name: s.removeManaged }).click();
-    await confirm.getByRole('button', { name: s.remove, exact: true }).click();
-    await expect(cards.getByRole('listitem', { name: s.managed, exact: true })).toHaveCount(0);
-    await undo.click();
-    await expect(cards.getByRole('listitem', { name: s.managed, exact: true })).toBeVisible();
+      // The workshop's details in the header, one undo step per field.
+      await app.getByRole('button', { name: s.details }).click();
+      const facilitator = await app.getByRole('textbox', { name: s.facilitator, exact: true }).inputValue();
+      await app.getByRole('textbox', { name: s.team, exact: true }).fill('Agent platform / 智能体平台');
+      await app.getByRole('textbox', { name: s.team, exact: true }).press('Tab');
+      await app.getByRole('textbox', { name: s.facilitator, exact: true }).fill('Li Lei');
+      await app.getByRole('textbox', { name: s.facilitator, exact: true }).press('Tab');
+      await undo.click();
+      await expect(app.getByRole('textbox', { name: s.facilitator, exact: true })).toHaveValue(facilitator);
+      await expect(app.getByRole('textbox', { name: s.team, exact: true })).toHaveValue('Agent platform / 智能体平台');
+      await app.getByRole('button', { name: s.details }).click();
+      await expect(app.getByText('Agent platform / 智能体平台')).toBeVisible();
 
-    // A slider step moves one weight; every other criterion keeps its (integer) points.
-    await step(app, s.evaluation);
-    await weights(app, s.slidersPart);
-    const pointBoxes = app.locator('input.points-input');
-    const before = await pointBoxes.evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value)));
-    expect(before.every(Number.isInteger)).toBe(true);
-    const slider = app.getByRole('slider', { name: s.cost, exact: true });
-    await slider.focus();
-    for (let i = 0; i < 20; i++) await slider.press('ArrowRight');
-    await slider.blur();
-    const costIndex = await pointBoxes.evaluateAll((els, label) => els.findIndex((e) => e.getAttribute('aria-label') === label), s.points(s.cost));
-    await expect
-      .poll(async () => (await pointBoxes.evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value))))[costIndex])
-      .not.toBe(before[costIndex]);
-    const after = await pointBoxes.evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value)));
-    expect(after.filter((_, i) => i !== costIndex)).toEqual(before.filter((_, i) => i !== costIndex));
+      // Removing a candidate with scores and a simulation result asks first, naming what goes; one undo brings it back.
+      await step(app, s.screening);
+      const cards = app.getByRole('list', { name: s.candidates, exact: true });
+      await app.getByRole('button', { name: s.removeManaged }).click();
+      const confirm = app.getByRole('dialog', { name: s.removeTitle });
+      await expect(confirm).toContainText(s.scores);
+      await confirm.getByRole('button', { name: s.cancel }).click();
+      await expect(cards.getByRole('listitem', { name: s.managed, exact: true })).toBeVisible();
+      await app.getByRole('button', { name: s.removeManaged }).click();
+      await confirm.getByRole('button', { name: s.remove, exact: true }).click();
+      await expect(cards.getByRole('listitem', { name: s.managed, exact: true })).toHaveCount(0);
+      await undo.click();
+      await expect(cards.getByRole('listitem', { name: s.managed, exact: true })).toBeVisible();
+
+      // A slider step moves one weight; every other criterion keeps its (integer) points.
+      await step(app, s.evaluation);
+      await weights(app, s.slidersPart);
+      const pointBoxes = app.locator('input.points-input');
+      const before = await pointBoxes.evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value)));
+      expect(before.every(Number.isInteger)).toBe(true);
+      const slider = app.getByRole('slider', { name: s.cost, exact: true });
+      await slider.focus();
+      for (let i = 0; i < 3; i++) await slider.press('ArrowRight');
+      await slider.blur();
+      const costIndex = await pointBoxes.evaluateAll((els, label) => els.findIndex((e) => e.getAttribute('aria-label') === label), s.points(s.cost));
+      await expect
+        .poll(async () => (await pointBoxes.evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value))))[costIndex])
+        .not.toBe(before[costIndex]);
+      const after = await pointBoxes.evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value)));
+      expect(after.filter((_, i) => i !== costIndex)).toEqual(before.filter((_, i) => i !== costIndex));
+    });
   });
 }
