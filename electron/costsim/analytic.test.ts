@@ -8,11 +8,12 @@ import { runScenario } from './run';
  * The analytic estimate's distance to the discrete-event result, on mean step time (and so wall
  * time, GPU-hours and cost, which scale with it), over a broad random grid with a fixed seed
  * (`estimateGrid`: 1.5–70B, 8–256 GPUs, single- and multi-turn, sync/async, colocated or not).
- * Achieved on this grid (40 scenarios, seed 17): 23 within ±15 %, 35 within ±35 %, worst ×2.3
- * (a trainer-bound async 32B run on one 4-GPU engine, where the estimate's prefix-cache hit
- * rate is too low). Issue 17 asks for ≥ 90 % within ±15 % and none beyond ±35 %: not reached yet.
+ * Achieved on this grid (40 scenarios, seed 17): 31 within ±15 %, all 40 within ±35 % (ratios
+ * 0.70–1.18). On other seeds of the same grid: seed 5, 30 within ±15 % and 37 within ±35 %
+ * (worst 0.60, an async 32B run with 12 turns); seed 3, 31 and 39. Issue 17 asks for ≥ 90 % within
+ * ±15 % and none beyond ±35 %: the second holds on this seed, the first is not reached (78 %).
  */
-const GRID = { count: 40, seed: 17, within15: 0.55, within35: 0.85, worstLow: 0.6, worstHigh: 2.5 };
+const GRID = { count: 40, seed: 17, within15: 0.75, within35: 1, worstLow: 0.65, worstHigh: 1.35 };
 
 describe('analytic estimate vs discrete-event simulation', () => {
   it(`stays within the stated distance over a broad grid of ${GRID.count} scenarios`, () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decodeStepSeconds, engineModel, kvBytesPerToken, minDecodeSeconds, modelShape, prefillSeconds, kvPoolTokens } from './decode';
+import {
+  decodeStepSeconds,
+  EAGER_LAUNCH_SECONDS_PER_LAYER,
+  engineModel,
+  kvBytesPerToken,
+  minDecodeSeconds,
+  modelShape,
+  prefillSeconds,
+  kvPoolTokens,
+} from './decode';
 
 // Llama-2-7B-like: 32 layers, 32 KV heads (no GQA), head dim 128, bf16.
 const llama7b = modelShape({ paramsB: 7, activeParamsB: null, precision: 'bf16', layers: 32, kvHeads: 32, headDim: 128 });
@@ -58,6 +67,28 @@ describe('decode and prefill speed', () => {
   it('becomes compute-bound at very large batches', () => {
     const n = 100_000;
     expect(decodeStepSeconds(e, n, 0)).toBeCloseTo((2 * 7e9 * n) / (989e12 * 0.5), 9);
+  });
+
+  it('a compute-bound step still reads its KV afterwards: dense GEMMs and attention add (hand-computed)', () => {
+    // 1,000 sequences of 2,000 tokens: GEMMs 2·7e9·1000 / (989e12·0.5) = 28.31 ms (compute-bound,
+    // the weight read is 4.18 ms), then attention reads 524,288 B × 2e6 tokens / 3.35e12 = 313.0 ms.
+    const gemm = (2 * 7e9 * 1000) / (989e12 * 0.5);
+    const attention = (524_288 * 2e6) / 3.35e12;
+    expect(gemm).toBeGreaterThan(14e9 / 3.35e12);
+    expect(decodeStepSeconds(e, 1000, 2e6)).toBeCloseTo(gemm + attention, 12);
+    // A single roofline over the whole step would have hidden the GEMMs: max(mem, compute) = memory only.
+    expect(decodeStepSeconds(e, 1000, 2e6)).toBeGreaterThan(Math.max((14e9 + 524_288 * 2e6) / 3.35e12, gemm));
+  });
+
+  it('eager mode (no CUDA graphs) adds the kernel launches of every layer to every decode step (hand-computed)', () => {
+    // Measured: Llama-3.1-8B decode step 8.4 ms eager vs 5.1 ms as a CUDA graph, 32 layers → 103.125 µs per layer.
+    expect(EAGER_LAUNCH_SECONDS_PER_LAYER).toBeCloseTo(103.125e-6, 12);
+    const eager = engineModel(llama7b, { memoryBandwidthTBps: 3.35, peakFlops: 989e12 }, 1, 1, 0.5, false);
+    expect(e.stepOverheadSeconds).toBe(0);
+    expect(eager.stepOverheadSeconds).toBeCloseTo(32 * 103.125e-6, 12); // 3.3 ms
+    expect(decodeStepSeconds(eager, 1, 1000)).toBeCloseTo((14e9 + 524_288 * 1000) / 3.35e12 + 3.3e-3, 12);
+    // 1,000 tokens alone on the engine: 3.3 s more than with graphs.
+    expect(minDecodeSeconds(eager, 1000, 500) - minDecodeSeconds(e, 1000, 500)).toBeCloseTo(3.3, 9);
   });
 
   it('minimum decode time integrates the growing context', () => {

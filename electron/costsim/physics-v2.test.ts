@@ -47,6 +47,15 @@ describe('paged KV cache', () => {
     expect(b.kv!.poolTokensPerEngine).toBe(a.kv!.poolTokensPerEngine);
   });
 
+  it('eager mode: a lone 1,000-token rollout decodes 1,000 × layers × 103 µs longer (vLLM enforce_eager)', () => {
+    // One rollout, one turn of 1,000 tokens, nothing else on the engine: the only difference is
+    // the launch cost per decode step, 1,000 steps × 32 layers × 103.125 µs = 3.3 s.
+    const model = { paramsB: 7, layers: 32 };
+    const graphs = simulate(resolveScenario(base({ model, steps: 1 })));
+    const eager = simulate(resolveScenario(base({ model, steps: 1, cluster: { cudaGraphs: false } })));
+    expect(eager.stepRollout[0] - graphs.stepRollout[0]).toBeCloseTo(1000 * 32 * 103.125e-6, 6);
+  });
+
   it('a full pool preempts: recompute re-prefills the preempted contexts, swap does not', () => {
     // One engine (colocated, 1 GPU) whose pool holds ~2 contexts of 20K; 8 rollouts of 20K tokens.
     const over = (preemption: 'recompute' | 'swap'): SimScenario => ({

@@ -1,5 +1,4 @@
 import { SimScenarioSchema, type SimReference, type SimReferences, type SimResult, type SimScenario, type SimScenarioParsed } from '../../shared/contract/sim';
-import { estimateScenario } from './analytic';
 
 /**
  * Reference runs: published agentic-RL training runs mapped to scenarios, with the simulator's
@@ -72,28 +71,32 @@ function verl7b(o: {
   staleness?: number;
   oldLogProb: boolean;
   steps?: number;
+  tp?: number;
+  n?: number;
 }): SimScenario {
   return {
     seed: 1,
     steps: o.steps ?? (o.mode === 'async' ? 5 : 2),
     promptsPerStep: 512,
-    rolloutsPerPrompt: 16,
+    rolloutsPerPrompt: o.n ?? 16,
     model: QWEN25_MATH_7B,
     rollout: {
       ...SINGLE_TURN,
       generatedTokensPerTurn: { ...DAPO_7B_LENGTH, max: o.maxResponse },
       promptTokens: 256,
-      maxContextTokens: o.maxResponse + 1024,
+      maxContextTokens: o.maxResponse + 2048,
     },
     cluster: {
       gpu: 'H20',
       gpus: o.gpus,
       colocated: o.mode === 'sync',
       rolloutGpus: o.mode === 'sync' ? null : (o.rolloutGpus ?? o.gpus / 2),
-      tensorParallel: 1,
+      tensorParallel: o.tp ?? 4,
+      gpuMemoryUtilization: 0.8,
+      maxSequencesPerEngine: 1024,
       mfu: H20_MFU,
     },
-    training: { extraForwardPasses: o.oldLogProb ? 1 : 0 },
+    training: { extraForwardPasses: (o.oldLogProb ? 1 : 0) + 1 },
     system: { mode: o.mode, staleness: o.staleness ?? 1 },
     reliability: NO_FAILURES,
   };
@@ -126,8 +129,22 @@ const VERL_7B_ASSUMPTIONS: ReferenceSpec['assumptions'] = [
   },
   {
     what: { en: 'Inference engines', zh: '推理引擎' },
-    value: s('vLLM TP 1, 256 sequences, 90 % memory (simulator defaults)', 'vLLM TP 1、256 条序列、显存 90%（模拟器默认值）'),
-    why: { en: 'Not published; a 7B model fits one H20.', zh: '未公布；7B 模型可放入单张 H20。' },
+    value: s(
+      'vLLM, tensor parallel as the recipe script (gen_tp 4 for fully_async, 2 for one-step-off), 80 % GPU memory, up to 1,024 sequences, CUDA graphs; prompt window 2,048',
+      'vLLM，张量并行按配方脚本（fully_async 为 gen_tp 4，one-step-off 为 2），显存 80%，最多 1024 条序列，使用 CUDA Graph；提示窗口 2048',
+    ),
+    why: {
+      en: 'Published in the recipe scripts at the cited commits (recipe/fully_async_policy/shell/dapo_7b_math_fsdp2_*.sh, recipe/one_step_off_policy/dapo_7b_math_fsdp2_4_12.sh: gen_tp, gpu_memory_utilization=0.80, max_prompt_length); max_num_seqs 1024 and enforce_eager false are verl’s defaults (verl/trainer/config/_generated_ppo_trainer.yaml lines 177 and 186).',
+      zh: '见所引提交中的配方脚本（recipe/fully_async_policy/shell/dapo_7b_math_fsdp2_*.sh、recipe/one_step_off_policy/dapo_7b_math_fsdp2_4_12.sh：gen_tp、gpu_memory_utilization=0.80、max_prompt_length）；max_num_seqs 1024 与 enforce_eager false 为 verl 默认值（verl/trainer/config/_generated_ppo_trainer.yaml 第 177、186 行）。',
+    },
+  },
+  {
+    what: { en: 'Activation recomputation', zh: '激活重算' },
+    value: s('one extra forward pass per trained token', '每个训练 token 多一次前向'),
+    why: {
+      en: 'verl enables gradient checkpointing by default (enable_gradient_checkpointing: true, _generated_ppo_trainer.yaml line 260): the backward pass recomputes the forward, 2·N FLOPs per token more.',
+      zh: 'verl 默认开启梯度检查点（enable_gradient_checkpointing: true，_generated_ppo_trainer.yaml 第 260 行）：反向时重算前向，每 token 多 2·N FLOPs。',
+    },
   },
 ];
 
@@ -177,8 +194,8 @@ const REFERENCES: ReferenceSpec[] = [
       { id: 'scaleAsync', label: s('Async scaling 32 → 128 GPUs', '异步扩展 32 → 128 卡'), ratio: ['async32', 'async128'], published: 294.77 / 150.63 },
     ],
     reason: s(
-      'The published rows do not do equal work per GPU: the async trainer updates a step’s 8,192 samples in 269.8 s on 16 GPUs, the colocated sync trainer in 313.8 s on 32 GPUs (2.3× the GPU-seconds), and the same recipe’s one-step-off sync baseline in 286 s on 16 GPUs. Each row is a separate run whose response lengths drift differently (the doc says so); with one length distribution and one MFU for all rows the simulator puts the 16- and 32-GPU async trainers at about twice the published time.',
-      '公布的各行每卡工作量并不相同：异步训练器在 16 卡上用 269.8 秒更新一步的 8192 个样本，共置同步训练器在 32 卡上用 313.8 秒（GPU 秒数为 2.3 倍），而同一配方的 one-step-off 同步基线在 16 卡上用 286 秒。每行是一次独立的训练，回复长度的变化各不相同（文档亦如此说明）；用同一长度分布和同一 MFU，模拟器给出的 16 卡和 32 卡异步训练时间约为公布值的两倍。',
+      'The published rows do not do equal work per GPU. The 16-GPU async trainer updates a step’s 8,192 samples in about the time the 32-GPU colocated trainer needs (313.81 vs 269.80 s; the doc swapped these two cells after the cited commit, in b2205c23b), and the 64-GPU async trainer as fast as the 128-GPU colocated one (113.16 vs 113.81 s). The colocated runs also generate 2.5–4× longer than their trainers’ work implies (gen 357 / 151 / 178 s published; 88 / 57 / 44 s simulated). Each row is a separate run whose response lengths drift differently (the doc says so); with one length distribution and one MFU for every row, equal physics gives the 16:16 trainer twice the published step (585 vs 295 s) while the colocated steps come out too short. No length choice fits both kinds of rows.',
+      '公布的各行每卡工作量并不相同。异步 16 卡训练器更新一步 8192 个样本的时间与共置 32 卡训练器相当（313.81 对 269.80 秒；所引提交之后文档在 b2205c23b 中交换了这两格），异步 64 卡训练器与共置 128 卡一样快（113.16 对 113.81 秒）。共置各行的生成时间也是其训练工作量所对应时间的 2.5–4 倍（公布 gen 357 / 151 / 178 秒；模拟 88 / 57 / 44 秒）。每行是一次独立训练，回复长度各自漂移（文档亦如此说明）；所有行用同一长度分布和同一 MFU，同样的物理使 16:16 训练器的步时为公布值的两倍（585 对 295 秒），而共置步时偏短。没有一种长度假设能同时符合两类行。',
     ),
   },
   {
@@ -230,16 +247,16 @@ const REFERENCES: ReferenceSpec[] = [
       ...VERL_7B_ASSUMPTIONS,
       {
         what: { en: 'GPUs and batch', zh: 'GPU 数与批大小' },
-        value: s('16 GPUs (4 + 12); 512 prompts × 16', '16 卡（4 + 12）；512 个提示 × 16'),
+        value: s('16 GPUs (4 + 12); 512 prompts × 12', '16 卡（4 + 12）；512 个提示 × 12'),
         why: {
-          en: 'The README says “2 nodes with 16 H20 GPUs each” but splits 4 + 12 = 16 GPUs; the batch is not stated, so the fully_async recipe’s 512 × 16 is assumed.',
-          zh: 'README 写“2 个节点，每个 16 张 H20”，但划分为 4 + 12 = 16 卡；批大小未说明，沿用 fully_async 配方的 512 × 16。',
+          en: 'The README says “2 nodes with 16 H20 GPUs each” but splits 4 + 12 = 16 GPUs; the batch is not stated, so the recipe scripts’ train_prompt_bsz 512 and n_resp_per_prompt 12 at the README’s first commit (503ea75f5, dapo_7b_math_fsdp2_4_12.sh and _colocate.sh) are used.',
+          zh: 'README 写“2 个节点，每个 16 张 H20”，但划分为 4 + 12 = 16 卡；批大小未说明，采用 README 首个提交（503ea75f5）中配方脚本 dapo_7b_math_fsdp2_4_12.sh 与 _colocate.sh 的 train_prompt_bsz 512、n_resp_per_prompt 12。',
         },
       },
     ],
     runs: {
-      sync: verl7b({ gpus: 16, maxResponse: 20480, mode: 'sync', oldLogProb: true }),
-      async: verl7b({ gpus: 16, rolloutGpus: 4, maxResponse: 20480, mode: 'async', staleness: 1, oldLogProb: true }),
+      sync: verl7b({ gpus: 16, maxResponse: 20480, mode: 'sync', oldLogProb: true, tp: 2, n: 12 }),
+      async: verl7b({ gpus: 16, rolloutGpus: 4, maxResponse: 20480, mode: 'async', staleness: 1, oldLogProb: true, tp: 2, n: 12 }),
     },
     figures: [
       { id: 'sync', label: s('Step, colocated sync, 16 GPUs', '步时，共置同步，16 卡'), run: 'sync', published: 749 },
@@ -247,8 +264,8 @@ const REFERENCES: ReferenceSpec[] = [
       { id: 'speedup', label: s('Speed-up one-step overlap vs sync', '一步重叠相对同步加速比'), ratio: ['sync', 'async'], published: 749 / 520 },
     ],
     reason: s(
-      'The simulator’s 4-GPU rollout pool generates a step’s 8,192 responses more slowly than the published 458 s (generate_sequences), so the overlapped step is rollout-bound; the sync step is reproduced.',
-      '模拟器中 4 卡推理池生成一步 8192 条回复的时间长于公布的 458 秒（generate_sequences），因此重叠后的步时受 rollout 限制；同步步时可复现。',
+      'Both step times are within bounds, the speed-up is not. The published overlapped step is generation-bound: the 4-GPU pool takes 458 s (generate_sequences) and the 12-GPU trainer 445 s (old_log_prob 108 + update_actor 337); the sync step spends 321 s generating on 16 GPUs. The simulator generates the assumed lengths in about 130 s on either pool, so its overlapped step is trainer-bound (572 s on 12 GPUs) and its sync step short (575 vs 749 s). verl’s published generation on H20 is 2.5–4× slower than the simulator’s for lengths that fit its trainers, the same gap as in the fully_async colocated rows.',
+      '两个步时都在界内，加速比不在。公布的重叠步受生成限制：4 卡推理池用 458 秒（generate_sequences），12 卡训练器 445 秒（old_log_prob 108 + update_actor 337）；同步步在 16 卡上生成 321 秒。模拟器在两种资源上生成假设长度都约需 130 秒，因此重叠步受训练限制（12 卡 572 秒），同步步偏短（575 对 749 秒）。在 H20 上 verl 公布的生成时间，比模拟器按符合其训练器的长度算出的时间慢 2.5–4 倍，与 fully_async 共置各行的差距相同。',
     ),
   },
 ];
@@ -264,35 +281,28 @@ function arealRun(model: typeof R1_DISTILL_1_5B, gpus: number, mode: 'sync' | 'a
     model,
     rollout: {
       ...SINGLE_TURN,
-      generatedTokensPerTurn: { median: 5000, p99: 24000, max: 27648 },
+      generatedTokensPerTurn: { median: 5000, p99: 24000, max: 31744 },
       promptTokens: 256,
-      maxContextTokens: 27648 + 1024,
+      maxContextTokens: 32768,
     },
-    cluster: { gpu: 'H800', gpus, colocated: mode === 'sync', rolloutGpus: mode === 'sync' ? null : rolloutGpus, tensorParallel: 1, mfu: 0.4 },
+    cluster: {
+      gpu: 'H800',
+      gpus,
+      colocated: mode === 'sync',
+      rolloutGpus: mode === 'sync' ? null : rolloutGpus,
+      tensorParallel: 1,
+      gpuMemoryUtilization: 0.8,
+      maxSequencesPerEngine: 1024,
+      mfu: 0.4,
+    },
     training: { extraForwardPasses: 1 },
     system: { mode, staleness: 4 },
     reliability: NO_FAILURES,
   };
 }
 
-/**
- * The pool split a careful operator would choose when the publication does not give it: the
- * rollout share (in whole 8-GPU nodes) that minimises the analytic estimate's step time.
- */
-export function balancedSplit(make: (rolloutGpus: number) => SimScenario, gpus: number): number {
-  let best = gpus / 2;
-  let bestStep = Infinity;
-  for (let r = 8; r < gpus; r += 8) {
-    const step = estimateScenario(SimScenarioSchema.parse(make(r))).step.meanSeconds;
-    if (step < bestStep) {
-      bestStep = step;
-      best = r;
-    }
-  }
-  return best;
-}
-
-const arealSplit = (model: typeof R1_DISTILL_1_5B, gpus: number) => balancedSplit((r) => arealRun(model, gpus, 'async', r), gpus);
+/** AReaL's published allocation: 3/4 of the GPUs serve SGLang (TP 1 below 32B), 1/4 train (benchmark/verl_v0_3_0_post1_76084d3/build_cmd.py, get_allocation_mode). */
+const arealRolloutGpus = (gpus: number) => (gpus / 8 / 4) * 3 * 8;
 
 REFERENCES.push(
   {
@@ -315,23 +325,23 @@ REFERENCES.push(
       {
         what: s('Batch and lengths', '批大小与长度'),
         value: s(
-          '512 prompts × 16; generation log-normal median 5,000, p99 24,000, capped at 27,648',
-          '512 个提示 × 16；生成长度对数正态，中位数 5000、p99 24000，上限 27648',
+          '512 prompts × 16; generation log-normal median 5,000, p99 24,000, capped at 31,744 (32K context − 1K prompt)',
+          '512 个提示 × 16；生成长度对数正态，中位数 5000、p99 24000，上限 31744（32K 上下文 − 1K 提示）',
         ),
         why: s(
-          'The AReaL-boba recipe the blog builds on uses 512 × 16 and a 27K cap; R1-Distill models think for thousands of tokens on math.',
-          '博客所基于的 AReaL-boba 配方使用 512 × 16 和 27K 上限；R1-Distill 模型做数学题会思考数千 token。',
+          'The v0.3 blog does not state them. AReaL’s benchmark settings at the same commit use 512 × 16 and a 32K context (benchmark/verl_v0_3_0_post1_76084d3/README.md, “Settings”); R1-Distill models think for thousands of tokens on math.',
+          'v0.3 博客未说明。同一提交中 AReaL 的基准设置为 512 × 16、32K 上下文（benchmark/verl_v0_3_0_post1_76084d3/README.md“Settings”）；R1-Distill 模型做数学题会思考数千 token。',
         ),
       },
       {
-        what: s('Staleness η and pool split', '陈旧度 η 与资源划分'),
+        what: s('Staleness η, pool split and engines', '陈旧度 η、资源划分与引擎'),
         value: s(
-          'η = 4; async pools split at the step-time optimum of the fast estimate (whole nodes); sync colocated',
-          'η = 4；异步资源按快速估算的最优步时划分（整节点）；同步为共置',
+          'η = 4; async: 3/4 of the GPUs for SGLang (TP 1), 1/4 for training; 80 % memory, up to 1,024 sequences per engine; sync colocated',
+          'η = 4；异步：3/4 的 GPU 跑 SGLang（TP 1），1/4 训练；显存 80%，每引擎最多 1024 条序列；同步为共置',
         ),
         why: s(
-          'The blog says η ≤ 4 costs no accuracy; the split is not published, so the one a careful operator would choose is assumed.',
-          '博客称 η ≤ 4 不损失精度；资源划分未公布，假设为细心的运维会选的划分。',
+          'AReaL’s published benchmark configuration at the cited commit: max_head_offpolicyness 4 and mem_fraction_static 0.8 (areal_config.yaml), n_sglang_gpus = n_nodes · 8 / 4 · 3 with SGLang TP 1 below 32B (build_cmd.py, get_allocation_mode). The blog says η ≤ 4 costs no accuracy.',
+          '所引提交中 AReaL 公布的基准配置：max_head_offpolicyness 4、mem_fraction_static 0.8（areal_config.yaml），n_sglang_gpus = n_nodes · 8 / 4 · 3，32B 以下 SGLang TP 1（build_cmd.py 的 get_allocation_mode）。博客称 η ≤ 4 不损失精度。',
         ),
       },
       {
@@ -342,9 +352,9 @@ REFERENCES.push(
     ],
     runs: {
       sync15: arealRun(R1_DISTILL_1_5B, 128, 'sync', null),
-      async15: arealRun(R1_DISTILL_1_5B, 128, 'async', arealSplit(R1_DISTILL_1_5B, 128)),
+      async15: arealRun(R1_DISTILL_1_5B, 128, 'async', arealRolloutGpus(128)),
       sync7: arealRun(R1_DISTILL_7B, 192, 'sync', null),
-      async7: arealRun(R1_DISTILL_7B, 192, 'async', arealSplit(R1_DISTILL_7B, 192)),
+      async7: arealRun(R1_DISTILL_7B, 192, 'async', arealRolloutGpus(192)),
     },
     figures: [
       { id: 'sync15', label: s('Step, 1.5B sync', '步时，1.5B 同步'), run: 'sync15', published: (41.0 * 3600) / 1000 },
@@ -355,8 +365,8 @@ REFERENCES.push(
       { id: 'speedup7', label: s('Speed-up, 7B', '加速比，7B'), ratio: ['sync7', 'async7'], published: 57.7 / 25.4 },
     ],
     reason: s(
-      'The v0.3 blog gives only the models, node counts and hours: GPU type, batch, response lengths, η and the pool split are all assumed, and one length distribution is used for both models although the 7B model answers differently from the 1.5B one. Where a row misses, the error cannot be told apart from those assumptions.',
-      'v0.3 博客只给出模型、节点数和小时数：GPU 型号、批大小、回复长度、η 与资源划分均为假设，且 1.5B 与 7B 共用同一长度分布，而两者回答长度并不相同。某行偏差超限时，无法把误差与这些假设区分开。',
+      'The v0.3 blog gives only the models, node counts and hours. With AReaL’s published benchmark configuration (3/4 of the GPUs generating, η = 4) and 512 × 16 responses of the assumed length, the async runs are trainer-bound in the simulator (7B: 191 s of training on 48 H800 against a published step of 91 s; 1.5B: 67 s on 32 against 53 s), and the 7B sync step is too long (342 vs 208 s): the published hours allow fewer tokens per step than that batch and length. GPU type, batch and lengths of these runs are not published, so the miss cannot be told apart from those assumptions.',
+      'v0.3 博客只给出模型、节点数和小时数。按 AReaL 公布的基准配置（3/4 的 GPU 生成，η = 4）和假设长度的 512 × 16 条回复，模拟器中异步训练受训练器限制（7B：48 张 H800 训练 191 秒，公布步时 91 秒；1.5B：32 张 67 秒，公布 53 秒），7B 同步步时偏长（342 对 208 秒）：公布的小时数所容许的每步 token 少于该批大小与长度。这些训练的 GPU 型号、批大小和长度均未公布，因此无法把误差与这些假设区分开。',
     ),
   },
   {
@@ -393,6 +403,14 @@ REFERENCES.push(
       },
       { what: s('Training MFU', '训练 MFU'), value: s('0.35', '0.35'), why: s('Simulator default; not published.', '模拟器默认值；未公布。') },
       {
+        what: s('Engine and recomputation', '引擎与重算'),
+        value: s('vLLM eager mode (no CUDA graphs); one extra forward per trained token', 'vLLM eager 模式（无 CUDA Graph）；每个训练 token 多一次前向'),
+        why: s(
+          'Published in the script: actor_rollout_ref.rollout.enforce_eager=True and actor_rollout_ref.model.enable_gradient_checkpointing=True.',
+          '脚本中公布：actor_rollout_ref.rollout.enforce_eager=True 与 actor_rollout_ref.model.enable_gradient_checkpointing=True。',
+        ),
+      },
+      {
         what: s('Which script', '哪个脚本'),
         value: s('train_deepswe_32b_eager.sh', 'train_deepswe_32b_eager.sh'),
         why: s('The public script resumes from step 140, so it may not be exactly the blog’s run.', '公开脚本从第 140 步恢复，未必与博客中的训练完全一致。'),
@@ -414,8 +432,8 @@ REFERENCES.push(
           toolLatencySeconds: { median: 2, p99: 60, max: 300 },
           envFailureRate: 0,
         },
-        cluster: { gpu: 'H100-SXM', gpus: 64, colocated: true, tensorParallel: 8, gpuMemoryUtilization: 0.6 },
-        training: { extraForwardPasses: 1 },
+        cluster: { gpu: 'H100-SXM', gpus: 64, colocated: true, tensorParallel: 8, gpuMemoryUtilization: 0.6, cudaGraphs: false },
+        training: { extraForwardPasses: 2 },
         overheads: { offloadTrainerState: true },
         environment: { sandboxStartSeconds: 30, rewardSeconds: 60 },
         reliability: NO_FAILURES,
@@ -423,8 +441,8 @@ REFERENCES.push(
     },
     figures: [{ id: 'step', label: s('Step (6 days / 200 steps)', '步时（6 天 / 200 步）'), run: 'run', published: (6 * 86400) / 200 }],
     reason: s(
-      'An SWE step is dominated by how many turns, tokens and seconds of tool and test time its longest trajectories take. DeepSWE publishes none of these, only the caps (50 steps, 32K response, a 90-minute trajectory timeout); with the assumed typical values the simulator’s step is well below the published 43 minutes, which suggests that many trajectories ran to the caps.',
-      'SWE 的一步由其最长轨迹的轮数、token 数以及工具和测试耗时决定。DeepSWE 都未公布，只给出上限（50 步、32K 回复、90 分钟轨迹超时）；用假设的典型值，模拟器的步时明显低于公布的 43 分钟，说明许多轨迹跑到了上限。',
+      'An SWE step is dominated by how many turns, tokens and seconds of tool and test time its longest trajectories take. DeepSWE publishes none of these, only the caps (50 steps, 32K response, a 90-minute trajectory timeout). With the published engine settings (vLLM in eager mode, TP 8, 60 % memory, gradient checkpointing) and the assumed typical values, the simulator’s step is 1,436 s against the published 2,592 s (43 minutes), which suggests that many trajectories ran to the caps.',
+      'SWE 的一步由其最长轨迹的轮数、token 数以及工具和测试耗时决定。DeepSWE 都未公布，只给出上限（50 步、32K 回复、90 分钟轨迹超时）。按公布的引擎设置（vLLM eager 模式、TP 8、显存 60%、梯度检查点）和假设的典型值，模拟器的步时为 1436 秒，公布为 2592 秒（43 分钟），说明许多轨迹跑到了上限。',
     ),
   },
 );

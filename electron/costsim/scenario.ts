@@ -77,7 +77,14 @@ export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
     );
   }
   const peak = peakFlops(gpu, s.model.precision);
-  const engine = engineModel(shape, { memoryBandwidthTBps: gpu.memoryBandwidthTBps, peakFlops: peak }, tp, c.decodeBandwidthEfficiency, c.prefillMfu);
+  const engine = engineModel(
+    shape,
+    { memoryBandwidthTBps: gpu.memoryBandwidthTBps, peakFlops: peak },
+    tp,
+    c.decodeBandwidthEfficiency,
+    c.prefillMfu,
+    c.cudaGraphs,
+  );
   const train: TrainSetup = {
     shape,
     trainGpus,
@@ -165,6 +172,7 @@ const NOTES: Record<string, string> = {
   'cluster.mfu': 'Training MFU (fraction of the precision peak).',
   'cluster.prefillMfu': 'Prefill MFU on inference engines.',
   'cluster.decodeBandwidthEfficiency': 'Achieved fraction of memory bandwidth in decode.',
+  'cluster.cudaGraphs': 'Decode as CUDA graphs; off (eager) adds a kernel-launch cost per layer and decode step.',
   'cluster.gpuMemoryUtilization': 'Fraction of GPU memory for weights + KV.',
   'cluster.maxSequencesPerEngine': 'Scheduler cap on concurrent sequences per engine.',
   'cluster.networkGBps': 'Network bandwidth for weight sync between pools, GB/s.',

@@ -142,6 +142,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   const W = em.weightBytes;
   const kvb = em.kvBytesPerToken;
   const bps = em.bytesPerSecond;
+  const eagerLaunch = em.stepOverheadSeconds;
   const fps = em.flopsPerSecond;
   const fpt = em.flopsPerToken;
   const attn = em.attnFlopsPerTokenPair;
@@ -324,9 +325,9 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       q.remove(e);
       return;
     }
-    const mem = (W + kvb * eSumCtx[e]) / bps;
+    // Dense GEMMs (weight reads or compute, the larger), then attention reading the KV: they add.
     const comp = (fpt * n) / fps;
-    const step = mem > comp ? mem : comp;
+    const step = (W / bps > comp ? W / bps : comp) + (kvb * eSumCtx[e]) / bps + eagerLaunch;
     eStep[e] = step;
     let target = rTauEnd[decoding.top(e)];
     const full = (pool - eCached[e] - eKvConst[e]) / n;
@@ -509,7 +510,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     if (eNDec[e] === 0) eSumCtx[e] = 0;
     eKvConst[e] += eTau[e];
     const ctx = rCtx[id];
-    rMinDecode[id] += (done * (W + kvb * (ctx + done / 2))) / bps;
+    rMinDecode[id] += (done * (W + kvb * (ctx + done / 2))) / bps + done * eagerLaunch;
     rCtx[id] = ctx + done; // eKvConst now holds this pinned context
     rGen[id] += done;
     rTraj[id] += done;
@@ -714,7 +715,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     eSumCtx[e] -= ctx + seg / 2;
     if (eNDec[e] === 0) eSumCtx[e] = 0; // no drift
     eKvConst[e] += rTauEnd[id];
-    rMinDecode[id] += (seg * (W + kvb * (ctx + seg / 2))) / bps;
+    rMinDecode[id] += (seg * (W + kvb * (ctx + seg / 2))) / bps + seg * eagerLaunch;
     rCtx[id] = ctx + seg;
     rGen[id] += seg;
     rTraj[id] += seg;

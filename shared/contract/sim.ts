@@ -126,6 +126,12 @@ export const SimClusterSchema = z
     prefillMfu: fraction().default(0.5),
     /** Achieved fraction of memory bandwidth during decode. Default 0.7. */
     decodeBandwidthEfficiency: fraction().default(0.7),
+    /**
+     * Decode steps replayed as CUDA graphs (vLLM/SGLang default). false = eager mode (vLLM
+     * `enforce_eager`): every kernel of every layer is launched from the CPU, a fixed cost per
+     * layer and decode step. Default true.
+     */
+    cudaGraphs: z.boolean().default(true),
     /** Fraction of GPU memory the inference engine may use (weights + KV). Default 0.9. */
     gpuMemoryUtilization: fraction().default(0.9),
     /** Scheduler cap on concurrent sequences per engine (vLLM max_num_seqs). Default 256. */

@@ -36,6 +36,7 @@ const en = {
     cluster: {
       prefillMfu: 'Prefill MFU',
       decodeBandwidthEfficiency: 'Decode memory-bandwidth efficiency',
+      cudaGraphs: 'Decode with CUDA graphs (off = eager mode)',
       gpuMemoryUtilization: 'Share of GPU memory for the inference engine',
       maxSequencesPerEngine: 'Concurrent sequences per inference engine',
       hostLinkGBps: 'Host link bandwidth (KV swap)',
@@ -149,6 +150,7 @@ const zh: typeof en = {
     cluster: {
       prefillMfu: '预填充 MFU',
       decodeBandwidthEfficiency: '解码显存带宽利用率',
+      cudaGraphs: '解码使用 CUDA Graph（关闭 = eager 模式）',
       gpuMemoryUtilization: '推理引擎占用的显存比例',
       maxSequencesPerEngine: '每个推理引擎的并发序列数',
       hostLinkGBps: '主机链路带宽（KV 换出）',
