@@ -125,10 +125,12 @@ test(`${ROUNDS} hard kills while editing text, scores, rationales and simulator 
   let workshopId = '';
   const losses = new Map<Kind, number[]>(KINDS.map((k) => [k, []]));
   let killAt = 0;
+  let live: ChildProcess | null = null;
   try {
     // Round r verifies what survived kill r − 1, then edits and is killed; the last round only verifies.
     for (let round = 0; round <= ROUNDS; round++) {
       const { child, ws, stderr } = await launch(profile);
+      live = child;
       const browser = await chromium.connectOverCDP(ws);
       const page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
       await page.setViewportSize({ width: 1366, height: 800 });
@@ -213,6 +215,7 @@ test(`${ROUNDS} hard kills while editing text, scores, rationales and simulator 
         for (const kind of KINDS) await expect(await open(kind), `the last ${kind} survived the later kills`).toHaveValue(stored.get(kind)!.value);
         await browser.close();
         await killHard(child);
+        live = null;
         break;
       }
       // This round's field starts from what is stored for it; edit it continuously, then kill at a random moment.
@@ -234,6 +237,7 @@ test(`${ROUNDS} hard kills while editing text, scores, rationales and simulator 
       }
       killAt = Date.now();
       await killHard(child);
+      live = null;
       await browser.close().catch(() => undefined);
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -241,6 +245,8 @@ test(`${ROUNDS} hard kills while editing text, scores, rationales and simulator 
       `crash test: ${ROUNDS} kills; age of the surviving edit at the kill (ms): ${KINDS.map((k) => `${k} median ${median(losses.get(k)!)}, max ${Math.max(...losses.get(k)!)} (${losses.get(k)!.length})`).join('; ')}`,
     );
   } finally {
+    // A failed round leaves its browser writing to the profile: stop it first, so the failure is reported, not the clean-up's ENOTEMPTY.
+    if (live) await killHard(live).catch(() => undefined);
     rmSync(profile, { recursive: true, force: true });
   }
 });
