@@ -454,6 +454,11 @@ export function referenceScenarios(): { ref: string; run: string; scenario: SimS
   return out;
 }
 
+/** The publications the references cite (shown as links in the accuracy table). */
+export function referenceSources(): { citation: string; url: string }[] {
+  return REFERENCES.map((r) => r.source);
+}
+
 /** The comparison, from the runs' results in the order of `referenceScenarios()`. */
 export function compareReferences(results: SimResult[]): SimReferences {
   const keys = referenceScenarios();

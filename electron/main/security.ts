@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { citedUrl } from '../../shared/contract/cited';
 import { GPU_CATALOGUE } from '../costsim/gpus';
+import { referenceSources } from '../costsim/references';
 
 /**
  * Pure pieces of the desktop shell's security, kept apart from the `electron` module
@@ -43,13 +45,11 @@ export function resolveAppUrl(requestUrl: string, root: string): string | null {
 
 /**
  * The addresses the app itself shows as links: the sources it cites (the GPU catalogue's
- * datasheets, shown in the simulator). Only these open in the system browser.
+ * datasheets and the reference runs' publications, shown in the simulator). Only these open in
+ * the system browser.
  */
 export const EXTERNAL_ALLOW_LIST: ReadonlySet<string> = new Set(
-  Object.values(GPU_CATALOGUE)
-    .map((g) => /^https:\/\/\S+/.exec(g.source)?.[0])
-    .filter((u): u is string => Boolean(u))
-    .map((u) => new URL(u).href),
+  [...Object.values(GPU_CATALOGUE).map((g) => g.source), ...referenceSources().map((s) => s.url)].map(citedUrl).filter((u): u is string => u !== null),
 );
 
 /** External links: https, and one of the addresses the app renders (compared after URL normalisation). */

@@ -3,12 +3,14 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createService, type Service } from '../service';
-import { IPC_CALL, IPC_CANCEL, IPC_MENU, IPC_OPEN_EXTERNAL, IPC_OPEN_FILE, IPC_SESSION_EVENT } from '../../shared/contract/bridge';
+import { IPC_CALL, IPC_CANCEL, IPC_MENU, IPC_OPEN_EXTERNAL, IPC_OPEN_FILE, IPC_SESSION_EVENT, IPC_SET_LANG } from '../../shared/contract/bridge';
 import { request } from 'node:http';
 import { SessionManager } from '../session/manager';
 import { startShell, workshopFilesIn, MAX_OPEN_FILE_BYTES, type ElectronSurface, type IpcEventLike, type WebContentsLike } from './shell';
 import { APP_ORIGIN, EXTERNAL_ALLOW_LIST, isPdfRequestAllowed, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
 import { buildMenuTemplate } from './menu';
+import { citedUrl } from '../../shared/contract/cited';
+import { referenceSources } from '../costsim/references';
 import { CLOSE_BUTTONS, closeCommand, unsavedCloseDialog } from './close-guard';
 
 /** A fake of the part of Electron the shell uses, recording what the shell asks of it. */
@@ -27,6 +29,8 @@ function fakeElectron(userData: string) {
     quit: 0,
     dialogs: [] as Record<string, unknown>[],
     dialogResponse: 2,
+    /** The system locale (app.getLocale). */
+    locale: 'en-US',
   };
   class FakeContents implements WebContentsLike {
     id = 7;
@@ -83,6 +87,7 @@ function fakeElectron(userData: string) {
       whenReady: () => Promise.resolve(),
       getPath: () => userData,
       getVersion: () => '0.0.0-test',
+      getLocale: () => rec.locale,
     },
     BrowserWindow: Object.assign(FakeWindow, { getAllWindows: () => rec.windows }) as unknown as ElectronSurface['BrowserWindow'],
     ipcMain: {
@@ -197,6 +202,21 @@ describe('desktop shell security (Electron surface injected)', () => {
     expect(rec.opened).toEqual([cited]);
   });
 
+  it('every source the simulator shows as a link opens: each GPU datasheet of the catalogue and each reference run’s publication', async () => {
+    // What the renderer links (SourceLink over citedUrl) comes from these two answers of the contract.
+    const catalogue = (await service.dispatch('sim.catalogue', {})) as { ok: true; result: { gpus: { name: string; source: string }[] } };
+    const linked = [...catalogue.result.gpus.map((g) => g.source), ...referenceSources().map((s) => s.url)].map(citedUrl);
+    expect(linked.filter((u) => u === null)).toEqual([]); // each citation has an https address
+    expect(linked.length).toBe(catalogue.result.gpus.length + referenceSources().length);
+    const send = rec.listeners.get(IPC_OPEN_EXTERNAL)!;
+    for (const url of linked) send(trusted(), url);
+    expect(rec.opened).toEqual(linked);
+    for (const url of linked) expect(isSafeExternalUrl(url!), url!).toBe(true);
+    // The publications are GitHub pages and a blog post: their hosts are not opened wholesale.
+    for (const url of ['https://github.com/volcengine/verl', 'https://github.com/evil/verl/blob/main/docs/advance/fully_async.md', 'https://www.together.ai/'])
+      expect(isSafeExternalUrl(url), url).toBe(false);
+  });
+
   it('closing with unsaved changes asks Save / Discard / Cancel and hands the answer to the page', async () => {
     const wc = rec.windows[0].webContents;
     const ask = async (response: number) => {
@@ -211,6 +231,29 @@ describe('desktop shell security (Electron surface injected)', () => {
     expect(await ask(CLOSE_BUTTONS.cancel)).toEqual([]); // the window stays open, nothing is dropped
     expect(rec.dialogs).toHaveLength(3);
     expect(rec.dialogs[0]).toMatchObject({ buttons: ['Save', 'Discard', 'Cancel'], cancelId: CLOSE_BUTTONS.cancel, defaultId: CLOSE_BUTTONS.save });
+  });
+
+  it('the close dialog speaks the app’s language (its setting, told by the page), not the system’s', async () => {
+    const wc = rec.windows[0].webContents;
+    const ask = async () => {
+      wc.events.get('will-prevent-unload')!({ preventDefault: () => undefined });
+      await new Promise((r) => setTimeout(r, 0));
+      return rec.dialogs.at(-1)!;
+    };
+    const setLang = rec.listeners.get(IPC_SET_LANG)!;
+    rec.locale = 'en-US';
+    expect(await ask()).toMatchObject({ buttons: ['Save', 'Discard', 'Cancel'] }); // nothing told yet: the system locale
+    setLang(trusted(), 'zh-CN');
+    expect(await ask()).toMatchObject({ buttons: ['保存', '不保存', '取消'], message: '此工作坊有尚未保存的修改。' });
+    rec.locale = 'zh-CN';
+    setLang(trusted(), 'en');
+    expect(await ask()).toMatchObject({ buttons: ['Save', 'Discard', 'Cancel'], message: 'This workshop has changes that are not saved.' });
+    // Only the app's own top frame, and only one of the app's languages.
+    const sub = rec.windows[0].webContents;
+    setLang({ sender: sub, senderFrame: { url: 'https://evil.example/' } }, 'zh-CN');
+    setLang({ sender: sub, senderFrame: { url: `${APP_ORIGIN}/` } }, 'zh-CN'); // a sub-frame
+    for (const bad of ['fr', 'zh', '', null, { lang: 'zh-CN' }, ['zh-CN']]) setLang(trusted(), bad);
+    expect(await ask()).toMatchObject({ buttons: ['Save', 'Discard', 'Cancel'] });
   });
 
   it('denies every permission request', () => {

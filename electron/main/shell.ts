@@ -10,8 +10,10 @@ import {
   IPC_PROGRESS,
   IPC_MENU,
   IPC_SESSION_EVENT,
+  IPC_SET_LANG,
   type MenuCommand,
 } from '../../shared/contract/bridge';
+import { LANGS, type Lang } from '../../shared/framework/text';
 import type { Service } from '../service';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
 import { APP_ORIGIN, APP_SCHEME, isSafeExternalUrl, isTrustedSender, resolveAppUrl } from './security';
@@ -116,6 +118,9 @@ type WindowState = z.infer<typeof WindowStateSchema>;
 
 export const MAX_OPEN_FILE_BYTES = 50 * 1024 * 1024;
 
+/** The languages the page may tell the shell (IPC_SET_LANG); anything else is ignored. */
+const AppLangSchema = z.enum(LANGS);
+
 /** Workshop files passed on the command line (file association, second instance). */
 export function workshopFilesIn(argv: string[]): string[] {
   return argv.filter((a) => !a.startsWith('-') && a.toLowerCase().endsWith('.workshop.json'));
@@ -128,6 +133,8 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
   const pendingFiles: string[] = workshopFilesIn(opts.argv ?? process.argv.slice(1));
   let mainWindow: BrowserWindowLike | null = null;
   let rendererReady = false;
+  /** The app's language as the page last told it (its setting); until then the system locale. */
+  let appLang: Lang | null = null;
 
   e.protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
   if (!e.app.requestSingleInstanceLock()) {
@@ -241,7 +248,7 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
       if (asking) return;
       asking = true;
       void e.dialog
-        .showMessageBox(win, unsavedCloseDialog(e.app.getLocale?.() ?? 'en'))
+        .showMessageBox(win, unsavedCloseDialog(appLang ?? e.app.getLocale?.() ?? 'en'))
         .then(({ response }) => {
           const command = closeCommand(response);
           if (command) win.webContents.send(IPC_MENU, command);
@@ -281,6 +288,13 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
   function onOpenExternal(event: IpcEventLike, url: unknown) {
     if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame)) return;
     if (typeof url === 'string' && isSafeExternalUrl(url)) void e.shell.openExternal(url);
+  }
+
+  /** The page's language setting (its dialogs follow it): from the app's own top frame, one of the app's languages. */
+  function onSetLanguage(event: IpcEventLike, lang: unknown) {
+    if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame)) return;
+    const parsed = AppLangSchema.safeParse(lang);
+    if (parsed.success) appLang = parsed.data;
   }
 
   function onCancel(event: IpcEventLike, jobId: unknown) {
@@ -328,6 +342,7 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
     e.ipcMain.handle(IPC_CALL, onCall as (event: IpcEventLike, ...args: unknown[]) => unknown);
     e.ipcMain.on(IPC_CANCEL, onCancel as (event: IpcEventLike, ...args: unknown[]) => void);
     e.ipcMain.on(IPC_OPEN_EXTERNAL, onOpenExternal as (event: IpcEventLike, ...args: unknown[]) => void);
+    e.ipcMain.on(IPC_SET_LANG, onSetLanguage as (event: IpcEventLike, ...args: unknown[]) => void);
     e.Menu.setApplicationMenu(
       e.Menu.buildFromTemplate(
         buildMenuTemplate({
@@ -344,5 +359,5 @@ export function startShell(e: ElectronSurface, opts: ShellOptions) {
     });
   });
 
-  return { windows: () => e.BrowserWindow.getAllWindows(), onCall, onCancel, onOpenExternal, serveApp, openWorkshopFile };
+  return { windows: () => e.BrowserWindow.getAllWindows(), onCall, onCancel, onOpenExternal, onSetLanguage, serveApp, openWorkshopFile };
 }

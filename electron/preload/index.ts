@@ -8,6 +8,7 @@ import {
   IPC_OPEN_FILE,
   IPC_PROGRESS,
   IPC_SESSION_EVENT,
+  IPC_SET_LANG,
   type DesktopBridge,
   type MenuCommand,
   type OpenedFile,
@@ -44,6 +45,9 @@ const bridge = {
     if (typeof url !== 'string' || !activation?.isActive) return false;
     ipcRenderer.send(IPC_OPEN_EXTERNAL, url);
     return true;
+  },
+  setLanguage(lang) {
+    ipcRenderer.send(IPC_SET_LANG, lang);
   },
 } satisfies DesktopBridge;
 

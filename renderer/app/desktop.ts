@@ -1,5 +1,5 @@
 import { BRIDGE_KEY, type DesktopBridge } from '../../shared/contract/bridge';
-import { setLang } from '../i18n';
+import { followLang, setLang } from '../i18n';
 import { redo, undo, useWorkshop } from '../store/workshop';
 import { applyTheme, initialTheme } from '../ui/theme';
 import { emitCommand } from './commands';
@@ -15,6 +15,8 @@ async function saveThenClose() {
 export function connectDesktop(onThemeToggle: () => void = () => applyTheme(initialTheme() === 'dark' ? 'light' : 'dark')) {
   const bridge = (window as unknown as Record<string, DesktopBridge | undefined>)[BRIDGE_KEY];
   if (!bridge) return;
+  // The shell's own dialogs (the close guard) speak the app's language, not the system's.
+  followLang((lang) => bridge.setLanguage?.(lang));
   bridge.onMenu((command) => {
     switch (command) {
       case 'lang:zh-CN':

@@ -5,6 +5,7 @@ export const common: FeatureLocale = {
     app: { name: 'Selection Workshop', tagline: 'Choose an agentic RL optimization stack, together' },
     lang: { label: 'Language', 'zh-CN': '中文', en: 'English' },
     chart: { export: 'Export “{{title}}” as {{format}}' },
+    source: { opensOutside: 'Opens in your web browser' },
     theme: { label: 'Theme', light: 'Light', dark: 'Dark', toggle: 'Switch to {{mode}} theme' },
     action: {
       cancel: 'Cancel',
@@ -141,6 +142,7 @@ export const common: FeatureLocale = {
     app: { name: '选型工作坊', tagline: '团队共同选定 Agentic RL 优化技术栈' },
     lang: { label: '语言', 'zh-CN': '中文', en: 'English' },
     chart: { export: '将“{{title}}”导出为 {{format}}' },
+    source: { opensOutside: '在网页浏览器中打开' },
     theme: { label: '主题', light: '浅色', dark: '深色', toggle: '切换到{{mode}}主题' },
     action: {
       cancel: '取消',

@@ -44,6 +44,16 @@ export function initI18n(startup: readonly FeatureLocale[] = [], lang: Lang = in
 
 export const currentLang = (): Lang => (isLang(i18next.language) ? i18next.language : 'en');
 
+/** Calls `listener` with the app's language now and after every change; returns an unsubscribe. */
+export function followLang(listener: (lang: Lang) => void): () => void {
+  listener(currentLang());
+  const onChange = (lng: string) => {
+    if (isLang(lng)) listener(lng);
+  };
+  i18next.on('languageChanged', onChange);
+  return () => i18next.off('languageChanged', onChange);
+}
+
 /** Adds features' strings (both languages) when their chunk loads (see initI18n). */
 export function registerFeatureLocales(locales: FeatureLocale[]) {
   for (const loc of locales) for (const lang of LANGS) i18next.addResourceBundle(lang, 'translation', loc[lang], true, false);

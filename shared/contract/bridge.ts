@@ -1,5 +1,6 @@
 import type { Progress } from './define';
 import type { Outcome } from './errors';
+import type { Lang } from '../framework/text';
 
 /** Channel names and the shape of the one object the Electron preload exposes. */
 export const BRIDGE_KEY = 'selectionWorkshop';
@@ -10,6 +11,7 @@ export const IPC_MENU = 'sw:menu';
 export const IPC_OPEN_FILE = 'sw:open-file';
 export const IPC_SESSION_EVENT = 'sw:session-event';
 export const IPC_OPEN_EXTERNAL = 'sw:open-external';
+export const IPC_SET_LANG = 'sw:set-lang';
 
 /** Application-menu commands that features of the renderer implement (they become app commands). */
 export type FeatureMenuCommand = 'new' | 'import' | 'export' | 'backup' | 'presenter' | 'about';
@@ -36,6 +38,8 @@ export interface DesktopBridge {
    * page must have a user activation), and only addresses on the shell's allow-list.
    */
   openExternal?(url: string): boolean;
+  /** The app's language (zh-CN or en), told to the shell at start and on every change: its own dialogs follow it. */
+  setLanguage?(lang: Lang): void;
   /** Room-vote events (a `SessionEvent` of contract/session); returns an unsubscribe. */
   onSessionEvent?(handler: (event: unknown) => void): () => void;
 }

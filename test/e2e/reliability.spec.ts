@@ -1,12 +1,14 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { LibraryPage } from './pages/LibraryPage';
+import { SimulatorPage } from './pages/SimulatorPage';
 import { WizardPage } from './pages/WizardPage';
 
 /**
  * Nothing typed is lost (issue 14): an edit followed at once by a reload survives (the
  * journal); a failed save says what to do in both languages, is retried by itself once
- * storage works again, and closing the page while it is unsaved asks first.
+ * storage works again, and closing the page while it is unsaved asks first. The sources the
+ * app cites are links that open outside the app (in a browser: a new tab without an opener).
  * One page, serial, few loads.
  */
 test.describe.configure({ mode: 'serial' });
@@ -84,4 +86,50 @@ test('type, Tab, reload at once: the edit is there after the reload, every time'
   await app.getByRole('combobox', { name: '语言' }).selectOption('en');
   await app.reload();
   await expect(field).toHaveValue('written while the disk is full');
+});
+
+test('a cited source is a link the keyboard reaches; it opens in a new tab without an opener, in both languages', async ({ app }) => {
+  // Nothing leaves the machine: the source's address is only recorded.
+  const requested: string[] = [];
+  await app.context().route(
+    (url) => url.protocol === 'https:',
+    (route) => {
+      requested.push(route.request().url());
+      return route.abort();
+    },
+  );
+  const sim = new SimulatorPage(app);
+  await sim.openFromValidation(/Self-built/);
+  const gpu = app.getByRole('combobox', { name: 'GPU type' });
+  const field = app.locator('.sim-field').filter({ has: gpu });
+  const link = field.getByRole('link');
+  await expect(field).toContainText('Datasheet:');
+  await expect(link).toHaveAttribute('href', /^https:\/\/www\.nvidia\.com\//);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
+  const href = (await link.getAttribute('href'))!;
+  await expect(link).toHaveText(href);
+  if (SHOTS) await field.screenshot({ path: `${SHOTS}/source-link-en.png` });
+
+  // From the GPU choice, Tab reaches the link and Enter opens it, in a new tab.
+  await gpu.focus();
+  await app.keyboard.press('Tab');
+  await expect(link).toBeFocused();
+  const [tab] = await Promise.all([app.waitForEvent('popup'), app.keyboard.press('Enter')]);
+  await expect.poll(() => requested).toContain(href);
+  await tab.close();
+  await expect(sim.heading).toBeVisible(); // the app itself stayed where it was
+
+  // Another GPU, its own datasheet (its citation's English note is not shown: the link reads the same in both languages).
+  await gpu.selectOption('H20');
+  await expect(link).toHaveAttribute('href', 'https://willitrunai.com/es/gpus/h20-96gb');
+  await expect(field).not.toContainText('OEM spec sheets');
+
+  await app.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+  const zhField = app.locator('.sim-field').filter({ has: app.getByRole('combobox', { name: 'GPU 型号' }) });
+  await expect(zhField).toContainText('规格来源：');
+  await expect(zhField.getByRole('link')).toHaveAttribute('href', 'https://willitrunai.com/es/gpus/h20-96gb');
+  await expect(zhField.getByRole('link')).toHaveAttribute('title', '在网页浏览器中打开');
+  if (SHOTS) await zhField.screenshot({ path: `${SHOTS}/source-link-zh.png` });
+  await app.getByRole('combobox', { name: '语言' }).selectOption('en');
 });

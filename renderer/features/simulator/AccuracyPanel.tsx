@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SimReference, SimReferences } from '../../../shared/contract/sim';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
+import { SourceLink } from '../../ui/SourceLink';
 import { formatDuration, formatNumber, formatPercent } from './format';
 
 type Lang = ReturnType<typeof currentLang>;
@@ -137,7 +138,7 @@ function ReferenceBlock({ r, lang }: { r: SimReference; lang: Lang }) {
           ))}
         </ul>
         <p>
-          {t('simulator.accuracy.source')} {r.source.citation} · <span className="mono">{r.source.url}</span>
+          {t('simulator.accuracy.source')} {r.source.citation} · <SourceLink source={r.source.url} />
         </p>
       </details>
     </div>

@@ -21,6 +21,7 @@ import {
 } from '../../../shared/model/simulation-form';
 import { currentLang } from '../../i18n';
 import { useEditBurst } from '../../store/gesture';
+import { SourceLink } from '../../ui/SourceLink';
 import { formatNumber } from './format';
 
 type Tree = Record<string, unknown>;
@@ -258,6 +259,7 @@ function ChoiceControl({ spec, scenario, problems, onChange, catalogue }: { spec
   const custom = typeof raw === 'object' && raw !== null;
   const value = custom ? '__custom' : String(raw);
   const error = problems.get(spec.path);
+  const gpu = spec.path === 'cluster.gpu' && !custom ? catalogue?.gpus.find((x) => x.name === value) : undefined;
   const optionLabel = (o: string) => {
     if (spec.path !== 'cluster.gpu') return t(`simulator.option.${spec.path}.${o}`);
     const g = catalogue?.gpus.find((x) => x.name === o);
@@ -286,6 +288,11 @@ function ChoiceControl({ spec, scenario, problems, onChange, catalogue }: { spec
           </option>
         ))}
       </select>
+      {spec.path === 'cluster.gpu' && gpu && (
+        <span className="muted small">
+          {t('simulator.gpuSource')} <SourceLink source={gpu.source} />
+        </span>
+      )}
       <FieldNotes id={id} help={help} error={error} />
     </div>
   );

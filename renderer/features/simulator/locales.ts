@@ -90,6 +90,7 @@ const en = {
   option: SIM_LABELS.en.option,
   gpuOption: '{{name}} — {{memory}} GB, {{bandwidth}} TB/s, {{bf16}} TFLOPS BF16',
   customGpu: 'Custom GPU: {{name}}',
+  gpuSource: 'Datasheet:',
   auto: { label: 'automatic', value: 'auto: {{value}}' },
   error: {
     required: 'Enter a value.',
@@ -358,6 +359,7 @@ const zh: typeof en = {
   option: SIM_LABELS['zh-CN'].option,
   gpuOption: '{{name}} — {{memory}} GB，{{bandwidth}} TB/s，{{bf16}} TFLOPS BF16',
   customGpu: '自定义 GPU：{{name}}',
+  gpuSource: '规格来源：',
   auto: { label: '自动', value: '自动：{{value}}' },
   error: {
     required: '请输入数值。',
