@@ -92,3 +92,12 @@ export function formatDateTime(iso: string, lang: Lang): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
+
+/** A calendar date (`YYYY-MM-DD`) in the reader's language ("Dec 1, 2026" / "2026年12月1日"), or the text as given if it is no such date. */
+export function formatDate(ymd: string, lang: Lang): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return ymd;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  if (d.getUTCMonth() !== +m[2] - 1) return ymd;
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+}
