@@ -101,3 +101,21 @@ export function formatDate(ymd: string, lang: Lang): string {
   if (d.getUTCMonth() !== +m[2] - 1) return ymd;
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
 }
+
+/**
+ * A date as people type it → `YYYY-MM-DD`: "2026-05-01", "2026/5/1", "2026.5.1", "2026年5月1日"
+ * and full-width digits; '' for empty; null for anything else or a day that does not exist.
+ */
+export function parseDateText(text: string): string | null {
+  const s = text
+    .replace(/[０-９]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0))
+    .trim()
+    .replace(/日$/, '');
+  if (s === '') return '';
+  const m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})$/.exec(s);
+  if (!m) return null;
+  const [y, mo, d] = [+m[1], +m[2], +m[3]];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return `${m[1]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
