@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, formatMoney, formatPercent } from './format';
+import { formatBytes, formatDate, formatDuration, formatMoney, formatPercent, parseDateText } from './format';
 
 describe('formatters for people (screens and reports)', () => {
   it('says durations in at most two units, never thousands of seconds', () => {
@@ -33,5 +33,24 @@ describe('formatters for people (screens and reports)', () => {
     expect(formatPercent(0.4167, 'en', 1)).toBe('41.7%');
     expect(formatPercent(0.5, 'zh-CN')).toBe('50%');
     expect(formatPercent(Number.NaN, 'en')).toBe('—');
+  });
+});
+
+describe('dates for people', () => {
+  it('formats a calendar date in the reader’s language, and leaves what is no date as given', () => {
+    expect(formatDate('2026-12-01', 'en')).toBe('Dec 1, 2026');
+    expect(formatDate('2026-12-01', 'zh-CN')).toBe('2026年12月1日');
+    expect(formatDate('2026-02-30', 'en')).toBe('2026-02-30');
+    expect(formatDate('', 'en')).toBe('');
+  });
+  it('reads the ways people type a date, and refuses days that do not exist', () => {
+    for (const typed of ['2026-05-01', '2026/5/1', '2026.5.1', '2026年5月1日', '２０２６-０５-０１', ' 2026 - 5 - 1 '])
+      expect(parseDateText(typed)).toBe('2026-05-01');
+    expect(parseDateText('')).toBe('');
+    expect(parseDateText('2026-02-29')).toBeNull();
+    expect(parseDateText('2028-02-29')).toBe('2028-02-29');
+    expect(parseDateText('5/1/2026')).toBeNull();
+    expect(parseDateText('2026-13-01')).toBeNull();
+    expect(parseDateText('soon')).toBeNull();
   });
 });

@@ -92,3 +92,30 @@ export function formatDateTime(iso: string, lang: Lang): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
+
+/** A calendar date (`YYYY-MM-DD`) in the reader's language ("Dec 1, 2026" / "2026年12月1日"), or the text as given if it is no such date. */
+export function formatDate(ymd: string, lang: Lang): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return ymd;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  if (d.getUTCMonth() !== +m[2] - 1) return ymd;
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+}
+
+/**
+ * A date as people type it → `YYYY-MM-DD`: "2026-05-01", "2026/5/1", "2026.5.1", "2026年5月1日"
+ * and full-width digits; '' for empty; null for anything else or a day that does not exist.
+ */
+export function parseDateText(text: string): string | null {
+  const s = text
+    .replace(/[０-９]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0))
+    .trim()
+    .replace(/日$/, '');
+  if (s === '') return '';
+  const m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})$/.exec(s);
+  if (!m) return null;
+  const [y, mo, d] = [+m[1], +m[2], +m[3]];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return `${m[1]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}

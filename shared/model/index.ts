@@ -6,6 +6,7 @@ export * from './adaptation';
 export * from './provenance';
 export * from './removal';
 export * from './progress';
+export * from './rule-questions';
 export * from './edits';
 export * from './metrics-import';
 export * from './metrics-suggest';

@@ -218,11 +218,32 @@ describe('non-numeric cells', () => {
       { row: 4, column: 'horizon', code: 'unknown-bucket', value: 'forever' },
     ]);
   });
+  it('counts problem rows apart from problems, and flags negative rates, speeds and step times (a negative reward is fine)', () => {
+    const r = build(
+      tokenizeCsv(
+        'candidate,step,reward,success_rate,iterations_per_hour,step_seconds\n' +
+          'managed,1,-0.2,0.5,12,300\n' +
+          'managed,2,0.1,-0.1,-3,300\n' +
+          'managed,3,0.2,0.6,10,-5\n' +
+          'managed,4,0.3,0.7,11,0\n',
+      ),
+    );
+    expect(r.errors).toEqual([
+      { row: 3, column: 'success_rate', code: 'negative', value: '-0.1' },
+      { row: 3, column: 'iterations_per_hour', code: 'negative', value: '-3' },
+      { row: 4, column: 'step_seconds', code: 'negative', value: '-5' },
+      { row: 5, column: 'step_seconds', code: 'out-of-range', value: '0' },
+    ]);
+    expect(r.errorCount).toBe(4);
+    expect(r.errorRows).toBe(3);
+    expect(r.series.find((s) => s.metric === 'reward')!.points[0]).toEqual([1, -0.2]);
+  });
   it('caps the listed errors but counts them all', () => {
     const lines = ['candidate,step,reward', ...Array.from({ length: 500 }, (_, i) => `managed,${i},bad`)];
     const r = build(tokenizeCsv(lines.join('\n')));
     expect(r.errors).toHaveLength(200);
     expect(r.errorCount).toBe(500);
+    expect(r.errorRows).toBe(500);
     expect(r.series).toEqual([]);
   });
 });

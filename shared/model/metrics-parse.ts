@@ -51,7 +51,7 @@ export interface FileError {
   detail?: string;
 }
 
-export type RowErrorCode = 'not-a-number' | 'missing-cell' | 'unknown-candidate' | 'unknown-bucket' | 'out-of-range';
+export type RowErrorCode = 'not-a-number' | 'missing-cell' | 'unknown-candidate' | 'unknown-bucket' | 'out-of-range' | 'negative';
 export interface RowError {
   /** Row number in the file, counting the header as row 1. */
   row: number;

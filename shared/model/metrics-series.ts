@@ -33,7 +33,9 @@ export interface BuildResult {
   series: ImportedSeries[];
   /** The first `maxErrors` row errors, in file order. */
   errors: RowError[];
+  /** Problems found, and the distinct data rows they are in (a row can have several). */
   errorCount: number;
+  errorRows: number;
   fileErrors: FileError[];
   /** Data rows that contributed at least one value. */
   rowsUsed: number;
@@ -90,11 +92,13 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
   }
   const errors: RowError[] = [];
   let errorCount = 0;
+  const rowsWithErrors = new Set<number>();
   const report = (row: number, column: number, code: RowErrorCode, value: string) => {
     errorCount++;
+    rowsWithErrors.add(row);
     if (errors.length < maxErrors) errors.push({ row, column: table.header[column] ?? `#${column + 1}`, code, value });
   };
-  if (fileErrors.length) return { series: [], errors, errorCount, fileErrors, rowsUsed: 0 };
+  if (fileErrors.length) return { series: [], errors, errorCount, errorRows: 0, fileErrors, rowsUsed: 0 };
 
   const decimalComma = table.delimiter !== ',' && table.delimiter !== '';
   // Accumulators per candidate, indexed by column × bucket (no string keys in the hot loop).
@@ -150,8 +154,13 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
         continue;
       }
       const role = roles[c];
+      // Speeds, durations and rates are never below zero (a reward may be).
+      if (y < 0 && role !== 'reward') {
+        report(rowNo, c, 'negative', cell);
+        continue;
+      }
       if (role === 'step-seconds') {
-        if (y <= 0) {
+        if (y === 0) {
           report(rowNo, c, 'out-of-range', cell);
           continue;
         }
@@ -204,9 +213,16 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
     series.push({ candidateId: a.candidateId, metric: a.metric, bucket: a.bucket, points: reduceSeries(a.xs, a.ys, maxPoints), rows: a.xs.length, percent });
   }
   if (series.length > MAX_SERIES)
-    return { series: [], errors, errorCount, fileErrors: [{ code: 'too-many-series', detail: String(series.length) }], rowsUsed: 0 };
+    return {
+      series: [],
+      errors,
+      errorCount,
+      errorRows: rowsWithErrors.size,
+      fileErrors: [{ code: 'too-many-series', detail: String(series.length) }],
+      rowsUsed: 0,
+    };
   errors.sort((p, q) => p.row - q.row);
-  return { series, errors, errorCount, fileErrors: [], rowsUsed };
+  return { series, errors, errorCount, errorRows: rowsWithErrors.size, fileErrors: [], rowsUsed };
 }
 
 /**

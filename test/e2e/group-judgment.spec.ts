@@ -139,7 +139,10 @@ test('answer 15 of 36 pairs guided by the next pair; consensus, compatibility an
   await expect(app.getByTestId('vf-iteration-speed')).toContainText('分段线性');
   await expect(app.getByRole('img', { name: '价值函数：迭代速度 → 吞吐效率' })).toBeVisible();
   await app.getByTestId('vf-iteration-speed').screenshot({ path: info.outputPath('value-function-zh.png') });
-  await app.getByRole('link', { name: /综合评估/ }).click();
+  await app
+    .getByRole('navigation', { name: '决策路径' })
+    .getByRole('link', { name: /综合评估/ })
+    .click();
   await app.getByRole('tab', { name: '稳健性' }).click();
   await expect(app.getByTestId('smallest-change')).toContainText('所有权重一起变动的最小改变量');
   await expect(app.getByRole('img', { name: /的权重平面上谁是第一/ })).toBeVisible();

@@ -103,9 +103,13 @@ test('a facilitator walks steps 1–4, 6 and 7 of a fresh workshop, reloads, and
   await review.getByRole('textbox', { name: 'Decision', exact: true }).fill('Add hidden tests to the reward');
   await review.getByRole('textbox', { name: 'Owner' }).fill('Chen');
   await app.getByLabel('Next review').fill('2026-07-01');
+  // The decision is recorded at the end of step 5 (after the evaluation); step 7 shows it.
+  await w.gotoStep('Overall evaluation');
   await app.getByRole('combobox', { name: 'Chosen candidate' }).selectOption({ label: 'Vendor X managed RL' });
-  await w.answerText('Rationale', 'Best overall fit for a team with limited RL experience');
-  await w.answerText('Dissent', 'Finance prefers the hybrid for cost');
+  await app.getByRole('textbox', { name: 'Rationale', exact: true }).fill('Best overall fit for a team with limited RL experience');
+  await app.getByRole('textbox', { name: 'Dissent', exact: true }).fill('Finance prefers the hybrid for cost');
+  await w.gotoStep('Continuous iteration');
+  await expect(app.getByRole('region', { name: 'The decision', exact: true })).toContainText('Vendor X managed RL');
   await w.expectSaved();
 
   // Reload: everything is as left.
@@ -114,8 +118,10 @@ test('a facilitator walks steps 1–4, 6 and 7 of a fresh workshop, reloads, and
   await expect(w.review(0).getByRole('textbox', { name: 'Observation' })).toHaveValue('Reward hacking on flaky tests');
   await expect(w.review(0).getByRole('combobox', { name: 'Decision area' })).toHaveValue('reward-design');
   await expect(app.getByLabel('Next review')).toHaveValue('2026-07-01');
+  await expect(app.getByRole('region', { name: 'The decision', exact: true })).toContainText('Best overall fit for a team with limited RL experience');
+  await w.gotoStep('Overall evaluation');
   await expect(app.getByRole('combobox', { name: 'Chosen candidate' })).toHaveValue('managed');
-  await expect(app.getByRole('textbox', { name: 'Dissent' })).toHaveValue('Finance prefers the hybrid for cost');
+  await expect(app.getByRole('textbox', { name: 'Dissent', exact: true })).toHaveValue('Finance prefers the hybrid for cost');
 
   await w.gotoStep('Needs confirmation');
   await expect(w.question('Main task type').getByRole('radio', { name: 'Code generation and repair' })).toBeChecked();

@@ -26,8 +26,9 @@ export function responseBlob(res: ReportRenderResponse): Blob {
 /**
  * Export of the open workshop: a button in the workshop header opening a dialog with one
  * action per format. The Node side renders (`report.render`); the file is saved as a download.
+ * `label` / `primary`: the same dialog opened from elsewhere (the end of the last step).
  */
-export function ExportMenu() {
+export function ExportMenu({ label, primary }: { label?: string; primary?: boolean } = {}) {
   const { t } = useTranslation();
   const doc = useWorkshop((s) => s.doc);
   const [open, setOpen] = useState(false);
@@ -57,8 +58,8 @@ export function ExportMenu() {
 
   return (
     <>
-      <button type="button" className="btn" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        ⤓ {t('export.button')}
+      <button type="button" className={primary ? 'btn btn-primary' : 'btn'} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {label ?? `⤓ ${t('export.button')}`}
       </button>
       <Dialog title={t('export.title')} open={open} onClose={close}>
         <div className="export-dialog">

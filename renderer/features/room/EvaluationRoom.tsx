@@ -15,9 +15,10 @@ import { RoomVoteButton, RoomVotePanel } from './RoomVote';
 import { followRoomVote, useRoomVote } from './roomVote';
 import { WeightsPanel } from './WeightsPanel';
 import { WhatIfPanel } from './WhatIfPanel';
+import { DecisionRecord } from '../wizard/DecisionRecord';
 import './room.css';
 
-/** Step 5 综合评估: the evaluation room, the screen on the projector for most of a workshop. */
+/** Step 5 综合评估: the evaluation room, the screen on the projector for most of a workshop, ending with the decision record. */
 export function EvaluationRoom() {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -121,6 +122,8 @@ export function EvaluationRoom() {
         </div>
         <LivePanel doc={doc} />
       </div>
+      {/* The path reaches its decision here, after the evaluation and before the canary rollout. */}
+      <DecisionRecord doc={doc} lang={lang} />
       {presenter && <Presenter doc={doc} />}
     </div>
   );

@@ -1,10 +1,12 @@
-import { useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { scoringGridView } from '../../../shared/model/blind';
 import { gridKeyOf, moveInGrid, parseScore, setRationale, type GridPos } from '../../../shared/model/edits/score-grid';
 import { ratedCells, setScoreDetached } from '../../../shared/model/edits/ratings-edit';
+import { applyPaste, gridToTsv, isBlock, planPaste, type PastePlan } from '../../../shared/model/edits/score-paste';
 import { Dialog } from '../../ui/Dialog';
+import { PastePreview } from './PastePreview';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useRoomUi } from './roomUi';
@@ -15,7 +17,9 @@ const fmt = (v: number | null) => (v === null ? '' : String(v));
 /**
  * One participant's scores: criteria down, candidates across. Spreadsheet keys: type a
  * number, Tab / Shift+Tab across, Enter / Shift+Enter down / up, arrows, Home / End,
- * Delete clears, R writes the cell's rationale, Esc undoes the typing. In blind mode the
+ * Delete clears, R writes the cell's rationale, Esc undoes the typing. A block pasted from a
+ * spreadsheet fills from the focused cell after a preview; "Copy scores" copies the grid out
+ * as tab-separated text. In blind mode the
  * grid renders from the blind projection: a filled cell shows only that it is filled.
  */
 export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; participantId: string }) {
@@ -31,6 +35,8 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
   const [detaching, setDetaching] = useState<{ pos: GridPos; value: number; old: string } | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const rationaleRef = useRef<HTMLTextAreaElement>(null);
+  const [paste, setPaste] = useState<PastePlan | null>(null);
+  const [copied, setCopied] = useState<'copied' | 'copyFailed' | null>(null);
   const rows = view.rows.length;
   const cols = view.cols.length;
   if (rows === 0 || cols === 0) return <p className="empty">{t('room.scoring.nothing')}</p>;
@@ -89,11 +95,43 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
     inputAt(next)?.focus();
   };
 
+  /** A block from a spreadsheet (tabs / line breaks): planned and previewed; one value is typed into the cell as usual. */
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>, pos: GridPos) => {
+    const text = e.clipboardData.getData('text/plain');
+    if (!isBlock(text)) return;
+    e.preventDefault();
+    setProblem(null);
+    setPaste(planPaste(text, pos, { rows, cols }, doc.scale));
+  };
+  const closePaste = (plan: PastePlan) => {
+    setPaste(null);
+    inputAt({ row: plan.cells[0].row, col: plan.cells[0].col })?.focus();
+  };
+  const copyGrid = async () => {
+    const tsv = gridToTsv(view.cells.map((row) => row.map((v) => (v.revealed ? v.value : null))));
+    try {
+      await navigator.clipboard.writeText(tsv);
+      setCopied('copied');
+    } catch {
+      setCopied('copyFailed');
+    }
+  };
+
   const cell = view.cells[focus.row]?.[focus.col];
   const focusLabel = `${criterionName(Math.min(focus.row, rows - 1))} · ${candidateName(Math.min(focus.col, cols - 1))}`;
   return (
     <div className="scoring">
-      <p className="muted small keys-hint">{t('room.scoring.keys')}</p>
+      <div className="grid-tools">
+        <p className="muted small keys-hint">
+          {t('room.scoring.keys')} · {t('room.paste.hint')}
+        </p>
+        <button type="button" className="btn small" onClick={() => void copyGrid()} title={t('room.paste.copyHint')}>
+          {t('room.paste.copy')}
+        </button>
+        <span className="small muted" role="status">
+          {copied && t(`room.paste.${copied}`)}
+        </span>
+      </div>
       <div className="score-grid-wrap">
         <table className="score-grid" ref={tableRef} aria-describedby="score-grid-scale">
           <caption className="sr-only">{t('room.scoring.caption', { name: participant?.name ?? '' })}</caption>
@@ -139,6 +177,7 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
                         }}
                         onBlur={(e) => commit(e.currentTarget, pos)}
                         onKeyDown={(e) => onKeyDown(e, pos)}
+                        onPaste={(e) => onPaste(e, pos)}
                       />
                     </td>
                   );
@@ -206,6 +245,19 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
           </div>
         )}
       </Dialog>
+      {paste && (
+        <PastePreview
+          plan={paste}
+          rowName={(r) => (r < rows ? criterionName(r) : null)}
+          colName={(c) => (c < cols ? candidateName(c) : null)}
+          scale={doc.scale}
+          onCancel={() => closePaste(paste)}
+          onApply={() => {
+            edit(t('room.undo.paste', { count: paste.fill }), (d) => applyPaste(d, participantId, view.rows, view.cols, paste));
+            closePaste(paste);
+          }}
+        />
+      )}
       {problem && (
         <p className="alert small" role="alert">
           {t(`room.scoring.${problem.reason}`, { min: doc.scale.min, max: doc.scale.max })}
@@ -258,6 +310,7 @@ function ScoreCell({
   onFocus,
   onBlur,
   onKeyDown,
+  onPaste,
 }: {
   text: string;
   row: number;
@@ -270,6 +323,7 @@ function ScoreCell({
   onFocus: (e: FocusEvent<HTMLInputElement>) => void;
   onBlur: (e: FocusEvent<HTMLInputElement>) => void;
   onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
+  onPaste: (e: ClipboardEvent<HTMLInputElement>) => void;
 }) {
   const ref = useRef<HTMLInputElement>(null);
   const shown = useRef<string | null>(null);
@@ -298,6 +352,7 @@ function ScoreCell({
       onFocus={onFocus}
       onBlur={onBlur}
       onKeyDown={onKeyDown}
+      onPaste={onPaste}
     />
   );
 }

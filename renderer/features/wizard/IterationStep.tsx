@@ -1,28 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import { PRINCIPLES, pick, type Lang } from '../../../shared/framework';
+import { PRINCIPLES, pick } from '../../../shared/framework';
 import {
   addIterationEntry,
-  confirmDecision,
-  decisionStatus,
   newId,
   removeIterationEntry,
   setNextReview,
-  updateDecision,
   updateIterationEntry,
   type IterationEntry,
   type WorkshopDoc,
 } from '../../../shared/model';
 import { DateField, edit, SelectField, NotesField, TextField, UndoToast, useUndoOffer } from './fields';
 import { isDate, RemoveButton } from './tasks';
-import { candidateName, today } from './text';
+import { today } from './text';
 import { StepFrame, useStep } from './step';
+import { DecisionSummary } from './DecisionRecord';
 import './wizard.css';
 
 const AREAS: IterationEntry['area'][] = ['reward-design', 'context-strategy', 'resource-config', 'other'];
-/** The decision record's free texts, in order (each labelled `wizard.iteration.<key>`, undone as "Write <key>"). */
-const DECISION_TEXTS = ['rationale', 'dissent', 'consequences'] as const;
 
-/** Step 7 持续迭代: the dated review log, the next review, and the decision record. */
+/** Step 7 持续迭代: the decision recorded in step 5 (a reference to it), the dated review log and the next review. */
 export function IterationStep() {
   const { t, lang, doc } = useStep();
   const undoOffer = useUndoOffer();
@@ -31,7 +27,7 @@ export function IterationStep() {
   const log = [...doc.iteration.log].reverse();
   return (
     <StepFrame index={6} name="iteration" intro={t('wizard.iteration.intro')}>
-      <DecisionRecord doc={doc} lang={lang} />
+      <DecisionSummary doc={doc} lang={lang} />
       <section className="panel" aria-labelledby="log-h">
         <div className="plan-head">
           <h2 id="log-h">{t('wizard.iteration.log')}</h2>
@@ -108,61 +104,5 @@ function LogEntry({ e, onRemoved }: { e: IterationEntry; onRemoved: (date: strin
         </div>
       </div>
     </li>
-  );
-}
-
-function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) {
-  const { t } = useTranslation();
-  const d0 = doc.decision;
-  const options = [
-    { value: '', label: t('wizard.iteration.notChosen') },
-    ...doc.candidates.map((c) => ({ value: c.id, label: candidateName(doc, c.id, lang, t('wizard.field.unnamed')) })),
-  ];
-  return (
-    <section className="panel" aria-labelledby="record-h">
-      <h2 id="record-h">{t('wizard.iteration.record')}</h2>
-      <p className="muted">{t('wizard.iteration.recordIntro')}</p>
-      {decisionStatus(doc)?.stale && (
-        <div className="alert decision-stale" role="status">
-          <p>{t('wizard.iteration.decisionStale')}</p>
-          <button type="button" className="btn" onClick={() => edit('Confirm the decision', confirmDecision)}>
-            {t('wizard.iteration.confirmDecision')}
-          </button>
-        </div>
-      )}
-      <div className="two-col">
-        <SelectField
-          label={t('wizard.iteration.chosen')}
-          value={d0.candidateId ?? ''}
-          options={options}
-          action="Choose candidate"
-          onChange={(d, v) => updateDecision(d, { candidateId: v || null })}
-        />
-        <div className="two-col">
-          <DateField
-            label={t('wizard.iteration.decidedAt')}
-            value={d0.decidedAt}
-            action="Date decision"
-            onChange={(d, v) => (isDate(v) ? updateDecision(d, { decidedAt: v }) : d)}
-          />
-          <DateField
-            label={t('wizard.iteration.reviewDate')}
-            value={d0.reviewDate}
-            action="Set decision review date"
-            onChange={(d, v) => (isDate(v) ? updateDecision(d, { reviewDate: v }) : d)}
-          />
-        </div>
-        {DECISION_TEXTS.map((k) => (
-          <NotesField
-            key={k}
-            label={t(`wizard.iteration.${k}`)}
-            hint={k === 'dissent' ? t('wizard.iteration.dissentHint') : undefined}
-            value={d0[k]}
-            action={`Write ${k}`}
-            onChange={(d, v) => updateDecision(d, { [k]: v })}
-          />
-        ))}
-      </div>
-    </section>
   );
 }

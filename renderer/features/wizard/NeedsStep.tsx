@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FRAMEWORK_CRITERIA, NEEDS_GROUPS, pick, type Lang, type NeedsQuestion } from '../../../shared/framework';
 import { isAnswered, proposals, setAnswer, setNeedsNotes, type Answer, type WorkshopDoc } from '../../../shared/model';
-import { hrefFor } from '../../app/route';
 import { edit, NumberField, NotesField } from './fields';
 import { criterionName, formatDelta, listJoin } from './text';
 import { StepFrame, useStep } from './step';
@@ -41,11 +40,6 @@ export function NeedsStep() {
           onChange={(d, v) => setNeedsNotes(d, v)}
         />
       </section>
-      <p>
-        <a className="btn btn-primary" href={hrefFor({ name: 'workshop', id: doc.id, step: 'screening' })}>
-          {t('wizard.needs.nextStep')}
-        </a>
-      </p>
     </StepFrame>
   );
 }

@@ -25,7 +25,7 @@ interface TextFieldProps {
   /** Visually hidden label (the context labels it, e.g. a table column). */
   hideLabel?: boolean;
   rows?: number;
-  type?: 'text' | 'date';
+  type?: 'text';
 }
 
 /** A labelled text input (or textarea) bound to the document. */
@@ -147,10 +147,8 @@ export function NotesField(props: Omit<TextFieldProps, 'multiline' | 'type' | 'm
   return <TextField {...props} multiline maxLength={100_000} />;
 }
 
-/** A date (`YYYY-MM-DD`, or empty) bound to the document. */
-export function DateField(props: Omit<TextFieldProps, 'multiline' | 'type' | 'maxLength'>) {
-  return <TextField {...props} type="date" maxLength={10} />;
-}
+/** A date (`YYYY-MM-DD`, or empty) bound to the document: a control of the app's own, in the app's language. */
+export { DateField } from './DateField';
 
 interface SelectFieldProps<V extends string> {
   label: ReactNode;

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/format';
 import type { WorkshopDoc } from '../../../shared/model';
+import { currentLang } from '../../i18n';
 import { setWorkshopMeta } from '../../../shared/model/edits/meta';
 import { DateField, NameField, TextField } from '../wizard/fields';
 
@@ -14,7 +16,9 @@ export function MetaPanel({ doc }: { doc: WorkshopDoc }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const m = doc.meta;
-  const summary = [m.team, m.facilitator ? t('shell.meta.facilitatedBy', { name: m.facilitator }) : '', m.date].filter(Boolean).join(' · ');
+  const summary = [m.team, m.facilitator ? t('shell.meta.facilitatedBy', { name: m.facilitator }) : '', formatDate(m.date, currentLang())]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <div className="workshop-meta">
       <button type="button" className="btn btn-ghost btn-small" aria-expanded={open} aria-controls={`${id}-meta`} onClick={() => setOpen(!open)}>

@@ -1,5 +1,5 @@
 import './locales'; // first: the steps' strings, before any step renders
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { DECISION_STEPS, pick } from '../../../shared/framework';
@@ -50,6 +50,19 @@ export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | nu
 
   const current: StepId = step ?? doc?.currentStep ?? 'needs';
   const progress = useMemo(() => (doc ? stepProgress(doc) : null), [doc]);
+  // Another step (sidebar, "next" button, address): it opens at its top, with the keyboard focus
+  // on its title, not where the last step was scrolled to.
+  const shown = useRef<string | null>(null);
+  const ready = load.status === 'ready' && doc?.id === id;
+  useEffect(() => {
+    if (!ready) return;
+    const key = `${id}/${current}`;
+    if (shown.current === key) return;
+    const first = shown.current === null;
+    shown.current = key;
+    window.scrollTo(0, 0);
+    if (!first) document.getElementById('step-title')?.focus({ preventScroll: true });
+  }, [ready, id, current]);
 
   if (load.status === 'error') {
     return (
@@ -104,7 +117,7 @@ export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | nu
           <div>
             <div className="muted small">{doc.meta.title}</div>
             <MetaPanel doc={doc} />
-            <h1 id="step-title">
+            <h1 id="step-title" tabIndex={-1}>
               {t('shell.step', { n: def.number })} · {pick(def.name, lang)}
             </h1>
           </div>
@@ -157,8 +170,31 @@ export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | nu
           </div>
         )}
         {current === 'validation' && sim ? <SimulatorScreen candidateId={sim} /> : <Screen step={current} />}
+        <StepEnd id={id} current={current} />
       </main>
     </div>
+  );
+}
+
+/**
+ * The end of every step: the way on to the next step of the path; after the last step, the
+ * report (the export dialog), which is where the workshop's outcome goes.
+ */
+function StepEnd({ id, current }: { id: string; current: StepId }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const i = DECISION_STEPS.findIndex((s) => s.id === current);
+  const next = DECISION_STEPS[i + 1];
+  return (
+    <nav className="step-end" aria-label={t('shell.stepEnd')}>
+      {next ? (
+        <a className="btn btn-primary" href={hrefFor({ name: 'workshop', id, step: next.id })}>
+          {t('shell.nextStep', { n: next.number, name: pick(next.name, lang) })}
+        </a>
+      ) : (
+        <ExportMenu primary label={t('shell.finish')} />
+      )}
+    </nav>
   );
 }
 

@@ -15,3 +15,4 @@ export * from './score-grid';
 export * from './scenarios';
 export * from './ballot';
 export * from './meta';
+export * from './score-paste';

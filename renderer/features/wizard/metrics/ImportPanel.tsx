@@ -32,6 +32,11 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
   const delimId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [delimiter, setDelimiter] = useState('');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const clearFile = () => {
+    if (fileInput.current) fileInput.current.value = '';
+    setChosen(null);
+  };
   const [done, setDone] = useState<string | null>(null);
   const { state, start, remap, reset } = useMetricsImport();
   const candidates = doc.candidates.map((c) => ({ id: c.id, name: c.name, kind: c.kind }));
@@ -49,7 +54,7 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
         (rows > MAX_STORED_POINTS ? ` ${t('wizard.metrics.reduced', { rows: formatNumber(rows, lang), points: formatNumber(MAX_STORED_POINTS, lang) })}` : ''),
     );
     reset();
-    if (fileInput.current) fileInput.current.value = '';
+    clearFile();
   };
 
   return (
@@ -58,13 +63,27 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
       <p className="muted small">{t('wizard.metrics.formatHint')}</p>
       <div className="import-controls">
         <div className="field">
-          <label htmlFor={fileId}>{t('wizard.metrics.chooseFile')}</label>
+          {/* The app's own button and text; it opens the system's file dialog (the hidden input). */}
+          <span id={`${fileId}-label`}>{t('wizard.metrics.chooseFile')}</span>
+          <span className="file-pick">
+            <button type="button" className="btn" aria-describedby={`${fileId}-label ${fileId}-name`} onClick={() => fileInput.current?.click()}>
+              {t('wizard.metrics.browse')}
+            </button>
+            <span id={`${fileId}-name`} className="muted small">
+              {chosen ?? t('wizard.metrics.noFile')}
+            </span>
+          </span>
           <input
             id={fileId}
             ref={fileInput}
             type="file"
+            hidden
+            aria-label={t('wizard.metrics.chooseFile')}
             accept=".csv,.tsv,.txt,.json,text/csv,application/json"
-            onChange={(e) => choose(e.target.files?.[0])}
+            onChange={(e) => {
+              setChosen(e.target.files?.[0]?.name ?? null);
+              choose(e.target.files?.[0]);
+            }}
           />
         </div>
         <div className="field">
@@ -116,7 +135,7 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
           onImport={() => commit(state.file, state.result)}
           onCancel={() => {
             reset();
-            if (fileInput.current) fileInput.current.value = '';
+            clearFile();
           }}
         />
       )}
@@ -234,7 +253,7 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
           {t(`wizard.metrics.fileError.${e.code}`, { detail: e.detail === '\t' ? 'Tab' : e.detail })}
         </p>
       ))}
-      {result.errorCount > 0 && <RowErrors errors={result.errors} count={result.errorCount} />}
+      {result.errorCount > 0 && <RowErrors errors={result.errors} count={result.errorCount} rows={result.errorRows} />}
       {result.fileErrors.length === 0 && (
         <p>
           {t('wizard.metrics.willImport', { series: result.series.length, rows: formatNumber(result.rowsUsed, lang) })}{' '}
@@ -253,13 +272,17 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
   );
 }
 
-function RowErrors({ errors, count }: { errors: RowError[]; count: number }) {
+/** The rows with problems and the problems themselves, counted apart (a row can have several). */
+function RowErrors({ errors, count, rows }: { errors: RowError[]; count: number; rows: number }) {
   const { t } = useTranslation();
   return (
     <div className="row-errors-box" role="alert">
-      <strong>{t('wizard.metrics.errorsTitle', { count })}</strong>{' '}
+      <strong>
+        {t('wizard.metrics.errorsTitle', { count: rows })}
+        {t('wizard.metrics.errorsProblems', { count })}
+      </strong>{' '}
       {count > errors.length && <span className="muted small">{t('wizard.metrics.errorsMore', { shown: errors.length })}</span>}
-      <ul className="row-errors" aria-label={t('wizard.metrics.errorsTitle', { count })}>
+      <ul className="row-errors" aria-label={t('wizard.metrics.errorsTitle', { count: rows })}>
         {errors.map((e, i) => (
           <li key={i}>{t('wizard.metrics.rowError', { row: e.row, column: e.column, reason: t(`wizard.metrics.reason.${e.code}`, { value: e.value }) })}</li>
         ))}

@@ -9,6 +9,7 @@ import {
   defaultCondition,
   newId,
   nowIso,
+  openRuleQuestions,
   proposals,
   type ProposalStatus,
   removeRule,
@@ -32,6 +33,45 @@ const DECISIONS = [
 ] as const;
 
 type Rule = WorkshopDoc['adaptation']['rules'][number];
+
+/**
+ * No rule applies: says why, truthfully — no answers yet, some questions the rules read still
+ * open (named), or every one answered and none of the rules holds for these answers.
+ */
+function NoProposals({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const open = openRuleQuestions(doc);
+  const read = new Set(doc.adaptation.rules.flatMap((r) => r.when.map((c) => c.question)));
+  const label = (id: string) => {
+    const q = ALL_QUESTIONS.find((x) => x.id === id);
+    return q ? pick(q.label, lang) : id;
+  };
+  const toNeeds = (
+    <a className="btn" href={hrefFor({ name: 'workshop', id: doc.id, step: 'needs' })}>
+      {t('wizard.screening.goToNeeds')}
+    </a>
+  );
+  if (open.length === 0)
+    return (
+      <div className="empty" role="status">
+        <p>{t('wizard.screening.noRuleApplies', { count: read.size })}</p>
+      </div>
+    );
+  return (
+    <div className="empty">
+      <p>{open.length === read.size ? t('wizard.screening.noProposals') : t('wizard.screening.someOpen', { count: open.length })}</p>
+      {open.length < read.size && (
+        <ul className="small">
+          {open.map((id) => (
+            <li key={id}>{label(id)}</li>
+          ))}
+        </ul>
+      )}
+      {toNeeds}
+    </div>
+  );
+}
 type Condition = Rule['when'][number];
 
 /** §五 adaptation proposals from the needs answers: accept or reject each; the rules themselves are editable data. */
@@ -46,12 +86,7 @@ export function ProposalsPanel({ doc }: { doc: WorkshopDoc }) {
       <h2 id="props-h">{t('wizard.screening.proposals')}</h2>
       <p className="muted">{t('wizard.screening.proposalsIntro')}</p>
       {list.length === 0 ? (
-        <div className="empty">
-          <p>{t('wizard.screening.noProposals')}</p>
-          <a className="btn" href={hrefFor({ name: 'workshop', id: doc.id, step: 'needs' })}>
-            {t('wizard.screening.goToNeeds')}
-          </a>
-        </div>
+        <NoProposals doc={doc} />
       ) : (
         <>
           {pending > 0 && (
