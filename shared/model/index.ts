@@ -12,3 +12,4 @@ export * from './metrics-suggest';
 export * from './analysis';
 export * from './names';
 export * from './currency';
+export * from './calibration';

@@ -1,6 +1,8 @@
 import type { MetricSeries } from './schema';
+import type { GpuName } from '../contract/sim';
 import {
   parseBucket,
+  parseGpuType,
   parseNumber,
   type Bucket,
   type ColumnMapping,
@@ -29,8 +31,17 @@ export interface ImportedSeries {
   percent: boolean;
 }
 
+/** A candidate's pilot configuration read from the `gpus` / `gpu-type` columns (the last row's value). */
+export interface ImportedPilot {
+  candidateId: string;
+  gpus: number | null;
+  gpu: GpuName | null;
+}
+
 export interface BuildResult {
   series: ImportedSeries[];
+  /** Pilot configurations per candidate (empty when no such column is mapped). */
+  pilots: ImportedPilot[];
   /** The first `maxErrors` row errors, in file order. */
   errors: RowError[];
   errorCount: number;
@@ -57,7 +68,11 @@ const METRIC_OF: Partial<Record<ColumnRole, MetricSeries['metric']>> = {
   'success-medium': 'success-rate',
   'success-long': 'success-rate',
   utilization: 'utilization',
+  'rollout-seconds': 'rollout-seconds',
+  'train-seconds': 'train-seconds',
+  'tokens-per-second': 'tokens-per-second',
 };
+const POSITIVE_ROLES = new Set<ColumnRole>(['rollout-seconds', 'train-seconds', 'tokens-per-second']);
 
 interface Accumulator {
   candidateId: string;
@@ -83,6 +98,9 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
   const candCol = roles.indexOf('candidate');
   const bucketCol = roles.indexOf('bucket');
   const metricCols = roles.map((r, i) => (METRIC_OF[r] ? i : -1)).filter((i) => i >= 0);
+  const gpusCol = roles.indexOf('gpus');
+  const gpuTypeCol = roles.indexOf('gpu-type');
+  const pilots = new Map<string, ImportedPilot>();
   if (fileErrors.length === 0) {
     if (xCol < 0) fileErrors.push({ code: 'missing-x' });
     if (metricCols.length === 0) fileErrors.push({ code: 'missing-metric' });
@@ -94,7 +112,7 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
     errorCount++;
     if (errors.length < maxErrors) errors.push({ row, column: table.header[column] ?? `#${column + 1}`, code, value });
   };
-  if (fileErrors.length) return { series: [], errors, errorCount, fileErrors, rowsUsed: 0 };
+  if (fileErrors.length) return { series: [], pilots: [], errors, errorCount, fileErrors, rowsUsed: 0 };
 
   const decimalComma = table.delimiter !== ',' && table.delimiter !== '';
   // Accumulators per candidate, indexed by column × bucket (no string keys in the hot loop).
@@ -138,6 +156,23 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
       }
       rowBucket = b;
     }
+    if (gpusCol >= 0 || gpuTypeCol >= 0) {
+      const pilot = pilots.get(candidateId) ?? { candidateId, gpus: null, gpu: null };
+      const gCell = gpusCol >= 0 ? (row[gpusCol] ?? '').trim() : '';
+      if (gCell) {
+        const g = parseNumber(gCell, decimalComma);
+        if (g === null) report(rowNo, gpusCol, 'not-a-number', gCell);
+        else if (!Number.isInteger(g) || g < 1 || g > 1_000_000) report(rowNo, gpusCol, 'out-of-range', gCell);
+        else pilot.gpus = g;
+      }
+      const tCell = gpuTypeCol >= 0 ? (row[gpuTypeCol] ?? '').trim() : '';
+      if (tCell) {
+        const gpu = parseGpuType(tCell);
+        if (gpu) pilot.gpu = gpu;
+        else report(rowNo, gpuTypeCol, 'unknown-gpu', tCell);
+      }
+      pilots.set(candidateId, pilot);
+    }
     let slots = acc.get(candidateId);
     if (!slots) acc.set(candidateId, (slots = []));
     let used = false;
@@ -150,6 +185,10 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
         continue;
       }
       const role = roles[c];
+      if (POSITIVE_ROLES.has(role) && y <= 0) {
+        report(rowNo, c, 'out-of-range', cell);
+        continue;
+      }
       if (role === 'step-seconds') {
         if (y <= 0) {
           report(rowNo, c, 'out-of-range', cell);
@@ -204,9 +243,10 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
     series.push({ candidateId: a.candidateId, metric: a.metric, bucket: a.bucket, points: reduceSeries(a.xs, a.ys, maxPoints), rows: a.xs.length, percent });
   }
   if (series.length > MAX_SERIES)
-    return { series: [], errors, errorCount, fileErrors: [{ code: 'too-many-series', detail: String(series.length) }], rowsUsed: 0 };
+    return { series: [], pilots: [], errors, errorCount, fileErrors: [{ code: 'too-many-series', detail: String(series.length) }], rowsUsed: 0 };
   errors.sort((p, q) => p.row - q.row);
-  return { series, errors, errorCount, fileErrors: [], rowsUsed };
+  const pilotList = [...pilots.values()].filter((p) => p.gpus !== null || p.gpu !== null);
+  return { series, pilots: pilotList, errors, errorCount, fileErrors: [], rowsUsed };
 }
 
 /**

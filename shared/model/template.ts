@@ -78,7 +78,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
         result: '',
       })),
     ),
-    metrics: { series: [], imports: [], written: [], valueFunctions: {} },
+    metrics: { series: [], imports: [], written: [], valueFunctions: {}, pilots: [], calibrations: [] },
     simulations: [],
     scenarios: [],
     rollout: {
@@ -156,6 +156,8 @@ export function createSampleWorkshop(lang: Lang, now = nowIso(), id = newId()): 
         taskType: 'code',
         growthStage: 'rapid-growth',
         rolloutSteps: 40,
+        plannedTrainingSteps: 500,
+        modelSizeB: 7,
         concurrentTrainingJobs: 4,
         dataScale: 'large',
         currentInfra: 'managed',

@@ -1,6 +1,7 @@
 import { answeredPairs } from './answered-pairs';
 import { confirmedRecords } from './confirmed-records';
 import { currency } from './currency';
+import { pilotCalibration } from './pilot-calibration';
 import { simulationTyped } from './simulation-typed';
 import { singleNames } from './single-names';
 import { weightsProvenance } from './weights-provenance';
@@ -19,4 +20,4 @@ export interface Migration {
   readonly up: (doc: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [singleNames, weightsProvenance, simulationTyped, confirmedRecords, answeredPairs, currency];
+export const MIGRATIONS: readonly Migration[] = [singleNames, weightsProvenance, simulationTyped, confirmedRecords, answeredPairs, currency, pilotCalibration];
