@@ -263,10 +263,12 @@ function CostBandChart({
       <line x1={pad} x2={W - pad} y1={30} y2={30} stroke="currentColor" strokeOpacity={0.25} />
       <rect x={x(band.p10)} y={20} width={Math.max(2, x(band.p90) - x(band.p10))} height={20} fill="var(--accent, #2b6cb0)" fillOpacity={0.35} />
       <line x1={x(band.mid)} x2={x(band.mid)} y1={16} y2={44} stroke="var(--accent, #2b6cb0)" strokeWidth={3} />
-      <line x1={x(budget)} x2={x(budget)} y1={6} y2={50} stroke="var(--danger, #c53030)" strokeWidth={2} strokeDasharray="5 3" data-testid="budget-line" />
-      <text x={Math.min(x(budget) + 4, W - 150)} y={12} fontSize={11} fill="currentColor">
-        {budgetLabel}
-      </text>
+      <g data-testid="budget-line">
+        <line x1={x(budget)} x2={x(budget)} y1={6} y2={50} stroke="var(--danger, #c53030)" strokeWidth={2} strokeDasharray="5 3" />
+        <text x={Math.min(x(budget) + 4, W - 150)} y={12} fontSize={11} fill="currentColor">
+          {budgetLabel}
+        </text>
+      </g>
     </svg>
   );
 }
