@@ -36,7 +36,7 @@ const TEXT = {
     step4: /指标对比/,
     file: '选择指标文件（CSV 或 JSON）',
     importBtn: '导入',
-    imported: /已导入/,
+    imported: /已从 .* 导入 \d+ 条序列/,
     panel: '试点校准',
     rows: '6 行试点数据（第 1–6 步）',
     gpus: 'GPU 数',
