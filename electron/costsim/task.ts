@@ -1,5 +1,6 @@
 import { ContractError } from '../../shared/contract/errors';
-import type { SimResult, SimScenarioParsed } from '../../shared/contract/sim';
+import type { PilotRow, SimCalibration, SimResult, SimScenarioParsed } from '../../shared/contract/sim';
+import { calibrate } from './calibrate';
 import { runScenario } from './run';
 import { SimInputError } from './scenario';
 
@@ -14,6 +15,15 @@ export function asContractError(err: unknown): unknown {
 export function simRunTask(input: SimScenarioParsed, progress: (done: number) => void): SimResult {
   try {
     return runScenario(input, progress);
+  } catch (err) {
+    throw asContractError(err);
+  }
+}
+
+/** The `simCalibrate` worker task: fit a pilot and project the full-scale run (calibrate.ts). */
+export function simCalibrateTask(input: { pilot: SimScenarioParsed; rows: PilotRow[]; target: SimScenarioParsed }): SimCalibration {
+  try {
+    return calibrate(input.pilot, input.rows, input.target);
   } catch (err) {
     throw asContractError(err);
   }

@@ -98,7 +98,13 @@ describe('HTML report', () => {
   });
 
   it('says so, instead of failing, when there is nothing to analyse', () => {
-    const empty = html('en', { ...doc, scores: [], metrics: { series: [], imports: [], written: [], valueFunctions: {} }, simulations: [], validation: [] });
+    const empty = html('en', {
+      ...doc,
+      scores: [],
+      metrics: { series: [], imports: [], written: [], valueFunctions: {}, pilots: [], calibrations: [] },
+      simulations: [],
+      validation: [],
+    });
     expect(empty).toContain('No scores have been entered yet');
     expect(empty).toContain('No pilot metrics recorded.');
     expect(empty).toContain('No cost simulation was run.');

@@ -47,6 +47,26 @@ describe('sim.* through dispatch', () => {
     }
   });
 
+  it('calibrates a pilot through the contract; bad rows and a pilot that cannot run are invalid requests with their path', async () => {
+    const rows = [400, 420, 410].map((step) => ({ stepSeconds: step, rolloutSeconds: step * 0.8, trainSeconds: step * 0.15 }));
+    const res = await call('sim.calibrate', {
+      pilot: { cluster: { gpus: 8, colocated: true } },
+      rows,
+      target: { steps: 200, cluster: { gpus: 32, colocated: true } },
+    });
+    expect(res.ok).toBe(true);
+    if (res.ok) {
+      const r = res.result as { parameters: { mfu: { fitted: boolean } }; projection: { steps: number; stepSeconds: { p10: number; p90: number } } };
+      expect(r.parameters.mfu.fitted).toBe(true);
+      expect(r.projection.steps).toBe(200);
+      expect(r.projection.stepSeconds.p10).toBeLessThan(r.projection.stepSeconds.p90);
+    }
+    const negative = await call('sim.calibrate', { rows: [{ stepSeconds: -3 }] });
+    expect(!negative.ok && negative.error.issues?.[0].path).toBe('rows[0].stepSeconds');
+    const noFit = await call('sim.calibrate', { pilot: { model: { paramsB: 200 } }, rows });
+    expect(!noFit.ok && noFit.error.issues?.[0].path).toBe('pilot.cluster.tensorParallel');
+  });
+
   it('estimates analytically and lists the catalogue', async () => {
     const est = await call('sim.estimate', {});
     expect(est.ok && (est.result as { method: string }).method).toBe('analytic');

@@ -65,6 +65,13 @@ export const simHandlers: HandlersFor<typeof simMethods> = {
     return out;
   },
 
+  'sim.calibrate': async (req, ctx) => {
+    checkScenario(req.pilot, 'pilot');
+    checkScenario(req.target, 'target');
+    const [result] = await ctx.tasks.run('simCalibrate', [req], { signal: ctx.signal, onProgress: (d) => ctx.progress({ done: d, stage: 'calibrating' }) });
+    return result;
+  },
+
   'sim.references': async (_req, ctx) => {
     const runs = referenceScenarios().map((r) => r.scenario);
     const results = await ctx.tasks.run('simRun', runs, { signal: ctx.signal, onProgress: (d) => ctx.progress({ done: d, stage: 'simulating' }) });

@@ -48,3 +48,16 @@ describe('stacked columns', () => {
     expect(h.yTicks.at(-1)!.value).toBeGreaterThanOrEqual(950);
   });
 });
+
+describe('stackedColumnsGeometry: a reference line (the budget)', () => {
+  it('reaches a reference above every column and places it on the value axis', () => {
+    const cols = [{ label: 'a', parts: [100, 50] }];
+    const g = stackedColumnsGeometry({ columns: cols, width: 400, height: 200, reference: 400 });
+    const top = g.yTicks[g.yTicks.length - 1].value;
+    expect(top).toBeGreaterThanOrEqual(400);
+    // Linear axis: the reference sits at 400/150 of the column's height above the baseline.
+    const base = g.plot.y + g.plot.height;
+    expect((base - g.referenceY!) / (base - g.columns[0].topY)).toBeCloseTo(400 / 150, 6);
+    expect(stackedColumnsGeometry({ columns: cols, width: 400, height: 200 }).referenceY).toBeNull();
+  });
+});

@@ -21,6 +21,8 @@ export interface ColumnsGeometry {
     topY: number;
     segments: Array<{ index: number; y: number; height: number; value: number }>;
   }>;
+  /** Height of the reference line (e.g. a budget), when one is given. */
+  referenceY: number | null;
 }
 
 export interface ColumnsInput {
@@ -30,9 +32,18 @@ export interface ColumnsInput {
   tickFormat?: (v: number) => string;
   /** Room left of the plot for the tick labels (default 56 px). */
   axisWidth?: number;
+  /** A reference value drawn across the columns (e.g. the budget); the axis reaches it. */
+  reference?: number | null;
 }
 
-export function stackedColumnsGeometry({ columns, width, height, tickFormat = (v) => String(v), axisWidth = 56 }: ColumnsInput): ColumnsGeometry {
+export function stackedColumnsGeometry({
+  columns,
+  width,
+  height,
+  tickFormat = (v) => String(v),
+  axisWidth = 56,
+  reference = null,
+}: ColumnsInput): ColumnsGeometry {
   const margin = { top: 18, right: 8, bottom: 24, left: axisWidth };
   const plot = {
     x: margin.left,
@@ -41,7 +52,7 @@ export function stackedColumnsGeometry({ columns, width, height, tickFormat = (v
     height: Math.max(10, height - margin.top - margin.bottom),
   };
   const totals = columns.map((c) => c.parts.reduce((s, v) => s + Math.max(0, v), 0));
-  const max = Math.max(0, ...totals);
+  const max = Math.max(0, ...totals, reference !== null && Number.isFinite(reference) ? reference : 0);
   const y = scaleLinear()
     .domain([0, max > 0 ? max : 1])
     .nice()
@@ -69,5 +80,6 @@ export function stackedColumnsGeometry({ columns, width, height, tickFormat = (v
       });
       return { label: c.label, x: left, width: barWidth, centreX: left + barWidth / 2, total: totals[i], topY: y(totals[i]), segments };
     }),
+    referenceY: reference !== null && Number.isFinite(reference) ? y(reference) : null,
   };
 }

@@ -590,6 +590,82 @@ export const SimReferencesSchema = z.object({
 });
 export type SimReferences = z.infer<typeof SimReferencesSchema>;
 
+// ---------------------------------------------------------------------------------------
+// Calibration by the team's pilot (sim.calibrate)
+
+/** One pilot step's measurements (any may be missing: null). */
+export const PilotRowSchema = z.strictObject({
+  /** Wall seconds of the training step. */
+  stepSeconds: positive().nullable().default(null),
+  /** Seconds of the step spent generating rollouts. */
+  rolloutSeconds: positive().nullable().default(null),
+  /** Seconds of the step spent training (forward, backward, optimizer). */
+  trainSeconds: positive().nullable().default(null),
+  /** Generated tokens per second over the step (tokens generated in the step ÷ step seconds). */
+  tokensPerSecond: positive().nullable().default(null),
+});
+export type PilotRow = z.output<typeof PilotRowSchema>;
+
+export const SimCalibrateRequestSchema = z.strictObject({
+  /** The scenario the pilot ran (its model, GPUs, GPU type, batch); its efficiency fields are the starting point of the fit. */
+  pilot: SimScenarioSchema.prefault({}),
+  /** Measurements, one per pilot step (1–5000). */
+  rows: z.array(PilotRowSchema).min(1).max(5000),
+  /** The full-scale run to project with the fitted parameters. */
+  target: SimScenarioSchema.prefault({}),
+});
+export type SimCalibrateRequest = z.input<typeof SimCalibrateRequestSchema>;
+
+const BandSchema = z.object({ p10: z.number(), mid: z.number(), p90: z.number() });
+const FittedParameterSchema = z.object({
+  value: z.number(),
+  /** false: no pilot column informs it; the pilot scenario's value is kept. */
+  fitted: z.boolean(),
+  /** Standard error of the fit (log units for mfu and decode efficiency: relative; seconds for the overhead). */
+  se: z.number(),
+  /** Pilot measurements it was fitted from. */
+  observations: z.number(),
+});
+const PilotFiguresSchema = z.object({
+  stepSeconds: z.number().nullable(),
+  rolloutSeconds: z.number().nullable(),
+  trainSeconds: z.number().nullable(),
+  tokensPerSecond: z.number().nullable(),
+});
+
+export const SimCalibrationSchema = z.object({
+  parameters: z.object({
+    /** Training MFU (cluster.mfu). */
+    mfu: FittedParameterSchema,
+    /** Decode bandwidth efficiency (cluster.decodeBandwidthEfficiency). */
+    decodeBandwidthEfficiency: FittedParameterSchema,
+    /** Fixed seconds per step (weight update latency): overheads.engineSleepWakeSeconds when colocated, else overheads.syncLatencySeconds. */
+    overheadSeconds: FittedParameterSchema,
+  }),
+  /** The scenario field that holds the fitted per-step overhead. */
+  overheadPath: z.enum(['overheads.engineSleepWakeSeconds', 'overheads.syncLatencySeconds']),
+  /** Root-mean-square of log(measured / predicted) over every measurement used (≈ relative error), and per kind. */
+  residual: z.object({ rms: z.number(), observations: z.number(), byKind: PilotFiguresSchema }),
+  /** Mean measured and predicted (with the fitted parameters) pilot figures. */
+  pilot: z.object({ rows: z.number(), measured: PilotFiguresSchema, predicted: PilotFiguresSchema }),
+  /** The full-scale run with the fitted parameters: `mid` at the fit, p10–p90 over the parameters' uncertainty. */
+  projection: z.object({
+    steps: z.number(),
+    gpus: z.number(),
+    gpu: z.string(),
+    paramsB: z.number(),
+    archetype: z.enum(['self-built', 'managed', 'hybrid']),
+    stepSeconds: BandSchema,
+    wallHours: BandSchema,
+    /** Cost attributable to the run, USD (the target's archetype). */
+    costUsd: BandSchema,
+    gpuHours: z.number(),
+    /** Parameter draws behind the band. */
+    draws: z.number(),
+  }),
+});
+export type SimCalibration = z.infer<typeof SimCalibrationSchema>;
+
 export const simMethods = {
   'sim.run': defineMethod({
     name: 'sim.run',
@@ -616,6 +692,14 @@ export const simMethods = {
     summary: 'The GPU catalogue (vendor specs, default prices) and the default scenario.',
     request: z.strictObject({}),
     response: SimCatalogueSchema,
+  }),
+  'sim.calibrate': defineMethod({
+    name: 'sim.calibrate',
+    summary:
+      'Fits training MFU, decode bandwidth efficiency and per-step overhead to a pilot’s measurements, and projects the full-scale run with a p10–p90 band.',
+    request: SimCalibrateRequestSchema,
+    response: SimCalibrationSchema,
+    job: true,
   }),
   'sim.references': defineMethod({
     name: 'sim.references',

@@ -114,6 +114,32 @@ export const NEEDS_GROUPS: NeedsGroup[] = [
         feeds: ['throughput-efficiency', 'context-management', 'credit-assignment', 'cost-structure'],
       },
       {
+        id: 'plannedTrainingSteps',
+        kind: 'number',
+        label: t('计划的训练步数（全量训练）', 'Planned training steps (the full-scale run)'),
+        help: t(
+          '试点校准后，成本模拟按此步数推算全量训练的时长与成本。',
+          'After the pilot calibrates the simulator, the full-scale run’s duration and cost are projected for this many steps.',
+        ),
+        unit: t('步', 'steps'),
+        min: 1,
+        max: 1000000,
+        feeds: ['cost-structure'],
+      },
+      {
+        id: 'modelSizeB',
+        kind: 'number',
+        label: t('计划训练的模型规模', 'Size of the model to train'),
+        help: t(
+          '全量训练的模型参数量（十亿），用于推算成本与吞吐。',
+          'Parameters of the full-scale run’s model, in billions: projects its cost and throughput.',
+        ),
+        unit: t('B 参数', 'B parameters'),
+        min: 0.1,
+        max: 10000,
+        feeds: ['cost-structure', 'throughput-efficiency'],
+      },
+      {
         id: 'concurrentTrainingJobs',
         kind: 'number',
         label: t('并发训练任务数', 'Concurrent training jobs'),

@@ -16,7 +16,7 @@ export function analysisSubject(doc: WorkshopDoc): WorkshopDoc {
     candidates: doc.candidates.map((c) => ({ ...c, description: { 'zh-CN': '', en: '' }, notes: '' })),
     adaptation: { rules: [], decisions: [], baseWeights: {} },
     validation: [],
-    metrics: { series: [], imports: [], written: [], valueFunctions: {} },
+    metrics: { series: [], imports: [], written: [], valueFunctions: {}, pilots: [], calibrations: [] },
     simulations: [],
     scenarios: [],
     rollout: { items: [], scope: '', goNoGo: '' },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createWorkshop } from './create';
 import { budgetCheck, fromUsd, monthlyBudget, toUsd } from './currency';
+import { DEFAULT_CNY_PER_USD } from './migrations/currency';
 
 const doc = (budget: unknown, budgetCurrency: unknown, code: 'CNY' | 'USD', cnyPerUsd = 7.2) => ({
   needs: { answers: { budget, budgetCurrency } as unknown as Record<string, string | number | null>, notes: '' },
@@ -34,5 +36,12 @@ describe('workshop currency', () => {
     const none = budgetCheck(doc(null, null, 'USD'), 10_000, 365);
     expect(none.budgetForRun).toBeNull();
     expect(none.share).toBeNull();
+  });
+});
+
+describe('a new workshop’s currency', () => {
+  it('follows the workshop’s language: yuan at the stated default rate in zh-CN, dollars in en', () => {
+    expect(createWorkshop({ title: '选型', lang: 'zh-CN' }).currency).toEqual({ code: 'CNY', cnyPerUsd: DEFAULT_CNY_PER_USD });
+    expect(createWorkshop({ title: 'Choice', lang: 'en' }).currency).toEqual({ code: 'USD', cnyPerUsd: DEFAULT_CNY_PER_USD });
   });
 });

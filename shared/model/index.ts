@@ -13,3 +13,4 @@ export * from './metrics-suggest';
 export * from './analysis';
 export * from './names';
 export * from './currency';
+export * from './calibration';

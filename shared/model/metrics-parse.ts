@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { GPU_NAMES, type GpuName } from '../contract/sim';
 import type { Candidate, MetricSeries } from './schema';
 import { nameAliases } from './names';
 
@@ -14,7 +15,12 @@ import { nameAliases } from './names';
  * validates rows. It is pure and runs in a Web Worker in the app.
  */
 
-/** What a column holds. `step-seconds` is converted to iterations per hour (3600 / seconds). */
+/**
+ * What a column holds. `step-seconds` is converted to iterations per hour (3600 / seconds).
+ * For calibration by the pilot: `rollout-seconds` and `train-seconds` (the step's split) and
+ * `tokens-per-second` (generated) are series; `gpus` and `gpu-type` set the candidate's pilot
+ * configuration (`BuildResult.pilots`).
+ */
 export const COLUMN_ROLES = [
   'ignore',
   'x',
@@ -28,6 +34,11 @@ export const COLUMN_ROLES = [
   'success-medium',
   'success-long',
   'utilization',
+  'rollout-seconds',
+  'train-seconds',
+  'tokens-per-second',
+  'gpus',
+  'gpu-type',
 ] as const;
 export type ColumnRole = (typeof COLUMN_ROLES)[number];
 export type Bucket = MetricSeries['bucket'];
@@ -51,7 +62,7 @@ export interface FileError {
   detail?: string;
 }
 
-export type RowErrorCode = 'not-a-number' | 'missing-cell' | 'unknown-candidate' | 'unknown-bucket' | 'out-of-range' | 'negative';
+export type RowErrorCode = 'not-a-number' | 'missing-cell' | 'unknown-candidate' | 'unknown-bucket' | 'out-of-range' | 'negative' | 'unknown-gpu';
 export interface RowError {
   /** Row number in the file, counting the header as row 1. */
   row: number;
@@ -224,6 +235,11 @@ const ROLE_PATTERNS: [ColumnRole, RegExp][] = [
   ['candidate', /^(candidate|candidate[ _-]?id|stack|solution|system|option|arm|方案|候选|候选方案)$/i],
   ['x', /^(step|steps|training[ _-]?step|global[ _-]?step|iter|iteration|epoch|x|time|t|步|步数|训练步|训练步数|迭代|迭代次数|轮次)$/i],
   ['bucket', /^(horizon|bucket|horizon[ _-]?bucket|task[ _-]?length|length[ _-]?bucket|长度|任务长度|时程|档位)$/i],
+  ['rollout-seconds', /^(rollout|gen|generation|generate)[ _-]?(time|seconds|secs|sec|s|duration)$|timing_s\/gen$|rollout[ _-]?耗时|生成耗时/i],
+  ['train-seconds', /^(train|training|update|update[ _-]?actor)[ _-]?(time|seconds|secs|sec|s|duration)$|timing_s\/update_actor$|训练耗时/i],
+  ['tokens-per-second', /tokens?[ _-]*(\/|per)[ _-]*(s|sec|second)$|^tok\/s$|^tps$|每秒.*token|token[ _-]?吞吐/i],
+  ['gpus', /^(gpus|num[ _-]?gpus|n[ _-]?gpus|gpu[ _-]?count|gpu数|gpu 数|卡数)$/i],
+  ['gpu-type', /^(gpu[ _-]?(type|model|name|kind)|gpu型号|卡型|显卡型号)$/i],
   ['step-seconds', /(sec(ond)?s?|^s)[ _/-]*(per)?[ _/-]*(step|iter)|(step|iter(ation)?)[ _-]?(time|seconds|secs|duration)|每步耗时|单步耗时|迭代耗时/i],
   ['iteration-speed', /(iter(ation)?s?|steps?)[ _-]*(per|\/)[ _-]*(h|hr|hour|min)|iter(ation)?[ _-]?speed|throughput|迭代速度|吞吐/i],
   ['success-short', /(success|pass|成功).*(short|短)|(short|短).*(success|pass|成功)/i],
@@ -287,4 +303,17 @@ export function withCandidateValues(table: MetricsTable, mapping: ColumnMapping,
   const candidateValues: Record<string, string> = {};
   for (const v of distinctValues(table, col)) candidateValues[v] = mapping.candidateValues[v] ?? matchCandidate(v, candidates);
   return { ...mapping, candidateValues };
+}
+
+/** A GPU type cell → the simulator's catalogue name ("h100" → H100-SXM, "A100" → A100-80G), or null. */
+export function parseGpuType(cell: string): GpuName | null {
+  const v = cell
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
+  if (!v) return null;
+  const exact = GPU_NAMES.find((g) => g.toLowerCase() === v);
+  if (exact) return exact;
+  const family = GPU_NAMES.filter((g) => g.toLowerCase().split('-')[0] === v.split('-')[0]);
+  return family.length === 1 ? family[0] : null;
 }

@@ -1,6 +1,8 @@
 import type { MetricSeries } from './schema';
+import type { GpuName } from '../contract/sim';
 import {
   parseBucket,
+  parseGpuType,
   parseNumber,
   type Bucket,
   type ColumnMapping,
@@ -29,8 +31,17 @@ export interface ImportedSeries {
   percent: boolean;
 }
 
+/** A candidate's pilot configuration read from the `gpus` / `gpu-type` columns (the last row's value). */
+export interface ImportedPilot {
+  candidateId: string;
+  gpus: number | null;
+  gpu: GpuName | null;
+}
+
 export interface BuildResult {
   series: ImportedSeries[];
+  /** Pilot configurations per candidate (empty when no such column is mapped). */
+  pilots: ImportedPilot[];
   /** The first `maxErrors` row errors, in file order. */
   errors: RowError[];
   /** Problems found, and the distinct data rows they are in (a row can have several). */
@@ -59,7 +70,11 @@ const METRIC_OF: Partial<Record<ColumnRole, MetricSeries['metric']>> = {
   'success-medium': 'success-rate',
   'success-long': 'success-rate',
   utilization: 'utilization',
+  'rollout-seconds': 'rollout-seconds',
+  'train-seconds': 'train-seconds',
+  'tokens-per-second': 'tokens-per-second',
 };
+const POSITIVE_ROLES = new Set<ColumnRole>(['rollout-seconds', 'train-seconds', 'tokens-per-second']);
 
 interface Accumulator {
   candidateId: string;
@@ -85,6 +100,9 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
   const candCol = roles.indexOf('candidate');
   const bucketCol = roles.indexOf('bucket');
   const metricCols = roles.map((r, i) => (METRIC_OF[r] ? i : -1)).filter((i) => i >= 0);
+  const gpusCol = roles.indexOf('gpus');
+  const gpuTypeCol = roles.indexOf('gpu-type');
+  const pilots = new Map<string, ImportedPilot>();
   if (fileErrors.length === 0) {
     if (xCol < 0) fileErrors.push({ code: 'missing-x' });
     if (metricCols.length === 0) fileErrors.push({ code: 'missing-metric' });
@@ -98,7 +116,7 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
     rowsWithErrors.add(row);
     if (errors.length < maxErrors) errors.push({ row, column: table.header[column] ?? `#${column + 1}`, code, value });
   };
-  if (fileErrors.length) return { series: [], errors, errorCount, errorRows: 0, fileErrors, rowsUsed: 0 };
+  if (fileErrors.length) return { series: [], pilots: [], errors, errorCount, errorRows: 0, fileErrors, rowsUsed: 0 };
 
   const decimalComma = table.delimiter !== ',' && table.delimiter !== '';
   // Accumulators per candidate, indexed by column × bucket (no string keys in the hot loop).
@@ -142,6 +160,23 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
       }
       rowBucket = b;
     }
+    if (gpusCol >= 0 || gpuTypeCol >= 0) {
+      const pilot = pilots.get(candidateId) ?? { candidateId, gpus: null, gpu: null };
+      const gCell = gpusCol >= 0 ? (row[gpusCol] ?? '').trim() : '';
+      if (gCell) {
+        const g = parseNumber(gCell, decimalComma);
+        if (g === null) report(rowNo, gpusCol, 'not-a-number', gCell);
+        else if (!Number.isInteger(g) || g < 1 || g > 1_000_000) report(rowNo, gpusCol, 'out-of-range', gCell);
+        else pilot.gpus = g;
+      }
+      const tCell = gpuTypeCol >= 0 ? (row[gpuTypeCol] ?? '').trim() : '';
+      if (tCell) {
+        const gpu = parseGpuType(tCell);
+        if (gpu) pilot.gpu = gpu;
+        else report(rowNo, gpuTypeCol, 'unknown-gpu', tCell);
+      }
+      pilots.set(candidateId, pilot);
+    }
     let slots = acc.get(candidateId);
     if (!slots) acc.set(candidateId, (slots = []));
     let used = false;
@@ -157,6 +192,11 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
       // Speeds, durations and rates are never below zero (a reward may be).
       if (y < 0 && role !== 'reward') {
         report(rowNo, c, 'negative', cell);
+        continue;
+      }
+      // A pilot's measured seconds and speeds are more than zero: the calibration divides by them.
+      if (POSITIVE_ROLES.has(role) && y === 0) {
+        report(rowNo, c, 'out-of-range', cell);
         continue;
       }
       if (role === 'step-seconds') {
@@ -215,6 +255,7 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
   if (series.length > MAX_SERIES)
     return {
       series: [],
+      pilots: [],
       errors,
       errorCount,
       errorRows: rowsWithErrors.size,
@@ -222,7 +263,8 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
       rowsUsed: 0,
     };
   errors.sort((p, q) => p.row - q.row);
-  return { series, errors, errorCount, errorRows: rowsWithErrors.size, fileErrors: [], rowsUsed };
+  const pilotList = [...pilots.values()].filter((p) => p.gpus !== null || p.gpu !== null);
+  return { series, pilots: pilotList, errors, errorCount, errorRows: rowsWithErrors.size, fileErrors: [], rowsUsed };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { valueOf, valueToScore, type ValueFunction } from '../scoring/value-function';
+import { calibrationStatus } from './calibration';
 import type { MeasureId, MetricSeries, WorkshopDoc } from './schema';
 
 /**
@@ -17,6 +18,12 @@ import type { MeasureId, MetricSeries, WorkshopDoc } from './schema';
  * threshold, shared/scoring/value-function.ts); without one, v is linear from 0 to the best
  * candidate measured (the best gets the top of the scale and the others in proportion).
  * Rewards are charted but not scored: different stacks' reward models are not on one scale.
+ *
+ * Cost (issue 17): where a candidate has a current calibration by its pilot and the workshop a
+ * budget, `budget-share` — the projected full-scale run's cost ÷ the budget for its duration
+ * (budget per month × the run's months, currency.ts) — suggests its cost-structure score, through
+ * the team's value function or the default piecewise one (`DEFAULT_VALUE_FUNCTIONS`); utilization
+ * then no longer suggests that candidate's cost score (it remains the fallback without one).
  */
 export type Measure = MeasureId;
 
@@ -25,6 +32,23 @@ export const MEASURE_CRITERION: Record<Measure, string> = {
   'long-success': 'credit-assignment',
   'horizon-retention': 'context-management',
   utilization: 'cost-structure',
+  'budget-share': 'cost-structure',
+};
+
+/**
+ * Value functions used when the team has set none, for measures where "in proportion to the
+ * best" makes no sense. Budget share (less is better): within budget (≤ 0.75 of it) → the top of
+ * the scale, at budget → the middle, 1.5 × the budget or more → the bottom, straight between.
+ */
+export const DEFAULT_VALUE_FUNCTIONS: Partial<Record<Measure, ValueFunction>> = {
+  'budget-share': {
+    kind: 'piecewise',
+    points: [
+      [0.75, 1],
+      [1, 0.5],
+      [1.5, 0],
+    ],
+  },
 };
 
 export interface CandidateMetrics {
@@ -37,6 +61,8 @@ export interface CandidateMetrics {
   success: Partial<Record<MetricSeries['bucket'], number>>;
   /** Mean utilization (0..1). */
   utilization?: number;
+  /** Projected full-scale cost ÷ the budget for its duration (a current calibration and a budget). */
+  budgetShare?: number;
 }
 
 export interface ScoreSuggestion {
@@ -72,9 +98,23 @@ export function summarizeMetrics(doc: WorkshopDoc): CandidateMetrics[] {
         finalReward: mean(tail),
         success,
         utilization: mean(of('utilization')?.points ?? []),
+        budgetShare: budgetShareOf(doc, c.id),
       };
     })
-    .filter((m) => m.iterationSpeed !== undefined || m.finalReward !== undefined || Object.keys(m.success).length > 0 || m.utilization !== undefined);
+    .filter(
+      (m) =>
+        m.iterationSpeed !== undefined ||
+        m.finalReward !== undefined ||
+        Object.keys(m.success).length > 0 ||
+        m.utilization !== undefined ||
+        m.budgetShare !== undefined,
+    );
+}
+
+function budgetShareOf(doc: WorkshopDoc, candidateId: string): number | undefined {
+  if (doc.metrics.calibrations.length === 0) return undefined;
+  const status = calibrationStatus(doc, candidateId);
+  return status && !status.stale && status.budget.share !== null ? status.budget.share : undefined;
 }
 
 function measureOf(m: CandidateMetrics, measure: Measure): number | undefined {
@@ -86,7 +126,9 @@ function measureOf(m: CandidateMetrics, measure: Measure): number | undefined {
     case 'horizon-retention':
       return m.success.long !== undefined && m.success.short ? m.success.long / m.success.short : undefined;
     case 'utilization':
-      return m.utilization;
+      return m.budgetShare === undefined ? m.utilization : undefined;
+    case 'budget-share':
+      return m.budgetShare;
   }
 }
 
@@ -105,10 +147,20 @@ export function suggestScores(doc: WorkshopDoc): ScoreSuggestion[] {
     if (measured.length === 0) continue;
     const best = Math.max(...measured.map((x) => x.v));
     const stored = doc.metrics.valueFunctions[measure];
-    if (!stored && !(best > 0)) continue;
-    const fn: ValueFunction = stored ?? { kind: 'linear', worst: 0, best };
+    const fallback = DEFAULT_VALUE_FUNCTIONS[measure];
+    if (!stored && !fallback && !(best > 0)) continue;
+    const fn: ValueFunction = stored ?? fallback ?? { kind: 'linear', worst: 0, best };
     for (const x of measured) {
-      out.push({ candidateId: x.id, criterionId, measure, measured: x.v, best, value: valueToScore(valueOf(fn, x.v), { min, max }), fn, custom: !!stored });
+      out.push({
+        candidateId: x.id,
+        criterionId,
+        measure,
+        measured: x.v,
+        best,
+        value: valueToScore(valueOf(fn, x.v), { min, max }),
+        fn,
+        custom: !!stored || !!fallback,
+      });
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SimResultSchema, SimScenarioSchema } from '../contract/sim';
+import { SimCalibrationSchema, SimResultSchema, SimScenarioSchema } from '../contract/sim';
 import { withoutDefaults } from '../contract/stored';
 import { valueFunctionProblem } from '../scoring/value-function';
 import { SCHEMA_VERSION } from './version';
@@ -276,7 +276,8 @@ function pointsSchema(max: number) {
     });
 }
 
-export const MetricKindSchema = z.enum(['iteration-speed', 'reward', 'success-rate', 'utilization']);
+/** Pilot step timings for calibration (issue 17): `rollout-seconds`, `train-seconds` (the step's split) and generated `tokens-per-second`. */
+export const MetricKindSchema = z.enum(['iteration-speed', 'reward', 'success-rate', 'utilization', 'rollout-seconds', 'train-seconds', 'tokens-per-second']);
 export const MetricSeriesSchema = z.strictObject({
   candidateId: IdSchema,
   metric: MetricKindSchema,
@@ -323,7 +324,30 @@ export const ValueFunctionSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 /** The pilot measures that suggest a criterion's scores (shared/model/metrics-suggest.ts). */
-export const MeasureSchema = z.enum(['iteration-speed', 'long-success', 'horizon-retention', 'utilization']);
+export const MeasureSchema = z.enum(['iteration-speed', 'long-success', 'horizon-retention', 'utilization', 'budget-share']);
+
+/**
+ * The scenario a candidate's pilot ran (model size, GPUs, GPU type, batch): only the fields the
+ * team set or the import read; the rest comes from the candidate's scenario (calibration.ts).
+ */
+export const PilotConfigSchema = z.strictObject({
+  candidateId: IdSchema,
+  scenario: z.lazy(() => StoredScenarioSchema),
+});
+/**
+ * A candidate's last `sim.calibrate` answer with its provenance: when, from which pilot rows
+ * (count and step range), and a fingerprint of the request (pilot rows, pilot configuration and
+ * full-scale scenario). It is stale when that fingerprint no longer matches the document.
+ */
+export const CalibrationRecordSchema = z.strictObject({
+  candidateId: IdSchema,
+  at: DateTimeSchema,
+  basis: z.string().max(64),
+  rows: z.number().int().min(0),
+  firstStep: num(),
+  lastStep: num(),
+  result: SimCalibrationSchema,
+});
 
 export const MetricsSchema = z.strictObject({
   series: z.array(MetricSeriesSchema).max(500).default([]),
@@ -334,6 +358,10 @@ export const MetricsSchema = z.strictObject({
   written: z.array(WrittenScoreSchema).max(LIST_LIMITS.scores).default([]),
   /** The team's value function per measure; a measure without one scores in proportion to the best candidate. */
   valueFunctions: z.partialRecord(MeasureSchema, ValueFunctionSchema).default({}),
+  /** Each candidate's pilot configuration (calibration by the pilot). */
+  pilots: z.array(PilotConfigSchema).max(LIST_LIMITS.candidates).default([]),
+  /** Each candidate's last calibration with its provenance. */
+  calibrations: z.array(CalibrationRecordSchema).max(LIST_LIMITS.candidates).default([]),
 });
 
 /**
@@ -454,7 +482,7 @@ export const WorkshopDocSchema = z
     weighting: WeightingSchema.default({ method: 'points', ahp: [], ahpAggregation: 'aij', rankOrder: [], provenance: weightProvenanceDefault() }),
     adaptation: AdaptationSchema.default({ rules: [], decisions: [], baseWeights: {} }),
     validation: z.array(ValidationItemSchema).max(LIST_LIMITS.validation).default([]),
-    metrics: MetricsSchema.default({ series: [], imports: [], written: [], valueFunctions: {} }),
+    metrics: MetricsSchema.default({ series: [], imports: [], written: [], valueFunctions: {}, pilots: [], calibrations: [] }),
     simulations: z.array(SimulationSchema).max(LIST_LIMITS.simulations).default([]),
     scenarios: z.array(WhatIfScenarioSchema).max(LIST_LIMITS.scenarios).default([]),
     rollout: RolloutSchema.default({ items: [], scope: '', goNoGo: '' }),
@@ -521,6 +549,8 @@ export type MetricSeries = z.output<typeof MetricSeriesSchema>;
 export type StoredValueFunction = z.output<typeof ValueFunctionSchema>;
 export type MeasureId = z.output<typeof MeasureSchema>;
 export type Simulation = z.output<typeof SimulationSchema>;
+export type PilotConfig = z.output<typeof PilotConfigSchema>;
+export type CalibrationRecord = z.output<typeof CalibrationRecordSchema>;
 export type WeightProvenance = z.output<typeof WeightProvenanceSchema>;
 export type WeightSource = z.output<typeof WeightSourceSchema>;
 export type WhatIfScenario = z.output<typeof WhatIfScenarioSchema>;

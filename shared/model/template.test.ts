@@ -25,6 +25,8 @@ describe('template documents are complete and valid without parsing', () => {
         meta: { title: doc.meta.title, lang: doc.meta.lang, date: doc.meta.date },
         criteria: doc.criteria,
         candidates: doc.candidates,
+        // The currency follows the workshop's language, which the schema's default cannot know.
+        currency: doc.currency,
         adaptation: { rules: doc.adaptation.rules, baseWeights: doc.adaptation.baseWeights },
         validation: doc.validation.map(({ id, candidateId, methodId }) => ({ id, candidateId, methodId })),
         rollout: { items: doc.rollout.items.map(({ id, templateId, title }) => ({ id, templateId, title })) },

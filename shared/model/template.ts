@@ -49,7 +49,8 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
     criteria,
     candidates,
     needs: { answers: {}, notes: '' },
-    currency: { code: 'USD', cnyPerUsd: DEFAULT_CNY_PER_USD },
+    // The template is bilingual, so the currency follows the workshop's language: yuan in zh-CN, dollars in en.
+    currency: { code: lang === 'zh-CN' ? 'CNY' : 'USD', cnyPerUsd: DEFAULT_CNY_PER_USD },
     scores: [],
     ratings: [],
     scale: { min: 0, max: 10 },
@@ -78,7 +79,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
         result: '',
       })),
     ),
-    metrics: { series: [], imports: [], written: [], valueFunctions: {} },
+    metrics: { series: [], imports: [], written: [], valueFunctions: {}, pilots: [], calibrations: [] },
     simulations: [],
     scenarios: [],
     rollout: {
@@ -109,7 +110,6 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
 export function createSampleWorkshop(lang: Lang, now = nowIso(), id = newId()): WorkshopDoc {
   const zh = lang === 'zh-CN';
   const doc = templateDoc({ title: zh ? '示例：代码智能体 RL 技术栈选型' : 'Sample: RL stack for a code agent', lang, id, now });
-  if (zh) doc.currency = { code: 'CNY', cnyPerUsd: DEFAULT_CNY_PER_USD };
   const participants = [
     { id: 'p-lin', name: zh ? '林架构（主持）' : 'Lin (facilitator)', role: 'facilitator' as const, influence: 1 },
     { id: 'p-chen', name: zh ? '陈算法' : 'Chen (ML)', role: 'ml-engineer' as const, influence: 1 },
@@ -157,6 +157,8 @@ export function createSampleWorkshop(lang: Lang, now = nowIso(), id = newId()): 
         taskType: 'code',
         growthStage: 'rapid-growth',
         rolloutSteps: 40,
+        plannedTrainingSteps: 500,
+        modelSizeB: 7,
         concurrentTrainingJobs: 4,
         dataScale: 'large',
         currentInfra: 'managed',

@@ -4,13 +4,14 @@
  * structured-clonable output. Only pure code (engine/, costsim/) may be imported here:
  * this module is loaded inside every worker.
  */
-import { simRunTask } from '../../costsim/task';
+import { simCalibrateTask, simRunTask } from '../../costsim/task';
 import { smaaShard } from '../../engine/smaa';
 
 export type TaskFn<I = never, O = unknown> = (input: I, progress: (done: number) => void) => O;
 
 export const taskRegistry = {
   simRun: simRunTask,
+  simCalibrate: simCalibrateTask,
   smaaShard,
   // Filled by domains: e.g. smaaShard, simRun. Keep entries pure.
 } satisfies Record<string, TaskFn<never, unknown>>;

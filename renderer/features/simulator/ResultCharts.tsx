@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { SimResult } from '../../../shared/contract/sim';
+import { budgetCheck, fromUsd, monthlyBudget, type WorkshopDoc } from '../../../shared/model';
 import { archetypeCosts, STEP_PARTS, stepBreakdown, type Archetype } from '../../../shared/model/simulation';
 import { currentLang } from '../../i18n';
 import { PoolUseChart } from './charts/PoolUseChart';
 import { StackedColumnsChart } from './charts/StackedColumnsChart';
-import { formatCompact, formatDuration, formatPercent, formatUsd } from './format';
+import { formatCompact, formatDuration, formatMoney, formatPercent } from './format';
 
 /**
  * The result as pictures: where a step's time goes (estimate beside the full simulation),
@@ -15,11 +16,14 @@ export function ResultCharts({
   full,
   archetype,
   filePrefix,
+  doc,
 }: {
   estimate: SimResult | null;
   full: SimResult | null;
   archetype: Archetype;
   filePrefix: string;
+  /** The workshop: its currency and budget (the cost chart is in its currency, with the budget line). */
+  doc: Pick<WorkshopDoc, 'needs' | 'currency'>;
 }) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -40,6 +44,23 @@ export function ResultCharts({
   const archetypeNames = costs.columns.map((c) => t(`simulator.archetypeShort.${c.archetype}`));
   const itemNames = costs.items.map((k) => t(`simulator.costItem.${k}`));
   const pct = (v: number) => formatPercent(v, lang);
+  // Costs in the workshop's currency; the budget line is the monthly budget × the months the
+  // chart's costs cover (the billing horizon), and the caption gives the run's monthly rate.
+  const money = (v: number) => formatMoney(v, doc.currency.code, lang);
+  const horizon = shown.assumptions.find((a) => a.path === 'cost.horizonMonths')?.value;
+  const months = typeof horizon === 'number' && horizon > 0 ? horizon : 1;
+  const perMonth = monthlyBudget(doc);
+  const check = budgetCheck(doc, shown.totals.costRun, shown.totals.wallHours);
+  const budgetLine = perMonth === null ? null : perMonth * months;
+  const budgetCaption =
+    budgetLine === null
+      ? t('simulator.charts.noBudgetLine', { rate: money(check.monthlyRate) })
+      : t('simulator.charts.budgetLine', {
+          budget: money(perMonth!),
+          months: formatCompact(months, lang),
+          line: money(budgetLine),
+          rate: money(check.monthlyRate),
+        });
   return (
     <div className="sim-charts">
       <StackedColumnsChart
@@ -70,13 +91,18 @@ export function ResultCharts({
         title={t('simulator.charts.costTitle')}
         source={source}
         filename={`${filePrefix}-cost-by-archetype`}
-        caption={t('simulator.charts.costCaption', { archetype: t(`simulator.option.cost.archetype.${archetype}`) })}
-        desc={costs.columns.map((c, i) => `${archetypeNames[i]}: ${formatUsd(c.total, lang)}`).join('; ')}
-        columns={costs.columns.map((c, i) => ({ label: archetypeNames[i], parts: c.parts, highlight: c.archetype === archetype }))}
+        caption={`${t('simulator.charts.costCaption', { archetype: t(`simulator.option.cost.archetype.${archetype}`) })} ${budgetCaption}`}
+        desc={`${costs.columns.map((c, i) => `${archetypeNames[i]}: ${money(fromUsd(c.total, doc.currency))}`).join('; ')}. ${budgetCaption}`}
+        columns={costs.columns.map((c, i) => ({
+          label: archetypeNames[i],
+          parts: c.parts.map((v) => fromUsd(v, doc.currency)),
+          highlight: c.archetype === archetype,
+        }))}
+        reference={budgetLine === null ? null : { value: budgetLine, label: t('simulator.charts.budgetLabel', { line: money(budgetLine) }) }}
         parts={itemNames}
-        axisTitle={t('simulator.charts.costAxis')}
+        axisTitle={t('simulator.charts.costAxisIn', { currency: doc.currency.code })}
         colours={costs.items.map((_, i) => i + 4)}
-        format={(v) => formatUsd(v, lang)}
+        format={money}
         axisFormat={(v) => formatCompact(v, lang)}
       />
     </div>

@@ -259,7 +259,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
 
       <section className="sim-results" aria-labelledby={`${id}-charts`}>
         <h3 id={`${id}-charts`}>{t('simulator.charts.title')}</h3>
-        <ResultCharts estimate={valid ? estimate.result : null} full={full} archetype={archetype} filePrefix={filePrefix} />
+        <ResultCharts estimate={valid ? estimate.result : null} full={full} archetype={archetype} filePrefix={filePrefix} doc={doc} />
       </section>
 
       <SweepPanel candidateId={candidateId} scenario={scenario} valid={valid} filePrefix={filePrefix} />

@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import { ComparisonPanel } from './metrics/ComparisonPanel';
+import { CalibrationPanel } from './metrics/CalibrationPanel';
 import { ImportPanel } from './metrics/ImportPanel';
 import { SuggestionsPanel } from './metrics/SuggestionsPanel';
 import { NoCandidates } from './tasks';
@@ -22,6 +23,7 @@ export function MetricsStep() {
         <>
           <ImportPanel doc={doc} />
           <ComparisonPanel doc={shown} />
+          <CalibrationPanel doc={shown} />
           <ValueFunctionsPanel doc={shown} />
           <SuggestionsPanel doc={shown} />
         </>

@@ -2,6 +2,7 @@ import { answeredPairs } from './answered-pairs';
 import { confirmedRecords } from './confirmed-records';
 import { currency } from './currency';
 import { pairwiseRatings } from './pairwise-ratings';
+import { pilotCalibration } from './pilot-calibration';
 import { simulationTyped } from './simulation-typed';
 import { singleNames } from './single-names';
 import { weightsProvenance } from './weights-provenance';
@@ -20,4 +21,13 @@ export interface Migration {
   readonly up: (doc: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [singleNames, weightsProvenance, simulationTyped, confirmedRecords, answeredPairs, currency, pairwiseRatings];
+export const MIGRATIONS: readonly Migration[] = [
+  singleNames,
+  weightsProvenance,
+  simulationTyped,
+  confirmedRecords,
+  answeredPairs,
+  currency,
+  pairwiseRatings,
+  pilotCalibration,
+];

@@ -21,6 +21,8 @@ export interface StackedColumnsProps {
   /** What the value axis counts, with its unit. */
   axisTitle: string;
   width?: number;
+  /** A line across the columns (the budget), with its label. */
+  reference?: { value: number; label: string } | null;
 }
 
 /** Columns side by side, each a stack of parts (step time split, cost split per archetype). */
@@ -37,12 +39,13 @@ export function StackedColumnsChart({
   axisFormat,
   axisTitle,
   width = 460,
+  reference = null,
 }: StackedColumnsProps) {
   const ref = useRef<SVGSVGElement>(null);
   const plotHeight = 230;
   const legend = legendLayout(parts, width);
   const height = plotHeight + 14 + legend.rows * 18;
-  const g = stackedColumnsGeometry({ columns, width, height: plotHeight, tickFormat: axisFormat });
+  const g = stackedColumnsGeometry({ columns, width, height: plotHeight, tickFormat: axisFormat, reference: reference?.value ?? null });
   const fill = parts.map((_, i) => seriesColour(colours?.[i] ?? i, 'css'));
   return (
     <ChartFigure className="sim-chart" title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
@@ -68,6 +71,22 @@ export function StackedColumnsChart({
             </text>
           </g>
         ))}
+        {reference && g.referenceY !== null && (
+          <g className="reference-line" data-testid="budget-line">
+            <line
+              x1={g.plot.x}
+              x2={g.plot.x + g.plot.width}
+              y1={g.referenceY}
+              y2={g.referenceY}
+              stroke="var(--danger, #c53030)"
+              strokeWidth={2}
+              strokeDasharray="6 3"
+            />
+            <text x={g.plot.x + g.plot.width} y={g.referenceY - 4} textAnchor="end" className="reference-label">
+              {reference.label}
+            </text>
+          </g>
+        )}
         <SvgLegend labels={parts} width={width} y={plotHeight + 14} colours={fill} />
       </ChartSvg>
     </ChartFigure>

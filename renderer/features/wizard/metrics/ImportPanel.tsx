@@ -4,6 +4,7 @@ import {
   COLUMN_ROLES,
   MAX_STORED_POINTS,
   importMetrics,
+  recordImportedPilots,
   nowIso,
   type BuildResult,
   type ColumnMapping,
@@ -48,7 +49,7 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
   };
   const commit = (file: string, result: BuildResult) => {
     const rows = result.series.reduce((a, s) => Math.max(a, s.rows), 0);
-    edit('Import metrics', (d) => importMetrics(d, result.series, { file, importedAt: nowIso(), rows: result.rowsUsed }));
+    edit('Import metrics', (d) => recordImportedPilots(importMetrics(d, result.series, { file, importedAt: nowIso(), rows: result.rowsUsed }), result.pilots));
     setDone(
       t('wizard.metrics.imported', { series: result.series.length, file }) +
         (rows > MAX_STORED_POINTS ? ` ${t('wizard.metrics.reduced', { rows: formatNumber(rows, lang), points: formatNumber(MAX_STORED_POINTS, lang) })}` : ''),

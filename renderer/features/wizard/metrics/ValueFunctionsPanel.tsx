@@ -2,7 +2,7 @@ import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paletteIndex, seriesColour } from '../../../../shared/charts/colours';
 import { valueCurveGeometry } from '../../../../shared/charts/value-curve';
-import { setValueFunction, suggestScores, type Measure, type ScoreSuggestion, type WorkshopDoc } from '../../../../shared/model';
+import { DEFAULT_VALUE_FUNCTIONS, setValueFunction, suggestScores, type Measure, type ScoreSuggestion, type WorkshopDoc } from '../../../../shared/model';
 import type { ValueFunction } from '../../../../shared/scoring/value-function';
 import { ChartFigure, ChartSvg } from '../../../charts/ChartFigure';
 import { currentLang } from '../../../i18n';
@@ -58,7 +58,9 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
   const { t } = useTranslation();
   const lang = currentLang();
   const ref = useRef<SVGSVGElement>(null);
-  const stored = doc.metrics.valueFunctions[measure];
+  // A measure with a default function (budget share) shows it, editable, until the team sets its own.
+  const fallback = DEFAULT_VALUE_FUNCTIONS[measure];
+  const stored = doc.metrics.valueFunctions[measure] ?? fallback;
   const fn = rows[0].fn;
   const best = rows[0].best;
   const kind: Kind = stored ? stored.kind : 'proportional';
@@ -100,11 +102,13 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
                 edit(action, set(k === 'proportional' ? null : starting(k, best)));
               }}
             >
-              {(['proportional', 'linear', 'piecewise', 'threshold'] as const).map((k) => (
-                <option key={k} value={k}>
-                  {t(`wizard.metrics.vf.kinds.${k}`)}
-                </option>
-              ))}
+              {(['proportional', 'linear', 'piecewise', 'threshold'] as const)
+                .filter((k) => !(fallback && k === 'proportional'))
+                .map((k) => (
+                  <option key={k} value={k}>
+                    {t(`wizard.metrics.vf.kinds.${k}`)}
+                  </option>
+                ))}
             </select>
           </div>
           {stored?.kind === 'linear' && (

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { SimScenarioSchema, type PilotRow } from '../../shared/contract/sim';
+import { Rng } from '../engine/rng';
+import { estimateScenario } from './analytic';
+import { calibrate, predictPilot, withParameters } from './calibrate';
+
+// A pilot of a managed candidate: 7B on 8 H100, colocated, 16 prompts × 8 rollouts per step.
+const pilot = SimScenarioSchema.parse({ steps: 40, promptsPerStep: 16, cluster: { gpus: 8, colocated: true } });
+// The full-scale run the team plans: 64 H100, 64 prompts × 8, 1000 steps.
+const target = SimScenarioSchema.parse({ steps: 1000, promptsPerStep: 64, cluster: { gpus: 64, colocated: true } });
+// The "true" efficiencies the pilot ran at: MFU 0.28, decode bandwidth efficiency 0.5, 12 s fixed per step.
+const TRUE: [number, number, number] = [Math.log(0.28), Math.log(0.5), 12];
+
+/** A simulated pilot: the model's figures at the true parameters, each measurement with log-normal noise of σ = `noise`. */
+function pilotRows(count: number, noise: number, kinds: (keyof PilotRow)[], seed = 7): PilotRow[] {
+  const truth = predictPilot(withParameters(pilot, TRUE));
+  const rng = new Rng(seed);
+  return Array.from({ length: count }, () => {
+    const row: PilotRow = { stepSeconds: null, rolloutSeconds: null, trainSeconds: null, tokensPerSecond: null };
+    for (const k of kinds) row[k] = truth[k] * Math.exp(noise * rng.normal());
+    return row;
+  });
+}
+
+const ALL: (keyof PilotRow)[] = ['stepSeconds', 'rolloutSeconds', 'trainSeconds', 'tokensPerSecond'];
+
+describe('sim.calibrate: fit to the pilot and project the full-scale run', () => {
+  it('recovers known parameters from a noisy simulated pilot within the stated error (and within 3 standard errors)', () => {
+    const fit = calibrate(pilot, pilotRows(40, 0.05, ALL), target);
+    const { mfu, decodeBandwidthEfficiency: eff, overheadSeconds: ovh } = fit.parameters;
+    expect(mfu.fitted && eff.fitted && ovh.fitted).toBe(true);
+    // Stated error for 40 rows at 5 % noise: MFU and decode efficiency within 5 %, overhead within 4 s.
+    expect(Math.abs(mfu.value / 0.28 - 1)).toBeLessThan(0.05);
+    expect(Math.abs(eff.value / 0.5 - 1)).toBeLessThan(0.05);
+    expect(Math.abs(ovh.value - 12)).toBeLessThan(4);
+    // Their standard errors describe that distance (log units for MFU and efficiency, seconds for the overhead).
+    expect(Math.abs(Math.log(mfu.value / 0.28))).toBeLessThan(3 * mfu.se);
+    expect(Math.abs(Math.log(eff.value / 0.5))).toBeLessThan(3 * eff.se);
+    expect(Math.abs(ovh.value - 12)).toBeLessThan(3 * ovh.se);
+    // The residual is the noise put in (σ = 5 %), within sampling error.
+    expect(fit.residual.rms).toBeGreaterThan(0.035);
+    expect(fit.residual.rms).toBeLessThan(0.065);
+    expect(fit.residual.observations).toBe(160);
+    // The projection at the fit is close to the full-scale run at the true parameters, and inside its band.
+    const truth = estimateScenario(withParameters(target, TRUE));
+    const p = fit.projection;
+    expect(Math.abs(p.stepSeconds.mid / truth.step.meanSeconds - 1)).toBeLessThan(0.05);
+    expect(p.stepSeconds.p10).toBeLessThan(p.stepSeconds.p90);
+    expect(p.stepSeconds.p10).toBeLessThanOrEqual(truth.step.meanSeconds * 1.01);
+    expect(p.stepSeconds.p90).toBeGreaterThanOrEqual(truth.step.meanSeconds * 0.99);
+    expect(p.costUsd.p10).toBeLessThan(p.costUsd.p90);
+    expect(Math.abs(p.costUsd.mid / truth.totals.costRun - 1)).toBeLessThan(0.05);
+    expect(p).toMatchObject({ steps: 1000, gpus: 64, gpu: 'H100-SXM', paramsB: 7, archetype: 'managed' });
+  });
+
+  it('recovers the parameters exactly from noise-free measurements', () => {
+    const fit = calibrate(pilot, pilotRows(3, 0, ALL), target);
+    expect(fit.parameters.mfu.value).toBeCloseTo(0.28, 2);
+    expect(fit.parameters.decodeBandwidthEfficiency.value).toBeCloseTo(0.5, 2);
+    expect(Math.abs(fit.parameters.overheadSeconds.value - 12)).toBeLessThan(0.5);
+    expect(fit.residual.rms).toBeLessThan(0.003);
+  });
+
+  it('a band narrows as the pilot gives more rows', () => {
+    const few = calibrate(pilot, pilotRows(4, 0.1, ALL, 3), target).projection.stepSeconds;
+    const many = calibrate(pilot, pilotRows(100, 0.1, ALL, 3), target).projection.stepSeconds;
+    expect((many.p90 - many.p10) / many.mid).toBeLessThan((few.p90 - few.p10) / few.mid);
+  });
+
+  it('keeps what no column informs: step seconds alone fit the decode efficiency, MFU and overhead stay the pilot scenario’s', () => {
+    const fit = calibrate(pilot, pilotRows(10, 0.02, ['stepSeconds']), target);
+    expect(fit.parameters.mfu).toMatchObject({ fitted: false, value: pilot.cluster.mfu, observations: 0 });
+    expect(fit.parameters.overheadSeconds).toMatchObject({ fitted: false, value: pilot.overheads.engineSleepWakeSeconds });
+    expect(fit.parameters.decodeBandwidthEfficiency).toMatchObject({ fitted: true, observations: 10 });
+    expect(fit.overheadPath).toBe('overheads.engineSleepWakeSeconds');
+    // The step time is matched.
+    expect(Math.abs(fit.pilot.predicted.stepSeconds! / fit.pilot.measured.stepSeconds! - 1)).toBeLessThan(0.02);
+  });
+
+  it('refuses a pilot without measurements, or too few to fit and state uncertainty', () => {
+    expect(() => calibrate(pilot, [{ stepSeconds: null, rolloutSeconds: null, trainSeconds: null, tokensPerSecond: null }], target)).toThrow(/no step/);
+    expect(() => calibrate(pilot, pilotRows(1, 0, ['stepSeconds']), target)).toThrow(/at least 2/);
+  });
+});

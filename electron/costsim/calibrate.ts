@@ -1,0 +1,331 @@
+import type { PilotRow, SimCalibration, SimScenarioParsed } from '../../shared/contract/sim';
+import { Rng } from '../engine/rng';
+import { estimateScenario } from './analytic';
+import { SimInputError } from './scenario';
+
+/**
+ * Calibration by the team's own pilot (issue 17; seed: 优先用小规模验证替代理论推演).
+ *
+ * Model. The forward model is the simulator's fast estimate (`estimateScenario`, the same
+ * physics as `sim.run`'s discrete-event model in closed form) of the pilot's scenario, with
+ * three efficiency parameters left free:
+ *   θ = (training MFU, decode bandwidth efficiency, fixed per-step overhead seconds).
+ * The overhead is the weight update's fixed latency: `overheads.engineSleepWakeSeconds` when
+ * rollout and training are colocated, `overheads.syncLatencySeconds` otherwise — every
+ * parameter keeps its physical meaning, none is a fudge factor on the result.
+ *
+ * Fit. Least squares on log(measured / predicted) over every pilot measurement present
+ * (step seconds, rollout seconds, train seconds, generated tokens per second): relative errors,
+ * so a 20-minute step and 5,000 tokens/s weigh alike. One scenario → one prediction per kind,
+ * so the objective is Σ_kinds n_k (mean log measured_k − log predicted_k)² + const. Minimised by
+ * one sweep of golden-section search per parameter (MFU and efficiency in log space) from the
+ * pilot scenario's values, then Gauss–Newton steps. A parameter no measurement informs is kept (`fitted: false`):
+ *   MFU ← train seconds; decode efficiency ← rollout seconds or tokens/s (or step seconds alone);
+ *   overhead ← step seconds, only when both the rollout and the train part are measured.
+ *
+ * Uncertainty (the p10–p90 band). Linearised least squares (Gauss–Newton): the Jacobian G of
+ * the log predictions with respect to φ = (ln MFU, ln efficiency, overhead) at the fit, by central
+ * differences; covariance = s² (Σ_k n_k G_kᵀ G_k)⁻¹ with s² = residual sum of squares / (N − q)
+ * (N measurements, q free parameters). `DRAWS` parameter vectors drawn from that normal
+ * (Cholesky, fixed seed) are each projected to the full-scale run with the estimate; the band is
+ * the 10th and 90th percentile of the projected step time, wall time and cost, and `mid` is the
+ * projection at the fitted parameters. The band is parameter uncertainty only: the model's own
+ * error against real runs is what `sim.references` shows.
+ */
+
+export const DRAWS = 64;
+const GOLDEN_ITERATIONS = 14;
+const SWEEPS = 1;
+const GAUSS_NEWTON_STEPS = 6;
+const BOUNDS = { mfu: [0.01, 1], eff: [0.02, 1] } as const;
+
+type Kind = 'stepSeconds' | 'rolloutSeconds' | 'trainSeconds' | 'tokensPerSecond';
+const KINDS: readonly Kind[] = ['stepSeconds', 'rolloutSeconds', 'trainSeconds', 'tokensPerSecond'];
+type Figures = Record<Kind, number>;
+
+/** φ: [ln MFU, ln decode efficiency, overhead seconds]. */
+type Phi = [number, number, number];
+
+function overheadKey(s: SimScenarioParsed): 'engineSleepWakeSeconds' | 'syncLatencySeconds' {
+  return s.cluster.colocated ? 'engineSleepWakeSeconds' : 'syncLatencySeconds';
+}
+
+function overheadPath(s: SimScenarioParsed): SimCalibration['overheadPath'] {
+  return s.cluster.colocated ? 'overheads.engineSleepWakeSeconds' : 'overheads.syncLatencySeconds';
+}
+
+/** The scenario with the three parameters set (MFU and efficiency clamped to their bounds, overhead ≥ 0). */
+export function withParameters(s: SimScenarioParsed, phi: Phi): SimScenarioParsed {
+  const clamp = (v: number, [lo, hi]: readonly [number, number]) => Math.min(hi, Math.max(lo, v));
+  const key = overheadKey(s);
+  return {
+    ...s,
+    cluster: { ...s.cluster, mfu: clamp(Math.exp(phi[0]), BOUNDS.mfu), decodeBandwidthEfficiency: clamp(Math.exp(phi[1]), BOUNDS.eff) },
+    overheads: { ...s.overheads, [key]: Math.max(0, phi[2]) },
+  };
+}
+
+/** The pilot figures the estimate predicts for a scenario (per-step means). */
+export function predictPilot(s: SimScenarioParsed): Figures {
+  const r = estimateScenario(s);
+  return {
+    stepSeconds: r.step.meanSeconds,
+    rolloutSeconds: r.step.rolloutSeconds,
+    trainSeconds: r.step.trainSeconds,
+    tokensPerSecond: r.totals.generatedTokens / Math.max(1, s.steps) / r.step.meanSeconds,
+  };
+}
+
+function goldenMin(f: (x: number) => number, lo: number, hi: number): number {
+  const g = (Math.sqrt(5) - 1) / 2;
+  let a = lo;
+  let b = hi;
+  let c = b - g * (b - a);
+  let d = a + g * (b - a);
+  let fc = f(c);
+  let fd = f(d);
+  for (let i = 0; i < GOLDEN_ITERATIONS; i++) {
+    if (fc < fd) {
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - g * (b - a);
+      fc = f(c);
+    } else {
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + g * (b - a);
+      fd = f(d);
+    }
+  }
+  return (a + b) / 2;
+}
+
+/** Inverse of a small symmetric positive-definite matrix (Gauss–Jordan); null when singular. */
+function invert(m: number[][]): number[][] | null {
+  const n = m.length;
+  const a = m.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
+  for (let col = 0; col < n; col++) {
+    let piv = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(a[r][col]) > Math.abs(a[piv][col])) piv = r;
+    if (Math.abs(a[piv][col]) < 1e-12) return null;
+    [a[col], a[piv]] = [a[piv], a[col]];
+    const p = a[col][col];
+    for (let j = 0; j < 2 * n; j++) a[col][j] /= p;
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const f = a[r][col];
+      for (let j = 0; j < 2 * n; j++) a[r][j] -= f * a[col][j];
+    }
+  }
+  return a.map((row) => row.slice(n));
+}
+
+function cholesky(m: number[][]): number[][] {
+  const n = m.length;
+  const l = m.map(() => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j <= i; j++) {
+      let sum = m[i][j];
+      for (let k = 0; k < j; k++) sum -= l[i][k] * l[j][k];
+      l[i][j] = i === j ? Math.sqrt(Math.max(0, sum)) : l[j][j] > 0 ? sum / l[j][j] : 0;
+    }
+  return l;
+}
+
+function quantile(sorted: number[], q: number): number {
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+/** Fits the pilot and projects the target (see the module comment). Throws SimInputError on unusable input. */
+export function calibrate(pilot: SimScenarioParsed, rows: readonly PilotRow[], target: SimScenarioParsed): SimCalibration {
+  // Mean log measurement and count per kind.
+  const n: Figures = { stepSeconds: 0, rolloutSeconds: 0, trainSeconds: 0, tokensPerSecond: 0 };
+  const sumLog: Figures = { ...n };
+  const sumSq: Figures = { ...n };
+  const sum: Figures = { ...n };
+  for (const row of rows)
+    for (const k of KINDS) {
+      const v = row[k];
+      if (v === null || !(v > 0)) continue;
+      n[k]++;
+      sumLog[k] += Math.log(v);
+      sumSq[k] += Math.log(v) ** 2;
+      sum[k] += v;
+    }
+  const used = KINDS.filter((k) => n[k] > 0);
+  const N = used.reduce((a, k) => a + n[k], 0);
+  if (N === 0) throw new SimInputError('rows', 'The pilot rows hold no step, rollout or train seconds and no tokens per second.');
+  const meanLog = (k: Kind) => sumLog[k] / n[k];
+
+  const free: [boolean, boolean, boolean] = [
+    n.trainSeconds > 0,
+    n.rolloutSeconds + n.tokensPerSecond > 0 || n.stepSeconds > 0,
+    n.stepSeconds > 0 && n.trainSeconds > 0 && n.rolloutSeconds + n.tokensPerSecond > 0,
+  ];
+  const q = free.filter(Boolean).length;
+  if (N - q < 1)
+    throw new SimInputError(
+      'rows',
+      `The pilot gives ${N} measurements for ${q} parameters: at least ${q + 1} are needed to fit them and state their uncertainty.`,
+    );
+
+  const objective = (phi: Phi): number => {
+    const p = predictPilot(withParameters(pilot, phi));
+    let j = 0;
+    for (const k of used) j += n[k] * (meanLog(k) - Math.log(p[k])) ** 2;
+    return j;
+  };
+
+  // Coordinate descent from the pilot scenario's own values (robust start), then Gauss–Newton
+  // steps (halved until the objective falls) to settle the coupled parameters precisely.
+  const phi: Phi = [Math.log(pilot.cluster.mfu), Math.log(pilot.cluster.decodeBandwidthEfficiency), pilot.overheads[overheadKey(pilot)]];
+  const stepMean = n.stepSeconds > 0 ? sum.stepSeconds / n.stepSeconds : 0;
+  const ranges: [number, number][] = [
+    [Math.log(BOUNDS.mfu[0]), Math.log(BOUNDS.mfu[1])],
+    [Math.log(BOUNDS.eff[0]), Math.log(BOUNDS.eff[1])],
+    [0, Math.max(1, stepMean)],
+  ];
+  for (let sweep = 0; sweep < SWEEPS; sweep++) {
+    for (let j = 0; j < 3; j++) {
+      if (!free[j]) continue;
+      phi[j] = goldenMin(
+        (x) => {
+          const t = phi.slice() as Phi;
+          t[j] = x;
+          return objective(t);
+        },
+        ranges[j][0],
+        ranges[j][1],
+      );
+    }
+  }
+  const idx = [0, 1, 2].filter((j) => free[j]);
+  const deltas = [0.02, 0.02, Math.max(0.05, 0.02 * Math.max(1, stepMean))];
+  /** d ln(prediction) / d φ_j for the free j, per kind (central differences). */
+  const jacobian = (at: Phi): Record<Kind, number[]> => {
+    const grad: Record<Kind, number[]> = { stepSeconds: [], rolloutSeconds: [], trainSeconds: [], tokensPerSecond: [] };
+    for (const j of idx) {
+      const up = at.slice() as Phi;
+      const down = at.slice() as Phi;
+      up[j] += deltas[j];
+      down[j] = j === 2 ? Math.max(0, down[j] - deltas[j]) : down[j] - deltas[j];
+      const pu = predictPilot(withParameters(pilot, up));
+      const pd = predictPilot(withParameters(pilot, down));
+      for (const k of KINDS) grad[k].push((Math.log(pu[k]) - Math.log(pd[k])) / (up[j] - down[j]));
+    }
+    return grad;
+  };
+  const normal = (grad: Record<Kind, number[]>) => idx.map((_, a) => idx.map((__, b) => used.reduce((acc, k) => acc + n[k] * grad[k][a] * grad[k][b], 0)));
+  let current = objective(phi);
+  for (let it = 0; it < GAUSS_NEWTON_STEPS && current > 1e-14; it++) {
+    const grad = jacobian(phi);
+    const p = predictPilot(withParameters(pilot, phi));
+    const inv = invert(normal(grad));
+    if (!inv) break;
+    const g = idx.map((_, a) => used.reduce((acc, k) => acc + n[k] * grad[k][a] * (meanLog(k) - Math.log(p[k])), 0));
+    const step = idx.map((_, a) => idx.reduce((acc, __, b) => acc + inv[a][b] * g[b], 0));
+    let scale = 1;
+    let accepted = false;
+    for (let h = 0; h < 5 && !accepted; h++, scale /= 2) {
+      const t = phi.slice() as Phi;
+      idx.forEach((j, a) => (t[j] += scale * step[a]));
+      const value = objective(t);
+      if (value < current) {
+        idx.forEach((j) => (phi[j] = t[j]));
+        current = value;
+        accepted = true;
+      }
+    }
+    if (!accepted) break;
+  }
+  // Clamp to the bounds the scenario can hold, so the reported values are those used.
+  phi[0] = Math.log(Math.min(BOUNDS.mfu[1], Math.max(BOUNDS.mfu[0], Math.exp(phi[0]))));
+  phi[1] = Math.log(Math.min(BOUNDS.eff[1], Math.max(BOUNDS.eff[0], Math.exp(phi[1]))));
+  phi[2] = Math.max(0, phi[2]);
+
+  const fittedScenario = withParameters(pilot, phi);
+  const predicted = predictPilot(fittedScenario);
+
+  // Residuals: per measurement log(measured / predicted); Σ r² = Σ_k [Σ ln² m − 2 ln p Σ ln m + n ln² p].
+  const byKind: Record<Kind, number | null> = { stepSeconds: null, rolloutSeconds: null, trainSeconds: null, tokensPerSecond: null };
+  let rss = 0;
+  for (const k of used) {
+    const lp = Math.log(predicted[k]);
+    const ss = Math.max(0, sumSq[k] - 2 * lp * sumLog[k] + n[k] * lp * lp);
+    byKind[k] = Math.sqrt(ss / n[k]);
+    rss += ss;
+  }
+  const s2 = rss / (N - q);
+
+  const fisher = normal(jacobian(phi));
+  const inv = invert(fisher) ?? fisher.map((row, a) => row.map((_, b) => (a === b ? 1 / Math.max(fisher[a][a], 1e-12) : 0)));
+  const cov = inv.map((row) => row.map((v) => v * s2));
+  const se = [0, 0, 0];
+  idx.forEach((j, a) => (se[j] = Math.sqrt(Math.max(0, cov[a][a]))));
+  const obsOf = [n.trainSeconds, n.rolloutSeconds + n.tokensPerSecond + (n.rolloutSeconds + n.tokensPerSecond > 0 ? 0 : n.stepSeconds), n.stepSeconds];
+
+  // Projection of the full-scale run at the fit and over parameter draws.
+  const project = (p: Phi) => {
+    const r = estimateScenario(withParameters(target, p));
+    return { step: r.step.meanSeconds, wall: r.totals.wallHours, cost: r.totals.costRun, gpuHours: r.totals.gpuHours };
+  };
+  const mid = project(phi);
+  const chol = cholesky(cov);
+  const rng = new Rng(1);
+  const draws = { step: [] as number[], wall: [] as number[], cost: [] as number[] };
+  for (let d = 0; d < DRAWS; d++) {
+    const z = idx.map(() => rng.normal());
+    const p = phi.slice() as Phi;
+    idx.forEach((j, a) => {
+      let dv = 0;
+      for (let b = 0; b <= a; b++) dv += chol[a][b] * z[b];
+      p[j] += dv;
+    });
+    const x = project(p);
+    draws.step.push(x.step);
+    draws.wall.push(x.wall);
+    draws.cost.push(x.cost);
+  }
+  const band = (xs: number[], m: number) => {
+    const sorted = xs.slice().sort((a, b) => a - b);
+    return { p10: quantile(sorted, 0.1), mid: m, p90: quantile(sorted, 0.9) };
+  };
+  const gpuName = typeof target.cluster.gpu === 'string' ? target.cluster.gpu : target.cluster.gpu.name;
+  const meanOf = (k: Kind) => (n[k] > 0 ? sum[k] / n[k] : null);
+  return {
+    parameters: {
+      mfu: { value: Math.exp(phi[0]), fitted: free[0], se: se[0], observations: free[0] ? obsOf[0] : 0 },
+      decodeBandwidthEfficiency: { value: Math.exp(phi[1]), fitted: free[1], se: se[1], observations: free[1] ? obsOf[1] : 0 },
+      overheadSeconds: { value: phi[2], fitted: free[2], se: se[2], observations: free[2] ? obsOf[2] : 0 },
+    },
+    overheadPath: overheadPath(pilot),
+    residual: { rms: Math.sqrt(rss / N), observations: N, byKind },
+    pilot: {
+      rows: rows.length,
+      measured: {
+        stepSeconds: meanOf('stepSeconds'),
+        rolloutSeconds: meanOf('rolloutSeconds'),
+        trainSeconds: meanOf('trainSeconds'),
+        tokensPerSecond: meanOf('tokensPerSecond'),
+      },
+      predicted,
+    },
+    projection: {
+      steps: target.steps,
+      gpus: target.cluster.gpus,
+      gpu: gpuName,
+      paramsB: target.model.paramsB,
+      archetype: target.cost.archetype,
+      stepSeconds: band(draws.step, mid.step),
+      wallHours: band(draws.wall, mid.wall),
+      costUsd: band(draws.cost, mid.cost),
+      gpuHours: mid.gpuHours,
+      draws: DRAWS,
+    },
+  };
+}

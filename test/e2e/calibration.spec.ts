@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { test, expect } from './fixtures';
+import { LibraryPage } from './pages/LibraryPage';
+
+/**
+ * Issue 17, calibration by the pilot, as a team uses it in step 4 — one page per language:
+ * import the pilot's step times with the new columns (rollout/train split, tokens/s, GPUs, GPU
+ * type), calibrate the simulator, read the projected full-scale run with its p10–p90 band and the
+ * budget line, and take the suggested cost score (projected cost against the budget) into the evaluation.
+ */
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+const PILOT = path.resolve('test/fixtures/pilot-calibration.csv');
+
+const TEXT = {
+  en: {
+    step4: /Metrics comparison/,
+    file: 'Choose a metrics file (CSV or JSON)',
+    importBtn: 'Import',
+    imported: /Imported \d+ series/,
+    panel: 'Calibration by the pilot',
+    rows: '6 pilot rows (steps 1–6)',
+    gpus: 'GPUs',
+    calibrate: /^Calibrate /,
+    current: /Calibrated .* from 6 pilot rows \(steps 1–6\)/,
+    projection: /Full-scale run: 500 steps, 7 B on 16 × H100-SXM/,
+    band: /p10–p90 \$[\d,]+ – \$[\d,]+/,
+    budget: /budget \$[\d,]+/,
+    measure: 'Projected cost ÷ budget',
+    takeInto: 'Take into the evaluation as',
+    write: /^Write \d+ scores$/,
+    newParticipant: 'A new participant “Pilot data”',
+    applied: /Wrote \d+ suggested scores for Pilot data\./,
+  },
+  'zh-CN': {
+    step4: /指标对比/,
+    file: '选择指标文件（CSV 或 JSON）',
+    importBtn: '导入',
+    imported: /已从 .* 导入 \d+ 条序列/,
+    panel: '试点校准',
+    rows: '6 行试点数据（第 1–6 步）',
+    gpus: 'GPU 数',
+    calibrate: /^校准 /,
+    current: /用 6 行试点数据（第 1–6 步）校准/,
+    projection: /全量训练：500 步，7 B，16 × H100-SXM/,
+    band: /p10–p90：US\$[\d,]+ – US\$[\d,]+/,
+    budget: /预算 US\$[\d,]+/,
+    measure: '预计成本 ÷ 预算',
+    takeInto: '作为以下参与者的评分纳入综合评估',
+    write: /^写入 \d+ 个评分$/,
+    newParticipant: '新参与者“验证数据”',
+    applied: /已为 验证数据 写入 \d+ 个建议评分。/,
+  },
+} as const;
+
+for (const lang of ['en', 'zh-CN'] as const) {
+  test(`${lang}: pilot import with the new columns → calibrate → projection with its band and the budget line → cost score`, async ({ app }, info) => {
+    const s = TEXT[lang];
+    const lib = new LibraryPage(app);
+    if (lang === 'zh-CN') await lib.switchLanguage('zh-CN');
+    await lib
+      .card(/Sample|示例/)
+      .getByRole('link')
+      .first()
+      .click();
+    await app.getByRole('navigation').getByRole('link', { name: s.step4 }).first().click();
+
+    // Import: the GPUs and GPU type columns fill the candidate's pilot configuration.
+    await app.getByLabel(s.file).setInputFiles(PILOT);
+    await app.getByRole('button', { name: s.importBtn, exact: true }).click();
+    await expect(app.getByRole('status').filter({ hasText: s.imported })).toBeVisible();
+    const panel = app.getByRole('region', { name: s.panel });
+    const managed = panel.getByTestId('calibration-managed');
+    await expect(managed).toContainText(s.rows);
+    await expect(managed.getByRole('textbox', { name: s.gpus, exact: true })).toHaveValue('8');
+
+    // Calibrate: fitted parameters, the residual, and the projected run with its band and the budget line.
+    await managed.getByRole('button', { name: s.calibrate }).click();
+    const result = managed.getByTestId('calibration-result');
+    await expect(result.getByRole('status')).toContainText(s.current, { timeout: 120_000 });
+    await expect(result).toContainText(s.projection);
+    await expect(result.getByTestId('calibration-projection')).toContainText(s.band);
+    const chart = result.getByTestId('calibration-chart');
+    await expect(chart.getByTestId('budget-line')).toBeVisible();
+    await expect(chart).toContainText(s.budget);
+    await managed.scrollIntoViewIfNeeded();
+    await app.screenshot({ path: info.outputPath(`calibration-${lang}.png`), fullPage: false });
+
+    // The cost score suggested from the projected cost against the budget, taken into the evaluation.
+    const suggestions = app.getByText(s.measure).first();
+    await expect(suggestions).toBeVisible();
+    await app.getByRole('combobox', { name: s.takeInto }).selectOption({ label: s.newParticipant });
+    await app.getByRole('button', { name: s.write }).click();
+    await expect(app.getByText(s.applied)).toBeVisible();
+    await app.screenshot({ path: info.outputPath(`cost-score-${lang}.png`), fullPage: true });
+  });
+}
