@@ -1,6 +1,6 @@
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paletteIndex, seriesColour } from '../../../../shared/charts/colours';
+import { seriesColour } from '../../../../shared/charts/colours';
 import { valueCurveGeometry } from '../../../../shared/charts/value-curve';
 import { setValueFunction, suggestScores, type Measure, type ScoreSuggestion, type WorkshopDoc } from '../../../../shared/model';
 import type { ValueFunction } from '../../../../shared/scoring/value-function';
@@ -245,7 +245,7 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
           legend={rows.map((r) => ({
             key: r.candidateId,
             label: candidateName(doc, r.candidateId, lang),
-            swatchClass: `series-${paletteIndex(slot(r.candidateId)) + 1}`,
+            slot: slot(r.candidateId),
           }))}
         >
           <ChartSvg svgRef={ref} filename={`value-function-${measure}`} title={title} desc={desc} width={420} height={180} className="chart-svg value-curve">
