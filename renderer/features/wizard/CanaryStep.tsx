@@ -90,7 +90,7 @@ function ChecklistRow({ item, lang, onRemoved }: { item: ChecklistItem; lang: La
         {template ? (
           <>
             <span>{title}</span>
-            <div className="method-desc">{pick(template.description, lang)}</div>
+            <div className="muted small">{pick(template.description, lang)}</div>
           </>
         ) : (
           <TextField

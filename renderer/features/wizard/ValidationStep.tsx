@@ -95,7 +95,7 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
         ) : (
           <span>{title}</span>
         )}
-        {method && <div className="method-desc">{pick(method.description, lang)}</div>}
+        {method && <div className="muted small">{pick(method.description, lang)}</div>}
         {v.methodId === 'cost-simulation' && (
           <a className="btn small" href={costSimulatorHref(doc.id, v.candidateId)}>
             {t('wizard.validation.openSimulator')}
