@@ -34,6 +34,19 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
   const { s, doc, lang, analysis } = r;
   const zh = lang === 'zh-CN';
   const font = zh ? 'Microsoft YaHei' : 'Calibri';
+  /** A one-series horizontal bar chart (weights, costs): names top-down, each bar labelled in `format`. */
+  const oneSeriesBars = (format: string) => ({
+    barDir: 'bar',
+    chartColors: [ACCENT],
+    catAxisOrientation: TOP_DOWN,
+    catAxisLabelFontSize: 12,
+    catAxisLabelFontFace: font,
+    valAxisLabelFontSize: 12,
+    showValue: true,
+    dataLabelFontSize: 12,
+    dataLabelFormatCode: format,
+    showLegend: false,
+  });
   const pct = (v: number, digits = 0) => formatPercentIntl(v, lang, digits);
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE';
@@ -132,18 +145,9 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
         y: 1.5,
         w: 6.4,
         h: 5.3,
-        barDir: 'bar',
-        chartColors: [ACCENT],
-        catAxisOrientation: TOP_DOWN,
-        catAxisLabelFontSize: 12,
-        catAxisLabelFontFace: font,
-        valAxisLabelFontSize: 12,
+        ...oneSeriesBars('0.0"%"'),
         valAxisMinVal: 0,
-        showValue: true,
-        dataLabelFontSize: 12,
-        dataLabelFormatCode: '0.0"%"',
         valAxisLabelFormatCode: '0"%"',
-        showLegend: false,
       },
     );
     const rows = r.weights.map((w) => [clean(w.name), formatNumber(w.base), w.delta ? formatDelta(w.delta) : '0', formatNumber(w.final), pct(w.share, 1)]);
@@ -320,17 +324,8 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
         y: 1.2,
         w: 5.6,
         h: 5.6,
-        barDir: 'bar',
-        chartColors: [ACCENT],
-        catAxisOrientation: TOP_DOWN,
-        catAxisLabelFontSize: 12,
-        catAxisLabelFontFace: font,
-        valAxisLabelFontSize: 12,
+        ...oneSeriesBars('"$"#,##0'),
         valAxisLabelFormatCode: '"$"#,##0',
-        showValue: true,
-        dataLabelFormatCode: '"$"#,##0',
-        dataLabelFontSize: 12,
-        showLegend: false,
         showTitle: true,
         title: `${s.costTotal} (USD)`,
         titleFontSize: 14,

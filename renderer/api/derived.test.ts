@@ -54,6 +54,16 @@ async function answeredOnce(store: DerivedStore) {
   return { calls, a };
 }
 
+/** Two subscribers (a panel and the presenter, say) that asked for the same input (weights 0…1): one call so far. */
+function twoAsking(store: DerivedStore) {
+  const { client, calls } = fakeClient();
+  const a = subscriber(store, client);
+  const b = subscriber(store, client);
+  a.ask(req(0, 1));
+  b.ask(req(0, 1));
+  return { client, calls, a, b };
+}
+
 describe('useDerived (the latest answer per input)', () => {
   let store: DerivedStore;
   beforeEach(() => {
@@ -110,11 +120,7 @@ describe('useDerived (the latest answer per input)', () => {
   });
 
   it('shares one call between subscribers of the same input; the last one out aborts it', async () => {
-    const { client, calls } = fakeClient();
-    const panel = subscriber(store, client);
-    const presenter = subscriber(store, client);
-    panel.ask(req(0, 1));
-    presenter.ask(req(0, 1));
+    const { client, calls, a: panel, b: presenter } = twoAsking(store);
     expect(calls).toHaveLength(1);
     calls[0].answer(weights(0.75, 0.25));
     await flush();
@@ -173,11 +179,7 @@ describe('useDerived (the latest answer per input)', () => {
   });
 
   it('cancel aborts the call for everyone; retry asks again', async () => {
-    const { client, calls } = fakeClient();
-    const a = subscriber(store, client);
-    const b = subscriber(store, client);
-    a.ask(req(0, 1));
-    b.ask(req(0, 1));
+    const { calls, a, b } = twoAsking(store);
     a.view.cancel();
     expect(calls[0].signal.aborted).toBe(true);
     expect(b.view.error?.code).toBe('cancelled');

@@ -1,11 +1,9 @@
 import { memo, useRef } from 'react';
 import { stackedGeometry } from '../../shared/charts/bars';
-import { ChartFigure, ChartSvg, Lines, XTicks, type ChartProps } from './ChartFigure';
+import { ChartFigure, ChartSvg, Lines, XTicks, type ChartProps, type ChartRow } from './ChartFigure';
 import { legendLayout, rowLabels, useChartBox } from './measure';
 
-export interface AcceptabilityItem {
-  id: string;
-  label: string;
+export interface AcceptabilityItem extends ChartRow {
   /** Share of samples at each rank (index 0 = first), each row sums to 1. */
   ranks: readonly number[];
 }
@@ -36,10 +34,7 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
   );
   const g = stackedGeometry({
     items: items.map((i) => ({ label: i.label, parts: i.ranks })),
-    width: box.width,
-    labelWidth: rows.labelWidth,
-    rowHeight: rows.rowHeight,
-    axisHeight: rows.axisHeight,
+    ...rows.frame,
     valueWidth: Math.ceil(box.measure('100%', 600)) + Math.round(box.px),
     tickFormat: (v) => `${Math.round(v * 100)}%`,
   });
@@ -53,17 +48,10 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
     swatch,
   );
   const legendY = g.height + Math.round(box.px * 0.5);
+  const height = legendY + legend.height + 4;
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions} boxRef={box.ref}>
-      <ChartSvg
-        svgRef={ref}
-        filename={filename}
-        title={title}
-        desc={desc}
-        width={g.width}
-        height={legendY + legend.height + 4}
-        className="chart-svg acceptability"
-      >
+      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={height} className="chart-svg acceptability">
         <XTicks ticks={g.ticks} height={g.height} axisHeight={g.axisHeight} />
         {g.rows.map((row, i) => (
           <g key={items[i].id}>

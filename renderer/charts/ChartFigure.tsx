@@ -1,14 +1,26 @@
 import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seriesColour } from '../../shared/charts/colours';
 import { useWorkshop } from '../store/workshop';
 import { exportChart } from './exportChart';
 import './charts.css';
 
-/** One entry of a legend drawn beside the chart in HTML; its swatch takes `swatchClass` (a theme series class). */
+/** One entry of a legend drawn beside the chart in HTML; its swatch is in the colour of series slot `slot` (a candidate's colour). */
 export interface LegendEntry {
   key: string;
   label: string;
-  swatchClass: string;
+  slot: number;
+}
+
+/** The colour swatch of series slot `slot` (legends, figures tables): coloured by seriesColour(), as the charts are. */
+export function Swatch({ slot }: { slot: number }) {
+  return <span className="legend-swatch" style={{ background: seriesColour(slot, 'css') }} data-swatch aria-hidden="true" />;
+}
+
+/** A row of a row chart: its key and the name written beside it. */
+export interface ChartRow {
+  id: string;
+  label: string;
 }
 
 /** What the row charts take: their rows, the title and description they are read and exported with, a width, and whether the save buttons show. */
@@ -93,7 +105,7 @@ export function ChartFigure({
         <ul className="chart-key" aria-label={legendLabel}>
           {legend.map((s) => (
             <li key={s.key} data-legend-item>
-              <span className={`legend-swatch ${s.swatchClass}`} data-swatch aria-hidden="true" />
+              <Swatch slot={s.slot} />
               {s.label}
             </li>
           ))}

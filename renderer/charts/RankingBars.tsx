@@ -1,12 +1,10 @@
 import { seriesColour } from '../../shared/charts/colours';
 import { memo, useRef } from 'react';
 import { barsGeometry } from '../../shared/charts/bars';
-import { ChartFigure, ChartSvg, Lines, XTicks, type ChartProps } from './ChartFigure';
+import { ChartFigure, ChartSvg, Lines, XTicks, type ChartProps, type ChartRow } from './ChartFigure';
 import { rowLabels, useChartBox } from './measure';
 
-export interface RankingItem {
-  id: string;
-  label: string;
+export interface RankingItem extends ChartRow {
   /** Weighted total, 0…1. */
   value: number;
   /** Series colour index (the candidate's, so bars and radar match). */
@@ -28,11 +26,8 @@ export const RankingBars = memo(function RankingBars({ items, title, filename, d
   const valueWidth = Math.ceil(Math.max(box.measure('100'), ...values.map((v) => box.measure(v, 600)))) + 12;
   const g = barsGeometry({
     items: items.map((i, k) => ({ label: labels[k], value: i.value })),
-    width: box.width,
+    ...rows.frame,
     domain: [0, 1],
-    labelWidth: rows.labelWidth,
-    rowHeight: rows.rowHeight,
-    axisHeight: rows.axisHeight,
     valueWidth,
     tickFormat: (v) => String(Math.round(v * 100)),
   });

@@ -1,11 +1,9 @@
 import { memo, useRef } from 'react';
 import { intervalsGeometry } from '../../shared/charts/bars';
-import { ChartFigure, ChartSvg, Lines, XTicks, type ChartProps } from './ChartFigure';
+import { ChartFigure, ChartSvg, Lines, XTicks, type ChartProps, type ChartRow } from './ChartFigure';
 import { rowLabels, useChartBox } from './measure';
 
-export interface TornadoItem {
-  id: string;
-  label: string;
+export interface TornadoItem extends ChartRow {
   /** Stability interval of the criterion's weight (0…1) and its current weight. */
   from: number;
   to: number;
@@ -28,10 +26,7 @@ export const Tornado = memo(function Tornado({ items, title, filename, desc, wid
   const valueWidth = Math.ceil(Math.max(box.measure('100%'), ...bounds.map((b) => box.measure(b)))) + Math.round(box.px);
   const g = intervalsGeometry({
     items: items.map((i) => ({ label: i.label, from: i.from, to: i.to, marker: i.weight })),
-    width: box.width,
-    labelWidth: rows.labelWidth,
-    rowHeight: rows.rowHeight,
-    axisHeight: rows.axisHeight,
+    ...rows.frame,
     valueWidth,
     tickFormat: (v) => `${Math.round(v * 100)}%`,
   });

@@ -85,13 +85,15 @@ export function rowLabels(box: ChartBox, labels: readonly string[], width: numbe
   const textWidth = Math.max(box.px * 4, Math.min(Math.ceil(natural) + 1, width * maxShare));
   const lines = labels.map((l, i) => wrapLabel(box, l, textWidth, weightOf(i)));
   const most = lines.reduce((n, l) => Math.max(n, l.length), 1);
-  return {
-    lines,
+  const frame = {
+    width,
     /** Label column including the gap to the plot. */
     labelWidth: textWidth + Math.round(box.px * 0.8),
     rowHeight: Math.max(Math.round(box.px * 2.1), most * box.lineHeight + Math.round(box.px * 0.6)),
     axisHeight: Math.round(box.lineHeight + box.px * 0.6),
   };
+  /** `frame`: the chart's width and the label column, row and axis sizes, as the row geometries take them. */
+  return { lines, frame };
 }
 
 /**

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS, chromiumPath } from './browser';
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
 
 /**
  * Chromium driven over its DevTools pipe, attached to a page only for a moment when asked, so a

@@ -1,22 +1,7 @@
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-
-/** Debian's Chromium (or CHROMIUM_PATH), never a downloaded browser. */
-export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-}
-
-/** The flags every benchmark browser runs with. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });

@@ -3,21 +3,12 @@ import { estimateScenario } from '../../electron/costsim/analytic';
 import { runScenario } from '../../electron/costsim/run';
 import { percentile, timeRuns, type BenchResult, type BenchSuite } from './types';
 
-/** `rollouts` single-turn rollouts (10 steps) on 64 H100s. */
-const singleTurn = (rollouts: number): SimScenario => ({
+/** `rollouts` rollouts of exactly `turns` turns (10 steps, 8 rollouts a prompt) on 64 H100s. */
+const fixedTurns = (rollouts: number, turns: number): SimScenario => ({
   steps: 10,
   promptsPerStep: rollouts / 10 / 8,
   rolloutsPerPrompt: 8,
-  rollout: { turns: { median: 1, p99: 1, max: 1 } },
-  cluster: { gpus: 64 },
-});
-
-/** `rollouts` rollouts of exactly 20 turns (10 steps) on 64 H100s. */
-const twentyTurns = (rollouts: number): SimScenario => ({
-  steps: 10,
-  promptsPerStep: rollouts / 10 / 8,
-  rolloutsPerPrompt: 8,
-  rollout: { turns: { median: 20, p99: 20, max: 20 } },
+  rollout: { turns: { median: turns, p99: turns, max: turns } },
   cluster: { gpus: 64 },
 });
 
@@ -50,16 +41,16 @@ const timeScenario = async (s: SimScenario, runs: number, log: (line: string) =>
 
 const suite: BenchSuite = async (log) => {
   const out: BenchResult[] = [];
-  const single = await timeScenario(singleTurn(1_000_000), 3, log);
+  const single = await timeScenario(fixedTurns(1_000_000, 1), 3, log);
   log(`costsim: 1M single-turn rollouts ${single.toFixed(0)} ms`);
   out.push({ name: 'costsim.1m-single-turn', value: single, unit: 'ms', target: 2000, better: 'lower' });
 
-  const multi = await timeScenario(twentyTurns(100_000), 3, log);
+  const multi = await timeScenario(fixedTurns(100_000, 20), 3, log);
   log(`costsim: 100k rollouts × 20 turns ${multi.toFixed(0)} ms`);
   out.push({ name: 'costsim.100k-x20-turns', value: multi, unit: 'ms', target: 2000, better: 'lower' });
 
-  const half = await timeScenario(singleTurn(400_000), 3, log);
-  const twice = await timeScenario(singleTurn(800_000), 3, log);
+  const half = await timeScenario(fixedTurns(400_000, 1), 3, log);
+  const twice = await timeScenario(fixedTurns(800_000, 1), 3, log);
   log(`costsim: 400k → 800k single-turn rollouts ${half.toFixed(0)} → ${twice.toFixed(0)} ms`);
   out.push({ name: 'costsim.scaling-2x', value: twice / half, unit: 'ratio', target: 2.2, better: 'lower' });
 

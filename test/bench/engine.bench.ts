@@ -208,22 +208,17 @@ const suite: BenchSuite = async (log) => {
     20,
     1 << 20,
   );
-  const maxSamples = await largestWithinFrame(
-    (s) => {
-      const input = smaaInput(s, false);
-      return () => smaa(input);
-    },
-    10_000,
-    1 << 24,
-  );
-  const maxSamplesSpread = await largestWithinFrame(
-    (s) => {
-      const input = smaaInput(s, true);
-      return () => smaa(input);
-    },
-    10_000,
-    1 << 24,
-  );
+  const maxSamplesOf = (spread: boolean) =>
+    largestWithinFrame(
+      (s) => {
+        const input = smaaInput(s, spread);
+        return () => smaa(input);
+      },
+      10_000,
+      1 << 24,
+    );
+  const maxSamples = await maxSamplesOf(false);
+  const maxSamplesSpread = await maxSamplesOf(true);
   const maxSensitivity = await largestWithinFrame(
     (m) => {
       const values = table(m, 12);

@@ -1,22 +1,8 @@
-import { build } from 'esbuild';
-import path from 'node:path';
 import { createSampleWorkshop } from '../../shared/model';
 import { largeWorkshop } from '../fixtures/largeWorkshop';
 import { launchChromium, libraryPainted, spawnWebHost } from './browser';
+import { openRepoPage } from './pages/open-repo-page';
 import { percentile, type BenchSuite } from './types';
-
-async function bundlePage(): Promise<string> {
-  const out = await build({
-    entryPoints: [path.resolve('test/bench/pages/repo-page.ts')],
-    bundle: true,
-    format: 'iife',
-    write: false,
-    platform: 'browser',
-    target: 'es2022',
-    logLevel: 'warning',
-  });
-  return out.outputFiles[0].text;
-}
 
 const suite: BenchSuite = async (log) => {
   // 1. Web host: process start → first answered API call.
@@ -37,14 +23,10 @@ const suite: BenchSuite = async (log) => {
 
   const host = await spawnWebHost();
   const browser = await launchChromium();
-  const script = await bundlePage();
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.route('**/__bench.html', (route) =>
-      route.fulfill({ contentType: 'text/html', body: `<!doctype html><script>${script.replace(/<\/script/g, '<\\/script')}</script>` }),
-    );
-    await page.goto(`${host.origin}/__bench.html`);
+    await openRepoPage(page, host.origin);
 
     // 2. Autosave of one edit to a large workshop: the app's repository.save in Chromium's IndexedDB.
     const large = largeWorkshop();

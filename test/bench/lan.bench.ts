@@ -1,4 +1,3 @@
-import { build } from 'esbuild';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import { largeWorkshop } from '../fixtures/largeWorkshop';
 import { displayName } from '../../shared/model/names';
 import { launchChromium } from './browser';
+import { openRepoPage } from './pages/open-repo-page';
 import { percentile, type BenchSuite } from './types';
 
 /**
@@ -88,20 +88,7 @@ const suite: BenchSuite = async (log) => {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    const seed = await build({
-      entryPoints: [path.resolve('test/bench/pages/repo-page.ts')],
-      bundle: true,
-      format: 'iife',
-      write: false,
-      platform: 'browser',
-      target: 'es2022',
-      logLevel: 'warning',
-    });
-    const script = seed.outputFiles[0].text;
-    await page.route('**/__bench.html', (route) =>
-      route.fulfill({ contentType: 'text/html', body: `<!doctype html><script>${script.replace(/<\/script/g, '<\\/script')}</script>` }),
-    );
-    await page.goto(`${host.origin}/__bench.html`);
+    await openRepoPage(page, host.origin);
     const doc = largeWorkshop(DEVICES, 4, 9);
     await page.evaluate((d) => (globalThis as unknown as PageWindow).seedWorkshops(d, 1), doc as unknown);
     await page.goto(host.url);

@@ -1,10 +1,9 @@
-import { build } from 'esbuild';
 import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { largeWorkshop } from '../fixtures/largeWorkshop';
 import { nameText } from '../../shared/model/names';
 import { launchChromium, spawnWebHost } from './browser';
+import { openRepoPage } from './pages/open-repo-page';
 import { percentile, type BenchSuite } from './types';
 
 /**
@@ -40,19 +39,6 @@ interface PageWindow {
   seedWorkshops(doc: unknown, n: number): Promise<number>;
 }
 
-async function bundleSeedPage(): Promise<string> {
-  const out = await build({
-    entryPoints: [path.resolve('test/bench/pages/repo-page.ts')],
-    bundle: true,
-    format: 'iife',
-    write: false,
-    platform: 'browser',
-    target: 'es2022',
-    logLevel: 'warning',
-  });
-  return out.outputFiles[0].text;
-}
-
 /** Drags the slider's thumb across `xs` (page x coordinates), optionally waiting for each step's measure. */
 async function dragTo(page: Page, xs: number[], y: number, awaitEach: boolean): Promise<void> {
   for (const x of xs) {
@@ -71,11 +57,7 @@ const suite: BenchSuite = async (log) => {
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     // Seed the app's IndexedDB through its own repository, on the app's origin.
-    const script = await bundleSeedPage();
-    await page.route('**/__bench.html', (route) =>
-      route.fulfill({ contentType: 'text/html', body: `<!doctype html><script>${script.replace(/<\/script/g, '<\\/script')}</script>` }),
-    );
-    await page.goto(`${host.origin}/__bench.html`);
+    await openRepoPage(page, host.origin);
     const doc = largeWorkshop(20, 10, 12);
     await page.evaluate((d) => (globalThis as unknown as PageWindow).seedWorkshops(d, 1), doc as unknown);
     log(

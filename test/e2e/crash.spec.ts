@@ -2,6 +2,7 @@ import { chromium, expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
 import { startHost, type WebHostHandle } from './fixtures';
 
 /**
@@ -13,7 +14,6 @@ import { startHost, type WebHostHandle } from './fixtures';
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 50);
 const MAX_LOSS_MS = 1000;
 const KPI = /explicit KPIs/;
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(15 * 60_000);
@@ -28,23 +28,10 @@ test.afterAll(() => {
 
 /** Starts a real Chromium on a persistent profile; resolves with its DevTools endpoint. */
 function launch(profile: string): Promise<{ child: ChildProcess; ws: string; stderr: () => string }> {
-  const child = spawn(
-    executablePath,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--user-data-dir=${profile}`,
-      '--remote-debugging-port=0',
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-  );
+  const child = spawn(chromiumPath(), ['--headless', ...CHROMIUM_ARGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   return new Promise((resolve, reject) => {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${err}`)), 30_000);

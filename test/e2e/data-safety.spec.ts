@@ -11,6 +11,16 @@ async function openNeeds(page: Page, url: string, workshopId: string) {
   await expect(page.getByRole('textbox', { name: KPI })).toBeVisible();
 }
 
+/** A new workshop open at step 1 with its KPI question answered `kpi` and saved. */
+async function newWorkshopAnswered(page: Page, title: string, kpi: string): Promise<WizardPage> {
+  await new LibraryPage(page).create(title);
+  const w = new WizardPage(page);
+  await w.gotoStep('Needs confirmation');
+  await w.answerText(KPI, kpi);
+  await w.expectSaved();
+  return w;
+}
+
 test('two tabs on one workshop: live sync when one is idle, a clear choice on a conflict — never a silent overwrite', async ({ app, host, context }) => {
   const lib = new LibraryPage(app);
   await lib.create('Shared between tabs');
@@ -53,12 +63,7 @@ test('no browser storage (private mode): a clear message says what to do', async
 });
 
 test('disk full while editing: the user is told, the edit stays on screen, nothing is half written, and it saves once storage recovers', async ({ app }) => {
-  const lib = new LibraryPage(app);
-  await lib.create('Quota test');
-  const w = new WizardPage(app);
-  await w.gotoStep('Needs confirmation');
-  await w.answerText(KPI, 'first version');
-  await w.expectSaved();
+  const w = await newWorkshopAnswered(app, 'Quota test', 'first version');
   // From now on every IndexedDB write fails as a full disk does.
   await app.evaluate(() => {
     const w = window as unknown as { __realPut: unknown };
@@ -81,12 +86,7 @@ test('disk full while editing: the user is told, the edit stays on screen, nothi
 });
 
 test('a failed write leaves the stored workshop whole (transactions)', async ({ app }) => {
-  const lib = new LibraryPage(app);
-  await lib.create('Atomic test');
-  const w = new WizardPage(app);
-  await w.gotoStep('Needs confirmation');
-  await w.answerText(KPI, 'stored version');
-  await w.expectSaved();
+  const w = await newWorkshopAnswered(app, 'Atomic test', 'stored version');
   const id = /#\/w\/([^/]+)/.exec(app.url())![1];
   // The second write of every transaction fails (the automatic retries too): the first must be rolled back with it.
   await app.evaluate(() => {

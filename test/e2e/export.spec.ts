@@ -25,13 +25,10 @@ async function openReport(browser: Browser, file: string) {
 }
 
 test('exports the HTML report of the sample workshop; it opens offline, runs nothing and shows its charts', async ({ app, browser }, info) => {
-  await app.getByRole('link', { name: /Sample|示例/ }).click();
-  const dialog = new ExportDialog(app);
-  await dialog.open();
+  const dialog = await ExportDialog.ofSample(app);
   const download = await dialog.export(/HTML report/);
   expect(download.suggestedFilename()).toMatch(/\.report\.html$/);
-  const file = info.outputPath(download.suggestedFilename());
-  await download.saveAs(file);
+  const file = await ExportDialog.keep(download, info);
   await expect(dialog.dialog.getByText(/^Saved .*\.report\.html\.$/)).toBeVisible();
 
   const report = await openReport(browser, file);
@@ -112,13 +109,10 @@ test('importing an invalid file shows its problems and leaves the library unchan
 test('exporting the workshop file and importing it adds a copy; backup and restore merge without overwriting', async ({ app }, info) => {
   test.setTimeout(120_000); // five file transfers and the re-import question, on a shared machine
   const lib = new LibraryPage(app);
-  await app.getByRole('link', { name: /Sample|示例/ }).click();
-  const dialog = new ExportDialog(app);
-  await dialog.open();
+  const dialog = await ExportDialog.ofSample(app);
   const download = await dialog.export(/Workshop file/);
   expect(download.suggestedFilename()).toMatch(/\.workshop\.json$/);
-  const file = info.outputPath(download.suggestedFilename());
-  await download.saveAs(file);
+  const file = await ExportDialog.keep(download, info);
   await dialog.close();
   await app.getByRole('link', { name: /All workshops/ }).click();
 
@@ -165,15 +159,12 @@ test('exporting the workshop file and importing it adds a copy; backup and resto
 
 test('exports a PDF through the local Chromium, with progress', async ({ app }, info) => {
   test.setTimeout(180_000);
-  await app.getByRole('link', { name: /Sample|示例/ }).click();
-  const dialog = new ExportDialog(app);
-  await dialog.open();
+  const dialog = await ExportDialog.ofSample(app);
   const download = dialog.export(/PDF report/, 150_000);
   await expect(dialog.dialog.getByText(/Preparing PDF report/)).toBeVisible();
   await expect(dialog.dialog.getByRole('progressbar')).toBeVisible();
   const pdf = await download;
   expect(pdf.suggestedFilename()).toMatch(/\.report\.pdf$/);
-  const file = info.outputPath(pdf.suggestedFilename());
-  await pdf.saveAs(file);
+  const file = await ExportDialog.keep(pdf, info);
   expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });

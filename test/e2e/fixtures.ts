@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -6,12 +7,17 @@ export interface WebHostHandle {
   url: string;
   origin: string;
   token: string;
+  port: number;
   process: ChildProcess;
 }
 
-/** Starts the real web host (build/node/web.mjs) on a free port; resolves with its printed address. */
-export async function startHost(): Promise<WebHostHandle> {
-  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts the real web host (build/node/web.mjs) on a free port (or `port`, e.g. to restart on the
+ * same address), with its own data folder if given; resolves with its printed address.
+ */
+export async function startHost({ dataDir, port = 0 }: { dataDir?: string; port?: number } = {}): Promise<WebHostHandle> {
+  const args = [path.resolve('build/node/web.mjs'), '--port', String(port), ...(dataDir ? ['--data-dir', dataDir] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`web host did not start: ${out}`)), 15_000);
@@ -27,7 +33,7 @@ export async function startHost(): Promise<WebHostHandle> {
     child.on('exit', (code) => reject(new Error(`web host exited (${code}): ${out}`)));
   });
   const u = new URL(url);
-  return { url, origin: u.origin, token: /token=([^&]+)/.exec(u.hash)![1], process: child };
+  return { url, origin: u.origin, token: /token=([^&]+)/.exec(u.hash)![1], port: Number(u.port), process: child };
 }
 
 export const test = base.extend<{ app: Page }, { host: WebHostHandle }>({
@@ -47,3 +53,30 @@ export const test = base.extend<{ app: Page }, { host: WebHostHandle }>({
 });
 
 export { expect };
+
+/** The serious and critical axe violations inside `include` (a selector) of the page as it is now, as "where: rule — help (first nodes)". */
+export async function axeViolations(page: Page, include: string, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(include).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${where}: ${v.id} — ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
+}
+
+/** The sample workshop's nine criteria as the English screens name them, in the document's order. */
+export const SAMPLE_CRITERIA = [
+  'Mismatch control',
+  'Throughput efficiency',
+  'Context management',
+  'Credit assignment',
+  'Stability and fault tolerance',
+  'Scalability',
+  'Security and compliance',
+  'Operational complexity',
+  'Cost structure',
+] as const;

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { createSampleWorkshop } from '../../shared/model';
 import { MIGRATIONS } from '../../shared/model/migrations';
 import { answeredPairs } from '../../shared/model/migrations/answered-pairs';
-import { test, expect } from './fixtures';
+import { SAMPLE_CRITERIA, test, expect } from './fixtures';
 import { LibraryTransferBar } from './pages/ExportDialog';
 import { LibraryPage } from './pages/LibraryPage';
 import { WizardPage } from './pages/WizardPage';
@@ -65,16 +65,7 @@ test('answer 15 of 36 pairs guided by the next pair; consensus, compatibility an
   await expect(app.getByTestId('ahp-next')).toContainText(
     'Next pair to ask: Mismatch control vs Throughput efficiency (links Throughput efficiency to the others)',
   );
-  const others = [
-    'Throughput efficiency',
-    'Context management',
-    'Credit assignment',
-    'Stability and fault tolerance',
-    'Scalability',
-    'Security and compliance',
-    'Operational complexity',
-    'Cost structure',
-  ];
+  const others = SAMPLE_CRITERIA.filter((c) => c !== 'Mismatch control');
   const steps = ['-2', '-1', '-3', '0', '-2', '-1', '-4', '-2'];
   for (const [k, c] of others.entries()) await app.getByRole('slider', { name: `Mismatch control versus ${c}` }).fill(steps[k]);
   await expect(progress).toContainText('8 of 36 pairs answered');

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { LibraryPage } from './pages/LibraryPage';
 import { RoomPage } from './pages/RoomPage';
 import { WizardPage } from './pages/WizardPage';
 import { ExportDialog } from './pages/ExportDialog';
@@ -53,12 +52,7 @@ test('exported room and metrics charts keep their colours, title and legend, wit
   app.on('console', (m) => {
     if (/Content Security Policy|inline style/i.test(m.text())) cspErrors.push(m.text());
   });
-  await new LibraryPage(app)
-    .card(/Sample/)
-    .getByRole('link', { name: /Sample/ })
-    .click();
-  const room = new RoomPage(app);
-  await room.openStep();
+  await RoomPage.openSample(app);
 
   // Ranking: the bars' on-screen colours are in the file, as plain colours (no theme variables, no classes).
   const bars = app.locator('svg.ranking-bars rect');

@@ -1,8 +1,8 @@
-import { chromium, expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startHost, type WebHostHandle } from './fixtures';
 import { LibraryPage } from './pages/LibraryPage';
 import { RoomPage } from './pages/RoomPage';
 
@@ -34,33 +34,8 @@ const OTHER_CRITERIA = [
 ];
 const CANDIDATES = 3;
 
-interface Host {
-  child: ChildProcess;
-  url: string;
-  port: number;
-}
-function startHost(dataDir: string, port = 0): Promise<Host> {
-  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', String(port), '--data-dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`web host did not start: ${out}`)), 15_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /running at (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1], port: Number(new URL(m[1]).port) });
-      }
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => reject(new Error(`web host exited (${code}): ${out}`)));
-  });
-}
-
 let dataDir: string;
-let host: Host;
+let host: WebHostHandle;
 let browser: Browser;
 let facilitator: Page;
 let room: RoomPage;
@@ -68,15 +43,15 @@ const participants: { context: BrowserContext; page: Page }[] = [];
 let roundUrl = '';
 let joinCode = '';
 
-test.beforeAll(async ({ playwright }) => {
-  void playwright;
+// The worker's browser (playwright.config's launch options); each participant gets a context of it.
+test.beforeAll(async ({ browser: workerBrowser }) => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-roomvote-'));
-  host = await startHost(dataDir);
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  host = await startHost({ dataDir });
+  browser = workerBrowser;
 });
 test.afterAll(async () => {
-  await browser?.close();
-  host?.child.kill('SIGKILL');
+  await Promise.all([...participants.map((p) => p.context), facilitator?.context()].map((c) => c?.close()));
+  host?.process.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -321,9 +296,9 @@ test('reopened, the devices come back by themselves; the host is killed mid-roun
 
   phase('Kill the host');
   // …then the facilitator's host dies.
-  host.child.kill('SIGKILL');
-  await new Promise((r) => host.child.once('exit', r));
-  host = await startHost(dataDir, host.port);
+  host.process.kill('SIGKILL');
+  await new Promise((r) => host.process.once('exit', r));
+  host = await startHost({ dataDir, port: host.port });
   // A fresh load (the address differs only in its #token, which a same-page navigation would not reload).
   await facilitator.goto('about:blank');
   await facilitator.goto(host.url);

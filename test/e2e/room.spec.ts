@@ -1,22 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures';
+import { axeViolations, SAMPLE_CRITERIA, test, expect } from './fixtures';
 import { LibraryPage } from './pages/LibraryPage';
 import { RoomPage } from './pages/RoomPage';
 
 const A = 'Self-built distributed training cluster';
 const B = 'Managed cloud training platform';
 const C = 'Hybrid architecture';
-const CRITERIA = [
-  'Mismatch control',
-  'Throughput efficiency',
-  'Context management',
-  'Credit assignment',
-  'Stability and fault tolerance',
-  'Scalability',
-  'Security and compliance',
-  'Operational complexity',
-  'Cost structure',
-];
 
 /**
  * Scores of the three candidates (A, B, C) on the nine criteria. A leads on most criteria;
@@ -51,7 +39,7 @@ test('score with three participants, weigh with sliders and AHP, cross a stabili
   const room = await newWorkshop(app, 'Room E2E');
   await expect(app.getByText('No participants yet')).toBeVisible();
   await room.view('Weights');
-  const startWeights = await Promise.all(CRITERIA.map((c) => room.weightShare(c)));
+  const startWeights = await Promise.all(SAMPLE_CRITERIA.map((c) => room.weightShare(c)));
   expect(startWeights).toEqual([12, 12, 11, 11, 11, 11, 10, 11, 11]);
   await room.view('Scoring');
 
@@ -107,10 +95,8 @@ test('score with three participants, weigh with sliders and AHP, cross a stabili
   await room.saveScenario('Ops light');
   const table = room.comparison();
   await expect(table.getByRole('columnheader')).toHaveText(['Current', 'Ops first', 'Ops light']);
-  const winnerRow = table.getByRole('row').filter({ has: app.getByRole('rowheader', { name: 'Winner' }) });
-  await expect(winnerRow.getByRole('cell')).toHaveText([new RegExp(A), new RegExp(`${B}.*changed`), new RegExp(A)]);
-  const marginRow = table.getByRole('row').filter({ has: app.getByRole('rowheader', { name: /Margin/ }) });
-  await expect(marginRow.getByRole('cell').nth(1)).toHaveText(/^\d+\.\d/);
+  await expect(room.comparisonCells('Winner')).toHaveText([new RegExp(A), new RegExp(`${B}.*changed`), new RegExp(A)]);
+  await expect(room.comparisonCells(/Margin/).nth(1)).toHaveText(/^\d+\.\d/);
 
   // AHP: Wang's judgments, the consistency ratio, the most inconsistent judgment and its fix; the group weights are used.
   await room.weightsPart('AHP pairwise');
@@ -120,7 +106,7 @@ test('score with three participants, weigh with sliders and AHP, cross a stabili
   await app.getByRole('slider', { name: 'Mismatch control versus Context management' }).fill('4'); // but context 5× mismatch: inconsistent
   // Unanswered pairs are missing, not "equal": three pairs do not link all nine criteria yet.
   await expect(app.getByTestId('ahp-progress')).toContainText('3 of 36 pairs answered');
-  for (const c of CRITERIA.slice(3)) await app.getByRole('button', { name: `Equal: Context management versus ${c} equally important` }).click();
+  for (const c of SAMPLE_CRITERIA.slice(3)) await app.getByRole('button', { name: `Equal: Context management versus ${c} equally important` }).click();
   await expect(app.getByTestId('ahp-progress')).toContainText('9 of 36 pairs answered');
   await expect(app.getByTestId('ahp-cr')).toContainText('above 0.10');
   await expect(app.locator('.pair.worst')).toHaveCount(1);
@@ -172,7 +158,7 @@ test('score with three participants, weigh with sliders and AHP, cross a stabili
   await room.view('Scoring');
   await expect(app.getByText('No participants yet')).toBeVisible();
   await room.view('Weights');
-  expect(await Promise.all(CRITERIA.map((c) => room.weightShare(c)))).toEqual(startWeights);
+  expect(await Promise.all(SAMPLE_CRITERIA.map((c) => room.weightShare(c)))).toEqual(startWeights);
   await room.view('What-if & scenarios');
   await expect(app.getByText('No scenarios yet')).toBeVisible();
 });
@@ -277,26 +263,9 @@ test('blind mode: no score is in the page before reveal', async ({ app }) => {
 });
 
 test('accessibility: no serious or critical axe violations in the room', async ({ app }) => {
-  await new LibraryPage(app)
-    .card(/Sample/)
-    .getByRole('link', { name: /Sample/ })
-    .click();
-  const room = new RoomPage(app);
-  await room.openStep();
+  const room = await RoomPage.openSample(app);
   await room.expectLeader(C);
-  const check = async (where: string) => {
-    const results = await new AxeBuilder({ page: app }).include('.workspace').analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map(
-        (v) =>
-          `${where}: ${v.id} — ${v.help} (${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')})`,
-      ),
-    ).toEqual([]);
-  };
+  const check = async (where: string) => expect(await axeViolations(app, '.workspace', where)).toEqual([]);
   await check('scoring');
   await app.getByRole('button', { name: 'Group view' }).click();
   await check('group view');
@@ -310,8 +279,7 @@ test('accessibility: no serious or critical axe violations in the room', async (
   await room.analysisSettled();
   await check('robustness');
   await app.getByRole('button', { name: /Present/ }).click();
-  const results = await new AxeBuilder({ page: app }).include('.presenter').analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `presenter: ${v.id} — ${v.help}`)).toEqual([]);
+  expect(await axeViolations(app, '.presenter', 'presenter')).toEqual([]);
   await app.keyboard.press('Escape');
   await app.evaluate(() => {
     document.documentElement.dataset.theme = 'dark';
@@ -322,12 +290,7 @@ test('accessibility: no serious or critical axe violations in the room', async (
 });
 
 test('charts export as SVG and PNG', async ({ app }) => {
-  await new LibraryPage(app)
-    .card(/Sample/)
-    .getByRole('link', { name: /Sample/ })
-    .click();
-  const room = new RoomPage(app);
-  await room.openStep();
+  const room = await RoomPage.openSample(app);
   await room.expectLeader(C);
   const save = async (name: RegExp) => {
     const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name }).click()]);
@@ -350,12 +313,7 @@ test('charts export as SVG and PNG', async ({ app }) => {
 });
 
 test('what-if scores move the ranking live and are kept in a scenario', async ({ app }) => {
-  await new LibraryPage(app)
-    .card(/Sample/)
-    .getByRole('link', { name: /Sample/ })
-    .click();
-  const room = new RoomPage(app);
-  await room.openStep();
+  const room = await RoomPage.openSample(app);
   await room.expectLeader(C);
   await app.getByRole('button', { name: /^Chen/ }).click();
   const chensCost = await room.cell('Cost structure', B).inputValue();
@@ -384,22 +342,10 @@ test('what-if scores move the ranking live and are kept in a scenario', async ({
   await app.getByRole('button', { name: /^Chen/ }).click();
   await expect(room.cell('Cost structure', B)).toHaveValue(chensCost);
   await room.saveScenario('Managed if cheaper');
-  await expect(
-    room
-      .comparison()
-      .getByRole('row')
-      .filter({ has: app.getByRole('rowheader', { name: 'Winner' }) })
-      .getByRole('cell'),
-  ).toHaveText([new RegExp(B), new RegExp(B)]);
+  await expect(room.comparisonCells('Winner')).toHaveText([new RegExp(B), new RegExp(B)]);
   await app.getByRole('button', { name: 'Back to the real scores' }).click();
   await room.expectLeader(C);
-  await expect(
-    room
-      .comparison()
-      .getByRole('row')
-      .filter({ has: app.getByRole('rowheader', { name: 'Winner' }) })
-      .getByRole('cell'),
-  ).toHaveText([new RegExp(C), new RegExp(`${B}.*changed`)]);
+  await expect(room.comparisonCells('Winner')).toHaveText([new RegExp(C), new RegExp(`${B}.*changed`)]);
   // Applying the scenario brings its what-if scores back.
   await app.getByRole('button', { name: 'Apply' }).click();
   await room.expectLeader(B);
@@ -417,12 +363,7 @@ test('what-if scores move the ranking live and are kept in a scenario', async ({
 });
 
 test('a mouse drag of a weight moves the ranking as it goes and is one undo step', async ({ app }) => {
-  await new LibraryPage(app)
-    .card(/Sample/)
-    .getByRole('link', { name: /Sample/ })
-    .click();
-  const room = new RoomPage(app);
-  await room.openStep();
+  const room = await RoomPage.openSample(app);
   await room.weightsPart('Sliders & points');
   await room.analysisSettled();
   const before = await Promise.all(['Operational complexity', 'Cost structure', 'Mismatch control'].map((c) => room.weightShare(c)));

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures';
+import { axeViolations, test, expect } from './fixtures';
 import { SimulatorPage } from './pages/SimulatorPage';
 
 // Full simulations and sweeps run real discrete-event jobs on the host's workers.
@@ -128,16 +127,6 @@ test('accessibility: no serious or critical axe violations on the simulator, lig
     await app.evaluate((t) => {
       document.documentElement.dataset.theme = t;
     }, theme);
-    const results = await new AxeBuilder({ page: app }).include('.simulator').analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map(
-        (v) =>
-          `${theme}: ${v.id} — ${v.help} (${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')})`,
-      ),
-    ).toEqual([]);
+    expect(await axeViolations(app, '.simulator', theme)).toEqual([]);
   }
 });

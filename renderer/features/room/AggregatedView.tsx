@@ -5,7 +5,7 @@ import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { formatPercent } from '../../ui/format';
 import { useLive } from './live';
-import { useRoomUi } from './roomUi';
+import { UnlessBlind } from './UnlessBlind';
 
 /** Disagreement of a cell as a share of the largest possible (half the scale's range). */
 export function disagreementShare(sd: number | null, scale: { min: number; max: number }): number | null {
@@ -44,11 +44,17 @@ export function ConsensusFigure({ consensus }: { consensus: number }) {
 
 /** The group's view: aggregated scores, where participants disagree, and the consensus figure. */
 export function AggregatedView({ doc }: { doc: WorkshopDoc }) {
+  return (
+    <UnlessBlind>
+      <Aggregated doc={doc} />
+    </UnlessBlind>
+  );
+}
+
+function Aggregated({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
-  const blind = useRoomUi((s) => s.blind);
   const edit = useWorkshop((s) => s.edit);
   const data = useDisagreement(doc);
-  if (blind) return <p className="empty">{t('room.blind.resultsHidden')}</p>;
   if (!data) return <p className="empty">{t('room.live.nothing')}</p>;
   return (
     <div className="aggregate">

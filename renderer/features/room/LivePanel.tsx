@@ -7,7 +7,7 @@ import { RadarChart } from '../../charts/RadarChart';
 import { RankingBars } from '../../charts/RankingBars';
 import { currentLang } from '../../i18n';
 import { useLive, type Evaluation } from './live';
-import { useRoomUi } from './roomUi';
+import { UnlessBlind } from './UnlessBlind';
 import { displayName } from '../../../shared/model';
 
 /** Ranking and radar data of an evaluation, shared by the side panel and the presenter. */
@@ -72,28 +72,27 @@ export function LeaderLine({ doc, result }: { doc: WorkshopDoc; result: Evaluati
 /** The live results beside every panel: who leads, the ranking bars and the radar. */
 export function LivePanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
-  const blind = useRoomUi((s) => s.blind);
   const error = useLive((s) => s.error);
   const charts = useLiveCharts(doc);
   return (
     <aside className="room-live" aria-label={t('room.live.title')}>
       <h2 className="live-title">{t('room.live.title')}</h2>
-      {blind ? (
-        <p className="empty">{t('room.blind.resultsHidden')}</p>
-      ) : error ? (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      ) : !charts ? (
-        <p className="empty">{doc.candidates.length === 0 || doc.criteria.length === 0 ? t('room.live.nothing') : t('room.live.noWeights')}</p>
-      ) : (
-        <>
-          <LeaderLine doc={doc} result={charts.result} />
-          <RankingBars items={charts.ranking} title={t('room.chart.ranking')} filename="ranking" desc={charts.rankingDesc} width={520} />
-          {charts.incomplete && <p className="muted small">{t('room.live.incomplete')}</p>}
-          <LiveRadar charts={charts} size={440} />
-        </>
-      )}
+      <UnlessBlind>
+        {error ? (
+          <p className="alert" role="alert">
+            {error}
+          </p>
+        ) : !charts ? (
+          <p className="empty">{doc.candidates.length === 0 || doc.criteria.length === 0 ? t('room.live.nothing') : t('room.live.noWeights')}</p>
+        ) : (
+          <>
+            <LeaderLine doc={doc} result={charts.result} />
+            <RankingBars items={charts.ranking} title={t('room.chart.ranking')} filename="ranking" desc={charts.rankingDesc} width={520} />
+            {charts.incomplete && <p className="muted small">{t('room.live.incomplete')}</p>}
+            <LiveRadar charts={charts} size={440} />
+          </>
+        )}
+      </UnlessBlind>
     </aside>
   );
 }

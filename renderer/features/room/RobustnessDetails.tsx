@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paletteIndex } from '../../../shared/charts/colours';
 import type { WorkshopAnalysisResult } from '../../../shared/contract/analysis';
 import { displayName, type WorkshopDoc } from '../../../shared/model';
 import { engineValues } from '../../../shared/model/analysis';
@@ -111,7 +110,7 @@ function StabilityPlane({ doc, analysis }: { doc: WorkshopDoc; analysis: Worksho
   };
   const map = useDerived('engine.stabilityMap', analysis.weights.some((w) => w > 0) ? request : null);
   const slots = doc.candidates.map((c) => c.colour);
-  const legend = doc.candidates.map((c, i) => ({ key: c.id, label: cand(i), swatchClass: `series-${paletteIndex(c.colour) + 1}` }));
+  const legend = doc.candidates.map((c, i) => ({ key: c.id, label: cand(i), slot: c.colour }));
   const m = map.value;
   const desc = m
     ? doc.candidates

@@ -6,7 +6,7 @@ import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { dropPendingAnswers, evaluateLive, useLive } from './live';
 import { RangeInput } from './WeightSliders';
-import { useRoomUi } from './roomUi';
+import { UnlessBlind } from './UnlessBlind';
 import { ScenariosPanel } from './ScenariosPanel';
 import { candidateName, criterionName } from '../../../shared/model';
 import { NamePicker } from '../../ui/NamePicker';
@@ -14,13 +14,14 @@ import { NamePicker } from '../../ui/NamePicker';
 /** Live what-if of scores: set the group's score of one cell and watch the ranking move; then save scenarios. */
 export function WhatIfPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
-  const blind = useRoomUi((s) => s.blind);
   return (
     <section className="room-section" aria-labelledby="whatif-h">
       <h2 id="whatif-h" className="sr-only">
         {t('room.view.whatif')}
       </h2>
-      {blind ? <p className="empty">{t('room.blind.resultsHidden')}</p> : <ScoreWhatIf doc={doc} />}
+      <UnlessBlind>
+        <ScoreWhatIf doc={doc} />
+      </UnlessBlind>
       <ScenariosPanel doc={doc} />
     </section>
   );

@@ -1,17 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ROLLOUT_CHECKLIST, pick, type Lang } from '../../../shared/framework';
-import {
-  addChecklistItem,
-  newId,
-  removeChecklistItem,
-  renameChecklistItem,
-  setRolloutPlan,
-  updateChecklistItem,
-  type ChecklistItem,
-} from '../../../shared/model';
+import { addChecklistItem, newId, renameChecklistItem, setRolloutPlan, type ChecklistItem } from '../../../shared/model';
 import { edit, NotesField, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
-import { RemoveButton, TaskCells, TaskHead } from './tasks';
+import { TaskCells, TaskHead, TaskRemove, TASKS } from './tasks';
 import { StepFrame, useStep } from './step';
 import './wizard.css';
 import { TableHead } from '../../ui/TableHead';
@@ -22,7 +14,6 @@ export function CanaryStep() {
   const undoOffer = useUndoOffer();
   if (!doc) return null;
   const items = doc.rollout.items;
-  const done = items.filter((i) => i.status === 'done').length;
   const kpis = doc.needs.answers.kpis;
   return (
     <StepFrame index={5} name="canary" intro={t('wizard.canary.intro')}>
@@ -58,13 +49,7 @@ export function CanaryStep() {
         </div>
       </section>
       <section className="panel" aria-labelledby="check-h">
-        <TaskHead
-          id="check-h"
-          title={t('wizard.canary.checklist')}
-          done={done}
-          total={items.length}
-          progress={t('wizard.canary.progress', { done, total: items.length })}
-        />
+        <TaskHead kind={TASKS.checklist} id="check-h" title={t('wizard.canary.checklist')} items={items} />
         {items.length === 0 ? (
           <p className="empty">{t('wizard.canary.emptyChecklist')}</p>
         ) : (
@@ -105,7 +90,7 @@ function ChecklistRow({ item, lang, onRemoved }: { item: ChecklistItem; lang: La
         {template ? (
           <>
             <span>{title}</span>
-            <div className="method-desc">{pick(template.description, lang)}</div>
+            <div className="muted small">{pick(template.description, lang)}</div>
           </>
         ) : (
           <TextField
@@ -117,22 +102,9 @@ function ChecklistRow({ item, lang, onRemoved }: { item: ChecklistItem; lang: La
             onChange={(d, v) => renameChecklistItem(d, item.id, lang, v)}
           />
         )}
-        <RemoveButton
-          small
-          label={t('wizard.canary.removeItem', { item: title })}
-          action="Remove checklist item"
-          remove={(d) => removeChecklistItem(d, item.id)}
-          onRemoved={() => onRemoved(title)}
-        />
+        <TaskRemove small kind={TASKS.checklist} id={item.id} title={title} onRemoved={() => onRemoved(title)} />
       </th>
-      <TaskCells
-        item={item}
-        fields={['owner', 'due', 'status', 'note']}
-        keys="wizard.canary"
-        noun="checklist"
-        title={title}
-        update={(d, patch) => updateChecklistItem(d, item.id, patch)}
-      />
+      <TaskCells kind={TASKS.checklist} item={item} title={title} />
     </tr>
   );
 }

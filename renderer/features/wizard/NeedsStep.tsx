@@ -82,33 +82,20 @@ function Question({ q, doc, lang, proposes }: QuestionProps) {
     </div>
   );
 
+  // What the number and text fields share: the question, its explanation, one named edit of its answer.
+  const field = { label, action, hint: why, onChange: (d: WorkshopDoc, v: Answer) => setAnswer(d, q.id, v) };
   if (q.kind === 'number') {
+    const unit = q.unit ? pick(q.unit, lang) : undefined;
     return (
       <div className="question">
-        <NumberField
-          label={label}
-          value={typeof value === 'number' ? value : null}
-          min={q.min}
-          max={q.max}
-          unit={q.unit ? pick(q.unit, lang) : undefined}
-          action={action}
-          onChange={(d, v) => setAnswer(d, q.id, v)}
-          hint={why}
-        />
+        <NumberField {...field} value={typeof value === 'number' ? value : null} min={q.min} max={q.max} unit={unit} />
       </div>
     );
   }
   if (q.kind === 'text') {
     return (
       <div className="question">
-        <NotesField
-          label={label}
-          value={typeof value === 'string' ? value : ''}
-          action={action}
-          rows={2}
-          onChange={(d, v) => setAnswer(d, q.id, v)}
-          hint={why}
-        />
+        <NotesField {...field} value={typeof value === 'string' ? value : ''} rows={2} />
       </div>
     );
   }

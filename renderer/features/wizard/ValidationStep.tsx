@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_METHODS, pick, type Lang } from '../../../shared/framework';
-import { addValidationItem, newId, removeValidationItem, updateValidationItem, type ValidationItem, type WorkshopDoc } from '../../../shared/model';
+import { addValidationItem, newId, updateValidationItem, type ValidationItem, type WorkshopDoc } from '../../../shared/model';
 import { hrefFor } from '../../app/route';
 import { edit, TextField, UndoToast, useUndoOffer } from './fields';
 import { AddByName } from './screening/CandidatesPanel';
 import { candidateName } from './text';
-import { NoCandidates, RemoveButton, TaskCells, TaskHead } from './tasks';
+import { NoCandidates, TaskCells, TaskHead, TaskRemove, TASKS } from './tasks';
 import { StepFrame, useStep } from './step';
 import './wizard.css';
 import { TableHead } from '../../ui/TableHead';
@@ -43,17 +43,10 @@ function CandidatePlan({ doc, candidateId, lang, onRemoved }: { doc: WorkshopDoc
   const { t } = useTranslation();
   const name = candidateName(doc, candidateId, lang, t('wizard.field.unnamed'));
   const items = doc.validation.filter((v) => v.candidateId === candidateId);
-  const done = items.filter((v) => v.status === 'done').length;
   const headingId = `plan-${candidateId}`;
   return (
     <section className="panel" aria-labelledby={headingId}>
-      <TaskHead
-        id={headingId}
-        title={t('wizard.validation.candidatePlan', { name })}
-        done={done}
-        total={items.length}
-        progress={t('wizard.validation.progress', { done, total: items.length })}
-      />
+      <TaskHead kind={TASKS.validation} id={headingId} title={t('wizard.validation.candidatePlan', { name })} items={items} />
       {items.length === 0 ? (
         <p className="empty">{t('wizard.validation.emptyPlan')}</p>
       ) : (
@@ -102,29 +95,15 @@ function PlanRow({ doc, v, lang, onRemoved }: { doc: WorkshopDoc; v: ValidationI
         ) : (
           <span>{title}</span>
         )}
-        {method && <div className="method-desc">{pick(method.description, lang)}</div>}
+        {method && <div className="muted small">{pick(method.description, lang)}</div>}
         {v.methodId === 'cost-simulation' && (
           <a className="btn small" href={costSimulatorHref(doc.id, v.candidateId)}>
             {t('wizard.validation.openSimulator')}
           </a>
         )}
-        {v.methodId === 'custom' && (
-          <RemoveButton
-            label={t('wizard.validation.removeItem', { item: title })}
-            action="Remove validation item"
-            remove={(d) => removeValidationItem(d, v.id)}
-            onRemoved={() => onRemoved(title)}
-          />
-        )}
+        {v.methodId === 'custom' && <TaskRemove kind={TASKS.validation} id={v.id} title={title} onRemoved={() => onRemoved(title)} />}
       </th>
-      <TaskCells
-        item={v}
-        fields={['owner', 'status', 'due', 'result']}
-        keys="wizard.validation"
-        noun="validation"
-        title={title}
-        update={(d, patch) => updateValidationItem(d, v.id, patch)}
-      />
+      <TaskCells kind={TASKS.validation} item={v} title={title} />
     </tr>
   );
 }

@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ValidationItem, WorkshopDoc } from '../../../shared/model';
+import {
+  removeChecklistItem,
+  removeValidationItem,
+  updateChecklistItem,
+  updateValidationItem,
+  type ChecklistItem,
+  type ValidationItem,
+  type WorkshopDoc,
+} from '../../../shared/model';
 import { hrefFor } from '../../app/route';
 import { DateField, edit, NotesField, SelectField, TextField } from './fields';
 import { statusOptions } from './status';
@@ -66,32 +74,44 @@ const ACTIONS: Record<TaskField, (noun: string) => string> = {
   result: (noun) => `Write ${noun} result`,
 };
 
-/**
- * A task row's cells after its heading, one per field in `fields` order: the owner, a due date
- * (marked overdue), the status, a note or result. Each is labelled `<keys>.<field>Of` for the
- * row's `title` and is one named undo step.
- */
-export function TaskCells<T extends { owner: string; due: string; status: Status }>({
-  item,
-  fields,
-  keys,
-  noun,
-  title,
-  update,
-}: {
-  item: T;
-  fields: TaskField[];
+type TaskItem = { id: string; owner: string; due: string; status: Status };
+
+/** A kind of task row (step 3's validation items, step 6's checklist items): its labels, its fields and its edits. */
+export interface TaskKind<T extends TaskItem> {
+  /** Where its texts are: `<keys>.<field>Of` labels a cell, `<keys>.removeItem` the remove button. */
   keys: string;
+  /** Its name in the undo history: "Set checklist owner", "Remove checklist item". */
   noun: string;
-  title: string;
-  update: (doc: WorkshopDoc, patch: Partial<T>) => WorkshopDoc;
-}) {
+  /** The cells after the row's heading, in order. */
+  fields: TaskField[];
+  update(doc: WorkshopDoc, id: string, patch: Partial<T>): WorkshopDoc;
+  remove(doc: WorkshopDoc, id: string): WorkshopDoc;
+}
+
+/** The task rows of the wizard: step 3's validation plan, step 6's rollout checklist. */
+export const TASKS: { validation: TaskKind<ValidationItem>; checklist: TaskKind<ChecklistItem> } = {
+  validation: {
+    keys: 'wizard.validation',
+    noun: 'validation',
+    fields: ['owner', 'status', 'due', 'result'],
+    update: updateValidationItem,
+    remove: removeValidationItem,
+  },
+  checklist: { keys: 'wizard.canary', noun: 'checklist', fields: ['owner', 'due', 'status', 'note'], update: updateChecklistItem, remove: removeChecklistItem },
+};
+
+/**
+ * A task row's cells after its heading, one per field of its kind, in order: the owner, a due
+ * date (marked overdue), the status, a note or result. Each is labelled `<keys>.<field>Of` for
+ * the row's `title` and is one named undo step.
+ */
+export function TaskCells<T extends TaskItem>({ kind, item, title }: { kind: TaskKind<T>; item: T; title: string }) {
   const { t } = useTranslation();
   return (
     <>
-      {fields.map((field) => {
-        const cell = { key: field, label: t(`${keys}.${field}Of`, { item: title }), action: ACTIONS[field](noun) };
-        const onSet = (d: WorkshopDoc, v: string) => update(d, { [field]: v } as Partial<T>);
+      {kind.fields.map((field) => {
+        const cell = { key: field, label: t(`${kind.keys}.${field}Of`, { item: title }), action: ACTIONS[field](kind.noun) };
+        const onSet = (d: WorkshopDoc, v: string) => kind.update(d, item.id, { [field]: v } as Partial<T>);
         if (field === 'status') return <StatusCell {...cell} value={item.status} onSet={onSet} />;
         if (field === 'due') return <DueCell {...cell} value={item.due} status={item.status} onSet={onSet} />;
         return <TextCell {...cell} long={field !== 'owner'} value={String((item as Record<string, unknown>)[field] ?? '')} onSet={onSet} />;
@@ -100,13 +120,35 @@ export function TaskCells<T extends { owner: string; due: string; status: Status
   );
 }
 
-/** A task table's heading with its progress: "3 of 5 done" and a bar. */
-export function TaskHead({ id, title, done, total, progress }: { id: string; title: ReactNode; done: number; total: number; progress: string }) {
+/** A task row's remove button, named `<keys>.removeItem` for the row's `title`. */
+export function TaskRemove<T extends TaskItem>({
+  kind,
+  id,
+  title,
+  onRemoved,
+  small,
+}: {
+  kind: TaskKind<T>;
+  id: string;
+  title: string;
+  onRemoved: () => void;
+  small?: boolean;
+}) {
+  const { t } = useTranslation();
+  const label = t(`${kind.keys}.removeItem`, { item: title });
+  return <RemoveButton small={small} label={label} action={`Remove ${kind.noun} item`} remove={(d) => kind.remove(d, id)} onRemoved={onRemoved} />;
+}
+
+/** A task table's heading with its progress: "3 of 5 done" (`<keys>.progress`) and a bar. */
+export function TaskHead<T extends TaskItem>({ kind, id, title, items }: { kind: TaskKind<T>; id: string; title: ReactNode; items: readonly T[] }) {
+  const { t } = useTranslation();
+  const done = items.filter((i) => i.status === 'done').length;
+  const total = items.length;
   return (
     <div className="plan-head">
       <h2 id={id}>{title}</h2>
       <span className="muted">
-        <progress max={Math.max(1, total)} value={done} aria-hidden="true" /> {progress}
+        <progress max={Math.max(1, total)} value={done} aria-hidden="true" /> {t(`${kind.keys}.progress`, { done, total })}
       </span>
     </div>
   );
@@ -125,32 +167,46 @@ export function NoCandidates({ docId }: { docId: string }) {
   );
 }
 
-/** A row's remove button, named for its row; `onRemoved` follows the edit (e.g. to offer an undo). */
+/**
+ * A row's remove button, named for its row; `onRemoved` follows the edit (e.g. to offer an undo).
+ * With `confirm` the removal first goes through it (e.g. `useConfirmRemoval`'s question when
+ * scores go with it), which runs it or not.
+ */
 export function RemoveButton({
   label,
   action,
   remove,
   onRemoved,
+  confirm = (run) => run(),
   small,
+  solid,
+  children,
 }: {
   label: string;
   action: string;
   remove: (doc: WorkshopDoc) => WorkshopDoc;
   onRemoved: () => void;
+  confirm?: (run: () => void) => void;
   small?: boolean;
+  /** A filled button (a card's), not a ghost one (a table row's). */
+  solid?: boolean;
+  /** The button's text; "Remove" by default. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <button
       type="button"
-      className={`btn btn-ghost btn-danger${small ? ' small' : ''}`}
+      className={`btn${solid ? '' : ' btn-ghost'} btn-danger${small ? ' small' : ''}`}
       aria-label={label}
-      onClick={() => {
-        edit(action, remove);
-        onRemoved();
-      }}
+      onClick={() =>
+        confirm(() => {
+          edit(action, remove);
+          onRemoved();
+        })
+      }
     >
-      {t('wizard.field.remove')}
+      {children ?? t('wizard.field.remove')}
     </button>
   );
 }

@@ -1,10 +1,23 @@
-import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** The export dialog of an open workshop, and the library's file actions, in the user's terms. */
 export class ExportDialog {
   readonly dialog: Locator;
   constructor(readonly page: Page) {
     this.dialog = page.getByRole('dialog', { name: /Export this workshop|导出此工作坊/ });
+  }
+  /** Opens the sample workshop from the library, then its export dialog. */
+  static async ofSample(page: Page): Promise<ExportDialog> {
+    await page.getByRole('link', { name: /Sample|示例/ }).click();
+    const dialog = new ExportDialog(page);
+    await dialog.open();
+    return dialog;
+  }
+  /** Saves a download in the test's output folder under the name the app suggested; returns its path. */
+  static async keep(download: Download, info: TestInfo): Promise<string> {
+    const file = info.outputPath(download.suggestedFilename());
+    await download.saveAs(file);
+    return file;
   }
   async open() {
     await this.page.getByRole('button', { name: /^⤓ (Export|导出)$/ }).click();

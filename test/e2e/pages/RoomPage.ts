@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { LibraryPage } from './LibraryPage';
 
 /** The evaluation room (step 5), in the facilitator's terms. */
 export class RoomPage {
@@ -7,6 +8,17 @@ export class RoomPage {
   constructor(readonly page: Page) {
     this.root = page.locator('.room');
     this.live = page.getByRole('complementary', { name: /Live result|实时结果/ });
+  }
+
+  /** Opens the sample workshop from the library, at step 5. */
+  static async openSample(page: Page): Promise<RoomPage> {
+    await new LibraryPage(page)
+      .card(/Sample/)
+      .getByRole('link', { name: /Sample/ })
+      .click();
+    const room = new RoomPage(page);
+    await room.openStep();
+    return room;
   }
 
   /** Opens step 5 of the workshop that is open now. */
@@ -113,6 +125,14 @@ export class RoomPage {
 
   comparison(): Locator {
     return this.page.getByRole('table', { name: 'Scenarios side by side' });
+  }
+
+  /** The cells (one per scenario) of a row of the comparison, named by its header: 'Winner', /Margin/… */
+  comparisonCells(row: string | RegExp): Locator {
+    return this.comparison()
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: row }) })
+      .getByRole('cell');
   }
 
   presenter(): Locator {

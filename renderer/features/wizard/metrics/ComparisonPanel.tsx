@@ -6,8 +6,8 @@ import { edit } from '../fields';
 import { candidateName, formatNumber } from '../text';
 import { formatPercent } from '../../../../shared/format';
 import { BarChart, LineChart, type LineSeries } from './charts';
-import { paletteIndex } from '../../../../shared/charts/colours';
 import { numCol, TableHead } from '../../../ui/TableHead';
+import { Swatch } from '../../../charts/ChartFigure';
 
 const BUCKETS = ['short', 'medium', 'long', ''] as const;
 
@@ -15,17 +15,17 @@ const BUCKETS = ['short', 'medium', 'long', ''] as const;
 export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const colour = new Map(doc.candidates.map((c) => [c.id, paletteIndex(c.colour) + 1]));
+  const colour = new Map(doc.candidates.map((c) => [c.id, c.colour]));
   const name = (id: string) => candidateName(doc, id, lang, t('wizard.field.unnamed'));
   const summaries = summarizeMetrics(doc);
   const measured = doc.candidates.filter((c) => summaries.some((s) => s.candidateId === c.id));
   const lines = (metric: MetricSeries['metric']): LineSeries[] =>
     doc.metrics.series
       .filter((s) => s.metric === metric && colour.has(s.candidateId))
-      .map((s) => ({ key: `${s.candidateId}|${s.bucket}`, label: name(s.candidateId), colour: colour.get(s.candidateId)!, points: s.points }));
+      .map((s) => ({ key: `${s.candidateId}|${s.bucket}`, label: name(s.candidateId), slot: colour.get(s.candidateId)!, points: s.points }));
   const pct = (v: number | undefined) => (v === undefined ? '—' : formatPercent(v, lang, 1));
   const num = (v: number | undefined, d = 2) => (v === undefined ? '—' : formatNumber(v, lang, d));
-  const legend = measured.map((c) => ({ key: c.id, label: name(c.id), colour: colour.get(c.id)! }));
+  const legend = measured.map((c) => ({ key: c.id, label: name(c.id), slot: colour.get(c.id)! }));
   const list = (items: string[]) => items.join(lang === 'zh-CN' ? '；' : '; ') || t('wizard.metrics.noData');
   const buckets = BUCKETS.filter((b) => summaries.some((s) => s.success[b] !== undefined));
   /** A metric over training steps, one line per candidate (and horizon); `summary` is what a screen reader hears. */
@@ -108,7 +108,7 @@ export const ComparisonPanel = memo(function ComparisonPanel({ doc }: { doc: Wor
           {summaries.map((s) => (
             <tr key={s.candidateId}>
               <th scope="row">
-                <span className={`legend-swatch series-${colour.get(s.candidateId)}`} aria-hidden="true" />
+                <Swatch slot={colour.get(s.candidateId)!} />
                 {name(s.candidateId)}
               </th>
               <td className="num">{num(s.iterationSpeed, 1)}</td>

@@ -17,6 +17,8 @@ import { candidateName, criterionName, formatNumber } from '../text';
 import { TableHead } from '../../../ui/TableHead';
 
 const NEW = '__new__';
+/** The undo history's name of each answer to the metrics' score proposals. */
+const ANSWER_ACTIONS = { accept: 'Write the scores the metrics now suggest', keep: 'Keep the team’s scores' } as const;
 
 /**
  * Suggested criterion scores from the measurements, taken into the evaluation as one
@@ -92,20 +94,16 @@ export const SuggestionsPanel = memo(function SuggestionsPanel({ doc }: { doc: W
             ))}
           </ul>
           <div className="form-actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => edit('Write the scores the metrics now suggest', (d) => answerMetricScoreProposals(d, metricScoreProposals(d), 'accept'))}
-            >
-              {t('wizard.metrics.proposal.accept')}
-            </button>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => edit('Keep the team’s scores', (d) => answerMetricScoreProposals(d, metricScoreProposals(d), 'keep'))}
-            >
-              {t('wizard.metrics.proposal.keep')}
-            </button>
+            {(['accept', 'keep'] as const).map((answer) => (
+              <button
+                key={answer}
+                type="button"
+                className={answer === 'accept' ? 'btn btn-primary' : 'btn'}
+                onClick={() => edit(ANSWER_ACTIONS[answer], (d) => answerMetricScoreProposals(d, metricScoreProposals(d), answer))}
+              >
+                {t(`wizard.metrics.proposal.${answer}`)}
+              </button>
+            ))}
           </div>
         </section>
       )}

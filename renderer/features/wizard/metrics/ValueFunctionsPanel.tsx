@@ -1,6 +1,6 @@
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paletteIndex, seriesColour } from '../../../../shared/charts/colours';
+import { seriesColour } from '../../../../shared/charts/colours';
 import { valueCurveGeometry } from '../../../../shared/charts/value-curve';
 import { DEFAULT_VALUE_FUNCTIONS, setValueFunction, suggestScores, type Measure, type ScoreSuggestion, type WorkshopDoc } from '../../../../shared/model';
 import type { ValueFunction } from '../../../../shared/scoring/value-function';
@@ -10,6 +10,26 @@ import { edit, NumberField } from '../fields';
 import { candidateName, criterionName, formatNumber } from '../text';
 
 type Kind = 'proportional' | ValueFunction['kind'];
+
+/** One number of a value function (a required field; with `share` a value from 0 to 1): `onSet` gives its edit. */
+function Param({
+  label,
+  value,
+  share,
+  hideLabel,
+  action,
+  onSet,
+}: {
+  label: string;
+  value: number;
+  share?: boolean;
+  hideLabel?: boolean;
+  action: string;
+  onSet: (v: number) => (d: WorkshopDoc) => WorkshopDoc;
+}) {
+  const range = share ? { min: 0, max: 1 } : {};
+  return <NumberField hideLabel={hideLabel} label={label} value={value} {...range} optional={false} action={action} onChange={(d, v) => onSet(v!)(d)} />;
+}
 
 /** A starting function of each kind, from what was measured (the best candidate's measurement). */
 function starting(kind: ValueFunction['kind'], best: number): ValueFunction {
@@ -113,20 +133,8 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
           </div>
           {stored?.kind === 'linear' && (
             <>
-              <NumberField
-                label={t('wizard.metrics.vf.worst')}
-                value={stored.worst}
-                optional={false}
-                action={action}
-                onChange={(d, v) => set({ ...stored, worst: v! })(d)}
-              />
-              <NumberField
-                label={t('wizard.metrics.vf.best')}
-                value={stored.best}
-                optional={false}
-                action={action}
-                onChange={(d, v) => set({ ...stored, best: v! })(d)}
-              />
+              <Param label={t('wizard.metrics.vf.worst')} value={stored.worst} action={action} onSet={(v) => set({ ...stored, worst: v })} />
+              <Param label={t('wizard.metrics.vf.best')} value={stored.best} action={action} onSet={(v) => set({ ...stored, best: v })} />
             </>
           )}
           {stored?.kind === 'threshold' && (
@@ -143,31 +151,9 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
                   <option value="atMost">{t('wizard.metrics.vf.atMost')}</option>
                 </select>
               </div>
-              <NumberField
-                label={t('wizard.metrics.vf.threshold')}
-                value={stored.threshold}
-                optional={false}
-                action={action}
-                onChange={(d, v) => set({ ...stored, threshold: v! })(d)}
-              />
-              <NumberField
-                label={t('wizard.metrics.vf.pass')}
-                value={stored.pass}
-                min={0}
-                max={1}
-                optional={false}
-                action={action}
-                onChange={(d, v) => set({ ...stored, pass: v! })(d)}
-              />
-              <NumberField
-                label={t('wizard.metrics.vf.fail')}
-                value={stored.fail}
-                min={0}
-                max={1}
-                optional={false}
-                action={action}
-                onChange={(d, v) => set({ ...stored, fail: v! })(d)}
-              />
+              <Param label={t('wizard.metrics.vf.threshold')} value={stored.threshold} action={action} onSet={(v) => set({ ...stored, threshold: v })} />
+              <Param share label={t('wizard.metrics.vf.pass')} value={stored.pass} action={action} onSet={(v) => set({ ...stored, pass: v })} />
+              <Param share label={t('wizard.metrics.vf.fail')} value={stored.fail} action={action} onSet={(v) => set({ ...stored, fail: v })} />
             </>
           )}
           {stored?.kind === 'piecewise' && (
@@ -188,25 +174,16 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
                   return (
                     <tr key={k}>
                       <td>
-                        <NumberField
-                          hideLabel
-                          label={t('wizard.metrics.vf.pointX', { n: k + 1 })}
-                          value={x}
-                          optional={false}
-                          action={action}
-                          onChange={(d, nx) => set(with_([nx!, v]))(d)}
-                        />
+                        <Param hideLabel label={t('wizard.metrics.vf.pointX', { n: k + 1 })} value={x} action={action} onSet={(nx) => set(with_([nx, v]))} />
                       </td>
                       <td>
-                        <NumberField
+                        <Param
+                          share
                           hideLabel
                           label={t('wizard.metrics.vf.pointV', { n: k + 1 })}
                           value={v}
-                          min={0}
-                          max={1}
-                          optional={false}
                           action={action}
-                          onChange={(d, nv) => set(with_([x, nv!]))(d)}
+                          onSet={(nv) => set(with_([x, nv]))}
                         />
                       </td>
                       <td>
@@ -249,7 +226,7 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
           legend={rows.map((r) => ({
             key: r.candidateId,
             label: candidateName(doc, r.candidateId, lang),
-            swatchClass: `series-${paletteIndex(slot(r.candidateId)) + 1}`,
+            slot: slot(r.candidateId),
           }))}
         >
           <ChartSvg svgRef={ref} filename={`value-function-${measure}`} title={title} desc={desc} width={420} height={180} className="chart-svg value-curve">

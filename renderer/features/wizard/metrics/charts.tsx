@@ -1,11 +1,12 @@
 import { extent, line, max, min, scaleBand, scaleLinear, type ScaleLinear } from 'd3';
 import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
-import { ChartFigure } from '../../../charts/ChartFigure';
+import { seriesColour } from '../../../../shared/charts/colours';
+import { ChartFigure, type LegendEntry } from '../../../charts/ChartFigure';
 import { lttb } from './lttb';
 
 /**
  * Small comparison charts: d3 computes scales and paths, React renders the SVG.
- * Colours come from the theme's series classes (`series-1` … `series-10`).
+ * Each series is in its candidate's colour slot (`seriesColour`).
  */
 const W = 480;
 const H = 250;
@@ -13,10 +14,8 @@ const M = { top: 12, right: 14, bottom: 34, left: 52 };
 /** Points drawn per line: about one per two pixels of plot width. */
 const DRAWN_POINTS = 220;
 
-export interface LineSeries {
-  key: string;
-  label: string;
-  colour: number;
+/** One line: a legend entry (key, label, the candidate's colour slot) and its points. */
+export interface LineSeries extends LegendEntry {
   points: [number, number][];
 }
 
@@ -74,7 +73,7 @@ export function LineChart({ title, summary, series, xLabel, yLabel, lang, percen
         ))}
       >
         {drawn.map((s) => (
-          <path key={s.key} className={`line series-${s.colour}`} d={path(s.points) ?? ''} />
+          <path key={s.key} className="line" style={{ stroke: seriesColour(s.slot, 'css') }} d={path(s.points) ?? ''} />
         ))}
       </Plot>
     </Figure>
@@ -92,7 +91,7 @@ interface BarChartProps {
   title: string;
   summary: string;
   groups: BarGroup[];
-  series: { key: string; label: string; colour: number }[];
+  series: LegendEntry[];
   lang: string;
   percent?: boolean;
   yLabel: string;
@@ -139,7 +138,7 @@ export function BarChart({ title, summary, groups, series, lang, percent, yLabel
             return (
               <rect
                 key={`${g.key}-${s.key}`}
-                className={`series-${s.colour}`}
+                style={{ fill: seriesColour(s.slot, 'css') }}
                 x={(x(g.key) ?? 0) + (inner(s.key) ?? 0)}
                 width={inner.bandwidth()}
                 y={y(v)}
@@ -165,18 +164,12 @@ function Figure({
 }: {
   title: string;
   summary: string;
-  legend: { key: string; label: string; colour: number }[];
+  legend: readonly LegendEntry[];
   svgRef: RefObject<SVGSVGElement | null>;
   children: ReactNode;
 }) {
   return (
-    <ChartFigure
-      className="chart-card"
-      title={title}
-      svgRef={svgRef}
-      legend={legend.map((s) => ({ key: s.key, label: s.label, swatchClass: `series-${s.colour}` }))}
-      legendLabel={summary}
-    >
+    <ChartFigure className="chart-card" title={title} svgRef={svgRef} legend={legend} legendLabel={summary}>
       {children}
     </ChartFigure>
   );

@@ -7,7 +7,6 @@ import {
   isDefaultName,
   nameText,
   newId,
-  removeCandidate,
   renameCandidate,
   setCandidateKind,
   translateCandidateName,
@@ -15,8 +14,9 @@ import {
   type WorkshopDoc,
 } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
-import { useConfirmRemoval } from '../../../ui/ConfirmRemoval';
-import { edit, NameField, SelectField, NotesField, TextField, UndoToast, useUndoOffer } from '../fields';
+import { edit, NameField, SelectField, NotesField, TextField } from '../fields';
+import { RemoveButton } from '../tasks';
+import { useScreeningRemoval } from './removal';
 
 const KINDS: Candidate['kind'][] = ['self-built', 'managed', 'hybrid', 'custom'];
 
@@ -25,8 +25,7 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const other = lang === 'en' ? 'zh-CN' : 'en';
-  const undoOffer = useUndoOffer();
-  const removal = useConfirmRemoval();
+  const removing = useScreeningRemoval(doc);
   const kinds = KINDS.map((k) => ({ value: k, label: t(`shell.kind.${k}`) }));
   return (
     <section aria-labelledby="cands-h" className="panel">
@@ -72,19 +71,7 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
                   onChange={(d, v) => describeCandidate(d, c.id, lang, v)}
                 />
                 <div className="card-actions-row">
-                  <button
-                    type="button"
-                    className="btn btn-danger"
-                    aria-label={t('wizard.screening.removeCandidate', { name })}
-                    onClick={() =>
-                      removal.request(doc, { kind: 'candidate', id: c.id }, name, () => {
-                        edit('Remove candidate', (d) => removeCandidate(d, c.id));
-                        undoOffer.offerUndo(t('wizard.screening.removedCandidate', { name }));
-                      })
-                    }
-                  >
-                    {t('wizard.field.remove')}
-                  </button>
+                  <RemoveButton solid {...removing.props('candidate', c.id, name)} />
                 </div>
               </li>
             );
@@ -98,8 +85,7 @@ export function CandidatesPanel({ doc }: { doc: WorkshopDoc }) {
         disabled={doc.candidates.length >= 50}
         onAdd={(name) => edit('Add candidate', (d) => addCandidate(d, { id: newId(), name }))}
       />
-      {removal.dialog}
-      <UndoToast undoOffer={undoOffer} />
+      {removing.ui}
     </section>
   );
 }

@@ -7,7 +7,6 @@ import {
   describeCriterion,
   newId,
   proposals,
-  removeCriterion,
   removeCriterionListItem,
   renameCriterion,
   setCriterionListItem,
@@ -21,8 +20,9 @@ import {
   nameTranslation,
 } from '../../../../shared/model';
 import { currentLang } from '../../../i18n';
-import { useConfirmRemoval } from '../../../ui/ConfirmRemoval';
-import { edit, NameField, NumberField, NotesField, TextField, UndoToast, useUndoOffer } from '../fields';
+import { edit, NameField, NumberField, NotesField, TextField } from '../fields';
+import { RemoveButton } from '../tasks';
+import { useScreeningRemoval } from './removal';
 import { formatDelta, formatNumber } from '../text';
 import { AddByName } from './CandidatesPanel';
 import { numCol, TableHead } from '../../../ui/TableHead';
@@ -31,8 +31,7 @@ import { numCol, TableHead } from '../../../ui/TableHead';
 export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const undoOffer = useUndoOffer();
-  const removal = useConfirmRemoval();
+  const removing = useScreeningRemoval(doc);
   const start = adaptedWeights(doc);
   const total = Object.values(start).reduce((a, b) => a + b, 0) || 1;
   const accepted = proposals(doc).filter((p) => p.status === 'accepted');
@@ -99,19 +98,7 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
                   </td>
                   <td className="num">{formatNumber(((start[c.id] ?? 0) / total) * 100, lang)}%</td>
                   <td>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-danger"
-                      aria-label={t('wizard.screening.removeCriterion', { name })}
-                      onClick={() =>
-                        removal.request(doc, { kind: 'criterion', id: c.id }, name, () => {
-                          edit('Remove criterion', (d) => removeCriterion(d, c.id));
-                          undoOffer.offerUndo(t('wizard.screening.removedCriterion', { name }));
-                        })
-                      }
-                    >
-                      ×
-                    </button>
+                    <RemoveButton {...removing.props('criterion', c.id, name)}>×</RemoveButton>
                   </td>
                 </tr>
               );
@@ -125,8 +112,7 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
         disabled={doc.criteria.length >= 50}
         onAdd={(name) => edit('Add criterion', (d) => addCriterion(d, { id: newId(), name, weight: 10 }))}
       />
-      {removal.dialog}
-      <UndoToast undoOffer={undoOffer} />
+      {removing.ui}
     </section>
   );
 }
