@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Browser, type BrowserContext, type Pag
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startHost, type WebHostHandle } from './fixtures';
+import { SAMPLE_CRITERIA, startHost, type WebHostHandle } from './fixtures';
 import { LibraryPage } from './pages/LibraryPage';
 import { RoomPage } from './pages/RoomPage';
 
@@ -21,17 +21,6 @@ const LAPTOP = { viewport: { width: 1280, height: 800 } };
 /** Participant i's score of candidate c on criterion k: distinct per participant, on the 0–10 scale. */
 const score = (i: number, k: number, c: number) => (i * 7 + k * 3 + c * 5) % 11;
 const CRITERIA = 9;
-/** The template's criteria after the first (Mismatch control), in order. */
-const OTHER_CRITERIA = [
-  'Throughput efficiency',
-  'Context management',
-  'Credit assignment',
-  'Stability and fault tolerance',
-  'Scalability',
-  'Security and compliance',
-  'Operational complexity',
-  'Cost structure',
-];
 const CANDIDATES = 3;
 
 let dataDir: string;
@@ -324,7 +313,8 @@ test("a blind pairwise-only round from the AHP panel: judgments of the criteria,
   // The team first adopts group AHP weights: Lin's judgments of Mismatch control against the eight
   // others link all nine criteria.
   await facilitator.getByRole('combobox', { name: 'Judgments of' }).selectOption({ label: 'Lin' });
-  for (const [k, c] of OTHER_CRITERIA.entries()) await facilitator.getByRole('slider', { name: `Mismatch control versus ${c}` }).fill(String(-1 - (k % 3)));
+  const [first, ...others] = SAMPLE_CRITERIA;
+  for (const [k, c] of others.entries()) await facilitator.getByRole('slider', { name: `${first} versus ${c}` }).fill(String(-1 - (k % 3)));
   await facilitator.getByRole('button', { name: 'Use the group AHP weights' }).click();
   await expect(facilitator.getByTestId('weights-provenance')).toContainText('group AHP weights of Lin');
   await facilitator.getByRole('button', { name: 'Room vote on the judgments' }).click();
