@@ -8,6 +8,8 @@ const en = {
   intro:
     'One scenario per candidate. Move a slider and the analytic estimate follows at once; run the full simulation to attach a discrete-event result to the workshop (it is saved with it and appears in the report).',
   seeded: 'Seeded from {{items}}.',
+  seedOn: 'on',
+  seedOff: 'off',
   seededNone: 'Nothing to seed from (no archetype, no rollout length in the needs): the documented defaults are used.',
   seed: {
     cost_archetype: 'the candidate’s kind ({{value}})',
@@ -250,6 +252,8 @@ const zh: typeof en = {
   switch: '候选方案',
   intro: '每个候选方案一个场景。拖动滑块，解析估算即时更新；运行完整模拟后，离散事件结果会附到工作坊（随工作坊保存并写入报告）。',
   seeded: '初始值来自{{items}}。',
+  seedOn: '开启',
+  seedOff: '关闭',
   seededNone: '没有可用的初始依据（无方案类型、需求中未给出 rollout 长度）：使用文档中的默认值。',
   seed: {
     cost_archetype: '候选方案类型（{{value}}）',
