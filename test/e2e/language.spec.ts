@@ -21,7 +21,8 @@ test.use({ viewport: { width: 1366, height: 900 } });
 
 type Lang = 'en' | 'zh-CN';
 const CJK = /[\u3400-\u9fff]/;
-const LATIN_WORDS = /[A-Za-z]{2,}\s+[A-Za-z]{2,}|^[A-Za-z][a-z]+ /;
+/** English the fixture types: a capitalised word alone ("Pending") or words with spaces (its ids, paths and option values have no spaces). */
+const LATIN_WORDS = /^[A-Z][a-z]+$|[A-Za-z]{2,}\s+[A-Za-z]{2,}/;
 
 const NAMES: Record<Lang, string[]> = {
   en: ['Self-built verl cluster', 'Managed cloud platform', 'Hybrid: own rollout fleet, cloud training'],
