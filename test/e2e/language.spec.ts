@@ -33,7 +33,7 @@ const NAMES: Record<Lang, string[]> = {
 function workshopIn(lang: Lang) {
   const doc = fullWorkshop({ lang, participants: 4, candidates: 3, criteria: 9, metricPoints: 12 }) as unknown as Record<string, unknown>;
   let n = 0;
-  const typed = (s: string) => (lang === 'zh-CN' ? `团队填写的说明 ${++n}` : `What the team wrote, ${++n}`);
+  const typed = () => (lang === 'zh-CN' ? `团队填写的说明 ${++n}` : `What the team wrote, ${++n}`);
   const foreign = (s: string) => (lang === 'zh-CN' ? LATIN_WORDS.test(s) : CJK.test(s));
   // Text the team typed: every string with words of the other language, but not the built-in bilingual texts (keys en / zh-CN) or translations.
   const walk = (v: unknown): unknown => {
@@ -42,7 +42,7 @@ function workshopIn(lang: Lang) {
       return Object.fromEntries(
         Object.entries(v).map(([k, x]) => [
           k,
-          k === 'en' || k === 'zh-CN' || k === 'translation' || k === 'legacy' ? x : typeof x === 'string' && foreign(x) ? typed(x) : walk(x),
+          k === 'en' || k === 'zh-CN' || k === 'translation' || k === 'legacy' ? x : typeof x === 'string' && foreign(x) ? typed() : walk(x),
         ]),
       );
     return v;
@@ -105,7 +105,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
 
     // A broken workshop file: its problems in the app's language only (issue 19's reproduction: English validator messages in zh).
     const bar = new LibraryTransferBar(app);
-    const broken = workshopIn(lang) as Record<string, any>;
+    const broken = workshopIn(lang) as unknown as { meta: { title: string; colour?: string }; scores: { value: unknown }[]; aggregation: string };
     broken.meta.title = '';
     broken.scores[0].value = 'high';
     broken.aggregation = 'mode';
