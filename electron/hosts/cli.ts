@@ -2,6 +2,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract, ContractError, methodNames } from '../../shared/contract';
+import { localizeIssues, migrateMessage, type TextLang } from '../../shared/contract/issueText';
 import { createService } from '../service';
 import { MAX_REQUEST_BYTES } from '../service/limits';
 
@@ -10,10 +11,11 @@ import { MAX_REQUEST_BYTES } from '../service/limits';
  * Reads the request JSON from stdin (or --in), prints the response JSON to stdout.
  * On failure: the typed error as JSON on stderr and exit code 2 — never a stack trace.
  */
-export const USAGE = `Usage: npm run -s cli -- <method> [--in FILE] [--out FILE] [--progress]
+export const USAGE = `Usage: npm run -s cli -- <method> [--in FILE] [--out FILE] [--progress] [--lang zh-CN|en]
   Reads the request JSON from standard input (or --in FILE) and prints the response JSON.
   --out FILE   write the response to FILE instead of standard output
   --progress   print progress of long jobs to standard error
+  --lang LANG  the language of a refused workshop's messages (zh-CN or en; default en)
 
 Methods:
 ${methodNames.map((m) => `  ${m.padEnd(20)} ${contract[m].summary}`).join('\n')}
@@ -25,15 +27,20 @@ interface CliArgs {
   outFile?: string;
   progress: boolean;
   help: boolean;
+  lang: TextLang;
 }
 
 export function parseCliArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { progress: false, help: false };
+  const args: CliArgs = { progress: false, help: false, lang: 'en' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--help' || a === '-h') args.help = true;
     else if (a === '--progress') args.progress = true;
-    else if (a === '--in' || a === '--out') {
+    else if (a === '--lang') {
+      const v = argv[++i];
+      if (v !== 'zh-CN' && v !== 'en') throw new ContractError('invalid_request', `--lang needs zh-CN or en${v ? ` (got "${v}")` : ''}.`);
+      args.lang = v;
+    } else if (a === '--in' || a === '--out') {
       const v = argv[++i];
       if (!v) throw new ContractError('invalid_request', `${a} needs a file name.`);
       if (a === '--in') args.inFile = v;
@@ -64,6 +71,13 @@ async function readStdin(): Promise<string> {
 function fail(err: ContractError): never {
   process.stderr.write(JSON.stringify(err.toJSON()) + '\n');
   process.exit(2);
+}
+
+/** The error with its headline and issues in `lang` (the codes, paths and params stay as they are). */
+export function localized(err: ContractError, lang: TextLang): ContractError {
+  if (lang === 'en') return err;
+  const message = err.reason ? migrateMessage(err.reason, lang) : err.message;
+  return new ContractError(err.code, message, err.issues && localizeIssues(err.issues, lang), err.reason);
 }
 
 export async function runCli(argv: string[]): Promise<void> {
@@ -106,7 +120,7 @@ export async function runCli(argv: string[]): Promise<void> {
     onProgress: args.progress ? (p) => process.stderr.write(`progress ${(p.done * 100).toFixed(1)}%${p.stage ? ` ${p.stage}` : ''}\n`) : undefined,
   });
   await service.close();
-  if (!outcome.ok) return fail(ContractError.from(outcome.error));
+  if (!outcome.ok) return fail(localized(ContractError.from(outcome.error), args.lang));
   const out = JSON.stringify(outcome.result, null, 2) + '\n';
   if (args.outFile) await writeFile(args.outFile, out);
   else process.stdout.write(out);

@@ -14,7 +14,8 @@ import {
 import { keptResult, resultStatus } from '../../shared/model/simulation';
 import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
 import { reportStrings, type ReportStrings } from './strings';
-import { simFieldLabel, simOptionLabel } from '../../shared/contract/simLabels';
+import { simFieldLabel, simOptionLabel, simValueText } from '../../shared/contract/simLabels';
+import { fieldSpec } from '../../shared/model/simulation-form';
 import { formatDuration, formatMoney, formatPercent as formatPercentIntl } from '../../shared/format';
 
 /**
@@ -246,17 +247,24 @@ export function formatAnswer(value: Answer | undefined, q: NeedsQuestion | undef
   return option(value);
 }
 
+/** The unit of a numeric scenario field (shared/model/simulation-form), or undefined. */
+function unitOf(path: string): string | undefined {
+  const spec = fieldSpec(path);
+  return spec && 'unit' in spec ? spec.unit : undefined;
+}
+
 /** Up to `limit` scalar leaves of a JSON value as dotted paths (`cluster.gpus` → "16"). */
 /**
  * A simulation's scenario for people: each field under its name in the report's language
- * (`rollout.turns.median` → "Turns per rollout — median"), option values by their names;
+ * (`rollout.turns.median` → "Turns per rollout — median"), numbers with their units ("8 turns"), option values by their names;
  * a field without a name keeps its path (never for the documented scenario).
  */
 function scenarioRows(scenario: unknown, lang: Lang): Array<[string, string]> {
   const s = reportStrings(lang);
   return flatten(scenario, 120).map(([path, value]) => [
     simFieldLabel(path, lang) ?? path,
-    simOptionLabel(path, value, lang) ?? (value === 'true' ? s.yes : value === 'false' ? s.no : value === 'null' ? '—' : value),
+    simOptionLabel(path, value, lang) ??
+      (value === 'true' ? s.yes : value === 'false' ? s.no : value === 'null' ? '—' : simValueText(value, unitOf(path), lang)),
   ]);
 }
 

@@ -68,7 +68,7 @@ ${summaryBox(r)}
 <main>
 ${sections.map((x) => `<section id="${x.id}"${x.pageBreak ? ' class="page-break"' : ''}><h2>${c(x.title)}</h2>${x.body}</section>`).join('\n')}
 </main>
-<footer><p>${c(s.generatedBy)} · ${c(`schema ${doc.schemaVersion} · framework ${doc.frameworkVersion}`)}</p></footer>
+<footer><p>${c(s.generatedBy)} · ${c(s.versions(doc.schemaVersion, doc.frameworkVersion))}</p></footer>
 </body>
 </html>
 `;

@@ -70,4 +70,41 @@ describe('reports speak one language and show no internals', () => {
       if (lang === 'zh-CN') expect(rows.map(([l]) => l).join(' ')).toMatch(/轮数/);
     });
   }
+
+  for (const lang of ['en', 'zh-CN'] as const) {
+    it(`${lang}: a simulation's scenario values carry their units (s, tokens, GPUs, USD per GPU-hour)`, () => {
+      const base = fullWorkshop({ lang });
+      const scenario = SimScenarioSchema.parse({
+        ...(base.simulations[0].scenario as object),
+        rollout: { turns: { median: 8, p99: 20, max: 30 }, toolLatencySeconds: { median: 2.5, p99: 9, max: 30 }, promptTokens: 1500 },
+        cluster: { gpus: 16 },
+        cost: { gpuHourPrice: 2.5, platformFeePercent: 12 },
+      });
+      const doc = { ...base, simulations: base.simulations.map((sim, i) => (i === 0 ? { ...sim, scenario } : sim)) };
+      const content = buildContent(doc, analyseWorkshop(doc), lang);
+      const rows = new Map(content.simulations[0].scenario);
+      const want =
+        lang === 'en'
+          ? {
+              'Turns per rollout — median': '8 turns',
+              'Tool call latency — median': '2.5 s',
+              'Prompt tokens': '1500 tokens',
+              'GPUs in the run': '16 GPUs',
+              'Cloud price per GPU-hour': '2.5 USD per GPU-hour',
+              'Managed platform fee': '12%',
+            }
+          : {
+              '每个 rollout 的轮数 — 中位数': '8 轮',
+              '工具调用延迟 — 中位数': '2.5 秒',
+              '提示 token 数': '1500 token',
+              '本次运行的 GPU 数': '16 卡',
+              '云上每 GPU 小时价格': '2.5 美元/GPU·小时',
+              托管平台服务费: '12%',
+            };
+      for (const [label, value] of Object.entries(want)) expect(rows.get(label), label).toBe(value);
+      // The HTML report's scenario table (the Markdown decision record has no scenario table).
+      const html = renderHtml(content);
+      for (const v of Object.values(want)) expect(html).toContain(v);
+    });
+  }
 });

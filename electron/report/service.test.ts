@@ -70,7 +70,7 @@ describe('report.render through the service', () => {
     if (res.ok) return;
     expect(res.error.code).toBe('invalid_document');
     expect(res.error.issues).toHaveLength(20);
-    expect(res.error.issues![0]).toEqual({ path: 'meta.title', message: 'must not be empty' });
+    expect(res.error.issues![0]).toMatchObject({ path: 'meta.title', message: 'must not be empty' });
     expect(res.error.issues!.slice(1).every((i) => /^scores\[\d+\]\.value$/.test(i.path))).toBe(true);
     expect(res.error.message).toMatch(/not valid: \d+ problems/);
   });

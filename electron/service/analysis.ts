@@ -9,7 +9,7 @@ import { cancelledError } from './tasks/runner';
 export const analysisHandlers: HandlersFor<typeof analysisMethods> = {
   'workshop.analyse': ({ workshop, weights, scoreOverrides }, ctx): WorkshopAnalysisResult => {
     const checked = migrate(workshop);
-    if (!checked.ok) throw new ContractError('invalid_document', checked.message, checked.issues);
+    if (!checked.ok) throw new ContractError('invalid_document', checked.message, checked.issues, checked.reason);
     ctx.progress({ done: 0, stage: 'evaluating' });
     if (ctx.signal.aborted) throw cancelledError();
     // The report's own analysis of the what-if document: the same verdict from the same code.

@@ -117,7 +117,7 @@ describe('engine methods through dispatch: bad input names the offending path', 
         [0.3, 0.5, 1],
       ],
     });
-    expect(issuesOf(res)).toEqual([{ path: 'matrix[2][0]', message: expect.stringMatching(/reciprocal of matrix\[0\]\[2\] = 4/) }]);
+    expect(issuesOf(res)).toMatchObject([{ path: 'matrix[2][0]', message: expect.stringMatching(/reciprocal of matrix\[0\]\[2\] = 4/) }]);
     // Rounded reciprocals as people type them are accepted (within 5%): 0.33, 0.333, 0.3333333
     // for 1/3, 0.2 for 1/5, 0.14 for 1/7 — and the engine uses the exact reciprocal of the entry ≥ 1.
     for (const typed of [0.33, 0.333, 0.3333333]) {
@@ -183,7 +183,7 @@ describe('engine methods through dispatch: bad input names the offending path', 
       ],
       labels: ['cost', 'speed', 'safety'],
     });
-    expect(issuesOf(unconnected)).toEqual([{ path: 'matrix', message: expect.stringMatching(/"safety" is not linked to "cost"/) }]);
+    expect(issuesOf(unconnected)).toMatchObject([{ path: 'matrix', message: expect.stringMatching(/"safety" is not linked to "cost"/) }]);
   });
 
   it('non-positive judgment, non-unit diagonal, and group matrices of different sizes', async () => {
@@ -255,7 +255,7 @@ describe('engine methods through dispatch: bad input names the offending path', 
 
   it('the score cube names each bad entry: not a number, not a list, at most 20 reported', async () => {
     const bad = issuesOf(await call('engine.evaluate', { ...evaluateRequest, scores: [[[5, '2'], 3], 'x'] }));
-    expect(bad).toEqual([
+    expect(bad).toMatchObject([
       { path: 'scores[0][0][1]', message: 'must be a finite number or null' },
       { path: 'scores[0][1]', message: 'must be a list (one per criterion)' },
       { path: 'scores[1]', message: 'must be a list (one per candidate)' },
@@ -327,7 +327,7 @@ describe('engine methods through dispatch: bad input names the offending path', 
     expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, scores }))[0].path).toBe('scores[0][0][0]');
     expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, scale: { min: 5, max: 5 } }))[0].path).toBe('scale.max');
     const zero = evaluateRequest.criteria.map((c) => ({ ...c, weight: 0 }));
-    expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, criteria: zero }))[0]).toEqual({
+    expect(issuesOf(await call('engine.evaluate', { ...evaluateRequest, criteria: zero }))[0]).toMatchObject({
       path: 'criteria',
       message: expect.stringMatching(/all weights are zero/),
     });

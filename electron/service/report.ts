@@ -21,7 +21,7 @@ export const reportHandlers: HandlersFor<typeof reportMethods> = {
   'report.render': async ({ workshop, format, lang, csvKind }, ctx) => {
     // The document is validated like an imported file: every problem with its path (first 20).
     const checked = migrate(workshop);
-    if (!checked.ok) throw new ContractError('invalid_document', checked.message, checked.issues);
+    if (!checked.ok) throw new ContractError('invalid_document', checked.message, checked.issues, checked.reason);
     return renderReport(checked.doc, {
       format,
       lang,

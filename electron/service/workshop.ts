@@ -8,7 +8,7 @@ export const workshopHandlers: HandlersFor<typeof workshopMethods> = {
   'workshop.sample': ({ lang }) => createSampleWorkshop(lang),
   'workshop.validate': (input) => {
     const result = migrate(input);
-    if (!result.ok) throw new ContractError('invalid_document', result.message, result.issues);
+    if (!result.ok) throw new ContractError('invalid_document', result.message, result.issues, result.reason);
     return result.doc;
   },
 };

@@ -1,4 +1,6 @@
 import type { WorkshopDoc } from '../../shared/model';
+import type { Issue } from '../../shared/contract/errors';
+import type { MigrateReason } from '../../shared/contract/issueText';
 import { newId, nowIso } from '../../shared/model/ids';
 // The sample workshop is built without zod (a few KB), so the first run needs no schema chunk.
 import { createSampleWorkshop } from '../../shared/model/template';
@@ -18,7 +20,7 @@ export class ConflictError extends Error {
   }
 }
 
-export type LoadResult = { ok: true; doc: WorkshopDoc } | { ok: false; message: string; issues: { path: string; message: string }[] };
+export type LoadResult = { ok: true; doc: WorkshopDoc } | { ok: false; message: string; issues: Issue[]; reason?: MigrateReason };
 
 export function summarize(doc: WorkshopDoc, deletedAt = 0): WorkshopSummary {
   return {
@@ -89,7 +91,7 @@ export class WorkshopRepository {
     if (!joined)
       return { ok: false, message: 'The stored parts of this workshop are incomplete.', issues: [{ path: '(root)', message: 'stored parts do not add up' }] };
     const result = (await model()).migrate(joined);
-    if (!result.ok) return { ok: false, message: result.message, issues: result.issues };
+    if (!result.ok) return { ok: false, message: result.message, issues: result.issues, reason: result.reason };
     this.lastSaved.set(id, result.doc);
     return { ok: true, doc: result.doc };
   }

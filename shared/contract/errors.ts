@@ -14,13 +14,27 @@ export const ErrorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
-export const IssueSchema = z.object({ path: z.string(), message: z.string() });
+export const IssueParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type IssueParams = z.infer<typeof IssueParamsSchema>;
+/**
+ * One problem: where (`path`) and what (`message`, English). `code` and `params` say the same
+ * for a program and for the other language (shared/contract/issueText.ts).
+ */
+export const IssueSchema = z.object({ path: z.string(), message: z.string(), code: z.string().optional(), params: IssueParamsSchema.optional() });
 export type Issue = z.infer<typeof IssueSchema>;
+
+/** Why a workshop document was refused (`invalid_document`), for the headline in the reader's language (issueText.ts `migrateMessage`). */
+export const ErrorReasonSchema = z.object({
+  code: z.enum(['too_long', 'too_deep', 'not_object', 'no_version', 'newer_version', 'migration_failed', 'invalid']),
+  params: z.record(z.string(), z.number()),
+});
+export type ErrorReason = z.infer<typeof ErrorReasonSchema>;
 
 export const ContractErrorSchema = z.object({
   code: ErrorCodeSchema,
   message: z.string(),
   issues: z.array(IssueSchema).optional(),
+  reason: ErrorReasonSchema.optional(),
 });
 export type ContractErrorShape = z.infer<typeof ContractErrorSchema>;
 
@@ -30,19 +44,24 @@ export type Outcome<T = unknown> = { ok: true; result: T } | { ok: false; error:
 export class ContractError extends Error {
   readonly code: ErrorCode;
   readonly issues?: Issue[];
-  constructor(code: ErrorCode, message: string, issues?: Issue[]) {
+  readonly reason?: ErrorReason;
+  constructor(code: ErrorCode, message: string, issues?: Issue[], reason?: ErrorReason) {
     super(message);
     this.name = 'ContractError';
     this.code = code;
     if (issues) this.issues = issues;
+    if (reason) this.reason = reason;
   }
   toJSON(): ContractErrorShape {
-    return this.issues ? { code: this.code, message: this.message, issues: this.issues } : { code: this.code, message: this.message };
+    const out: ContractErrorShape = { code: this.code, message: this.message };
+    if (this.issues) out.issues = this.issues;
+    if (this.reason) out.reason = this.reason;
+    return out;
   }
   static from(value: unknown): ContractError {
     if (value instanceof ContractError) return value;
     const parsed = ContractErrorSchema.safeParse(value);
-    if (parsed.success) return new ContractError(parsed.data.code, parsed.data.message, parsed.data.issues);
+    if (parsed.success) return new ContractError(parsed.data.code, parsed.data.message, parsed.data.issues, parsed.data.reason);
     return new ContractError('internal', value instanceof Error ? value.message : String(value));
   }
 }
@@ -57,6 +76,26 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out || '(root)';
 }
 
+/** The numbers and names of a zod issue that its message is made of (issueText.ts words them in Chinese). */
+function paramsOf(i: z.core.$ZodIssue): { params?: IssueParams } {
+  switch (i.code) {
+    case 'invalid_type':
+      return { params: { expected: String(i.expected) } };
+    case 'too_small':
+      return { params: { origin: String(i.origin), limit: Number(i.minimum), inclusive: i.inclusive === false ? 0 : 1 } };
+    case 'too_big':
+      return { params: { origin: String(i.origin), limit: Number(i.maximum), inclusive: i.inclusive === false ? 0 : 1 } };
+    case 'invalid_format':
+      return { params: { format: String(i.format) } };
+    case 'invalid_value':
+      return { params: { values: i.values.map((v) => JSON.stringify(v)).join(', ') } };
+    case 'not_multiple_of':
+      return { params: { divisor: Number(i.divisor) } };
+    default:
+      return {};
+  }
+}
+
 /** Turn a zod error into the contract's issue list (first `limit` problems). */
 export function issuesFromZod(error: z.ZodError, limit = 20): Issue[] {
   const out: Issue[] = [];
@@ -64,8 +103,8 @@ export function issuesFromZod(error: z.ZodError, limit = 20): Issue[] {
     if (out.length >= limit) break;
     // Name each unknown key in the path itself: `criteria[0].colour`, not the parent object.
     if (i.code === 'unrecognized_keys') {
-      for (const key of i.keys) if (out.length < limit) out.push({ path: formatPath([...i.path, key]), message: 'unknown field' });
-    } else out.push({ path: formatPath(i.path), message: i.message });
+      for (const key of i.keys) if (out.length < limit) out.push({ path: formatPath([...i.path, key]), message: 'unknown field', code: 'unknown_field' });
+    } else out.push({ path: formatPath(i.path), message: i.message, code: i.code, ...paramsOf(i) });
   }
   return out;
 }

@@ -106,6 +106,33 @@ const en = {
       storagePerGBMonth: 'Storage price',
     },
   },
+  unit: {
+    steps: 'steps',
+    prompts: 'prompts',
+    rollouts: 'rollouts',
+    turns: 'turns',
+    tokens: 'tokens',
+    seconds: 's',
+    minutes: 'min',
+    hours: 'h',
+    months: 'months',
+    probability: 'probability, 0–1',
+    fraction: '0–1',
+    batches: 'batches',
+    billionParams: 'billion parameters',
+    gpus: 'GPUs',
+    percent: '%',
+    usdPerGpuHour: 'USD per GPU-hour',
+    usd: 'USD',
+    usdPerMonth: 'USD per month',
+    usdPerGpuMonth: 'USD per GPU-month',
+    usdPerKwh: 'USD per kWh',
+    usdPerGbMonth: 'USD per GB-month',
+    gb: 'GB',
+    kw: 'kW',
+    gbPerSecond: 'GB/s',
+    none: '',
+  },
   option: {
     rollout: { overflow: { truncate: 'Truncate (end the rollout)', summarize: 'Summarize and continue', fail: 'Fail the rollout' } },
     model: { precision: { bf16: 'BF16', fp8: 'FP8' } },
@@ -220,6 +247,33 @@ const zh: typeof en = {
       storagePerGBMonth: '存储价格',
     },
   },
+  unit: {
+    steps: '步',
+    prompts: '个',
+    rollouts: '个',
+    turns: '轮',
+    tokens: 'token',
+    seconds: '秒',
+    minutes: '分钟',
+    hours: '小时',
+    months: '月',
+    probability: '概率，0–1',
+    fraction: '0–1',
+    batches: '批',
+    billionParams: '十亿参数',
+    gpus: '卡',
+    percent: '%',
+    usdPerGpuHour: '美元/GPU·小时',
+    usd: '美元',
+    usdPerMonth: '美元/月',
+    usdPerGpuMonth: '美元/卡·月',
+    usdPerKwh: '美元/千瓦时',
+    usdPerGbMonth: '美元/GB·月',
+    gb: 'GB',
+    kw: '千瓦',
+    gbPerSecond: 'GB/秒',
+    none: '',
+  },
   option: {
     rollout: { overflow: { truncate: '截断（结束 rollout）', summarize: '摘要后继续', fail: '判为失败' } },
     model: { precision: { bf16: 'BF16', fp8: 'FP8' } },
@@ -256,4 +310,19 @@ export function simOptionLabel(path: string, value: string, lang: 'en' | 'zh-CN'
   const options = at(SIM_LABELS[lang].option, path);
   const label = typeof options === 'object' ? options[value] : undefined;
   return typeof label === 'string' ? label : undefined;
+}
+
+/** Units not written after a value: the field's name says what it is (a share 0–1, a probability). */
+const UNITLESS = new Set(['none', 'fraction', 'probability']);
+
+/**
+ * A scenario value with its unit, for reading: "8 turns", "30 s", "16 GPUs", "2.5 USD per
+ * GPU-hour" ("8 轮", "30 秒", "16 卡"). `unit` is the field's unit (shared/model/simulation-form
+ * `fieldSpec(path).unit`); a value without one is returned as it is.
+ */
+export function simValueText(value: string, unit: string | undefined, lang: 'en' | 'zh-CN'): string {
+  if (!unit || UNITLESS.has(unit)) return value;
+  const name = SIM_LABELS[lang].unit[unit as keyof typeof en.unit];
+  if (!name) return value;
+  return unit === 'percent' ? `${value}${name}` : `${value} ${name}`;
 }

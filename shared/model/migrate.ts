@@ -1,9 +1,11 @@
 import { issuesFromZod, type Issue } from '../contract/errors';
+import { migrateMessage, type MigrateReason } from '../contract/issueText';
 import { MIGRATIONS } from './migrations';
 import { SimResultSchema } from '../contract/sim';
 import { LEGACY_MAX, LIST_LIMITS, SCHEMA_VERSION, StoredScenarioSchema, WorkshopDocSchema, type WorkshopDoc } from './schema';
 
-export type MigrateResult = { ok: true; doc: WorkshopDoc; from: number } | { ok: false; message: string; issues: Issue[] };
+/** A refusal: `message` is the English headline (`migrateMessage` words `reason` in either language). */
+export type MigrateResult = { ok: true; doc: WorkshopDoc; from: number } | { ok: false; message: string; issues: Issue[]; reason: MigrateReason };
 
 /**
  * Deepest nesting a workshop file may have. A valid document nests about 8 levels (a
@@ -46,11 +48,18 @@ export function precheck(input: unknown): Issue[] {
   const issues: Issue[] = [];
   for (const [key, max] of Object.entries(LIST_LIMITS)) {
     const value = (input as Record<string, unknown>)[key];
-    if (Array.isArray(value) && value.length > max) issues.push({ path: key, message: `too many items (${value.length}; at most ${max})` });
+    if (Array.isArray(value) && value.length > max)
+      issues.push({ path: key, message: `too many items (${value.length}; at most ${max})`, code: 'too_many_items', params: { count: value.length, max } });
   }
   if (issues.length) return issues;
   const deep = tooDeep(input);
-  if (deep !== null) issues.push({ path: deep, message: `nested too deeply (a workshop nests at most ${MAX_DOCUMENT_DEPTH} levels)` });
+  if (deep !== null)
+    issues.push({
+      path: deep,
+      message: `nested too deeply (a workshop nests at most ${MAX_DOCUMENT_DEPTH} levels)`,
+      code: 'too_deep',
+      params: { max: MAX_DOCUMENT_DEPTH },
+    });
   return issues;
 }
 
@@ -98,32 +107,28 @@ function keepText(what: string, value: unknown, ranAt = ''): string {
 export function migrate(input: unknown): MigrateResult {
   const tooLong = precheck(input);
   if (tooLong.length) {
-    const what = tooLong[0].message.startsWith('nested')
-      ? 'it is nested too deeply'
-      : `${tooLong.length} list${tooLong.length === 1 ? ' is' : 's are'} too long`;
-    return fail(`The workshop is not valid: ${what}.`, tooLong);
+    return fail(tooLong[0].code === 'too_deep' ? { code: 'too_deep', params: {} } : { code: 'too_long', params: { lists: tooLong.length } }, tooLong);
   }
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return fail('A workshop file must contain a JSON object.', [{ path: '(root)', message: 'expected an object' }]);
+    return fail({ code: 'not_object', params: {} }, [{ path: '(root)', message: 'expected an object', code: 'expected_object' }]);
   }
   let doc = input as Record<string, unknown>;
   const version = doc.schemaVersion;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    return fail('This is not a workshop file: it has no valid schemaVersion.', [{ path: 'schemaVersion', message: 'expected a positive integer' }]);
+    return fail({ code: 'no_version', params: {} }, [{ path: 'schemaVersion', message: 'expected a positive integer', code: 'expected_version' }]);
   }
   if (version > SCHEMA_VERSION) {
-    return fail(
-      `This workshop was saved by a newer version of Selection Workshop (schema ${version}; this version reads up to ${SCHEMA_VERSION}). Please update the app.`,
-      [{ path: 'schemaVersion', message: `unsupported version ${version}` }],
-    );
+    return fail({ code: 'newer_version', params: { version, supported: SCHEMA_VERSION } }, [
+      { path: 'schemaVersion', message: `unsupported version ${version}`, code: 'unsupported_version', params: { version } },
+    ]);
   }
   for (let v = version; v < SCHEMA_VERSION; v++) {
     try {
       doc = { ...MIGRATIONS[v - 1].up(doc), schemaVersion: v + 1 };
     } catch {
       // A migration reads an older shape; a file that only claims that version can break it.
-      return fail(`The workshop could not be brought from schema ${v} to ${v + 1}: its content does not match schema ${v}.`, [
-        { path: 'schemaVersion', message: `not a valid schema ${v} document` },
+      return fail({ code: 'migration_failed', params: { from: v, to: v + 1 } }, [
+        { path: 'schemaVersion', message: `not a valid schema ${v} document`, code: 'not_version', params: { version: v } },
       ]);
     }
   }
@@ -131,12 +136,11 @@ export function migrate(input: unknown): MigrateResult {
   const parsed = WorkshopDocSchema.safeParse(doc);
   if (!parsed.success) {
     const issues = issuesFromZod(parsed.error, 20);
-    const count = parsed.error.issues.length;
-    return fail(`The workshop is not valid: ${count} problem${count === 1 ? '' : 's'} found.`, issues);
+    return fail({ code: 'invalid', params: { count: parsed.error.issues.length } }, issues);
   }
   return { ok: true, doc: parsed.data, from: version };
 }
 
-function fail(message: string, issues: Issue[]): MigrateResult {
-  return { ok: false, message, issues };
+function fail(reason: MigrateReason, issues: Issue[]): MigrateResult {
+  return { ok: false, message: migrateMessage(reason, 'en'), issues, reason };
 }

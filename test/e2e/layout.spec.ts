@@ -1,6 +1,10 @@
+import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { layoutProblems } from './pages/layout';
+import { LibraryTransferBar } from './pages/ExportDialog';
+import { fullWorkshop } from '../fixtures/fullWorkshop';
+import { typedName } from '../../shared/model';
 
 /**
  * Projector-ready (issue 19): on a 1920×1080 projector and a 1366×768 laptop, in zh-CN and en,
@@ -29,8 +33,26 @@ const LONG_NAMES = {
 } as const;
 
 const TEXT = {
-  en: { sample: /Sample/, screening: /Screening/, room: /Overall evaluation/, name: 'Name', present: /Present/ },
-  'zh-CN': { sample: /示例/, screening: /初筛范围/, room: /综合评估/, name: '名称', present: /演示/ },
+  en: {
+    sample: /Sample/,
+    screening: /Screening/,
+    room: /Overall evaluation/,
+    name: 'Name',
+    present: /Present/,
+    metrics: /Metrics comparison/,
+    validation: /Small-scale validation/,
+    sim: 'Open cost simulator',
+  },
+  'zh-CN': {
+    sample: /示例/,
+    screening: /初筛范围/,
+    room: /综合评估/,
+    name: '名称',
+    present: /演示/,
+    metrics: /指标对比/,
+    validation: /小规模验证/,
+    sim: '打开成本模拟器',
+  },
 } as const;
 
 async function settle(page: Page) {
@@ -109,5 +131,43 @@ test('charts and presenter views fit at 1920×1080 and 1366×768 with long names
     // The room's charts in dark too (contrast of every label against its backdrop), then back to light.
     await expectFits(app, `${lang}: room in dark`, { minFont: 12 });
     await app.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+  }
+});
+
+test('step 4 metrics and value-function charts fit at both sizes, in en and zh-CN, light and dark', async ({ app }, testInfo) => {
+  // The simulator's charts are not measured here yet: they still draw at a fixed size scaled into their box (text 8–9 px at 1366×768, axis titles outside the chart).
+  // A workshop with pilot metrics and value functions, its candidates under long real-world names.
+  const doc = fullWorkshop({ participants: 4, candidates: 3, criteria: 9, metricPoints: 40 });
+  doc.candidates.forEach((c, i) => (c.name = typedName(LONG_NAMES.en[i], LONG_NAMES['zh-CN'][i])));
+  doc.meta.title = 'Charts at projector size';
+  const file = testInfo.outputPath('charts.workshop.json');
+  writeFileSync(file, JSON.stringify(doc));
+  await new LibraryTransferBar(app).importFile(file);
+  await app
+    .getByRole('link', { name: /Charts at projector size/ })
+    .first()
+    .click();
+  const steps = app.locator('nav.steps-nav');
+  for (const lang of ['en', 'zh-CN'] as const) {
+    const text = TEXT[lang];
+    await switchLanguage(app, lang);
+    /** The screen on show, at both sizes, light and dark (resized and re-themed, never reloaded). */
+    const measure = async (screen: string) => {
+      for (const theme of ['light', 'dark'] as const) {
+        await app.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+        for (const size of SIZES) {
+          await app.setViewportSize(size);
+          await expectFits(app, `${lang}: ${screen} at ${size.width}×${size.height}, ${theme}`, { minFont: 12 });
+        }
+      }
+      await app.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+    };
+    await steps.getByRole('link', { name: text.metrics }).click();
+    await expect(app.locator('svg.chart-svg.value-curve').first()).toBeVisible();
+    // The pilot's charts (reward, success by horizon…) and the value functions' curves.
+    await expect.poll(() => app.locator('svg.chart-svg').count()).toBeGreaterThanOrEqual(3);
+    await measure('step 4 metrics and value functions');
+    await app.setViewportSize(SIZES[1]);
+    await testInfo.attach(`metrics-${lang}.png`, { path: await shot(app, testInfo.outputPath(`metrics-${lang}.png`)), contentType: 'image/png' });
   }
 });

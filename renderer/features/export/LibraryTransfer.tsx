@@ -22,6 +22,8 @@ import {
 } from './transfer';
 import './export.css';
 import { IssueList } from '../../ui/IssueList';
+import { migrateMessage } from '../../../shared/contract/issueText';
+import { currentLang } from '../../i18n';
 
 type Problems = { message: string; issues: { path: string; message: string }[] };
 const MB = 1024 * 1024;
@@ -42,8 +44,9 @@ export function LibraryTransfer() {
   const text: TransferText = useMemo(
     () => ({
       tooLarge: (name, size, max) => t('export.transfer.tooLarge', { name, size: (size / MB).toFixed(1), max: Math.round(max / MB) }),
-      notJson: (name, reason) => t('export.transfer.notJson', { name, reason }),
+      notJson: (name, reason, position) => t('export.transfer.notJson', { name, reason, position }),
       invalid: (count) => t('export.transfer.invalid', { count }),
+      refused: (reason) => migrateMessage(reason, currentLang()),
       notBackup: () => t('export.transfer.notBackup'),
       invalidBackup: (bad, total) => t('export.transfer.invalidBackup', { bad, total }),
     }),
@@ -128,7 +131,8 @@ export function LibraryTransfer() {
     else if (c.type === 'open-file') void guarded(async () => importedMessage(await importWorkshopFile(c.file, deps)));
     else if (c.type === 'open-file-error')
       setProblems({
-        message: c.error === 'too_large' ? text.tooLarge(c.name, MAX_WORKSHOP_BYTES + 1, MAX_WORKSHOP_BYTES) : text.notJson(c.name, c.error),
+        message:
+          c.error === 'too_large' ? text.tooLarge(c.name, MAX_WORKSHOP_BYTES + 1, MAX_WORKSHOP_BYTES) : t('export.transfer.unreadable', { name: c.name }),
         issues: [],
       });
   });

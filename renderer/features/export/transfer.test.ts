@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { migrateMessage } from '../../../shared/contract/issueText';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from '../../../shared/model';
 import { freshRepositoryEachTest } from '../../db/testing';
@@ -27,6 +28,7 @@ const text: TransferText = {
   tooLarge: (name, size, max) => `${name} too large (${size} > ${max})`,
   notJson: (name, reason) => `${name} not JSON: ${reason}`,
   invalid: (count) => `${count} problems`,
+  refused: (reason) => migrateMessage(reason, 'en'),
   notBackup: () => 'not a backup',
   invalidBackup: (bad, total) => `${bad} of ${total} invalid`,
 };
@@ -120,7 +122,7 @@ describe('import a workshop file', () => {
     expect(err).toBeInstanceOf(TransferError);
     expect(err.kind).toBe('invalid');
     expect(err.issues).toHaveLength(20);
-    expect(err.issues[0]).toEqual({ path: 'scores[0].value', message: expect.any(String) });
+    expect(err.issues[0]).toMatchObject({ path: 'scores[0].value', message: expect.any(String) });
     expect(await count()).toBe(0);
   });
 
@@ -128,7 +130,7 @@ describe('import a workshop file', () => {
     const err = (await importWorkshopFile(file(deepWorkshopText(5000)), deps()).catch((e: unknown) => e)) as TransferError;
     expect(err).toBeInstanceOf(TransferError);
     expect(err.kind).toBe('invalid');
-    expect(err.issues[0]).toEqual({ path: expect.stringMatching(/^simulations\[0\]\.scenario\.a/), message: expect.stringMatching(/nested too deeply/) });
+    expect(err.issues[0]).toMatchObject({ path: expect.stringMatching(/^simulations\[0\]\.scenario\.a/), message: expect.stringMatching(/nested too deeply/) });
     expect(await count()).toBe(0);
   });
 

@@ -1,4 +1,5 @@
 import type { WorkshopDoc } from '../../../shared/model';
+import type { MigrateReason } from '../../../shared/contract/issueText';
 import type { WorkshopRepository } from '../../db/repository';
 
 /**
@@ -22,6 +23,8 @@ export const MAX_ISSUES = 20;
 export interface Issue {
   path: string;
   message: string;
+  code?: string;
+  params?: Record<string, string | number>;
 }
 
 /** Why a transfer was refused; `issues` lists path and reason (first 20). Nothing was changed. */
@@ -43,7 +46,7 @@ export type Validate = (json: unknown) => Promise<WorkshopDoc>;
 export const validateDocument: Validate = async (json) => {
   const { migrate } = await import('../../../shared/model/migrate');
   const result = migrate(json);
-  if (!result.ok) throw Object.assign(new Error(result.message), { code: 'invalid_document', issues: result.issues });
+  if (!result.ok) throw Object.assign(new Error(result.message), { code: 'invalid_document', issues: result.issues, reason: result.reason });
   return result.doc;
 };
 
@@ -62,15 +65,20 @@ export async function readJsonFile(file: Blob & { name?: string }, maxBytes: num
   try {
     return JSON.parse(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw) as unknown;
   } catch (err) {
-    throw new TransferError('not-json', text.notJson(file.name ?? '', (err as Error).message));
+    const reason = (err as Error).message;
+    // Where the parser stopped (1-based), for a message that does not quote the engine's English.
+    const at = /position (\d+)/.exec(reason);
+    throw new TransferError('not-json', text.notJson(file.name ?? '', reason, at ? Number(at[1]) + 1 : raw.length));
   }
 }
 
 /** User-facing sentences, from the feature's locale (kept out of this module so it stays testable). */
 export interface TransferText {
   tooLarge(name: string, size: number, max: number): string;
-  notJson(name: string, reason: string): string;
+  notJson(name: string, reason: string, position: number): string;
   invalid(count: number): string;
+  /** The headline for a refused workshop document (shared/contract/issueText.ts `migrateMessage`). */
+  refused(reason: MigrateReason): string;
   notBackup(): string;
   invalidBackup(bad: number, total: number): string;
 }
@@ -91,7 +99,8 @@ async function validated(json: unknown, validate: Validate, text: TransferText):
     return await validate(json);
   } catch (err) {
     const issues = issuesOf(err).slice(0, MAX_ISSUES);
-    throw new TransferError('invalid', err instanceof Error && err.message ? err.message : text.invalid(issues.length), issues);
+    const reason = (err as { reason?: MigrateReason }).reason;
+    throw new TransferError('invalid', reason ? text.refused(reason) : err instanceof Error && err.message ? err.message : text.invalid(issues.length), issues);
   }
 }
 

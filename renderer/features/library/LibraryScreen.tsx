@@ -104,10 +104,14 @@ export function LibraryScreen() {
         {rows.slice(0, limit).map((w) => (
           <li key={w.id} className="workshop-card">
             <a className="workshop-title" href={`#/w/${w.id}`}>
-              {w.title}
+              <bdi>{w.title}</bdi>
             </a>
             <div className="muted small">
-              {w.team && <span>{w.team} · </span>}
+              {w.team && (
+                <span>
+                  <bdi>{w.team}</bdi> ·{' '}
+                </span>
+              )}
               {t('library.meta', { candidates: w.candidates, participants: w.participants })} · {t('library.updated', { when: relativeTime(w.updatedAt, t) })}
             </div>
             <div className="card-actions" role="group" aria-label={t('library.actionsFor', { title: w.title })}>

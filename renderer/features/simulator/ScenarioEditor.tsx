@@ -21,6 +21,7 @@ import {
 } from '../../../shared/model/simulation-form';
 import { currentLang } from '../../i18n';
 import { useEditBurst } from '../../store/gesture';
+import { CodeText } from '../../ui/CodeText';
 import { SourceLink } from '../../ui/SourceLink';
 import { formatNumber } from './format';
 
@@ -135,7 +136,8 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
     : refused.length > 0
       ? t('simulator.notApplied', { reason: refused.map((i) => scenarioIssueText(t, i)).join(' ') })
       : (problems.get(spec.path) ?? null);
-  const unit = t(`simulator.unit.${spec.unit}`);
+  // A unitless field has no unit caption (an empty translation would read as its key).
+  const unit = spec.unit === 'none' ? '' : t(`simulator.unit.${spec.unit}`);
   const auto = spec.nullable ? autoValue(spec.path, scenario, catalogue, estimate) : null;
 
   const commit = (v: number | null) => {
@@ -215,7 +217,7 @@ function FieldNotes({ id, help, error }: { id: string; help?: string | null; err
     <>
       {help && (
         <span id={`${id}-help`} className="muted small">
-          {help}
+          <CodeText text={help} />
         </span>
       )}
       {error && (
@@ -317,7 +319,7 @@ function BooleanControl({ spec, scenario, problems, onChange }: { spec: BooleanF
       </span>
       {help && (
         <span id={`${id}-help`} className="muted small">
-          {help}
+          <CodeText text={help} />
         </span>
       )}
       {error && <span className="field-error small">{error}</span>}

@@ -31,6 +31,7 @@ import { ScenarioEditor, scenarioIssueText } from './ScenarioEditor';
 import { SweepPanel } from './SweepPanel';
 import { runSimulation, useCatalogue, useEstimate } from './useSim';
 import './simulator.css';
+import { simOptionLabel } from '../../../shared/contract/simLabels';
 import { NamePicker } from '../../ui/NamePicker';
 
 const edit = (action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc) => useWorkshop.getState().edit(action, recipe);
@@ -270,6 +271,8 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
 }
 
 function seedValue(path: string, value: unknown, t: TFunction, lang: ReturnType<typeof currentLang>): string {
-  if (path === 'cost.archetype') return t(`simulator.option.cost.archetype.${String(value)}`);
+  // An option by its name (`async` → "Asynchronous"), a switch as on / off: never the scenario's raw value.
+  if (typeof value === 'string') return simOptionLabel(path, value, lang) ?? value;
+  if (typeof value === 'boolean') return t(value ? 'simulator.seedOn' : 'simulator.seedOff');
   return typeof value === 'number' ? formatNumber(value, lang, 2) : String(value);
 }

@@ -157,7 +157,7 @@ export const wizardLocale: FeatureLocale = {
         intro:
           'Import the pilot’s metrics per candidate (CSV or JSON): iteration speed, reward per training step, task success rate by horizon (short / medium / long) and resource utilization.',
         formatHint:
-          'One row per step, e.g. candidate,step,reward,iterations_per_hour,success_short,success_medium,success_long,utilization. Rates may be 0–1 or 0–100.',
+          'One row per step, e.g. `candidate,step,reward,iterations_per_hour,success_short,success_medium,success_long,utilization`. Rates may be 0–1 or 0–100.',
         importTitle: 'Import pilot metrics',
         chooseFile: 'Choose a metrics file (CSV or JSON)',
         browse: 'Choose file…',
@@ -527,7 +527,7 @@ export const wizardLocale: FeatureLocale = {
       metrics: {
         intro: '按候选方案导入小规模验证的指标（CSV 或 JSON）：训练迭代速度、每个训练步的奖励、按任务长度（短程 / 中程 / 长程）的任务成功率、资源利用率。',
         formatHint:
-          '每个训练步一行，例如 candidate,step,reward,iterations_per_hour,success_short,success_medium,success_long,utilization。比率可以是 0–1 或 0–100。',
+          '每个训练步一行，例如 `candidate,step,reward,iterations_per_hour,success_short,success_medium,success_long,utilization`。比率可以是 0–1 或 0–100。',
         importTitle: '导入小规模验证指标',
         chooseFile: '选择指标文件（CSV 或 JSON）',
         browse: '选择文件…',

@@ -15,8 +15,11 @@ import { call } from '../../api/client';
 import { downloadBlob } from '../../charts/exportChart';
 import { SimulatorScreen } from '../simulator/SimulatorScreen';
 import { IssueList } from '../../ui/IssueList';
+import type { Issue } from '../../../shared/contract/errors';
+import { migrateMessage, type MigrateReason } from '../../../shared/contract/issueText';
 
-type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; issues: { path: string; message: string }[] };
+/** A failed load: the stored document's refusal (`reason`, worded in the app's language), another error's message, or null = not found. */
+type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string | null; reason?: MigrateReason; issues: Issue[] };
 
 /** An open workshop: the seven decision-path steps as navigation, and the current step's workspace. */
 export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | null; sim?: string }) {
@@ -36,8 +39,8 @@ export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | nu
     repo.load(id).then(
       (res) => {
         if (!live) return;
-        if (!res) return setLoad({ status: 'error', message: 'not found', issues: [], id });
-        if (!res.ok) return setLoad({ status: 'error', message: res.message, issues: res.issues, id });
+        if (!res) return setLoad({ status: 'error', message: null, issues: [], id });
+        if (!res.ok) return setLoad({ status: 'error', message: res.message, reason: res.reason, issues: res.issues, id });
         // Opens it, replaying an edit the last page kept in its journal but never got to save.
         void autosave.restore(res.doc).finally(() => live && setLoad({ status: 'ready', id }));
       },
@@ -68,7 +71,7 @@ export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | nu
     return (
       <main className="page">
         <p className="alert" role="alert">
-          {t('library.loadFailed', { message: load.message })}
+          {t('library.loadFailed', { message: load.reason ? migrateMessage(load.reason, lang) : (load.message ?? t('library.notFound')) })}
         </p>
         {load.issues.length > 0 && <IssueList issues={load.issues} />}
         <a className="btn" href="#/">

@@ -15,6 +15,7 @@ import {
 import { currentLang } from '../../../i18n';
 import { edit } from '../fields';
 import { candidateName, formatNumber } from '../text';
+import { CodeText } from '../../../ui/CodeText';
 import { useMetricsImport } from './useMetricsImport';
 
 const DELIMITERS = [
@@ -61,7 +62,9 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
   return (
     <section className="panel import-box" aria-labelledby="import-h">
       <h2 id="import-h">{t('wizard.metrics.importTitle')}</h2>
-      <p className="muted small">{t('wizard.metrics.formatHint')}</p>
+      <p className="muted small">
+        <CodeText text={t('wizard.metrics.formatHint')} />
+      </p>
       <div className="import-controls">
         <div className="field">
           {/* The app's own button and text; it opens the system's file dialog (the hidden input). */}
