@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NEEDS_GROUPS } from '../framework/needs';
 import { createWorkshop } from './create';
 import {
   addIterationEntry,
@@ -23,7 +24,8 @@ describe('stepProgress', () => {
   });
   it('needs count answered questions; screening completes when every proposal is decided', () => {
     let doc = setAnswer(setAnswer(fresh(), 'taskType', 'code'), 'growthStage', 'rapid-growth');
-    expect(stepProgress(doc).needs).toBeCloseTo(2 / 21);
+    // Two answered of every question in the questionnaire's groups.
+    expect(stepProgress(doc).needs).toBeCloseTo(2 / NEEDS_GROUPS.reduce((n, g) => n + g.questions.length, 0));
     expect(stepProgress(doc).screening).toBeCloseTo(2 / 3);
     doc = decideProposal(doc, 'code-tasks', 'accepted', NOW);
     expect(stepProgress(doc).screening).toBeCloseTo((2 + 0.5) / 3);

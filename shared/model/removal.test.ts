@@ -26,9 +26,11 @@ describe('what a removal destroys (issue 15)', () => {
     }
     // A candidate scored by all 5 participants on 9 dimensions: 45 scores; its one simulation has a result.
     const first = removalImpact(doc, { kind: 'candidate', id: doc.candidates[0].id });
-    expect(first).toMatchObject({ scores: 45, simulations: 1, results: 1 });
-    expect(impactParts(first).slice(0, 3)).toEqual([
+    // It is also in one answered pairwise comparison (the fixture's rating of the first three candidates).
+    expect(first).toMatchObject({ scores: 45, ratings: 1, simulations: 1, results: 1 });
+    expect(impactParts(first).slice(0, 4)).toEqual([
       { part: 'scores', count: 45 },
+      { part: 'ratings', count: 1 },
       { part: 'simulations', count: 1 },
       { part: 'results', count: 1 },
     ]);
