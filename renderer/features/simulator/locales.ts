@@ -554,7 +554,7 @@ const zh: typeof en = {
     mfu: '训练 MFU',
     eff: '解码带宽效率',
     overhead: '每步固定开销',
-    residual: '拟合残差：{{rms}}（{{n}} 个测量值上 log(实测 ÷ 预测) 的均方根）',
+    residual: '拟合残差：{{rms}}（{{n}} 个测量值上实测值与预测值之比取对数后的均方根）',
     projection: '全量训练：{{steps}} 步，{{paramsB}} B，{{gpus}} × {{gpu}}（{{archetype}}）',
     step: '每步耗时',
     wall: '总时长',

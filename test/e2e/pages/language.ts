@@ -43,6 +43,8 @@ const ZH_PHRASES_ALLOWED = /reward shaping|reward design|credit assignment/gi;
 /** Quotations in a sentence (a question quoted in a label, a value of the file) and file names. */
 const QUOTED = /“[^”]*”|"[^"]*"|「[^」]*」/g;
 const FILE_NAME = /[\w.-]+\.(csv|json|html|md|pdf|pptx|png|svg|txt)\b/gi;
+/** Web addresses (a cited source's link text) are names in every language. */
+const WEB_ADDRESS = /\bhttps?:\/\/\S+/g;
 
 /** Names spelled with an inner capital (not camelCase ids). */
 const CAMEL_ALLOWED = new Set(['kW', 'kWh', 'vLLM', 'veMLP', 'SGLang', 'AReaL', 'DeepSWE', 'PyTorch', 'DeepSpeed', 'OpenRLHF', 'iPad', 'iPhone', 'macOS']);
@@ -64,7 +66,7 @@ export function languageLeaks(items: readonly TextItem[], lang: 'en' | 'zh-CN'):
   const report = (item: TextItem, what: string) => out.add(`${item.where}: ${what} — “${item.text.slice(0, 120)}”`);
   for (const item of items) {
     // US$ is how Chinese writes the US dollar (Intl's zh-CN currency format).
-    const t = item.text.replace(QUOTED, ' ').replace(FILE_NAME, ' ').replace(/US\$/g, '$');
+    const t = item.text.replace(QUOTED, ' ').replace(WEB_ADDRESS, ' ').replace(FILE_NAME, ' ').replace(/US\$/g, '$');
     if (lang === 'en') {
       const m = CJK.exec(t);
       if (m) report(item, `Chinese text (${m[0]})`);
