@@ -169,6 +169,8 @@ test('keyboard-only scoring: digits, Tab, Enter, arrows, Delete, Esc and a ratio
   // Into the grid by keyboard from the participant picker.
   await room.participant('Zhao').focus();
   await app.keyboard.press('Tab'); // "+ Add participant"
+  await app.keyboard.press('Tab'); // "Copy scores" (the grid as tab-separated text)
+  await expect(app.getByRole('button', { name: 'Copy scores' })).toBeFocused();
   await app.keyboard.press('Tab'); // first cell
   await expect(room.cell('Mismatch control', A)).toBeFocused();
   await app.keyboard.type('7');
