@@ -322,7 +322,7 @@ test('what-if scores move the ranking live and are kept in a scenario', async ({
   expect(chensCost).not.toBe('10');
   await room.view('What-if & scenarios');
   const setGroupScore = async (candidate: string, criterion: string, value: number) => {
-    await app.getByRole('combobox', { name: 'Candidate' }).selectOption({ label: candidate });
+    await app.getByRole('combobox', { name: 'Candidate', exact: true }).selectOption({ label: candidate });
     await app.getByRole('combobox', { name: 'Criterion' }).selectOption({ label: criterion });
     await app.getByRole('slider', { name: 'Group score' }).fill(String(value));
   };

@@ -2,6 +2,10 @@ import path from 'node:path';
 import { test, expect } from './fixtures';
 import { LibraryPage } from './pages/LibraryPage';
 import { WizardPage } from './pages/WizardPage';
+import { ALL_QUESTIONS } from '../../shared/framework/needs';
+
+/** The needs questionnaire's length (it grows as the framework asks more). */
+const QUESTIONS = ALL_QUESTIONS.length;
 
 const PILOT_CSV = path.resolve('test/fixtures/pilot-metrics.csv');
 const PROBLEMS_CSV = path.resolve('test/fixtures/pilot-metrics-problems.csv');
@@ -16,7 +20,7 @@ test('a facilitator walks steps 1–4, 6 and 7 of a fresh workshop, reloads, and
   await w.gotoStep('Needs confirmation');
 
   // 1 · Needs: structured answers, with an inline error that keeps what was typed.
-  await expect(app.getByText('0 of 22 questions answered')).toBeVisible();
+  await expect(app.getByText(`0 of ${QUESTIONS} questions answered`)).toBeVisible();
   await w.choose('Main task type', 'Code generation and repair');
   await w.choose('Business stage', 'Rapid growth');
   await w.choose('Does the team have experience tuning RL algorithms?', 'Limited');
@@ -30,7 +34,7 @@ test('a facilitator walks steps 1–4, 6 and 7 of a fresh workshop, reloads, and
   await rollout.fill('40');
   await expect(rollout).not.toHaveAttribute('aria-invalid', 'true');
   await w.answerText(/explicit KPIs/, 'Long-horizon success ≥ 35 %');
-  await expect(app.getByText('6 of 22 questions answered')).toBeVisible();
+  await expect(app.getByText(`6 of ${QUESTIONS} questions answered`)).toBeVisible();
   // Why it matters: each question names the criteria it feeds.
   await expect(w.question('Business stage')).toContainText('Throughput efficiency');
   await expect(w.question('Business stage')).toContainText('Scalability');
@@ -203,7 +207,7 @@ test('keyboard only: the needs form is reachable and answerable without a mouse'
   await app.keyboard.press('Backspace');
   await expect(app.getByRole('alert').filter({ hasText: 'Enter a number' })).toHaveCount(0);
   await expect(w.numberAnswer(/Expected rollout length/)).toHaveValue('12');
-  await expect(app.getByText('6 of 22 questions answered')).toBeVisible();
+  await expect(app.getByText(`6 of ${QUESTIONS} questions answered`)).toBeVisible();
   // The proposals these answers raise are a keyboard step away.
   await w.nav.getByRole('link', { name: /Screening/ }).focus();
   await app.keyboard.press('Enter');
