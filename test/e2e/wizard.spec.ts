@@ -38,7 +38,7 @@ test('a facilitator walks steps 1–4, 6 and 7 of a fresh workshop, reloads, and
   // Why it matters: each question names the criteria it feeds.
   await expect(w.question('Business stage')).toContainText('Throughput efficiency');
   await expect(w.question('Business stage')).toContainText('Scalability');
-  expect(await w.stepProgress('Needs confirmation')).toBe(Math.round((6 / 22) * 100));
+  expect(await w.stepProgress('Needs confirmation')).toBe(Math.round((6 / QUESTIONS) * 100));
 
   // 2 · Screening: proposals from the answers; accept one, reject one.
   await w.gotoStep('Screening');
