@@ -220,9 +220,13 @@ for (const lang of ['en', 'zh-CN'] as const) {
     /** The decision record, wherever the path puts it: found by its control, from the last step back. */
     async function decisionRecord(): Promise<Locator> {
       const chosen = app.getByRole('combobox', { name: s.chosen, exact: true });
-      const links = nav().getByRole('link');
+      // The steps' links (the list), not the way back to the library.
+      const links = nav().getByRole('listitem').getByRole('link');
       for (let i = (await links.count()) - 1; i >= 0; i--) {
         await links.nth(i).click();
+        // The step on screen is the one clicked (its main landmark is named "Step N · …" / "第 N 步 · …"),
+        // so the record looked for is not the previous step's, still on screen for a moment.
+        await expect(app.getByRole('main')).toHaveAccessibleName(new RegExp(`\\b${i + 1}\\b`));
         if (
           await chosen.waitFor({ state: 'visible', timeout: 3_000 }).then(
             () => true,
