@@ -1,7 +1,8 @@
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import { stackedGeometry } from '../../shared/charts/bars';
-import { ChartFigure, ChartSvg, Lines, XTicks, type ChartProps, type ChartRow } from './ChartFigure';
+import { Lines, type ChartProps, type ChartRow } from './ChartFigure';
 import { legendLayout, rowLabels, useChartBox } from './measure';
+import { RowChart } from './RowChart';
 
 export interface AcceptabilityItem extends ChartRow {
   /** Share of samples at each rank (index 0 = first), each row sums to 1. */
@@ -11,19 +12,15 @@ export interface AcceptabilityItem extends ChartRow {
 /** SMAA rank acceptability: stacked shares of each rank per candidate, with P(first) written at the end. */
 export const AcceptabilityBars = memo(function AcceptabilityBars({
   items,
-  title,
-  filename,
-  desc,
   rankLabel,
   width = 620,
   labelShare = 0.42,
-  actions,
+  ...chart
 }: ChartProps<AcceptabilityItem> & {
   rankLabel: (rank: number) => string;
   /** Largest share of the width the names may take (they wrap within it). */
   labelShare?: number;
 }) {
-  const ref = useRef<SVGSVGElement>(null);
   const box = useChartBox(width);
   const rows = rowLabels(
     box,
@@ -48,29 +45,33 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
     swatch,
   );
   const legendY = g.height + Math.round(box.px * 0.5);
-  const height = legendY + legend.height + 4;
   return (
-    <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions} boxRef={box.ref}>
-      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={height} className="chart-svg acceptability">
-        <XTicks ticks={g.ticks} height={g.height} axisHeight={g.axisHeight} />
-        {g.rows.map((row, i) => (
-          <g key={items[i].id}>
-            <Lines className="bar-label" lines={rows.lines[i]} x={g.plotX - Math.round(box.px * 0.6)} y={row.labelY} lineHeight={box.lineHeight} anchor="end" />
-            {row.segments.map((s) => (
-              <rect key={s.index} className={`rank rank-${Math.min(s.index, 4)}`} x={s.x} y={row.y} width={s.width} height={row.height} />
-            ))}
-            <text className="bar-value" x={g.plotX + g.plotWidth + 6} y={row.labelY} dominantBaseline="middle">
-              {Math.round((items[i].ranks[0] ?? 0) * 100)}%
-            </text>
-          </g>
-        ))}
-        {legend.entries.map((e, r) => (
-          <g key={r} className="chart-key">
-            <rect className={`rank rank-${r}`} x={e.x} y={legendY + e.y + (box.lineHeight - swatch) / 2} width={swatch} height={swatch} />
-            <Lines lines={e.lines} x={e.textX} y={legendY + e.y + (e.lines.length * box.lineHeight) / 2} lineHeight={box.lineHeight} />
-          </g>
-        ))}
-      </ChartSvg>
-    </ChartFigure>
+    <RowChart
+      {...chart}
+      items={items}
+      box={box}
+      layout={g}
+      rows={g.rows}
+      lines={rows.lines}
+      className="acceptability"
+      height={legendY + legend.height + 4}
+      row={(item, row) => (
+        <>
+          {row.segments.map((s) => (
+            <rect key={s.index} className={`rank rank-${Math.min(s.index, 4)}`} x={s.x} y={row.y} width={s.width} height={row.height} />
+          ))}
+          <text className="bar-value" x={g.plotX + g.plotWidth + 6} y={row.labelY} dominantBaseline="middle">
+            {Math.round((item.ranks[0] ?? 0) * 100)}%
+          </text>
+        </>
+      )}
+    >
+      {legend.entries.map((e, r) => (
+        <g key={r} className="chart-key">
+          <rect className={`rank rank-${r}`} x={e.x} y={legendY + e.y + (box.lineHeight - swatch) / 2} width={swatch} height={swatch} />
+          <Lines lines={e.lines} x={e.textX} y={legendY + e.y + (e.lines.length * box.lineHeight) / 2} lineHeight={box.lineHeight} />
+        </g>
+      ))}
+    </RowChart>
   );
 });

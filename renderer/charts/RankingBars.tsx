@@ -1,8 +1,9 @@
 import { seriesColour } from '../../shared/charts/colours';
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import { barsGeometry } from '../../shared/charts/bars';
-import { ChartFigure, ChartSvg, Lines, XTicks, type ChartProps, type ChartRow } from './ChartFigure';
+import type { ChartProps, ChartRow } from './ChartFigure';
 import { rowLabels, useChartBox } from './measure';
+import { RowChart } from './RowChart';
 
 export interface RankingItem extends ChartRow {
   /** Weighted total, 0…1. */
@@ -17,8 +18,7 @@ export interface RankingItem extends ChartRow {
  * Candidates' weighted totals, best first, on a fixed 0–100 axis (so a drag visibly moves them).
  * Laid out at the measured width of its box: long names wrap, the leader's in bold.
  */
-export const RankingBars = memo(function RankingBars({ items, title, filename, desc, width = 560, actions }: ChartProps<RankingItem>) {
-  const ref = useRef<SVGSVGElement>(null);
+export const RankingBars = memo(function RankingBars({ items, width = 560, ...chart }: ChartProps<RankingItem>) {
   const box = useChartBox(width);
   const labels = items.map((item, i) => `${i + 1}. ${item.label}`);
   const values = items.map((item) => `${(item.value * 100).toFixed(1)}${item.coverage !== undefined && item.coverage < 0.999 ? '*' : ''}`);
@@ -32,30 +32,24 @@ export const RankingBars = memo(function RankingBars({ items, title, filename, d
     tickFormat: (v) => String(Math.round(v * 100)),
   });
   return (
-    <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions} boxRef={box.ref}>
-      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="chart-svg ranking-bars">
-        <XTicks ticks={g.ticks} height={g.height} axisHeight={g.axisHeight} />
-        {g.bars.map((b, i) => {
-          const item = items[i];
-          return (
-            <g key={item.id} className={i === 0 ? 'bar leader' : 'bar'}>
-              <Lines
-                className="bar-label"
-                lines={rows.lines[i]}
-                full={labels[i]}
-                x={g.plotX - Math.round(box.px * 0.6)}
-                y={b.labelY}
-                lineHeight={box.lineHeight}
-                anchor="end"
-              />
-              <rect x={b.x} y={b.y} width={Math.max(0, b.barWidth)} height={b.height} rx={3} style={{ fill: seriesColour(item.colour, 'css') }} />
-              <text className="bar-value" x={b.valueX} y={b.labelY} dominantBaseline="middle">
-                {values[i]}
-              </text>
-            </g>
-          );
-        })}
-      </ChartSvg>
-    </ChartFigure>
+    <RowChart
+      {...chart}
+      items={items}
+      box={box}
+      layout={g}
+      rows={g.bars}
+      lines={rows.lines}
+      full={labels}
+      className="ranking-bars"
+      rowClassName={(_, i) => (i === 0 ? 'bar leader' : 'bar')}
+      row={(item, b, i) => (
+        <>
+          <rect x={b.x} y={b.y} width={Math.max(0, b.barWidth)} height={b.height} rx={3} style={{ fill: seriesColour(item.colour, 'css') }} />
+          <text className="bar-value" x={b.valueX} y={b.labelY} dominantBaseline="middle">
+            {values[i]}
+          </text>
+        </>
+      )}
+    />
   );
 });

@@ -1,7 +1,8 @@
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import { intervalsGeometry } from '../../shared/charts/bars';
-import { ChartFigure, ChartSvg, Lines, XTicks, type ChartProps, type ChartRow } from './ChartFigure';
+import type { ChartProps, ChartRow } from './ChartFigure';
 import { rowLabels, useChartBox } from './measure';
+import { RowChart } from './RowChart';
 
 export interface TornadoItem extends ChartRow {
   /** Stability interval of the criterion's weight (0…1) and its current weight. */
@@ -16,8 +17,7 @@ export interface TornadoItem extends ChartRow {
  * winner stays the winner (others rescaled in proportion), with the current weight marked.
  * Rows come sorted by how close the nearest flip is, most critical on top.
  */
-export const Tornado = memo(function Tornado({ items, title, filename, desc, width = 620, actions }: ChartProps<TornadoItem>) {
-  const ref = useRef<SVGSVGElement>(null);
+export const Tornado = memo(function Tornado({ items, width = 620, ...chart }: ChartProps<TornadoItem>) {
   const box = useChartBox(width);
   const labels = items.map((i) => i.label);
   const rows = rowLabels(box, labels, box.width, (i) => (items[i].critical ? 700 : 400), 0.34);
@@ -31,23 +31,24 @@ export const Tornado = memo(function Tornado({ items, title, filename, desc, wid
     tickFormat: (v) => `${Math.round(v * 100)}%`,
   });
   return (
-    <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions} boxRef={box.ref}>
-      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="chart-svg tornado">
-        <XTicks ticks={g.ticks} height={g.height} axisHeight={g.axisHeight} />
-        {g.intervals.map((r, i) => {
-          const item = items[i];
-          return (
-            <g key={item.id} className={item.critical ? 'interval critical' : 'interval'}>
-              <Lines className="bar-label" lines={rows.lines[i]} x={g.plotX - Math.round(box.px * 0.6)} y={r.labelY} lineHeight={box.lineHeight} anchor="end" />
-              <rect className="range" x={r.fromX} y={r.y} width={Math.max(1, r.toX - r.fromX)} height={r.height} rx={3} />
-              <line className="marker" x1={r.markerX} x2={r.markerX} y1={r.y - 3} y2={r.y + r.height + 3} />
-              <text className="bound" x={g.plotX + g.plotWidth + Math.round(box.px)} y={r.labelY} dominantBaseline="middle">
-                {bounds[i]}
-              </text>
-            </g>
-          );
-        })}
-      </ChartSvg>
-    </ChartFigure>
+    <RowChart
+      {...chart}
+      items={items}
+      box={box}
+      layout={g}
+      rows={g.intervals}
+      lines={rows.lines}
+      className="tornado"
+      rowClassName={(item) => (item.critical ? 'interval critical' : 'interval')}
+      row={(_, r, i) => (
+        <>
+          <rect className="range" x={r.fromX} y={r.y} width={Math.max(1, r.toX - r.fromX)} height={r.height} rx={3} />
+          <line className="marker" x1={r.markerX} x2={r.markerX} y1={r.y - 3} y2={r.y + r.height + 3} />
+          <text className="bound" x={g.plotX + g.plotWidth + Math.round(box.px)} y={r.labelY} dominantBaseline="middle">
+            {bounds[i]}
+          </text>
+        </>
+      )}
+    />
   );
 });

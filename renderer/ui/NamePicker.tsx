@@ -1,3 +1,4 @@
+import { Options } from './Options';
 import type { ReactNode } from 'react';
 import { displayName, type Name } from '../../shared/model';
 import { currentLang } from '../i18n';
@@ -21,11 +22,7 @@ export function NamePicker({
     <label className="inline-label">
       {label}
       <select className="input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {items.map((c, i) => (
-          <option key={c.id} value={c.id}>
-            {displayName(c, lang, kind, i)}
-          </option>
-        ))}
+        <Options items={items} label={(c, i) => displayName(c, lang, kind, i)} />
       </select>
     </label>
   );

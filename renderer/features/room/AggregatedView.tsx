@@ -1,3 +1,4 @@
+import { Options } from '../../ui/Options';
 import { useTranslation } from 'react-i18next';
 import { AggregationSchema, displayName, type WorkshopDoc } from '../../../shared/model';
 import { Heatmap } from '../../charts/Heatmap';
@@ -85,11 +86,7 @@ function Aggregated({ doc }: { doc: WorkshopDoc }) {
             value={doc.aggregation}
             onChange={(e) => edit(t('room.undo.aggregation'), (d) => ({ ...d, aggregation: AggregationSchema.parse(e.target.value) }))}
           >
-            {AggregationSchema.options.map((a) => (
-              <option key={a} value={a}>
-                {t(`room.aggregation.${a}`)}
-              </option>
-            ))}
+            <Options items={AggregationSchema.options} label={(a) => t(`room.aggregation.${a}`)} />
           </select>
         </label>
       </p>

@@ -1,3 +1,5 @@
+import { Options } from '../../ui/Options';
+import { Check } from '../../ui/Check';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ahpGroupRequest, displayName, type WorkshopDoc } from '../../../shared/model';
@@ -93,11 +95,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
         <label className="inline-label">
           {t('room.ahp.participant')}
           <select className="input" value={pid} onChange={(e) => setWho(e.target.value)}>
-            {doc.participants.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <Options items={doc.participants} label={(p) => p.name} />
           </select>
         </label>
         <p className={cr !== null && cr > CR_LIMIT ? 'cr cr-bad' : 'cr'} role="status" data-testid="ahp-cr">
@@ -154,9 +152,9 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
           </ol>
         </div>
       )}
-      <label className="inline-label small">
-        <input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} /> {t('room.ahp.onlyMissing')}
-      </label>
+      <Check className="inline-label small" checked={onlyMissing} onChange={setOnlyMissing}>
+        {t('room.ahp.onlyMissing')}
+      </Check>
       <ul className="pairs">
         {judgmentPairs(n)
           .filter(([i, j]) => !onlyMissing || matrix[i][j] === null)
@@ -178,15 +176,16 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
         <fieldset className="ahp-aggregation">
           <legend>{t('room.ahp.aggregation')}</legend>
           {(['aij', 'aip'] as const).map((a) => (
-            <label key={a} className="inline-label small">
-              <input
-                type="radio"
-                name="ahp-aggregation"
-                checked={doc.weighting.ahpAggregation === a}
-                onChange={() => edit(t('room.undo.ahpAggregation'), (d) => setAhpAggregation(d, a))}
-              />{' '}
+            <Check
+              key={a}
+              type="radio"
+              name="ahp-aggregation"
+              className="inline-label small"
+              checked={doc.weighting.ahpAggregation === a}
+              onChange={() => edit(t('room.undo.ahpAggregation'), (d) => setAhpAggregation(d, a))}
+            >
               {t(`room.ahp.${a}`)}
-            </label>
+            </Check>
           ))}
         </fieldset>
         {g && group ? (

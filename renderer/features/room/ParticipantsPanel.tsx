@@ -1,3 +1,4 @@
+import { Options } from '../../ui/Options';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newId, RoleSchema, type Role, type WorkshopDoc } from '../../../shared/model';
@@ -142,9 +143,5 @@ export function ParticipantsPanel({ doc }: { doc: WorkshopDoc }) {
 /** The participant roles as a select's options, in the UI language. */
 function RoleOptions() {
   const { t } = useTranslation();
-  return ROLES.map((r) => (
-    <option key={r} value={r}>
-      {t(`room.role.${r}`)}
-    </option>
-  ));
+  return <Options items={ROLES} label={(r) => t(`room.role.${r}`)} />;
 }

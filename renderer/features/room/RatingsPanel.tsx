@@ -1,3 +1,4 @@
+import { NamePicker } from '../../ui/NamePicker';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayName, type WorkshopDoc } from '../../../shared/model';
@@ -74,16 +75,7 @@ export function RatingsPanel({ doc, participantId }: { doc: WorkshopDoc; partici
           ) : (
             <>
               <div className="ahp-head">
-                <label className="inline-label">
-                  {t('room.ratings.dimension')}
-                  <select className="input" value={criterion.id} onChange={(e) => setCriterionId(e.target.value)}>
-                    {doc.criteria.map((c, i) => (
-                      <option key={c.id} value={c.id}>
-                        {displayName(c, lang, 'criterion', i)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <NamePicker label={t('room.ratings.dimension')} items={doc.criteria} kind="criterion" value={criterion.id} onChange={setCriterionId} />
                 {result && result.cr !== null && (
                   <p className={result.cr > CR_LIMIT ? 'cr cr-bad' : 'cr'} role="status">
                     {t('room.ahp.cr', { cr: result.cr.toFixed(3) })} {result.cr > CR_LIMIT ? t('room.ratings.crHigh') : t('room.ahp.crOk')}

@@ -1,3 +1,4 @@
+import { Options } from '../../ui/Options';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopAnalysisResult } from '../../../shared/contract/analysis';
@@ -128,11 +129,7 @@ function StabilityPlane({ doc, analysis }: { doc: WorkshopDoc; analysis: Worksho
           <label key={axis} className="inline-label small">
             {axis === 0 ? t('room.robustness.mapX') : t('room.robustness.mapY')}
             <select className="input" value={ids[axis === 0 ? p : q]} onChange={(e) => choose(axis, e.target.value)}>
-              {doc.criteria.map((c, k) => (
-                <option key={c.id} value={c.id} disabled={k === (axis === 0 ? q : p)}>
-                  {crit(k)}
-                </option>
-              ))}
+              <Options items={doc.criteria} label={(_, k) => crit(k)} disabled={(_, k) => k === (axis === 0 ? q : p)} />
             </select>
           </label>
         ))}

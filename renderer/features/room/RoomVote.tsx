@@ -1,3 +1,5 @@
+import { Options } from '../../ui/Options';
+import { Check } from '../../ui/Check';
 import { memo, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NetworkInterfaceInfo, ParticipantProgress, RoundSpecInput, RoundStatus } from '../../../shared/contract/session';
@@ -136,47 +138,39 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
     >
       <fieldset>
         <legend>{t('roomVote.asked')}</legend>
-        <label className="check">
-          <input type="checkbox" checked={scores} onChange={(e) => setScores(e.target.checked)} />{' '}
+        <Check checked={scores} onChange={setScores}>
           {t('roomVote.askScores', { min: doc.scale.min, max: doc.scale.max })}
-        </label>
-        <label className="check">
-          <input type="checkbox" checked={ahp || pairwiseOnly} disabled={pairwiseOnly} onChange={(e) => setAhp(e.target.checked)} />{' '}
+        </Check>
+        <Check checked={ahp || pairwiseOnly} disabled={pairwiseOnly} onChange={setAhp}>
           {t(pairwiseOnly ? 'roomVote.askAhpOnly' : 'roomVote.askAhp')}
-        </label>
+        </Check>
         {pairwiseOnly && doc.criteria.length < 2 && <p className="hint">{t('roomVote.pairsNeedTwo')}</p>}
       </fieldset>
       <fieldset>
         <legend>{t('roomVote.invited')}</legend>
         {doc.participants.map((p) => (
-          <label key={p.id} className="check">
-            <input
-              type="checkbox"
-              checked={invited.has(p.id)}
-              onChange={(e) => {
-                const next = new Set(invited);
-                if (e.target.checked) next.add(p.id);
-                else next.delete(p.id);
-                setInvited(next);
-              }}
-            />{' '}
+          <Check
+            key={p.id}
+            checked={invited.has(p.id)}
+            onChange={(on) => {
+              const next = new Set(invited);
+              if (on) next.add(p.id);
+              else next.delete(p.id);
+              setInvited(next);
+            }}
+          >
             {p.name}
-          </label>
+          </Check>
         ))}
       </fieldset>
-      <label className="check">
-        <input type="checkbox" checked={blind} onChange={(e) => setBlindChoice(e.target.checked)} /> {t('roomVote.blind')}
-      </label>
+      <Check checked={blind} onChange={setBlindChoice}>
+        {t('roomVote.blind')}
+      </Check>
       <label className="vote-address">
         {t('roomVote.address')}
         <input value={address} onChange={(e) => setAddress(e.target.value)} list={listId} required spellCheck={false} />
         <datalist id={listId}>
-          {interfaces.map((i) => (
-            <option key={`${i.name}-${i.address}`} value={i.address}>
-              {i.name}
-              {i.internal ? ` (${t('roomVote.loopback')})` : ''}
-            </option>
-          ))}
+          <Options items={interfaces} value={(i) => i.address} label={(i) => `${i.name}${i.internal ? ` (${t('roomVote.loopback')})` : ''}`} />
         </datalist>
       </label>
       <p className="hint">{t('roomVote.addressHint')}</p>

@@ -1,3 +1,4 @@
+import { Options } from '../../ui/Options';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
@@ -33,11 +34,7 @@ export function ComparisonStrip({ doc, currentId }: { doc: WorkshopDoc; currentI
         <label className="inline-label">
           <span>{t('simulator.compare.currency')}</span>
           <select className="input" value={cur.code} onChange={(e) => edit({ code: e.target.value as CurrencyCode })}>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`simulator.compare.currencyName.${c}`)}
-              </option>
-            ))}
+            <Options items={CURRENCIES} label={(c) => t(`simulator.compare.currencyName.${c}`)} />
           </select>
         </label>
         <label className="inline-label">

@@ -5,6 +5,7 @@ import { formatDate, parseDateText } from '../../../shared/format';
 import type { WorkshopDoc } from '../../../shared/model';
 import { currentLang } from '../../i18n';
 import { useEditBurst } from '../../store/gesture';
+import { Field, notesIds } from '../../ui/Field';
 import { useWorkshop } from '../../store/workshop';
 
 interface DateFieldProps {
@@ -57,12 +58,9 @@ export function DateField({ label, value, action, onChange, placeholder, hint, c
     if (v !== null && v !== value) commit(v);
   };
   const spelled = !invalid && parsed ? formatDate(parsed, lang) : '';
-  const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : spelled ? `${id}-spelled` : ''].filter(Boolean).join(' ') || undefined;
+  const notes = { error: invalid && t('wizard.field.badDate'), hint };
   return (
-    <div className={`field date-field ${className ?? ''}`}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
-        {label}
-      </label>
+    <Field id={id} label={label} hideLabel={hideLabel} className={`date-field ${className ?? ''}`} {...notes}>
       <span className="date-input">
         <input
           id={id}
@@ -73,7 +71,7 @@ export function DateField({ label, value, action, onChange, placeholder, hint, c
           inputMode="numeric"
           autoComplete="off"
           aria-invalid={invalid || undefined}
-          aria-describedby={described}
+          aria-describedby={notesIds(id, notes, !invalid && spelled && `${id}-spelled`)}
           onChange={(e) => change(e.target.value)}
           onBlur={() => {
             burst.end();
@@ -139,17 +137,7 @@ export function DateField({ label, value, action, onChange, placeholder, hint, c
           }}
         />
       )}
-      {invalid && (
-        <span id={`${id}-error`} className="field-error" role="alert">
-          {t('wizard.field.badDate')}
-        </span>
-      )}
-      {hint && (
-        <span id={`${id}-hint`} className="muted small">
-          {hint}
-        </span>
-      )}
-    </div>
+    </Field>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Check } from '../../ui/Check';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FRAMEWORK_CRITERIA, NEEDS_GROUPS, pick, type Lang, type NeedsQuestion } from '../../../shared/framework';
@@ -113,16 +114,17 @@ function Question({ q, doc, lang, proposes }: QuestionProps) {
       <legend>{label}</legend>
       <div className="radio-row">
         {options.map((o) => (
-          <label key={o.value} className="radio">
-            <input
-              type="radio"
-              name={id}
-              value={o.value}
-              checked={current === o.value}
-              onChange={() => set(q.kind === 'boolean' ? o.value === 'true' : o.value)}
-            />
+          <Check
+            key={o.value}
+            type="radio"
+            className="radio"
+            name={id}
+            value={o.value}
+            checked={current === o.value}
+            onChange={() => set(q.kind === 'boolean' ? o.value === 'true' : o.value)}
+          >
             {o.label}
-          </label>
+          </Check>
         ))}
         {isAnswered(value) && (
           <button type="button" className="btn btn-ghost small" aria-label={t('wizard.field.clearAnswer', { question: label })} onClick={() => set(null)}>

@@ -1,8 +1,10 @@
+import { Options } from '../../ui/Options';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { useEditBurst } from '../../store/gesture';
 import { useWorkshop } from '../../store/workshop';
+import { Field, notesIds } from '../../ui/Field';
 import { Toast } from '../../ui/Toast';
 import { parseDraft } from './text';
 
@@ -55,26 +57,18 @@ export function TextField({
     value,
     placeholder,
     maxLength,
-    'aria-describedby': hint ? `${id}-hint` : undefined,
+    'aria-describedby': notesIds(id, { hint }),
     onBlur: burst.end,
     onKeyDown: burst.onKeyDown,
   };
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
-        {label}
-      </label>
+    <Field id={id} label={label} hideLabel={hideLabel} className={className} hint={hint}>
       {multiline ? (
         <textarea {...common} rows={rows} onChange={(e) => change(e.target.value)} />
       ) : (
         <input {...common} type={type} onChange={(e) => change(e.target.value)} />
       )}
-      {hint && (
-        <span id={`${id}-hint`} className="muted small">
-          {hint}
-        </span>
-      )}
-    </div>
+    </Field>
   );
 }
 
@@ -110,35 +104,21 @@ export function NameField({ label, value, isDefault, action, onChange, hideLabel
     setDraft(null);
     burst.end();
   };
-  const described = [empty ? `${id}-error` : '', isDefault && !empty ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const notes = empty ? { error: t('wizard.field.nameRequired') } : { hint: isDefault && t('wizard.field.defaultName') };
   return (
-    <div className="field">
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
-        {label}
-      </label>
+    <Field id={id} label={label} hideLabel={hideLabel} {...notes}>
       <input
         id={id}
         className="input"
         value={draft ?? value}
         maxLength={1000}
         aria-invalid={empty || undefined}
-        aria-describedby={described}
+        aria-describedby={notesIds(id, notes)}
         onChange={(e) => change(e.target.value)}
         onBlur={leave}
         onKeyDown={burst.onKeyDown}
       />
-      {empty ? (
-        <span id={`${id}-error`} className="field-error" role="alert">
-          {t('wizard.field.nameRequired')}
-        </span>
-      ) : (
-        isDefault && (
-          <span id={`${id}-hint`} className="muted small">
-            {t('wizard.field.defaultName')}
-          </span>
-        )
-      )}
-    </div>
+    </Field>
   );
 }
 
@@ -163,18 +143,11 @@ interface SelectFieldProps<V extends string> {
 export function SelectField<V extends string>({ label, value, options, action, onChange, hideLabel, className }: SelectFieldProps<V>) {
   const id = useId();
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
-        {label}
-      </label>
+    <Field id={id} label={label} hideLabel={hideLabel} className={className}>
       <select id={id} className="input" value={value} onChange={(e) => edit(action, (d) => onChange(d, e.target.value as V))}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options items={options} value={(o) => o.value} label={(o) => o.label} />
       </select>
-    </div>
+    </Field>
   );
 }
 
@@ -233,12 +206,8 @@ export function NumberField({ label, value, action, onChange, min, max, unit, hi
       edit(action, (d) => onChange(d, p));
     } else setDraft({ text, forValue: value });
   };
-  const describedBy = [error ? `${id}-err` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
-        {label}
-      </label>
+    <Field id={id} label={label} hideLabel={hideLabel} className={className} error={error} hint={hint}>
       <span className="number-input">
         <input
           id={id}
@@ -247,24 +216,14 @@ export function NumberField({ label, value, action, onChange, min, max, unit, hi
           inputMode="decimal"
           value={draft.text}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={notesIds(id, { error, hint })}
           onChange={(e) => change(e.target.value)}
           onBlur={burst.end}
           onKeyDown={burst.onKeyDown}
         />
         {unit && <span className="unit">{unit}</span>}
       </span>
-      {error && (
-        <span id={`${id}-err`} className="field-error small" role="alert">
-          {error}
-        </span>
-      )}
-      {hint && (
-        <span id={`${id}-hint`} className="muted small">
-          {hint}
-        </span>
-      )}
-    </div>
+    </Field>
   );
 }
 

@@ -1,3 +1,5 @@
+import { Field } from '../../../ui/Field';
+import { Options } from '../../../ui/Options';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -90,8 +92,7 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
             }}
           />
         </div>
-        <div className="field">
-          <label htmlFor={delimId}>{t('wizard.metrics.delimiter')}</label>
+        <Field id={delimId} label={t('wizard.metrics.delimiter')}>
           <select
             id={delimId}
             className="input"
@@ -102,13 +103,9 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
               choose(fileInput.current?.files?.[0], e.target.value);
             }}
           >
-            {DELIMITERS.map((d) => (
-              <option key={d.key} value={d.value}>
-                {t(`wizard.metrics.${d.key}`)}
-              </option>
-            ))}
+            <Options items={DELIMITERS} value={(d) => d.value} label={(d) => t(`wizard.metrics.${d.key}`)} />
           </select>
-        </div>
+        </Field>
       </div>
       {done && (
         <p className="ok-note" role="status">
@@ -172,16 +169,12 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
     onMap({ ...mapping, roles });
   };
   /** The candidates as a select's options, after an empty choice named `none`. */
-  const candidateChoices = (none: string) => [
-    <option key="" value="">
-      {none}
-    </option>,
-    ...doc.candidates.map((c) => (
-      <option key={c.id} value={c.id}>
-        {candidateName(doc, c.id, lang, t('wizard.field.unnamed'))}
-      </option>
-    )),
-  ];
+  const candidateChoices = (none: string) => (
+    <>
+      <option value="">{none}</option>
+      <Options items={doc.candidates} label={(c) => candidateName(doc, c.id, lang, t('wizard.field.unnamed'))} />
+    </>
+  );
   const hasCandCol = mapping.roles.includes('candidate');
   const canImport = !busy && result.fileErrors.length === 0 && result.series.length > 0;
   return (
@@ -204,11 +197,7 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
                     value={mapping.roles[i]}
                     onChange={(e) => setRole(i, e.target.value as ColumnRole)}
                   >
-                    {COLUMN_ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {t(`wizard.metrics.roles.${r}`)}
-                      </option>
-                    ))}
+                    <Options items={COLUMN_ROLES} label={(r) => t(`wizard.metrics.roles.${r}`)} />
                   </select>
                 </label>
               </th>
@@ -228,12 +217,11 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
         </tbody>
       </table>
       {!hasCandCol && (
-        <div className="field">
-          <label htmlFor={fileCandId}>{t('wizard.metrics.fileCandidate')}</label>
+        <Field id={fileCandId} label={t('wizard.metrics.fileCandidate')}>
           <select id={fileCandId} className="input" value={mapping.fileCandidate} onChange={(e) => onMap({ ...mapping, fileCandidate: e.target.value })}>
             {candidateChoices(t('wizard.metrics.chooseCandidate'))}
           </select>
-        </div>
+        </Field>
       )}
       {hasCandCol && Object.keys(mapping.candidateValues).length > 0 && (
         <fieldset className="list-editor">

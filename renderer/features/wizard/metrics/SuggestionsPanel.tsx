@@ -1,3 +1,6 @@
+import { Field } from '../../../ui/Field';
+import { Options } from '../../../ui/Options';
+import { Check } from '../../../ui/Check';
 import { useId, useState, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -30,7 +33,6 @@ export const SuggestionsPanel = memo(function SuggestionsPanel({ doc }: { doc: W
   const { t } = useTranslation();
   const lang = currentLang();
   const pickId = useId();
-  const replaceId = useId();
   const [participant, setParticipant] = useState<string>('');
   const [replace, setReplace] = useState(false);
   const [note, setNote] = useState('');
@@ -138,21 +140,15 @@ export const SuggestionsPanel = memo(function SuggestionsPanel({ doc }: { doc: W
           </table>
           <p className="muted small">{t('wizard.metrics.takeIntoHint')}</p>
           <div className="apply-row">
-            <div className="field">
-              <label htmlFor={pickId}>{t('wizard.metrics.takeInto')}</label>
+            <Field id={pickId} label={t('wizard.metrics.takeInto')}>
               <select id={pickId} className="input" value={chosen} onChange={(e) => setParticipant(e.target.value)}>
-                {doc.participants.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                <Options items={doc.participants} label={(p) => p.name} />
                 <option value={NEW}>{t('wizard.metrics.newParticipant')}</option>
               </select>
-            </div>
-            <label className="inline-label" htmlFor={replaceId}>
-              <input id={replaceId} type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />
+            </Field>
+            <Check className="inline-label" checked={replace} onChange={setReplace}>
               {t('wizard.metrics.replace')}
-            </label>
+            </Check>
             <button type="button" className="btn btn-primary" onClick={apply}>
               {t('wizard.metrics.apply', { count: suggestions.length })}
             </button>

@@ -1,3 +1,5 @@
+import { Field } from '../../../ui/Field';
+import { Options } from '../../../ui/Options';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seriesColour } from '../../../../shared/charts/colours';
@@ -111,8 +113,7 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
       <h3 className="small-h">{t('wizard.metrics.vf.measure', { measure: mName, criterion })}</h3>
       <div className="vf-body">
         <div className="vf-form">
-          <div className="field">
-            <label htmlFor={`vf-kind-${measure}`}>{t('wizard.metrics.vf.kind')}</label>
+          <Field id={`vf-kind-${measure}`} label={t('wizard.metrics.vf.kind')}>
             <select
               id={`vf-kind-${measure}`}
               className="input"
@@ -122,15 +123,12 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
                 edit(action, set(k === 'proportional' ? null : starting(k, best)));
               }}
             >
-              {(['proportional', 'linear', 'piecewise', 'threshold'] as const)
-                .filter((k) => !(fallback && k === 'proportional'))
-                .map((k) => (
-                  <option key={k} value={k}>
-                    {t(`wizard.metrics.vf.kinds.${k}`)}
-                  </option>
-                ))}
+              <Options
+                items={(['proportional', 'linear', 'piecewise', 'threshold'] as const).filter((k) => !(fallback && k === 'proportional'))}
+                label={(k) => t(`wizard.metrics.vf.kinds.${k}`)}
+              />
             </select>
-          </div>
+          </Field>
           {stored?.kind === 'linear' && (
             <>
               <Param label={t('wizard.metrics.vf.worst')} value={stored.worst} action={action} onSet={(v) => set({ ...stored, worst: v })} />
@@ -139,8 +137,7 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
           )}
           {stored?.kind === 'threshold' && (
             <>
-              <div className="field">
-                <label htmlFor={`vf-dir-${measure}`}>{t('wizard.metrics.vf.direction')}</label>
+              <Field id={`vf-dir-${measure}`} label={t('wizard.metrics.vf.direction')}>
                 <select
                   id={`vf-dir-${measure}`}
                   className="input"
@@ -150,7 +147,7 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
                   <option value="atLeast">{t('wizard.metrics.vf.atLeast')}</option>
                   <option value="atMost">{t('wizard.metrics.vf.atMost')}</option>
                 </select>
-              </div>
+              </Field>
               <Param label={t('wizard.metrics.vf.threshold')} value={stored.threshold} action={action} onSet={(v) => set({ ...stored, threshold: v })} />
               <Param share label={t('wizard.metrics.vf.pass')} value={stored.pass} action={action} onSet={(v) => set({ ...stored, pass: v })} />
               <Param share label={t('wizard.metrics.vf.fail')} value={stored.fail} action={action} onSet={(v) => set({ ...stored, fail: v })} />

@@ -1,3 +1,5 @@
+import { Options } from '../../../ui/Options';
+import { Check } from '../../../ui/Check';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_QUESTIONS, pick, type Lang, type RuleCondition } from '../../../../shared/framework';
@@ -246,11 +248,7 @@ function RuleEditor({ doc, rule, lang }: { doc: WorkshopDoc; rule: Rule; lang: L
             <label htmlFor={addId}>{t('wizard.screening.addEffect')}</label>
             <select id={addId} className="input" value={adding} onChange={(e) => setAdding(e.target.value)}>
               <option value="">{t('wizard.screening.chooseCriterion')}</option>
-              {unused.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {criterionName(doc, c.id, lang)}
-                </option>
-              ))}
+              <Options items={unused} label={(c) => criterionName(doc, c.id, lang)} />
             </select>
             <button
               type="button"
@@ -320,11 +318,7 @@ function ConditionRow({ rule, index, condition: c, lang }: { rule: Rule; index: 
         onChange={(e) => set(defaultCondition(e.target.value))}
       >
         {!q && <option value={c.question}>{c.question}</option>}
-        {ALL_QUESTIONS.map((x) => (
-          <option key={x.id} value={x.id}>
-            {pick(x.label, lang)}
-          </option>
-        ))}
+        <Options items={ALL_QUESTIONS} label={(x) => pick(x.label, lang)} />
       </select>
       <select
         className="input"
@@ -332,11 +326,7 @@ function ConditionRow({ rule, index, condition: c, lang }: { rule: Rule; index: 
         value={c.op}
         onChange={(e) => set(withOp(c, e.target.value as Condition['op']))}
       >
-        {ops.map((op) => (
-          <option key={op} value={op}>
-            {opLabel(op)}
-          </option>
-        ))}
+        <Options items={ops} label={opLabel} />
       </select>
       {c.op === 'eq' && q?.kind !== 'boolean' && (
         <select
@@ -345,26 +335,21 @@ function ConditionRow({ rule, index, condition: c, lang }: { rule: Rule; index: 
           value={String(c.value ?? '')}
           onChange={(e) => set({ ...c, value: e.target.value })}
         >
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {pick(o.label, lang)}
-            </option>
-          ))}
+          <Options items={options} value={(o) => o.value} label={(o) => pick(o.label, lang)} />
         </select>
       )}
       {c.op === 'in' && (
         <fieldset className="condition-options">
           <legend className="sr-only">{t('wizard.screening.conditionOptions', { n })}</legend>
           {options.map((o) => (
-            <label key={o.value} className="check">
-              <input
-                type="checkbox"
-                checked={chosen.includes(o.value)}
-                disabled={chosen.length === 1 && chosen.includes(o.value)}
-                onChange={(e) => set({ ...c, value: e.target.checked ? [...chosen, o.value] : chosen.filter((v) => v !== o.value) })}
-              />{' '}
+            <Check
+              key={o.value}
+              checked={chosen.includes(o.value)}
+              disabled={chosen.length === 1 && chosen.includes(o.value)}
+              onChange={(on) => set({ ...c, value: on ? [...chosen, o.value] : chosen.filter((v) => v !== o.value) })}
+            >
               {pick(o.label, lang)}
-            </label>
+            </Check>
           ))}
         </fieldset>
       )}
