@@ -11,10 +11,23 @@ import {
   updateDecision,
   updateValidationItem,
 } from './edits';
-import { stepProgress } from './progress';
+import { answeredQuestions, stepProgress } from './progress';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const fresh = () => createWorkshop({ title: 'P', lang: 'en', id: 'w1', now: NOW });
+
+describe('answeredQuestions', () => {
+  it('counts a question once it has a value: cleared text and an empty choice of several are unanswered', () => {
+    const total = NEEDS_GROUPS.reduce((n, g) => n + g.questions.length, 0);
+    expect(answeredQuestions(fresh())).toEqual({ answered: 0, total });
+    const doc = setAnswer(setAnswer(fresh(), 'taskType', 'code'), 'growthStage', 'rapid-growth');
+    expect(answeredQuestions(doc)).toEqual({ answered: 2, total });
+    const emptied = { ...doc, needs: { ...doc.needs, answers: { ...doc.needs.answers, growthStage: '', taskType: [] } } };
+    expect(answeredQuestions(emptied)).toEqual({ answered: 0, total });
+    // Step 1's bar and the path's progress count the same answers.
+    expect(stepProgress(doc).needs).toBeCloseTo(answeredQuestions(doc).answered / total);
+  });
+});
 
 describe('stepProgress', () => {
   it('a fresh workshop has done nothing but screening’s candidates and criteria', () => {

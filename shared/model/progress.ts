@@ -1,9 +1,15 @@
 import { ALL_QUESTIONS } from '../framework/needs';
 import { proposals } from './adaptation';
+import { isAnswered } from './edits/needs';
 import type { StepId, WorkshopDoc } from './schema';
 
 /** A task counts fully when done and half while in progress (blocked and to-do count nothing). */
 const taskCredit = (status: 'todo' | 'in-progress' | 'done' | 'blocked') => (status === 'done' ? 1 : status === 'in-progress' ? 0.5 : 0);
+
+/** How many of the needs questionnaire's questions have an answer, and how many it asks. */
+export function answeredQuestions(doc: WorkshopDoc): { answered: number; total: number } {
+  return { answered: ALL_QUESTIONS.filter((q) => isAnswered(doc.needs.answers[q.id])).length, total: ALL_QUESTIONS.length };
+}
 
 /**
  * How complete each decision-path step is, 0..1, derived from the document (never stored).
@@ -11,10 +17,7 @@ const taskCredit = (status: 'todo' | 'in-progress' | 'done' | 'blocked') => (sta
  */
 export function stepProgress(doc: WorkshopDoc): Record<StepId, number> {
   const ratio = (done: number, total: number) => (total > 0 ? Math.min(1, done / total) : 0);
-  const answered = ALL_QUESTIONS.filter((q) => {
-    const a = doc.needs.answers[q.id];
-    return a !== undefined && a !== null && a !== '' && !(Array.isArray(a) && a.length === 0);
-  }).length;
+  const { answered, total: questions } = answeredQuestions(doc);
   const open = proposals(doc);
   const decided = open.filter((p) => p.status !== 'pending').length;
   // Rules can only be judged once needs are answered; with none proposed, answering is enough.
@@ -27,7 +30,7 @@ export function stepProgress(doc: WorkshopDoc): Record<StepId, number> {
   const scored = doc.scores.filter((s) => s.value !== null).length;
   const withMetrics = new Set(doc.metrics.series.map((s) => s.candidateId)).size;
   return {
-    needs: ratio(answered, ALL_QUESTIONS.length),
+    needs: ratio(answered, questions),
     screening: screeningParts.reduce((a, b) => a + b, 0) / screeningParts.length,
     validation: ratio(
       doc.validation.reduce((a, v) => a + taskCredit(v.status), 0),

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { createSampleWorkshop } from '../../shared/model';
 import { MIGRATIONS } from '../../shared/model/migrations';
 import { currency } from '../../shared/model/migrations/currency';
 import { ensureSimulation } from '../../shared/model/simulation';
-import { test, expect } from './fixtures';
+import { expect, languagePage, openStep, test } from './fixtures';
 import { ExportDialog, LibraryTransferBar } from './pages/ExportDialog';
 import { LibraryPage } from './pages/LibraryPage';
 
@@ -179,54 +179,45 @@ for (const lang of ['en', 'zh-CN'] as const) {
 
   test.describe(lang, () => {
     test.describe.configure({ mode: 'serial' });
-    let app: Page;
+    const page = languagePage(lang);
     let file = '';
 
-    test.beforeAll(async ({ browser, host }) => {
-      app = await browser.newPage({ viewport: { width: 1366, height: 800 } });
-      await app.goto(host.url);
-      if (lang === 'zh-CN') await new LibraryPage(app).switchLanguage('zh-CN');
-    });
-    test.afterAll(async () => {
-      await app.close();
-    });
-
-    const nav = () => app.getByRole('navigation', { name: s.path });
-    async function step(name: RegExp) {
-      await nav().getByRole('link', { name }).first().click();
-      await expect(app.getByRole('heading', { level: 1, name })).toBeVisible();
-    }
+    const nav = () => page().getByRole('navigation', { name: s.path });
+    const step = (name: RegExp) => openStep(nav(), name);
     async function openSimulator(candidate: string) {
       await step(s.validation);
-      await app
+      await page()
         .getByRole('region', { name: s.plan(candidate) })
         .getByRole('link', { name: s.openSim })
         .click();
-      await expect(app.getByRole('heading', { level: 2, name: new RegExp(candidate) })).toBeVisible();
+      await expect(page().getByRole('heading', { level: 2, name: new RegExp(candidate) })).toBeVisible();
     }
-    const field = (label: RegExp) => app.getByRole('textbox', { name: label });
+    const field = (label: RegExp) => page().getByRole('textbox', { name: label });
     async function set(label: RegExp, value: string) {
       await field(label).fill(value);
       await field(label).press('Tab');
     }
-    const comparisonRow = (candidate: string) => app.getByRole('table', { name: s.compared }).getByRole('row', { name: new RegExp(candidate) });
+    const comparisonRow = (candidate: string) =>
+      page()
+        .getByRole('table', { name: s.compared })
+        .getByRole('row', { name: new RegExp(candidate) });
     const fullFigure = (row: string) =>
-      app
+      page()
         .getByRole('table', { name: s.figures })
         .getByRole('row')
-        .filter({ has: app.getByRole('rowheader', { name: row, exact: true }) })
+        .filter({ has: page().getByRole('rowheader', { name: row, exact: true }) })
         .getByRole('cell')
         .nth(1);
     /** The decision record, wherever the path puts it: found by its control, from the last step back. */
     async function decisionRecord(): Promise<Locator> {
-      const chosen = app.getByRole('combobox', { name: s.chosen, exact: true });
+      const chosen = page().getByRole('combobox', { name: s.chosen, exact: true });
       // The steps' links (the list), not the way back to the library.
       const links = nav().getByRole('listitem').getByRole('link');
       for (let i = (await links.count()) - 1; i >= 0; i--) {
         await links.nth(i).click();
         // The step on screen is the one clicked (its main landmark is named "Step N · …" / "第 N 步 · …"),
         // so the record looked for is not the previous step's, still on screen for a moment.
-        await expect(app.getByRole('main')).toHaveAccessibleName(new RegExp(`\\b${i + 1}\\b`));
+        await expect(page().getByRole('main')).toHaveAccessibleName(new RegExp(`\\b${i + 1}\\b`));
         if (
           await chosen.waitFor({ state: 'visible', timeout: 3_000 }).then(
             () => true,
@@ -239,25 +230,30 @@ for (const lang of ['en', 'zh-CN'] as const) {
     }
     async function scoresOf(participant: string) {
       await step(s.evaluation);
-      await app.getByRole('tab', { name: s.scoringTab, exact: true }).click();
-      await app
+      await page().getByRole('tab', { name: s.scoringTab, exact: true }).click();
+      await page()
         .getByRole('group', { name: s.whose })
         .getByRole('button', { name: new RegExp(`^${participant}`) })
         .click();
     }
-    const cell = (criterion: string, candidate: string) => app.getByRole('table').getByRole('textbox', { name: new RegExp(`^${criterion} · ${candidate}`) });
+    const cell = (criterion: string, candidate: string) =>
+      page()
+        .getByRole('table')
+        .getByRole('textbox', { name: new RegExp(`^${criterion} · ${candidate}`) });
 
     test('re-importing a workshop already in the library asks: keep both adds a numbered copy, replace replaces it', async ({}, info) => {
       file = info.outputPath(`decided-${lang}.workshop.json`);
       preparedFile(lang, file);
-      const bar = new LibraryTransferBar(app);
-      const lib = new LibraryPage(app);
-      const toast = app.getByRole('status').filter({ hasText: /Added|Replaced|已将|已用/ });
+      const bar = new LibraryTransferBar(page());
+      const lib = new LibraryPage(page());
+      const toast = page()
+        .getByRole('status')
+        .filter({ hasText: /Added|Replaced|已将|已用/ });
       await bar.importFile(file);
       await expect(toast).toContainText(s.imported);
 
       await bar.importFile(file);
-      const ask = app.getByRole('dialog', { name: s.reimport });
+      const ask = page().getByRole('dialog', { name: s.reimport });
       await expect(ask).toContainText(s.title);
       await ask.getByRole('button', { name: s.keepBoth, exact: true }).click();
       await expect(toast).toContainText(s.keptBoth);
@@ -268,8 +264,8 @@ for (const lang of ['en', 'zh-CN'] as const) {
         .card(new RegExp(`^${s.title}$`))
         .getByRole('button', { name: /Rename|重命名/ })
         .click();
-      await app.getByRole('dialog').getByRole('textbox').fill(`${s.title} — edited`);
-      await app
+      await page().getByRole('dialog').getByRole('textbox').fill(`${s.title} — edited`);
+      await page()
         .getByRole('dialog')
         .getByRole('button', { name: /Save|保存/ })
         .click();
@@ -283,46 +279,46 @@ for (const lang of ['en', 'zh-CN'] as const) {
     });
 
     test('a result of an older simulator is kept and shown outdated in the simulator and the comparison', async ({}, info) => {
-      await app.getByRole('link', { name: s.title, exact: true }).click();
+      await page().getByRole('link', { name: s.title, exact: true }).click();
       await openSimulator(s.managed);
-      await expect(app.getByTestId('sim-result-stale')).toHaveText(s.outdatedKept);
+      await expect(page().getByTestId('sim-result-stale')).toHaveText(s.outdatedKept);
       await expect(comparisonRow(s.managed)).toContainText(s.outdatedMark);
       await expect(comparisonRow(s.managed)).toContainText('1,234');
       // The candidate the older file left without a name has a readable placeholder, not a blank row.
-      await expect(app.getByRole('table', { name: s.compared }).getByRole('link', { name: s.unnamed, exact: true })).toBeVisible();
-      await app.screenshot({ path: info.outputPath(`outdated-${lang}.png`), fullPage: true });
+      await expect(page().getByRole('table', { name: s.compared }).getByRole('link', { name: s.unnamed, exact: true })).toBeVisible();
+      await page().screenshot({ path: info.outputPath(`outdated-${lang}.png`), fullPage: true });
     });
 
     test('a full result attached with the file is kept, marked stale with what changed, when the scenario changes; undo makes it current again', async ({}, info) => {
       await openSimulator(s.hybrid);
-      await expect(app.getByRole('status').filter({ hasText: s.attached })).toBeVisible();
+      await expect(page().getByRole('status').filter({ hasText: s.attached })).toBeVisible();
       const hours = await fullFigure(s.gpuHours).textContent();
       expect(hours).not.toBe('—');
 
       await set(s.steps, '6');
-      await expect(app.getByTestId('sim-result-stale')).toHaveText(s.staleResult);
+      await expect(page().getByTestId('sim-result-stale')).toHaveText(s.staleResult);
       await expect(fullFigure(s.gpuHours)).toHaveText(hours!);
       await expect(comparisonRow(s.hybrid)).toContainText(s.staleMark);
-      await app.screenshot({ path: info.outputPath(`stale-${lang}.png`), fullPage: true });
-      await app.getByRole('button', { name: s.undo }).first().click();
-      await expect(app.getByTestId('sim-result-stale')).toBeHidden();
+      await page().screenshot({ path: info.outputPath(`stale-${lang}.png`), fullPage: true });
+      await page().getByRole('button', { name: s.undo }).first().click();
+      await expect(page().getByTestId('sim-result-stale')).toBeHidden();
       await expect(comparisonRow(s.hybrid)).not.toContainText(s.staleMark);
       // Stale again for the report below: the result is kept with the one changed setting.
       await set(s.steps, '6');
-      await expect(app.getByTestId('sim-result-stale')).toBeVisible();
+      await expect(page().getByTestId('sim-result-stale')).toBeVisible();
     });
 
     test('removing a participant with scores names what goes and is one undo step', async () => {
       await step(s.evaluation);
-      await app.getByRole('tab', { name: s.weightsTab, exact: true }).click();
-      await app.getByRole('button', { name: s.influence, exact: true }).click();
-      await app.getByRole('button', { name: s.removeWang }).click();
-      const confirm = app.getByRole('dialog', { name: s.removeTitle });
+      await page().getByRole('tab', { name: s.weightsTab, exact: true }).click();
+      await page().getByRole('button', { name: s.influence, exact: true }).click();
+      await page().getByRole('button', { name: s.removeWang }).click();
+      const confirm = page().getByRole('dialog', { name: s.removeTitle });
       await expect(confirm).toContainText(s.removeWhat);
       await confirm.getByRole('button', { name: s.remove, exact: true }).click();
-      await expect(app.getByRole('button', { name: s.removeWang })).toHaveCount(0);
-      await app.getByRole('button', { name: s.undo }).first().click();
-      await expect(app.getByRole('button', { name: s.removeWang })).toBeVisible();
+      await expect(page().getByRole('button', { name: s.removeWang })).toHaveCount(0);
+      await page().getByRole('button', { name: s.undo }).first().click();
+      await expect(page().getByRole('button', { name: s.removeWang })).toBeVisible();
     });
 
     test('a later change of the pilot metrics proposes new scores and leaves the team’s hand-changed score alone', async ({}, info) => {
@@ -330,13 +326,13 @@ for (const lang of ['en', 'zh-CN'] as const) {
       const chosen = await decisionRecord();
       await expect(chosen.getByRole('option', { name: s.unnamed, exact: true })).toHaveCount(1);
       await chosen.selectOption({ label: s.hybrid });
-      await expect(app.getByText(s.decisionStale)).toHaveCount(0);
+      await expect(page().getByText(s.decisionStale)).toHaveCount(0);
 
       // Step 4: the suggested throughput scores (5, 10, 7.5) are written as a new participant's.
       await step(s.metrics);
-      await app.getByRole('combobox', { name: s.takeInto }).selectOption({ label: s.newParticipant });
-      await app.getByRole('button', { name: s.write }).click();
-      await expect(app.getByText(s.wrote)).toBeVisible();
+      await page().getByRole('combobox', { name: s.takeInto }).selectOption({ label: s.newParticipant });
+      await page().getByRole('button', { name: s.write }).click();
+      await expect(page().getByText(s.wrote)).toBeVisible();
       // The team changes one of them by hand.
       await scoresOf(s.pilot);
       await expect(cell(s.throughput, s.selfBuilt)).toHaveValue('5');
@@ -347,15 +343,15 @@ for (const lang of ['en', 'zh-CN'] as const) {
 
       // The metrics now score iteration speed by a threshold (100 per hour; 0.2 of the scale below): 2, 10, 2.
       await step(s.metrics);
-      const vf = app.getByTestId('vf-iteration-speed');
+      const vf = page().getByTestId('vf-iteration-speed');
       await vf.getByRole('combobox', { name: s.vfKind }).selectOption({ label: s.vfThreshold });
       await vf.getByRole('textbox', { name: s.vfThreshold, exact: true }).fill('100');
       await vf.getByRole('textbox', { name: s.vfFail }).fill('0.2');
-      const proposal = app.getByRole('region', { name: s.proposal });
+      const proposal = page().getByRole('region', { name: s.proposal });
       // Only the score still as written is proposed; the hand-changed one is the team's.
       await expect(proposal.getByRole('listitem')).toHaveCount(1);
       await expect(proposal.getByRole('listitem')).toHaveText(`${s.pilot} · ${s.selfBuilt} · ${s.throughput}: 5 → 2`);
-      await app.screenshot({ path: info.outputPath(`metrics-proposal-${lang}.png`), fullPage: true });
+      await page().screenshot({ path: info.outputPath(`metrics-proposal-${lang}.png`), fullPage: true });
       await proposal.getByRole('button', { name: s.proposalAccept }).click();
       await expect(proposal).toBeHidden();
       await scoresOf(s.pilot);
@@ -365,10 +361,10 @@ for (const lang of ['en', 'zh-CN'] as const) {
 
     test('the decision recorded before the scores changed is marked stale, on screen and in the report, until confirmed; the report states where the weights come from', async ({}, info) => {
       await decisionRecord();
-      const stale = app.getByRole('status').filter({ hasText: s.decisionStale });
+      const stale = page().getByRole('status').filter({ hasText: s.decisionStale });
       await expect(stale).toBeVisible();
-      await app.screenshot({ path: info.outputPath(`decision-stale-${lang}.png`), fullPage: true });
-      const dialog = new ExportDialog(app);
+      await page().screenshot({ path: info.outputPath(`decision-stale-${lang}.png`), fullPage: true });
+      const dialog = new ExportDialog(page());
       await dialog.open();
       const download = await dialog.export(s.html);
       const report = info.outputPath(`report-${lang}.html`);

@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { expect, languagePage, openStep, test } from './fixtures';
 import type { Page } from '@playwright/test';
 import { LibraryPage } from './pages/LibraryPage';
 
@@ -97,10 +97,7 @@ test.describe.configure({ timeout: 180_000 });
 for (const lang of ['en', 'zh-CN'] as const) {
   const s = L[lang];
 
-  async function step(app: Page, name: RegExp) {
-    await app.getByRole('navigation').getByRole('link', { name }).first().click();
-    await expect(app.getByRole('heading', { level: 1, name })).toBeVisible();
-  }
+  const step = (app: Page, name: RegExp) => openStep(app.getByRole('navigation'), name);
   async function stage(app: Page, option: string) {
     await app.getByRole('group', { name: s.stage }).getByRole('radio', { name: option, exact: true }).check();
   }
@@ -113,17 +110,10 @@ for (const lang of ['en', 'zh-CN'] as const) {
   test.describe(lang, () => {
     // One page for both tests of a language (the second starts from the library the first leaves).
     test.describe.configure({ mode: 'serial' });
-    let app: Page;
-    test.beforeAll(async ({ browser, host }) => {
-      app = await browser.newPage({ viewport: { width: 1366, height: 800 } });
-      await app.goto(host.url);
-      if (lang === 'zh-CN') await new LibraryPage(app).switchLanguage('zh-CN');
-    });
-    test.afterAll(async () => {
-      await app.close();
-    });
+    const page = languagePage(lang);
 
     test(`adopted weights survive a change of the needs; the change is a proposal, accepted in one undo step`, async () => {
+      const app = page();
       const lib = new LibraryPage(app);
       await lib.create('Decisions', lang);
 
@@ -177,6 +167,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     });
 
     test(`nothing the team entered is lost or rewritten: details in the header, invalid simulator values not committed, removals say what goes, sliders keep points`, async () => {
+      const app = page();
       const lib = new LibraryPage(app);
       // From the workshop the test before left open (or the library, when this test runs alone).
       const library = app.getByRole('link', { name: s.library });

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { LibraryPage } from './pages/LibraryPage';
 
 export interface WebHostHandle {
   url: string;
@@ -53,6 +54,34 @@ export const test = base.extend<{ app: Page }, { host: WebHostHandle }>({
 });
 
 export { expect };
+
+/**
+ * One page for a serial describe block's tests in one language: opened at the library (switched
+ * to `lang`) before its first test, closed after its last, so each test builds on what the one
+ * before left. Call inside the `test.describe`; the returned function gives the page.
+ */
+export function languagePage(lang: 'en' | 'zh-CN'): () => Page {
+  let page: Page | undefined;
+  test.beforeAll(async ({ browser, host }) => {
+    page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    await page.goto(host.url);
+    if (lang === 'zh-CN') await new LibraryPage(page).switchLanguage('zh-CN');
+  });
+  test.afterAll(async () => {
+    await page?.close();
+    page = undefined;
+  });
+  return () => {
+    if (!page) throw new Error('languagePage: the page exists only while the describe block runs');
+    return page;
+  };
+}
+
+/** Opens a step of the decision path by its link in `nav` (the path's navigation) and waits for the step's heading. */
+export async function openStep(nav: Locator, name: RegExp) {
+  await nav.getByRole('link', { name }).first().click();
+  await expect(nav.page().getByRole('heading', { level: 1, name })).toBeVisible();
+}
 
 /** The serious and critical axe violations inside `include` (a selector) of the page as it is now, as "where: rule — help (first nodes)". */
 export async function axeViolations(page: Page, include: string, where: string): Promise<string[]> {

@@ -76,7 +76,7 @@ export function ExportMenu({ label, primary }: { label?: string; primary?: boole
               <li key={f}>
                 <button
                   type="button"
-                  className="export-format"
+                  className="btn export-format"
                   onClick={() => void run(f)}
                   disabled={working || (f === 'pdf' && pdfAvailable === false)}
                   aria-describedby={`export-hint-${f}`}

@@ -2,7 +2,7 @@ import { Check } from '../../ui/Check';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FRAMEWORK_CRITERIA, NEEDS_GROUPS, pick, type Lang, type NeedsQuestion } from '../../../shared/framework';
-import { isAnswered, proposals, setAnswer, setNeedsNotes, type Answer, type WorkshopDoc } from '../../../shared/model';
+import { answeredQuestions, isAnswered, proposals, setAnswer, setNeedsNotes, type Answer, type WorkshopDoc } from '../../../shared/model';
 import { edit, NumberField, NotesField } from './fields';
 import { criterionName, formatDelta, listJoin } from './text';
 import { StepFrame, useStep } from './step';
@@ -12,13 +12,12 @@ import './wizard.css';
 export function NeedsStep() {
   const { t, lang, doc } = useStep();
   if (!doc) return null;
-  const all = NEEDS_GROUPS.flatMap((g) => g.questions);
-  const answered = all.filter((q) => isAnswered(doc.needs.answers[q.id])).length;
+  const { answered, total } = answeredQuestions(doc);
   const open = proposals(doc);
   return (
     <StepFrame index={0} name="needs" intro={t('wizard.needs.intro')}>
       <p className="muted" aria-live="polite">
-        <progress max={all.length} value={answered} aria-hidden="true" /> {t('wizard.needs.answered', { count: answered, total: all.length })}
+        <progress max={total} value={answered} aria-hidden="true" /> {t('wizard.needs.answered', { count: answered, total })}
       </p>
       {answered === 0 && <p className="empty-hint">{t('wizard.needs.emptyHint')}</p>}
       {NEEDS_GROUPS.map((g) => (
