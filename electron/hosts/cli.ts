@@ -7,11 +7,13 @@ import { createService } from '../service';
 import { MAX_REQUEST_BYTES } from '../service/limits';
 
 /**
- * The command-line host: `npm run -s cli -- <method> [--in FILE] [--out FILE] [--progress]`.
+ * The command-line host, the package's `selection-workshop` bin (`npx selection-workshop <method>`;
+ * `npm run -s cli -- <method>` is the same).
  * Reads the request JSON from stdin (or --in), prints the response JSON to stdout.
  * On failure: the typed error as JSON on stderr and exit code 2 — never a stack trace.
  */
-export const USAGE = `Usage: npm run -s cli -- <method> [--in FILE] [--out FILE] [--progress] [--lang zh-CN|en]
+export const USAGE = `Usage: selection-workshop <method> [--in FILE] [--out FILE] [--progress] [--lang zh-CN|en]
+  (npx selection-workshop … in this folder; npm run -s cli -- … is the same)
   Reads the request JSON from standard input (or --in FILE) and prints the response JSON.
   --out FILE   write the response to FILE instead of standard output
   --progress   print progress of long jobs to standard error

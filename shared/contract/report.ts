@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineMethod } from './define';
 import { LangSchema } from '../model/schema';
 
-/** Formats of `report.render`. */
-export const REPORT_FORMATS = ['html', 'md', 'csv', 'json', 'pdf', 'pptx'] as const;
+/** Formats of `report.render`, in the order the export dialog offers them. */
+export const REPORT_FORMATS = ['html', 'pdf', 'pptx', 'md', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /**

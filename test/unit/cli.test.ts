@@ -20,7 +20,7 @@ describe('CLI', () => {
     const r = run([], '');
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('Usage: npm run -s cli');
+    expect(r.stderr).toContain('Usage: selection-workshop <method>');
     expect(r.stderr).toContain('workshop.validate');
   });
 

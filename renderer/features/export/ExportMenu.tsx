@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportFormat, ReportRenderResponse } from '../../../shared/contract/report';
+import { REPORT_FORMATS, type ReportFormat, type ReportRenderResponse } from '../../../shared/contract/report';
 import type { Lang } from '../../../shared/framework';
 import { call } from '../../api/client';
 import { useDerived } from '../../api/derived';
@@ -10,7 +10,6 @@ import { useWorkshop } from '../../store/workshop';
 import { Dialog } from '../../ui/Dialog';
 import './export.css';
 
-const FORMATS: readonly ReportFormat[] = ['html', 'pdf', 'pptx', 'md', 'csv', 'json'];
 
 /** The rendered file as a Blob (PDF arrives base64-encoded). */
 export function responseBlob(res: ReportRenderResponse): Blob {
@@ -72,7 +71,7 @@ export function ExportMenu({ label, primary }: { label?: string; primary?: boole
             </select>
           </label>
           <ul className="export-formats" aria-label={t('export.formats')}>
-            {FORMATS.map((f) => (
+            {REPORT_FORMATS.map((f) => (
               <li key={f}>
                 <button
                   type="button"
