@@ -67,7 +67,7 @@ describe('smaa: exact small cases', () => {
     expect(r.confidence[1]).toBeNull();
   });
 
-  it('identical alternatives share their ranks equally (issue 16: the lower index used to take all)', () => {
+  it('identical alternatives share their ranks equally (the lower index used to take all)', () => {
     const r = smaa({
       values: [
         [1, 2],

@@ -8,7 +8,7 @@ const LATIN_WORD = /[A-Za-z]{2,}/;
 /** The file's own values, quoted in a message ("mean", “nobody”), are not text of the message. */
 const own = (s: string) => s.replace(/"[^"]*"|“[^”]*”/g, '');
 
-describe('the CLI in the reader language (--lang, issue 19)', () => {
+describe('the CLI in the reader language (--lang)', () => {
   const broken = { ...createSampleWorkshop('zh-CN', '2026-11-29T10:00:00.000Z', 'w1'), aggregation: 'mode', meta: { title: '' } };
   const res = migrate(broken);
   if (res.ok) throw new Error('expected the broken document to be refused');

@@ -118,7 +118,7 @@ describe('HTML report', () => {
     expect(en).toContain('Cost per archetype');
   });
 
-  it('marks a result whose scenario changed since it ran as stale, and shows a result kept from an older simulator as outdated (issue 15)', () => {
+  it('marks a result whose scenario changed since it ran as stale, and shows a result kept from an older simulator as outdated', () => {
     expect(en).not.toContain('class="stale"');
     const [first, second, ...rest] = doc.simulations;
     const changed = { ...first, scenario: { ...first.scenario, steps: 77 } };
@@ -143,7 +143,7 @@ describe('HTML report', () => {
     }
   });
 
-  it('marks a decision whose scores or weights changed since it was recorded as stale, in both languages (issue 15)', () => {
+  it('marks a decision whose scores or weights changed since it was recorded as stale, in both languages', () => {
     const decided = updateDecision(doc, { candidateId: doc.candidates[1].id, decidedAt: '2026-03-20' });
     expect(html('en', decided)).not.toContain('changed after this decision was recorded');
     const changed = setWeightPoints(decided, decided.criteria[0].id, decided.criteria[0].weight + 7);

@@ -33,7 +33,7 @@ function brokenDoc(cross: boolean): Record<string, unknown> {
   return doc;
 }
 
-describe('validation problems in the reader language (issue 19)', () => {
+describe('validation problems in the reader language', () => {
   const res = migrate(brokenDoc(false));
   const cross = migrate(brokenDoc(true));
   if (res.ok || cross.ok) throw new Error('expected the broken documents to be refused');

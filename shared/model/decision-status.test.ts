@@ -7,7 +7,7 @@ import { WorkshopDocSchema } from './schema';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 
-describe('the recorded decision is marked stale when the analysis it rested on changes (issue 15)', () => {
+describe('the recorded decision is marked stale when the analysis it rested on changes', () => {
   const base = createSampleWorkshop('en', NOW, 'w1');
   const decided = updateDecision(base, { candidateId: 'managed', decidedAt: '2026-03-02' });
 

@@ -10,7 +10,7 @@ import type { WorkshopDoc } from './schema';
 const doc = fullWorkshop({ participants: 5, candidates: 4, criteria: 9 });
 const meaningful = (d: WorkshopDoc) => d.scores.filter((s) => s.value !== null || s.rationale.trim() !== '').length;
 
-describe('what a removal destroys (issue 15)', () => {
+describe('what a removal destroys', () => {
   it('counts, for every candidate, exactly what removeCandidate deletes', () => {
     for (const c of doc.candidates) {
       const impact = removalImpact(doc, { kind: 'candidate', id: c.id });

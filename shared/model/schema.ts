@@ -157,7 +157,7 @@ export const AhpJudgmentSchema = z.strictObject({
   pairsTracked: z.boolean().default(true),
 });
 /**
- * AHP ratings (issue 16): one participant's pairwise comparisons of the candidates on one
+ * AHP ratings: one participant's pairwise comparisons of the candidates on one
  * dimension, which give that dimension's scores (Saaty's ideal mode, engine.ahpRatings).
  * `written` is what the comparisons gave each candidate when last applied to the scores: a
  * cell counts as "from pairwise" while its score still equals it; changing the score detaches it.
@@ -276,7 +276,7 @@ function pointsSchema(max: number) {
     });
 }
 
-/** Pilot step timings for calibration (issue 17): `rollout-seconds`, `train-seconds` (the step's split) and generated `tokens-per-second`. */
+/** Pilot step timings for calibration: `rollout-seconds`, `train-seconds` (the step's split) and generated `tokens-per-second`. */
 export const MetricKindSchema = z.enum(['iteration-speed', 'reward', 'success-rate', 'utilization', 'rollout-seconds', 'train-seconds', 'tokens-per-second']);
 export const MetricSeriesSchema = z.strictObject({
   candidateId: IdSchema,
@@ -287,7 +287,7 @@ export const MetricSeriesSchema = z.strictObject({
   points: pointsSchema(200_000),
 });
 /**
- * A score the team took into the evaluation from the pilot metrics' suggestions (issue 15):
+ * A score the team took into the evaluation from the pilot metrics' suggestions:
  * whose score, the value written, and the suggestion last reconciled with (`basis`). When the
  * metrics later suggest another value, that is a proposal (metrics-suggest.ts
  * `metricScoreProposals`), never a silent rewrite; a score the team changed since is its own.

@@ -13,7 +13,7 @@ function rssMb(pid: number): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Soak of the web host (issue 14): 10,000 mixed requests on loopback — small calls, workshop
+ * Soak of the web host: 10,000 mixed requests on loopback — small calls, workshop
  * validation, pages, refused tokens, bad JSON, 5 MB bodies and bodies that declare more than
  * the limit — 16 at a time; the host's RSS before, at its peak and after the load.
  */

@@ -10,7 +10,7 @@ import { ExportDialog, LibraryTransferBar } from './pages/ExportDialog';
 import { LibraryPage } from './pages/LibraryPage';
 
 /**
- * What the team decided stays decided (issue 15), the reproductions not covered elsewhere, in
+ * What the team decided stays decided, the reproductions not covered elsewhere, in
  * English and in Chinese: re-importing a workshop already in the library asks replace / keep
  * both; a result of an older simulator is kept and shown outdated (simulator, comparison,
  * report); a full result is kept and marked stale when the scenario changes; removing a

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { LibraryPage } from './pages/LibraryPage';
 
 /**
- * What the team decided stays decided (issue 15): weights the team adopted are not rewritten
+ * What the team decided stays decided: weights the team adopted are not rewritten
  * by a change upstream (step 1's needs answers); such a change becomes a visible proposal in
  * step 5 → Weights, with the difference, and accepting it is one undo step. Both languages.
  */

@@ -117,7 +117,7 @@ test('exporting the workshop file and importing it adds a copy; backup and resto
   await app.getByRole('link', { name: /All workshops/ }).click();
 
   const bar = new LibraryTransferBar(app);
-  // The workshop is already in the library: the team chooses; keeping both adds it with a distinguishable title (issue 15).
+  // The workshop is already in the library: the team chooses; keeping both adds it with a distinguishable title.
   await bar.importFile(file);
   const ask = app.getByRole('dialog', { name: 'This workshop is already in the library' });
   await expect(ask).toContainText('“Sample: RL stack for a code agent” is already in the library.');

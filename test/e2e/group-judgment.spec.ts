@@ -9,7 +9,7 @@ import { WizardPage } from './pages/WizardPage';
 import { RoomPage } from './pages/RoomPage';
 
 /**
- * Issue 16 in the room, as a facilitator works: a workshop file from before unanswered pairs
+ * Group judgments in the room, as a facilitator works: a workshop file from before unanswered pairs
  * were tracked says so; a participant answers 15 of the 36 pairs, guided by the missing count,
  * the minimum and the next pair; the group shows S*, each one's CR and compatibility, AIJ/AIP;
  * the robustness view shows the smallest change, pairwise winning and the stability map; step

@@ -4,7 +4,7 @@ import { ExportDialog } from './pages/ExportDialog';
 import { LibraryPage } from './pages/LibraryPage';
 
 /*
- * One identity and one name per candidate (issue 15), as a team meets it: a name typed in one
+ * One identity and one name per candidate, as a team meets it: a name typed in one
  * UI language is the name in the other and in the exports; an empty name is refused at the field.
  */
 test.describe.configure({ mode: 'serial' });

@@ -69,7 +69,7 @@ function importInPage(page: Page, files: { name: string; b64?: string; size?: nu
       const text = (role: string) => [...document.querySelectorAll(`[role="${role}"]`)].map((e) => e.textContent ?? '').join(' ');
       do {
         await frame();
-        // A valid file of a workshop already in the library asks replace / keep both (issue 15): keep both, so it is an added copy.
+        // A valid file of a workshop already in the library asks replace / keep both: keep both, so it is an added copy.
         const keep = [...document.querySelectorAll('dialog[open] button.btn-primary, [role="dialog"] button.btn-primary')].find((b) =>
           /Keep both/.test(b.textContent ?? ''),
         );

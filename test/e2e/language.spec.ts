@@ -7,7 +7,7 @@ import { fullWorkshop } from '../fixtures/fullWorkshop';
 import { typedName } from '../../shared/model';
 
 /**
- * One language at a time (issue 19): in each language, one page walks the library, an invalid
+ * One language at a time: in each language, one page walks the library, an invalid
  * file's import problems, every step of the decision path with every tab on it, the cost
  * simulator, the presenter's views and the export dialog, then the HTML report and the Markdown
  * decision record it exports — and fails on text of the other language and on raw keys or ids
@@ -103,7 +103,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(app.locator('html')).toHaveAttribute('lang', lang);
     await check(app, lang, 'library');
 
-    // A broken workshop file: its problems in the app's language only (issue 19's reproduction: English validator messages in zh).
+    // A broken workshop file: its problems in the app's language only (English validator messages in zh once leaked here).
     const bar = new LibraryTransferBar(app);
     const broken = workshopIn(lang) as unknown as { meta: { title: string; colour?: string }; scores: { value: unknown }[]; aggregation: string };
     broken.meta.title = '';

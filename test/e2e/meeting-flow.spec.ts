@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { LibraryPage } from './pages/LibraryPage';
 
 /**
- * The flow of the meeting (issue 19), walked once per language on the sample workshop, from
+ * The flow of the meeting, walked once per language on the sample workshop, from
  * step 1 to the report, as a facilitator would: every step ends with a "next" button and opens
  * at its top; step 2 says truthfully why nothing is proposed; the metrics CSV counts problem rows
  * and problems apart and flags negative rates/speeds, behind a file button of the app's own;

@@ -3,7 +3,7 @@ import { LibraryPage } from './pages/LibraryPage';
 import { RoomPage } from './pages/RoomPage';
 
 /**
- * Issue 16, AHP ratings in the room: a participant compares the candidates pairwise on one
+ * AHP ratings in the room: a participant compares the candidates pairwise on one
  * dimension instead of typing scores; two connecting pairs are enough; the ideal-mode scores
  * go into the grid, marked; typing another score in a marked cell asks before detaching it.
  * One page per language (a new workshop in each).

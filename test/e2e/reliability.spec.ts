@@ -5,7 +5,7 @@ import { SimulatorPage } from './pages/SimulatorPage';
 import { WizardPage } from './pages/WizardPage';
 
 /**
- * Nothing typed is lost (issue 14): an edit followed at once by a reload survives (the
+ * Nothing typed is lost: an edit followed at once by a reload survives (the
  * journal); a failed save says what to do in both languages, is retried by itself once
  * storage works again, and closing the page while it is unsaved asks first. The sources the
  * app cites are links that open outside the app (in a browser: a new tab without an opener).

@@ -112,7 +112,7 @@ describe('migration of older simulations', () => {
     expect(oldFields).toMatchObject({ scenario: {}, result: null, ranAt: '' });
     expect(oldFields.legacy.split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([
       { scenario: { gpuType: 'H100', cluster: { gpus: 8 } } },
-      // A result keeps when it ran, so the team sees an outdated result rather than none (issue 15).
+      // A result keeps when it ran, so the team sees an outdated result rather than none.
       { result: { costTotal: 3 }, ranAt: '2026-03-01T00:00:00.000Z' },
     ]);
     expect(WorkshopDocSchema.safeParse(res.doc).success).toBe(true);

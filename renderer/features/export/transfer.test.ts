@@ -55,7 +55,7 @@ describe('import a workshop file', () => {
     expect(stored?.ok && { ...stored.doc, id: doc.id, updatedAt: doc.updatedAt }).toEqual(doc);
   });
 
-  it('re-importing a workshop already in the library asks: keep both (a distinguishable title), replace, or cancel — never a silent twin (issue 15)', async () => {
+  it('re-importing a workshop already in the library asks: keep both (a distinguishable title), replace, or cancel — never a silent twin', async () => {
     const doc = fullWorkshop();
     await repo.save(doc);
     const edited = { ...doc, meta: { ...doc.meta, description: 'edited elsewhere' } };

@@ -3,7 +3,7 @@ import { createSampleWorkshop } from '../create';
 import { WorkshopDocSchema } from '../schema';
 import { setWorkshopMeta } from './meta';
 
-describe('workshop details (issue 15)', () => {
+describe('workshop details', () => {
   const doc = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'w1');
 
   it('sets team, facilitator, date and description in the document; the result stays valid', () => {

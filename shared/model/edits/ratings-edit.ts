@@ -3,7 +3,7 @@ import { alignMatrix } from './ahp-edit';
 import { setScore } from './score-grid';
 
 /**
- * AHP ratings (issue 16): a participant compares the candidates pairwise on one dimension
+ * AHP ratings: a participant compares the candidates pairwise on one dimension
  * instead of typing 0–10 scores. The judgments are stored per participant × dimension
  * (`doc.ratings`); the engine (`engine.ahpRatings`, Saaty's ideal mode) turns them into the
  * dimension's scores, which `applyRatingScores` writes into the grid and records in

@@ -123,7 +123,7 @@ describe('document weight edits', () => {
     expect(withWeightingMethod(shares, 'ahp')).toBe(shares);
   });
 
-  it('a slider release keeps integer points integers: only the dragged criterion’s points change (issue 15)', () => {
+  it('a slider release keeps integer points integers: only the dragged criterion’s points change', () => {
     const points = doc.criteria.map((c) => c.weight);
     expect(points.every(Number.isInteger)).toBe(true);
     const share = (d: typeof doc, k: number) => d.criteria[k].weight / sum(d.criteria.map((c) => c.weight));

@@ -1,7 +1,7 @@
 import type { Migration } from './index';
 
 /**
- * Which AHP pairs were answered (issue 16). From this version an unanswered pair is `null` in
+ * Which AHP pairs were answered. From this version an unanswered pair is `null` in
  * `weighting.ahp[].matrix` (on both sides of the diagonal). Until now the document filled
  * every pair nobody judged with 1, which cannot be told from a judged "equal": each stored
  * judgment is kept as it is, every pair counted as answered, and marked

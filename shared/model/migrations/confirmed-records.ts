@@ -3,7 +3,7 @@ import type { Migration } from './index';
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
- * What the team confirmed is recorded with what it rested on (issue 15):
+ * What the team confirmed is recorded with what it rested on:
  * - `metrics.written`: per score the team took into the evaluation from the pilot metrics'
  *   suggestions, the value written and the suggestion it was reconciled with, so a later
  *   change of the metrics becomes a proposal instead of a rewrite. Older files recorded

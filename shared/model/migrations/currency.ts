@@ -1,7 +1,7 @@
 import type { Migration } from './index';
 
 /**
- * Workshop currency (issue 17).
+ * Workshop currency.
  * - `currency`: the workshop's currency (`code`) and the team's exchange rate (`cnyPerUsd`; the
  *   simulator's catalogue prices are USD): CNY for a zh-CN workshop, USD otherwise, 7.1 CNY per
  *   USD until the team sets its own rate.

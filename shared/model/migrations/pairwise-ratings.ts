@@ -1,7 +1,7 @@
 import type { Migration } from './index';
 
 /**
- * AHP ratings (issue 16): candidates compared pairwise on a dimension give that dimension's
+ * AHP ratings: candidates compared pairwise on a dimension give that dimension's
  * scores. Adds `ratings` (one entry per participant and dimension compared this way), empty:
  * every score of an older document was typed directly, so none is marked as from pairwise
  * comparisons. Pure on plain JSON (no schema imports).

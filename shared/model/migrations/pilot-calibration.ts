@@ -1,7 +1,7 @@
 import type { Migration } from './index';
 
 /**
- * Calibration by the pilot (issue 17).
+ * Calibration by the pilot.
  * - `metrics.pilots`: each candidate's pilot configuration (the scenario the pilot ran: model
  *   size, GPUs, GPU type, batch), none recorded yet;
  * - `metrics.calibrations`: each candidate's last calibration with its provenance, none yet.

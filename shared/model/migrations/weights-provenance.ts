@@ -1,7 +1,7 @@
 import type { Migration } from './index';
 
 /**
- * Weights with provenance, results kept when stale (issue 15).
+ * Weights with provenance, results kept when stale.
  * - `weighting.provenance`: where the weights in force came from — the method recorded so far
  *   (AHP, rank order, otherwise the starting weights with the accepted rules), the accepted
  *   rules, the rank order. What the source gave at the time (`basis`) was never recorded: it

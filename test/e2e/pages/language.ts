@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * The language-leak check of issue 19 ("one language at a time, no internals on screen"):
+ * The language-leak check ("one language at a time, no internals on screen"):
  * text of the other language, and raw keys or ids, in whatever a person reads — a screen, a
  * report. Generic: it reads every visible text and every accessible label, not a list of
  * known strings, so screens added later are checked too.
