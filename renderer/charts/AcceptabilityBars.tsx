@@ -11,7 +11,6 @@ export interface AcceptabilityItem extends ChartRow {
 
 /** SMAA rank acceptability: stacked shares of each rank per candidate, with P(first) written at the end. */
 export const AcceptabilityBars = memo(function AcceptabilityBars({
-  items,
   rankLabel,
   width = 620,
   labelShare = 0.42,
@@ -21,6 +20,7 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
   /** Largest share of the width the names may take (they wrap within it). */
   labelShare?: number;
 }) {
+  const { items } = chart;
   const box = useChartBox(width);
   const rows = rowLabels(
     box,
@@ -48,11 +48,8 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
   return (
     <RowChart
       {...chart}
-      items={items}
-      box={box}
-      layout={g}
+      frame={{ box, layout: g, lines: rows.lines }}
       rows={g.rows}
-      lines={rows.lines}
       className="acceptability"
       height={legendY + legend.height + 4}
       row={(item, row) => (

@@ -18,7 +18,8 @@ export interface RankingItem extends ChartRow {
  * Candidates' weighted totals, best first, on a fixed 0–100 axis (so a drag visibly moves them).
  * Laid out at the measured width of its box: long names wrap, the leader's in bold.
  */
-export const RankingBars = memo(function RankingBars({ items, width = 560, ...chart }: ChartProps<RankingItem>) {
+export const RankingBars = memo(function RankingBars({ width = 560, ...chart }: ChartProps<RankingItem>) {
+  const { items } = chart;
   const box = useChartBox(width);
   const labels = items.map((item, i) => `${i + 1}. ${item.label}`);
   const values = items.map((item) => `${(item.value * 100).toFixed(1)}${item.coverage !== undefined && item.coverage < 0.999 ? '*' : ''}`);
@@ -34,11 +35,8 @@ export const RankingBars = memo(function RankingBars({ items, width = 560, ...ch
   return (
     <RowChart
       {...chart}
-      items={items}
-      box={box}
-      layout={g}
+      frame={{ box, layout: g, lines: rows.lines }}
       rows={g.bars}
-      lines={rows.lines}
       full={labels}
       className="ranking-bars"
       rowClassName={(_, i) => (i === 0 ? 'bar leader' : 'bar')}

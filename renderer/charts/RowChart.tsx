@@ -14,10 +14,8 @@ export function RowChart<Item extends ChartRow, Row extends BarRowGeometry>({
   filename,
   desc,
   actions,
-  box,
-  layout,
+  frame: { box, layout, lines },
   rows,
-  lines,
   full,
   className,
   rowClassName,
@@ -25,13 +23,10 @@ export function RowChart<Item extends ChartRow, Row extends BarRowGeometry>({
   row,
   children,
 }: Omit<ChartProps<Item>, 'width'> & {
-  box: ChartBox;
-  /** The geometry's size, plot and ticks (`shared/charts/bars`). */
-  layout: BarLayout;
+  /** The measured box, the geometry's size, plot and ticks (`shared/charts/bars`), and each row's name wrapped (`rowLabels`). */
+  frame: { box: ChartBox; layout: BarLayout; lines: readonly (readonly string[])[] };
   /** The geometry's rows, one per item. */
   rows: readonly Row[];
-  /** Each row's name, wrapped (`rowLabels`). */
-  lines: readonly (readonly string[])[];
   /** The full text of each row's name, for its tooltip, where it differs from the lines joined. */
   full?: readonly string[];
   className: string;

@@ -17,7 +17,8 @@ export interface TornadoItem extends ChartRow {
  * winner stays the winner (others rescaled in proportion), with the current weight marked.
  * Rows come sorted by how close the nearest flip is, most critical on top.
  */
-export const Tornado = memo(function Tornado({ items, width = 620, ...chart }: ChartProps<TornadoItem>) {
+export const Tornado = memo(function Tornado({ width = 620, ...chart }: ChartProps<TornadoItem>) {
+  const { items } = chart;
   const box = useChartBox(width);
   const labels = items.map((i) => i.label);
   const rows = rowLabels(box, labels, box.width, (i) => (items[i].critical ? 700 : 400), 0.34);
@@ -33,11 +34,8 @@ export const Tornado = memo(function Tornado({ items, width = 620, ...chart }: C
   return (
     <RowChart
       {...chart}
-      items={items}
-      box={box}
-      layout={g}
+      frame={{ box, layout: g, lines: rows.lines }}
       rows={g.intervals}
-      lines={rows.lines}
       className="tornado"
       rowClassName={(item) => (item.critical ? 'interval critical' : 'interval')}
       row={(_, r, i) => (

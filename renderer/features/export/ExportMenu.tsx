@@ -10,7 +10,6 @@ import { useWorkshop } from '../../store/workshop';
 import { Dialog } from '../../ui/Dialog';
 import './export.css';
 
-
 /** The rendered file as a Blob (PDF arrives base64-encoded). */
 export function responseBlob(res: ReportRenderResponse): Blob {
   if (res.encoding === 'base64') {

@@ -13,8 +13,9 @@ export function disagreementShare(sd: number | null, scale: { min: number; max: 
   return sd === null ? null : Math.min(1, sd / ((scale.max - scale.min) / 2));
 }
 
-/** Heatmap data of the group's scores, shared with the presenter. */
+/** The group's scores as the disagreement heatmap's props (but its size), the consensus and the hotspots; shared with the presenter. */
 export function useDisagreement(doc: WorkshopDoc) {
+  const { t } = useTranslation();
   const lang = currentLang();
   const result = useLive((s) => s.result);
   if (!result || result.aggregated.length !== doc.candidates.length || result.aggregated[0]?.length !== doc.criteria.length) return null;
@@ -29,7 +30,17 @@ export function useDisagreement(doc: WorkshopDoc) {
     .sort((a, b) => b.sd - a.sd)
     .slice(0, 3)
     .map((h) => ({ ...h, criterion: rows[h.k], candidate: cols[h.c] }));
-  return { rows, cols, intensity, labels, consensus: result.consensus, hotspots };
+  const heatmap = {
+    rows,
+    cols,
+    intensity,
+    labels,
+    title: t('room.chart.heatmap'),
+    filename: 'disagreement',
+    desc: t('room.aggregate.heatmapDesc'),
+    legend: [t('room.aggregate.agree'), t('room.aggregate.disagree')] as [string, string],
+  };
+  return { heatmap, consensus: result.consensus, hotspots };
 }
 
 export function ConsensusFigure({ consensus }: { consensus: number }) {
@@ -76,7 +87,7 @@ function Aggregated({ doc }: { doc: WorkshopDoc }) {
           )}
         </div>
       </div>
-      <DisagreementHeatmap data={data} />
+      <Heatmap {...data.heatmap} />
       <p className="muted small">
         {t('room.aggregate.method', { method: t(`room.aggregation.${doc.aggregation}`) })}{' '}
         <label className="inline-label">
@@ -91,24 +102,5 @@ function Aggregated({ doc }: { doc: WorkshopDoc }) {
         </label>
       </p>
     </div>
-  );
-}
-
-/** Where participants disagree, criterion by candidate (the panel's and the presenter's). */
-export function DisagreementHeatmap({ data, width, actions }: { data: NonNullable<ReturnType<typeof useDisagreement>>; width?: number; actions?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Heatmap
-      rows={data.rows}
-      cols={data.cols}
-      intensity={data.intensity}
-      labels={data.labels}
-      title={t('room.chart.heatmap')}
-      filename="disagreement"
-      desc={t('room.aggregate.heatmapDesc')}
-      legend={[t('room.aggregate.agree'), t('room.aggregate.disagree')]}
-      width={width}
-      actions={actions}
-    />
   );
 }

@@ -1,3 +1,4 @@
+import { TableHead } from '../../ui/TableHead';
 import { Options } from '../../ui/Options';
 import { Check } from '../../ui/Check';
 import { useMemo, useState } from 'react';
@@ -198,14 +199,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
               {g.cr !== null && ` · ${t('room.ahp.cr', { cr: g.cr.toFixed(3) })}`}
             </p>
             <table className="table ahp-judges" data-testid="ahp-judges">
-              <thead>
-                <tr>
-                  <th scope="col">{t('room.ahp.judge')}</th>
-                  <th scope="col">{t('room.ahp.answered')}</th>
-                  <th scope="col">{t('room.ahp.crShort')}</th>
-                  <th scope="col">{t('room.ahp.compatibility')}</th>
-                </tr>
-              </thead>
+              <TableHead cols={[t('room.ahp.judge'), t('room.ahp.answered'), t('room.ahp.crShort'), t('room.ahp.compatibility')]} />
               <tbody>
                 {group.participantIds.map((id, k) => {
                   const mine = g.individual?.[k] ?? null;

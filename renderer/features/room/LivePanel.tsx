@@ -10,7 +10,7 @@ import { useLive, type Evaluation } from './live';
 import { UnlessBlind } from './UnlessBlind';
 import { displayName } from '../../../shared/model';
 
-/** Ranking and radar data of an evaluation, shared by the side panel and the presenter. */
+/** The ranking's and the radar's props (but their size) for an evaluation, shared by the side panel and the presenter. */
 export function useLiveCharts(doc: WorkshopDoc) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -45,7 +45,18 @@ export function useLiveCharts(doc: WorkshopDoc) {
     const rankingDesc = ranking.map((r, i) => `${i + 1}. ${r.label} ${(r.value * 100).toFixed(1)}`).join('; ');
     // The full names, for screen readers (the chart wraps them; its tooltips carry them too).
     const radarDesc = `${t('room.live.radarDesc', { count: candidates.length })} ${series.map((s) => s.label).join('; ')}; ${axes.join('; ')}`;
-    return { result, ranking, series, axes, units, outcome, name, rankingDesc, radarDesc, incomplete: result.coverage.some((c) => c < 0.999) };
+    // Each chart's props but its size, which the panel and the presenter choose.
+    const rankingChart = { items: ranking, title: t('room.chart.ranking'), filename: 'ranking', desc: rankingDesc };
+    const radar = {
+      axes,
+      series,
+      weights: units,
+      title: t('room.chart.radar'),
+      filename: 'radar',
+      desc: radarDesc,
+      weightsLabel: t('room.chart.weightProfile'),
+    };
+    return { result, ranking: rankingChart, radar, outcome, name, incomplete: result.coverage.some((c) => c < 0.999) };
   }, [result, units, candidates, criteria, scale, lang, t]);
 }
 
@@ -87,42 +98,12 @@ export function LivePanel({ doc }: { doc: WorkshopDoc }) {
         ) : (
           <>
             <LeaderLine doc={doc} result={charts.result} />
-            <RankingBars items={charts.ranking} title={t('room.chart.ranking')} filename="ranking" desc={charts.rankingDesc} width={520} />
+            <RankingBars {...charts.ranking} width={520} />
             {charts.incomplete && <p className="muted small">{t('room.live.incomplete')}</p>}
-            <LiveRadar charts={charts} size={440} />
+            <RadarChart {...charts.radar} size={440} />
           </>
         )}
       </UnlessBlind>
     </aside>
-  );
-}
-
-/** The live radar: candidates' profiles over the weight profile (the panel's and the presenter's). */
-export function LiveRadar({
-  charts,
-  size,
-  maxHeight,
-  actions,
-}: {
-  charts: NonNullable<ReturnType<typeof useLiveCharts>>;
-  size: number;
-  /** Tallest the radar may be drawn, px (the presenter's screen height). */
-  maxHeight?: number;
-  actions?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <RadarChart
-      axes={charts.axes}
-      series={charts.series}
-      weights={charts.units}
-      title={t('room.chart.radar')}
-      filename="radar"
-      desc={charts.radarDesc}
-      weightsLabel={t('room.chart.weightProfile')}
-      size={size}
-      maxHeight={maxHeight}
-      actions={actions}
-    />
   );
 }

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
+import { AcceptabilityBars } from '../../charts/AcceptabilityBars';
+import { Heatmap } from '../../charts/Heatmap';
+import { RadarChart } from '../../charts/RadarChart';
 import { RankingBars } from '../../charts/RankingBars';
 import { Tornado } from '../../charts/Tornado';
-import { ConsensusFigure, DisagreementHeatmap, useDisagreement } from './AggregatedView';
+import { ConsensusFigure, useDisagreement } from './AggregatedView';
 import { useRoomAnalysis } from './analysis';
-import { LeaderLine, LiveRadar, useLiveCharts } from './LivePanel';
-import { AcceptabilityFigure, useRobustnessCharts, VerdictBox } from './RobustnessPanel';
+import { LeaderLine, useLiveCharts } from './LivePanel';
+import { useRobustnessCharts, VerdictBox } from './RobustnessPanel';
 import { presenterKey, PRESENTER_VIEWS, useRoomUi, type PresenterView } from './roomUi';
 import { ScenarioCompare } from './ScenariosPanel';
 
@@ -107,9 +110,9 @@ function PresenterContent({ doc, view, height }: { doc: WorkshopDoc; view: Prese
         <div className="presenter-grid two">
           <div>
             <LeaderLine doc={doc} result={live.result} />
-            <RankingBars items={live.ranking} title={t('room.chart.ranking')} filename="ranking" desc={live.rankingDesc} width={470} actions={false} />
+            <RankingBars {...live.ranking} width={470} actions={false} />
           </div>
-          <LiveRadar charts={live} size={520} maxHeight={height - 80} actions={false} />
+          <RadarChart {...live.radar} size={520} maxHeight={height - 80} actions={false} />
         </div>
       ) : (
         none
@@ -132,7 +135,7 @@ function PresenterContent({ doc, view, height }: { doc: WorkshopDoc; view: Prese
               </>
             )}
           </div>
-          <DisagreementHeatmap data={heat} width={980} actions={false} />
+          <Heatmap {...heat.heatmap} width={980} actions={false} />
         </div>
       ) : (
         none
@@ -143,9 +146,9 @@ function PresenterContent({ doc, view, height }: { doc: WorkshopDoc; view: Prese
         <div className="presenter-grid two">
           <div>
             <VerdictBox doc={doc} analysis={analysis} />
-            {robust.acceptability && <AcceptabilityFigure items={robust.acceptability} desc={robust.accDesc} width={560} labelShare={0.5} actions={false} />}
+            {robust.acceptability && <AcceptabilityBars {...robust.acceptability} width={560} labelShare={0.5} actions={false} />}
           </div>
-          <Tornado items={robust.tornado} title={t('room.chart.tornado')} filename="weight-stability" desc={robust.tornadoDesc} width={560} actions={false} />
+          <Tornado {...robust.tornado} width={560} actions={false} />
         </div>
       ) : (
         none

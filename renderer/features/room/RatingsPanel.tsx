@@ -1,3 +1,4 @@
+import { TableHead } from '../../ui/TableHead';
 import { NamePicker } from '../../ui/NamePicker';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -113,13 +114,7 @@ export function RatingsPanel({ doc, participantId }: { doc: WorkshopDoc; partici
                 <div className="ratings-result">
                   <table className="table" data-testid="ratings-result">
                     <caption>{t('room.ratings.resultCaption', { dimension })}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('room.ratings.candidate')}</th>
-                        <th scope="col">{t('room.ratings.priority')}</th>
-                        <th scope="col">{t('room.ratings.score')}</th>
-                      </tr>
-                    </thead>
+                    <TableHead cols={[t('room.ratings.candidate'), t('room.ratings.priority'), t('room.ratings.score')]} />
                     <tbody>
                       {labels.map((name, c) => (
                         <tr key={doc.candidates[c].id}>

@@ -1,3 +1,4 @@
+import { TableHead } from '../../ui/TableHead';
 import { Options } from '../../ui/Options';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,17 +58,13 @@ export function RobustnessDetails({ doc, analysis }: { doc: WorkshopDoc; analysi
           <h3 className="small-h">{t('room.robustness.pairwiseTitle')}</h3>
           <table className="table" data-testid="pairwise-winning">
             <caption className="muted small">{t('room.robustness.pairwiseHelp')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('room.robustness.candidate')}</th>
-                {doc.candidates.map((_, j) => (
-                  <th key={j} scope="col">
-                    {t('room.robustness.over', { name: cand(j) })}
-                  </th>
-                ))}
-                <th scope="col">{t('room.robustness.holistic')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              cols={[
+                t('room.robustness.candidate'),
+                ...doc.candidates.map((_, j) => t('room.robustness.over', { name: cand(j) })),
+                t('room.robustness.holistic'),
+              ]}
+            />
             <tbody>
               {doc.candidates.map((_, i) => (
                 <tr key={i}>

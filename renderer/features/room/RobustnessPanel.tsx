@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkshopAnalysisResult } from '../../../shared/contract/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
 import { tornadoOrder } from '../../../shared/model/robustness-view';
-import { AcceptabilityBars, type AcceptabilityItem } from '../../charts/AcceptabilityBars';
+import { AcceptabilityBars } from '../../charts/AcceptabilityBars';
 import { Tornado } from '../../charts/Tornado';
 import { currentLang } from '../../i18n';
 import { formatPercent } from '../../ui/format';
@@ -81,7 +81,7 @@ export function VerdictBox({ doc, analysis }: { doc: WorkshopDoc; analysis: Work
   );
 }
 
-/** Tornado and acceptability data for the panel and the presenter. */
+/** The tornado's and the rank acceptability's props (but their size), for the panel and the presenter. */
 export function useRobustnessCharts(doc: WorkshopDoc, a: WorkshopAnalysisResult | null) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -105,10 +105,17 @@ export function useRobustnessCharts(doc: WorkshopDoc, a: WorkshopAnalysisResult 
         ranks: a.smaa!.rankAcceptability[c],
       }))
     : null;
-  const accDesc = acceptability
-    ? acceptability.map((x) => t('room.robustness.accDesc', { name: x.label, p: formatPercent(x.ranks[0] ?? 0, lang) })).join('; ')
-    : '';
-  return { tornado, tornadoDesc, acceptability, accDesc };
+  // Each chart's props but its size, which the panel and the presenter choose.
+  return {
+    tornado: { items: tornado, title: t('room.chart.tornado'), filename: 'weight-stability', desc: tornadoDesc },
+    acceptability: acceptability && {
+      items: acceptability,
+      title: t('room.chart.acceptability'),
+      filename: 'rank-acceptability',
+      desc: acceptability.map((x) => t('room.robustness.accDesc', { name: x.label, p: formatPercent(x.ranks[0] ?? 0, lang) })).join('; '),
+      rankLabel: (r: number) => t('room.robustness.rank', { rank: r }),
+    },
+  };
 }
 
 /** Robustness (seed §九, overall fit): weight stability, rank acceptability, method agreement and the verdict. */
@@ -157,11 +164,11 @@ export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
         <VerdictBox doc={doc} analysis={result} />
         {charts && (
           <>
-            <Tornado items={charts.tornado} title={t('room.chart.tornado')} filename="weight-stability" desc={charts.tornadoDesc} />
+            <Tornado {...charts.tornado} />
             <p className="muted small">{t('room.robustness.tornadoHelp')}</p>
             {charts.acceptability && (
               <>
-                <AcceptabilityFigure items={charts.acceptability} desc={charts.accDesc} />
+                <AcceptabilityBars {...charts.acceptability} />
                 {result?.smaaSettings && (
                   <p className="muted small">
                     {t('room.robustness.smaaSettings', { samples: result.smaaSettings.samples.toLocaleString(), spread: pp(result.smaaSettings.spread) })}
@@ -184,35 +191,5 @@ export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
         )}
       </div>
     </section>
-  );
-}
-
-/** SMAA rank acceptability (the panel's and the presenter's). */
-export function AcceptabilityFigure({
-  items,
-  desc,
-  width,
-  labelShare,
-  actions,
-}: {
-  items: readonly AcceptabilityItem[];
-  desc: string;
-  width?: number;
-  /** Largest share of the width the names may take. */
-  labelShare?: number;
-  actions?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <AcceptabilityBars
-      items={items}
-      title={t('room.chart.acceptability')}
-      filename="rank-acceptability"
-      desc={desc}
-      rankLabel={(r) => t('room.robustness.rank', { rank: r })}
-      width={width}
-      labelShare={labelShare}
-      actions={actions}
-    />
   );
 }

@@ -1,3 +1,4 @@
+import { TableHead } from '../../ui/TableHead';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayName, newId, nowIso, type WorkshopDoc } from '../../../shared/model';
@@ -139,16 +140,7 @@ export function ScenarioCompare({ doc, large = false }: { doc: WorkshopDoc; larg
     <div className={large ? 'compare-wrap large' : 'compare-wrap'}>
       <table className="table compare" aria-label={t('room.scenarios.compare')}>
         <caption className="compare-caption">{t('room.scenarios.compare')}</caption>
-        <thead>
-          <tr>
-            <td />
-            {columns.map((c) => (
-              <th key={c.id} scope="col">
-                {c.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead cols={[{ label: '', blank: true }, ...columns.map((c) => c.name)]} />
         <tbody>
           <tr>
             <th scope="row">{t('room.scenarios.winner')}</th>

@@ -1,3 +1,4 @@
+import { TableHead } from '../../../ui/TableHead';
 import { Field } from '../../../ui/Field';
 import { Options } from '../../../ui/Options';
 import { memo, useRef } from 'react';
@@ -156,15 +157,7 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
           {stored?.kind === 'piecewise' && (
             <table className="table vf-points">
               <caption className="muted small">{t('wizard.metrics.vf.pointsHelp')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('wizard.metrics.vf.measured')}</th>
-                  <th scope="col">{t('wizard.metrics.vf.value')}</th>
-                  <th scope="col">
-                    <span className="sr-only">{t('wizard.metrics.vf.remove')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cols={[t('wizard.metrics.vf.measured'), t('wizard.metrics.vf.value'), { label: t('wizard.metrics.vf.remove'), hidden: true }]} />
               <tbody>
                 {stored.points.map(([x, v], k) => {
                   const with_ = (p: [number, number]) => ({ ...stored, points: stored.points.map((q, i) => (i === k ? p : q)) });
