@@ -1,6 +1,5 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isEntry } from './entry';
 import { contract, ContractError, methodNames } from '../../shared/contract';
 import { localizeIssues, migrateMessage, type TextLang } from '../../shared/contract/issueText';
 import { createService } from '../service';
@@ -133,4 +132,4 @@ export function cliMain(argv: string[]): Promise<void> {
   return runCli(argv).catch((err) => fail(new ContractError('internal', `Internal error: ${(err as Error).message}`)));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void cliMain(process.argv.slice(2));
+if (isEntry(import.meta.url)) void cliMain(process.argv.slice(2));

@@ -4,6 +4,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isEntry } from './entry';
 import { spawn } from 'node:child_process';
 import type { Service } from '../service';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
@@ -488,4 +489,4 @@ async function main() {
   process.on('SIGTERM', stop);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();
+if (isEntry(import.meta.url)) void main();

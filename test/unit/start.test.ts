@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 // @ts-expect-error plain ESM script without types
 import { appDataDir, findAppBrowser } from '../../scripts/app-window.mjs';
 
 // `npm start` where Electron cannot run: the app opens in an app window of an installed
 // Chromium. A stand-in browser records its arguments and loads the address it was given.
-describe('npm start without Electron', () => {
-  it('opens the web host in an app window with its own profile, and stops when the window closes', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sw-start-'));
-    const record = path.join(dir, 'browser.json');
-    // .cjs: CommonJS even when the temporary folder lies inside this (ESM) package, as under npm test.
-    const fake = path.join(dir, 'fake-chromium.cjs');
-    writeFileSync(
-      fake,
-      `#!${process.execPath}
+/** A stand-in Chromium in `dir`: it records its arguments and calls the API with the token from the address it was given. */
+function fakeChromium(dir: string) {
+  const record = path.join(dir, 'browser.json');
+  // .cjs: CommonJS even when the temporary folder lies inside this (ESM) package, as under npm test.
+  const fake = path.join(dir, 'fake-chromium.cjs');
+  writeFileSync(
+    fake,
+    `#!${process.execPath}
 const args = process.argv.slice(2);
 const app = args.find((a) => a.startsWith('--app='))?.slice(6);
 // What the app does first: call the API with the token from the address.
@@ -28,23 +28,100 @@ fetch(url.origin + '/api/app.info', { method: 'POST', headers: { 'x-sw-token': t
   (err) => write({ status: 0, body: String(err && err.cause || err) }),
 );
 `,
-    );
-    chmodSync(fake, 0o755);
-    const env = { ...process.env, CHROMIUM_PATH: fake, ELECTRON_OVERRIDE_DIST_PATH: path.join(dir, 'no-electron'), XDG_DATA_HOME: path.join(dir, 'data') };
-    const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (out += d));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  );
+  chmodSync(fake, 0o755);
+  return { fake, seen: () => JSON.parse(readFileSync(record, 'utf8')) as { args: string[]; status: number; body: string } };
+}
+
+/** Runs `npm start`'s script to its end (the fake window closes at once, which ends the session); its output and exit code. */
+async function runStart(script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, script, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d));
+  child.stderr.on('data', (d: Buffer) => (out += d));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { out, code };
+}
+
+/** What the app window was given and what it saw: the printed address, its own profile, a working API. */
+function expectAppWindow(seen: { args: string[]; status: number; body: string }, out: string, dataHome: string) {
+  const app = seen.args.find((a) => a.startsWith('--app='))!.slice('--app='.length);
+  expect(app).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{20,}$/);
+  expect(out).toContain(app); // the same address is printed for any other browser
+  expect(seen.status, seen.body).toBe(200);
+  expect(JSON.parse(seen.body)).toMatchObject({ ok: true, result: { host: 'web' } });
+  expect(seen.args).toContain(`--user-data-dir=${path.join(dataHome, 'selection-workshop', 'app-window')}`);
+}
+
+/**
+ * A checkout without the Electron package's binary (and, with `install`, an Electron install
+ * step of the given source): `npm start`'s scripts copied, the real build linked in.
+ */
+function checkoutWithoutElectron(dir: string, install?: string) {
+  const root = path.join(dir, 'checkout');
+  mkdirSync(path.join(root, 'scripts'), { recursive: true });
+  for (const f of ['start.mjs', 'app-window.mjs', 'electron-binary.mjs']) copyFileSync(path.resolve('scripts', f), path.join(root, 'scripts', f));
+  symlinkSync(path.resolve('build'), path.join(root, 'build'), 'dir');
+  if (install) {
+    mkdirSync(path.join(root, 'node_modules/electron'), { recursive: true });
+    writeFileSync(path.join(root, 'node_modules/electron/install.js'), install);
+  }
+  return path.join(root, 'scripts/start.mjs');
+}
+
+/** Node flags that make `process.versions.node` read `version` in the started script. */
+function asNode(dir: string, version: string) {
+  const preload = path.join(dir, 'node-version.mjs');
+  writeFileSync(preload, `Object.defineProperty(process.versions, 'node', { value: ${JSON.stringify(version)} });\n`);
+  return ['--import', pathToFileURL(preload).href];
+}
+
+// `npm start` where Electron cannot run: the app opens in an app window of an installed
+// Chromium. A stand-in browser records its arguments and loads the address it was given.
+describe('npm start without Electron', () => {
+  const envOf = (dir: string, fake: string) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, CHROMIUM_PATH: fake, XDG_DATA_HOME: path.join(dir, 'data') };
+    delete env.ELECTRON_OVERRIDE_DIST_PATH;
+    return env;
+  };
+
+  it('opens the web host in an app window with its own profile, and stops when the window closes', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sw-start-'));
+    const browser = fakeChromium(dir);
+    const env = { ...envOf(dir, browser.fake), ELECTRON_OVERRIDE_DIST_PATH: path.join(dir, 'no-electron') };
+    const { out, code } = await runStart('scripts/start.mjs', env);
     expect(out).toMatch(/No Electron build in ELECTRON_OVERRIDE_DIST_PATH/);
     expect(code).toBe(0); // the window closed: the host stopped and start ended
-    const seen = JSON.parse(readFileSync(record, 'utf8')) as { args: string[]; status: number; body: string };
-    const app = seen.args.find((a) => a.startsWith('--app='))!.slice('--app='.length);
-    expect(app).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{20,}$/);
-    expect(out).toContain(app); // the same address is printed for any other browser
-    expect(seen.status, seen.body).toBe(200);
-    expect(JSON.parse(seen.body)).toMatchObject({ ok: true, result: { host: 'web' } });
-    expect(seen.args).toContain(`--user-data-dir=${path.join(dir, 'data', 'selection-workshop', 'app-window')}`);
+    expectAppWindow(browser.seen(), out, path.join(dir, 'data'));
+  }, 90_000);
+
+  it('on Node older than 22.12 says so in one line, tries no download, and opens the app window', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sw-start-node-'));
+    const browser = fakeChromium(dir);
+    const ran = path.join(dir, 'install-ran');
+    const script = checkoutWithoutElectron(dir, `require('fs').writeFileSync(${JSON.stringify(ran)}, ''); process.exit(1);\n`);
+    const { out, code } = await runStart(script, envOf(dir, browser.fake), asNode(dir, '22.11.0'));
+    const lines = out.split('\n').filter((l) => /Node 22\.12/.test(l));
+    expect(lines).toEqual([
+      '[selection-workshop] Downloading Electron needs Node 22.12 or newer (this is Node 22.11.0); opening the app in a browser window instead.',
+    ]);
+    expect(existsSync(ran)).toBe(false);
+    expect(code).toBe(0);
+    expectAppWindow(browser.seen(), out, path.join(dir, 'data'));
+  }, 90_000);
+
+  it('on Node 22.12 or newer downloads a missing Electron first (Electron’s own install step), and where that fails opens the app window', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sw-start-fetch-'));
+    const browser = fakeChromium(dir);
+    const ran = path.join(dir, 'install-ran');
+    // The install step as it fails without a route (here it gave up after 2.5 s: fetch failed).
+    const script = checkoutWithoutElectron(dir, `require('fs').writeFileSync(${JSON.stringify(ran)}, ''); console.error('fetch failed'); process.exit(1);\n`);
+    const { out, code } = await runStart(script, envOf(dir, browser.fake), asNode(dir, '22.12.0'));
+    expect(existsSync(ran)).toBe(true);
+    expect(out).toMatch(/Downloading the Electron binary \(first start only\)/);
+    expect(out).toMatch(/The Electron binary could not be downloaded here; opening the app in a browser window instead\./);
+    expect(code).toBe(0);
+    expectAppWindow(browser.seen(), out, path.join(dir, 'data'));
   }, 90_000);
 
   it('finds an installed browser on the PATH, honours CHROMIUM_PATH, and knows the data folder per platform', () => {
