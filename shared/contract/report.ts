@@ -39,11 +39,13 @@ export const ReportRenderResponseSchema = z.object({
 });
 export type ReportRenderResponse = z.infer<typeof ReportRenderResponseSchema>;
 
+/** `"a"|"b"|"c"`: the values a field takes, as the summary writes them. */
+const oneOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join('|');
+
 export const reportMethods = {
   'report.render': defineMethod({
     name: 'report.render',
-    summary:
-      'Renders a workshop. { workshop, format: "html"|"md"|"csv"|"json"|"pdf"|"pptx", lang?: "zh-CN"|"en", csvKind?: "all"|"scores"|"weights"|"aggregate"|"results" } → { filename, mime, content (base64 for pdf and pptx), encoding }. PDF needs Electron or a local Chromium (else `unavailable`); pptx is a 16:9 slide deck with native charts.',
+    summary: `Renders a workshop. { workshop, format: ${oneOf(REPORT_FORMATS)}, lang?: "zh-CN"|"en", csvKind?: ${oneOf(CSV_KINDS)} } → { filename, mime, content (base64 for pdf and pptx), encoding }. PDF needs Electron or a local Chromium (else \`unavailable\`); pptx is a 16:9 slide deck with native charts.`,
     request: ReportRenderRequestSchema,
     response: ReportRenderResponseSchema,
     job: true,
