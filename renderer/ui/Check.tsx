@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 
 /**
  * A checkbox (or one radio button of a group) with its text, the whole label clickable. The
- * handler gets the new state; a radio reports `true` when it is picked.
+ * handler gets the new state; a radio reports `true` when it is picked. The space between box and
+ * text is the style's (`.check`, `.inline-label`, `.radio`), so the label's text is the text alone.
  */
 export function Check({
   checked,
@@ -26,7 +27,8 @@ export function Check({
 }) {
   return (
     <label className={className}>
-      <input type={type} name={name} value={value} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} /> {children}
+      <input type={type} name={name} value={value} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      {children}
     </label>
   );
 }
