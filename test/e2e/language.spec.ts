@@ -177,12 +177,13 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await dialog.close();
 
     // The PDF as a reader gets it: its text (pdftotext, poppler-utils; the test fails without it, never skips).
-    const pdfText = spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    const pdfText = spawnSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
     baseExpect(pdfText.error, 'pdftotext is needed to read the PDF report (apt-get install poppler-utils)').toBeUndefined();
     baseExpect(pdfText.status, pdfText.stderr).toBe(0);
+    // One item per text block (a paragraph, a table cell), its lines joined: a phrase wrapped over two lines is read as one.
     const pdfLines = pdfText.stdout
-      .split(/\n|\f/)
-      .map((line, i) => ({ text: line.trim(), where: `PDF report line ${i + 1}` }))
+      .split(/\n\s*\n|\f/)
+      .map((block, i) => ({ text: block.split('\n').map((l) => l.trim()).filter(Boolean).join(' '), where: `PDF report block ${i + 1}` }))
       .filter((x) => x.text);
     baseExpect(pdfLines.length, 'the PDF report has text').toBeGreaterThan(20);
     expect.soft(languageLeaks(pdfLines, lang), `${lang}: PDF report`).toEqual([]);
