@@ -127,13 +127,16 @@ export function standaloneSvg(svg: SVGSVGElement, meta: ChartMeta): { markup: st
   const figure = svg.closest('[data-chart-bg]');
   const box = svg.getBoundingClientRect();
   const viewBox = svg.viewBox?.baseVal;
-  const width = Math.round(box.width || viewBox?.width || 600);
+  const chartWidth = Math.round(box.width || viewBox?.width || 600);
   const chartHeight = Math.round(box.height || viewBox?.height || 400);
   const bodyStyle = getComputedStyle(figure ?? document.body);
   const fg = bodyStyle.color || '#111111';
   const font = bodyStyle.fontFamily || 'sans-serif';
   const muted = figure?.querySelector('.muted, .badge') ? getComputedStyle(figure.querySelector('.muted, .badge')!).color : fg;
   const pad = 8;
+  // The image is the chart with a margin all round: text drawn at the chart's edge (a tick
+  // label, a legend entry) stays off the image's edge.
+  const width = chartWidth + 2 * pad;
   const titleSize = 16;
   const subSize = 12;
   let y = pad;
@@ -148,7 +151,7 @@ export function standaloneSvg(svg: SVGSVGElement, meta: ChartMeta): { markup: st
   y += pad;
   const chartY = y;
   // The chart itself at its on-screen size, its viewBox kept so the drawing scales as on screen.
-  const inner = serialise(svg, true).replace(/^<svg/, `<svg x="0" y="${chartY}" width="${width}" height="${chartHeight}"`);
+  const inner = serialise(svg, true).replace(/^<svg/, `<svg x="${pad}" y="${chartY}" width="${chartWidth}" height="${chartHeight}"`);
   y += chartHeight;
   // The HTML legend, redrawn as SVG, wrapping at the chart's width.
   let legend = '';

@@ -183,7 +183,14 @@ for (const lang of ['en', 'zh-CN'] as const) {
     // One item per text block (a paragraph, a table cell), its lines joined: a phrase wrapped over two lines is read as one.
     const pdfLines = pdfText.stdout
       .split(/\n\s*\n|\f/)
-      .map((block, i) => ({ text: block.split('\n').map((l) => l.trim()).filter(Boolean).join(' '), where: `PDF report block ${i + 1}` }))
+      .map((block, i) => ({
+        text: block
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .join(' '),
+        where: `PDF report block ${i + 1}`,
+      }))
       .filter((x) => x.text);
     baseExpect(pdfLines.length, 'the PDF report has text').toBeGreaterThan(20);
     expect.soft(languageLeaks(pdfLines, lang), `${lang}: PDF report`).toEqual([]);

@@ -201,6 +201,9 @@ test('the cost simulator’s charts fit after a run and after a sweep, at both s
     await measureScreen(app, `${lang}: simulator after a sweep`);
     await app.setViewportSize(SIZES[1]);
     await sweep.scrollIntoViewIfNeeded();
-    await testInfo.attach(`simulator-sweep-${lang}.png`, { path: await shot(app, testInfo.outputPath(`simulator-sweep-${lang}.png`)), contentType: 'image/png' });
+    await testInfo.attach(`simulator-sweep-${lang}.png`, {
+      path: await shot(app, testInfo.outputPath(`simulator-sweep-${lang}.png`)),
+      contentType: 'image/png',
+    });
   }
 });
