@@ -5,17 +5,52 @@ import { test, expect } from './fixtures';
 import { RoomPage } from './pages/RoomPage';
 import { WizardPage } from './pages/WizardPage';
 import { ExportDialog } from './pages/ExportDialog';
+import { SimulatorPage } from './pages/SimulatorPage';
 
 /**
  * Projector- and slide-ready (issue 19): exported chart images look like the screen, carry
  * their title and legend, are named after the workshop, the chart and the date, and the
- * export never trips the app's Content-Security-Policy.
+ * export never trips the app's Content-Security-Policy. (Screenshots of presenter mode at both
+ * sizes, in both languages, light and dark, are attached to the output by layout.spec.)
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const SAMPLE = 'Sample: RL stack for a code agent';
 const PILOT_CSV = path.resolve('test/fixtures/pilot-metrics.csv');
 const DATE = /\d{4}-\d{2}-\d{2}/.source;
+
+/** How many of the PNG's first `columns` pixel columns at its left and at its right edge hold anything but the background (its top-left pixel). */
+async function inkAtEdges(app: Page, png: Buffer, columns: number): Promise<{ left: number; right: number }> {
+  return app.evaluate(
+    async ({ b64, columns }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      const bg = [data[0], data[1], data[2]];
+      const ink = (x: number) => {
+        for (let y = 0; y < height; y++) {
+          const p = (y * width + x) * 4;
+          if (Math.abs(data[p] - bg[0]) + Math.abs(data[p + 1] - bg[1]) + Math.abs(data[p + 2] - bg[2]) > 24) return true;
+        }
+        return false;
+      };
+      let left = 0;
+      let right = 0;
+      for (let x = 0; x < columns; x++) {
+        if (ink(x)) left++;
+        if (ink(width - 1 - x)) right++;
+      }
+      return { left, right };
+    },
+    { b64: png.toString('base64'), columns },
+  );
+}
 
 async function save(app: Page, name: RegExp) {
   const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name }).click()]);
@@ -79,7 +114,8 @@ test('exported room and metrics charts keep their colours, title and legend, wit
   expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   writeFileSync(test.info().outputPath('exported-radar.png'), png.bytes);
   const shown = (await app.getByRole('img', { name: 'Candidates across the criteria' }).boundingBox())!;
-  expect(Math.abs(png.bytes.readUInt32BE(16) - Math.round(shown.width) * 2)).toBeLessThanOrEqual(2);
+  // The chart at its on-screen width with an 8 px margin each side, at 2×.
+  expect(Math.abs(png.bytes.readUInt32BE(16) - (Math.round(shown.width) + 2 * 8) * 2)).toBeLessThanOrEqual(2);
   // Each legend swatch alone is 24×36 px at 2×: every colour must be there in solid pixels.
   for (const n of await pixelCounts(app, png.bytes, radarFills)) expect(n).toBeGreaterThan(400);
 
@@ -109,4 +145,29 @@ test('exported room and metrics charts keep their colours, title and legend, wit
       .subarray(0, 2)
       .toString('latin1'),
   ).toBe('PK');
+});
+
+test('exported simulator charts look like the screen: legend colours with the budget line, nothing at the image edge', async ({ app }) => {
+  const sim = new SimulatorPage(app);
+  await sim.openFromValidation(/Self-built/);
+  await app.getByRole('combobox', { name: 'Method' }).selectOption('analytic');
+  await sim.sweepButton.click();
+  const sweep = sim.chart('Cost and step time versus rollout length');
+  await expect(sweep).toBeVisible({ timeout: 60_000 });
+  for (const title of ['Cost of this run per archetype', 'Cost and step time versus rollout length']) {
+    const chart = sim.chart(title);
+    // The legend is drawn in the chart: each entry's swatch or line sample in its screen colour.
+    const colours = await chart
+      .locator('.chart-key rect, .chart-key line')
+      .evaluateAll((els) => els.map((e) => (e.tagName === 'rect' ? getComputedStyle(e).fill : getComputedStyle(e).stroke)));
+    expect(colours.length).toBeGreaterThanOrEqual(3);
+    const png = await save(app, new RegExp(`Export “${title}” as PNG`));
+    expect(png.name).toMatch(new RegExp(`^Sample RL stack for a code agent – ${title} – ${DATE}\\.png$`));
+    writeFileSync(test.info().outputPath(`exported-${title.split(' ')[0]}-${title.length}.png`), png.bytes);
+    const shown = (await chart.boundingBox())!;
+    expect(Math.abs(png.bytes.readUInt32BE(16) - (Math.round(shown.width) + 2 * 8) * 2)).toBeLessThanOrEqual(2);
+    for (const [i, n] of (await pixelCounts(app, png.bytes, colours, 10)).entries()) expect(n, `legend colour ${colours[i]}`).toBeGreaterThan(20);
+    // The 8 px margin (16 px at 2×) all round stays clear: no text or legend touches the image's edge.
+    expect(await inkAtEdges(app, png.bytes, 14)).toEqual({ left: 0, right: 0 });
+  }
 });
