@@ -19,10 +19,19 @@ const SAMPLE = 'Sample: RL stack for a code agent';
 const PILOT_CSV = path.resolve('test/fixtures/pilot-metrics.csv');
 const DATE = /\d{4}-\d{2}-\d{2}/.source;
 
-/** How many of the PNG's first `columns` pixel columns at its left and at its right edge hold anything but the background (its top-left pixel). */
-async function inkAtEdges(app: Page, png: Buffer, columns: number): Promise<{ left: number; right: number }> {
+async function save(app: Page, name: RegExp) {
+  const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name }).click()]);
+  return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
+}
+
+/**
+ * The PNG read back in the page's own canvas: how many pixels are within `tolerance` (per
+ * channel) of each colour, and how many of the first `edge` pixel columns at its left and at its
+ * right hold anything but the background (its top-left pixel).
+ */
+async function inspectPng(app: Page, png: Buffer, colours: string[], tolerance = 6, edge = 0) {
   return app.evaluate(
-    async ({ b64, columns }) => {
+    async ({ b64, colours, tolerance, edge }) => {
       const img = new Image();
       img.src = `data:image/png;base64,${b64}`;
       await img.decode();
@@ -32,6 +41,12 @@ async function inkAtEdges(app: Page, png: Buffer, columns: number): Promise<{ le
       const ctx = canvas.getContext('2d')!;
       ctx.drawImage(img, 0, 0);
       const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      const rgb = colours.map((c) => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number));
+      const counts = rgb.map(() => 0);
+      for (let p = 0; p < data.length; p += 4)
+        rgb.forEach(([r, g, b], i) => {
+          if (Math.abs(data[p] - r) <= tolerance && Math.abs(data[p + 1] - g) <= tolerance && Math.abs(data[p + 2] - b) <= tolerance) counts[i] += 1;
+        });
       const bg = [data[0], data[1], data[2]];
       const ink = (x: number) => {
         for (let y = 0; y < height; y++) {
@@ -40,47 +55,19 @@ async function inkAtEdges(app: Page, png: Buffer, columns: number): Promise<{ le
         }
         return false;
       };
-      let left = 0;
-      let right = 0;
-      for (let x = 0; x < columns; x++) {
-        if (ink(x)) left++;
-        if (ink(width - 1 - x)) right++;
+      const edges = { left: 0, right: 0 };
+      for (let x = 0; x < edge; x++) {
+        if (ink(x)) edges.left++;
+        if (ink(width - 1 - x)) edges.right++;
       }
-      return { left, right };
+      return { counts, edges };
     },
-    { b64: png.toString('base64'), columns },
+    { b64: png.toString('base64'), colours, tolerance, edge },
   );
 }
 
-async function save(app: Page, name: RegExp) {
-  const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name }).click()]);
-  return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
-}
-
-/** Pixels of the PNG within `tolerance` (per channel) of each colour, counted in the page's own canvas. */
-async function pixelCounts(app: Page, png: Buffer, colours: string[], tolerance = 6): Promise<number[]> {
-  return app.evaluate(
-    async ({ b64, colours, tolerance }) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-      const rgb = colours.map((c) => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number));
-      const counts = rgb.map(() => 0);
-      for (let p = 0; p < data.length; p += 4)
-        rgb.forEach(([r, g, b], i) => {
-          if (Math.abs(data[p] - r) <= tolerance && Math.abs(data[p + 1] - g) <= tolerance && Math.abs(data[p + 2] - b) <= tolerance) counts[i] += 1;
-        });
-      return counts;
-    },
-    { b64: png.toString('base64'), colours, tolerance },
-  );
-}
+/** Pixels of the PNG within `tolerance` (per channel) of each colour. */
+const pixelCounts = async (app: Page, png: Buffer, colours: string[], tolerance = 6) => (await inspectPng(app, png, colours, tolerance)).counts;
 
 test('exported room and metrics charts keep their colours, title and legend, with a telling file name and no CSP error', async ({ app }) => {
   const cspErrors: string[] = [];
@@ -166,8 +153,9 @@ test('exported simulator charts look like the screen: legend colours with the bu
     writeFileSync(test.info().outputPath(`exported-${title.split(' ')[0]}-${title.length}.png`), png.bytes);
     const shown = (await chart.boundingBox())!;
     expect(Math.abs(png.bytes.readUInt32BE(16) - (Math.round(shown.width) + 2 * 8) * 2)).toBeLessThanOrEqual(2);
-    for (const [i, n] of (await pixelCounts(app, png.bytes, colours, 10)).entries()) expect(n, `legend colour ${colours[i]}`).toBeGreaterThan(20);
-    // The 8 px margin (16 px at 2×) all round stays clear: no text or legend touches the image's edge.
-    expect(await inkAtEdges(app, png.bytes, 14)).toEqual({ left: 0, right: 0 });
+    const seen = await inspectPng(app, png.bytes, colours, 10, 14);
+    for (const [i, n] of seen.counts.entries()) expect(n, `legend colour ${colours[i]}`).toBeGreaterThan(20);
+    // The 8 px margin (16 px at 2×) at the sides stays clear: no text or legend touches the image's edge.
+    expect(seen.edges).toEqual({ left: 0, right: 0 });
   }
 });
