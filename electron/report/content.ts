@@ -317,14 +317,18 @@ export function formatUsd(v: number, lang: Lang): string {
   return formatMoney(v, 'USD', lang);
 }
 
-/** An ISO timestamp as "2026-03-05 12:00 UTC"; anything else as it is. */
-export function formatDateTime(iso: string): string {
+/**
+ * An ISO timestamp as "2026-03-05 12:00 UTC" / "2026-03-05 12:00（协调世界时）" (the report is
+ * read in other time zones than it was made in, so it names UTC, in the reader's language);
+ * anything else as it is.
+ */
+export function formatDateTime(iso: string, lang: Lang): string {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
   if (!m) return iso;
   const t = Date.parse(iso);
   if (!Number.isFinite(t)) return iso;
   const d = new Date(t).toISOString();
-  return `${d.slice(0, 10)} ${d.slice(11, 16)} UTC`;
+  return lang === 'zh-CN' ? `${d.slice(0, 10)} ${d.slice(11, 16)}（协调世界时）` : `${d.slice(0, 10)} ${d.slice(11, 16)} UTC`;
 }
 
 /** Wall time in words ("6 h 0 min", "6 小时"), never a raw count of seconds. */
@@ -347,7 +351,7 @@ function ruleLabel(doc: WorkshopDoc, id: string): string {
 function provenanceLines(doc: WorkshopDoc, lang: Lang, s: ReportStrings): string[] {
   const p = describeProvenance(doc, lang);
   const list = (xs: string[]) => xs.join(lang === 'zh-CN' ? '、' : ', ') || '–';
-  const when = p.adoptedAt ? `${p.adoptedAt.slice(0, 10)} ${p.adoptedAt.slice(11, 16)} UTC` : '–';
+  const when = p.adoptedAt ? formatDateTime(p.adoptedAt, lang) : '–';
   const lines = [
     p.source === 'adapted'
       ? s.provenance.adapted(p.rules.map((r) => `${ruleLabel(doc, r.id)}: ${r.effects}`).join(lang === 'zh-CN' ? '；' : '; '))

@@ -349,7 +349,7 @@ function simulationBlock(r: ReportContent, sim: SimulationView): string {
   const { s } = r;
   const head =
     `<h3>${u(sim.name)} <span class="tag">${u(sim.candidate)}</span></h3>` +
-    (sim.ranAt ? `<p class="muted small">${c(s.ranAt + s.colon)}${u(formatDateTime(sim.ranAt))}</p>` : '');
+    (sim.ranAt ? `<p class="muted small">${c(s.ranAt + s.colon)}${c(formatDateTime(sim.ranAt, r.lang))}</p>` : '');
   const scenario = sim.scenario.length ? `<details class="scenario" open><summary>${c(s.scenarioLabel)}</summary>${kv(sim.scenario)}</details>` : '';
   if (sim.kind === 'none') return `<article class="sim">${head}<p class="empty">${c(s.notRun)}</p>${scenario}</article>`;
   if (sim.kind === 'other')

@@ -82,6 +82,9 @@ describe('provenance of the final weights', () => {
     );
     expect(en).toContain('adopted 2026-03-04 08:30 UTC');
     expect(md('zh-CN', d)).toContain('最终权重的来源：排序赋权（ROC）权重');
+    // The time zone is named in the reader's language (the zh PDF said "UTC").
+    expect(md('zh-CN', d)).toContain('采用于 2026-03-04 08:30（协调世界时）');
+    expect(md('zh-CN', d)).not.toContain('UTC');
     expect(renderHtml(buildContent(d, analyseWorkshop(d), 'en'))).toContain('<p class="provenance"><bdi>Provenance of the final weights: rank-order (ROC)');
   });
 });

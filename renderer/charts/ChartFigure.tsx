@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { seriesColour } from '../../shared/charts/colours';
 import { useWorkshop } from '../store/workshop';
 import { exportChart } from './exportChart';
+import { legendLayout, type ChartBox } from './measure';
 import './charts.css';
 
 /** One entry of a legend drawn beside the chart in HTML; its swatch is in the colour of series slot `slot` (a candidate's colour). */
@@ -219,4 +220,63 @@ export function YTicks({ ticks, plot }: { ticks: readonly { value: number; y: nu
       </text>
     </g>
   ));
+}
+
+/**
+ * An entry of a legend drawn inside a chart's SVG (exported with it): a colour swatch for a
+ * series or part, or a line sample for a curve (`line`) or a reference line such as the
+ * budget (`dashed`).
+ */
+export interface SvgLegendEntry {
+  key: string;
+  label: string;
+  /** CSS colour of the swatch or line (`seriesColour(slot, 'css')`, a theme variable). */
+  colour: string;
+  mark?: 'swatch' | 'line' | 'dashed';
+}
+
+/**
+ * The legend of `entries` laid out in the chart's font (measure.ts `legendLayout`): left to
+ * right from `x0`, wrapping within `width`, long labels on several lines. Its `height` is what
+ * the chart reserves for it; draw it with `SvgLegend`.
+ */
+export function svgLegendLayout(box: ChartBox, entries: readonly SvgLegendEntry[], x0: number, width: number) {
+  const swatch = Math.round(box.px * 1.2);
+  const layout = legendLayout(
+    box,
+    entries.map((e) => e.label),
+    x0,
+    width,
+    swatch,
+  );
+  return { ...layout, swatch, lineHeight: box.lineHeight, items: entries };
+}
+
+/** A legend laid out by `svgLegendLayout`, its top at `y`. */
+export function SvgLegend({ layout, y }: { layout: ReturnType<typeof svgLegendLayout>; y: number }) {
+  const { swatch, lineHeight: lh } = layout;
+  return (
+    <g className="chart-key">
+      {layout.items.map((item, i) => {
+        const e = layout.entries[i];
+        const top = y + e.y + (lh - swatch) / 2;
+        return (
+          <g key={item.key}>
+            {item.mark === 'line' || item.mark === 'dashed' ? (
+              <line
+                x1={e.x}
+                x2={e.x + swatch}
+                y1={top + swatch / 2}
+                y2={top + swatch / 2}
+                style={{ stroke: item.colour, strokeWidth: 2.5, strokeDasharray: item.mark === 'dashed' ? '5 3' : undefined }}
+              />
+            ) : (
+              <rect x={e.x} y={top} width={swatch} height={swatch} rx={2} style={{ fill: item.colour }} />
+            )}
+            <Lines lines={e.lines} full={item.label} x={e.textX} y={y + e.y + (e.lines.length * lh) / 2} lineHeight={lh} />
+          </g>
+        );
+      })}
+    </g>
+  );
 }

@@ -7,7 +7,7 @@
  * Content-Security-Policy (no inline styles) stays as strict as it is.
  */
 
-import { estimateWidth } from '../../shared/charts/text';
+import { estimateWidth, wrapText, type Measure } from '../../shared/charts/text';
 
 /** Presentation properties copied from computed style; the rest is noise in an SVG. */
 const PAINT_PROPS = [
@@ -98,6 +98,14 @@ function serialise(el: Element, root: boolean): string {
   return `<${tag}${attrText}>${inner}</${tag}>`;
 }
 
+/** Text widths in `font` (a 2D canvas measures them; an estimate where there is none). */
+function measurer(font: string, px: number): Measure {
+  const ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!ctx) return estimateWidth(px);
+  ctx.font = font;
+  return (text) => ctx.measureText(text).width;
+}
+
 /** The first non-transparent background colour from `el` upwards (white if none). */
 function backgroundOf(el: Element | null): string {
   for (let e = el; e; e = e.parentElement) {
@@ -127,20 +135,26 @@ export function standaloneSvg(svg: SVGSVGElement, meta: ChartMeta): { markup: st
   const figure = svg.closest('[data-chart-bg]');
   const box = svg.getBoundingClientRect();
   const viewBox = svg.viewBox?.baseVal;
-  const width = Math.round(box.width || viewBox?.width || 600);
+  const chartWidth = Math.round(box.width || viewBox?.width || 600);
   const chartHeight = Math.round(box.height || viewBox?.height || 400);
   const bodyStyle = getComputedStyle(figure ?? document.body);
   const fg = bodyStyle.color || '#111111';
   const font = bodyStyle.fontFamily || 'sans-serif';
   const muted = figure?.querySelector('.muted, .badge') ? getComputedStyle(figure.querySelector('.muted, .badge')!).color : fg;
   const pad = 8;
+  // The image is the chart with a margin all round: text drawn at the chart's edge (a tick
+  // label, a legend entry) stays off the image's edge.
+  const width = chartWidth + 2 * pad;
   const titleSize = 16;
   const subSize = 12;
   let y = pad;
   let head = '';
+  // The title and the line under it wrap at the image's width (a long workshop title never runs off the edge).
   const line = (text: string, size: number, weight: number, colour: string) => {
-    y += size * 1.25;
-    head += `<text x="${pad}" y="${y}" fill="${escapeXml(colour)}" font-family="${escapeXml(font)}" font-size="${size}px" font-weight="${weight}">${escapeXml(text)}</text>`;
+    for (const l of wrapText(text, width - 2 * pad, measurer(`${weight} ${size}px ${font}`, size))) {
+      y += size * 1.25;
+      head += `<text x="${pad}" y="${y}" fill="${escapeXml(colour)}" font-family="${escapeXml(font)}" font-size="${size}px" font-weight="${weight}">${escapeXml(l)}</text>`;
+    }
   };
   line(meta.title, titleSize, 600, fg);
   const sub = [meta.subtitle, meta.workshop, isoDate(meta.date ?? new Date())].filter(Boolean).join(' · ');
@@ -148,17 +162,18 @@ export function standaloneSvg(svg: SVGSVGElement, meta: ChartMeta): { markup: st
   y += pad;
   const chartY = y;
   // The chart itself at its on-screen size, its viewBox kept so the drawing scales as on screen.
-  const inner = serialise(svg, true).replace(/^<svg/, `<svg x="0" y="${chartY}" width="${width}" height="${chartHeight}"`);
+  const inner = serialise(svg, true).replace(/^<svg/, `<svg x="${pad}" y="${chartY}" width="${chartWidth}" height="${chartHeight}"`);
   y += chartHeight;
   // The HTML legend, redrawn as SVG, wrapping at the chart's width.
   let legend = '';
   const entries = htmlLegend(figure);
   if (entries.length) {
+    const legendWidth = measurer(`400 12px ${font}`, 12);
     let x = pad;
     y += 8;
     let rowY = y + 12;
     for (const e of entries) {
-      const w = 16 + estimateWidth(12)(e.label) + 18;
+      const w = 16 + legendWidth(e.label) + 18;
       if (x + w > width && x > pad) {
         x = pad;
         rowY += 20;

@@ -4,6 +4,7 @@ import type { WorkshopDatabase } from './database';
 import { ConflictError, WorkshopRepository } from './repository';
 import { createSampleWorkshop } from '../../shared/model';
 import { freshRepositoryEachTest } from './testing';
+import { issueText, migrateMessage } from '../../shared/contract/issueText';
 
 let db: WorkshopDatabase;
 let repo: WorkshopRepository;
@@ -178,5 +179,21 @@ describe('WorkshopRepository', () => {
     const copy = await repo.addCopy(a);
     expect(copy.id).not.toBe(a.id);
     expect(await repo.listLive()).toHaveLength(2);
+  });
+});
+
+describe('a stored workshop whose parts do not add up', () => {
+  it('is refused with a reason code, worded in the reader language (zh-CN and en) by issueText', async () => {
+    const doc = createSampleWorkshop('zh-CN', '2026-01-01T00:00:00.000Z', 'broken');
+    await repo.save(doc);
+    // One stored part lost (as a browser that evicted part of the database leaves it).
+    const parts = await db.parts.where('workshopId').equals('broken').toArray();
+    await db.parts.delete([parts[0].workshopId, parts[0].key]);
+    const res = await repo.load('broken');
+    if (!res || res.ok) throw new Error('expected the load to be refused');
+    expect(res.reason).toEqual({ code: 'parts_incomplete', params: {} });
+    expect(migrateMessage(res.reason!, 'zh-CN')).toBe('此工作坊在本机保存的各部分不完整，无法拼成完整的工作坊。');
+    expect(migrateMessage(res.reason!, 'en')).toBe(res.message);
+    expect(res.issues.map((i) => issueText(i, 'zh-CN'))).toEqual(['保存的各部分对不上']);
   });
 });

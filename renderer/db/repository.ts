@@ -1,6 +1,6 @@
 import type { WorkshopDoc } from '../../shared/model';
 import type { Issue } from '../../shared/contract/errors';
-import type { MigrateReason } from '../../shared/contract/issueText';
+import { migrateMessage, type MigrateReason } from '../../shared/contract/issueText';
 import { newId, nowIso } from '../../shared/model/ids';
 // The sample workshop is built without zod (a few KB), so the first run needs no schema chunk.
 import { createSampleWorkshop } from '../../shared/model/template';
@@ -88,8 +88,15 @@ export class WorkshopRepository {
     );
     if (!row) return null;
     const joined = joinDoc(row, parts);
-    if (!joined)
-      return { ok: false, message: 'The stored parts of this workshop are incomplete.', issues: [{ path: '(root)', message: 'stored parts do not add up' }] };
+    if (!joined) {
+      const reason: MigrateReason = { code: 'parts_incomplete', params: {} };
+      return {
+        ok: false,
+        message: migrateMessage(reason, 'en'),
+        reason,
+        issues: [{ path: '(root)', message: 'stored parts do not add up', code: 'parts_incomplete' }],
+      };
+    }
     const result = (await model()).migrate(joined);
     if (!result.ok) return { ok: false, message: result.message, issues: result.issues, reason: result.reason };
     this.lastSaved.set(id, result.doc);

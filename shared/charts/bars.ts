@@ -33,6 +33,8 @@ export interface BarSizing {
   axisHeight?: number;
   /** Room right of the plot for the value written after each bar. */
   valueWidth?: number;
+  /** About how many ticks the value axis gets (d3's `ticks(count)`; 5 by default): fewer where the labels would not fit. */
+  tickCount?: number;
 }
 
 interface LayoutInput extends BarSizing {

@@ -34,6 +34,9 @@ export interface ColumnsInput {
   axisWidth?: number;
   /** A reference value drawn across the columns (e.g. the budget); the axis reaches it. */
   reference?: number | null;
+  /** Room above the plot (the totals over the columns) and below it (the column labels), px; 18 and 24 by default. */
+  top?: number;
+  bottom?: number;
 }
 
 export function stackedColumnsGeometry({
@@ -43,8 +46,10 @@ export function stackedColumnsGeometry({
   tickFormat = (v) => String(v),
   axisWidth = 56,
   reference = null,
+  top = 18,
+  bottom = 24,
 }: ColumnsInput): ColumnsGeometry {
-  const margin = { top: 18, right: 8, bottom: 24, left: axisWidth };
+  const margin = { top, right: 8, bottom, left: axisWidth };
   const plot = {
     x: margin.left,
     y: margin.top,

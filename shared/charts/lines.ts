@@ -26,6 +26,8 @@ export interface LinesInput {
   /** Points kept per series at most (default 400). */
   maxPoints?: number;
   tickFormat?: (v: number) => string;
+  /** Room around the plot for the tick labels, px (where the screen measures its text, it passes them in). */
+  margin?: { top: number; right: number; bottom: number; left: number };
 }
 
 /**
@@ -55,8 +57,14 @@ export function thin(points: ReadonlyArray<readonly [number, number]>, max: numb
   return out;
 }
 
-export function linesGeometry({ series, width, height, maxPoints = 400, tickFormat = (v) => String(v) }: LinesInput): LinesGeometry {
-  const margin = { top: 10, right: 16, bottom: 26, left: 52 };
+export function linesGeometry({
+  series,
+  width,
+  height,
+  maxPoints = 400,
+  tickFormat = (v) => String(v),
+  margin = { top: 10, right: 16, bottom: 26, left: 52 },
+}: LinesInput): LinesGeometry {
   const plot = {
     x: margin.left,
     y: margin.top,

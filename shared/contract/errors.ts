@@ -23,9 +23,13 @@ export type IssueParams = z.infer<typeof IssueParamsSchema>;
 export const IssueSchema = z.object({ path: z.string(), message: z.string(), code: z.string().optional(), params: IssueParamsSchema.optional() });
 export type Issue = z.infer<typeof IssueSchema>;
 
-/** Why a workshop document was refused (`invalid_document`), for the headline in the reader's language (issueText.ts `migrateMessage`). */
+/**
+ * Why a workshop document was refused (`invalid_document`), for the headline in the reader's
+ * language (issueText.ts `migrateMessage`). `parts_incomplete`: the browser's database holds a
+ * workshop whose stored parts (scores, metrics, simulations) do not add up to a document.
+ */
 export const ErrorReasonSchema = z.object({
-  code: z.enum(['too_long', 'too_deep', 'not_object', 'no_version', 'newer_version', 'migration_failed', 'invalid']),
+  code: z.enum(['too_long', 'too_deep', 'not_object', 'no_version', 'newer_version', 'migration_failed', 'invalid', 'parts_incomplete']),
   params: z.record(z.string(), z.number()),
 });
 export type ErrorReason = z.infer<typeof ErrorReasonSchema>;

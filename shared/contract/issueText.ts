@@ -44,6 +44,8 @@ export function migrateMessage(reason: MigrateReason, lang: TextLang): string {
       const n = reason.params.count ?? 0;
       return zh ? `工作坊文件无效：发现 ${n} 个问题。` : `The workshop is not valid: ${n} problem${n === 1 ? '' : 's'} found.`;
     }
+    case 'parts_incomplete':
+      return zh ? '此工作坊在本机保存的各部分不完整，无法拼成完整的工作坊。' : 'The stored parts of this workshop are incomplete.';
   }
 }
 
@@ -145,6 +147,8 @@ function zhIssue(issue: Issue): string {
       return `不支持的版本 ${param(p, 'version')}`;
     case 'not_version':
       return `不是有效的第 ${param(p, 'version')} 版文档`;
+    case 'parts_incomplete':
+      return '保存的各部分对不上';
     case 'custom':
       return zhCustom(issue.message);
     default:

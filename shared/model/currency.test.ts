@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createWorkshop } from './create';
 import { budgetCheck, fromUsd, monthlyBudget, toUsd } from './currency';
 import { DEFAULT_CNY_PER_USD } from './migrations/currency';
+import { horizonBudget } from './simulation';
 
 const doc = (budget: unknown, budgetCurrency: unknown, code: 'CNY' | 'USD', cnyPerUsd = 7.2) => ({
   needs: { answers: { budget, budgetCurrency } as unknown as Record<string, string | number | null>, notes: '' },
@@ -43,5 +44,18 @@ describe('a new workshop’s currency', () => {
   it('follows the workshop’s language: yuan at the stated default rate in zh-CN, dollars in en', () => {
     expect(createWorkshop({ title: '选型', lang: 'zh-CN' }).currency).toEqual({ code: 'CNY', cnyPerUsd: DEFAULT_CNY_PER_USD });
     expect(createWorkshop({ title: 'Choice', lang: 'en' }).currency).toEqual({ code: 'USD', cnyPerUsd: DEFAULT_CNY_PER_USD });
+  });
+});
+
+describe('the budget line of a cost chart (horizonBudget)', () => {
+  const result = (horizonMonths: number, wallHours: number) =>
+    ({ assumptions: [{ path: 'cost.horizonMonths', value: horizonMonths }], totals: { wallHours } }) as unknown as Parameters<typeof horizonBudget>[1];
+  it('covers the billing horizon the costs cover: max(horizon months, the run’s months)', () => {
+    const d = doc(100_000, 'CNY', 'CNY');
+    // A 365 h run within a 3-month horizon: owned GPUs are paid for 3 months, so is the line.
+    expect(horizonBudget(d, result(3, 365))).toEqual({ perMonth: 100_000, months: 3, line: 300_000 });
+    // A run of 1460 h (2 months) beyond a 1-month horizon: the costs cover the 2 months of the run.
+    expect(horizonBudget(d, result(1, 1460))).toEqual({ perMonth: 100_000, months: 2, line: 200_000 });
+    expect(horizonBudget(doc(null, 'CNY', 'CNY'), result(3, 365))).toBeNull();
   });
 });

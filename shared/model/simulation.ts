@@ -2,6 +2,7 @@ import { SimResultSchema, simDefaults, type SimResult, type SimSweepResult } fro
 import type { Answer, Candidate, Simulation, WorkshopDoc } from './schema';
 import { issuesAdded, withValue } from './simulation-form';
 import { defaultName } from './names';
+import { HOURS_PER_MONTH, monthlyBudget } from './currency';
 
 /**
  * The cost simulator inside a workshop: one scenario per candidate in `doc.simulations`,
@@ -314,6 +315,24 @@ export type StepPart = (typeof STEP_PARTS)[number];
 /** Mean seconds per step in its exposed parts (they add up to the mean step time). */
 export function stepBreakdown(r: SimResult): Record<StepPart, number> {
   return { rollout: r.step.rolloutSeconds, train: r.step.trainSeconds, sync: r.step.syncSeconds, failures: r.step.failureSeconds };
+}
+
+/**
+ * The budget line of a cost chart: the needs' monthly budget × the months the chart's costs
+ * cover, in the workshop's currency. The costs (`costByArchetype`, electron/costsim/money.ts)
+ * cover the billing horizon H = max(cost.horizonMonths, the run's wall time) — owned GPUs are
+ * paid over all of it, rented ones for the run — so the line covers the same H. Null without a
+ * budget. One place for the cost chart and the sweep's cost curve.
+ */
+export function horizonBudget(
+  doc: Pick<WorkshopDoc, 'needs' | 'currency'>,
+  result: Pick<SimResult, 'assumptions' | 'totals'>,
+): { perMonth: number; months: number; line: number } | null {
+  const perMonth = monthlyBudget(doc);
+  if (perMonth === null) return null;
+  const horizon = result.assumptions.find((a) => a.path === 'cost.horizonMonths')?.value;
+  const months = Math.max(typeof horizon === 'number' && horizon > 0 ? horizon : 1, result.totals.wallHours / HOURS_PER_MONTH);
+  return { perMonth, months, line: perMonth * months };
 }
 
 export const COST_ITEMS = ['hardware', 'power', 'datacentre', 'staff', 'idleCapacity', 'gpuHours', 'platformFee', 'storage', 'cloudBurst'] as const;

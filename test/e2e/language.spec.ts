@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures';
@@ -171,7 +172,28 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await (await dialog.export(/^(HTML report|HTML 报告)/)).saveAs(html);
     const md = info.outputPath(`decision-${lang}.md`);
     await (await dialog.export(/Markdown/)).saveAs(md);
+    const pdf = info.outputPath(`report-${lang}.pdf`);
+    await (await dialog.export(/^(PDF report|PDF 报告)/, 180_000)).saveAs(pdf);
     await dialog.close();
+
+    // The PDF as a reader gets it: its text (pdftotext, poppler-utils; the test fails without it, never skips).
+    const pdfText = spawnSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+    baseExpect(pdfText.error, 'pdftotext is needed to read the PDF report (apt-get install poppler-utils)').toBeUndefined();
+    baseExpect(pdfText.status, pdfText.stderr).toBe(0);
+    // One item per text block (a paragraph, a table cell), its lines joined: a phrase wrapped over two lines is read as one.
+    const pdfLines = pdfText.stdout
+      .split(/\n\s*\n|\f/)
+      .map((block, i) => ({
+        text: block
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .join(' '),
+        where: `PDF report block ${i + 1}`,
+      }))
+      .filter((x) => x.text);
+    baseExpect(pdfLines.length, 'the PDF report has text').toBeGreaterThan(20);
+    expect.soft(languageLeaks(pdfLines, lang), `${lang}: PDF report`).toEqual([]);
 
     expect.soft(languageLeaks(markdownTexts(readFileSync(md, 'utf8'), 'decision record'), lang), `${lang}: Markdown decision record`).toEqual([]);
     const report = await context.newPage();

@@ -134,9 +134,8 @@ test('charts and presenter views fit at 1920×1080 and 1366×768 with long names
   }
 });
 
-test('step 4 metrics and value-function charts fit at both sizes, in en and zh-CN, light and dark', async ({ app }, testInfo) => {
-  // The simulator's charts are not measured here yet: they still draw at a fixed size scaled into their box (text 8–9 px at 1366×768, axis titles outside the chart).
-  // A workshop with pilot metrics and value functions, its candidates under long real-world names.
+/** A workshop with pilot metrics, value functions, simulations and a budget, its candidates under long real-world names, imported and opened. */
+async function openLongNamedWorkshop(app: Page, testInfo: { outputPath: (name: string) => string }) {
   const doc = fullWorkshop({ participants: 4, candidates: 3, criteria: 9, metricPoints: 40 });
   doc.candidates.forEach((c, i) => (c.name = typedName(LONG_NAMES.en[i], LONG_NAMES['zh-CN'][i])));
   doc.meta.title = 'Charts at projector size';
@@ -147,27 +146,64 @@ test('step 4 metrics and value-function charts fit at both sizes, in en and zh-C
     .getByRole('link', { name: /Charts at projector size/ })
     .first()
     .click();
-  const steps = app.locator('nav.steps-nav');
+  return app.locator('nav.steps-nav');
+}
+
+/** The screen on show, at both sizes, light and dark (resized and re-themed, never reloaded). */
+async function measureScreen(app: Page, where: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await app.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    for (const size of SIZES) {
+      await app.setViewportSize(size);
+      await expectFits(app, `${where} at ${size.width}×${size.height}, ${theme}`, { minFont: 12 });
+    }
+  }
+  await app.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+}
+
+test('step 4 metrics and value-function charts fit at both sizes, in en and zh-CN, light and dark', async ({ app }, testInfo) => {
+  const steps = await openLongNamedWorkshop(app, testInfo);
   for (const lang of ['en', 'zh-CN'] as const) {
     const text = TEXT[lang];
     await switchLanguage(app, lang);
-    /** The screen on show, at both sizes, light and dark (resized and re-themed, never reloaded). */
-    const measure = async (screen: string) => {
-      for (const theme of ['light', 'dark'] as const) {
-        await app.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-        for (const size of SIZES) {
-          await app.setViewportSize(size);
-          await expectFits(app, `${lang}: ${screen} at ${size.width}×${size.height}, ${theme}`, { minFont: 12 });
-        }
-      }
-      await app.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-    };
+    const measure = (screen: string) => measureScreen(app, `${lang}: ${screen}`);
     await steps.getByRole('link', { name: text.metrics }).click();
     await expect(app.locator('svg.chart-svg.value-curve').first()).toBeVisible();
-    // The pilot's charts (reward, success by horizon…) and the value functions' curves.
-    await expect.poll(() => app.locator('svg.chart-svg').count()).toBeGreaterThanOrEqual(3);
+    // The pilot's charts (reward, success by horizon…: one per compared metric) and the value functions' curves.
+    await expect.poll(() => app.locator('.chart-card svg.chart-svg').count()).toBeGreaterThanOrEqual(2);
     await measure('step 4 metrics and value functions');
     await app.setViewportSize(SIZES[1]);
     await testInfo.attach(`metrics-${lang}.png`, { path: await shot(app, testInfo.outputPath(`metrics-${lang}.png`)), contentType: 'image/png' });
+  }
+});
+
+test('the cost simulator’s charts fit after a run and after a sweep, at both sizes, in en and zh-CN, light and dark', async ({ app }, testInfo) => {
+  const steps = await openLongNamedWorkshop(app, testInfo);
+  await steps.getByRole('link', { name: TEXT.en.validation }).click();
+  await app.getByRole('link', { name: TEXT.en.sim }).first().click();
+  await expect(app.getByRole('heading', { level: 2, name: /^Cost simulator · / })).toBeVisible();
+  // The workshop's full result is attached (the run), with the budget from its needs: the step-time, pool and cost charts.
+  await expect(app.locator('.sim-charts svg.chart-svg')).toHaveCount(3);
+  await expect(app.locator('.sim-charts').getByTestId('budget-line')).toHaveCount(1);
+  for (const lang of ['en', 'zh-CN'] as const) {
+    await switchLanguage(app, lang);
+    await measureScreen(app, `${lang}: simulator after a run`);
+  }
+  // A sweep of rollout length (the analytic method: the layout, not the physics, is measured here).
+  await switchLanguage(app, 'en');
+  await app.getByRole('combobox', { name: 'Method' }).selectOption('analytic');
+  await app.getByRole('button', { name: 'Sweep rollout length' }).click();
+  const sweep = app.locator('.sim-sweep svg.chart-svg');
+  await expect(sweep).toBeVisible({ timeout: 60_000 });
+  await expect(sweep.getByTestId('budget-line')).toHaveCount(1);
+  for (const lang of ['en', 'zh-CN'] as const) {
+    await switchLanguage(app, lang);
+    await measureScreen(app, `${lang}: simulator after a sweep`);
+    await app.setViewportSize(SIZES[1]);
+    await sweep.scrollIntoViewIfNeeded();
+    await testInfo.attach(`simulator-sweep-${lang}.png`, {
+      path: await shot(app, testInfo.outputPath(`simulator-sweep-${lang}.png`)),
+      contentType: 'image/png',
+    });
   }
 });

@@ -36,6 +36,7 @@ const L = {
     negative: 'Row 3, column “success_rate”: -0.1 is negative — a rate, speed or step time cannot be below zero',
     cancel: 'Cancel',
     scoringTab: 'Scoring',
+    whose: 'Whose scores',
     throughput: 'Throughput efficiency',
     mismatch: 'Mismatch control',
     managed: 'Managed cloud training platform',
@@ -43,6 +44,8 @@ const L = {
     previewTitle: /Paste 2 × 3 cells from Throughput efficiency · Managed cloud training platform/,
     previewCounts: '2 scores will be filled · 0 empty cells leave their scores as they are · 3 cells are refused',
     fill: 'Fill 2 scores',
+    pasted: 'pasted',
+    pastedNote: '2 pasted cells are marked until the next edit or undo.',
     copy: 'Copy scores',
     undo: '↶ Undo',
     record: 'Decision record',
@@ -77,6 +80,7 @@ const L = {
     negative: '第 3 行，列“success_rate”：-0.1 为负数——比率、速度或步长时间不能小于零',
     cancel: '取消',
     scoringTab: '评分',
+    whose: '谁的评分',
     throughput: '吞吐效率',
     mismatch: '失配控制',
     managed: '托管云训练平台',
@@ -84,6 +88,8 @@ const L = {
     previewTitle: /从 吞吐效率 · 托管云训练平台 起粘贴 2 × 3 个单元格/,
     previewCounts: '将填入 2 个评分 · 0 个空格保留原评分 · 拒绝 3 个单元格',
     fill: '填入 2 个评分',
+    pasted: '已粘贴',
+    pastedNote: '已标出粘贴的 2 个单元格，直到下一次编辑或撤销。',
     copy: '复制评分',
     undo: '↶ 撤销',
     record: '决策记录',
@@ -183,11 +189,49 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await shot('paste-preview');
     await preview.getByRole('button', { name: s.fill }).click();
     await expect(preview).toHaveCount(0);
-    await expect(cell(s.throughput, s.managed)).toHaveValue('7.5');
-    await expect(cell(s.throughput, s.hybrid)).toHaveValue('8.5');
+    // The pasted cells are marked, visibly and in their names, until the next edit or undo.
+    const pastedCell = (criterion: string, candidate: string) => app.getByRole('textbox', { name: `${criterion} · ${candidate} (${s.pasted})`, exact: true });
+    await expect(pastedCell(s.throughput, s.managed)).toHaveValue('7.5');
+    await expect(pastedCell(s.throughput, s.hybrid)).toHaveValue('8.5');
+    await expect(app.locator('.score-grid td.pasted')).toHaveCount(2);
+    await expect(app.getByText(s.pastedNote)).toBeVisible();
+    await shot('paste-marked');
     await app.getByRole('button', { name: s.undo, exact: true }).click();
     await expect(cell(s.throughput, s.managed)).toHaveValue(before[0]);
     await expect(cell(s.throughput, s.hybrid)).toHaveValue(before[1]);
+    await expect(app.locator('.score-grid td.pasted')).toHaveCount(0);
+
+    // A paste fills the grid of whichever participant is selected, and the next edit clears its marks.
+    const picker = app.getByRole('group', { name: s.whose });
+    const first = picker.locator('button[aria-pressed="true"]');
+    const firstIndex = await first.evaluate((el) => [...el.parentElement!.children].indexOf(el));
+    const second = picker.getByRole('button', { name: /^(Chen|陈)/ });
+    await second.click();
+    await expect(second).toHaveAttribute('aria-pressed', 'true');
+    const theirs = [await cell(s.throughput, s.managed).inputValue(), await cell(s.throughput, s.hybrid).inputValue()];
+    await cell(s.throughput, s.managed).focus();
+    await pasteText(cell(s.throughput, s.managed), '3\t4\r\n');
+    await app
+      .getByRole('region', { name: /Paste 1 × 2 cells|粘贴 1 × 2 个单元格/ })
+      .getByRole('button', { name: /Fill 2 scores|填入 2 个评分/ })
+      .click();
+    await expect(pastedCell(s.throughput, s.managed)).toHaveValue('3');
+    await expect(pastedCell(s.throughput, s.hybrid)).toHaveValue('4');
+    expect(theirs).not.toEqual(['3', '4']);
+    const other = cell(s.mismatch, s.managed);
+    await other.fill((await other.inputValue()) === '5' ? '6' : '5');
+    await other.press('Enter');
+    await expect(app.locator('.score-grid td.pasted')).toHaveCount(0);
+    await expect(cell(s.throughput, s.managed)).toHaveValue('3');
+    // The first participant's grid kept its own scores.
+    await picker.getByRole('button').nth(firstIndex).click();
+    await expect(cell(s.throughput, s.managed)).toHaveValue(before[0]);
+    await expect(cell(s.throughput, s.hybrid)).toHaveValue(before[1]);
+    await second.click();
+    await app.getByRole('button', { name: s.undo, exact: true }).click();
+    await app.getByRole('button', { name: s.undo, exact: true }).click();
+    await expect(cell(s.throughput, s.managed)).toHaveValue(theirs[0]);
+    await picker.getByRole('button').nth(firstIndex).click();
     // The grid copies out as tab-separated rows, criteria down, candidates across.
     await app.getByRole('button', { name: s.copy }).click();
     const copied = await app.evaluate(() => navigator.clipboard.readText());

@@ -5,11 +5,13 @@ import { test, expect } from './fixtures';
 import { RoomPage } from './pages/RoomPage';
 import { WizardPage } from './pages/WizardPage';
 import { ExportDialog } from './pages/ExportDialog';
+import { SimulatorPage } from './pages/SimulatorPage';
 
 /**
  * Projector- and slide-ready (issue 19): exported chart images look like the screen, carry
  * their title and legend, are named after the workshop, the chart and the date, and the
- * export never trips the app's Content-Security-Policy.
+ * export never trips the app's Content-Security-Policy. (Screenshots of presenter mode at both
+ * sizes, in both languages, light and dark, are attached to the output by layout.spec.)
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -22,10 +24,14 @@ async function save(app: Page, name: RegExp) {
   return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
 }
 
-/** Pixels of the PNG within `tolerance` (per channel) of each colour, counted in the page's own canvas. */
-async function pixelCounts(app: Page, png: Buffer, colours: string[], tolerance = 6): Promise<number[]> {
+/**
+ * The PNG read back in the page's own canvas: how many pixels are within `tolerance` (per
+ * channel) of each colour, and how many of the first `edge` pixel columns at its left and at its
+ * right hold anything but the background (its top-left pixel).
+ */
+async function inspectPng(app: Page, png: Buffer, colours: string[], tolerance = 6, edge = 0) {
   return app.evaluate(
-    async ({ b64, colours, tolerance }) => {
+    async ({ b64, colours, tolerance, edge }) => {
       const img = new Image();
       img.src = `data:image/png;base64,${b64}`;
       await img.decode();
@@ -34,18 +40,34 @@ async function pixelCounts(app: Page, png: Buffer, colours: string[], tolerance 
       canvas.height = img.naturalHeight;
       const ctx = canvas.getContext('2d')!;
       ctx.drawImage(img, 0, 0);
-      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
       const rgb = colours.map((c) => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number));
       const counts = rgb.map(() => 0);
       for (let p = 0; p < data.length; p += 4)
         rgb.forEach(([r, g, b], i) => {
           if (Math.abs(data[p] - r) <= tolerance && Math.abs(data[p + 1] - g) <= tolerance && Math.abs(data[p + 2] - b) <= tolerance) counts[i] += 1;
         });
-      return counts;
+      const bg = [data[0], data[1], data[2]];
+      const ink = (x: number) => {
+        for (let y = 0; y < height; y++) {
+          const p = (y * width + x) * 4;
+          if (Math.abs(data[p] - bg[0]) + Math.abs(data[p + 1] - bg[1]) + Math.abs(data[p + 2] - bg[2]) > 24) return true;
+        }
+        return false;
+      };
+      const edges = { left: 0, right: 0 };
+      for (let x = 0; x < edge; x++) {
+        if (ink(x)) edges.left++;
+        if (ink(width - 1 - x)) edges.right++;
+      }
+      return { counts, edges };
     },
-    { b64: png.toString('base64'), colours, tolerance },
+    { b64: png.toString('base64'), colours, tolerance, edge },
   );
 }
+
+/** Pixels of the PNG within `tolerance` (per channel) of each colour. */
+const pixelCounts = async (app: Page, png: Buffer, colours: string[], tolerance = 6) => (await inspectPng(app, png, colours, tolerance)).counts;
 
 test('exported room and metrics charts keep their colours, title and legend, with a telling file name and no CSP error', async ({ app }) => {
   const cspErrors: string[] = [];
@@ -79,7 +101,8 @@ test('exported room and metrics charts keep their colours, title and legend, wit
   expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   writeFileSync(test.info().outputPath('exported-radar.png'), png.bytes);
   const shown = (await app.getByRole('img', { name: 'Candidates across the criteria' }).boundingBox())!;
-  expect(Math.abs(png.bytes.readUInt32BE(16) - Math.round(shown.width) * 2)).toBeLessThanOrEqual(2);
+  // The chart at its on-screen width with an 8 px margin each side, at 2×.
+  expect(Math.abs(png.bytes.readUInt32BE(16) - (Math.round(shown.width) + 2 * 8) * 2)).toBeLessThanOrEqual(2);
   // Each legend swatch alone is 24×36 px at 2×: every colour must be there in solid pixels.
   for (const n of await pixelCounts(app, png.bytes, radarFills)) expect(n).toBeGreaterThan(400);
 
@@ -109,4 +132,30 @@ test('exported room and metrics charts keep their colours, title and legend, wit
       .subarray(0, 2)
       .toString('latin1'),
   ).toBe('PK');
+});
+
+test('exported simulator charts look like the screen: legend colours with the budget line, nothing at the image edge', async ({ app }) => {
+  const sim = new SimulatorPage(app);
+  await sim.openFromValidation(/Self-built/);
+  await app.getByRole('combobox', { name: 'Method' }).selectOption('analytic');
+  await sim.sweepButton.click();
+  const sweep = sim.chart('Cost and step time versus rollout length');
+  await expect(sweep).toBeVisible({ timeout: 60_000 });
+  for (const title of ['Cost of this run per archetype', 'Cost and step time versus rollout length']) {
+    const chart = sim.chart(title);
+    // The legend is drawn in the chart: each entry's swatch or line sample in its screen colour.
+    const colours = await chart
+      .locator('.chart-key rect, .chart-key line')
+      .evaluateAll((els) => els.map((e) => (e.tagName === 'rect' ? getComputedStyle(e).fill : getComputedStyle(e).stroke)));
+    expect(colours.length).toBeGreaterThanOrEqual(3);
+    const png = await save(app, new RegExp(`Export “${title}” as PNG`));
+    expect(png.name).toMatch(new RegExp(`^Sample RL stack for a code agent – ${title} – ${DATE}\\.png$`));
+    writeFileSync(test.info().outputPath(`exported-${title.split(' ')[0]}-${title.length}.png`), png.bytes);
+    const shown = (await chart.boundingBox())!;
+    expect(Math.abs(png.bytes.readUInt32BE(16) - (Math.round(shown.width) + 2 * 8) * 2)).toBeLessThanOrEqual(2);
+    const seen = await inspectPng(app, png.bytes, colours, 10, 14);
+    for (const [i, n] of seen.counts.entries()) expect(n, `legend colour ${colours[i]}`).toBeGreaterThan(20);
+    // The 8 px margin (16 px at 2×) at the sides stays clear: no text or legend touches the image's edge.
+    expect(seen.edges).toEqual({ left: 0, right: 0 });
+  }
 });

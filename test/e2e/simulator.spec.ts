@@ -100,10 +100,11 @@ test('sweeping rollout length draws cost and step time against turns', async ({ 
   await expect(app.getByRole('textbox', { name: /Median turns to try/ })).toHaveValue('1, 2, 4, 8, 16, 32, 64');
   await sim.sweepButton.click();
   await expect(sim.sweepProgress).toBeVisible();
-  const curve = sim.chart('Cost per step and step time versus rollout length');
+  const curve = sim.chart('Cost and step time versus rollout length');
   await expect(curve).toBeVisible({ timeout: 50_000 });
-  // One marker per swept value in each of the two panels.
-  await expect(curve.locator('circle')).toHaveCount(14);
+  // One marker per swept value in each of the three panels (cost per step, the run's cost against the budget line, step time).
+  await expect(curve.locator('circle')).toHaveCount(21);
+  await expect(curve.getByTestId('budget-line')).toHaveCount(1);
   await expect(app.getByText(/The seed warns that long-chain rollouts consume compute non-linearly/)).toBeVisible();
   await expect(app.getByText(/64× longer rollouts cost/)).toBeVisible();
 
@@ -120,7 +121,7 @@ test('accessibility: no serious or critical axe violations on the simulator, lig
   await expect(sim.estimate('Step time (mean)')).not.toHaveText('—');
   await app.getByRole('combobox', { name: 'Method' }).selectOption('analytic');
   await sim.sweepButton.click();
-  await expect(sim.chart('Cost per step and step time versus rollout length')).toBeVisible();
+  await expect(sim.chart('Cost and step time versus rollout length')).toBeVisible();
   await sim.set('Turns per rollout — p99', '2'); // an inline error on screen too
   await expect(app.getByText('The p99 must be at least the median.')).toBeVisible();
   for (const theme of ['light', 'dark']) {

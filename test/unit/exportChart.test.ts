@@ -75,7 +75,8 @@ describe.skipIf(!executable)(title, () => {
       for (let i = 0; i < data.length; i += 4) if (data[i] === 31 && data[i + 1] === 95 && data[i + 2] === 191) bar++;
       return { type: blob.type, width: bitmap.width, height: bitmap.height, bar };
     })()`)) as { type: string; width: number; height: number; bar: number };
-    expect(result).toMatchObject({ type: 'image/png', width: 400 });
+    // The 200 px chart with an 8 px margin on each side (its text off the image's edge), at 2×.
+    expect(result).toMatchObject({ type: 'image/png', width: (200 + 2 * 8) * 2 });
     expect(result.height).toBeGreaterThanOrEqual(200);
     // The bar (120 × 30 px on screen, less its stroke) at 2×: thousands of pixels of its colour.
     expect(result.bar).toBeGreaterThan(10_000);

@@ -37,6 +37,11 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
   const rationaleRef = useRef<HTMLTextAreaElement>(null);
   const [paste, setPaste] = useState<PastePlan | null>(null);
   const [copied, setCopied] = useState<'copied' | 'copyFailed' | null>(null);
+  // The cells the last paste filled ("row|col"), marked until the next edit or undo: the document
+  // the paste made is remembered on the first render after it, and any other document clears the marks.
+  const [pasted, setPasted] = useState<{ cells: ReadonlySet<string>; doc: WorkshopDoc | null } | null>(null);
+  if (pasted && pasted.doc === null) setPasted({ cells: pasted.cells, doc });
+  else if (pasted && pasted.doc !== null && pasted.doc !== doc) setPasted(null);
   const rows = view.rows.length;
   const cols = view.cols.length;
   if (rows === 0 || cols === 0) return <p className="empty">{t('room.scoring.nothing')}</p>;
@@ -108,6 +113,7 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
     inputAt({ row: plan.cells[0].row, col: plan.cells[0].col })?.focus();
   };
   const copyGrid = async () => {
+    setPasted(null);
     const tsv = gridToTsv(view.cells.map((row) => row.map((v) => (v.revealed ? v.value : null))));
     try {
       await navigator.clipboard.writeText(tsv);
@@ -130,6 +136,7 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
         </button>
         <span className="small muted" role="status">
           {copied && t(`room.paste.${copied}`)}
+          {pasted && !copied && t('room.paste.pastedNote', { count: pasted.cells.size })}
         </span>
       </div>
       <div className="score-grid-wrap">
@@ -153,10 +160,11 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
                   const pos = { row: r, col: c };
                   const invalid = problem?.pos.row === r && problem.pos.col === c;
                   const fromPairs = rated.has(`${view.cols[c]}|${view.rows[r]}`);
-                  const label = `${criterionName(r)} · ${candidateName(c)}${fromPairs ? ` (${t('room.ratings.mark')})` : ''}`;
+                  const wasPasted = pasted?.cells.has(`${r}|${c}`) ?? false;
+                  const label = `${criterionName(r)} · ${candidateName(c)}${fromPairs ? ` (${t('room.ratings.mark')})` : ''}${wasPasted ? ` (${t('room.paste.pastedMark')})` : ''}`;
                   const why = v.revealed ? (v.rationale ? 'has-why' : '') : v.hasRationale ? 'has-why' : '';
                   return (
-                    <td key={c} className={fromPairs ? `${why} rated`.trim() : why}>
+                    <td key={c} className={[why, fromPairs && 'rated', wasPasted && 'pasted'].filter(Boolean).join(' ')}>
                       {fromPairs && (
                         <span className="rated-mark" aria-hidden="true">
                           ⇄
@@ -254,6 +262,8 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
           onCancel={() => closePaste(paste)}
           onApply={() => {
             edit(t('room.undo.paste', { count: paste.fill }), (d) => applyPaste(d, participantId, view.rows, view.cols, paste));
+            setCopied(null);
+            setPasted({ cells: new Set(paste.cells.filter((c) => c.status === 'fill').map((c) => `${c.row}|${c.col}`)), doc: null });
             closePaste(paste);
           }}
         />

@@ -50,7 +50,11 @@ export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
           }}
         />
       )}
-      {participant ? <ScoringGrid doc={doc} participantId={participant.id} /> : doc.participants.length > 0 && <AggregatedView doc={doc} />}
+      {participant ? (
+        <ScoringGrid key={`grid:${participant.id}`} doc={doc} participantId={participant.id} />
+      ) : (
+        doc.participants.length > 0 && <AggregatedView doc={doc} />
+      )}
       {participant && !blind && <RatingsPanel key={participant.id} doc={doc} participantId={participant.id} />}
     </section>
   );

@@ -84,6 +84,9 @@ export const roomLocale: FeatureLocale = {
         apply_one: 'Fill {{count}} score',
         apply_other: 'Fill {{count}} scores',
         cancel: 'Cancel',
+        pastedMark: 'pasted',
+        pastedNote_one: '{{count}} pasted cell is marked until the next edit or undo.',
+        pastedNote_other: '{{count}} pasted cells are marked until the next edit or undo.',
       },
       aggregate: {
         consensus: 'consensus',
@@ -473,6 +476,9 @@ export const roomLocale: FeatureLocale = {
         apply_one: '填入 {{count}} 个评分',
         apply_other: '填入 {{count}} 个评分',
         cancel: '取消',
+        pastedMark: '已粘贴',
+        pastedNote_one: '已标出粘贴的 {{count}} 个单元格，直到下一次编辑或撤销。',
+        pastedNote_other: '已标出粘贴的 {{count}} 个单元格，直到下一次编辑或撤销。',
       },
       aggregate: {
         consensus: '共识度',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SimResult } from '../../../shared/contract/sim';
-import { budgetCheck, fromUsd, monthlyBudget, type WorkshopDoc } from '../../../shared/model';
-import { archetypeCosts, STEP_PARTS, stepBreakdown, type Archetype } from '../../../shared/model/simulation';
+import { budgetCheck, fromUsd, type WorkshopDoc } from '../../../shared/model';
+import { archetypeCosts, horizonBudget, STEP_PARTS, stepBreakdown, type Archetype } from '../../../shared/model/simulation';
 import { currentLang } from '../../i18n';
 import { PoolUseChart } from './charts/PoolUseChart';
 import { StackedColumnsChart } from './charts/StackedColumnsChart';
@@ -47,18 +47,16 @@ export function ResultCharts({
   // Costs in the workshop's currency; the budget line is the monthly budget × the months the
   // chart's costs cover (the billing horizon), and the caption gives the run's monthly rate.
   const money = (v: number) => formatMoney(v, doc.currency.code, lang);
-  const horizon = shown.assumptions.find((a) => a.path === 'cost.horizonMonths')?.value;
-  const months = typeof horizon === 'number' && horizon > 0 ? horizon : 1;
-  const perMonth = monthlyBudget(doc);
+  const budget = horizonBudget(doc, shown);
   const check = budgetCheck(doc, shown.totals.costRun, shown.totals.wallHours);
-  const budgetLine = perMonth === null ? null : perMonth * months;
+  const budgetLine = budget?.line ?? null;
   const budgetCaption =
-    budgetLine === null
+    budget === null
       ? t('simulator.charts.noBudgetLine', { rate: money(check.monthlyRate) })
       : t('simulator.charts.budgetLine', {
-          budget: money(perMonth!),
-          months: formatCompact(months, lang),
-          line: money(budgetLine),
+          budget: money(budget.perMonth),
+          months: formatCompact(budget.months, lang),
+          line: money(budget.line),
           rate: money(check.monthlyRate),
         });
   return (

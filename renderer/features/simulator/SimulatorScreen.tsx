@@ -263,7 +263,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
         <ResultCharts estimate={valid ? estimate.result : null} full={full} archetype={archetype} filePrefix={filePrefix} doc={doc} />
       </section>
 
-      <SweepPanel candidateId={candidateId} scenario={scenario} valid={valid} filePrefix={filePrefix} />
+      <SweepPanel candidateId={candidateId} scenario={scenario} valid={valid} filePrefix={filePrefix} doc={doc} />
       <ComparisonStrip doc={doc} currentId={candidateId} />
       <AccuracyPanel />
     </div>

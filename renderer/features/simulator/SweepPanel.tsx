@@ -2,12 +2,21 @@ import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SimScenario, SimSweepRequest, SimSweepResult } from '../../../shared/contract/sim';
-import { DEFAULT_TURN_SWEEP, growth, joinSweeps, parseTurnSweep, withTurnsScaled, type SweepValuesError } from '../../../shared/model/simulation';
+import { fromUsd, type WorkshopDoc } from '../../../shared/model';
+import {
+  DEFAULT_TURN_SWEEP,
+  growth,
+  horizonBudget,
+  joinSweeps,
+  parseTurnSweep,
+  withTurnsScaled,
+  type SweepValuesError,
+} from '../../../shared/model/simulation';
 import { effectiveValue } from '../../../shared/model/simulation-form';
 import { useJob } from '../../api/job';
 import { currentLang } from '../../i18n';
 import { SweepChart } from './charts/SweepChart';
-import { formatCompact, formatDuration, formatNumber, formatUsd } from './format';
+import { formatCompact, formatDuration, formatMoney, formatNumber } from './format';
 import { JobProgress } from './JobProgress';
 import { sweepAll } from './useSim';
 
@@ -28,11 +37,14 @@ export function SweepPanel({
   scenario,
   valid,
   filePrefix,
+  doc,
 }: {
   candidateId: string;
   scenario: Record<string, unknown>;
   valid: boolean;
   filePrefix: string;
+  /** The workshop: its currency and budget (the cost curves are in its currency, with the cost chart's budget line). */
+  doc: Pick<WorkshopDoc, 'needs' | 'currency'>;
 }) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -111,7 +123,7 @@ export function SweepPanel({
       {!valid && <p className="muted small">{t('simulator.fixFirst')}</p>}
       <JobProgress state={job.state} label={t('simulator.sweep.progress')} onCancel={job.cancel} />
       {sweep ? (
-        <SweepResult sweep={sweep} stale={sweep.scenarioKey !== scenarioKey} filePrefix={filePrefix} />
+        <SweepResult sweep={sweep} stale={sweep.scenarioKey !== scenarioKey} filePrefix={filePrefix} doc={doc} />
       ) : (
         <p className="empty">{t('simulator.sweep.empty')}</p>
       )}
@@ -119,10 +131,20 @@ export function SweepPanel({
   );
 }
 
-function SweepResult({ sweep, stale, filePrefix }: { sweep: Sweep; stale: boolean; filePrefix: string }) {
+function SweepResult({ sweep, stale, filePrefix, doc }: { sweep: Sweep; stale: boolean; filePrefix: string; doc: Pick<WorkshopDoc, 'needs' | 'currency'> }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const { values, curves } = sweep.result;
+  const { values, curves, points } = sweep.result;
+  const code = doc.currency.code;
+  const money = (v: number) => formatMoney(v, code, lang);
+  // The run's cost over the billing horizon at each swept length, against the cost chart's budget line (horizonBudget) for the same horizon.
+  const budgets = points.map((p) => horizonBudget(doc, p));
+  const budgetValues = budgets.every((b) => b !== null) ? budgets.map((b) => b!.line) : null;
+  const budgetText = budgetValues
+    ? budgetValues.every((v) => Math.abs(v - budgetValues[0]) < 1e-9 * Math.max(1, Math.abs(v)))
+      ? money(budgetValues[0])
+      : `${money(Math.min(...budgetValues))}–${money(Math.max(...budgetValues))}`
+    : '';
   const g = growth(values, curves.costPerStep);
   const x = (n: number) => formatNumber(n, lang, 1);
   const caption = [
@@ -157,7 +179,13 @@ function SweepResult({ sweep, stale, filePrefix }: { sweep: Sweep; stale: boolea
         legend={[t('simulator.sweep.legendCurve'), t('simulator.sweep.legendTrend')]}
         axisFormat={(v) => formatCompact(v, lang)}
         panels={[
-          { title: t('simulator.sweep.costAxis'), values: curves.costPerStep, format: (v) => formatUsd(v, lang) },
+          { title: t('simulator.sweep.costAxisIn', { currency: code }), values: curves.costPerStep.map((v) => fromUsd(v, doc.currency)), format: money },
+          {
+            title: t('simulator.charts.costAxisIn', { currency: code }),
+            values: curves.costTotal.map((v) => fromUsd(v, doc.currency)),
+            format: money,
+            reference: budgetValues ? { values: budgetValues, label: t('simulator.charts.budgetLabel', { line: budgetText }) } : null,
+          },
           { title: t('simulator.sweep.timeAxis'), values: curves.stepMeanSeconds, format: (v) => formatDuration(v, lang) },
         ]}
       />

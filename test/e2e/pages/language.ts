@@ -31,6 +31,8 @@ export const ZH_LATIN_ALLOWED = new Set(
     'ms min mb gb tb kb usd cny tflops pflops gbps mfu mtbf pue',
     // terms of the art that the Chinese framework text itself keeps in English (shared/framework, the seed)
     'agentic rollout reward kpi critic prefill',
+    // the words of its English phrases (reward shaping, credit assignment), which a PDF's table cells may split apart
+    'shaping credit assignment',
     // people a formula is named after (the Young/Daly checkpoint interval)
     'young daly',
     // key caps, as printed on the keyboard

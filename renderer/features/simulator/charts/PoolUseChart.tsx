@@ -1,9 +1,13 @@
 import { seriesColour } from '../../../../shared/charts/colours';
 import { useRef } from 'react';
-import { ChartFigure, ChartSvg, XTicks } from '../../../charts/ChartFigure';
+import { ChartFigure, ChartSvg, Lines, XTicks } from '../../../charts/ChartFigure';
+import { rowLabels, useChartBox } from '../../../charts/measure';
 import { barsGeometry } from '../../../../shared/charts/bars';
 
-/** Utilization and idle share of the rollout and training pools, on 0–100 %. */
+/**
+ * Utilization and idle share of the rollout and training pools, on 0–100 %. Laid out at the
+ * measured width of its box, as the room's bar charts are: long row names wrap.
+ */
 export function PoolUseChart({
   title,
   source,
@@ -20,18 +24,27 @@ export function PoolUseChart({
   format: (v: number) => string;
 }) {
   const ref = useRef<SVGSVGElement>(null);
-  const width = 460;
-  const g = barsGeometry({ items: rows.map((r) => ({ label: r.label, value: r.value })), width, domain: [0, 1], labelWidth: 190, tickFormat: format });
-  const desc = rows.map((r) => `${r.label}: ${format(r.value)}`).join('; ');
+  const box = useChartBox(460);
+  const labels = rows.map((r) => r.label);
+  const values = rows.map((r) => format(r.value));
+  const layout = rowLabels(box, labels, box.width);
+  const valueWidth = Math.ceil(Math.max(box.measure(format(1)), ...values.map((v) => box.measure(v, 600)))) + 12;
+  const geometry = (tickCount: number) =>
+    barsGeometry({ items: rows.map((r) => ({ label: r.label, value: r.value })), ...layout.frame, domain: [0, 1], valueWidth, tickFormat: format, tickCount });
+  // As many ticks as their labels leave a gap between them (a narrow plot gets fewer).
+  const gap = box.px;
+  const fits = (t: ReturnType<typeof geometry>['ticks']) =>
+    t.every((tk, i) => i === 0 || tk.x - t[i - 1].x >= (box.measure(tk.label) + box.measure(t[i - 1].label)) / 2 + gap);
+  let g = geometry(5);
+  for (let n = 4; n >= 1 && !fits(g.ticks); n--) g = geometry(n);
+  const desc = rows.map((r, i) => `${r.label}: ${values[i]}`).join('; ');
   return (
-    <ChartFigure className="sim-chart" title={title} source={source} filename={filename} svgRef={ref} caption={caption}>
+    <ChartFigure className="sim-chart" title={title} source={source} filename={filename} svgRef={ref} caption={caption} boxRef={box.ref}>
       <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={g.height} className="chart-svg sim-svg">
-        <XTicks ticks={g.ticks} height={g.height} />
+        <XTicks ticks={g.ticks} height={g.height} axisHeight={g.axisHeight} />
         {g.bars.map((b, i) => (
           <g key={rows[i].label}>
-            <text x={g.plotX - 8} y={b.labelY} textAnchor="end" dominantBaseline="middle">
-              {b.label}
-            </text>
+            <Lines lines={layout.lines[i]} full={labels[i]} x={g.plotX - Math.round(box.px * 0.6)} y={b.labelY} lineHeight={box.lineHeight} anchor="end" />
             <rect
               x={b.x}
               y={b.y}
@@ -41,7 +54,7 @@ export function PoolUseChart({
               style={{ fill: rows[i].kind === 'use' ? seriesColour(0, 'css') : seriesColour(3, 'css') }}
             />
             <text className="bar-value" x={b.valueX} y={b.labelY} dominantBaseline="middle">
-              {format(b.value)}
+              {values[i]}
             </text>
           </g>
         ))}
