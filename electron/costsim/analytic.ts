@@ -1,6 +1,6 @@
 import type { SimResult, SimScenarioParsed } from '../../shared/contract/sim';
 import { decodeStepSeconds } from './decode';
-import { normCdf, tailMean, tailQuantile, tailVariance, turnsPmf } from './distributions';
+import { normCdf, tailMean, tailQuantile, tailVariance, turnsPmf, type LogNormalTail } from './distributions';
 import { buildResult, type RunFigures } from './result';
 import { overflowCode, walkRollout, type RolloutProfile } from './rollout';
 import { resolveScenario, type ResolvedScenario } from './scenario';
@@ -52,9 +52,13 @@ interface Shape {
   /** Per-turn decode tokens variance contribution (tokens²) and tool latency variance (s²). */
   varTokens: number;
   varTool: number;
+  /** Σ over its tool calls of the context held when the call starts, tokens. */
+  toolContext: number;
 }
 
 const MAX_GRID = 48;
+/** Passes of a sync batch's mean load over the rollout phase it gives. */
+const SYNC_PASSES = 2;
 
 function rolloutShapes(r: ResolvedScenario): Shape[] {
   const s = r.scenario.rollout;
@@ -86,7 +90,10 @@ function rolloutShapes(r: ResolvedScenario): Shape[] {
       policy,
       s.summaryTokens,
     );
-    shapes.push({ p, prof, varTokens: prof.turns * gVar, varTool: prof.toolCalls * lVar });
+    // Context at each tool call: prompt + the turns generated + the observations before it.
+    let toolContext = 0;
+    for (let t = 1; t <= prof.toolCalls; t++) toolContext += Math.min(s.maxContextTokens, s.promptTokens + t * gMean + (t - 1) * oMean);
+    shapes.push({ p, prof, varTokens: prof.turns * gVar, varTool: prof.toolCalls * lVar, toolContext });
   }
   return shapes;
 }
@@ -147,6 +154,30 @@ function durationParams(
     out.ps[i] = p;
     out.mean += p * mean;
   }
+}
+
+/**
+ * Hit rate of the tool-return (prefix) cache under least-recently-used eviction, by the
+ * characteristic-time (Che) approximation. A rollout's KV enters the cache when its tool call
+ * starts and leaves it when the call returns (a hit) or when newer entries have pushed it out:
+ * an entry survives the first T_c seconds, where T_c fills the cache's room with what entered in
+ * the last T_c seconds and is still waiting, inflow · E[min(latency, T_c)] = room (inflow: KV
+ * tokens per second entering the cache). A call returns to its cache iff its latency < T_c.
+ */
+export function toolCacheHitRate(roomTokens: number, inflowTokensPerSecond: number, latency: LogNormalTail): number {
+  if (inflowTokensPerSecond <= 0 || inflowTokensPerSecond * tailMean(latency) <= roomTokens) return 1;
+  if (roomTokens <= 0) return 0;
+  const waiting = (t: number) => inflowTokensPerSecond * tailMean({ ...latency, max: Math.min(latency.max, t) });
+  let lo = 0;
+  let hi = latency.max;
+  // 30 halvings of the latency range: T_c to 1e-9 of it.
+  for (let it = 0; it < 30; it++) {
+    const mid = 0.5 * (lo + hi);
+    if (waiting(mid) < roomTokens) lo = mid;
+    else hi = mid;
+  }
+  const t = 0.5 * (lo + hi);
+  return latency.sigma === 0 ? (t >= Math.exp(latency.mu) ? 1 : 0) : normCdf((Math.log(t) - latency.mu) / latency.sigma);
 }
 
 /**
@@ -212,134 +243,157 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
   // Sandbox failures restart rollouts: on average half the work is redone per failure.
   const envRetry = 1 + s.rollout.envFailureRate * tools * 0.5;
   const cBar = kvCtx / Math.max(1, gen);
+  // Mean context a rollout holds when a tool call starts (the KV it leaves in the cache).
+  let toolCtxSum = 0;
+  for (const { p, toolContext } of shapes) toolCtxSum += p * toolContext;
+  const toolCtx = tools > 0 ? toolCtxSum / tools : 0;
 
-  // Concurrency fixed point.
-  // Async: in flight decays from (1 + s)·N after a sync to s·N when the next batch is complete.
-  // Sync with partial rollout: a fresh batch joins the rollouts carried over, each spanning
-  // ceil(tokens / cut-off) steps on average. Dynamic sampling launches N / (1 − drop) per batch.
+  // Concurrency. Sync with partial rollout: a fresh batch joins the rollouts carried over, each
+  // spanning ceil(tokens / cut-off) steps on average. Async: the gate admits (v + 1 + s)·N started
+  // rollouts; at most (0.5 + s)·N of them are in flight on average. Dynamic sampling launches
+  // N / (1 − drop) per batch.
   let spans = 0;
   for (const { p, prof } of shapes) spans += p * Math.max(1, Math.ceil(prof.generated / cutoff));
   const factor = r.samplingFactor;
   const firstWave = Math.ceil(s.promptsPerStep * factor) * s.rolloutsPerPrompt;
   const sandboxCap = env.maxConcurrentSandboxes ?? Infinity;
-  const inFlight = Math.min(sandboxCap, isAsync ? Math.min(N * factor * (0.5 + stal), N * factor * s.steps) : firstWave * Math.min(spans, s.steps));
-  // Paged KV: decoding sequences hold their context (cBar on average); with `keep`, rollouts in
-  // tool calls hold theirs too. S = rollouts an engine can carry at once.
+  const gate = Math.min(sandboxCap, isAsync ? Math.min(N * factor * (0.5 + stal), N * factor * s.steps) : firstWave * Math.min(spans, s.steps));
   const keep = s.cluster.kvDuringTool === 'keep';
   const pool = r.kvPoolTokens;
   const kvCap = pool / Math.max(1, cBar);
-  let S = 1;
-  let phi = 1;
-  let tau = 0;
-  let rho = 0;
-  let hit = 1;
-  let reprefill = 0;
-  let resident = 1;
-  // Separate pools, async: the trainer takes N rollouts per (train + sync) seconds and the gate
-  // lets no more start, so by Little's law at most N / (train + sync) × a rollout's life are in
-  // flight (a trainer-bound pipeline generates its batch, then waits).
-  const trainRate = isAsync && !s.cluster.colocated ? (N * factor) / (trainStep(r.train, N * traj).seconds + r.syncSeconds) : Infinity;
-  let life = Infinity;
-  for (let it = 0; it < 12; it++) {
-    S = Math.max(1, keep ? Math.min(r.maxDecoding / phi, kvCap) : Math.min(r.maxDecoding, kvCap) / phi);
-    resident = Math.min(S, Math.max(1, Math.min(inFlight, trainRate * life) / E));
-    const nDec = Math.max(1, resident * phi);
-    tau = decodeStepSeconds(em, nDec, nDec * cBar);
-    // Free mode: tool-waiters' KV stays cached while the pool has room for it. Two bounds: the
-    // decoders take their KV first and the cache gets what is left (lower), or LRU keeps the share
-    // of all resident contexts that fits (upper); the estimate takes their midpoint.
-    if (!keep) {
-      const waiting = resident * (1 - phi) * cBar;
-      const lower = waiting > 0 ? Math.min(1, Math.max(0, pool - nDec * cBar) / waiting) : 1;
-      const upper = Math.min(1, pool / Math.max(1, resident * cBar));
-      hit = (lower + upper) / 2;
-    }
-    reprefill = ((1 - hit) * tools * (em.flopsPerToken * cBar + (em.attnFlopsPerTokenPair * cBar * cBar) / 2)) / em.flopsPerSecond;
-    const decodeTime = (gen * tau) / (1 - rho);
-    life = decodeTime + tools * toolMean + prefillSec + reprefill + fixedPerRollout;
-    phi = decodeTime / life;
-    // Share of engine time spent prefilling: resident rollouts each prefill `prefillSec` per lifetime.
-    rho = Math.min(0.9, (resident * (prefillSec + reprefill)) / life);
-  }
-  const stretch = 1 / (1 - rho);
-  const nDec = Math.max(1, resident * phi);
-
-  const m = shapes.length;
-  const bulk = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
-  const alone = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
-  const extra = fixedPerRollout + reprefill;
-  durationParams(r, shapes, tau, stretch, toolMean, isAsync ? Infinity : cutoff, extra, bulk);
-  durationParams(r, shapes, null, 1, toolMean, isAsync ? Infinity : cutoff, fixedPerRollout, alone);
-
-  // Sync generation phase.
-  const slots = Math.min(sandboxCap, E * S);
-  const launched = isAsync ? N : inFlight;
-  const xMaxAlone = mixtureQuantile(alone.mus, alone.sig, alone.ps, 1 - Math.pow(0.5, 1 / launched));
-  // The slowest rollout's decoding alone on an engine (no tool time): the floor of a sync step.
-  const decodeAlone = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
-  durationParams(r, shapes, null, 1, 0, isAsync ? Infinity : cutoff, 0, decodeAlone);
-  const longestMinDecode = mixtureQuantile(decodeAlone.mus, decodeAlone.sig, decodeAlone.ps, 1 - Math.pow(0.5, 1 / launched));
-  // The slowest rollout decodes while the batch around it drains: when it has generated x
-  // tokens, the rollouts of its engine still running are those with more than x tokens, so its
-  // per-token time is τ(n(x)) with n(x) = min(decoding cap, resident · φ · P(tokens > x)) and
-  // their contexts ≈ prompt + x · (trajectory growth per generated token). Integrated over its
-  // tokens L* (the expected maximum of `launched` draws), plus its tool calls and prefill.
-  const tokMus = new Float64Array(m);
-  const tokSig = new Float64Array(m);
-  const tokPs = new Float64Array(m);
-  let maxTools = 0;
-  for (let i = 0; i < m; i++) {
-    const { prof, p, varTokens } = shapes[i];
-    const g = Math.max(1, Math.min(prof.generated, isAsync ? Infinity : cutoff));
-    const v = prof.generated > 0 ? (varTokens * g) / prof.generated : 0;
-    const s2 = Math.log(1 + v / (g * g));
-    tokMus[i] = Math.log(g) - s2 / 2;
-    tokSig[i] = Math.sqrt(s2);
-    tokPs[i] = p;
-    maxTools = Math.max(maxTools, prof.toolCalls);
-  }
-  const capDec = keep ? Math.min(r.maxDecoding, kvCap * phi) : Math.min(r.maxDecoding, kvCap);
-  const lStar = Math.min(mixtureQuantile(tokMus, tokSig, tokPs, 1 - Math.pow(0.5, 1 / launched)), s.rollout.maxContextTokens);
-  const growth = gen > 0 ? (traj - s.rollout.promptTokens) / gen : 1;
-  const perEngine = Math.max(1, launched / E);
-  let drain = 0;
-  const STEPS = 24;
-  for (let j = 0; j < STEPS; j++) {
-    const x = ((j + 0.5) / STEPS) * lStar;
-    const n = Math.max(1, Math.min(capDec, perEngine * phi * exceed(tokMus, tokSig, tokPs, x)));
-    const ctx = Math.min(s.rollout.maxContextTokens, s.rollout.promptTokens + x * growth);
-    // Prefill of the others stretches decoding in proportion to how many are left.
-    const rhoX = Math.min(rho, (rho * n) / nDec);
-    drain += decodeStepSeconds(em, n, n * ctx) / (1 - rhoX);
-  }
-  drain *= lStar / STEPS;
-  const stragglerTools = Math.min(maxTools, gen > 0 ? (tools * lStar) / gen : 0);
-  const stragglerPrefill = gen > 0 ? (prefillSec * lStar) / gen : 0;
-  // The straggler's later tool calls return to a drained engine: its cache is still there.
-  let tail = Math.max(xMaxAlone, drain + stragglerTools * toolMean + stragglerPrefill + fixedPerRollout);
-
-  if (!isAsync && partial) {
-    // A step holds at most `cutoff` tokens of any rollout: its straggler decodes the cut-off,
-    // with the tool calls of that many tokens and one slow (p99) call.
-    const gMean = tailMean(r.tails.generated);
-    tail = Math.min(tail, cutoff * tau * stretch + (cutoff / gMean) * toolMean + tailQuantile(r.tails.tool, 0.99));
-  }
-  const waves = launched > slots ? ((launched - slots) / slots) * bulk.mean : 0;
-  // Work per step: a batch of rollouts (carried-over partial rollouts average out to one batch).
-  const throughput = (((isAsync ? N : firstWave) / E) * gen * tau * stretch) / nDec;
-  let syncRollout = Math.max(tail + waves, throughput) * envRetry;
-  if (!isAsync && env.dynamicSamplingDropRate > 0) {
-    // Another (small) wave when the first kept fewer than promptsPerStep groups: its slowest
-    // rollout runs nearly alone. P(kept < P) by the normal approximation of the binomial.
-    const groups = firstWave / s.rolloutsPerPrompt;
-    const keepP = 1 - env.dynamicSamplingDropRate;
-    const sd = Math.sqrt(groups * keepP * (1 - keepP));
-    const pShort = sd > 0 ? normCdf((s.promptsPerStep - 0.5 - groups * keepP) / sd) : 0;
-    syncRollout += pShort * xMaxAlone * envRetry;
-  }
-
   const trainT = trainStep(r.train, N * traj).seconds;
   const sync = r.syncSeconds;
+  const m = shapes.length;
+  const bulk = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
+
+  /**
+   * Engine load with at most `cap` rollouts resident per engine. Paged KV: decoding sequences
+   * hold their context (cBar on average); with `keep`, rollouts in tool calls hold theirs too, so
+   * an engine carries S rollouts at once. A fraction φ of the resident rollouts decodes (the rest
+   * wait on tools); φ, τ, the prefill share ρ and the cache hit rate are solved by fixed-point
+   * iteration. `life`: a rollout's engine-active seconds.
+   */
+  const load = (cap: number) => {
+    let S = 1;
+    let phi = 1;
+    let tau = 0;
+    let rho = 0;
+    let hit = 1;
+    let reprefill = 0;
+    let resident = 1;
+    let life = Infinity;
+    for (let it = 0; it < 12; it++) {
+      S = Math.max(1, keep ? Math.min(r.maxDecoding / phi, kvCap) : Math.min(r.maxDecoding, kvCap) / phi);
+      resident = Math.max(1, Math.min(S, cap));
+      const nDec = Math.max(1, resident * phi);
+      tau = decodeStepSeconds(em, nDec, nDec * cBar);
+      // Free mode: a tool call's KV goes to the evictable cache, which gets the pool the decoders
+      // leave (they are admitted and grow by evicting it): the LRU hit rate of `toolCacheHitRate`.
+      // A miss prefills the whole context again.
+      if (!keep && life < Infinity) hit = toolCacheHitRate(Math.max(0, pool - nDec * cBar), (resident * tools * toolCtx) / life, r.tails.tool);
+      reprefill = ((1 - hit) * tools * (em.flopsPerToken * toolCtx + (em.attnFlopsPerTokenPair * toolCtx * toolCtx) / 2)) / em.flopsPerSecond;
+      const decodeTime = (gen * tau) / (1 - rho);
+      life = decodeTime + tools * toolMean + prefillSec + reprefill + fixedPerRollout;
+      phi = decodeTime / life;
+      // Share of engine time spent prefilling: resident rollouts each prefill `prefillSec` per lifetime.
+      rho = Math.min(0.9, (resident * (prefillSec + reprefill)) / life);
+    }
+    return { S, phi, tau, rho, hit, reprefill, resident, life, nDec: Math.max(1, resident * phi), stretch: 1 / (1 - rho) };
+  };
+  type Load = ReturnType<typeof load>;
+  const bulkAt = (L: Load) => durationParams(r, shapes, L.tau, L.stretch, toolMean, isAsync ? Infinity : cutoff, fixedPerRollout + L.reprefill, bulk);
+
+  /**
+   * The rollout phase of a step in which `launched` rollouts start together (sync; async's first
+   * step) at engine load L; `bulk` must hold L's durations. Its work is decoded no faster than at
+   * the engines' peak rate, every launched rollout resident (load `peak`: τ / decoding), with L's
+   * prefill share.
+   */
+  const batchPhase = (L: Load, launched: number, peak: Load) => {
+    const { S, phi, tau, rho, nDec, stretch } = L;
+    const alone = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
+    durationParams(r, shapes, null, 1, toolMean, isAsync ? Infinity : cutoff, fixedPerRollout, alone);
+    const slots = Math.min(sandboxCap, E * S);
+    const xMaxAlone = mixtureQuantile(alone.mus, alone.sig, alone.ps, 1 - Math.pow(0.5, 1 / launched));
+    // The slowest rollout's decoding alone on an engine (no tool time): the floor of a sync step.
+    const decodeAlone = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
+    durationParams(r, shapes, null, 1, 0, isAsync ? Infinity : cutoff, 0, decodeAlone);
+    const longestMinDecode = mixtureQuantile(decodeAlone.mus, decodeAlone.sig, decodeAlone.ps, 1 - Math.pow(0.5, 1 / launched));
+    // The slowest rollout decodes while the batch around it drains: when it has generated x
+    // tokens, the rollouts of its engine still running are those with more than x tokens, so its
+    // per-token time is τ(n(x)) with n(x) = min(decoding cap, resident · φ · P(tokens > x)) and
+    // their contexts ≈ prompt + x · (trajectory growth per generated token). Integrated over its
+    // tokens L* (the expected maximum of `launched` draws), plus its tool calls and prefill.
+    const tokMus = new Float64Array(m);
+    const tokSig = new Float64Array(m);
+    const tokPs = new Float64Array(m);
+    let maxTools = 0;
+    for (let i = 0; i < m; i++) {
+      const { prof, p, varTokens } = shapes[i];
+      const g = Math.max(1, Math.min(prof.generated, isAsync ? Infinity : cutoff));
+      const v = prof.generated > 0 ? (varTokens * g) / prof.generated : 0;
+      const s2 = Math.log(1 + v / (g * g));
+      tokMus[i] = Math.log(g) - s2 / 2;
+      tokSig[i] = Math.sqrt(s2);
+      tokPs[i] = p;
+      maxTools = Math.max(maxTools, prof.toolCalls);
+    }
+    const capDec = keep ? Math.min(r.maxDecoding, kvCap * phi) : Math.min(r.maxDecoding, kvCap);
+    const lStar = Math.min(mixtureQuantile(tokMus, tokSig, tokPs, 1 - Math.pow(0.5, 1 / launched)), s.rollout.maxContextTokens);
+    const growth = gen > 0 ? (traj - s.rollout.promptTokens) / gen : 1;
+    const perEngine = Math.max(1, launched / E);
+    let drain = 0;
+    const STEPS = 24;
+    for (let j = 0; j < STEPS; j++) {
+      const x = ((j + 0.5) / STEPS) * lStar;
+      const n = Math.max(1, Math.min(capDec, perEngine * phi * exceed(tokMus, tokSig, tokPs, x)));
+      const ctx = Math.min(s.rollout.maxContextTokens, s.rollout.promptTokens + x * growth);
+      // Prefill of the others stretches decoding in proportion to how many are left.
+      const rhoX = Math.min(rho, (rho * n) / nDec);
+      drain += decodeStepSeconds(em, n, n * ctx) / (1 - rhoX);
+    }
+    drain *= lStar / STEPS;
+    const stragglerTools = Math.min(maxTools, gen > 0 ? (tools * lStar) / gen : 0);
+    const stragglerPrefill = gen > 0 ? (prefillSec * lStar) / gen : 0;
+    // The straggler's later tool calls return to a drained engine: its cache is still there.
+    let tail = Math.max(xMaxAlone, drain + stragglerTools * toolMean + stragglerPrefill + fixedPerRollout);
+    if (!isAsync && partial) {
+      // A step holds at most `cutoff` tokens of any rollout: its straggler decodes the cut-off,
+      // with the tool calls of that many tokens and one slow (p99) call.
+      const gMean = tailMean(r.tails.generated);
+      tail = Math.min(tail, cutoff * tau * stretch + (cutoff / gMean) * toolMean + tailQuantile(r.tails.tool, 0.99));
+    }
+    const waves = launched > slots ? ((launched - slots) / slots) * bulk.mean : 0;
+    // Work per step: a batch of rollouts (carried-over partial rollouts average out to one batch).
+    const throughput = (((isAsync ? N : firstWave) / E) * gen * peak.tau * stretch) / peak.nDec;
+    let rollout = Math.max(tail + waves, throughput) * envRetry;
+    if (!isAsync && env.dynamicSamplingDropRate > 0) {
+      // Another (small) wave when the first kept fewer than promptsPerStep groups: its slowest
+      // rollout runs nearly alone. P(kept < P) by the normal approximation of the binomial.
+      const groups = firstWave / s.rolloutsPerPrompt;
+      const keepP = 1 - env.dynamicSamplingDropRate;
+      const sd = Math.sqrt(groups * keepP * (1 - keepP));
+      const pShort = sd > 0 ? normCdf((s.promptsPerStep - 0.5 - groups * keepP) / sd) : 0;
+      rollout += pShort * xMaxAlone * envRetry;
+    }
+    return { rollout, throughput, longestMinDecode };
+  };
+
+  const peak = load(gate / E);
+  let L = peak;
+  bulkAt(L);
+  let batch = batchPhase(L, isAsync ? N : gate, peak);
+  if (!isAsync) {
+    // A sync batch drains: by Little's law an engine holds on average (launched / E) × a
+    // rollout's life / the rollout phase, which sets the load (KV, cache, prefill) of its bulk.
+    for (let it = 0; it < SYNC_PASSES; it++) {
+      L = load(Math.min(gate / E, (gate / E) * (L.life / batch.rollout)));
+      bulkAt(L);
+      batch = batchPhase(L, gate, peak);
+    }
+  }
+  const syncRollout = batch.rollout;
+  const { longestMinDecode } = batch;
   let rolloutExposed: number;
   let step: number;
   if (!isAsync) {
@@ -353,52 +407,77 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     rolloutExposed = syncRollout * ramp;
     step = rolloutExposed + trainT + sync;
   } else {
-    const conc = Math.min(slots, Math.max(1, inFlight));
-    const genPerStep = ((N * bulk.mean) / conc) * envRetry + sync;
-    // Steady state: every weight update lets one more batch start (the gate allows (v + 1 + s)·N
-    // started rollouts), so batches are launched one step apart and a step ends when the trainer
-    // has promptsPerStep complete groups. With g seconds of generation per step, a group still
-    // running after j windows is owed to a later step; the trainer never waits while the batches
-    // owed add up to at most s: Σ_{j≥1} P(group > j·g) ≤ s (a group = the slowest of its G
-    // rollouts at bulk speed). g is also at least the engines' throughput bound for one batch.
     const G = s.rolloutsPerPrompt;
-    const owed = (g: number) => {
+    // The first step trains on the first promptsPerStep groups to complete out of the (1 + s)·P
+    // launched: the 1/(1 + s) quantile of a group's completion (the slowest of its G rollouts,
+    // P(D ≤ x)^G = 1/(1 + s)), not the slowest rollout of the batch; s = 0 waits for all of them.
+    const firstTail = stal > 0 ? 1 - Math.pow(1 / (1 + stal), 1 / G) : 0;
+    const firstRollout =
+      firstTail > 0 ? Math.min(syncRollout, Math.max(mixtureQuantile(bulk.mus, bulk.sig, bulk.ps, firstTail), batch.throughput) * envRetry) : syncRollout;
+    const firstStep = firstRollout + trainT + sync;
+    // Steady state. Every weight update lets one more batch start, so batches start one step
+    // apart, and the trainer starts step k (after waiting w for rollouts) once it has P complete
+    // groups more than it trained. Then the batch started at the last update has run w seconds,
+    // the one before w + (w + o) (o: the training the engines overlap, 0 when colocated), … and
+    // the groups still running may be at most s batches: Σ_{j≥0} P(group > w + j·(w + o)) ≤ s
+    // (a group = the slowest of its G rollouts). That is the tail's window w_tail.
+    const overlap = s.cluster.colocated ? 0 : trainT;
+    const owed = (w: number) => {
       let sum = 0;
-      for (let j = 1; j <= 256; j++) {
-        const pj = 1 - Math.pow(1 - exceed(bulk.mus, bulk.sig, bulk.ps, j * g), G);
+      for (let j = 0; j <= 256; j++) {
+        const pj = 1 - Math.pow(1 - exceed(bulk.mus, bulk.sig, bulk.ps, w + j * (w + overlap)), G);
         sum += pj;
         // Only the comparison with s matters: stop once it is decided.
         if (pj < 1e-4 || sum > stal) break;
       }
       return sum;
     };
-    let window = syncRollout;
-    if (stal > 0 && owed(syncRollout) <= stal) {
+    const tailWindow = () => {
+      if (owed(1e-9) <= stal) return 0;
+      let hi = Math.max(bulk.mean, 1e-6);
+      for (let k = 0; k < 40 && owed(hi) > stal; k++) hi *= 2;
       let lo = 0;
-      let hi = syncRollout;
-      // 12 halvings: 2.4e-4 of the sync rollout time, far below the estimate's other errors.
-      for (let it = 0; it < 12; it++) {
+      // 14 halvings: 6e-5 of the bracket, far below the estimate's other errors.
+      for (let it = 0; it < 14; it++) {
         const mid = 0.5 * (lo + hi);
         if (owed(mid) <= stal) hi = mid;
         else lo = mid;
       }
-      window = hi;
+      return hi;
+    };
+    // Little's law: rollouts start at the rate the trainer takes them, N per step, and each is
+    // active for `life` seconds, so n per engine are resident when the engines are active
+    // N·life/(E·n) seconds per step: a window w_thr = N·life/(E·n) − o. A larger n gives
+    // a longer tail window and a shorter w_thr; the step's n is where they meet, or the most the
+    // gate and the KV pool allow when the tail never catches up (engine-bound).
+    const trial = (n: number) => {
+      L = load(n);
+      bulkAt(L);
+      const wTail = tailWindow();
+      const wThr = (N * factor * L.life) / (E * L.resident) - overlap;
+      return { wTail, wThr };
+    };
+    const nMax = Math.max(1, gate / E);
+    let t = trial(nMax);
+    if (t.wThr < t.wTail) {
+      let lo = 0;
+      let hi = Math.log(nMax);
+      // 10 halvings of log n: n to 1e-3 of its range.
+      for (let it = 0; it < 10; it++) {
+        const mid = 0.5 * (lo + hi);
+        t = trial(Math.exp(mid));
+        if (t.wThr < t.wTail) hi = mid;
+        else lo = mid;
+      }
+      t = trial(Math.exp(0.5 * (lo + hi)));
     }
-    const genWindow = Math.max(window * envRetry, genPerStep - sync);
-    const overlapped = s.cluster.colocated ? genWindow + trainT + sync : Math.max(trainT + sync, genWindow + sync);
-    const syncStep = syncRollout + trainT + sync;
-    const steady = Math.min(syncStep, overlapped);
-    // The first step trains on the first promptsPerStep groups to complete out of the (1 + s)·P
-    // launched: the 1/(1 + s) quantile of a group's completion (the slowest of its G rollouts,
-    // P(D ≤ x)^G = 1/(1 + s)), not the slowest rollout of the batch; s = 0 waits for all of them.
-    const firstTail = stal > 0 ? 1 - Math.pow(1 / (1 + stal), 1 / G) : 0;
-    const firstRollout =
-      firstTail > 0 ? Math.min(syncRollout, Math.max(mixtureQuantile(bulk.mus, bulk.sig, bulk.ps, firstTail), throughput) * envRetry) : syncRollout;
-    const firstStep = firstRollout + trainT + sync;
+    const window = Math.max(0, t.wTail, t.wThr) * envRetry;
+    const steady = Math.min(syncRollout + trainT + sync, window + trainT + sync);
     // The first step has nothing to overlap with: it takes as long as a sync step.
     step = (firstStep + (s.steps - 1) * Math.min(steady, Math.max(firstStep, steady))) / s.steps;
     rolloutExposed = Math.max(0, step - trainT - sync);
   }
+  const { tau, stretch, nDec, hit } = L;
   const steps = s.steps;
   // Checkpoints: at the first step end ≥ checkpointMinutes after the last one, and at the end.
   const ckptEvery = Math.max(1, Math.ceil((s.reliability.checkpointMinutes * 60) / step));
