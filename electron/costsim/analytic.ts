@@ -1,4 +1,4 @@
-import type { SimResult, SimScenarioParsed } from '../../shared/contract/sim';
+import { ESTIMATE_ACCURACY, type SimResult, type SimScenarioParsed } from '../../shared/contract/sim';
 import { decodeStepSeconds } from './decode';
 import { normCdf, tailMean, tailQuantile, tailVariance, turnsPmf, type LogNormalTail } from './distributions';
 import { buildResult, type RunFigures } from './result';
@@ -57,6 +57,10 @@ interface Shape {
 }
 
 const MAX_GRID = 48;
+/** Groups of an async batch (midpoints of equal shares) whose queueing for an engine place is averaged. */
+const QUEUE_POINTS = 4;
+/** Trapezoid points over ln x for an expected maximum: 18σ in 64 steps of 0.28σ. */
+const EXPECTED_MAX_POINTS = 64;
 /** Passes of a sync batch's mean load over the rollout phase it gives. */
 const SYNC_PASSES = 2;
 
@@ -98,36 +102,82 @@ function rolloutShapes(r: ResolvedScenario): Shape[] {
   return shapes;
 }
 
-/** P(D > x) for a mixture of moment-matched log-normals. */
-function exceed(mus: Float64Array, sig: Float64Array, ps: Float64Array, x: number): number {
+/**
+ * A mixture of moment-matched log-normals, one per rollout shape (weight ps), each capped at the
+ * most that shape can take (`caps`: the value a draw beyond it takes, as the simulator caps its
+ * tails).
+ */
+interface Mixture {
+  mus: Float64Array;
+  sig: Float64Array;
+  ps: Float64Array;
+  caps: Float64Array;
+  mean: number;
+}
+
+const mixture = (m: number): Mixture => ({ mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), caps: new Float64Array(m), mean: 0 });
+
+/** P(D > x) for a mixture. */
+function exceed(d: Mixture, x: number): number {
   let out = 0;
   const lx = Math.log(x);
-  for (let i = 0; i < ps.length; i++) out += ps[i] * (sig[i] === 0 ? (lx < mus[i] ? 1 : 0) : 1 - normCdf((lx - mus[i]) / sig[i]));
+  const { mus, sig, ps, caps } = d;
+  for (let i = 0; i < ps.length; i++) {
+    if (x >= caps[i]) continue;
+    out += ps[i] * (sig[i] === 0 ? (lx < mus[i] ? 1 : 0) : 1 - normCdf((lx - mus[i]) / sig[i]));
+  }
   return out;
 }
 
-/** x such that P(D > x) = tailProb, by bisection on log x. */
-function mixtureQuantile(mus: Float64Array, sig: Float64Array, ps: Float64Array, tailProb: number): number {
+/** The range of ln x over which a mixture's mass lies: 9σ below the lowest component to 9σ above the highest (or its cap). */
+function logRange(d: Mixture): [number, number] {
   let lo = Infinity;
   let hi = -Infinity;
-  for (let i = 0; i < ps.length; i++) {
-    lo = Math.min(lo, mus[i] - 9 * sig[i]);
-    hi = Math.max(hi, mus[i] + 9 * sig[i]);
+  for (let i = 0; i < d.ps.length; i++) {
+    lo = Math.min(lo, d.mus[i] - 9 * d.sig[i]);
+    hi = Math.max(hi, Math.min(d.mus[i] + 9 * d.sig[i], Math.log(d.caps[i])));
   }
+  return [Math.min(lo, hi), hi];
+}
+
+/** x such that P(D > x) = tailProb, by bisection on log x. */
+function mixtureQuantile(d: Mixture, tailProb: number): number {
+  let [lo, hi] = logRange(d);
   // 40 halvings of an 18σ range: far below any other error of the estimate.
   for (let it = 0; it < 40; it++) {
     const mid = 0.5 * (lo + hi);
-    if (exceed(mus, sig, ps, Math.exp(mid)) > tailProb) lo = mid;
+    if (exceed(d, Math.exp(mid)) > tailProb) lo = mid;
     else hi = mid;
   }
   return Math.exp(0.5 * (lo + hi));
 }
 
 /**
+ * E[max of n independent draws] of a mixture: ∫₀^∞ 1 − (1 − P(D > x))ⁿ dx, by the trapezoid
+ * rule over ln x (x·dx/x) across `logRange` (below it the integrand is 1: that part is the
+ * range's lower end; above it, 0).
+ */
+function expectedMax(d: Mixture, n: number): number {
+  const [lo, hi] = logRange(d);
+  if (hi - lo < 1e-12) return Math.exp(lo);
+  const K = EXPECTED_MAX_POINTS;
+  const h = (hi - lo) / K;
+  let sum = 0;
+  for (let k = 0; k <= K; k++) {
+    const x = Math.exp(lo + k * h);
+    const f = (1 - Math.pow(1 - exceed(d, x), n)) * x;
+    sum += k === 0 || k === K ? f / 2 : f;
+  }
+  return Math.exp(lo) + sum * h;
+}
+
+/**
  * Log-normal parameters per shape for the duration of one rollout's work within a step, at
  * decode-step time `tau` (seconds per token; null = alone on the engine, from its own context)
  * with decoding stretched by `stretch`. With partial rollout a step covers at most `cutoff`
- * generated tokens of a rollout, so its work (and variance) is scaled down to that share.
+ * generated tokens of a rollout, so its work (and variance) is scaled down to that share. Its
+ * cap: every turn at the tail's maximum, but no more tokens than the context window holds, and
+ * every tool call at the latency's maximum (`toolMax`).
  */
 function durationParams(
   r: ResolvedScenario,
@@ -135,11 +185,13 @@ function durationParams(
   tau: number | null,
   stretch: number,
   toolMean: number,
+  toolMax: number,
   cutoff: number,
   extra: number,
-  out: { mus: Float64Array; sig: Float64Array; ps: Float64Array; mean: number },
+  out: Mixture,
 ) {
   const e = r.engine;
+  const ro = r.scenario.rollout;
   out.mean = 0;
   for (let i = 0; i < shapes.length; i++) {
     const { prof, p, varTokens, varTool } = shapes[i];
@@ -149,9 +201,11 @@ function durationParams(
     const mean = f * (prof.generated * perToken * stretch + prof.toolCalls * toolMean + ownPrefill + extra);
     const variance = f * (varTokens * (perToken * stretch) ** 2 + varTool);
     const s2 = Math.log(1 + variance / (mean * mean));
+    const mostTokens = Math.max(prof.generated, Math.min(prof.turns * r.tails.generated.max, ro.maxContextTokens - ro.promptTokens));
     out.mus[i] = Math.log(mean) - s2 / 2;
     out.sig[i] = Math.sqrt(s2);
     out.ps[i] = p;
+    out.caps[i] = Math.max(mean, f * (mostTokens * perToken * stretch + prof.toolCalls * toolMax + ownPrefill + extra));
     out.mean += p * mean;
   }
 }
@@ -180,12 +234,8 @@ export function toolCacheHitRate(roomTokens: number, inflowTokensPerSecond: numb
   return latency.sigma === 0 ? (t >= Math.exp(latency.mu) ? 1 : 0) : normCdf((Math.log(t) - latency.mu) / latency.sigma);
 }
 
-/**
- * The estimate's expected distance to the discrete-event step time, shown as its error band:
- * all 40 scenarios of the random grid in analytic.test.ts fall within it (116 of 120 over three
- * seeds), about three in four within ±15 %.
- */
-export const ANALYTIC_ERROR_BAND = 0.35;
+/** The estimate's expected distance to the discrete-event step time, shown as its error band (`ESTIMATE_ACCURACY`, asserted in analytic.test.ts). */
+export const ANALYTIC_ERROR_BAND = ESTIMATE_ACCURACY.band;
 
 /**
  * Policy lag of trained samples, versions (rough; the discrete-event run counts it exactly).
@@ -237,6 +287,7 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     }
   }
   const toolMean = tailMean(r.tails.tool);
+  const toolMax = r.tails.tool.max;
   const env = s.environment;
   // Sandbox start and reward wait: per rollout, no KV held.
   const fixedPerRollout = env.sandboxStartSeconds + env.rewardSeconds;
@@ -264,7 +315,7 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
   const trainT = trainStep(r.train, N * traj).seconds;
   const sync = r.syncSeconds;
   const m = shapes.length;
-  const bulk = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
+  const bulk = mixture(m);
 
   /**
    * Engine load with at most `cap` rollouts resident per engine. Paged KV: decoding sequences
@@ -301,7 +352,7 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     return { S, phi, tau, rho, hit, reprefill, resident, life, nDec: Math.max(1, resident * phi), stretch: 1 / (1 - rho) };
   };
   type Load = ReturnType<typeof load>;
-  const bulkAt = (L: Load) => durationParams(r, shapes, L.tau, L.stretch, toolMean, isAsync ? Infinity : cutoff, fixedPerRollout + L.reprefill, bulk);
+  const bulkAt = (L: Load) => durationParams(r, shapes, L.tau, L.stretch, toolMean, toolMax, isAsync ? Infinity : cutoff, fixedPerRollout + L.reprefill, bulk);
 
   /**
    * The rollout phase of a step in which `launched` rollouts start together (sync; async's first
@@ -311,42 +362,41 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
    */
   const batchPhase = (L: Load, launched: number, peak: Load) => {
     const { S, phi, tau, rho, nDec, stretch } = L;
-    const alone = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
-    durationParams(r, shapes, null, 1, toolMean, isAsync ? Infinity : cutoff, fixedPerRollout, alone);
+    const alone = mixture(m);
+    durationParams(r, shapes, null, 1, toolMean, toolMax, isAsync ? Infinity : cutoff, fixedPerRollout, alone);
     const slots = Math.min(sandboxCap, E * S);
-    const xMaxAlone = mixtureQuantile(alone.mus, alone.sig, alone.ps, 1 - Math.pow(0.5, 1 / launched));
+    const xMaxAlone = expectedMax(alone, launched);
     // The slowest rollout's decoding alone on an engine (no tool time): the floor of a sync step.
-    const decodeAlone = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
-    durationParams(r, shapes, null, 1, 0, isAsync ? Infinity : cutoff, 0, decodeAlone);
-    const longestMinDecode = mixtureQuantile(decodeAlone.mus, decodeAlone.sig, decodeAlone.ps, 1 - Math.pow(0.5, 1 / launched));
+    const decodeAlone = mixture(m);
+    durationParams(r, shapes, null, 1, 0, 0, isAsync ? Infinity : cutoff, 0, decodeAlone);
+    const longestMinDecode = mixtureQuantile(decodeAlone, 1 - Math.pow(0.5, 1 / launched));
     // The slowest rollout decodes while the batch around it drains: when it has generated x
     // tokens, the rollouts of its engine still running are those with more than x tokens, so its
     // per-token time is τ(n(x)) with n(x) = min(decoding cap, resident · φ · P(tokens > x)) and
     // their contexts ≈ prompt + x · (trajectory growth per generated token). Integrated over its
     // tokens L* (the expected maximum of `launched` draws), plus its tool calls and prefill.
-    const tokMus = new Float64Array(m);
-    const tokSig = new Float64Array(m);
-    const tokPs = new Float64Array(m);
+    const tok = mixture(m);
     let maxTools = 0;
     for (let i = 0; i < m; i++) {
       const { prof, p, varTokens } = shapes[i];
       const g = Math.max(1, Math.min(prof.generated, isAsync ? Infinity : cutoff));
       const v = prof.generated > 0 ? (varTokens * g) / prof.generated : 0;
       const s2 = Math.log(1 + v / (g * g));
-      tokMus[i] = Math.log(g) - s2 / 2;
-      tokSig[i] = Math.sqrt(s2);
-      tokPs[i] = p;
+      tok.mus[i] = Math.log(g) - s2 / 2;
+      tok.sig[i] = Math.sqrt(s2);
+      tok.ps[i] = p;
+      tok.caps[i] = Math.max(g, Math.min(prof.turns * r.tails.generated.max, s.rollout.maxContextTokens - s.rollout.promptTokens, isAsync ? Infinity : cutoff));
       maxTools = Math.max(maxTools, prof.toolCalls);
     }
     const capDec = keep ? Math.min(r.maxDecoding, kvCap * phi) : Math.min(r.maxDecoding, kvCap);
-    const lStar = Math.min(mixtureQuantile(tokMus, tokSig, tokPs, 1 - Math.pow(0.5, 1 / launched)), s.rollout.maxContextTokens);
+    const lStar = Math.min(expectedMax(tok, launched), s.rollout.maxContextTokens);
     const growth = gen > 0 ? (traj - s.rollout.promptTokens) / gen : 1;
     const perEngine = Math.max(1, launched / E);
     let drain = 0;
     const STEPS = 24;
     for (let j = 0; j < STEPS; j++) {
       const x = ((j + 0.5) / STEPS) * lStar;
-      const n = Math.max(1, Math.min(capDec, perEngine * phi * exceed(tokMus, tokSig, tokPs, x)));
+      const n = Math.max(1, Math.min(capDec, perEngine * phi * exceed(tok, x)));
       const ctx = Math.min(s.rollout.maxContextTokens, s.rollout.promptTokens + x * growth);
       // Prefill of the others stretches decoding in proportion to how many are left.
       const rhoX = Math.min(rho, (rho * n) / nDec);
@@ -413,7 +463,7 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     // P(D ≤ x)^G = 1/(1 + s)), not the slowest rollout of the batch; s = 0 waits for all of them.
     const firstTail = stal > 0 ? 1 - Math.pow(1 / (1 + stal), 1 / G) : 0;
     const firstRollout =
-      firstTail > 0 ? Math.min(syncRollout, Math.max(mixtureQuantile(bulk.mus, bulk.sig, bulk.ps, firstTail), batch.throughput) * envRetry) : syncRollout;
+      firstTail > 0 ? Math.min(syncRollout, Math.max(mixtureQuantile(bulk, firstTail), batch.throughput) * envRetry) : syncRollout;
     const firstStep = firstRollout + trainT + sync;
     // Steady state. Every weight update lets one more batch start, so batches start one step
     // apart, and the trainer starts step k (after waiting w for rollouts) once it has P complete
@@ -421,11 +471,20 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     // the one before w + (w + o) (o: the training the engines overlap, 0 when colocated), … and
     // the groups still running may be at most s batches: Σ_{j≥0} P(group > w + j·(w + o)) ≤ s
     // (a group = the slowest of its G rollouts). That is the tail's window w_tail.
+    // A batch starts at once: where an engine gets more of it than it can carry (N / E > S), the
+    // later groups queue for a place, group u ∈ [0, 1] of the batch by (u·N/E − S) / S lives
+    // (the waves of a sync batch); the sum averages over QUEUE_POINTS groups of the batch.
     const overlap = s.cluster.colocated ? 0 : trainT;
+    const delays = new Float64Array(QUEUE_POINTS);
     const owed = (w: number) => {
       let sum = 0;
       for (let j = 0; j <= 256; j++) {
-        const pj = 1 - Math.pow(1 - exceed(bulk.mus, bulk.sig, bulk.ps, w + j * (w + overlap)), G);
+        let pj = 0;
+        for (let k = 0; k < QUEUE_POINTS; k++) {
+          const age = w + j * (w + overlap) - delays[k];
+          pj += age > 0 ? 1 - Math.pow(1 - exceed(bulk, age), G) : 1;
+        }
+        pj /= QUEUE_POINTS;
         sum += pj;
         // Only the comparison with s matters: stop once it is decided.
         if (pj < 1e-4 || sum > stal) break;
@@ -453,6 +512,7 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     const trial = (n: number) => {
       L = load(n);
       bulkAt(L);
+      for (let k = 0; k < QUEUE_POINTS; k++) delays[k] = (Math.max(0, (((k + 0.5) / QUEUE_POINTS) * N * factor) / E - L.S) / L.S) * L.life;
       const wTail = tailWindow();
       const wThr = (N * factor * L.life) / (E * L.resident) - overlap;
       return { wTail, wThr };
