@@ -224,8 +224,8 @@ export function toolCacheHitRate(roomTokens: number, inflowTokensPerSecond: numb
   const waiting = (t: number) => inflowTokensPerSecond * tailMean({ ...latency, max: Math.min(latency.max, t) });
   let lo = 0;
   let hi = latency.max;
-  // 30 halvings of the latency range: T_c to 1e-9 of it.
-  for (let it = 0; it < 30; it++) {
+  // 20 halvings of the latency range: T_c to 1e-6 of it.
+  for (let it = 0; it < 20; it++) {
     const mid = 0.5 * (lo + hi);
     if (waiting(mid) < roomTokens) lo = mid;
     else hi = mid;
@@ -354,43 +354,46 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
   type Load = ReturnType<typeof load>;
   const bulkAt = (L: Load) => durationParams(r, shapes, L.tau, L.stretch, toolMean, toolMax, isAsync ? Infinity : cutoff, fixedPerRollout + L.reprefill, bulk);
 
+  // A batch of `launched` rollouts starts together (sync; async's first step). What does not
+  // depend on the engine load: its slowest rollout alone on an engine (the floor of the phase),
+  // that one's decoding alone (no tool time), and the tokens of its longest rollout.
+  const launched = isAsync ? N : gate;
+  const alone = mixture(m);
+  durationParams(r, shapes, null, 1, toolMean, toolMax, isAsync ? Infinity : cutoff, fixedPerRollout, alone);
+  const xMaxAlone = expectedMax(alone, launched);
+  const decodeAlone = mixture(m);
+  durationParams(r, shapes, null, 1, 0, 0, isAsync ? Infinity : cutoff, 0, decodeAlone);
+  const longestMinDecode = mixtureQuantile(decodeAlone, 1 - Math.pow(0.5, 1 / launched));
+  const tok = mixture(m);
+  let maxTools = 0;
+  for (let i = 0; i < m; i++) {
+    const { prof, p, varTokens } = shapes[i];
+    const g = Math.max(1, Math.min(prof.generated, isAsync ? Infinity : cutoff));
+    const v = prof.generated > 0 ? (varTokens * g) / prof.generated : 0;
+    const s2 = Math.log(1 + v / (g * g));
+    tok.mus[i] = Math.log(g) - s2 / 2;
+    tok.sig[i] = Math.sqrt(s2);
+    tok.ps[i] = p;
+    tok.caps[i] = Math.max(g, Math.min(prof.turns * r.tails.generated.max, s.rollout.maxContextTokens - s.rollout.promptTokens, isAsync ? Infinity : cutoff));
+    maxTools = Math.max(maxTools, prof.toolCalls);
+  }
+  const lStar = Math.min(expectedMax(tok, launched), s.rollout.maxContextTokens);
+  const growth = gen > 0 ? (traj - s.rollout.promptTokens) / gen : 1;
+
   /**
-   * The rollout phase of a step in which `launched` rollouts start together (sync; async's first
-   * step) at engine load L; `bulk` must hold L's durations. Its work is decoded no faster than at
-   * the engines' peak rate, every launched rollout resident (load `peak`: τ / decoding), with L's
-   * prefill share.
+   * The rollout phase of that batch at engine load L; `bulk` must hold L's durations. Its work is
+   * decoded no faster than at the engines' peak rate, every launched rollout resident (load
+   * `peak`: τ / decoding), with L's prefill share.
    */
-  const batchPhase = (L: Load, launched: number, peak: Load) => {
+  const batchPhase = (L: Load, peak: Load) => {
     const { S, phi, tau, rho, nDec, stretch } = L;
-    const alone = mixture(m);
-    durationParams(r, shapes, null, 1, toolMean, toolMax, isAsync ? Infinity : cutoff, fixedPerRollout, alone);
     const slots = Math.min(sandboxCap, E * S);
-    const xMaxAlone = expectedMax(alone, launched);
-    // The slowest rollout's decoding alone on an engine (no tool time): the floor of a sync step.
-    const decodeAlone = mixture(m);
-    durationParams(r, shapes, null, 1, 0, 0, isAsync ? Infinity : cutoff, 0, decodeAlone);
-    const longestMinDecode = mixtureQuantile(decodeAlone, 1 - Math.pow(0.5, 1 / launched));
     // The slowest rollout decodes while the batch around it drains: when it has generated x
     // tokens, the rollouts of its engine still running are those with more than x tokens, so its
     // per-token time is τ(n(x)) with n(x) = min(decoding cap, resident · φ · P(tokens > x)) and
     // their contexts ≈ prompt + x · (trajectory growth per generated token). Integrated over its
     // tokens L* (the expected maximum of `launched` draws), plus its tool calls and prefill.
-    const tok = mixture(m);
-    let maxTools = 0;
-    for (let i = 0; i < m; i++) {
-      const { prof, p, varTokens } = shapes[i];
-      const g = Math.max(1, Math.min(prof.generated, isAsync ? Infinity : cutoff));
-      const v = prof.generated > 0 ? (varTokens * g) / prof.generated : 0;
-      const s2 = Math.log(1 + v / (g * g));
-      tok.mus[i] = Math.log(g) - s2 / 2;
-      tok.sig[i] = Math.sqrt(s2);
-      tok.ps[i] = p;
-      tok.caps[i] = Math.max(g, Math.min(prof.turns * r.tails.generated.max, s.rollout.maxContextTokens - s.rollout.promptTokens, isAsync ? Infinity : cutoff));
-      maxTools = Math.max(maxTools, prof.toolCalls);
-    }
     const capDec = keep ? Math.min(r.maxDecoding, kvCap * phi) : Math.min(r.maxDecoding, kvCap);
-    const lStar = Math.min(expectedMax(tok, launched), s.rollout.maxContextTokens);
-    const growth = gen > 0 ? (traj - s.rollout.promptTokens) / gen : 1;
     const perEngine = Math.max(1, launched / E);
     let drain = 0;
     const STEPS = 24;
@@ -426,24 +429,23 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
       const pShort = sd > 0 ? normCdf((s.promptsPerStep - 0.5 - groups * keepP) / sd) : 0;
       rollout += pShort * xMaxAlone * envRetry;
     }
-    return { rollout, throughput, longestMinDecode };
+    return { rollout, throughput };
   };
 
   const peak = load(gate / E);
   let L = peak;
   bulkAt(L);
-  let batch = batchPhase(L, isAsync ? N : gate, peak);
+  let batch = batchPhase(L, peak);
   if (!isAsync) {
     // A sync batch drains: by Little's law an engine holds on average (launched / E) × a
     // rollout's life / the rollout phase, which sets the load (KV, cache, prefill) of its bulk.
     for (let it = 0; it < SYNC_PASSES; it++) {
       L = load(Math.min(gate / E, (gate / E) * (L.life / batch.rollout)));
       bulkAt(L);
-      batch = batchPhase(L, gate, peak);
+      batch = batchPhase(L, peak);
     }
   }
   const syncRollout = batch.rollout;
-  const { longestMinDecode } = batch;
   let rolloutExposed: number;
   let step: number;
   if (!isAsync) {
@@ -506,32 +508,37 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     };
     // Little's law: rollouts start at the rate the trainer takes them, N per step, and each is
     // active for `life` seconds, so n per engine are resident when the engines are active
-    // N·life/(E·n) seconds per step: a window w_thr = N·life/(E·n) − o. A larger n gives
-    // a longer tail window and a shorter w_thr; the step's n is where they meet, or the most the
-    // gate and the KV pool allow when the tail never catches up (engine-bound).
+    // N·life/(E·n) seconds per step: a window w_thr = N·life/(E·n) − o. A larger n gives a
+    // longer tail window and a shorter w_thr; the step's n is where they meet (w_thr is long
+    // enough for the tail: owed(w_thr) ≤ s), or the most the gate and the KV pool allow when the
+    // tail never catches up (engine-bound).
     const trial = (n: number) => {
       L = load(n);
       bulkAt(L);
       for (let k = 0; k < QUEUE_POINTS; k++) delays[k] = (Math.max(0, (((k + 0.5) / QUEUE_POINTS) * N * factor) / E - L.S) / L.S) * L.life;
-      const wTail = tailWindow();
       const wThr = (N * factor * L.life) / (E * L.resident) - overlap;
-      return { wTail, wThr };
+      return { wThr, ok: owed(Math.max(wThr, 1e-9)) <= stal };
     };
     const nMax = Math.max(1, gate / E);
     let t = trial(nMax);
-    if (t.wThr < t.wTail) {
-      let lo = 0;
-      let hi = Math.log(nMax);
-      // 10 halvings of log n: n to 1e-3 of its range.
-      for (let it = 0; it < 10; it++) {
-        const mid = 0.5 * (lo + hi);
-        t = trial(Math.exp(mid));
-        if (t.wThr < t.wTail) hi = mid;
-        else lo = mid;
+    let window = t.wThr;
+    if (!t.ok) {
+      t = trial(1);
+      if (!t.ok) window = tailWindow();
+      else {
+        let lo = 0;
+        let hi = Math.log(nMax);
+        // 8 halvings of ln n: n to 0.4 % of ln(nMax).
+        for (let it = 0; it < 8; it++) {
+          const mid = 0.5 * (lo + hi);
+          if (trial(Math.exp(mid)).ok) lo = mid;
+          else hi = mid;
+        }
+        t = trial(Math.exp(0.5 * (lo + hi)));
+        window = t.wThr;
       }
-      t = trial(Math.exp(0.5 * (lo + hi)));
     }
-    const window = Math.max(0, t.wTail, t.wThr) * envRetry;
+    window = Math.max(0, window) * envRetry;
     const steady = Math.min(syncRollout + trainT + sync, window + trainT + sync);
     // The first step has nothing to overlap with: it takes as long as a sync step.
     step = (firstStep + (s.steps - 1) * Math.min(steady, Math.max(firstStep, steady))) / s.steps;
