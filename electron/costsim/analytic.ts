@@ -7,39 +7,45 @@ import { resolveScenario, type ResolvedScenario } from './scenario';
 import { trainStep } from './train';
 
 /**
- * Closed-form estimate of the simulator's outputs (for live sliders; well under 2 ms).
+ * Closed-form estimate of the simulator's outputs (for live sliders and the calibration's
+ * forward model; the bench holds it under 1 ms).
  *
  * 1. Rollout shapes. For a grid of turn counts k, the turn loop is walked with the mean
  *    generated/observation tokens (`walkRollout`), giving tokens, KV traffic Σ token·context,
- *    prefill work and tool calls per k; the turn distribution weighs them.
- * 2. Engine concurrency. Each engine holds n = min(slots, in-flight / engines) rollouts; a
- *    fraction φ of them is decoding (the rest wait on tools), so a decode step takes
+ *    prefill work, tool calls and the context held at each tool call per k; the turn
+ *    distribution weighs them.
+ * 2. Engine load (`load`). An engine holds n = min(S, cap) rollouts; a fraction φ of them is
+ *    decoding (the rest wait on tools), so a decode step takes
  *    τ = max(W / B, 2·N_act·n·φ / F) + n·φ·c̄·kv / B (dense GEMMs, then attention; c̄: token-weighted mean context).
- *    φ and τ are solved by fixed-point iteration. Prefill freezes stretch decoding by 1/(1 − ρ),
- *    ρ = engine time share spent prefilling.
+ *    Prefill freezes stretch decoding by 1/(1 − ρ), ρ = engine time share spent prefilling.
+ *    Free KV during tool calls: the prefix cache gets the pool the decoders leave, and its hit
+ *    rate is the least-recently-used characteristic-time (Che) approximation over the tool
+ *    latency (`toolCacheHitRate`); a miss re-prefills the context. φ, τ, ρ and the hit rate are
+ *    solved by fixed-point iteration.
  * 3. Rollout duration given k: mean μ_k = decode·τ + tool calls·E[latency] + own prefill,
  *    variance from the per-turn token and latency variances; moment-matched log-normal per k,
- *    mixed over k.
- * 4. Sync step: the slowest of N rollouts, x_b = quantile 0.5^(1/N) of the mixture at bulk
- *    speed. Once fewer rollouts than engines remain (after t_b = quantile 1 − E/N), the
- *    straggler decodes alone (τ_alone = (W + c·kv)/B), so the step's rollout part is
- *    t_b + (1 − t_b/x_b)·x_a; queueing waves add (N − slots)/slots · E[D] when N exceeds slots.
- *    It is never below the throughput bound: (N/E)·E[decode tokens]·τ / (n·φ).
- *    Partial rollout caps it at the time to decode the cut-off (plus its tool calls and one
- *    p99 tool call); a fresh batch joins the carried-over rollouts, so in flight is N·spans
- *    (spans = E[ceil(tokens / cut-off)]), reached linearly over the first `spans` steps.
+ *    capped at the most a k-turn rollout can take (window, tail maxima), mixed over k.
+ * 4. Sync step: the expected slowest of the N launched rollouts — alone on an engine at least,
+ *    or decoding while the batch around it drains (τ(n(x)) integrated over its tokens, n(x) the
+ *    rollouts still longer than x) — plus queueing waves (N − slots)/slots · E[D] when N exceeds
+ *    the engines' places; never below the work at the engines' peak rate (every rollout
+ *    resident). The bulk's load is the batch's mean residency over the phase by Little's law,
+ *    (N/E)·life / phase. Partial rollout caps the step at the time to decode the cut-off (plus
+ *    its tool calls and one p99 tool call); a fresh batch joins the carried-over rollouts, so in
+ *    flight is N·spans (spans = E[ceil(tokens / cut-off)]), reached over the first `spans` steps.
  * 5. Async: every weight update lets one more batch start (the gate allows (v + 1 + s)·N started
- *    rollouts), so batches launch one step apart and a step ends when the trainer has P complete
- *    groups. With g seconds of generation per step the trainer never waits while the batches owed
- *    to later steps, Σ_{j≥1} P(a group is still running after j·g), stay within s (a group = the
- *    slowest of its G rollouts); g is at least the engines' throughput bound N·E[D] / in flight.
- *    Separate pools: step = max(train + sync, g + sync); colocated: g + train + sync. In flight is
- *    (0.5 + s)·N, but never more than the trainer's rate N / (train + sync) × a rollout's life
- *    (Little's law: a trainer-bound pipeline generates its batch, then waits). The first step
+ *    rollouts), so batches start one step apart and the trainer starts a step, after waiting w,
+ *    once it has P more complete groups. The batches still running then have run w, w + (w + o),
+ *    … (o: the training the engines overlap, 0 when colocated; later groups of a batch first
+ *    queue for an engine place when N/E > S), and their groups still running may add up to at
+ *    most s batches: Σ_j P(group > age_j) ≤ s (a group = the slowest of its G rollouts). By
+ *    Little's law n = N·life / (E·(w + o)) rollouts are resident per engine; the step's n is where
+ *    that window is just long enough for the tail, else the most the gate ((0.5 + s)·N in flight)
+ *    and the KV pool allow. Step = w + train + sync, never above the sync step. The first step
  *    trains on the first P groups of the (1 + s)·P launched: the 1/(1 + s) quantile of a group's
  *    completion; s = 0 is the sync step.
  * 6. GPU failures add λ·(C/2 + restart) per second of progress (λ = gpus / MTBF).
- * Its distance to the discrete-event result is checked in analytic.test.ts.
+ * Its distance to the discrete-event result is checked in analytic.test.ts (`ESTIMATE_ACCURACY`).
  */
 export function estimateScenario(scenario: SimScenarioParsed): SimResult {
   const r = resolveScenario(scenario);
@@ -464,8 +470,7 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     // launched: the 1/(1 + s) quantile of a group's completion (the slowest of its G rollouts,
     // P(D ≤ x)^G = 1/(1 + s)), not the slowest rollout of the batch; s = 0 waits for all of them.
     const firstTail = stal > 0 ? 1 - Math.pow(1 / (1 + stal), 1 / G) : 0;
-    const firstRollout =
-      firstTail > 0 ? Math.min(syncRollout, Math.max(mixtureQuantile(bulk, firstTail), batch.throughput) * envRetry) : syncRollout;
+    const firstRollout = firstTail > 0 ? Math.min(syncRollout, Math.max(mixtureQuantile(bulk, firstTail), batch.throughput) * envRetry) : syncRollout;
     const firstStep = firstRollout + trainT + sync;
     // Steady state. Every weight update lets one more batch start, so batches start one step
     // apart, and the trainer starts step k (after waiting w for rollouts) once it has P complete

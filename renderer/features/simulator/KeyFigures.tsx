@@ -64,11 +64,15 @@ export function KeyFigures({
           })}
         </p>
       )}
-      {estimate?.errorBand !== undefined && <p className="muted small">{t('simulator.figures.band', {
+      {estimate?.errorBand !== undefined && (
+        <p className="muted small">
+          {t('simulator.figures.band', {
             band: formatPercent(estimate.errorBand, lang),
             share: formatPercent(ESTIMATE_ACCURACY.tightShare, lang),
             tight: formatPercent(ESTIMATE_ACCURACY.tight, lang),
-          })}</p>}
+          })}
+        </p>
+      )}
       {shown?.overheads && shown.kv && shown.policyLag && (
         <p className="muted small">
           {t('simulator.figures.overheads', {
