@@ -20,8 +20,10 @@ import { trainStep } from './train';
  *    Prefill freezes stretch decoding by 1/(1 − ρ), ρ = engine time share spent prefilling.
  *    Free KV during tool calls: the prefix cache gets the pool the decoders leave, and its hit
  *    rate is the least-recently-used characteristic-time (Che) approximation over the tool
- *    latency (`toolCacheHitRate`); a miss re-prefills the context. φ, τ, ρ and the hit rate are
- *    solved by fixed-point iteration.
+ *    latency (`toolCacheHitRate`); a miss re-prefills the context. While rollouts queue for a
+ *    place (a batch larger than S per engine) the engine is full and the cache gets the pool
+ *    full decoders leave, for that share of the time. φ, τ, ρ and the hit rate are solved by
+ *    fixed-point iteration.
  * 3. Rollout duration given k: mean μ_k = decode·τ + tool calls·E[latency] + own prefill,
  *    variance from the per-turn token and latency variances; moment-matched log-normal per k,
  *    capped at the most a k-turn rollout can take (window, tail maxima), mixed over k.
@@ -330,7 +332,7 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
    * wait on tools); φ, τ, the prefill share ρ and the cache hit rate are solved by fixed-point
    * iteration. `life`: a rollout's engine-active seconds.
    */
-  const load = (cap: number) => {
+  const load = (cap: number, queued = 0) => {
     let S = 1;
     let phi = 1;
     let tau = 0;
@@ -347,7 +349,11 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
       // Free mode: a tool call's KV goes to the evictable cache, which gets the pool the decoders
       // leave (they are admitted and grow by evicting it): the LRU hit rate of `toolCacheHitRate`.
       // A miss prefills the whole context again.
-      if (!keep && life < Infinity) hit = toolCacheHitRate(Math.max(0, pool - nDec * cBar), (resident * tools * toolCtx) / life, r.tails.tool);
+      if (!keep && life < Infinity) {
+        hit = toolCacheHitRate(Math.max(0, pool - nDec * cBar), (resident * tools * toolCtx) / life, r.tails.tool);
+        // While a queue waits (a share `queued` of the time) the engine is full: S rollouts.
+        if (queued > 0) hit = (1 - queued) * hit + queued * toolCacheHitRate(Math.max(0, pool - S * phi * cBar), (S * tools * toolCtx) / life, r.tails.tool);
+      }
       reprefill = ((1 - hit) * tools * (em.flopsPerToken * toolCtx + (em.attnFlopsPerTokenPair * toolCtx * toolCtx) / 2)) / em.flopsPerSecond;
       const decodeTime = (gen * tau) / (1 - rho);
       life = decodeTime + tools * toolMean + prefillSec + reprefill + fixedPerRollout;
@@ -445,8 +451,11 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
   if (!isAsync) {
     // A sync batch drains: by Little's law an engine holds on average (launched / E) × a
     // rollout's life / the rollout phase, which sets the load (KV, cache, prefill) of its bulk.
+    // While the batch's last rollouts queue for an engine place, (N/E − S)/S lives, the engine
+    // is full: that share of the phase its cache is squeezed.
     for (let it = 0; it < SYNC_PASSES; it++) {
-      L = load(Math.min(gate / E, (gate / E) * (L.life / batch.rollout)));
+      const queued = Math.min(1, ((Math.max(0, gate / E - L.S) / L.S) * L.life) / batch.rollout);
+      L = load(Math.min(gate / E, (gate / E) * (L.life / batch.rollout)), queued);
       bulkAt(L);
       batch = batchPhase(L, peak);
     }
@@ -519,6 +528,10 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     // tail never catches up (engine-bound).
     const trial = (n: number) => {
       L = load(n);
+      // The last group of a batch queues (N/E − S)/S lives: that share of the engines' active
+      // time per step they are full, with the cache squeezed (at most all of it).
+      const queueing = (Math.max(0, (N * factor) / E - L.S) / L.S) * L.life;
+      if (queueing > 0) L = load(n, Math.min(1, queueing / Math.max((N * factor * L.life) / (E * L.resident), 1e-9)));
       bulkAt(L);
       for (let k = 0; k < QUEUE_POINTS; k++) delays[k] = (Math.max(0, (((k + 0.5) / QUEUE_POINTS) * N * factor) / E - L.S) / L.S) * L.life;
       const wThr = (N * factor * L.life) / (E * L.resident) - overlap;
