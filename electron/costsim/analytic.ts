@@ -11,9 +11,9 @@ import { trainStep } from './train';
  * forward model; the bench holds it under 1 ms).
  *
  * 1. Rollout shapes. For a grid of turn counts k, the turn loop is walked with the mean
- *    generated/observation tokens (`walkRollout`), giving tokens, KV traffic Σ token·context,
- *    prefill work, tool calls and the context held at each tool call per k; the turn
- *    distribution weighs them.
+ *    generated/observation tokens (`walkRollout`), giving tokens, KV traffic Σ token·context
+ *    (plus Var/2 per turn that mean tokens miss), prefill work, tool calls and the context held
+ *    at each tool call per k; the turn distribution weighs them.
  * 2. Engine load (`load`). An engine holds n = min(S, cap) rollouts; a fraction φ of them is
  *    decoding (the rest wait on tools), so a decode step takes
  *    τ = max(W / B, 2·N_act·n·φ / F) + n·φ·c̄·kv / B (dense GEMMs, then attention; c̄: token-weighted mean context).
@@ -77,6 +77,7 @@ function rolloutShapes(r: ResolvedScenario): Shape[] {
   const gMean = tailMean(r.tails.generated);
   const oMean = tailMean(r.tails.observation);
   const gVar = tailVariance(r.tails.generated);
+  const oVar = tailVariance(r.tails.observation);
   const lVar = tailVariance(r.tails.tool);
   const policy = overflowCode(s.overflow);
   const pmf = turnsPmf(r.tails.turns);
@@ -102,6 +103,11 @@ function rolloutShapes(r: ResolvedScenario): Shape[] {
       policy,
       s.summaryTokens,
     );
+    // A turn of n tokens reads n·(context + n/2) of KV (an observation of o prefills o·(context +
+    // o/2)): with random n its mean is E[n]·context + (E[n]² + Var n)/2, so the walk with mean
+    // tokens misses Var/2 per turn (per observation).
+    prof.kvTokenContext += (prof.turns * gVar) / 2;
+    prof.prefillPairs += (prof.toolCalls * oVar) / 2;
     // Context at each tool call: prompt + the turns generated + the observations before it.
     let toolContext = 0;
     for (let t = 1; t <= prof.toolCalls; t++) toolContext += Math.min(s.maxContextTokens, s.promptTokens + t * gMean + (t - 1) * oMean);
