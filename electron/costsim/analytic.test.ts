@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ESTIMATE_ACCURACY, SimScenarioSchema } from '../../shared/contract/sim';
-import { estimateScenario, toolCacheHitRate } from './analytic';
+import { estimateScenario, expectedMax, toolCacheHitRate } from './analytic';
 import { fitTail } from './distributions';
 import { estimateGrid } from './estimateGrid';
 import { runScenario } from './run';
@@ -71,6 +71,24 @@ describe('tool-return cache hit rate (LRU characteristic time)', () => {
   it('rises with the room the decoders leave', () => {
     const rates = [1000, 2000, 3000, 4000].map((room) => toolCacheHitRate(room, 1000, latency));
     for (let i = 1; i < rates.length; i++) expect(rates[i]).toBeGreaterThan(rates[i - 1]);
+  });
+});
+
+describe('expected slowest of a batch', () => {
+  // One log-normal component (μ = ln 100, σ = 0.5), uncapped.
+  const d = { mus: Float64Array.of(Math.log(100)), sig: Float64Array.of(0.5), ps: Float64Array.of(1), caps: Float64Array.of(Infinity), mean: 0 };
+  const Phi = (x: number) => 0.5 * (1 + erf(x / Math.SQRT2));
+
+  it('of one draw is the mean, of two 2·E[X]·Φ(σ/√2) (hand calculation for log-normals)', () => {
+    const mean = 100 * Math.exp(0.125);
+    expect(expectedMax(d, 1) / mean).toBeCloseTo(1, 3);
+    expect(expectedMax(d, 2) / (2 * mean * Phi(0.5 / Math.SQRT2))).toBeCloseTo(1, 3);
+  });
+
+  it('stops at the cap a draw cannot exceed', () => {
+    const capped = { ...d, caps: Float64Array.of(150) };
+    expect(expectedMax(capped, 10_000)).toBeLessThanOrEqual(150);
+    expect(expectedMax(capped, 10_000)).toBeGreaterThan(149);
   });
 });
 

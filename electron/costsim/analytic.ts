@@ -121,7 +121,7 @@ function rolloutShapes(r: ResolvedScenario): Shape[] {
  * most that shape can take (`caps`: the value a draw beyond it takes, as the simulator caps its
  * tails).
  */
-interface Mixture {
+export interface Mixture {
   mus: Float64Array;
   sig: Float64Array;
   ps: Float64Array;
@@ -171,7 +171,7 @@ function mixtureQuantile(d: Mixture, tailProb: number): number {
  * rule over ln x (x·dx/x) across `logRange` (below it the integrand is 1: that part is the
  * range's lower end; above it, 0).
  */
-function expectedMax(d: Mixture, n: number): number {
+export function expectedMax(d: Mixture, n: number): number {
   const [lo, hi] = logRange(d);
   if (hi - lo < 1e-12) return Math.exp(lo);
   const K = EXPECTED_MAX_POINTS;
@@ -182,7 +182,8 @@ function expectedMax(d: Mixture, n: number): number {
     const f = (1 - Math.pow(1 - exceed(d, x), n)) * x;
     sum += k === 0 || k === K ? f / 2 : f;
   }
-  return Math.exp(lo) + sum * h;
+  // No draw exceeds the largest cap (the rule's half step at that edge could).
+  return Math.min(Math.exp(hi), Math.exp(lo) + sum * h);
 }
 
 /**
