@@ -1,45 +1,53 @@
-import type { SimResult, SimScenarioParsed } from '../../shared/contract/sim';
+import { ESTIMATE_ACCURACY, type SimResult, type SimScenarioParsed } from '../../shared/contract/sim';
 import { decodeStepSeconds } from './decode';
-import { normCdf, tailMean, tailQuantile, tailVariance, turnsPmf } from './distributions';
+import { normCdf, tailMean, tailQuantile, tailVariance, turnsPmf, type LogNormalTail } from './distributions';
 import { buildResult, type RunFigures } from './result';
 import { overflowCode, walkRollout, type RolloutProfile } from './rollout';
 import { resolveScenario, type ResolvedScenario } from './scenario';
 import { trainStep } from './train';
 
 /**
- * Closed-form estimate of the simulator's outputs (for live sliders; well under 2 ms).
+ * Closed-form estimate of the simulator's outputs (for live sliders and the calibration's
+ * forward model; the bench holds it under 1 ms).
  *
  * 1. Rollout shapes. For a grid of turn counts k, the turn loop is walked with the mean
- *    generated/observation tokens (`walkRollout`), giving tokens, KV traffic Σ token·context,
- *    prefill work and tool calls per k; the turn distribution weighs them.
- * 2. Engine concurrency. Each engine holds n = min(slots, in-flight / engines) rollouts; a
- *    fraction φ of them is decoding (the rest wait on tools), so a decode step takes
+ *    generated/observation tokens (`walkRollout`), giving tokens, KV traffic Σ token·context
+ *    (plus Var/2 per turn that mean tokens miss), prefill work, tool calls and the context held
+ *    at each tool call per k; the turn distribution weighs them.
+ * 2. Engine load (`load`). An engine holds n = min(S, cap) rollouts; a fraction φ of them is
+ *    decoding (the rest wait on tools), so a decode step takes
  *    τ = max(W / B, 2·N_act·n·φ / F) + n·φ·c̄·kv / B (dense GEMMs, then attention; c̄: token-weighted mean context).
- *    φ and τ are solved by fixed-point iteration. Prefill freezes stretch decoding by 1/(1 − ρ),
- *    ρ = engine time share spent prefilling.
+ *    Prefill freezes stretch decoding by 1/(1 − ρ), ρ = engine time share spent prefilling.
+ *    Free KV during tool calls: the prefix cache gets the pool the decoders leave, and its hit
+ *    rate is the least-recently-used characteristic-time (Che) approximation over the tool
+ *    latency (`toolCacheHitRate`); a miss re-prefills the context. While rollouts queue for a
+ *    place (a batch larger than S per engine) the engine is full and the cache gets the pool
+ *    full decoders leave, for that share of the time. φ, τ, ρ and the hit rate are solved by
+ *    fixed-point iteration.
  * 3. Rollout duration given k: mean μ_k = decode·τ + tool calls·E[latency] + own prefill,
  *    variance from the per-turn token and latency variances; moment-matched log-normal per k,
- *    mixed over k.
- * 4. Sync step: the slowest of N rollouts, x_b = quantile 0.5^(1/N) of the mixture at bulk
- *    speed. Once fewer rollouts than engines remain (after t_b = quantile 1 − E/N), the
- *    straggler decodes alone (τ_alone = (W + c·kv)/B), so the step's rollout part is
- *    t_b + (1 − t_b/x_b)·x_a; queueing waves add (N − slots)/slots · E[D] when N exceeds slots.
- *    It is never below the throughput bound: (N/E)·E[decode tokens]·τ / (n·φ).
- *    Partial rollout caps it at the time to decode the cut-off (plus its tool calls and one
- *    p99 tool call); a fresh batch joins the carried-over rollouts, so in flight is N·spans
- *    (spans = E[ceil(tokens / cut-off)]), reached linearly over the first `spans` steps.
+ *    capped at the most a k-turn rollout can take (window, tail maxima), mixed over k.
+ * 4. Sync step: the expected slowest of the N launched rollouts — alone on an engine at least,
+ *    or decoding while the batch around it drains (τ(n(x)) integrated over its tokens, n(x) the
+ *    rollouts still longer than x) — plus queueing waves (N − slots)/slots · E[D] when N exceeds
+ *    the engines' places; never below the work at the engines' peak rate (every rollout
+ *    resident). The bulk's load is the batch's mean residency over the phase by Little's law,
+ *    (N/E)·life / phase. Partial rollout caps the step at the time to decode the cut-off (plus
+ *    its tool calls and one p99 tool call); a fresh batch joins the carried-over rollouts, so in
+ *    flight is N·spans (spans = E[ceil(tokens / cut-off)]), reached over the first `spans` steps.
  * 5. Async: every weight update lets one more batch start (the gate allows (v + 1 + s)·N started
- *    rollouts), so batches launch one step apart and a step ends when the trainer has P complete
- *    groups. With g seconds of generation per step the trainer never waits while the batches owed
- *    to later steps, Σ_{j≥1} P(a group is still running after j·g), stay within s (a group = the
- *    slowest of its G rollouts); g is at least the engines' throughput bound N·E[D] / in flight.
- *    Separate pools: step = max(train + sync, g + sync); colocated: g + train + sync. In flight is
- *    (0.5 + s)·N, but never more than the trainer's rate N / (train + sync) × a rollout's life
- *    (Little's law: a trainer-bound pipeline generates its batch, then waits). The first step
+ *    rollouts), so batches start one step apart and the trainer starts a step, after waiting w,
+ *    once it has P more complete groups. The batches still running then have run w, w + (w + o),
+ *    … (o: the training the engines overlap, 0 when colocated; later groups of a batch first
+ *    queue for an engine place when N/E > S), and their groups still running may add up to at
+ *    most s batches: Σ_j P(group > age_j) ≤ s (a group = the slowest of its G rollouts). By
+ *    Little's law n = N·life / (E·(w + o)) rollouts are resident per engine; the step's n is where
+ *    that window is just long enough for the tail, else the most the gate ((0.5 + s)·N in flight)
+ *    and the KV pool allow. Step = w + train + sync, never above the sync step. The first step
  *    trains on the first P groups of the (1 + s)·P launched: the 1/(1 + s) quantile of a group's
  *    completion; s = 0 is the sync step.
  * 6. GPU failures add λ·(C/2 + restart) per second of progress (λ = gpus / MTBF).
- * Its distance to the discrete-event result is checked in analytic.test.ts.
+ * Its distance to the discrete-event result is checked in analytic.test.ts (`ESTIMATE_ACCURACY`).
  */
 export function estimateScenario(scenario: SimScenarioParsed): SimResult {
   const r = resolveScenario(scenario);
@@ -52,15 +60,24 @@ interface Shape {
   /** Per-turn decode tokens variance contribution (tokens²) and tool latency variance (s²). */
   varTokens: number;
   varTool: number;
+  /** Σ over its tool calls of the context held when the call starts, tokens. */
+  toolContext: number;
 }
 
 const MAX_GRID = 48;
+/** Groups of an async batch (midpoints of equal shares) whose queueing for an engine place is averaged. */
+const QUEUE_POINTS = 4;
+/** Trapezoid points over ln x for an expected maximum: 18σ in 64 steps of 0.28σ. */
+const EXPECTED_MAX_POINTS = 64;
+/** Passes of a sync batch's mean load over the rollout phase it gives. */
+const SYNC_PASSES = 2;
 
 function rolloutShapes(r: ResolvedScenario): Shape[] {
   const s = r.scenario.rollout;
   const gMean = tailMean(r.tails.generated);
   const oMean = tailMean(r.tails.observation);
   const gVar = tailVariance(r.tails.generated);
+  const oVar = tailVariance(r.tails.observation);
   const lVar = tailVariance(r.tails.tool);
   const policy = overflowCode(s.overflow);
   const pmf = turnsPmf(r.tails.turns);
@@ -86,41 +103,96 @@ function rolloutShapes(r: ResolvedScenario): Shape[] {
       policy,
       s.summaryTokens,
     );
-    shapes.push({ p, prof, varTokens: prof.turns * gVar, varTool: prof.toolCalls * lVar });
+    // A turn of n tokens reads n·(context + n/2) of KV (an observation of o prefills o·(context +
+    // o/2)): with random n its mean is E[n]·context + (E[n]² + Var n)/2, so the walk with mean
+    // tokens misses Var/2 per turn (per observation).
+    prof.kvTokenContext += (prof.turns * gVar) / 2;
+    prof.prefillPairs += (prof.toolCalls * oVar) / 2;
+    // Context at each tool call: prompt + the turns generated + the observations before it.
+    let toolContext = 0;
+    for (let t = 1; t <= prof.toolCalls; t++) toolContext += Math.min(s.maxContextTokens, s.promptTokens + t * gMean + (t - 1) * oMean);
+    shapes.push({ p, prof, varTokens: prof.turns * gVar, varTool: prof.toolCalls * lVar, toolContext });
   }
   return shapes;
 }
 
-/** P(D > x) for a mixture of moment-matched log-normals. */
-function exceed(mus: Float64Array, sig: Float64Array, ps: Float64Array, x: number): number {
+/**
+ * A mixture of moment-matched log-normals, one per rollout shape (weight ps), each capped at the
+ * most that shape can take (`caps`: the value a draw beyond it takes, as the simulator caps its
+ * tails).
+ */
+export interface Mixture {
+  mus: Float64Array;
+  sig: Float64Array;
+  ps: Float64Array;
+  caps: Float64Array;
+  mean: number;
+}
+
+const mixture = (m: number): Mixture => ({ mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), caps: new Float64Array(m), mean: 0 });
+
+/** P(D > x) for a mixture. */
+function exceed(d: Mixture, x: number): number {
   let out = 0;
   const lx = Math.log(x);
-  for (let i = 0; i < ps.length; i++) out += ps[i] * (sig[i] === 0 ? (lx < mus[i] ? 1 : 0) : 1 - normCdf((lx - mus[i]) / sig[i]));
+  const { mus, sig, ps, caps } = d;
+  for (let i = 0; i < ps.length; i++) {
+    if (x >= caps[i]) continue;
+    out += ps[i] * (sig[i] === 0 ? (lx < mus[i] ? 1 : 0) : 1 - normCdf((lx - mus[i]) / sig[i]));
+  }
   return out;
 }
 
-/** x such that P(D > x) = tailProb, by bisection on log x. */
-function mixtureQuantile(mus: Float64Array, sig: Float64Array, ps: Float64Array, tailProb: number): number {
+/** The range of ln x over which a mixture's mass lies: 9σ below the lowest component to 9σ above the highest (or its cap). */
+function logRange(d: Mixture): [number, number] {
   let lo = Infinity;
   let hi = -Infinity;
-  for (let i = 0; i < ps.length; i++) {
-    lo = Math.min(lo, mus[i] - 9 * sig[i]);
-    hi = Math.max(hi, mus[i] + 9 * sig[i]);
+  for (let i = 0; i < d.ps.length; i++) {
+    lo = Math.min(lo, d.mus[i] - 9 * d.sig[i]);
+    hi = Math.max(hi, Math.min(d.mus[i] + 9 * d.sig[i], Math.log(d.caps[i])));
   }
+  return [Math.min(lo, hi), hi];
+}
+
+/** x such that P(D > x) = tailProb, by bisection on log x. */
+function mixtureQuantile(d: Mixture, tailProb: number): number {
+  let [lo, hi] = logRange(d);
   // 40 halvings of an 18σ range: far below any other error of the estimate.
   for (let it = 0; it < 40; it++) {
     const mid = 0.5 * (lo + hi);
-    if (exceed(mus, sig, ps, Math.exp(mid)) > tailProb) lo = mid;
+    if (exceed(d, Math.exp(mid)) > tailProb) lo = mid;
     else hi = mid;
   }
   return Math.exp(0.5 * (lo + hi));
 }
 
 /**
+ * E[max of n independent draws] of a mixture: ∫₀^∞ 1 − (1 − P(D > x))ⁿ dx, by the trapezoid
+ * rule over ln x (x·dx/x) across `logRange` (below it the integrand is 1: that part is the
+ * range's lower end; above it, 0).
+ */
+export function expectedMax(d: Mixture, n: number): number {
+  const [lo, hi] = logRange(d);
+  if (hi - lo < 1e-12) return Math.exp(lo);
+  const K = EXPECTED_MAX_POINTS;
+  const h = (hi - lo) / K;
+  let sum = 0;
+  for (let k = 0; k <= K; k++) {
+    const x = Math.exp(lo + k * h);
+    const f = (1 - Math.pow(1 - exceed(d, x), n)) * x;
+    sum += k === 0 || k === K ? f / 2 : f;
+  }
+  // No draw exceeds the largest cap (the rule's half step at that edge could).
+  return Math.min(Math.exp(hi), Math.exp(lo) + sum * h);
+}
+
+/**
  * Log-normal parameters per shape for the duration of one rollout's work within a step, at
  * decode-step time `tau` (seconds per token; null = alone on the engine, from its own context)
  * with decoding stretched by `stretch`. With partial rollout a step covers at most `cutoff`
- * generated tokens of a rollout, so its work (and variance) is scaled down to that share.
+ * generated tokens of a rollout, so its work (and variance) is scaled down to that share. Its
+ * cap: every turn at the tail's maximum, but no more tokens than the context window holds, and
+ * every tool call at the latency's maximum (`toolMax`).
  */
 function durationParams(
   r: ResolvedScenario,
@@ -128,11 +200,13 @@ function durationParams(
   tau: number | null,
   stretch: number,
   toolMean: number,
+  toolMax: number,
   cutoff: number,
   extra: number,
-  out: { mus: Float64Array; sig: Float64Array; ps: Float64Array; mean: number },
+  out: Mixture,
 ) {
   const e = r.engine;
+  const ro = r.scenario.rollout;
   out.mean = 0;
   for (let i = 0; i < shapes.length; i++) {
     const { prof, p, varTokens, varTool } = shapes[i];
@@ -142,19 +216,41 @@ function durationParams(
     const mean = f * (prof.generated * perToken * stretch + prof.toolCalls * toolMean + ownPrefill + extra);
     const variance = f * (varTokens * (perToken * stretch) ** 2 + varTool);
     const s2 = Math.log(1 + variance / (mean * mean));
+    const mostTokens = Math.max(prof.generated, Math.min(prof.turns * r.tails.generated.max, ro.maxContextTokens - ro.promptTokens));
     out.mus[i] = Math.log(mean) - s2 / 2;
     out.sig[i] = Math.sqrt(s2);
     out.ps[i] = p;
+    out.caps[i] = Math.max(mean, f * (mostTokens * perToken * stretch + prof.toolCalls * toolMax + ownPrefill + extra));
     out.mean += p * mean;
   }
 }
 
 /**
- * The estimate's expected distance to the discrete-event step time, shown as its error band:
- * all 40 scenarios of the random grid in analytic.test.ts fall within it (116 of 120 over three
- * seeds), about three in four within ±15 %.
+ * Hit rate of the tool-return (prefix) cache under least-recently-used eviction, by the
+ * characteristic-time (Che) approximation. A rollout's KV enters the cache when its tool call
+ * starts and leaves it when the call returns (a hit) or when newer entries have pushed it out:
+ * an entry survives the first T_c seconds, where T_c fills the cache's room with what entered in
+ * the last T_c seconds and is still waiting, inflow · E[min(latency, T_c)] = room (inflow: KV
+ * tokens per second entering the cache). A call returns to its cache iff its latency < T_c.
  */
-export const ANALYTIC_ERROR_BAND = 0.35;
+export function toolCacheHitRate(roomTokens: number, inflowTokensPerSecond: number, latency: LogNormalTail): number {
+  if (inflowTokensPerSecond <= 0 || inflowTokensPerSecond * tailMean(latency) <= roomTokens) return 1;
+  if (roomTokens <= 0) return 0;
+  const waiting = (t: number) => inflowTokensPerSecond * tailMean({ ...latency, max: Math.min(latency.max, t) });
+  let lo = 0;
+  let hi = latency.max;
+  // 20 halvings of the latency range: T_c to 1e-6 of it.
+  for (let it = 0; it < 20; it++) {
+    const mid = 0.5 * (lo + hi);
+    if (waiting(mid) < roomTokens) lo = mid;
+    else hi = mid;
+  }
+  const t = 0.5 * (lo + hi);
+  return latency.sigma === 0 ? (t >= Math.exp(latency.mu) ? 1 : 0) : normCdf((Math.log(t) - latency.mu) / latency.sigma);
+}
+
+/** The estimate's expected distance to the discrete-event step time, shown as its error band (`ESTIMATE_ACCURACY`, asserted in analytic.test.ts). */
+export const ANALYTIC_ERROR_BAND = ESTIMATE_ACCURACY.band;
 
 /**
  * Policy lag of trained samples, versions (rough; the discrete-event run counts it exactly).
@@ -206,140 +302,172 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     }
   }
   const toolMean = tailMean(r.tails.tool);
+  const toolMax = r.tails.tool.max;
   const env = s.environment;
   // Sandbox start and reward wait: per rollout, no KV held.
   const fixedPerRollout = env.sandboxStartSeconds + env.rewardSeconds;
   // Sandbox failures restart rollouts: on average half the work is redone per failure.
   const envRetry = 1 + s.rollout.envFailureRate * tools * 0.5;
   const cBar = kvCtx / Math.max(1, gen);
+  // Mean context a rollout holds when a tool call starts (the KV it leaves in the cache).
+  let toolCtxSum = 0;
+  for (const { p, toolContext } of shapes) toolCtxSum += p * toolContext;
+  const toolCtx = tools > 0 ? toolCtxSum / tools : 0;
 
-  // Concurrency fixed point.
-  // Async: in flight decays from (1 + s)·N after a sync to s·N when the next batch is complete.
-  // Sync with partial rollout: a fresh batch joins the rollouts carried over, each spanning
-  // ceil(tokens / cut-off) steps on average. Dynamic sampling launches N / (1 − drop) per batch.
+  // Concurrency. Sync with partial rollout: a fresh batch joins the rollouts carried over, each
+  // spanning ceil(tokens / cut-off) steps on average. Async: the gate admits (v + 1 + s)·N started
+  // rollouts; at most (0.5 + s)·N of them are in flight on average. Dynamic sampling launches
+  // N / (1 − drop) per batch.
   let spans = 0;
   for (const { p, prof } of shapes) spans += p * Math.max(1, Math.ceil(prof.generated / cutoff));
   const factor = r.samplingFactor;
   const firstWave = Math.ceil(s.promptsPerStep * factor) * s.rolloutsPerPrompt;
   const sandboxCap = env.maxConcurrentSandboxes ?? Infinity;
-  const inFlight = Math.min(sandboxCap, isAsync ? Math.min(N * factor * (0.5 + stal), N * factor * s.steps) : firstWave * Math.min(spans, s.steps));
-  // Paged KV: decoding sequences hold their context (cBar on average); with `keep`, rollouts in
-  // tool calls hold theirs too. S = rollouts an engine can carry at once.
+  const gate = Math.min(sandboxCap, isAsync ? Math.min(N * factor * (0.5 + stal), N * factor * s.steps) : firstWave * Math.min(spans, s.steps));
   const keep = s.cluster.kvDuringTool === 'keep';
   const pool = r.kvPoolTokens;
   const kvCap = pool / Math.max(1, cBar);
-  let S = 1;
-  let phi = 1;
-  let tau = 0;
-  let rho = 0;
-  let hit = 1;
-  let reprefill = 0;
-  let resident = 1;
-  // Separate pools, async: the trainer takes N rollouts per (train + sync) seconds and the gate
-  // lets no more start, so by Little's law at most N / (train + sync) × a rollout's life are in
-  // flight (a trainer-bound pipeline generates its batch, then waits).
-  const trainRate = isAsync && !s.cluster.colocated ? (N * factor) / (trainStep(r.train, N * traj).seconds + r.syncSeconds) : Infinity;
-  let life = Infinity;
-  for (let it = 0; it < 12; it++) {
-    S = Math.max(1, keep ? Math.min(r.maxDecoding / phi, kvCap) : Math.min(r.maxDecoding, kvCap) / phi);
-    resident = Math.min(S, Math.max(1, Math.min(inFlight, trainRate * life) / E));
-    const nDec = Math.max(1, resident * phi);
-    tau = decodeStepSeconds(em, nDec, nDec * cBar);
-    // Free mode: tool-waiters' KV stays cached while the pool has room for it. Two bounds: the
-    // decoders take their KV first and the cache gets what is left (lower), or LRU keeps the share
-    // of all resident contexts that fits (upper); the estimate takes their midpoint.
-    if (!keep) {
-      const waiting = resident * (1 - phi) * cBar;
-      const lower = waiting > 0 ? Math.min(1, Math.max(0, pool - nDec * cBar) / waiting) : 1;
-      const upper = Math.min(1, pool / Math.max(1, resident * cBar));
-      hit = (lower + upper) / 2;
-    }
-    reprefill = ((1 - hit) * tools * (em.flopsPerToken * cBar + (em.attnFlopsPerTokenPair * cBar * cBar) / 2)) / em.flopsPerSecond;
-    const decodeTime = (gen * tau) / (1 - rho);
-    life = decodeTime + tools * toolMean + prefillSec + reprefill + fixedPerRollout;
-    phi = decodeTime / life;
-    // Share of engine time spent prefilling: resident rollouts each prefill `prefillSec` per lifetime.
-    rho = Math.min(0.9, (resident * (prefillSec + reprefill)) / life);
-  }
-  const stretch = 1 / (1 - rho);
-  const nDec = Math.max(1, resident * phi);
-
+  const trainT = trainStep(r.train, N * traj).seconds;
+  const sync = r.syncSeconds;
   const m = shapes.length;
-  const bulk = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
-  const alone = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
-  const extra = fixedPerRollout + reprefill;
-  durationParams(r, shapes, tau, stretch, toolMean, isAsync ? Infinity : cutoff, extra, bulk);
-  durationParams(r, shapes, null, 1, toolMean, isAsync ? Infinity : cutoff, fixedPerRollout, alone);
+  const bulk = mixture(m);
 
-  // Sync generation phase.
-  const slots = Math.min(sandboxCap, E * S);
-  const launched = isAsync ? N : inFlight;
-  const xMaxAlone = mixtureQuantile(alone.mus, alone.sig, alone.ps, 1 - Math.pow(0.5, 1 / launched));
-  // The slowest rollout's decoding alone on an engine (no tool time): the floor of a sync step.
-  const decodeAlone = { mus: new Float64Array(m), sig: new Float64Array(m), ps: new Float64Array(m), mean: 0 };
-  durationParams(r, shapes, null, 1, 0, isAsync ? Infinity : cutoff, 0, decodeAlone);
-  const longestMinDecode = mixtureQuantile(decodeAlone.mus, decodeAlone.sig, decodeAlone.ps, 1 - Math.pow(0.5, 1 / launched));
-  // The slowest rollout decodes while the batch around it drains: when it has generated x
-  // tokens, the rollouts of its engine still running are those with more than x tokens, so its
-  // per-token time is τ(n(x)) with n(x) = min(decoding cap, resident · φ · P(tokens > x)) and
-  // their contexts ≈ prompt + x · (trajectory growth per generated token). Integrated over its
-  // tokens L* (the expected maximum of `launched` draws), plus its tool calls and prefill.
-  const tokMus = new Float64Array(m);
-  const tokSig = new Float64Array(m);
-  const tokPs = new Float64Array(m);
+  /**
+   * Engine load with at most `cap` rollouts resident per engine. Paged KV: decoding sequences
+   * hold their context (cBar on average); with `keep`, rollouts in tool calls hold theirs too, so
+   * an engine carries S rollouts at once. A fraction φ of the resident rollouts decodes (the rest
+   * wait on tools); φ, τ, the prefill share ρ and the cache hit rate are solved by fixed-point
+   * iteration. `life`: a rollout's engine-active seconds.
+   */
+  const load = (cap: number, queued = 0) => {
+    let S = 1;
+    let phi = 1;
+    let tau = 0;
+    let rho = 0;
+    let hit = 1;
+    let reprefill = 0;
+    let resident = 1;
+    let life = Infinity;
+    for (let it = 0; it < 12; it++) {
+      S = Math.max(1, keep ? Math.min(r.maxDecoding / phi, kvCap) : Math.min(r.maxDecoding, kvCap) / phi);
+      resident = Math.max(1, Math.min(S, cap));
+      const nDec = Math.max(1, resident * phi);
+      tau = decodeStepSeconds(em, nDec, nDec * cBar);
+      // Free mode: a tool call's KV goes to the evictable cache, which gets the pool the decoders
+      // leave (they are admitted and grow by evicting it): the LRU hit rate of `toolCacheHitRate`.
+      // A miss prefills the whole context again.
+      if (!keep && life < Infinity) {
+        hit = toolCacheHitRate(Math.max(0, pool - nDec * cBar), (resident * tools * toolCtx) / life, r.tails.tool);
+        // While a queue waits (a share `queued` of the time) the engine is full: S rollouts.
+        if (queued > 0) hit = (1 - queued) * hit + queued * toolCacheHitRate(Math.max(0, pool - S * phi * cBar), (S * tools * toolCtx) / life, r.tails.tool);
+      }
+      reprefill = ((1 - hit) * tools * (em.flopsPerToken * toolCtx + (em.attnFlopsPerTokenPair * toolCtx * toolCtx) / 2)) / em.flopsPerSecond;
+      const decodeTime = (gen * tau) / (1 - rho);
+      life = decodeTime + tools * toolMean + prefillSec + reprefill + fixedPerRollout;
+      phi = decodeTime / life;
+      // Share of engine time spent prefilling: resident rollouts each prefill `prefillSec` per lifetime.
+      rho = Math.min(0.9, (resident * (prefillSec + reprefill)) / life);
+    }
+    return { S, phi, tau, rho, hit, reprefill, resident, life, nDec: Math.max(1, resident * phi), stretch: 1 / (1 - rho) };
+  };
+  type Load = ReturnType<typeof load>;
+  const bulkAt = (L: Load) => durationParams(r, shapes, L.tau, L.stretch, toolMean, toolMax, isAsync ? Infinity : cutoff, fixedPerRollout + L.reprefill, bulk);
+
+  // A batch of `launched` rollouts starts together (sync; async's first step). What does not
+  // depend on the engine load: its slowest rollout alone on an engine (the floor of the phase),
+  // that one's decoding alone (no tool time), and the tokens of its longest rollout.
+  const launched = isAsync ? N : gate;
+  const alone = mixture(m);
+  durationParams(r, shapes, null, 1, toolMean, toolMax, isAsync ? Infinity : cutoff, fixedPerRollout, alone);
+  const xMaxAlone = expectedMax(alone, launched);
+  const decodeAlone = mixture(m);
+  durationParams(r, shapes, null, 1, 0, 0, isAsync ? Infinity : cutoff, 0, decodeAlone);
+  const longestMinDecode = mixtureQuantile(decodeAlone, 1 - Math.pow(0.5, 1 / launched));
+  const tok = mixture(m);
   let maxTools = 0;
   for (let i = 0; i < m; i++) {
     const { prof, p, varTokens } = shapes[i];
     const g = Math.max(1, Math.min(prof.generated, isAsync ? Infinity : cutoff));
     const v = prof.generated > 0 ? (varTokens * g) / prof.generated : 0;
     const s2 = Math.log(1 + v / (g * g));
-    tokMus[i] = Math.log(g) - s2 / 2;
-    tokSig[i] = Math.sqrt(s2);
-    tokPs[i] = p;
+    tok.mus[i] = Math.log(g) - s2 / 2;
+    tok.sig[i] = Math.sqrt(s2);
+    tok.ps[i] = p;
+    tok.caps[i] = Math.max(g, Math.min(prof.turns * r.tails.generated.max, s.rollout.maxContextTokens - s.rollout.promptTokens, isAsync ? Infinity : cutoff));
     maxTools = Math.max(maxTools, prof.toolCalls);
   }
-  const capDec = keep ? Math.min(r.maxDecoding, kvCap * phi) : Math.min(r.maxDecoding, kvCap);
-  const lStar = Math.min(mixtureQuantile(tokMus, tokSig, tokPs, 1 - Math.pow(0.5, 1 / launched)), s.rollout.maxContextTokens);
+  const lStar = Math.min(expectedMax(tok, launched), s.rollout.maxContextTokens);
   const growth = gen > 0 ? (traj - s.rollout.promptTokens) / gen : 1;
-  const perEngine = Math.max(1, launched / E);
-  let drain = 0;
-  const STEPS = 24;
-  for (let j = 0; j < STEPS; j++) {
-    const x = ((j + 0.5) / STEPS) * lStar;
-    const n = Math.max(1, Math.min(capDec, perEngine * phi * exceed(tokMus, tokSig, tokPs, x)));
-    const ctx = Math.min(s.rollout.maxContextTokens, s.rollout.promptTokens + x * growth);
-    // Prefill of the others stretches decoding in proportion to how many are left.
-    const rhoX = Math.min(rho, (rho * n) / nDec);
-    drain += decodeStepSeconds(em, n, n * ctx) / (1 - rhoX);
-  }
-  drain *= lStar / STEPS;
-  const stragglerTools = Math.min(maxTools, gen > 0 ? (tools * lStar) / gen : 0);
-  const stragglerPrefill = gen > 0 ? (prefillSec * lStar) / gen : 0;
-  // The straggler's later tool calls return to a drained engine: its cache is still there.
-  let tail = Math.max(xMaxAlone, drain + stragglerTools * toolMean + stragglerPrefill + fixedPerRollout);
 
-  if (!isAsync && partial) {
-    // A step holds at most `cutoff` tokens of any rollout: its straggler decodes the cut-off,
-    // with the tool calls of that many tokens and one slow (p99) call.
-    const gMean = tailMean(r.tails.generated);
-    tail = Math.min(tail, cutoff * tau * stretch + (cutoff / gMean) * toolMean + tailQuantile(r.tails.tool, 0.99));
-  }
-  const waves = launched > slots ? ((launched - slots) / slots) * bulk.mean : 0;
-  // Work per step: a batch of rollouts (carried-over partial rollouts average out to one batch).
-  const throughput = (((isAsync ? N : firstWave) / E) * gen * tau * stretch) / nDec;
-  let syncRollout = Math.max(tail + waves, throughput) * envRetry;
-  if (!isAsync && env.dynamicSamplingDropRate > 0) {
-    // Another (small) wave when the first kept fewer than promptsPerStep groups: its slowest
-    // rollout runs nearly alone. P(kept < P) by the normal approximation of the binomial.
-    const groups = firstWave / s.rolloutsPerPrompt;
-    const keepP = 1 - env.dynamicSamplingDropRate;
-    const sd = Math.sqrt(groups * keepP * (1 - keepP));
-    const pShort = sd > 0 ? normCdf((s.promptsPerStep - 0.5 - groups * keepP) / sd) : 0;
-    syncRollout += pShort * xMaxAlone * envRetry;
-  }
+  /**
+   * The rollout phase of that batch at engine load L; `bulk` must hold L's durations. Its work is
+   * decoded no faster than at the engines' peak rate, every launched rollout resident (load
+   * `peak`: τ / decoding), with L's prefill share.
+   */
+  const batchPhase = (L: Load, peak: Load) => {
+    const { S, phi, tau, rho, nDec, stretch } = L;
+    const slots = Math.min(sandboxCap, E * S);
+    // The slowest rollout decodes while the batch around it drains: when it has generated x
+    // tokens, the rollouts of its engine still running are those with more than x tokens, so its
+    // per-token time is τ(n(x)) with n(x) = min(decoding cap, resident · φ · P(tokens > x)) and
+    // their contexts ≈ prompt + x · (trajectory growth per generated token). Integrated over its
+    // tokens L* (the expected maximum of `launched` draws), plus its tool calls and prefill.
+    const capDec = keep ? Math.min(r.maxDecoding, kvCap * phi) : Math.min(r.maxDecoding, kvCap);
+    const perEngine = Math.max(1, launched / E);
+    let drain = 0;
+    const STEPS = 24;
+    for (let j = 0; j < STEPS; j++) {
+      const x = ((j + 0.5) / STEPS) * lStar;
+      const n = Math.max(1, Math.min(capDec, perEngine * phi * exceed(tok, x)));
+      const ctx = Math.min(s.rollout.maxContextTokens, s.rollout.promptTokens + x * growth);
+      // Prefill of the others stretches decoding in proportion to how many are left.
+      const rhoX = Math.min(rho, (rho * n) / nDec);
+      drain += decodeStepSeconds(em, n, n * ctx) / (1 - rhoX);
+    }
+    drain *= lStar / STEPS;
+    const stragglerTools = Math.min(maxTools, gen > 0 ? (tools * lStar) / gen : 0);
+    const stragglerPrefill = gen > 0 ? (prefillSec * lStar) / gen : 0;
+    // The straggler's later tool calls return to a drained engine: its cache is still there.
+    let tail = Math.max(xMaxAlone, drain + stragglerTools * toolMean + stragglerPrefill + fixedPerRollout);
+    if (!isAsync && partial) {
+      // A step holds at most `cutoff` tokens of any rollout: its straggler decodes the cut-off,
+      // with the tool calls of that many tokens and one slow (p99) call.
+      const gMean = tailMean(r.tails.generated);
+      tail = Math.min(tail, cutoff * tau * stretch + (cutoff / gMean) * toolMean + tailQuantile(r.tails.tool, 0.99));
+    }
+    const waves = launched > slots ? ((launched - slots) / slots) * bulk.mean : 0;
+    // Work per step: a batch of rollouts (carried-over partial rollouts average out to one batch).
+    const throughput = (((isAsync ? N : firstWave) / E) * gen * peak.tau * stretch) / peak.nDec;
+    let rollout = Math.max(tail + waves, throughput) * envRetry;
+    if (!isAsync && env.dynamicSamplingDropRate > 0) {
+      // Another (small) wave when the first kept fewer than promptsPerStep groups: its slowest
+      // rollout runs nearly alone. P(kept < P) by the normal approximation of the binomial.
+      const groups = firstWave / s.rolloutsPerPrompt;
+      const keepP = 1 - env.dynamicSamplingDropRate;
+      const sd = Math.sqrt(groups * keepP * (1 - keepP));
+      const pShort = sd > 0 ? normCdf((s.promptsPerStep - 0.5 - groups * keepP) / sd) : 0;
+      rollout += pShort * xMaxAlone * envRetry;
+    }
+    return { rollout, throughput };
+  };
 
-  const trainT = trainStep(r.train, N * traj).seconds;
-  const sync = r.syncSeconds;
+  const peak = load(gate / E);
+  let L = peak;
+  bulkAt(L);
+  let batch = batchPhase(L, peak);
+  if (!isAsync) {
+    // A sync batch drains: by Little's law an engine holds on average (launched / E) × a
+    // rollout's life / the rollout phase, which sets the load (KV, cache, prefill) of its bulk.
+    // While the batch's last rollouts queue for an engine place, (N/E − S)/S lives, the engine
+    // is full: that share of the phase its cache is squeezed.
+    for (let it = 0; it < SYNC_PASSES; it++) {
+      const queued = Math.min(1, ((Math.max(0, gate / E - L.S) / L.S) * L.life) / batch.rollout);
+      L = load(Math.min(gate / E, (gate / E) * (L.life / batch.rollout)), queued);
+      bulkAt(L);
+      batch = batchPhase(L, peak);
+    }
+  }
+  const syncRollout = batch.rollout;
   let rolloutExposed: number;
   let step: number;
   if (!isAsync) {
@@ -353,52 +481,95 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     rolloutExposed = syncRollout * ramp;
     step = rolloutExposed + trainT + sync;
   } else {
-    const conc = Math.min(slots, Math.max(1, inFlight));
-    const genPerStep = ((N * bulk.mean) / conc) * envRetry + sync;
-    // Steady state: every weight update lets one more batch start (the gate allows (v + 1 + s)·N
-    // started rollouts), so batches are launched one step apart and a step ends when the trainer
-    // has promptsPerStep complete groups. With g seconds of generation per step, a group still
-    // running after j windows is owed to a later step; the trainer never waits while the batches
-    // owed add up to at most s: Σ_{j≥1} P(group > j·g) ≤ s (a group = the slowest of its G
-    // rollouts at bulk speed). g is also at least the engines' throughput bound for one batch.
     const G = s.rolloutsPerPrompt;
-    const owed = (g: number) => {
+    // The first step trains on the first promptsPerStep groups to complete out of the (1 + s)·P
+    // launched: the 1/(1 + s) quantile of a group's completion (the slowest of its G rollouts,
+    // P(D ≤ x)^G = 1/(1 + s)), not the slowest rollout of the batch; s = 0 waits for all of them.
+    const firstTail = stal > 0 ? 1 - Math.pow(1 / (1 + stal), 1 / G) : 0;
+    const firstRollout = firstTail > 0 ? Math.min(syncRollout, Math.max(mixtureQuantile(bulk, firstTail), batch.throughput) * envRetry) : syncRollout;
+    const firstStep = firstRollout + trainT + sync;
+    // Steady state. Every weight update lets one more batch start, so batches start one step
+    // apart, and the trainer starts step k (after waiting w for rollouts) once it has P complete
+    // groups more than it trained. Then the batch started at the last update has run w seconds,
+    // the one before w + (w + o) (o: the training the engines overlap, 0 when colocated), … and
+    // the groups still running may be at most s batches: Σ_{j≥0} P(group > w + j·(w + o)) ≤ s
+    // (a group = the slowest of its G rollouts). That is the tail's window w_tail.
+    // A batch starts at once: where an engine gets more of it than it can carry (N / E > S), the
+    // later groups queue for a place, group u ∈ [0, 1] of the batch by (u·N/E − S) / S lives
+    // (the waves of a sync batch); the sum averages over QUEUE_POINTS groups of the batch.
+    const overlap = s.cluster.colocated ? 0 : trainT;
+    const delays = new Float64Array(QUEUE_POINTS);
+    const owed = (w: number) => {
       let sum = 0;
-      for (let j = 1; j <= 256; j++) {
-        const pj = 1 - Math.pow(1 - exceed(bulk.mus, bulk.sig, bulk.ps, j * g), G);
+      for (let j = 0; j <= 256; j++) {
+        let pj = 0;
+        for (let k = 0; k < QUEUE_POINTS; k++) {
+          const age = w + j * (w + overlap) - delays[k];
+          pj += age > 0 ? 1 - Math.pow(1 - exceed(bulk, age), G) : 1;
+        }
+        pj /= QUEUE_POINTS;
         sum += pj;
         // Only the comparison with s matters: stop once it is decided.
         if (pj < 1e-4 || sum > stal) break;
       }
       return sum;
     };
-    let window = syncRollout;
-    if (stal > 0 && owed(syncRollout) <= stal) {
+    const tailWindow = () => {
+      if (owed(1e-9) <= stal) return 0;
+      let hi = Math.max(bulk.mean, 1e-6);
+      for (let k = 0; k < 40 && owed(hi) > stal; k++) hi *= 2;
       let lo = 0;
-      let hi = syncRollout;
-      // 12 halvings: 2.4e-4 of the sync rollout time, far below the estimate's other errors.
-      for (let it = 0; it < 12; it++) {
+      // 14 halvings: 6e-5 of the bracket, far below the estimate's other errors.
+      for (let it = 0; it < 14; it++) {
         const mid = 0.5 * (lo + hi);
         if (owed(mid) <= stal) hi = mid;
         else lo = mid;
       }
-      window = hi;
+      return hi;
+    };
+    // Little's law: rollouts start at the rate the trainer takes them, N per step, and each is
+    // active for `life` seconds, so n per engine are resident when the engines are active
+    // N·life/(E·n) seconds per step: a window w_thr = N·life/(E·n) − o. A larger n gives a
+    // longer tail window and a shorter w_thr; the step's n is where they meet (w_thr is long
+    // enough for the tail: owed(w_thr) ≤ s), or the most the gate and the KV pool allow when the
+    // tail never catches up (engine-bound).
+    const trial = (n: number) => {
+      L = load(n);
+      // The last group of a batch queues (N/E − S)/S lives: that share of the engines' active
+      // time per step they are full, with the cache squeezed (at most all of it).
+      const queueing = (Math.max(0, (N * factor) / E - L.S) / L.S) * L.life;
+      if (queueing > 0) L = load(n, Math.min(1, queueing / Math.max((N * factor * L.life) / (E * L.resident), 1e-9)));
+      bulkAt(L);
+      for (let k = 0; k < QUEUE_POINTS; k++) delays[k] = (Math.max(0, (((k + 0.5) / QUEUE_POINTS) * N * factor) / E - L.S) / L.S) * L.life;
+      const wThr = (N * factor * L.life) / (E * L.resident) - overlap;
+      return { wThr, ok: owed(Math.max(wThr, 1e-9)) <= stal };
+    };
+    const nMax = Math.max(1, gate / E);
+    let t = trial(nMax);
+    let window = t.wThr;
+    if (!t.ok) {
+      t = trial(1);
+      if (!t.ok) window = tailWindow();
+      else {
+        let lo = 0;
+        let hi = Math.log(nMax);
+        // 8 halvings of ln n: n to 0.4 % of ln(nMax).
+        for (let it = 0; it < 8; it++) {
+          const mid = 0.5 * (lo + hi);
+          if (trial(Math.exp(mid)).ok) lo = mid;
+          else hi = mid;
+        }
+        t = trial(Math.exp(0.5 * (lo + hi)));
+        window = t.wThr;
+      }
     }
-    const genWindow = Math.max(window * envRetry, genPerStep - sync);
-    const overlapped = s.cluster.colocated ? genWindow + trainT + sync : Math.max(trainT + sync, genWindow + sync);
-    const syncStep = syncRollout + trainT + sync;
-    const steady = Math.min(syncStep, overlapped);
-    // The first step trains on the first promptsPerStep groups to complete out of the (1 + s)·P
-    // launched: the 1/(1 + s) quantile of a group's completion (the slowest of its G rollouts,
-    // P(D ≤ x)^G = 1/(1 + s)), not the slowest rollout of the batch; s = 0 waits for all of them.
-    const firstTail = stal > 0 ? 1 - Math.pow(1 / (1 + stal), 1 / G) : 0;
-    const firstRollout =
-      firstTail > 0 ? Math.min(syncRollout, Math.max(mixtureQuantile(bulk.mus, bulk.sig, bulk.ps, firstTail), throughput) * envRetry) : syncRollout;
-    const firstStep = firstRollout + trainT + sync;
+    window = Math.max(0, window) * envRetry;
+    const steady = Math.min(syncRollout + trainT + sync, window + trainT + sync);
     // The first step has nothing to overlap with: it takes as long as a sync step.
     step = (firstStep + (s.steps - 1) * Math.min(steady, Math.max(firstStep, steady))) / s.steps;
     rolloutExposed = Math.max(0, step - trainT - sync);
   }
+  const { tau, stretch, nDec, hit } = L;
   const steps = s.steps;
   // Checkpoints: at the first step end ≥ checkpointMinutes after the last one, and at the end.
   const ckptEvery = Math.max(1, Math.ceil((s.reliability.checkpointMinutes * 60) / step));

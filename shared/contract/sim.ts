@@ -479,6 +479,14 @@ export const SimResultSchema = z.object({
 });
 export type SimResult = z.infer<typeof SimResultSchema>;
 
+/**
+ * The fast estimate's (`sim.estimate`) stated accuracy against the full discrete-event
+ * simulation, on step time (issue 17): at least `tightShare` of a broad random grid of valid
+ * scenarios within ±`tight`, every one within ±`band`. electron/costsim/analytic.test.ts asserts
+ * it on its grid; the estimate's result carries `band` as its `errorBand`; the simulator states it.
+ */
+export const ESTIMATE_ACCURACY = { tight: 0.15, tightShare: 0.9, band: 0.35 } as const;
+
 /** Numeric scenario fields a sweep may vary. */
 export const SWEEP_FIELDS = [
   'steps',

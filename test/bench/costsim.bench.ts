@@ -1,6 +1,7 @@
 import { SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
 import { estimateScenario } from '../../electron/costsim/analytic';
 import { runScenario } from '../../electron/costsim/run';
+import { seedScenario } from '../../shared/model/simulation';
 import { percentile, timeRuns, type BenchResult, type BenchSuite } from './types';
 
 /** `rollouts` rollouts of exactly `turns` turns (10 steps, 8 rollouts a prompt) on 64 H100s. */
@@ -28,6 +29,14 @@ export const deepSweScale: SimScenario = {
   },
   environment: { sandboxStartSeconds: 20, rewardSeconds: 60 },
 };
+
+/**
+ * A managed candidate's pilot with long multi-turn rollouts: the scenario its kind and a
+ * 30-step rollout answer seed (synchronous, colocated; turns median 30, up to 240; a 64K window),
+ * on the 8 GPUs and 16 prompts of a pilot, as `sim.calibrate` evaluates it many times.
+ */
+const seeded = seedScenario({ kind: 'managed' }, { rolloutSteps: 30 }).scenario as SimScenario;
+export const managedPilot: SimScenario = { ...seeded, steps: 40, promptsPerStep: 16, cluster: { ...seeded.cluster, gpus: 8 } };
 
 /** Median wall milliseconds of `runs` runs (after one warm-up); also logs CPU ms per run (wall is inflated on a busy machine). */
 const timeScenario = async (s: SimScenario, runs: number, log: (line: string) => void) => {
@@ -62,6 +71,11 @@ const suite: BenchSuite = async (log) => {
   const analytic = percentile(await timeRuns(() => estimateScenario(parsed), 200, 50), 50);
   log(`costsim: analytic estimate ${analytic.toFixed(3)} ms`);
   out.push({ name: 'costsim.analytic', value: analytic, unit: 'ms', target: 1, better: 'lower' });
+
+  const pilot = SimScenarioSchema.parse(managedPilot);
+  const analyticPilot = percentile(await timeRuns(() => estimateScenario(pilot), 200, 50), 50);
+  log(`costsim: analytic estimate, multi-turn managed pilot (30-turn rollouts, up to 240) ${analyticPilot.toFixed(3)} ms`);
+  out.push({ name: 'costsim.analytic-pilot', value: analyticPilot, unit: 'ms', target: 1, better: 'lower' });
   return out;
 };
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SimResult } from '../../../shared/contract/sim';
+import { ESTIMATE_ACCURACY, type SimResult } from '../../../shared/contract/sim';
 import { summarize, type ResultSummary } from '../../../shared/model/simulation';
 import { currentLang } from '../../i18n';
 import { formatDuration, formatHours, formatNumber, formatPercent, formatUsd } from './format';
@@ -64,7 +64,15 @@ export function KeyFigures({
           })}
         </p>
       )}
-      {estimate?.errorBand !== undefined && <p className="muted small">{t('simulator.figures.band', { band: formatPercent(estimate.errorBand, lang) })}</p>}
+      {estimate?.errorBand !== undefined && (
+        <p className="muted small">
+          {t('simulator.figures.band', {
+            band: formatPercent(estimate.errorBand, lang),
+            share: formatPercent(ESTIMATE_ACCURACY.tightShare, lang),
+            tight: formatPercent(ESTIMATE_ACCURACY.tight, lang),
+          })}
+        </p>
+      )}
       {shown?.overheads && shown.kv && shown.policyLag && (
         <p className="muted small">
           {t('simulator.figures.overheads', {

@@ -108,7 +108,7 @@ const en = {
     truncated: 'Rollouts hitting the context window',
     engine:
       '{{engines}} inference engines of {{tp}} GPU(s), {{seqs}} sequences decoding at once on average in a paged KV pool of {{pool}} tokens each; {{weights}} GB of weights. The longest rollout needs at least {{minDecode}} of decoding, however many GPUs there are.',
-    band: 'The live estimate is a closed-form approximation: expect it within ±{{band}} of the full simulation (on a broad test grid nearly every scenario is within it, about three in four within ±15 %).',
+    band: 'The live estimate is a closed-form approximation: expect it within ±{{band}} of the full simulation (on a broad test grid every scenario is within it, at least {{share}} of them within ±{{tight}}).',
     overheads:
       'Per step: weight update {{update}}; checkpoint write {{write}} (Young/Daly optimal interval {{optimal}}); KV preemptions {{preemptions}}; prefix-cache hits after tool calls {{hits}}. Policy lag of trained samples: mean {{lagMean}}, p99 {{lagP99}}, max {{lagMax}} versions.',
   },
@@ -397,7 +397,7 @@ const zh: typeof en = {
     truncated: '触及上下文窗口的 rollout',
     engine:
       '{{engines}} 个推理引擎，每个 {{tp}} 张 GPU，分页 KV 池各 {{pool}} token，平均同时解码 {{seqs}} 个序列；权重 {{weights}} GB。无论 GPU 多少，最长的 rollout 至少需要 {{minDecode}} 的解码时间。',
-    band: '实时估算是闭式近似：预计与完整模拟相差在 ±{{band}} 以内（在覆盖面较广的测试网格上几乎所有场景如此，约四分之三在 ±15% 以内）。',
+    band: '实时估算是闭式近似：预计与完整模拟相差在 ±{{band}} 以内（在覆盖面较广的测试网格上所有场景如此，其中至少 {{share}} 在 ±{{tight}} 以内）。',
     overheads:
       '每步：权重更新 {{update}}；检查点写入 {{write}}（Young/Daly 最优间隔 {{optimal}}）；KV 抢占 {{preemptions}} 次；工具调用后前缀缓存命中率 {{hits}}。训练样本的策略滞后：平均 {{lagMean}}、p99 {{lagP99}}、最大 {{lagMax}} 个版本。',
   },
