@@ -1,5 +1,5 @@
 import { extent, line, max, min, scaleBand, scaleLinear, type ScaleLinear } from 'd3';
-import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { seriesColour } from '../../../../shared/charts/colours';
 import { ChartFigure, Lines, type LegendEntry } from '../../../charts/ChartFigure';
 import { useChartBox, wrapLabel, type ChartBox } from '../../../charts/measure';
@@ -69,7 +69,6 @@ interface LineChartProps {
 }
 
 export function LineChart({ title, summary, series, xLabel, yLabel, lang, percent, noData }: LineChartProps) {
-  const ref = useRef<SVGSVGElement>(null);
   const box = useChartBox(480);
   const drawn = useMemo(() => series.map((s) => ({ ...s, points: lttb(s.points, DRAWN_POINTS) })), [series]);
   const all = drawn.flatMap((s) => s.points);
@@ -90,28 +89,24 @@ export function LineChart({ title, summary, series, xLabel, yLabel, lang, percen
     .x((p) => x(p[0]))
     .y((p) => y(p[1]));
   return (
-    <Figure title={title} summary={summary} legend={series} svgRef={ref} boxRef={box.ref}>
-      <Plot
-        svgRef={ref}
-        box={box}
-        frame={f}
-        label={`${title}: ${summary}`}
-        points={all.length}
-        empty={all.length === 0}
-        noData={noData}
-        y={y}
-        fmtY={fmtY}
-        xTicks={xTicks.map((v) => (
-          <text key={v} x={x(v)} y={f.height - f.bottom + f.xTickHeight / 2} textAnchor="middle" dominantBaseline="middle">
-            {fmtX(v)}
-          </text>
-        ))}
-      >
-        {drawn.map((s) => (
-          <path key={s.key} className="line" style={{ stroke: seriesColour(s.slot, 'css') }} d={path(s.points) ?? ''} />
-        ))}
-      </Plot>
-    </Figure>
+    <Plot
+      head={{ title, summary, legend: series, noData }}
+      points={all.length}
+      empty={all.length === 0}
+      box={box}
+      frame={f}
+      y={y}
+      fmtY={fmtY}
+      xTicks={xTicks.map((v) => (
+        <text key={v} x={x(v)} y={f.height - f.bottom + f.xTickHeight / 2} textAnchor="middle" dominantBaseline="middle">
+          {fmtX(v)}
+        </text>
+      ))}
+    >
+      {drawn.map((s) => (
+        <path key={s.key} className="line" style={{ stroke: seriesColour(s.slot, 'css') }} d={path(s.points) ?? ''} />
+      ))}
+    </Plot>
   );
 }
 
@@ -135,7 +130,6 @@ interface BarChartProps {
 
 /** Grouped vertical bars: one group per category (e.g. horizon), one bar per candidate; group names wrap under their group. */
 export function BarChart({ title, summary, groups, series, lang, percent, yLabel, noData }: BarChartProps) {
-  const ref = useRef<SVGSVGElement>(null);
   const box = useChartBox(480);
   const values = groups.flatMap((g) => series.map((s) => g.values[s.key]).filter((v): v is number => v !== undefined));
   const y = scaleLinear()
@@ -158,142 +152,115 @@ export function BarChart({ title, summary, groups, series, lang, percent, yLabel
     .padding(0.08);
   y.range([f.height - f.bottom, f.top]);
   return (
-    <Figure title={title} summary={summary} legend={series} svgRef={ref} boxRef={box.ref}>
-      <Plot
-        svgRef={ref}
-        box={box}
-        frame={f}
-        label={`${title}: ${summary}`}
-        empty={values.length === 0}
-        noData={noData}
-        y={y}
-        fmtY={fmt}
-        xTicks={groups.map((g, i) => (
-          <Lines
-            key={g.key}
-            lines={groupLines[i]}
-            full={g.label}
-            x={(x(g.key) ?? 0) + x.bandwidth() / 2}
-            y={f.height - f.bottom + 6 + (groupLines[i].length * box.lineHeight) / 2}
-            lineHeight={box.lineHeight}
-            anchor="middle"
-          />
-        ))}
-      >
-        {groups.map((g) =>
-          series.map((s) => {
-            const v = g.values[s.key];
-            if (v === undefined) return null;
-            return (
-              <rect
-                key={`${g.key}-${s.key}`}
-                style={{ fill: seriesColour(s.slot, 'css') }}
-                x={(x(g.key) ?? 0) + (inner(s.key) ?? 0)}
-                width={inner.bandwidth()}
-                y={y(v)}
-                height={Math.max(0, y(0) - y(v))}
-              >
-                <title>{`${g.label} · ${s.label}: ${fmt(v)}`}</title>
-              </rect>
-            );
-          }),
-        )}
-      </Plot>
-    </Figure>
-  );
-}
-
-/** The house figure (title, SVG/PNG export, legend) around a metrics chart. */
-function Figure({
-  title,
-  summary,
-  legend,
-  svgRef,
-  boxRef,
-  children,
-}: {
-  title: string;
-  summary: string;
-  legend: readonly LegendEntry[];
-  svgRef: RefObject<SVGSVGElement | null>;
-  boxRef: RefObject<HTMLDivElement | null>;
-  children: ReactNode;
-}) {
-  return (
-    <ChartFigure className="chart-card" title={title} svgRef={svgRef} legend={legend} legendLabel={summary} boxRef={boxRef}>
-      {children}
-    </ChartFigure>
+    <Plot
+      head={{ title, summary, legend: series, noData }}
+      empty={values.length === 0}
+      box={box}
+      frame={f}
+      y={y}
+      fmtY={fmt}
+      xTicks={groups.map((g, i) => (
+        <Lines
+          key={g.key}
+          lines={groupLines[i]}
+          full={g.label}
+          x={(x(g.key) ?? 0) + x.bandwidth() / 2}
+          y={f.height - f.bottom + 6 + (groupLines[i].length * box.lineHeight) / 2}
+          lineHeight={box.lineHeight}
+          anchor="middle"
+        />
+      ))}
+    >
+      {groups.map((g) =>
+        series.map((s) => {
+          const v = g.values[s.key];
+          if (v === undefined) return null;
+          return (
+            <rect
+              key={`${g.key}-${s.key}`}
+              style={{ fill: seriesColour(s.slot, 'css') }}
+              x={(x(g.key) ?? 0) + (inner(s.key) ?? 0)}
+              width={inner.bandwidth()}
+              y={y(v)}
+              height={Math.max(0, y(0) - y(v))}
+            >
+              <title>{`${g.label} · ${s.label}: ${fmt(v)}`}</title>
+            </rect>
+          );
+        }),
+      )}
+    </Plot>
   );
 }
 
 /**
- * The plot area both metrics charts share: the SVG (labelled for screen readers), a "no data"
- * note when empty, else the value axis' title above the plot, the horizontal grid, the axes
+ * The house figure (title, SVG/PNG export, legend) around the plot area both metrics charts
+ * share: the SVG (labelled for screen readers), a "no data" note when empty, else the value axis' title above the plot, the horizontal grid, the axes
  * with their ticks, the x axis' title under them, and the marks.
  */
 function Plot({
-  svgRef,
+  head: { title, summary, legend, noData },
   box,
   frame: f,
-  label,
   points,
   empty,
-  noData,
   y,
   fmtY,
   xTicks,
   children,
 }: {
-  svgRef: RefObject<SVGSVGElement | null>;
+  /** The figure's title, its one-line summary (the legend's label and the SVG's description), the legend and the empty note. */
+  head: { title: string; summary: string; legend: readonly LegendEntry[]; noData: string };
   box: ChartBox;
   frame: Frame;
-  label: string;
   /** Points drawn (a line chart's `data-points`). */
   points?: number;
   empty: boolean;
-  noData: string;
   y: ScaleLinear<number, number>;
   fmtY: (v: number) => string;
   xTicks: ReactNode;
   children: ReactNode;
 }) {
+  const svgRef = useRef<SVGSVGElement>(null);
   const lh = box.lineHeight;
   const { width: W, height: H } = f;
   return (
-    <svg ref={svgRef} className="chart-svg metrics-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} data-points={points}>
-      {empty ? (
-        <text x={W / 2} y={H / 2} textAnchor="middle" className="no-data">
-          {noData}
-        </text>
-      ) : (
-        <>
-          <g className="grid" aria-hidden="true">
-            {y.ticks(5).map((v) => (
-              <line key={v} x1={f.left} x2={W - f.right} y1={y(v)} y2={y(v)} />
-            ))}
-          </g>
-          <g className="axis" aria-hidden="true">
-            <Lines lines={f.yTitle} x={PAD} y={(f.yTitle.length * lh) / 2} lineHeight={lh} />
-            <line x1={f.left} x2={W - f.right} y1={H - f.bottom} y2={H - f.bottom} />
-            {xTicks}
-            {y.ticks(5).map((v) => (
-              <text key={v} x={f.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle">
-                {fmtY(v)}
-              </text>
-            ))}
-            {f.xTitle.length > 0 && (
-              <Lines
-                lines={f.xTitle}
-                x={W - PAD}
-                y={H - f.bottom + f.xTickHeight + Math.round(box.px * 0.3) + (f.xTitle.length * lh) / 2}
-                lineHeight={lh}
-                anchor="end"
-              />
-            )}
-          </g>
-          {children}
-        </>
-      )}
-    </svg>
+    <ChartFigure className="chart-card" title={title} svgRef={svgRef} legend={legend} legendLabel={summary} boxRef={box.ref}>
+      <svg ref={svgRef} className="chart-svg metrics-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}: ${summary}`} data-points={points}>
+        {empty ? (
+          <text x={W / 2} y={H / 2} textAnchor="middle" className="no-data">
+            {noData}
+          </text>
+        ) : (
+          <>
+            <g className="grid" aria-hidden="true">
+              {y.ticks(5).map((v) => (
+                <line key={v} x1={f.left} x2={W - f.right} y1={y(v)} y2={y(v)} />
+              ))}
+            </g>
+            <g className="axis" aria-hidden="true">
+              <Lines lines={f.yTitle} x={PAD} y={(f.yTitle.length * lh) / 2} lineHeight={lh} />
+              <line x1={f.left} x2={W - f.right} y1={H - f.bottom} y2={H - f.bottom} />
+              {xTicks}
+              {y.ticks(5).map((v) => (
+                <text key={v} x={f.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle">
+                  {fmtY(v)}
+                </text>
+              ))}
+              {f.xTitle.length > 0 && (
+                <Lines
+                  lines={f.xTitle}
+                  x={W - PAD}
+                  y={H - f.bottom + f.xTickHeight + Math.round(box.px * 0.3) + (f.xTitle.length * lh) / 2}
+                  lineHeight={lh}
+                  anchor="end"
+                />
+              )}
+            </g>
+            {children}
+          </>
+        )}
+      </svg>
+    </ChartFigure>
   );
 }
