@@ -11,18 +11,20 @@ const target = SimScenarioSchema.parse({ steps: 1000, promptsPerStep: 64, cluste
 // The "true" efficiencies the pilot ran at: MFU 0.28, decode bandwidth efficiency 0.5, 12 s fixed per step.
 const TRUE: [number, number, number] = [Math.log(0.28), Math.log(0.5), 12];
 
+type Measured = Exclude<keyof PilotRow, 'gpus'>;
+
 /** A simulated pilot: the model's figures at the true parameters, each measurement with log-normal noise of σ = `noise`. */
-function pilotRows(count: number, noise: number, kinds: (keyof PilotRow)[], seed = 7): PilotRow[] {
+function pilotRows(count: number, noise: number, kinds: Measured[], seed = 7): PilotRow[] {
   const truth = predictPilot(withParameters(pilot, TRUE));
   const rng = new Rng(seed);
   return Array.from({ length: count }, () => {
-    const row: PilotRow = { stepSeconds: null, rolloutSeconds: null, trainSeconds: null, tokensPerSecond: null };
+    const row: PilotRow = { stepSeconds: null, rolloutSeconds: null, trainSeconds: null, tokensPerSecond: null, gpus: null };
     for (const k of kinds) row[k] = truth[k] * Math.exp(noise * rng.normal());
     return row;
   });
 }
 
-const ALL: (keyof PilotRow)[] = ['stepSeconds', 'rolloutSeconds', 'trainSeconds', 'tokensPerSecond'];
+const ALL: Measured[] = ['stepSeconds', 'rolloutSeconds', 'trainSeconds', 'tokensPerSecond'];
 
 describe('sim.calibrate: fit to the pilot and project the full-scale run', () => {
   it('recovers known parameters from a noisy simulated pilot within the stated error (and within 3 standard errors)', () => {
@@ -78,7 +80,9 @@ describe('sim.calibrate: fit to the pilot and project the full-scale run', () =>
   });
 
   it('refuses a pilot without measurements, or too few to fit and state uncertainty', () => {
-    expect(() => calibrate(pilot, [{ stepSeconds: null, rolloutSeconds: null, trainSeconds: null, tokensPerSecond: null }], target)).toThrow(/no step/);
+    expect(() => calibrate(pilot, [{ stepSeconds: null, rolloutSeconds: null, trainSeconds: null, tokensPerSecond: null, gpus: null }], target)).toThrow(
+      /no step/,
+    );
     expect(() => calibrate(pilot, pilotRows(1, 0, ['stepSeconds']), target)).toThrow(/at least 2/);
   });
 });
