@@ -110,6 +110,26 @@ export interface ReportStrings {
   mostCritical: (criterion: string, change: string, winner: string) => string;
   analysisUnavailable: (reason: string) => string;
   simulations: string;
+  /** The cost evidence per candidate (shared/model cost-evidence.ts), as step 5 shows it. */
+  evidence: {
+    title: string;
+    intro: string;
+    candidate: string;
+    source: string;
+    run: string;
+    step: string;
+    wall: string;
+    cost: string;
+    budgetForRun: string;
+    share: string;
+    calibrated: (at: string) => string;
+    stale: string;
+    estimate: string;
+    invalid: string;
+    band: (mid: string, p10: string, p90: string) => string;
+    runText: (steps: string, paramsB: string, gpus: number, gpu: string) => string;
+    noBudget: string;
+  };
   simulation: string;
   noSimulations: string;
   notRun: string;
@@ -298,6 +318,26 @@ const en: ReportStrings = {
   mostCritical: (c, change, w) => `Most critical criterion: ${c} — a weight change of ${change} makes ${w} the winner.`,
   analysisUnavailable: (r) => `The analysis could not be computed: ${r}`,
   simulations: 'Cost simulation',
+  evidence: {
+    title: 'Cost and throughput evidence',
+    intro:
+      'Each candidate’s full-scale run (the needs’ planned training steps and model size on the candidate’s scenario): as its pilot calibrated it, with the p10–p90 band from the fit’s uncertainty, or, where no pilot was calibrated, the simulator’s uncalibrated estimate of the same run. Costs are in the workshop’s currency, against the budget for the run’s duration.',
+    candidate: 'Candidate',
+    source: 'Evidence',
+    run: 'Full-scale run',
+    step: 'Step time',
+    wall: 'Run time',
+    cost: 'Cost of the run',
+    budgetForRun: 'Budget for the run',
+    share: 'Cost ÷ budget',
+    calibrated: (at) => `Pilot calibration of ${at}`,
+    stale: 'stale',
+    estimate: 'Uncalibrated estimate',
+    invalid: 'The simulator does not take this full-scale run (for example, the model does not fit on its GPUs).',
+    band: (mid, p10, p90) => `${mid} (p10–p90 ${p10} – ${p90})`,
+    runText: (steps, paramsB, gpus, gpu) => `${steps} steps, ${paramsB} B on ${gpus} × ${gpu}`,
+    noBudget: 'No budget in the needs: the costs are not compared with one.',
+  },
   simulation: 'Simulation',
   noSimulations: 'No cost simulation was run.',
   notRun: 'not run yet',
@@ -491,6 +531,26 @@ const zh: ReportStrings = {
   mostCritical: (c, change, w) => `最关键的维度：${c}——其权重变化 ${change} 即会使 ${w} 成为第一名。`,
   analysisUnavailable: (r) => `无法完成分析：${r}`,
   simulations: '成本模拟',
+  evidence: {
+    title: '成本与吞吐证据',
+    intro:
+      '每个候选方案的全量训练（候选方案的场景，加上需求中计划的训练步数和模型规模）：按试点校准的推算，附拟合不确定性给出的 p10–p90 区间；未做试点校准的候选方案，显示模拟器对同一训练的未校准估算。成本按工作坊的币种计，并与训练期间的预算比较。',
+    candidate: '候选方案',
+    source: '依据',
+    run: '全量训练',
+    step: '每步耗时',
+    wall: '训练时长',
+    cost: '训练成本',
+    budgetForRun: '训练期间的预算',
+    share: '成本 ÷ 预算',
+    calibrated: (at) => `${at} 的试点校准`,
+    stale: '已过期',
+    estimate: '未校准估算',
+    invalid: '模拟器无法运行此全量训练（例如模型放不进其 GPU）。',
+    band: (mid, p10, p90) => `${mid}（p10–p90：${p10} – ${p90}）`,
+    runText: (steps, paramsB, gpus, gpu) => `${steps} 步，${paramsB} B，${gpus} × ${gpu}`,
+    noBudget: '需求中没有预算：成本无法与预算比较。',
+  },
   simulation: '模拟',
   noSimulations: '尚未运行成本模拟。',
   notRun: '尚未运行',

@@ -25,7 +25,7 @@ export interface CostEvidence {
   candidateId: string;
   /** calibrated: the pilot's projection; estimate: the uncalibrated estimate; none: no figures (see `reason`). */
   source: 'calibrated' | 'estimate' | 'none';
-  /** No figures because the full-scale scenario is not valid, or its estimate is not in yet. */
+  /** No figures because the simulator does not take the full-scale scenario, or its estimate is not in yet. */
   reason: 'invalid-scenario' | 'pending' | null;
   /** The calibration's pilot data, configuration or full-scale scenario changed since it ran. */
   stale: boolean;
@@ -48,8 +48,15 @@ export function evidenceEstimateRequest(doc: WorkshopDoc, candidateId: string): 
   return SimScenarioSchema.safeParse(target).success ? target : null;
 }
 
-/** One candidate's evidence; `estimate` is `sim.estimate`'s answer to `evidenceEstimateRequest` (null: not in yet, or none asked). */
-export function candidateCostEvidence(doc: WorkshopDoc, candidateId: string, estimate: SimResult | null): CostEvidence {
+/**
+ * `sim.estimate`'s answer to `evidenceEstimateRequest`: the result, `'refused'` when the
+ * simulator refuses the scenario (a model that does not fit on the GPUs), or null (not in
+ * yet, or none asked).
+ */
+export type EvidenceEstimate = SimResult | 'refused' | null;
+
+/** One candidate's evidence, given the estimate of its full-scale run. */
+export function candidateCostEvidence(doc: WorkshopDoc, candidateId: string, estimate: EvidenceEstimate): CostEvidence {
   const money = (usd: number | null) => (usd === null ? null : fromUsd(usd, doc.currency));
   const status = calibrationStatus(doc, candidateId);
   if (status) {
@@ -80,7 +87,7 @@ export function candidateCostEvidence(doc: WorkshopDoc, candidateId: string, est
     budget: null,
   });
   const parsed = SimScenarioSchema.safeParse(targetScenario(doc, candidateId));
-  if (!parsed.success) return none('invalid-scenario');
+  if (!parsed.success || estimate === 'refused') return none('invalid-scenario');
   if (!estimate) return none('pending');
   const s = parsed.data;
   const point = (mid: number): EvidenceBand => ({ p10: null, mid, p90: null });
@@ -105,6 +112,6 @@ export function candidateCostEvidence(doc: WorkshopDoc, candidateId: string, est
 }
 
 /** Every candidate's evidence, in the workshop's candidate order. */
-export function costEvidence(doc: WorkshopDoc, estimateOf: (candidateId: string) => SimResult | null): CostEvidence[] {
+export function costEvidence(doc: WorkshopDoc, estimateOf: (candidateId: string) => EvidenceEstimate): CostEvidence[] {
   return doc.candidates.map((c) => candidateCostEvidence(doc, c.id, estimateOf(c.id)));
 }
