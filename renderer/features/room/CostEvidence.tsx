@@ -159,7 +159,8 @@ function EvidenceChart({ doc, row }: { doc: WorkshopDoc; row: Evidence }) {
         axisFormat={(v) => formatCompact(v, lang)}
         axisTitle={t('room.cost.axis', { currency: doc.currency.code })}
         width={360}
-        reference={line === null ? null : { value: line, label: t('room.cost.budgetLabel', { line: money(line) }) }}
+        // The line's figure is in the caption: a label at the line would sit on the p90 column's total whenever the two are close.
+        reference={line === null ? null : { value: line, label: '' }}
       />
     </div>
   );
