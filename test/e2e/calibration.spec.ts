@@ -126,7 +126,14 @@ for (const lang of ['en', 'zh-CN'] as const) {
       await expect(evidence.getByTestId(`cost-evidence-${other}`)).toContainText(s.estimate);
     }
     const evidenceChart = evidence.getByTestId('cost-evidence-chart-managed');
-    await expect(evidenceChart.getByTestId('budget-line')).toBeVisible();
+    // The budget line: a dashed horizontal line across the plot (no height of its own to be "visible"), its figure in the caption.
+    await expect(evidenceChart.getByTestId('budget-line').locator('line')).toHaveCount(1);
+    const [y1, y2] = await evidenceChart
+      .getByTestId('budget-line')
+      .locator('line')
+      .evaluate((l) => [l.getAttribute('y1'), l.getAttribute('y2')]);
+    expect(Number(y1)).toBeGreaterThan(0);
+    expect(y2).toBe(y1);
     await expect(evidenceChart).toContainText(s.budgetLine);
     await evidence.scrollIntoViewIfNeeded();
     await app.screenshot({ path: info.outputPath(`cost-evidence-${lang}.png`), fullPage: false });

@@ -82,14 +82,15 @@ export function CostEvidence({ doc }: { doc: WorkshopDoc }) {
                   <SourceText row={r} />
                 </td>
                 <td className="small">
-                  {r.run
-                    ? t('room.cost.runText', {
-                        steps: formatNumber(r.run.steps, lang),
-                        paramsB: formatNumber(r.run.paramsB, lang),
-                        gpus: r.run.gpus,
-                        gpu: r.run.gpu,
-                      })
-                    : '—'}
+                  {r.run ? (
+                    <>
+                      {t('room.cost.runText', { steps: formatNumber(r.run.steps, lang), paramsB: formatNumber(r.run.paramsB, lang), gpus: r.run.gpus })}{' '}
+                      {/* A product name, the same in every language. */}
+                      <bdi>{r.run.gpu}</bdi>
+                    </>
+                  ) : (
+                    '—'
+                  )}
                 </td>
                 <td className="num">{band(r.stepSeconds, (v) => formatDuration(v, lang))}</td>
                 <td className="num">{band(r.wallHours, (v) => formatHours(v, lang))}</td>
