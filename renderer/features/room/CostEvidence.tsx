@@ -149,7 +149,7 @@ function EvidenceChart({ doc, row }: { doc: WorkshopDoc; row: Evidence }) {
   return (
     <div data-testid={`cost-evidence-chart-${row.candidateId}`}>
       <StackedColumnsChart
-        title={t('room.cost.chart', { name })}
+        title={t('room.cost.chart', { name, currency: doc.currency.code })}
         source={t(row.source === 'calibrated' ? 'room.cost.sourceCalibrated' : 'room.cost.estimate')}
         filename={`cost-evidence-${row.candidateId}`}
         caption={caption}
@@ -158,7 +158,8 @@ function EvidenceChart({ doc, row }: { doc: WorkshopDoc; row: Evidence }) {
         parts={[t('room.cost.cost')]}
         format={money}
         axisFormat={(v) => formatCompact(v, lang)}
-        axisTitle={t('room.cost.axis', { currency: doc.currency.code })}
+        // The unit is in the title: this chart's axis title sits above its top tick label.
+        axisTitle=""
         width={360}
         // The line's figure is in the caption: a label at the line would sit on the p90 column's total whenever the two are close.
         reference={line === null ? null : { value: line, label: '' }}
