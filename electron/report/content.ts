@@ -9,6 +9,7 @@ import {
   describeProvenance,
   displayName,
   type EvidenceBand,
+  type EvidenceEstimate,
   proposals,
   simulationName,
   weightsProposal,
@@ -260,28 +261,31 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
   };
 }
 
+/** `sim.estimate`'s answer for a candidate's evidence, computed here (null when none is asked). */
+export function evidenceEstimate(doc: WorkshopDoc, candidateId: string): EvidenceEstimate {
+  const request = evidenceEstimateRequest(doc, candidateId);
+  if (!request) return null;
+  try {
+    return estimateScenario(SimScenarioSchema.parse(request));
+  } catch {
+    // The simulator refuses the scenario (a model that does not fit, say): the row says so.
+    return 'refused';
+  }
+}
+
 /**
  * The cost evidence table: `costEvidence()` with the fast estimate computed here (the same
  * `sim.estimate` the screen asks for), each cell written as step 5 writes it.
  */
 function costEvidenceRows(doc: WorkshopDoc, lang: Lang, s: ReportStrings, candidateName: (id: string) => string): CostEvidenceRow[] {
-  const rows = costEvidence(doc, (id) => {
-    const request = evidenceEstimateRequest(doc, id);
-    if (!request) return null;
-    try {
-      return estimateScenario(SimScenarioSchema.parse(request));
-    } catch {
-      // The simulator refuses the scenario (a model that does not fit, say): the row says so.
-      return 'refused';
-    }
-  });
+  const rows = costEvidence(doc, (id) => evidenceEstimate(doc, id));
   const money = (v: number) => formatMoney(v, doc.currency.code, lang);
   const band = (b: EvidenceBand | null, f: (v: number) => string) =>
     b === null ? '—' : b.p10 === null || b.p90 === null ? f(b.mid) : s.evidence.band(f(b.mid), f(b.p10), f(b.p90));
   return rows.map((r) => ({
     candidate: candidateName(r.candidateId),
     kind: r.source,
-    source: r.source === 'calibrated' ? s.evidence.calibrated(formatDateTime(r.at!)) : r.source === 'estimate' ? s.evidence.estimate : s.evidence.invalid,
+    source: r.source === 'calibrated' ? s.evidence.calibrated(r.at!.slice(0, 10)) : r.source === 'estimate' ? s.evidence.estimate : s.evidence.invalid,
     stale: r.stale,
     run: r.run ? s.evidence.runText(formatNumberIntl(r.run.steps, lang), formatNumberIntl(r.run.paramsB, lang), r.run.gpus, r.run.gpu) : '—',
     step: band(r.stepSeconds, (v) => formatDuration(v, lang)),

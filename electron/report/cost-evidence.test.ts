@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SimScenarioSchema } from '../../shared/contract/sim';
 import { formatMoney } from '../../shared/format';
-import { candidateName, costEvidence, evidenceEstimateRequest, fromUsd } from '../../shared/model';
+import { candidateName, costEvidence, fromUsd } from '../../shared/model';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { analyseWorkshop } from '../analysis/analysis';
-import { estimateScenario } from '../costsim/analytic';
-import { buildContent } from './content';
+import { buildContent, evidenceEstimate } from './content';
 import { renderHtml } from './html';
 import { reportStrings } from './strings';
 
@@ -42,15 +40,7 @@ describe('report: the cost evidence of step 5', () => {
       expect(cost.indexOf('<table class="cost-evidence">')).toBeGreaterThan(0);
       const cells = evidenceCells(html);
       // The same choice as the screen makes, with the estimate the screen asks sim.estimate for.
-      const evidence = costEvidence(doc, (id) => {
-        const request = evidenceEstimateRequest(doc, id);
-        if (!request) return null;
-        try {
-          return estimateScenario(SimScenarioSchema.parse(request));
-        } catch {
-          return 'refused';
-        }
-      });
+      const evidence = costEvidence(doc, (id) => evidenceEstimate(doc, id));
       expect(cells).toHaveLength(doc.candidates.length);
       const money = (v: number) => formatMoney(v, doc.currency.code, lang);
       evidence.forEach((e, i) => {

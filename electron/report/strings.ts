@@ -1,4 +1,5 @@
 import type { Lang } from '../../shared/framework';
+import { COST_EVIDENCE_LABELS } from '../../shared/model/cost-evidence';
 
 /**
  * The report's own words (headings, labels, verdicts) in both languages. User text never
@@ -111,20 +112,8 @@ export interface ReportStrings {
   analysisUnavailable: (reason: string) => string;
   simulations: string;
   /** The cost evidence per candidate (shared/model cost-evidence.ts), as step 5 shows it. */
-  evidence: {
-    title: string;
-    intro: string;
-    candidate: string;
-    source: string;
-    run: string;
-    step: string;
-    wall: string;
-    cost: string;
-    budgetForRun: string;
-    share: string;
+  evidence: (typeof COST_EVIDENCE_LABELS)[Lang] & {
     calibrated: (at: string) => string;
-    stale: string;
-    estimate: string;
     invalid: string;
     band: (mid: string, p10: string, p90: string) => string;
     runText: (steps: string, paramsB: string, gpus: number, gpu: string) => string;
@@ -319,20 +308,8 @@ const en: ReportStrings = {
   analysisUnavailable: (r) => `The analysis could not be computed: ${r}`,
   simulations: 'Cost simulation',
   evidence: {
-    title: 'Cost and throughput evidence',
-    intro:
-      'Each candidate’s full-scale run (the needs’ planned training steps and model size on the candidate’s scenario): as its pilot calibrated it, with the p10–p90 band from the fit’s uncertainty, or, where no pilot was calibrated, the simulator’s uncalibrated estimate of the same run. Costs are in the workshop’s currency, against the budget for the run’s duration.',
-    candidate: 'Candidate',
-    source: 'Evidence',
-    run: 'Full-scale run',
-    step: 'Step time',
-    wall: 'Run time',
-    cost: 'Cost of the run',
-    budgetForRun: 'Budget for the run',
-    share: 'Cost ÷ budget',
+    ...COST_EVIDENCE_LABELS.en,
     calibrated: (at) => `Pilot calibration of ${at}`,
-    stale: 'stale',
-    estimate: 'Uncalibrated estimate',
     invalid: 'The simulator does not take this full-scale run (for example, the model does not fit on its GPUs).',
     band: (mid, p10, p90) => `${mid} (p10–p90 ${p10} – ${p90})`,
     runText: (steps, paramsB, gpus, gpu) => `${steps} steps, ${paramsB} B on ${gpus} × ${gpu}`,
@@ -532,20 +509,8 @@ const zh: ReportStrings = {
   analysisUnavailable: (r) => `无法完成分析：${r}`,
   simulations: '成本模拟',
   evidence: {
-    title: '成本与吞吐证据',
-    intro:
-      '每个候选方案的全量训练（候选方案的场景，加上需求中计划的训练步数和模型规模）：按试点校准的推算，附拟合不确定性给出的 p10–p90 区间；未做试点校准的候选方案，显示模拟器对同一训练的未校准估算。成本按工作坊的币种计，并与训练期间的预算比较。',
-    candidate: '候选方案',
-    source: '依据',
-    run: '全量训练',
-    step: '每步耗时',
-    wall: '训练时长',
-    cost: '训练成本',
-    budgetForRun: '训练期间的预算',
-    share: '成本 ÷ 预算',
+    ...COST_EVIDENCE_LABELS['zh-CN'],
     calibrated: (at) => `${at} 的试点校准`,
-    stale: '已过期',
-    estimate: '未校准估算',
     invalid: '模拟器无法运行此全量训练（例如模型放不进其 GPU）。',
     band: (mid, p10, p90) => `${mid}（p10–p90：${p10} – ${p90}）`,
     runText: (steps, paramsB, gpus, gpu) => `${steps} 步，${paramsB} B，${gpus} × ${gpu}`,

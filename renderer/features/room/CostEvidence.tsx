@@ -65,7 +65,7 @@ export function CostEvidence({ doc }: { doc: WorkshopDoc }) {
           <TableHead
             cols={[
               t('room.cost.candidate'),
-              t('room.cost.evidence'),
+              t('room.cost.source'),
               t('room.cost.run'),
               numCol(t('room.cost.step')),
               numCol(t('room.cost.wall')),

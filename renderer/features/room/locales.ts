@@ -1,4 +1,5 @@
 import type { FeatureLocale } from '../../i18n/features';
+import { COST_EVIDENCE_LABELS } from '../../../shared/model/cost-evidence';
 
 /** Strings of the evaluation room (step 5 综合评估). */
 export const roomLocale: FeatureLocale = {
@@ -390,21 +391,9 @@ export const roomLocale: FeatureLocale = {
         keepWeights: 'Keep the team’s weights',
       },
       cost: {
-        title: 'Cost and throughput evidence',
-        intro:
-          'Each candidate’s full-scale run (the needs’ planned training steps and model size on the candidate’s scenario): as its pilot calibrated it in step 4, with the p10–p90 band from the fit’s uncertainty, or, where no pilot was calibrated, the simulator’s uncalibrated estimate of the same run. Costs are in the workshop’s currency, against the budget for the run’s duration.',
-        candidate: 'Candidate',
-        evidence: 'Evidence',
-        run: 'Full-scale run',
-        step: 'Step time',
-        wall: 'Run time',
-        cost: 'Cost of the run',
-        budgetForRun: 'Budget for the run',
-        share: 'Cost ÷ budget',
+        ...COST_EVIDENCE_LABELS.en,
         calibrated: 'Pilot calibration of {{at}}',
-        stale: 'Stale',
         staleHint: 'The pilot data, its configuration or the full-scale scenario changed since this calibration: calibrate again in step 4.',
-        estimate: 'Uncalibrated estimate',
         pending: 'Estimating…',
         invalid: 'The simulator does not take this full-scale run (for example, the model does not fit on its GPUs): correct it in the candidate’s simulator.',
         band: '{{mid}} (p10–p90 {{p10}} – {{p90}})',
@@ -798,21 +787,9 @@ export const roomLocale: FeatureLocale = {
         keepWeights: '保留团队的权重',
       },
       cost: {
-        title: '成本与吞吐证据',
-        intro:
-          '每个候选方案的全量训练（候选方案的场景，加上需求中计划的训练步数和模型规模）：按第 4 步试点校准的推算，附拟合不确定性给出的 p10–p90 区间；未做试点校准的候选方案，显示模拟器对同一训练的未校准估算。成本按工作坊的币种计，并与训练期间的预算比较。',
-        candidate: '候选方案',
-        evidence: '依据',
-        run: '全量训练',
-        step: '每步耗时',
-        wall: '训练时长',
-        cost: '训练成本',
-        budgetForRun: '训练期间的预算',
-        share: '成本 ÷ 预算',
+        ...COST_EVIDENCE_LABELS['zh-CN'],
         calibrated: '{{at}} 的试点校准',
-        stale: '已过期',
         staleHint: '自本次校准以来，试点数据、试点配置或全量场景有变化：请在第 4 步重新校准。',
-        estimate: '未校准估算',
         pending: '正在估算…',
         invalid: '模拟器无法运行此全量训练（例如模型放不进其 GPU）：请在该候选方案的成本模拟中修正。',
         band: '{{mid}}（p10–p90：{{p10}} – {{p90}}）',
