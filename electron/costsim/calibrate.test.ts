@@ -11,18 +11,20 @@ const target = SimScenarioSchema.parse({ steps: 1000, promptsPerStep: 64, cluste
 // The "true" efficiencies the pilot ran at: MFU 0.28, decode bandwidth efficiency 0.5, 12 s fixed per step.
 const TRUE: [number, number, number] = [Math.log(0.28), Math.log(0.5), 12];
 
+type Measured = Exclude<keyof PilotRow, 'gpus'>;
+
 /** A simulated pilot: the model's figures at the true parameters, each measurement with log-normal noise of σ = `noise`. */
-function pilotRows(count: number, noise: number, kinds: (keyof PilotRow)[], seed = 7): PilotRow[] {
+function pilotRows(count: number, noise: number, kinds: Measured[], seed = 7): PilotRow[] {
   const truth = predictPilot(withParameters(pilot, TRUE));
   const rng = new Rng(seed);
   return Array.from({ length: count }, () => {
-    const row: PilotRow = { stepSeconds: null, rolloutSeconds: null, trainSeconds: null, tokensPerSecond: null };
+    const row: PilotRow = { stepSeconds: null, rolloutSeconds: null, trainSeconds: null, tokensPerSecond: null, gpus: null };
     for (const k of kinds) row[k] = truth[k] * Math.exp(noise * rng.normal());
     return row;
   });
 }
 
-const ALL: (keyof PilotRow)[] = ['stepSeconds', 'rolloutSeconds', 'trainSeconds', 'tokensPerSecond'];
+const ALL: Measured[] = ['stepSeconds', 'rolloutSeconds', 'trainSeconds', 'tokensPerSecond'];
 
 describe('sim.calibrate: fit to the pilot and project the full-scale run', () => {
   it('recovers known parameters from a noisy simulated pilot within the stated error', () => {
@@ -96,7 +98,44 @@ describe('sim.calibrate: fit to the pilot and project the full-scale run', () =>
   });
 
   it('refuses a pilot without measurements, or too few to fit and state uncertainty', () => {
-    expect(() => calibrate(pilot, [{ stepSeconds: null, rolloutSeconds: null, trainSeconds: null, tokensPerSecond: null }], target)).toThrow(/no step/);
+    expect(() => calibrate(pilot, [{ stepSeconds: null, rolloutSeconds: null, trainSeconds: null, tokensPerSecond: null, gpus: null }], target)).toThrow(
+      /no step/,
+    );
     expect(() => calibrate(pilot, pilotRows(1, 0, ['stepSeconds']), target)).toThrow(/at least 2/);
+  });
+});
+
+describe('sim.calibrate: a pilot whose rows ran on different GPU counts', () => {
+  // A pilot that ran its first 20 steps on 8 H100 and the next 20 on 16 (the team scaled it up
+  // half-way). Each row is the model's figures at the true parameters on that row's GPUs.
+  const onGpus = (gpus: number) => SimScenarioSchema.parse({ ...pilot, cluster: { ...pilot.cluster, gpus } });
+  const rowsOn = (gpus: number, count: number): PilotRow[] => {
+    const truth = predictPilot(withParameters(onGpus(gpus), TRUE));
+    return Array.from({ length: count }, () => ({ ...truth, gpus }));
+  };
+  const rows = [...rowsOn(8, 20), ...rowsOn(16, 20)];
+
+  it('fits each row with its own GPU count and recovers the parameters within 1 %', () => {
+    // The pilot scenario says 16 GPUs (what a configuration taken from the last row holds).
+    const fit = calibrate(onGpus(16), rows, target);
+    expect(Math.abs(fit.parameters.mfu.value / 0.28 - 1)).toBeLessThan(0.01);
+    expect(Math.abs(fit.parameters.decodeBandwidthEfficiency.value / 0.5 - 1)).toBeLessThan(0.01);
+    expect(Math.abs(fit.parameters.overheadSeconds.value / 12 - 1)).toBeLessThan(0.01);
+    expect(fit.residual.rms).toBeLessThan(0.003);
+    // The measured and predicted pilot figures are the means over both halves.
+    expect(fit.pilot.measured.stepSeconds).toBeCloseTo((rows[0].stepSeconds! + rows[39].stepSeconds!) / 2, 6);
+    expect(Math.abs(fit.pilot.predicted.stepSeconds! / fit.pilot.measured.stepSeconds! - 1)).toBeLessThan(0.003);
+  });
+
+  it('gives the same fit whichever GPU count the pilot scenario names, when every row names its own', () => {
+    const a = calibrate(onGpus(16), rows, target).parameters;
+    const b = calibrate(onGpus(8), rows, target).parameters;
+    expect(b.mfu.value).toBeCloseTo(a.mfu.value, 6);
+    expect(b.decodeBandwidthEfficiency.value).toBeCloseTo(a.decodeBandwidthEfficiency.value, 6);
+  });
+
+  it('refuses a row on fewer GPUs than one tensor-parallel engine needs', () => {
+    const tp = SimScenarioSchema.parse({ ...pilot, cluster: { ...pilot.cluster, tensorParallel: 4 } });
+    expect(() => calibrate(tp, [...rows.slice(0, 2), { ...rows[0], gpus: 2 }], target)).toThrow(/2 GPUs/);
   });
 });

@@ -16,8 +16,10 @@ import { SimInputError } from './scenario';
  *
  * Fit. Least squares on log(measured / predicted) over every pilot measurement present
  * (step seconds, rollout seconds, train seconds, generated tokens per second): relative errors,
- * so a 20-minute step and 5,000 tokens/s weigh alike. One scenario → one prediction per kind,
- * so the objective is Σ_kinds n_k (mean log measured_k − log predicted_k)² + const. Minimised by
+ * so a 20-minute step and 5,000 tokens/s weigh alike. Each row is predicted on the GPUs it ran
+ * on (`row.gpus`, else the pilot scenario's `cluster.gpus`): a pilot scaled from 8 to 16 GPUs
+ * part-way is two scenarios. One scenario → one prediction per kind, so the objective is
+ * Σ_gpus Σ_kinds n_gk (mean log measured_gk − log predicted_gk)² + const. Minimised by
  * one sweep of golden-section search per parameter (MFU and efficiency in log space) from the
  * pilot scenario's values, then Gauss–Newton steps. A parameter no measurement informs is kept (`fitted: false`):
  *   MFU ← train seconds; decode efficiency ← rollout seconds or tokens/s (or step seconds alone);
@@ -25,7 +27,7 @@ import { SimInputError } from './scenario';
  *
  * Uncertainty (the p10–p90 band). Linearised least squares (Gauss–Newton): the Jacobian G of
  * the log predictions with respect to φ = (ln MFU, ln efficiency, overhead) at the fit, by central
- * differences; covariance = s² (Σ_k n_k G_kᵀ G_k)⁻¹ with s² = residual sum of squares / (N − q)
+ * differences; covariance = s² (Σ_gk n_gk G_gkᵀ G_gk)⁻¹ with s² = residual sum of squares / (N − q)
  * (N measurements, q free parameters). `DRAWS` parameter vectors drawn from that normal
  * (Cholesky, fixed seed) are each projected to the full-scale run with the estimate; the band is
  * the 10th and 90th percentile of the projected step time, wall time and cost, and `mid` is the
@@ -75,6 +77,35 @@ export function predictPilot(s: SimScenarioParsed): Figures {
     tokensPerSecond: r.totals.generatedTokens / Math.max(1, s.steps) / r.step.meanSeconds,
   };
 }
+
+/**
+ * The pilot scenario on `gpus` GPUs. Its own split of separate pools (`rolloutGpus`,
+ * `trainGpus`) and owned GPUs are for its own count; on another count they take their defaults
+ * (half each; all rented). Refused when one tensor-parallel engine does not fit.
+ */
+function onGpus(pilot: SimScenarioParsed, gpus: number): SimScenarioParsed {
+  if (gpus === pilot.cluster.gpus) return pilot;
+  if (gpus < pilot.cluster.tensorParallel)
+    throw new SimInputError('rows', `A pilot row ran on ${gpus} GPUs, fewer than one engine of tensorParallel ${pilot.cluster.tensorParallel} needs.`);
+  if (!pilot.cluster.colocated && gpus < 2)
+    throw new SimInputError('rows', `A pilot row ran on ${gpus} GPU, but the pilot keeps rollout and training on separate pools (at least 2 GPUs).`);
+  return {
+    ...pilot,
+    cluster: { ...pilot.cluster, gpus, rolloutGpus: null, trainGpus: null },
+    cost: { ...pilot.cost, hybridOwnedGpus: pilot.cost.hybridOwnedGpus === null ? null : Math.min(gpus, pilot.cost.hybridOwnedGpus) },
+  };
+}
+
+/** A GPU count's rows: its scenario and, per kind, the count, sum, sum of logs and of squared logs of the measurements. */
+interface Group {
+  scenario: SimScenarioParsed;
+  n: Figures;
+  sum: Figures;
+  sumLog: Figures;
+  sumSq: Figures;
+}
+
+const zeros = (): Figures => ({ stepSeconds: 0, rolloutSeconds: 0, trainSeconds: 0, tokensPerSecond: 0 });
 
 function goldenMin(f: (x: number) => number, lo: number, hi: number): number {
   const g = (Math.sqrt(5) - 1) / 2;
@@ -143,24 +174,29 @@ function quantile(sorted: number[], q: number): number {
 
 /** Fits the pilot and projects the target (see the module comment). Throws SimInputError on unusable input. */
 export function calibrate(pilot: SimScenarioParsed, rows: readonly PilotRow[], target: SimScenarioParsed): SimCalibration {
-  // Mean log measurement and count per kind.
-  const n: Figures = { stepSeconds: 0, rolloutSeconds: 0, trainSeconds: 0, tokensPerSecond: 0 };
-  const sumLog: Figures = { ...n };
-  const sumSq: Figures = { ...n };
-  const sum: Figures = { ...n };
-  for (const row of rows)
+  // Per GPU count the rows ran on, the count, sum and log moments of each kind's measurements.
+  const groups = new Map<number, Group>();
+  const n = zeros();
+  const sum = zeros();
+  for (const row of rows) {
+    const gpus = row.gpus ?? pilot.cluster.gpus;
+    let group = groups.get(gpus);
     for (const k of KINDS) {
       const v = row[k];
       if (v === null || !(v > 0)) continue;
+      if (!group) groups.set(gpus, (group = { scenario: onGpus(pilot, gpus), n: zeros(), sum: zeros(), sumLog: zeros(), sumSq: zeros() }));
+      group.n[k]++;
+      group.sum[k] += v;
+      group.sumLog[k] += Math.log(v);
+      group.sumSq[k] += Math.log(v) ** 2;
       n[k]++;
-      sumLog[k] += Math.log(v);
-      sumSq[k] += Math.log(v) ** 2;
       sum[k] += v;
     }
+  }
+  const parts = [...groups.values()];
   const used = KINDS.filter((k) => n[k] > 0);
   const N = used.reduce((a, k) => a + n[k], 0);
   if (N === 0) throw new SimInputError('rows', 'The pilot rows hold no step, rollout or train seconds and no tokens per second.');
-  const meanLog = (k: Kind) => sumLog[k] / n[k];
 
   const free: [boolean, boolean, boolean] = [
     n.trainSeconds > 0,
@@ -174,10 +210,14 @@ export function calibrate(pilot: SimScenarioParsed, rows: readonly PilotRow[], t
       `The pilot gives ${N} measurements for ${q} parameters: at least ${q + 1} are needed to fit them and state their uncertainty.`,
     );
 
+  /** Each group's predicted pilot figures with the parameters φ. */
+  const predictAll = (phi: Phi): Figures[] => parts.map((g) => predictPilot(withParameters(g.scenario, phi)));
   const objective = (phi: Phi): number => {
-    const p = predictPilot(withParameters(pilot, phi));
+    const p = predictAll(phi);
     let j = 0;
-    for (const k of used) j += n[k] * (meanLog(k) - Math.log(p[k])) ** 2;
+    parts.forEach((g, gi) => {
+      for (const k of used) if (g.n[k] > 0) j += g.n[k] * (g.sumLog[k] / g.n[k] - Math.log(p[gi][k])) ** 2;
+    });
     return j;
   };
 
@@ -206,28 +246,38 @@ export function calibrate(pilot: SimScenarioParsed, rows: readonly PilotRow[], t
   }
   const idx = [0, 1, 2].filter((j) => free[j]);
   const deltas = [0.02, 0.02, Math.max(0.05, 0.02 * Math.max(1, stepMean))];
-  /** d ln(prediction) / d φ_j for the free j, per kind (central differences). */
-  const jacobian = (at: Phi): Record<Kind, number[]> => {
-    const grad: Record<Kind, number[]> = { stepSeconds: [], rolloutSeconds: [], trainSeconds: [], tokensPerSecond: [] };
+  /** Per group and kind, d ln(prediction) / d φ_j for the free j (central differences). */
+  const jacobian = (at: Phi): Record<Kind, number[]>[] => {
+    const grad = parts.map((): Record<Kind, number[]> => ({ stepSeconds: [], rolloutSeconds: [], trainSeconds: [], tokensPerSecond: [] }));
     for (const j of idx) {
       const up = at.slice() as Phi;
       const down = at.slice() as Phi;
       up[j] += deltas[j];
       down[j] = j === 2 ? Math.max(0, down[j] - deltas[j]) : down[j] - deltas[j];
-      const pu = predictPilot(withParameters(pilot, up));
-      const pd = predictPilot(withParameters(pilot, down));
-      for (const k of KINDS) grad[k].push((Math.log(pu[k]) - Math.log(pd[k])) / (up[j] - down[j]));
+      const pu = predictAll(up);
+      const pd = predictAll(down);
+      parts.forEach((_, gi) => {
+        for (const k of KINDS) grad[gi][k].push((Math.log(pu[gi][k]) - Math.log(pd[gi][k])) / (up[j] - down[j]));
+      });
     }
     return grad;
   };
-  const normal = (grad: Record<Kind, number[]>) => idx.map((_, a) => idx.map((__, b) => used.reduce((acc, k) => acc + n[k] * grad[k][a] * grad[k][b], 0)));
+  /** Σ_gk n_gk G_gk G_gkᵀ over the free parameters. */
+  const normal = (grad: Record<Kind, number[]>[]) =>
+    idx.map((_, a) => idx.map((__, b) => parts.reduce((acc, g, gi) => acc + used.reduce((s2, k) => s2 + g.n[k] * grad[gi][k][a] * grad[gi][k][b], 0), 0)));
   let current = objective(phi);
   for (let it = 0; it < GAUSS_NEWTON_STEPS && current > 1e-14; it++) {
     const grad = jacobian(phi);
-    const p = predictPilot(withParameters(pilot, phi));
+    const p = predictAll(phi);
     const inv = invert(normal(grad));
     if (!inv) break;
-    const g = idx.map((_, a) => used.reduce((acc, k) => acc + n[k] * grad[k][a] * (meanLog(k) - Math.log(p[k])), 0));
+    const g = idx.map((_, a) =>
+      parts.reduce(
+        (acc, part, gi) =>
+          acc + used.reduce((s2, k) => s2 + (part.n[k] > 0 ? part.n[k] * grad[gi][k][a] * (part.sumLog[k] / part.n[k] - Math.log(p[gi][k])) : 0), 0),
+        0,
+      ),
+    );
     const step = idx.map((_, a) => idx.reduce((acc, __, b) => acc + inv[a][b] * g[b], 0));
     let scale = 1;
     let accepted = false;
@@ -248,17 +298,27 @@ export function calibrate(pilot: SimScenarioParsed, rows: readonly PilotRow[], t
   phi[1] = Math.log(Math.min(BOUNDS.eff[1], Math.max(BOUNDS.eff[0], Math.exp(phi[1]))));
   phi[2] = Math.max(0, phi[2]);
 
-  const fittedScenario = withParameters(pilot, phi);
-  const predicted = predictPilot(fittedScenario);
+  const predictedByGroup = predictAll(phi);
 
-  // Residuals: per measurement log(measured / predicted); Σ r² = Σ_k [Σ ln² m − 2 ln p Σ ln m + n ln² p].
+  // Residuals: per measurement log(measured / predicted); Σ r² = Σ_gk [Σ ln² m − 2 ln p Σ ln m + n ln² p].
+  // The predicted pilot figure of a kind is the mean prediction over its measurements.
   const byKind: Record<Kind, number | null> = { stepSeconds: null, rolloutSeconds: null, trainSeconds: null, tokensPerSecond: null };
+  const predicted = zeros();
   let rss = 0;
-  for (const k of used) {
-    const lp = Math.log(predicted[k]);
-    const ss = Math.max(0, sumSq[k] - 2 * lp * sumLog[k] + n[k] * lp * lp);
-    byKind[k] = Math.sqrt(ss / n[k]);
-    rss += ss;
+  for (const k of KINDS) {
+    let ssKind = 0;
+    let weighted = 0;
+    parts.forEach((g, gi) => {
+      if (g.n[k] === 0) return;
+      const lp = Math.log(predictedByGroup[gi][k]);
+      ssKind += Math.max(0, g.sumSq[k] - 2 * lp * g.sumLog[k] + g.n[k] * lp * lp);
+      weighted += g.n[k] * predictedByGroup[gi][k];
+    });
+    // A kind never measured is predicted for the pilot scenario's own GPUs.
+    predicted[k] = n[k] > 0 ? weighted / n[k] : predictPilot(withParameters(pilot, phi))[k];
+    if (n[k] === 0) continue;
+    byKind[k] = Math.sqrt(ssKind / n[k]);
+    rss += ssKind;
   }
   const s2 = rss / (N - q);
 

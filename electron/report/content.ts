@@ -1,10 +1,15 @@
-import { SimResultSchema, type SimResult } from '../../shared/contract/sim';
+import { SimResultSchema, SimScenarioSchema, type SimResult } from '../../shared/contract/sim';
+import { estimateScenario } from '../costsim/analytic';
 import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion } from '../../shared/framework';
 import {
   adaptedWeights,
+  costEvidence,
   decisionStatus,
+  evidenceEstimateRequest,
   describeProvenance,
   displayName,
+  type EvidenceBand,
+  type EvidenceEstimate,
   proposals,
   simulationName,
   weightsProposal,
@@ -16,7 +21,7 @@ import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '.
 import { reportStrings, type ReportStrings } from './strings';
 import { simFieldLabel, simOptionLabel, simValueText } from '../../shared/contract/simLabels';
 import { fieldSpec } from '../../shared/model/simulation-form';
-import { formatDuration, formatMoney, formatPercent as formatPercentIntl } from '../../shared/format';
+import { formatDuration, formatMoney, formatNumber as formatNumberIntl, formatPercent as formatPercentIntl } from '../../shared/format';
 
 /**
  * The report as plain data: every section resolved to strings and numbers in the report's
@@ -41,6 +46,8 @@ export interface ReportContent {
   /** candidate × criterion group scores, document order. */
   scoreTable: Array<{ candidate: string; cells: Array<{ value: number | null; spread: number | null }> }>;
   rationales: Array<{ participant: string; candidate: string; criterion: string; score: number | null; text: string }>;
+  /** Each candidate's cost evidence (`costEvidence()`, as step 5 shows it), resolved to text. */
+  costEvidence: CostEvidenceRow[];
   simulations: SimulationView[];
   /** Winner under each saved what-if scenario. */
   scenarios: ScenarioOutcome[];
@@ -83,6 +90,25 @@ export interface RankRow {
   coverage: number;
   firstRank: number | null;
   chosen: boolean;
+}
+
+/** One candidate's row of the cost evidence table: each cell as it is printed. */
+export interface CostEvidenceRow {
+  candidate: string;
+  /** calibrated / estimate / none (no figures). */
+  kind: 'calibrated' | 'estimate' | 'none';
+  source: string;
+  stale: boolean;
+  run: string;
+  step: string;
+  wall: string;
+  cost: string;
+  budgetForRun: string;
+  share: string;
+  /** The cost is above the budget for the run. */
+  over: boolean;
+  /** The budget for the run in the workshop's currency (null without a budget in the needs). */
+  budgetValue: number | null;
 }
 
 export type SimulationView =
@@ -226,12 +252,50 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
     ranking,
     scoreTable,
     rationales,
+    costEvidence: costEvidenceRows(doc, lang, s, candidateName),
     simulations,
     scenarios: scenarioOutcomes(doc),
     winner,
     decided,
     decisionStale: decisionStatus(doc)?.stale ?? false,
   };
+}
+
+/** `sim.estimate`'s answer for a candidate's evidence, computed here (null when none is asked). */
+export function evidenceEstimate(doc: WorkshopDoc, candidateId: string): EvidenceEstimate {
+  const request = evidenceEstimateRequest(doc, candidateId);
+  if (!request) return null;
+  try {
+    return estimateScenario(SimScenarioSchema.parse(request));
+  } catch {
+    // The simulator refuses the scenario (a model that does not fit, say): the row says so.
+    return 'refused';
+  }
+}
+
+/**
+ * The cost evidence table: `costEvidence()` with the fast estimate computed here (the same
+ * `sim.estimate` the screen asks for), each cell written as step 5 writes it.
+ */
+function costEvidenceRows(doc: WorkshopDoc, lang: Lang, s: ReportStrings, candidateName: (id: string) => string): CostEvidenceRow[] {
+  const rows = costEvidence(doc, (id) => evidenceEstimate(doc, id));
+  const money = (v: number) => formatMoney(v, doc.currency.code, lang);
+  const band = (b: EvidenceBand | null, f: (v: number) => string) =>
+    b === null ? '—' : b.p10 === null || b.p90 === null ? f(b.mid) : s.evidence.band(f(b.mid), f(b.p10), f(b.p90));
+  return rows.map((r) => ({
+    candidate: candidateName(r.candidateId),
+    kind: r.source,
+    source: r.source === 'calibrated' ? s.evidence.calibrated(r.at!.slice(0, 10)) : r.source === 'estimate' ? s.evidence.estimate : s.evidence.invalid,
+    stale: r.stale,
+    run: r.run ? s.evidence.runText(formatNumberIntl(r.run.steps, lang), formatNumberIntl(r.run.paramsB, lang), r.run.gpus, r.run.gpu) : '—',
+    step: band(r.stepSeconds, (v) => formatDuration(v, lang)),
+    wall: band(r.wallHours, (v) => formatHours(v, lang)),
+    cost: band(r.cost, money),
+    budgetForRun: r.budget?.budgetForRun != null ? money(r.budget.budgetForRun) : '—',
+    share: r.budget?.share != null ? formatPercentIntl(r.budget.share, lang) : '—',
+    over: r.budget?.share != null && r.budget.share > 1,
+    budgetValue: r.budget?.budgetForRun ?? null,
+  }));
 }
 
 /** An answer in words, or null when there is none. */

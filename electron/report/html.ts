@@ -29,7 +29,7 @@ export function renderHtml(r: ReportContent): string {
     { id: 'scores', title: s.scores, body: scoresSection(r) },
     { id: 'ranking', title: s.ranking, body: rankingSection(r) },
     { id: 'robustness', title: s.robustness, body: robustnessSection(r), pageBreak: true },
-    { id: 'cost', title: s.simulations, body: simulationSection(r) },
+    { id: 'cost', title: s.simulations, body: costEvidenceSection(r) + simulationSection(r) },
     { id: 'validation', title: s.validation, body: validationSection(r) },
     { id: 'metrics', title: s.metrics, body: metricsSection(r) },
     { id: 'rollout', title: s.rollout, body: rolloutSection(r) },
@@ -316,6 +316,31 @@ function whatIfBlock(r: ReportContent): string {
       ]),
       'what-if',
     )
+  );
+}
+
+/** The cost evidence per candidate: the same table as step 5 (content.ts `costEvidenceRows`). */
+function costEvidenceSection(r: ReportContent): string {
+  const { s } = r;
+  if (!r.costEvidence.length) return '';
+  const e = s.evidence;
+  return (
+    `<h3>${c(e.title)}</h3><p class="muted">${c(e.intro)}</p>` +
+    table(
+      [e.candidate, e.source, e.run, e.step, e.wall, e.cost, e.budgetForRun, e.share],
+      r.costEvidence.map((row) => [
+        td(u(row.candidate)),
+        td(c(row.source) + (row.stale ? ` <span class="tag tag-stale">${c(e.stale)}</span>` : '')),
+        td(u(row.run)),
+        num(row.step),
+        num(row.wall),
+        num(row.cost),
+        num(row.budgetForRun),
+        row.over ? td(`<strong>${c(row.share)}</strong>`, 'num') : num(row.share),
+      ]),
+      'cost-evidence',
+    ) +
+    (r.costEvidence.some((row) => row.budgetValue !== null) ? '' : `<p class="muted">${c(e.noBudget)}</p>`)
   );
 }
 

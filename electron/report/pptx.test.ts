@@ -61,7 +61,18 @@ describe('slide deck (pptx), opened by LibreOffice', () => {
       const squeeze = (t: string) => t.replace(/\s+/g, '');
       const pageTexts = text.split('\f').map(squeeze);
       // Each section is on a slide of its own, under its heading.
-      for (const heading of [s.needs, s.candidates, s.criteriaWeights, s.ranking, s.radar, s.stability, s.acceptability, s.deckCost, s.deckNextSteps])
+      for (const heading of [
+        s.needs,
+        s.candidates,
+        s.criteriaWeights,
+        s.ranking,
+        s.radar,
+        s.stability,
+        s.acceptability,
+        s.evidence.title,
+        s.deckCost,
+        s.deckNextSteps,
+      ])
         expect(
           pageTexts.some((p) => p.includes(squeeze(heading))),
           `${lang}: no slide titled "${heading}"`,

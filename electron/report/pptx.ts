@@ -306,7 +306,28 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
     }
   }
 
-  // 8 · Cost comparison of the simulations with results.
+  // 8 · The cost evidence per candidate: the same table as step 5 and the HTML report.
+  if (r.costEvidence.length) {
+    const e = s.evidence;
+    tableSlides(
+      e.title,
+      [e.candidate, e.source, e.run, e.step, e.wall, e.cost, e.budgetForRun, e.share],
+      r.costEvidence.map((row) => [
+        row.candidate,
+        row.stale ? `${row.source} · ${e.stale}` : row.source,
+        row.run,
+        row.step,
+        row.wall,
+        row.cost,
+        row.budgetForRun,
+        row.share,
+      ]),
+      [1.5, 1.7, 1.9, 1.65, 1.65, 1.65, 1.25, 1.03],
+      r.costEvidence.some((row) => row.budgetValue !== null) ? undefined : e.noBudget,
+    );
+  }
+
+  // 9 · Cost comparison of the simulations with results.
   const results = r.simulations.filter((sim) => sim.kind === 'result');
   if (results.length) {
     const sl = slide(s.deckCost);
@@ -345,7 +366,7 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
     sideTable(sl, [s.simulation, s.stepTime, s.gpuHours, s.costTotal, s.costPerStep], rows, { x: 6.3, y: 1.2, w: 6.53, colW: [2.03, 1.5, 0.9, 1.1, 1.0] });
   }
 
-  // 9 · Decision and next steps.
+  // 10 · Decision and next steps.
   {
     const sl = slide(s.deckNextSteps);
     const d = doc.decision;

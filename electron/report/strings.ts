@@ -1,4 +1,5 @@
 import type { Lang } from '../../shared/framework';
+import { COST_EVIDENCE_LABELS } from '../../shared/model/cost-evidence';
 
 /**
  * The report's own words (headings, labels, verdicts) in both languages. User text never
@@ -110,6 +111,14 @@ export interface ReportStrings {
   mostCritical: (criterion: string, change: string, winner: string) => string;
   analysisUnavailable: (reason: string) => string;
   simulations: string;
+  /** The cost evidence per candidate (shared/model cost-evidence.ts), as step 5 shows it. */
+  evidence: (typeof COST_EVIDENCE_LABELS)[Lang] & {
+    calibrated: (at: string) => string;
+    invalid: string;
+    band: (mid: string, p10: string, p90: string) => string;
+    runText: (steps: string, paramsB: string, gpus: number, gpu: string) => string;
+    noBudget: string;
+  };
   simulation: string;
   noSimulations: string;
   notRun: string;
@@ -298,6 +307,14 @@ const en: ReportStrings = {
   mostCritical: (c, change, w) => `Most critical criterion: ${c} — a weight change of ${change} makes ${w} the winner.`,
   analysisUnavailable: (r) => `The analysis could not be computed: ${r}`,
   simulations: 'Cost simulation',
+  evidence: {
+    ...COST_EVIDENCE_LABELS.en,
+    calibrated: (at) => `Pilot calibration of ${at}`,
+    invalid: 'The simulator does not take this full-scale run (for example, the model does not fit on its GPUs).',
+    band: (mid, p10, p90) => `${mid} (p10–p90 ${p10} – ${p90})`,
+    runText: (steps, paramsB, gpus, gpu) => `${steps} steps, ${paramsB} B on ${gpus} × ${gpu}`,
+    noBudget: 'No budget in the needs: the costs are not compared with one.',
+  },
   simulation: 'Simulation',
   noSimulations: 'No cost simulation was run.',
   notRun: 'not run yet',
@@ -491,6 +508,14 @@ const zh: ReportStrings = {
   mostCritical: (c, change, w) => `最关键的维度：${c}——其权重变化 ${change} 即会使 ${w} 成为第一名。`,
   analysisUnavailable: (r) => `无法完成分析：${r}`,
   simulations: '成本模拟',
+  evidence: {
+    ...COST_EVIDENCE_LABELS['zh-CN'],
+    calibrated: (at) => `${at} 的试点校准`,
+    invalid: '模拟器无法运行此全量训练（例如模型放不进其 GPU）。',
+    band: (mid, p10, p90) => `${mid}（p10–p90：${p10} – ${p90}）`,
+    runText: (steps, paramsB, gpus, gpu) => `${steps} 步，${paramsB} B，${gpus} × ${gpu}`,
+    noBudget: '需求中没有预算：成本无法与预算比较。',
+  },
   simulation: '模拟',
   noSimulations: '尚未运行成本模拟。',
   notRun: '尚未运行',

@@ -48,6 +48,9 @@ td.share { min-width: 150px; }
 .meter span { display: block; height: 100%; background: var(--accent); }
 .scroll { overflow-x: auto; }
 table.scores td, table.scores th { font-size: 12px; padding: 4px 6px; }
+/* The cost evidence's bands ("1 h (p10–p90 55 min – 1 h 10 min)") wrap inside their cells. */
+table.cost-evidence td, table.cost-evidence th { font-size: 12px; padding: 4px 6px; }
+table.cost-evidence .num { white-space: normal; }
 .sd { display: block; font-size: 10px; color: var(--muted); }
 td.disputed { background: #fff4e5 !important; }
 .disputed-key { display: inline-block; padding: 0 6px; background: #fff4e5; border: 1px solid #f1d3a6; border-radius: 3px; font-size: 12px; }
@@ -100,7 +103,7 @@ footer { margin-top: 40px; padding-top: 8px; border-top: 1px solid var(--border)
   h2, h3, h4 { break-after: avoid; page-break-after: avoid; }
   tr, .card, .kpi, .record div { break-inside: avoid; page-break-inside: avoid; }
   /* Small tables stay whole; long ones break between rows and repeat their header. */
-  table.ranking, table.acceptability, table.costs, table.sim-compare, table.weights, table.validation-matrix, table.scores { break-inside: avoid; page-break-inside: avoid; }
+  table.ranking, table.acceptability, table.costs, table.sim-compare, table.cost-evidence, table.weights, table.validation-matrix, table.scores { break-inside: avoid; page-break-inside: avoid; }
   thead { display: table-header-group; }
   .scroll { overflow: visible; }
   .toc a { color: var(--text); }

@@ -611,6 +611,8 @@ export const PilotRowSchema = z.strictObject({
   trainSeconds: positive().nullable().default(null),
   /** Generated tokens per second over the step (tokens generated in the step ÷ step seconds). */
   tokensPerSecond: positive().nullable().default(null),
+  /** GPUs the step ran on (a pilot may scale up part-way); null: the pilot scenario's `cluster.gpus`. */
+  gpus: count(1_000_000).nullable().default(null),
 });
 export type PilotRow = z.output<typeof PilotRowSchema>;
 

@@ -151,4 +151,47 @@ describe('calibration by the pilot: the document side', () => {
     const stale = setPilotValue(doc, 'managed', 'cluster.gpus', 32);
     expect(suggestScores(stale).some((s) => s.measure === 'budget-share')).toBe(false);
   });
+
+  it('keeps each pilot row’s GPUs when the pilot changed its GPU count part-way (8, then 16 from step 3)', () => {
+    const doc = createWorkshop({ title: 'C', lang: 'en', id: 'w1', now: NOW });
+    const csv = [
+      'candidate,step,step_seconds,train_seconds,gpus',
+      'managed,2,400,80,8',
+      'managed,1,410,82,8',
+      'managed,3,250,45,16',
+      'managed,4,240,44,16',
+    ].join('\n');
+    const table = tokenizeCsv(csv);
+    const built = buildSeries(table, guessMapping(table, doc.candidates));
+    expect(built.pilots).toEqual([
+      {
+        candidateId: 'managed',
+        gpus: 16,
+        gpu: null,
+        gpusFrom: [
+          [1, 8],
+          [3, 16],
+        ],
+      },
+    ]);
+    const next = recordImportedPilots(importMetrics(doc, built.series, { file: 'pilot.csv', importedAt: NOW, rows: built.rowsUsed }), built.pilots);
+    expect(WorkshopDocSchema.safeParse(next).success).toBe(true);
+    expect(pilotValue(next, 'managed', 'cluster.gpus')).toBe(16);
+    expect(pilotRows(next, 'managed').rows.map((r) => r.gpus)).toEqual([8, 8, 16, 16]);
+    const input = calibrationInput(next, 'managed')!;
+    expect(input.request.rows.map((r) => [r.trainSeconds, r.gpus])).toEqual([
+      [82, 8],
+      [80, 8],
+      [45, 16],
+      [44, 16],
+    ]);
+    // A re-import on one count clears the changes: the rows name no GPUs and the pilot's count holds.
+    const again = buildSeries(tokenizeCsv(csv.replace(/,16$/gm, ',8')), guessMapping(table, doc.candidates));
+    const flat = recordImportedPilots(next, again.pilots);
+    expect(pilotValue(flat, 'managed', 'cluster.gpus')).toBe(8);
+    expect(pilotRows(flat, 'managed').rows.every((r) => r.gpus === undefined)).toBe(true);
+    // A changed GPU count is a changed pilot: a calibration from before is stale.
+    const calibrated = attachCalibration(flat, 'managed', calibrationInput(flat, 'managed')!, answer(1000, 100), NOW);
+    expect(calibrationStatus(recordImportedPilots(calibrated, built.pilots), 'managed')!.stale).toBe(true);
+  });
 });

@@ -1,7 +1,7 @@
-import { GPU_NAMES, simDefaults, type PilotRow, type SimCalibration } from '../contract/sim';
+import { GPU_NAMES, simDefaults, type SimCalibrateRequest, type SimCalibration } from '../contract/sim';
 import { budgetCheck, type BudgetCheck } from './currency';
 import { fingerprint } from './provenance';
-import type { CalibrationRecord, WorkshopDoc } from './schema';
+import type { CalibrationRecord, PilotConfig, WorkshopDoc } from './schema';
 import { seedScenario, simulationOf } from './simulation';
 import { valueAt } from './simulation-form';
 
@@ -61,27 +61,55 @@ export function pilotValue(doc: WorkshopDoc, candidateId: string, path: PilotFie
   return valueAt(pilotConfig(doc, candidateId), path) ?? valueAt(candidateScenario(doc, candidateId), path) ?? valueAt(simDefaults, path);
 }
 
+/** The GPU count changes a candidate's pilot recorded ([first step, GPUs], sorted; empty when it ran on one count). */
+export function pilotGpusFrom(doc: WorkshopDoc, candidateId: string): ReadonlyArray<readonly [number, number]> {
+  return doc.metrics.pilots.find((p) => p.candidateId === candidateId)?.gpusFrom ?? [];
+}
+
+/** The candidate's pilot configuration entry with `patch` over it (created when there is none). */
+function withPilot(doc: WorkshopDoc, candidateId: string, patch: Partial<Pick<PilotConfig, 'scenario' | 'gpusFrom'>>): WorkshopDoc {
+  const current = doc.metrics.pilots.find((p) => p.candidateId === candidateId) ?? { candidateId, scenario: {}, gpusFrom: [] };
+  const pilots = doc.metrics.pilots.filter((p) => p.candidateId !== candidateId);
+  return { ...doc, metrics: { ...doc.metrics, pilots: [...pilots, { ...current, ...patch }] } };
+}
+
 /** Sets (or, with undefined, clears) one pilot configuration field of a candidate. */
 export function setPilotValue(doc: WorkshopDoc, candidateId: string, path: PilotField, value: unknown): WorkshopDoc {
   if (!doc.candidates.some((c) => c.id === candidateId)) return doc;
   const current = pilotConfig(doc, candidateId);
   if (JSON.stringify(valueAt(current, path)) === JSON.stringify(value)) return doc;
-  const scenario = setAt(current, path, value);
-  const pilots = doc.metrics.pilots.filter((p) => p.candidateId !== candidateId);
-  return { ...doc, metrics: { ...doc.metrics, pilots: [...pilots, { candidateId, scenario }] } };
+  return withPilot(doc, candidateId, { scenario: setAt(current, path, value) });
 }
 
-/** The import's GPUs / GPU type per candidate → the pilot configurations (one edit with the import). */
-export function recordImportedPilots(doc: WorkshopDoc, pilots: ReadonlyArray<{ candidateId: string; gpus: number | null; gpu: string | null }>): WorkshopDoc {
+/**
+ * The import's GPUs / GPU type per candidate → the pilot configurations (one edit with the
+ * import): the last step's GPU count as the pilot's, and the steps at which the count changed
+ * (a re-import with a GPU column replaces them, as it replaces the series it holds).
+ */
+export function recordImportedPilots(
+  doc: WorkshopDoc,
+  pilots: ReadonlyArray<{ candidateId: string; gpus: number | null; gpu: string | null; gpusFrom?: ReadonlyArray<readonly [number, number]> }>,
+): WorkshopDoc {
   let next = doc;
   for (const p of pilots) {
-    if (p.gpus !== null) next = setPilotValue(next, p.candidateId, 'cluster.gpus', p.gpus);
+    if (!next.candidates.some((c) => c.id === p.candidateId)) continue;
+    if (p.gpus !== null) {
+      next = setPilotValue(next, p.candidateId, 'cluster.gpus', p.gpus);
+      const gpusFrom = (p.gpusFrom ?? []).map(([x, g]): [number, number] => [x, g]);
+      if (JSON.stringify(gpusFrom) !== JSON.stringify(pilotGpusFrom(next, p.candidateId))) next = withPilot(next, p.candidateId, { gpusFrom });
+    }
     if (p.gpu !== null && (GPU_NAMES as readonly string[]).includes(p.gpu)) next = setPilotValue(next, p.candidateId, 'cluster.gpu', p.gpu);
   }
   return next;
 }
 
-/** The pilot's measurements of a candidate, one row per step (x) found in any of its timing series. */
+type PilotRow = SimCalibrateRequest['rows'][number];
+
+/**
+ * The pilot's measurements of a candidate, one row per step (x) found in any of its timing
+ * series, each with the GPUs it ran on when the pilot recorded a change of count (`gpusFrom`;
+ * otherwise the row names none and the pilot scenario's count holds).
+ */
 export function pilotRows(doc: WorkshopDoc, candidateId: string): { xs: number[]; rows: PilotRow[] } {
   const byX = new Map<number, PilotRow>();
   const row = (x: number) => {
@@ -105,7 +133,14 @@ export function pilotRows(doc: WorkshopDoc, candidateId: string): { xs: number[]
     for (const [x, y] of s.points) if (y > 0) row(x)[key] = key === 'stepSeconds' ? 3600 / y : y;
   }
   const xs = [...byX.keys()].sort((a, b) => a - b);
-  return { xs, rows: xs.map((x) => byX.get(x)!) };
+  const changes = pilotGpusFrom(doc, candidateId);
+  let c = -1;
+  const rows = xs.map((x) => {
+    const r = byX.get(x)!;
+    while (c + 1 < changes.length && changes[c + 1][0] <= x) c++;
+    return c >= 0 ? { ...r, gpus: changes[c][1] } : r;
+  });
+  return { xs, rows };
 }
 
 const answerNumber = (doc: WorkshopDoc, id: string): number | null => {

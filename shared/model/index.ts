@@ -14,3 +14,4 @@ export * from './analysis';
 export * from './names';
 export * from './currency';
 export * from './calibration';
+export * from './cost-evidence';

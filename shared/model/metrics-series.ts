@@ -1,4 +1,4 @@
-import type { MetricSeries } from './schema';
+import { MAX_PILOT_GPU_CHANGES, type MetricSeries } from './schema';
 import type { GpuName } from '../contract/sim';
 import {
   parseBucket,
@@ -31,11 +31,13 @@ export interface ImportedSeries {
   percent: boolean;
 }
 
-/** A candidate's pilot configuration read from the `gpus` / `gpu-type` columns (the last row's value). */
+/** A candidate's pilot configuration read from the `gpus` / `gpu-type` columns (the last step's GPU count, the last row's GPU type). */
 export interface ImportedPilot {
   candidateId: string;
   gpus: number | null;
   gpu: GpuName | null;
+  /** When the GPU count changed between rows: [first step, GPUs] from each change on, sorted by step (else empty). */
+  gpusFrom: [number, number][];
 }
 
 export interface BuildResult {
@@ -103,6 +105,8 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
   const gpusCol = roles.indexOf('gpus');
   const gpuTypeCol = roles.indexOf('gpu-type');
   const pilots = new Map<string, ImportedPilot>();
+  /** Per candidate, each row's (step, GPUs) and the file row it came from. */
+  const rowGpus = new Map<string, { x: number; gpus: number; row: number }[]>();
   if (fileErrors.length === 0) {
     if (xCol < 0) fileErrors.push({ code: 'missing-x' });
     if (metricCols.length === 0) fileErrors.push({ code: 'missing-metric' });
@@ -161,13 +165,18 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
       rowBucket = b;
     }
     if (gpusCol >= 0 || gpuTypeCol >= 0) {
-      const pilot = pilots.get(candidateId) ?? { candidateId, gpus: null, gpu: null };
+      const pilot = pilots.get(candidateId) ?? { candidateId, gpus: null, gpu: null, gpusFrom: [] };
       const gCell = gpusCol >= 0 ? (row[gpusCol] ?? '').trim() : '';
       if (gCell) {
         const g = parseNumber(gCell, decimalComma);
         if (g === null) report(rowNo, gpusCol, 'not-a-number', gCell);
         else if (!Number.isInteger(g) || g < 1 || g > 1_000_000) report(rowNo, gpusCol, 'out-of-range', gCell);
-        else pilot.gpus = g;
+        else {
+          pilot.gpus = g;
+          let list = rowGpus.get(candidateId);
+          if (!list) rowGpus.set(candidateId, (list = []));
+          list.push({ x, gpus: g, row: rowNo });
+        }
       }
       const tCell = gpuTypeCol >= 0 ? (row[gpuTypeCol] ?? '').trim() : '';
       if (tCell) {
@@ -262,6 +271,23 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
       fileErrors: [{ code: 'too-many-series', detail: String(series.length) }],
       rowsUsed: 0,
     };
+  // GPU counts by step: the pilot's count from each change on (only when it changed).
+  for (const [candidateId, list] of rowGpus) {
+    list.sort((a, b) => a.x - b.x || a.row - b.row);
+    const changes: [number, number][] = [];
+    for (const r of list) {
+      if (changes.length > 0 && changes[changes.length - 1][1] === r.gpus) continue;
+      if (changes.length === MAX_PILOT_GPU_CHANGES) {
+        report(r.row, gpusCol, 'out-of-range', String(r.gpus));
+        continue;
+      }
+      changes.push([r.x, r.gpus]);
+    }
+    const pilot = pilots.get(candidateId)!;
+    pilot.gpusFrom = changes.length > 1 ? changes : [];
+    // The configuration's count is the last step's.
+    pilot.gpus = list[list.length - 1].gpus;
+  }
   errors.sort((p, q) => p.row - q.row);
   const pilotList = [...pilots.values()].filter((p) => p.gpus !== null || p.gpu !== null);
   return { series, pilots: pilotList, errors, errorCount, errorRows: rowsWithErrors.size, fileErrors: [], rowsUsed };

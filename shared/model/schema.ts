@@ -326,6 +326,9 @@ export const ValueFunctionSchema = z
 /** The pilot measures that suggest a criterion's scores (shared/model/metrics-suggest.ts). */
 export const MeasureSchema = z.enum(['iteration-speed', 'long-success', 'horizon-retention', 'utilization', 'budget-share']);
 
+/** Changes of the GPU count one pilot may record (a pilot that changes it more often is refused row by row at import). */
+export const MAX_PILOT_GPU_CHANGES = 1000;
+
 /**
  * The scenario a candidate's pilot ran (model size, GPUs, GPU type, batch): only the fields the
  * team set or the import read; the rest comes from the candidate's scenario (calibration.ts).
@@ -333,6 +336,13 @@ export const MeasureSchema = z.enum(['iteration-speed', 'long-success', 'horizon
 export const PilotConfigSchema = z.strictObject({
   candidateId: IdSchema,
   scenario: z.lazy(() => StoredScenarioSchema),
+  /**
+   * The GPUs the pilot ran on from a step on, as the import read them row by row, when the
+   * count changed during the pilot (a pilot scaled from 8 to 16 GPUs part-way): [first step,
+   * GPUs] pairs sorted by step. Empty when the pilot ran on one count (`scenario.cluster.gpus`);
+   * steps before the first pair ran on that count too.
+   */
+  gpusFrom: z.array(z.tuple([num(), z.number().int().min(1).max(1_000_000)])).max(MAX_PILOT_GPU_CHANGES),
 });
 /**
  * A candidate's last `sim.calibrate` answer with its provenance: when, from which pilot rows

@@ -1,5 +1,6 @@
 import { SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
 import { estimateScenario } from '../../electron/costsim/analytic';
+import { calibrate, predictPilot, withParameters } from '../../electron/costsim/calibrate';
 import { runScenario } from '../../electron/costsim/run';
 import { seedScenario } from '../../shared/model/simulation';
 import { percentile, timeRuns, type BenchResult, type BenchSuite } from './types';
@@ -76,6 +77,24 @@ const suite: BenchSuite = async (log) => {
   const analyticPilot = percentile(await timeRuns(() => estimateScenario(pilot), 200, 50), 50);
   log(`costsim: analytic estimate, multi-turn managed pilot (30-turn rollouts, up to 240) ${analyticPilot.toFixed(3)} ms`);
   out.push({ name: 'costsim.analytic-pilot', value: analyticPilot, unit: 'ms', target: 1, better: 'lower' });
+  // Calibration by the pilot (step 4's button): 50 pilot rows with every measurement, 25 on 8
+  // and 25 on 16 GPUs (each row fitted on its own count), projected to 64 GPUs × 1000 steps.
+  // Target 1 s: the room waits for it, and a second is the limit of an uninterrupted flow.
+  const pilotRun = SimScenarioSchema.parse({ steps: 50, promptsPerStep: 16, cluster: { gpus: 8, colocated: true } });
+  const target = SimScenarioSchema.parse({ steps: 1000, promptsPerStep: 64, cluster: { gpus: 64, colocated: true } });
+  const rows = [8, 16].flatMap((gpus) => {
+    const truth = predictPilot(withParameters({ ...pilotRun, cluster: { ...pilotRun.cluster, gpus } }, [Math.log(0.3), Math.log(0.5), 10]));
+    return Array.from({ length: 25 }, (_, i) => ({
+      stepSeconds: truth.stepSeconds * (1 + 0.03 * Math.sin(i)),
+      rolloutSeconds: truth.rolloutSeconds * (1 + 0.03 * Math.cos(i)),
+      trainSeconds: truth.trainSeconds * (1 - 0.03 * Math.sin(i)),
+      tokensPerSecond: truth.tokensPerSecond * (1 - 0.03 * Math.cos(i)),
+      gpus,
+    }));
+  });
+  const calibration = percentile(await timeRuns(() => calibrate(pilotRun, rows, target), 5, 1), 50);
+  log(`costsim: calibrate 50 pilot rows (8 and 16 GPUs) ${calibration.toFixed(0)} ms`);
+  out.push({ name: 'costsim.calibrate-50-rows', value: calibration, unit: 'ms', target: 1000, better: 'lower' });
   return out;
 };
 

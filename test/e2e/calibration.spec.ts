@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { test, expect } from './fixtures';
 import { LibraryPage } from './pages/LibraryPage';
+import { languageLeaks, screenTexts } from './pages/language';
 
 /**
  * Issue 17, calibration by the pilot, as a team uses it in step 4 — one page per language:
  * import the pilot's step times with the new columns (rollout/train split, tokens/s, GPUs, GPU
  * type), calibrate the simulator, read the projected full-scale run with its p10–p90 band and the
- * budget line, and take the suggested cost score (projected cost against the budget) into the evaluation.
+ * budget line, and take the suggested cost score (projected cost against the budget) into the evaluation;
+ * then, in step 5, see the same projection as the cost evidence of the decision: its band, the budget
+ * for the run and the budget line, beside the other candidates' uncalibrated estimates.
  */
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -31,6 +34,11 @@ const TEXT = {
     write: /^Write \d+ scores$/,
     newParticipant: 'A new participant “Pilot data”',
     applied: /Wrote \d+ suggested scores for Pilot data\./,
+    step5: /Overall evaluation/,
+    evidence: 'Cost and throughput evidence',
+    calibratedAt: /Pilot calibration of /,
+    estimate: 'Uncalibrated estimate',
+    budgetLine: /Dashed line: the budget for the run, \$[\d,]+/,
   },
   'zh-CN': {
     step4: /指标对比/,
@@ -50,6 +58,11 @@ const TEXT = {
     write: /^写入 \d+ 个评分$/,
     newParticipant: '新参与者“验证数据”',
     applied: /已为 验证数据 写入 \d+ 个建议评分。/,
+    step5: /综合评估/,
+    evidence: '成本与吞吐证据',
+    calibratedAt: / 的试点校准/,
+    estimate: '未校准估算',
+    budgetLine: /虚线：训练期间的预算 US\$[\d,]+/,
   },
 } as const;
 
@@ -93,5 +106,38 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await app.getByRole('button', { name: s.write }).click();
     await expect(app.getByText(s.applied)).toBeVisible();
     await app.screenshot({ path: info.outputPath(`cost-score-${lang}.png`), fullPage: true });
+
+    // Step 5: the calibrated projection is the managed candidate's cost evidence, the others show their uncalibrated estimates.
+    const projected = (await result.getByTestId('calibration-projection').textContent()) ?? '';
+    await app.getByRole('navigation').getByRole('link', { name: s.step5 }).first().click();
+    const evidence = app.getByRole('region', { name: s.evidence });
+    await expect(evidence).toBeVisible();
+    const row = evidence.getByTestId('cost-evidence-managed');
+    await expect(row).toHaveAttribute('data-source', 'calibrated');
+    await expect(row).toContainText(s.calibratedAt);
+    await expect(row).not.toContainText(s.estimate);
+    await expect(row).toContainText(s.band);
+    // The same cost band as step 4 printed.
+    const costBand = projected.match(s.band)?.[0];
+    expect(costBand).toBeTruthy();
+    await expect(row).toContainText(costBand!);
+    for (const other of ['self-built', 'hybrid']) {
+      await expect(evidence.getByTestId(`cost-evidence-${other}`)).toHaveAttribute('data-source', 'estimate');
+      await expect(evidence.getByTestId(`cost-evidence-${other}`)).toContainText(s.estimate);
+    }
+    const evidenceChart = evidence.getByTestId('cost-evidence-chart-managed');
+    // The budget line: a dashed horizontal line across the plot (no height of its own to be "visible"), its figure in the caption.
+    await expect(evidenceChart.getByTestId('budget-line').locator('line')).toHaveCount(1);
+    const [y1, y2] = await evidenceChart
+      .getByTestId('budget-line')
+      .locator('line')
+      .evaluate((l) => [l.getAttribute('y1'), l.getAttribute('y2')]);
+    expect(Number(y1)).toBeGreaterThan(0);
+    expect(y2).toBe(y1);
+    await expect(evidenceChart).toContainText(s.budgetLine);
+    await evidence.scrollIntoViewIfNeeded();
+    await app.screenshot({ path: info.outputPath(`cost-evidence-${lang}.png`), fullPage: false });
+    // Every state the panel shows here speaks the page's language.
+    expect(languageLeaks(await screenTexts(app, '[data-testid="cost-evidence"]'), lang)).toEqual([]);
   });
 }

@@ -16,6 +16,7 @@ import { followRoomVote, useRoomVote } from './roomVote';
 import { WeightsPanel } from './WeightsPanel';
 import { WhatIfPanel } from './WhatIfPanel';
 import { DecisionRecord } from '../wizard/DecisionRecord';
+import { CostEvidence } from './CostEvidence';
 import './room.css';
 
 /** Step 5 综合评估: the evaluation room, the screen on the projector for most of a workshop, ending with the decision record. */
@@ -122,6 +123,8 @@ export function EvaluationRoom() {
         </div>
         <LivePanel doc={doc} />
       </div>
+      {/* The pilot's projection of each candidate's cost (step 4) as evidence for the decision. */}
+      <CostEvidence doc={doc} />
       {/* The path reaches its decision here, after the evaluation and before the canary rollout. */}
       <DecisionRecord doc={doc} lang={lang} />
       {presenter && <Presenter doc={doc} />}

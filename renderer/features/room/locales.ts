@@ -1,4 +1,5 @@
 import type { FeatureLocale } from '../../i18n/features';
+import { COST_EVIDENCE_LABELS } from '../../../shared/model/cost-evidence';
 
 /** Strings of the evaluation room (step 5 综合评估). */
 export const roomLocale: FeatureLocale = {
@@ -392,6 +393,23 @@ export const roomLocale: FeatureLocale = {
         acceptWeights: 'Accept proposed weights',
         keepWeights: 'Keep the team’s weights',
       },
+      cost: {
+        ...COST_EVIDENCE_LABELS.en,
+        calibrated: 'Pilot calibration of {{at}}',
+        staleHint: 'The pilot data, its configuration or the full-scale scenario changed since this calibration: calibrate again in step 4.',
+        pending: 'Estimating…',
+        invalid: 'The simulator does not take this full-scale run (for example, the model does not fit on its GPUs): correct it in the candidate’s simulator.',
+        band: '{{mid}} (p10–p90 {{p10}} – {{p90}})',
+        runText: '{{steps}} steps, {{paramsB}} B on {{gpus}} ×',
+        noBudget: 'No budget in the needs (step 1): the costs are not compared with one.',
+        chart: 'Cost of {{name}} against the budget ({{currency}})',
+        sourceCalibrated: 'Pilot calibration (step 4)',
+        p10: 'p10',
+        fit: 'At the fit',
+        p90: 'p90',
+        estimateColumn: 'Estimate',
+        budgetCaption: 'Dashed line: the budget for the run, {{line}} (the monthly budget over the run’s {{months}} months).',
+      },
     },
   },
   'zh-CN': {
@@ -773,6 +791,23 @@ export const roomLocale: FeatureLocale = {
         deleteScenario: '删除情景',
         acceptWeights: '采用建议的权重',
         keepWeights: '保留团队的权重',
+      },
+      cost: {
+        ...COST_EVIDENCE_LABELS['zh-CN'],
+        calibrated: '{{at}} 的试点校准',
+        staleHint: '自本次校准以来，试点数据、试点配置或全量场景有变化：请在第 4 步重新校准。',
+        pending: '正在估算…',
+        invalid: '模拟器无法运行此全量训练（例如模型放不进其 GPU）：请在该候选方案的成本模拟中修正。',
+        band: '{{mid}}（p10–p90：{{p10}} – {{p90}}）',
+        runText: '{{steps}} 步，{{paramsB}} B，{{gpus}} ×',
+        noBudget: '需求（第 1 步）中没有预算：成本无法与预算比较。',
+        chart: '{{name}} 的成本与预算（{{currency}}）',
+        sourceCalibrated: '试点校准（第 4 步）',
+        p10: 'p10',
+        fit: '拟合值',
+        p90: 'p90',
+        estimateColumn: '估算',
+        budgetCaption: '虚线：训练期间的预算 {{line}}（每月预算 × 训练的 {{months}} 个月）。',
       },
     },
   },

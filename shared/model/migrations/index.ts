@@ -3,6 +3,7 @@ import { confirmedRecords } from './confirmed-records';
 import { currency } from './currency';
 import { pairwiseRatings } from './pairwise-ratings';
 import { pilotCalibration } from './pilot-calibration';
+import { pilotRowGpus } from './pilot-row-gpus';
 import { simulationTyped } from './simulation-typed';
 import { singleNames } from './single-names';
 import { weightsProvenance } from './weights-provenance';
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   currency,
   pairwiseRatings,
   pilotCalibration,
+  pilotRowGpus,
 ];

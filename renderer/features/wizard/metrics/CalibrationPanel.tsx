@@ -9,6 +9,7 @@ import {
   candidateName,
   fromUsd,
   nowIso,
+  pilotGpusFrom,
   pilotRows,
   pilotValue,
   setPilotValue,
@@ -56,6 +57,7 @@ function CandidateCalibration({ doc, candidateId }: { doc: WorkshopDoc; candidat
   const [error, setError] = useState('');
   const name = candidateName(doc, candidateId, lang);
   const { xs } = pilotRows(doc, candidateId);
+  const gpusFrom = pilotGpusFrom(doc, candidateId);
   const status = calibrationStatus(doc, candidateId);
   const action = t('simulator.calibration.config', { name });
   const gpu = pilotValue(doc, candidateId, 'cluster.gpu');
@@ -116,6 +118,15 @@ function CandidateCalibration({ doc, candidateId }: { doc: WorkshopDoc; candidat
           ? t('simulator.calibration.noRows')
           : t('simulator.calibration.rows', { count: xs.length, from: formatNumber(xs[0], lang), to: formatNumber(xs[xs.length - 1], lang) })}
       </p>
+      {gpusFrom.length > 0 && (
+        <p className="small" data-testid="pilot-gpus-from">
+          {t('simulator.calibration.gpusFrom', {
+            list: gpusFrom
+              .map(([step, gpus]) => t('simulator.calibration.gpusFromItem', { step: formatNumber(step, lang), gpus }))
+              .join(t('simulator.listSep')),
+          })}
+        </p>
+      )}
       <button type="button" className="btn" disabled={busy || xs.length === 0} onClick={() => void run()}>
         {busy ? t('simulator.calibration.running') : t('simulator.calibration.run', { name })}
       </button>

@@ -1,0 +1,151 @@
+import { SimScenarioSchema, type SimResult } from '../contract/sim';
+import { calibrationStatus, targetScenario } from './calibration';
+import { budgetCheck, fromUsd, type BudgetCheck } from './currency';
+import type { WorkshopDoc } from './schema';
+
+/**
+ * The cost and throughput evidence of each candidate, as step 5 shows it and the report prints
+ * it (one choice for both). A candidate calibrated by its pilot (step 4, `sim.calibrate`)
+ * shows that projection of the full-scale run, with its p10–p90 band and whether the
+ * calibration is stale; a candidate without one shows the fast estimate (`sim.estimate`) of
+ * the same full-scale run — its own scenario with the needs' planned steps and model size
+ * (`targetScenario`) — marked as uncalibrated, with no band (the estimate has no parameter
+ * uncertainty to state; its error against the full simulation is the simulator's to show).
+ * Either is set against the workshop's budget for the run's duration (`budgetCheck`).
+ */
+
+/** The evidence table's words, the same on screen (step 5) and in the reports. */
+export const COST_EVIDENCE_LABELS = {
+  en: {
+    title: 'Cost and throughput evidence',
+    intro:
+      'Each candidate’s full-scale run (the needs’ planned training steps and model size on the candidate’s scenario): as its pilot calibrated it in step 4, with the p10–p90 band from the fit’s uncertainty, or, where no pilot was calibrated, the simulator’s uncalibrated estimate of the same run. Costs are in the workshop’s currency, against the budget for the run’s duration.',
+    candidate: 'Candidate',
+    source: 'Evidence',
+    run: 'Full-scale run',
+    step: 'Step time',
+    wall: 'Run time',
+    cost: 'Cost of the run',
+    budgetForRun: 'Budget for the run',
+    share: 'Cost ÷ budget',
+    estimate: 'Uncalibrated estimate',
+    stale: 'Stale',
+  },
+  'zh-CN': {
+    title: '成本与吞吐证据',
+    intro:
+      '每个候选方案的全量训练（候选方案的场景，加上需求中计划的训练步数和模型规模）：按第 4 步试点校准的推算，附拟合不确定性给出的 p10–p90 区间；未做试点校准的候选方案，显示模拟器对同一训练的未校准估算。成本按工作坊的币种计，并与训练期间的预算比较。',
+    candidate: '候选方案',
+    source: '依据',
+    run: '全量训练',
+    step: '每步耗时',
+    wall: '训练时长',
+    cost: '训练成本',
+    budgetForRun: '训练期间的预算',
+    share: '成本 ÷ 预算',
+    estimate: '未校准估算',
+    stale: '已过期',
+  },
+} as const;
+
+/** A figure at the fit (`mid`) and its p10–p90 band (null for an uncalibrated estimate). */
+export interface EvidenceBand {
+  p10: number | null;
+  mid: number;
+  p90: number | null;
+}
+
+export interface CostEvidence {
+  candidateId: string;
+  /** calibrated: the pilot's projection; estimate: the uncalibrated estimate; none: no figures (see `reason`). */
+  source: 'calibrated' | 'estimate' | 'none';
+  /** No figures because the simulator does not take the full-scale scenario, or its estimate is not in yet. */
+  reason: 'invalid-scenario' | 'pending' | null;
+  /** The calibration's pilot data, configuration or full-scale scenario changed since it ran. */
+  stale: boolean;
+  /** When the calibration ran (ISO), null for an estimate. */
+  at: string | null;
+  /** The full-scale run the figures are for. */
+  run: { steps: number; gpus: number; gpu: string; paramsB: number; archetype: 'self-built' | 'managed' | 'hybrid' } | null;
+  stepSeconds: EvidenceBand | null;
+  wallHours: EvidenceBand | null;
+  /** Cost of the run in the workshop's currency. */
+  cost: EvidenceBand | null;
+  /** The figures at the fit against the budget (null without figures). */
+  budget: BudgetCheck | null;
+}
+
+/** The scenario to estimate for a candidate without a calibration (null when it has one, or its scenario is not valid). */
+export function evidenceEstimateRequest(doc: WorkshopDoc, candidateId: string): Record<string, unknown> | null {
+  if (calibrationStatus(doc, candidateId)) return null;
+  const target = targetScenario(doc, candidateId);
+  return SimScenarioSchema.safeParse(target).success ? target : null;
+}
+
+/**
+ * `sim.estimate`'s answer to `evidenceEstimateRequest`: the result, `'refused'` when the
+ * simulator refuses the scenario (a model that does not fit on the GPUs), or null (not in
+ * yet, or none asked).
+ */
+export type EvidenceEstimate = SimResult | 'refused' | null;
+
+/** One candidate's evidence, given the estimate of its full-scale run. */
+export function candidateCostEvidence(doc: WorkshopDoc, candidateId: string, estimate: EvidenceEstimate): CostEvidence {
+  const money = (usd: number | null) => (usd === null ? null : fromUsd(usd, doc.currency));
+  const status = calibrationStatus(doc, candidateId);
+  if (status) {
+    const p = status.record.result.projection;
+    return {
+      candidateId,
+      source: 'calibrated',
+      reason: null,
+      stale: status.stale,
+      at: status.record.at,
+      run: { steps: p.steps, gpus: p.gpus, gpu: p.gpu, paramsB: p.paramsB, archetype: p.archetype },
+      stepSeconds: p.stepSeconds,
+      wallHours: p.wallHours,
+      cost: { p10: money(p.costUsd.p10), mid: money(p.costUsd.mid)!, p90: money(p.costUsd.p90) },
+      budget: status.budget,
+    };
+  }
+  const none = (reason: CostEvidence['reason']): CostEvidence => ({
+    candidateId,
+    source: 'none',
+    reason,
+    stale: false,
+    at: null,
+    run: null,
+    stepSeconds: null,
+    wallHours: null,
+    cost: null,
+    budget: null,
+  });
+  const parsed = SimScenarioSchema.safeParse(targetScenario(doc, candidateId));
+  if (!parsed.success || estimate === 'refused') return none('invalid-scenario');
+  if (!estimate) return none('pending');
+  const s = parsed.data;
+  const point = (mid: number): EvidenceBand => ({ p10: null, mid, p90: null });
+  return {
+    candidateId,
+    source: 'estimate',
+    reason: null,
+    stale: false,
+    at: null,
+    run: {
+      steps: s.steps,
+      gpus: s.cluster.gpus,
+      gpu: typeof s.cluster.gpu === 'string' ? s.cluster.gpu : s.cluster.gpu.name,
+      paramsB: s.model.paramsB,
+      archetype: s.cost.archetype,
+    },
+    stepSeconds: point(estimate.step.meanSeconds),
+    wallHours: point(estimate.totals.wallHours),
+    cost: point(money(estimate.totals.costRun)!),
+    budget: budgetCheck(doc, estimate.totals.costRun, estimate.totals.wallHours),
+  };
+}
+
+/** Every candidate's evidence, in the workshop's candidate order. */
+export function costEvidence(doc: WorkshopDoc, estimateOf: (candidateId: string) => EvidenceEstimate): CostEvidence[] {
+  return doc.candidates.map((c) => candidateCostEvidence(doc, c.id, estimateOf(c.id)));
+}
