@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SimScenario } from '../../../shared/contract/sim';
-import { formatCompact, formatDateTime, formatDuration, formatHours, formatMoney, formatNumber, formatPercent } from '../../../shared/format';
+import { formatDateTime, formatDuration, formatHours, formatMoney, formatNumber, formatPercent } from '../../../shared/format';
 import {
   candidateName,
   costEvidence,
@@ -15,7 +15,7 @@ import { call } from '../../api/client';
 import { derivedKey, useDerivedKey } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { numCol, TableHead } from '../../ui/TableHead';
-import { StackedColumnsChart } from '../simulator/charts/StackedColumnsChart';
+import { CostBandChart } from '../simulator/charts/CostBandChart';
 
 /**
  * Step 5's cost and throughput evidence: per candidate, the full-scale run as its pilot
@@ -132,37 +132,17 @@ function SourceText({ row }: { row: Evidence }) {
 function EvidenceChart({ doc, row }: { doc: WorkshopDoc; row: Evidence }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const name = candidateName(doc, row.candidateId, lang);
-  const money = (v: number) => formatMoney(v, doc.currency.code, lang);
-  const c = row.cost!;
-  const columns =
-    c.p10 !== null && c.p90 !== null
-      ? [
-          { label: t('room.cost.p10'), parts: [c.p10] },
-          { label: t('room.cost.fit'), parts: [c.mid], highlight: true },
-          { label: t('room.cost.p90'), parts: [c.p90] },
-        ]
-      : [{ label: t('room.cost.estimateColumn'), parts: [c.mid], highlight: true }];
   const line = row.budget?.budgetForRun ?? null;
-  const caption =
-    line === null ? t('room.cost.noBudget') : t('room.cost.budgetCaption', { line: money(line), months: formatCompact(row.budget!.months, lang) });
   return (
     <div data-testid={`cost-evidence-chart-${row.candidateId}`}>
-      <StackedColumnsChart
-        title={t('room.cost.chart', { name, currency: doc.currency.code })}
+      <CostBandChart
+        title={t('room.cost.chart', { name: candidateName(doc, row.candidateId, lang), currency: doc.currency.code })}
         source={t(row.source === 'calibrated' ? 'room.cost.sourceCalibrated' : 'room.cost.estimate')}
         filename={`cost-evidence-${row.candidateId}`}
-        caption={caption}
-        desc={`${columns.map((col) => `${col.label}: ${money(col.parts[0])}`).join('; ')}. ${caption}`}
-        columns={columns}
-        parts={[t('room.cost.cost')]}
-        format={money}
-        axisFormat={(v) => formatCompact(v, lang)}
-        // The unit is in the title: this chart's axis title sits above its top tick label.
-        axisTitle=""
-        width={360}
-        // The line's figure is in the caption: a label at the line would sit on the p90 column's total whenever the two are close.
-        reference={line === null ? null : { value: line, label: '' }}
+        cost={row.cost!}
+        budget={line === null ? null : { line, months: row.budget!.months }}
+        money={(v) => formatMoney(v, doc.currency.code, lang)}
+        lang={lang}
       />
     </div>
   );

@@ -21,6 +21,7 @@ import { call } from '../../../api/client';
 import { currentLang } from '../../../i18n';
 import { useWorkshop } from '../../../store/workshop';
 import { formatDateTime, formatDuration, formatHours, formatMoney, formatNumber, formatPercent } from '../../simulator/format';
+import { CostBandChart } from '../../simulator/charts/CostBandChart';
 import { edit, NumberField } from '../fields';
 
 /**
@@ -219,67 +220,17 @@ export function CalibrationResult({ doc, name, status }: { doc: WorkshopDoc; nam
           )}
         </tbody>
       </table>
-      {budget.budgetForRun === null ? (
-        <p className="muted small">{t('simulator.calibration.noBudget')}</p>
-      ) : (
+      <div data-testid="calibration-chart">
         <CostBandChart
-          title={t('simulator.calibration.chart', { name })}
-          desc={t('simulator.calibration.chartDesc', {
-            p10: money(p.costUsd.p10),
-            mid: money(p.costUsd.mid),
-            p90: money(p.costUsd.p90),
-            budget: formatMoney(budget.budgetForRun, doc.currency.code, lang),
-          })}
-          band={{ p10: fromUsd(p.costUsd.p10, doc.currency), mid: fromUsd(p.costUsd.mid, doc.currency), p90: fromUsd(p.costUsd.p90, doc.currency) }}
-          budget={budget.budgetForRun}
-          budgetLabel={`${t('simulator.calibration.budgetLine')} ${formatMoney(budget.budgetForRun, doc.currency.code, lang)}`}
+          title={t('simulator.calibration.chart', { name, currency: doc.currency.code })}
+          source={t('simulator.calibration.evidence')}
+          filename={`calibration-${name}`}
+          cost={{ p10: fromUsd(p.costUsd.p10, doc.currency), mid: fromUsd(p.costUsd.mid, doc.currency), p90: fromUsd(p.costUsd.p90, doc.currency) }}
+          budget={budget.budgetForRun === null ? null : { line: budget.budgetForRun, months: budget.months }}
+          money={(v) => formatMoney(v, doc.currency.code, lang)}
+          lang={lang}
         />
-      )}
+      </div>
     </div>
-  );
-}
-
-/** A horizontal cost band (p10–p90, tick at the fit) with the budget for the run as a vertical line. */
-function CostBandChart({
-  title,
-  desc,
-  band,
-  budget,
-  budgetLabel,
-}: {
-  title: string;
-  desc: string;
-  band: { p10: number; mid: number; p90: number };
-  budget: number;
-  budgetLabel: string;
-}) {
-  const id = useId();
-  const W = 420;
-  const H = 56;
-  const pad = 12;
-  const top = Math.max(band.p90, budget) * 1.15 || 1;
-  const x = (v: number) => pad + ((W - 2 * pad) * v) / top;
-  return (
-    <svg
-      className="chart-svg calibration-chart"
-      role="img"
-      aria-labelledby={`${id}-t ${id}-d`}
-      viewBox={`0 0 ${W} ${H}`}
-      width={W}
-      height={H}
-      data-testid="calibration-chart"
-    >
-      <title id={`${id}-t`}>{title}</title>
-      <desc id={`${id}-d`}>{desc}</desc>
-      <line x1={pad} x2={W - pad} y1={30} y2={30} stroke="currentColor" strokeOpacity={0.25} />
-      <rect x={x(band.p10)} y={20} width={Math.max(2, x(band.p90) - x(band.p10))} height={20} fill="var(--accent, #2b6cb0)" fillOpacity={0.35} />
-      <line x1={x(band.mid)} x2={x(band.mid)} y1={16} y2={44} stroke="var(--accent, #2b6cb0)" strokeWidth={3} />
-      <g data-testid="budget-line">
-        <line x1={x(budget)} x2={x(budget)} y1={6} y2={50} stroke="var(--danger, #c53030)" strokeWidth={2} strokeDasharray="5 3" />
-        <text x={Math.min(x(budget) + 4, W - 150)} y={12} fontSize={11} fill="currentColor">
-          {budgetLabel}
-        </text>
-      </g>
-    </svg>
   );
 }
