@@ -4,7 +4,7 @@ import { estimateScenario } from './analytic';
 import { SimInputError } from './scenario';
 
 /**
- * Calibration by the team's own pilot (issue 17; seed: 优先用小规模验证替代理论推演).
+ * Calibration by the team's own pilot (seed: 优先用小规模验证替代理论推演).
  *
  * Model. The forward model is the simulator's fast estimate (`estimateScenario`, the same
  * physics as `sim.run`'s discrete-event model in closed form) of the pilot's scenario, with

@@ -6,7 +6,7 @@ import { estimateScenario } from './analytic';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
-describe('each candidate’s own scenario (issue 17: the comparison shows what really differs)', () => {
+describe('each candidate’s own scenario (the comparison shows what really differs)', () => {
   for (const lang of ['en', 'zh-CN'] as const) {
     it(`gives the sample workshop’s candidates different step times (${lang})`, () => {
       const doc = createSampleWorkshop(lang, NOW, 'w1');

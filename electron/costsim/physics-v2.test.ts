@@ -30,7 +30,7 @@ const base = (over: SimScenario = {}) =>
 
 describe('paged KV cache', () => {
   it('a longer window costs nothing until rollouts use it (same step time at 32K and 128K)', () => {
-    // Issue 17's reproduction: a 7B default on H100 reserved the whole window per sequence, so a
+    // The reproduction: a 7B default on H100 reserved the whole window per sequence, so a
     // 128K window cut concurrency and made the same rollouts 433 → 982 s per step.
     // Rollouts of at most 1,024 + 16 × (1,024 + 512) = 25,600 tokens: they never reach 32K.
     const rollout = {

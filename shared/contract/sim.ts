@@ -481,7 +481,7 @@ export type SimResult = z.infer<typeof SimResultSchema>;
 
 /**
  * The fast estimate's (`sim.estimate`) stated accuracy against the full discrete-event
- * simulation, on step time (issue 17): at least `tightShare` of a broad random grid of valid
+ * simulation, on step time: at least `tightShare` of a broad random grid of valid
  * scenarios within ±`tight`, every one within ±`band`. electron/costsim/analytic.test.ts asserts
  * it on its grid; the estimate's result carries `band` as its `errorBand`; the simulator states it.
  */

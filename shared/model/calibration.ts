@@ -6,7 +6,7 @@ import { seedScenario, simulationOf } from './simulation';
 import { valueAt } from './simulation-form';
 
 /**
- * Calibration by the team's pilot, the document side (issue 17). The pilot's measurements are
+ * Calibration by the team's pilot, the document side. The pilot's measurements are
  * the candidate's imported series (step seconds as iteration speed, rollout/train seconds,
  * generated tokens per second), aligned by step; the pilot's configuration is
  * `metrics.pilots` over the candidate's own scenario; the full-scale run is the candidate's

@@ -142,7 +142,7 @@ describe('taking suggestions into the evaluation', () => {
   });
 });
 
-describe('scores taken from the metrics stay the team’s (issue 15)', () => {
+describe('scores taken from the metrics stay the team’s', () => {
   const take = () => {
     const doc = addParticipant(withMetrics(), { id: 'pilot', name: 'Pilot data' });
     const scores = suggestScores(doc).map((s) => ({ candidateId: s.candidateId, criterionId: s.criterionId, value: s.value, rationale: 'measured' }));

@@ -19,7 +19,7 @@ import type { MeasureId, MetricSeries, WorkshopDoc } from './schema';
  * candidate measured (the best gets the top of the scale and the others in proportion).
  * Rewards are charted but not scored: different stacks' reward models are not on one scale.
  *
- * Cost (issue 17): where a candidate has a current calibration by its pilot and the workshop a
+ * Cost: where a candidate has a current calibration by its pilot and the workshop a
  * budget, `budget-share` — the projected full-scale run's cost ÷ the budget for its duration
  * (budget per month × the run's months, currency.ts) — suggests its cost-structure score, through
  * the team's value function or the default piecewise one (`DEFAULT_VALUE_FUNCTIONS`); utilization
@@ -167,7 +167,7 @@ export function suggestScores(doc: WorkshopDoc): ScoreSuggestion[] {
 }
 
 // ---------------------------------------------------------------------------------------
-// Scores the team took from the suggestions stay the team's (issue 15)
+// Scores the team took from the suggestions stay the team's
 
 /** A score taken from the metrics whose suggestion has changed since: proposed, never written behind the team's back. */
 export interface MetricScoreProposal {

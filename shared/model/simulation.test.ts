@@ -133,7 +133,7 @@ describe('seeding a candidate’s scenario', () => {
     expect(archetypeOfKind('custom')).toBeNull();
   });
 
-  it('seeds what the candidates really differ in, so their step times differ (issue 17)', () => {
+  it('seeds what the candidates really differ in, so their step times differ', () => {
     const self = seedScenario({ kind: 'self-built' }, { rolloutSteps: 8 }).scenario;
     const managed = seedScenario({ kind: 'managed' }, { rolloutSteps: 8 }).scenario;
     expect(self).toMatchObject({ system: { mode: 'async' } });
@@ -235,7 +235,7 @@ describe('simulations in the workshop', () => {
   });
 });
 
-describe('invalid values are never committed (issue 15)', () => {
+describe('invalid values are never committed', () => {
   it('refuses a value that breaks a cross-field rule: the same document, so no undo step; fixes and other edits go through', () => {
     const doc = ensureSimulation(sample(), 'managed', 's1');
     const scenario = simulationOf(doc, 'managed')!.scenario;
@@ -267,7 +267,7 @@ describe('invalid values are never committed (issue 15)', () => {
   });
 });
 
-describe('a result of an older shape is kept, marked outdated (issue 15)', () => {
+describe('a result of an older shape is kept, marked outdated', () => {
   /** An older file (schema 1) whose full result the current simulator's schema does not read. */
   function olderFile(): Record<string, unknown> {
     const doc = JSON.parse(JSON.stringify(sample())) as Record<string, unknown>;

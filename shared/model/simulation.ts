@@ -56,7 +56,7 @@ export function seedScenario(candidate: Pick<Candidate, 'kind'>, answers: Record
     scenario = withValue(scenario, 'cost.archetype', archetype);
     notes.push({ path: 'cost.archetype', source: 'candidate.kind', value: archetype });
   }
-  // What the candidates' systems really differ in (issue 17): a self-built cluster can run
+  // What the candidates' systems really differ in: a self-built cluster can run
   // generation asynchronously on its own rollout pool; a managed platform typically offers
   // synchronous jobs with rollout and training colocated on the same rented GPUs. The team
   // changes either in the editor; the note says where the value came from.

@@ -14,7 +14,7 @@ const fixedTurns = (rollouts: number, turns: number): SimScenario => ({
   cluster: { gpus: 64 },
 });
 
-/** DeepSWE scale (issue 17): Qwen3-32B on 64 H100 colocated, 200 steps × 512 trajectories × up to 50 turns. */
+/** DeepSWE scale: Qwen3-32B on 64 H100 colocated, 200 steps × 512 trajectories × up to 50 turns. */
 export const deepSweScale: SimScenario = {
   steps: 200,
   promptsPerStep: 64,

@@ -4,7 +4,7 @@ import { LibraryPage } from './pages/LibraryPage';
 import { languageLeaks, screenTexts } from './pages/language';
 
 /**
- * Issue 17, calibration by the pilot, as a team uses it in step 4 — one page per language:
+ * Calibration by the pilot, as a team uses it in step 4 — one page per language:
  * import the pilot's step times with the new columns (rollout/train split, tokens/s, GPUs, GPU
  * type), calibrate the simulator, read the projected full-scale run with its p10–p90 band and the
  * budget line, and take the suggested cost score (projected cost against the budget) into the evaluation;
@@ -127,9 +127,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     const evidenceChart = evidence.getByTestId('cost-evidence-chart-managed');
     // The budget line: a dashed horizontal line across the plot (no height of its own to be "visible"), its figure in the caption.
     await expect(evidenceChart.getByTestId('budget-line')).toHaveCount(1);
-    const [y1, y2] = await evidenceChart
-      .getByTestId('budget-line')
-      .evaluate((l) => [l.getAttribute('y1'), l.getAttribute('y2')]);
+    const [y1, y2] = await evidenceChart.getByTestId('budget-line').evaluate((l) => [l.getAttribute('y1'), l.getAttribute('y2')]);
     expect(Number(y1)).toBeGreaterThan(0);
     expect(y2).toBe(y1);
     await expect(evidenceChart).toContainText(s.budgetLine);

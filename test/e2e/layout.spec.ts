@@ -7,7 +7,7 @@ import { fullWorkshop } from '../fixtures/fullWorkshop';
 import { typedName } from '../../shared/model';
 
 /**
- * Projector-ready (issue 19): on a 1920×1080 projector and a 1366×768 laptop, in zh-CN and en,
+ * Projector-ready: on a 1920×1080 projector and a 1366×768 laptop, in zh-CN and en,
  * no chart text is clipped, cut short or overlapping, text is ≥ 18 px on the projector and
  * ≥ 12 px in the app, and contrast meets WCAG AA in light and dark. The candidates carry long
  * real-world names. One page per language; the sizes are changed by resizing, not reloading.

@@ -8,7 +8,7 @@ import { ExportDialog } from './pages/ExportDialog';
 import { SimulatorPage } from './pages/SimulatorPage';
 
 /**
- * Projector- and slide-ready (issue 19): exported chart images look like the screen, carry
+ * Projector- and slide-ready: exported chart images look like the screen, carry
  * their title and legend, are named after the workshop, the chart and the date, and the
  * export never trips the app's Content-Security-Policy. (Screenshots of presenter mode at both
  * sizes, in both languages, light and dark, are attached to the output by layout.spec.)

@@ -24,7 +24,7 @@ test('opens from step 3 seeded from the candidate and the needs; the estimate fo
   const shorter = Number((await sim.estimate('GPU-hours').textContent())!.replace(/,/g, ''));
   expect(shorter).toBeLessThan(Number(before!.replace(/,/g, '')));
 
-  // A value the contract refuses is explained at the field, is not committed (issue 15), and nothing runs until it is fixed.
+  // A value the contract refuses is explained at the field, is not committed, and nothing runs until it is fixed.
   await sim.set('Turns per rollout — p99', '2');
   await expect(app.getByText('Not applied: The p99 must be at least the median.')).toBeVisible();
   await expect(sim.runButton).toBeDisabled();

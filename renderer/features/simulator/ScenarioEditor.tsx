@@ -123,7 +123,7 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
   // The document changed under the field (slider, undo, reset): show its value.
   if (draft.forValue !== value) setDraft({ text: show(value), forValue: value });
   const parsed = parseNumberField(spec, draft.text);
-  // A typed value that would break a cross-field rule is shown here as invalid and not committed (issue 15).
+  // A typed value that would break a cross-field rule is shown here as invalid and not committed.
   const refused = parsed.ok && parsed.value !== value ? issuesAdded(scenario, spec.path, parsed.value) : [];
   const isRefused = refused.length > 0;
   useEffect(() => {

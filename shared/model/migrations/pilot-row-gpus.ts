@@ -1,7 +1,7 @@
 import type { Migration } from './index';
 
 /**
- * The GPUs of each pilot row (issue 17): `metrics.pilots[].gpusFrom`, the steps at which the
+ * The GPUs of each pilot row: `metrics.pilots[].gpusFrom`, the steps at which the
  * pilot's GPU count changed, so a pilot scaled from 8 to 16 GPUs part-way is fitted on each
  * row's own count. An older document recorded one count per pilot (the import's last row's) and
  * cannot tell which rows ran on fewer: its pilots get no changes and keep that one count, so

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Layout measurements of whatever is on screen (issue 19): every chart's text boxes lie inside
+ * Layout measurements of whatever is on screen: every chart's text boxes lie inside
  * their chart and the window, do not overlap each other, are not cut short with "…", are at
  * least `minFont` px tall as drawn (the SVG's scale counted in), and meet WCAG AA contrast
  * against what is drawn behind them. Written generically — it walks every `svg.chart-svg` and

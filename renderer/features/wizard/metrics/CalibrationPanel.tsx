@@ -25,7 +25,7 @@ import { CostBandChart } from '../../simulator/charts/CostBandChart';
 import { edit, NumberField } from '../fields';
 
 /**
- * Step 4: calibration by the pilot (issue 17). Per candidate: its pilot configuration, the pilot
+ * Step 4: calibration by the pilot. Per candidate: its pilot configuration, the pilot
  * rows imported, a button that asks `sim.calibrate` (Node side) and keeps its answer with its
  * provenance, and the projected full-scale run with its p10–p90 band against the budget.
  */
