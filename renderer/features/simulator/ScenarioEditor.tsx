@@ -22,6 +22,7 @@ import {
 import { currentLang } from '../../i18n';
 import { useEditBurst } from '../../store/gesture';
 import { CodeText } from '../../ui/CodeText';
+import { FieldNotes, notesIds } from '../../ui/Field';
 import { SourceLink } from '../../ui/SourceLink';
 import { formatNumber } from './format';
 
@@ -160,7 +161,7 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
     setDraft({ text: show(v), forValue: v });
     if (v !== value) commit(v);
   };
-  const describedBy = notesIds(id, help, error);
+  const describedBy = notesIds(id, { error, hint: help });
   const sliderAt = value ?? (typeof auto === 'number' ? auto : null);
   return (
     <div className={`field sim-field${error ? ' has-error' : ''}`}>
@@ -203,29 +204,8 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
           onKeyDown={gesture.onKeyDown}
         />
       </div>
-      <FieldNotes id={id} help={help} error={error} />
+      <FieldNotes id={id} error={error} hint={help && <CodeText text={help} />} />
     </div>
-  );
-}
-
-/** The ids of a field's help and error notes (FieldNotes), for `aria-describedby`. */
-const notesIds = (id: string, help: unknown, error: unknown) => [error ? `${id}-err` : '', help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined;
-
-/** A field's help text and its error, under the control. */
-function FieldNotes({ id, help, error }: { id: string; help?: string | null; error?: string | null }) {
-  return (
-    <>
-      {help && (
-        <span id={`${id}-help`} className="muted small">
-          <CodeText text={help} />
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-err`} className="field-error small">
-          {error}
-        </span>
-      )}
-    </>
   );
 }
 
@@ -267,7 +247,7 @@ function ChoiceControl({ spec, scenario, problems, onChange, catalogue }: { spec
     const g = catalogue?.gpus.find((x) => x.name === o);
     return g ? t('simulator.gpuOption', { name: o, memory: g.memoryGB, bandwidth: g.memoryBandwidthTBps, bf16: g.bf16Tflops }) : o;
   };
-  const describedBy = notesIds(id, help, error);
+  const describedBy = notesIds(id, { error, hint: help });
   return (
     <div className={`field sim-field${error ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -295,7 +275,7 @@ function ChoiceControl({ spec, scenario, problems, onChange, catalogue }: { spec
           {t('simulator.gpuSource')} <SourceLink source={gpu.source} />
         </span>
       )}
-      <FieldNotes id={id} help={help} error={error} />
+      <FieldNotes id={id} error={error} hint={help && <CodeText text={help} />} />
     </div>
   );
 }
@@ -312,17 +292,13 @@ function BooleanControl({ spec, scenario, problems, onChange }: { spec: BooleanF
           id={id}
           type="checkbox"
           checked={checked}
-          aria-describedby={help ? `${id}-help` : undefined}
+          aria-describedby={notesIds(id, { error, hint: help })}
+          aria-invalid={error ? true : undefined}
           onChange={(e) => onChange(spec.path, e.target.checked)}
         />
         <label htmlFor={id}>{label}</label>
       </span>
-      {help && (
-        <span id={`${id}-help`} className="muted small">
-          <CodeText text={help} />
-        </span>
-      )}
-      {error && <span className="field-error small">{error}</span>}
+      <FieldNotes id={id} error={error} hint={help && <CodeText text={help} />} />
     </div>
   );
 }

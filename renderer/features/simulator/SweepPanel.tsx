@@ -15,6 +15,7 @@ import {
 import { effectiveValue } from '../../../shared/model/simulation-form';
 import { useJob } from '../../api/job';
 import { currentLang } from '../../i18n';
+import { FieldNotes, notesIds } from '../../ui/Field';
 import { SweepChart } from './charts/SweepChart';
 import { formatCompact, formatDuration, formatMoney, formatNumber } from './format';
 import { JobProgress } from './JobProgress';
@@ -60,6 +61,7 @@ export function SweepPanel({
     max: effectiveValue(scenario, 'rollout.turns.max') as number,
   };
   const parsed = parseTurnSweep(text, scaleTail ? undefined : tail);
+  const notes = { error: parsed.ok ? undefined : sweepError(t, parsed.error, lang) };
   const scenarioKey = JSON.stringify(scenario);
   const running = job.state.status === 'running';
 
@@ -93,13 +95,9 @@ export function SweepPanel({
             value={text}
             onChange={(e) => setText(e.target.value)}
             aria-invalid={parsed.ok ? undefined : true}
-            aria-describedby={parsed.ok ? undefined : `${id}-err`}
+            aria-describedby={notesIds(`${id}-values`, notes)}
           />
-          {!parsed.ok && (
-            <span id={`${id}-err`} className="field-error small">
-              {sweepError(t, parsed.error, lang)}
-            </span>
-          )}
+          <FieldNotes id={`${id}-values`} {...notes} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-method`}>{t('simulator.sweep.method')}</label>
