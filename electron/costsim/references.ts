@@ -1,4 +1,7 @@
 import { SimScenarioSchema, type SimReference, type SimReferences, type SimResult, type SimScenario, type SimScenarioParsed } from '../../shared/contract/sim';
+import { fitTail, tailMean } from './distributions';
+import { peakFlops, resolveGpu } from './gpus';
+import { weightSyncSeconds } from './train';
 
 /**
  * Reference runs: published agentic-RL training runs mapped to scenarios, with the simulator's
@@ -49,6 +52,14 @@ const SINGLE_TURN = {
   envFailureRate: 0,
 };
 
+/**
+ * Host time of one decode step under vLLM's synchronous scheduler, seconds: the GPU idles about
+ * 4 ms per decode step while the CPU schedules, prepares inputs and processes the sampled tokens
+ * (vLLM issue #6854, “[RFC]: Multi-Step Scheduling”, profile of one decode step). vLLM's
+ * `async_scheduling`, which overlaps this, is off by default in the versions these runs used.
+ */
+const VLLM_SYNC_SCHEDULER_HOST_SECONDS = 0.004;
+
 /** Qwen2.5-Math-7B (config.json: 28 layers, 4 KV heads, head dim 128, 7.6 B parameters). */
 const QWEN25_MATH_7B = { paramsB: 7.6, layers: 28, kvHeads: 4, headDim: 128 };
 /** DeepSeek-R1-Distill-Qwen-1.5B (Qwen2.5-Math-1.5B shape: 28 layers, 2 KV heads, 1.78 B). */
@@ -58,10 +69,60 @@ const R1_DISTILL_7B = QWEN25_MATH_7B;
 /** Qwen3-32B (config.json: 64 layers, 8 KV heads, head dim 128, 32.8 B parameters). */
 const QWEN3_32B = { paramsB: 32.8, layers: 64, kvHeads: 8, headDim: 128 };
 
-/** DAPO-Math-17k responses of Qwen2.5-Math-7B: the length distribution is not published (only in the runs' wandb). */
-const DAPO_7B_LENGTH = { median: 500, p99: 5000 };
 /** Training MFU on H20 (148 dense BF16 TFLOPS for 4 TB/s: matmuls reach a larger share of a smaller peak than on H100). */
 const H20_MFU = 0.5;
+/** DAPO-Math-17k prompts with the chat template: a few hundred tokens. */
+const DAPO_PROMPT_TOKENS = 256;
+/** Shape of a run's response lengths (only the cap is published): log-normal with p99 = 10 × median. */
+const DAPO_P99_OVER_MEDIAN = 10;
+/**
+ * Gradient checkpointing recomputes the forward in the backward pass (verl's default,
+ * enable_gradient_checkpointing: true): an update costs (6 + 2) · N FLOPs per trained token.
+ */
+const RECOMPUTE_PASSES = 1;
+
+/**
+ * The response lengths of one verl run, from its own published update_actor seconds. Each run's
+ * lengths drift differently over training (the doc says so) and only the cap is published, but
+ * the update's time is: it costs (6 + 2·recompute) · N FLOPs per trajectory token at H20_MFU on
+ * the run's training GPUs, so
+ *   tokens per step = update_actor · trainGpus · peak · MFU / ((6 + 2·recompute) · N),
+ * and the mean response is tokens / responses − prompt. The log-normal of the family's shape
+ * whose capped mean is that response is found by bisection on its median.
+ */
+export function lengthFromUpdate(o: { updateSeconds: number; trainGpus: number; responses: number; maxResponse: number }): {
+  median: number;
+  p99: number;
+  max: number;
+} {
+  const N = QWEN25_MATH_7B.paramsB * 1e9;
+  const peak = peakFlops(resolveGpu('H20'), 'bf16');
+  const tokens = (o.updateSeconds * o.trainGpus * peak * H20_MFU) / ((6 + 2 * RECOMPUTE_PASSES) * N);
+  const meanResponse = tokens / o.responses - DAPO_PROMPT_TOKENS;
+  const tail = (median: number) => ({ median, p99: DAPO_P99_OVER_MEDIAN * median, max: o.maxResponse });
+  let lo = 1;
+  let hi = o.maxResponse;
+  for (let i = 0; i < 60; i++) {
+    const mid = Math.sqrt(lo * hi);
+    if (tailMean(fitTail(tail(mid))) < meanResponse) lo = mid;
+    else hi = mid;
+  }
+  return tail(Math.round(Math.sqrt(lo * hi)));
+}
+
+/**
+ * The colocated switch of verl's hybrid engine (wake the vLLM engines, reshard the weights into
+ * them, sleep them again) on H20 for this model: the one-step-off README's colocated row times
+ * gen at 321 s and generate_sequences at 247 s, the rest being the switch. The simulator's
+ * colocated weight update is the resharding over NVLink plus engine sleep/wake, so sleep/wake
+ * is the switch less the resharding.
+ */
+const VERL_H20_SWITCH_SECONDS = 321 - 247;
+const verlSleepWakeSeconds = () =>
+  VERL_H20_SWITCH_SECONDS - weightSyncSeconds(QWEN25_MATH_7B.paramsB * 1e9 * 2, resolveGpu('H20').interconnectGBps);
+
+/** The scripts save no checkpoint during the run (trainer.save_freq=-1): no periodic checkpoint. */
+const NO_PERIODIC_CHECKPOINT = 1e9;
 
 function verl7b(o: {
   gpus: number;
@@ -70,20 +131,24 @@ function verl7b(o: {
   rolloutGpus?: number;
   staleness?: number;
   oldLogProb: boolean;
+  /** The run's published update_actor seconds (its lengths are derived from it). */
+  updateActor: number;
   steps?: number;
   tp?: number;
   n?: number;
 }): SimScenario {
+  const n = o.n ?? 16;
+  const trainGpus = o.mode === 'sync' ? o.gpus : o.gpus - (o.rolloutGpus ?? o.gpus / 2);
   return {
     seed: 1,
-    steps: o.steps ?? (o.mode === 'async' ? 5 : 2),
+    steps: o.steps ?? (o.mode === 'async' ? 5 : 3),
     promptsPerStep: 512,
-    rolloutsPerPrompt: o.n ?? 16,
+    rolloutsPerPrompt: n,
     model: QWEN25_MATH_7B,
     rollout: {
       ...SINGLE_TURN,
-      generatedTokensPerTurn: { ...DAPO_7B_LENGTH, max: o.maxResponse },
-      promptTokens: 256,
+      generatedTokensPerTurn: lengthFromUpdate({ updateSeconds: o.updateActor, trainGpus, responses: 512 * n, maxResponse: o.maxResponse }),
+      promptTokens: DAPO_PROMPT_TOKENS,
       maxContextTokens: o.maxResponse + 2048,
     },
     cluster: {
@@ -95,23 +160,41 @@ function verl7b(o: {
       gpuMemoryUtilization: 0.8,
       maxSequencesPerEngine: 1024,
       mfu: H20_MFU,
+      decodeStepHostSeconds: VLLM_SYNC_SCHEDULER_HOST_SECONDS,
     },
-    training: { extraForwardPasses: (o.oldLogProb ? 1 : 0) + 1 },
+    training: { extraForwardPasses: (o.oldLogProb ? 1 : 0) + RECOMPUTE_PASSES },
+    overheads: { engineSleepWakeSeconds: verlSleepWakeSeconds() },
     system: { mode: o.mode, staleness: o.staleness ?? 1 },
-    reliability: NO_FAILURES,
+    reliability: { ...NO_FAILURES, checkpointMinutes: NO_PERIODIC_CHECKPOINT },
   };
 }
 
 const VERL_7B_ASSUMPTIONS: ReferenceSpec['assumptions'] = [
   {
-    what: { en: 'Response length distribution', zh: '回复长度分布' },
+    what: { en: 'Response lengths of each run', zh: '每次训练的回复长度' },
     value: s(
-      `log-normal, median ${DAPO_7B_LENGTH.median}, p99 ${DAPO_7B_LENGTH.p99} tokens, capped at the max response`,
-      `对数正态，中位数 ${DAPO_7B_LENGTH.median}、p99 ${DAPO_7B_LENGTH.p99} token，以最大回复长度为上限`,
+      `log-normal with p99 = ${DAPO_P99_OVER_MEDIAN} × median, capped at the max response; each run’s mean from its own published update_actor time at MFU ${H20_MFU} (8 · N FLOPs per token)`,
+      `对数正态，p99 = ${DAPO_P99_OVER_MEDIAN} × 中位数，以最大回复长度为上限；每次训练的均值由其公布的 update_actor 时间按 MFU ${H20_MFU}（每 token 8 · N FLOPs）推出`,
     ),
     why: {
-      en: 'Only the cap is published (the distribution is in the runs’ wandb). One choice for every verl 7B row, so ratios test the mechanism, not the choice.',
-      zh: '只公布了上限（分布在 wandb 中）。所有 verl 7B 行共用同一假设，因此比值检验的是机制而非假设。',
+      en: 'Only the cap is published; the distributions are in the runs’ wandb and drift differently per run (the doc says so). The update’s time is published per row and is fixed by the tokens it trains, so it gives each run’s mean length; the same rule and MFU hold for every verl row, and the figures then test generation, overlap and the switch between phases.',
+      zh: '只公布了上限；长度分布在 wandb 中，且每次训练的漂移不同（文档如此说明）。每行都公布了 update_actor 时间，它由所训练的 token 数决定，因此给出每次训练的平均长度；所有 verl 行使用同一规则和同一 MFU，各项数字检验的是生成、重叠与阶段切换。',
+    },
+  },
+  {
+    what: { en: 'Decode host time (vLLM)', zh: '解码的主机时间（vLLM）' },
+    value: s(`${VLLM_SYNC_SCHEDULER_HOST_SECONDS * 1000} ms per decode step`, `每个解码步 ${VLLM_SYNC_SCHEDULER_HOST_SECONDS * 1000} 毫秒`),
+    why: {
+      en: 'vLLM’s synchronous scheduler leaves the GPU idle about 4 ms per decode step (vLLM issue #6854, a profiled decode step); async_scheduling, which hides it, is off by default. A response generated alone at the end of a synchronous step pays it on every token.',
+      zh: 'vLLM 的同步调度器每个解码步让 GPU 空闲约 4 毫秒（vLLM issue #6854 对解码步的剖析）；能掩盖它的 async_scheduling 默认关闭。同步步末尾单独生成的回复每个 token 都要付出这段时间。',
+    },
+  },
+  {
+    what: { en: 'Colocated switch', zh: '共置切换' },
+    value: s(`${VERL_H20_SWITCH_SECONDS} s per step (engine wake, weight resharding, sleep)`, `每步 ${VERL_H20_SWITCH_SECONDS} 秒（引擎唤醒、权重重分片、休眠）`),
+    why: {
+      en: 'Measured in the one-step-off README’s colocated FSDP2 row: gen 321 s against generate_sequences 247 s. The same hybrid engine, model and GPU serve every colocated verl row.',
+      zh: '取自 one-step-off README 共置 FSDP2 行：gen 321 秒，generate_sequences 247 秒。所有共置 verl 行使用相同的混合引擎、模型与 GPU。',
     },
   },
   {
@@ -124,7 +207,7 @@ const VERL_7B_ASSUMPTIONS: ReferenceSpec['assumptions'] = [
   },
   {
     what: { en: 'Prompt tokens', zh: '提示词 token' },
-    value: s('256', '256'),
+    value: s(String(DAPO_PROMPT_TOKENS), String(DAPO_PROMPT_TOKENS)),
     why: { en: 'DAPO-Math-17k prompts with the chat template are a few hundred tokens.', zh: 'DAPO-Math-17k 的提示词加模板约数百 token。' },
   },
   {
@@ -168,12 +251,12 @@ const REFERENCES: ReferenceSpec[] = [
     ),
     assumptions: VERL_7B_ASSUMPTIONS,
     runs: {
-      sync32: verl7b({ gpus: 32, maxResponse: 28672, mode: 'sync', oldLogProb: true }),
-      async32: verl7b({ gpus: 32, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false }),
-      sync64: verl7b({ gpus: 64, maxResponse: 28672, mode: 'sync', oldLogProb: true }),
-      async64: verl7b({ gpus: 64, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false }),
-      sync128: verl7b({ gpus: 128, maxResponse: 28672, mode: 'sync', oldLogProb: true }),
-      async128: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false }),
+      sync32: verl7b({ gpus: 32, maxResponse: 28672, mode: 'sync', oldLogProb: true, updateActor: 313.81 }),
+      async32: verl7b({ gpus: 32, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false, updateActor: 269.8 }),
+      sync64: verl7b({ gpus: 64, maxResponse: 28672, mode: 'sync', oldLogProb: true, updateActor: 133.41 }),
+      async64: verl7b({ gpus: 64, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false, updateActor: 156.98 }),
+      sync128: verl7b({ gpus: 128, maxResponse: 28672, mode: 'sync', oldLogProb: true, updateActor: 113.81 }),
+      async128: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false, updateActor: 113.16 }),
     },
     figures: [
       { id: 'sync32', label: s('Step, sync, 32 GPUs', '步时，同步，32 卡'), run: 'sync32', published: 790.1 },
@@ -218,10 +301,10 @@ const REFERENCES: ReferenceSpec[] = [
       },
     ],
     runs: {
-      s0: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0, oldLogProb: false }),
-      s01: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.1, oldLogProb: false }),
-      s03: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.3, oldLogProb: false }),
-      s05: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false }),
+      s0: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0, oldLogProb: false, updateActor: 98.77 }),
+      s01: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.1, oldLogProb: false, updateActor: 109.12 }),
+      s03: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.3, oldLogProb: false, updateActor: 103.22 }),
+      s05: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false, updateActor: 113.16 }),
     },
     figures: [
       { id: 's0', label: s('Step, staleness 0', '步时，staleness 0'), run: 's0', published: 231.34 },
@@ -255,8 +338,8 @@ const REFERENCES: ReferenceSpec[] = [
       },
     ],
     runs: {
-      sync: verl7b({ gpus: 16, maxResponse: 20480, mode: 'sync', oldLogProb: true, tp: 2, n: 12 }),
-      async: verl7b({ gpus: 16, rolloutGpus: 4, maxResponse: 20480, mode: 'async', staleness: 1, oldLogProb: true, tp: 2, n: 12 }),
+      sync: verl7b({ gpus: 16, maxResponse: 20480, mode: 'sync', oldLogProb: true, tp: 2, n: 12, updateActor: 286 }),
+      async: verl7b({ gpus: 16, rolloutGpus: 4, maxResponse: 20480, mode: 'async', staleness: 1, oldLogProb: true, tp: 2, n: 12, updateActor: 337 }),
     },
     figures: [
       { id: 'sync', label: s('Step, colocated sync, 16 GPUs', '步时，共置同步，16 卡'), run: 'sync', published: 749 },
@@ -432,7 +515,15 @@ REFERENCES.push(
           toolLatencySeconds: { median: 2, p99: 60, max: 300 },
           envFailureRate: 0,
         },
-        cluster: { gpu: 'H100-SXM', gpus: 64, colocated: true, tensorParallel: 8, gpuMemoryUtilization: 0.6, cudaGraphs: false },
+        cluster: {
+          gpu: 'H100-SXM',
+          gpus: 64,
+          colocated: true,
+          tensorParallel: 8,
+          gpuMemoryUtilization: 0.6,
+          cudaGraphs: false,
+          decodeStepHostSeconds: VLLM_SYNC_SCHEDULER_HOST_SECONDS,
+        },
         training: { extraForwardPasses: 2 },
         overheads: { offloadTrainerState: true },
         environment: { sandboxStartSeconds: 30, rewardSeconds: 60 },
@@ -506,15 +597,16 @@ export function compareReferences(results: SimResult[]): SimReferences {
 }
 
 /**
- * Mean step time after the first step: published figures are means over hundreds of steps, where
- * an async pipeline's fill (its first step) is negligible; a short simulated run must leave it out.
+ * Mean step time after the first step, without the checkpoint the simulator writes at the end of
+ * every run: published figures are means over hundreds of steps, where an async pipeline's fill
+ * (its first step) and one final checkpoint are negligible; a short simulated run must leave them out.
  */
 export function steadyStep(r: SimResult): number {
   const s = r.stepSeconds;
   if (s.length < 2) return r.step.meanSeconds;
   let sum = 0;
   for (let i = 1; i < s.length; i++) sum += s[i];
-  return sum / (s.length - 1);
+  return (sum - r.overheads.checkpointWriteSeconds) / (s.length - 1);
 }
 
 function median(xs: number[]): number {

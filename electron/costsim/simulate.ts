@@ -142,7 +142,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   const W = em.weightBytes;
   const kvb = em.kvBytesPerToken;
   const bps = em.bytesPerSecond;
-  const eagerLaunch = em.stepOverheadSeconds;
+  const stepHost = em.stepOverheadSeconds; // eager launches + synchronous scheduler host time, per decode step
   const fps = em.flopsPerSecond;
   const fpt = em.flopsPerToken;
   const attn = em.attnFlopsPerTokenPair;
@@ -327,7 +327,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     }
     // Dense GEMMs (weight reads or compute, the larger), then attention reading the KV: they add.
     const comp = (fpt * n) / fps;
-    const step = (W / bps > comp ? W / bps : comp) + (kvb * eSumCtx[e]) / bps + eagerLaunch;
+    const step = (W / bps > comp ? W / bps : comp) + (kvb * eSumCtx[e]) / bps + stepHost;
     eStep[e] = step;
     let target = rTauEnd[decoding.top(e)];
     const full = (pool - eCached[e] - eKvConst[e]) / n;
@@ -510,7 +510,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     if (eNDec[e] === 0) eSumCtx[e] = 0;
     eKvConst[e] += eTau[e];
     const ctx = rCtx[id];
-    rMinDecode[id] += (done * (W + kvb * (ctx + done / 2))) / bps + done * eagerLaunch;
+    rMinDecode[id] += (done * (W + kvb * (ctx + done / 2))) / bps + done * stepHost;
     rCtx[id] = ctx + done; // eKvConst now holds this pinned context
     rGen[id] += done;
     rTraj[id] += done;
@@ -715,7 +715,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     eSumCtx[e] -= ctx + seg / 2;
     if (eNDec[e] === 0) eSumCtx[e] = 0; // no drift
     eKvConst[e] += rTauEnd[id];
-    rMinDecode[id] += (seg * (W + kvb * (ctx + seg / 2))) / bps + seg * eagerLaunch;
+    rMinDecode[id] += (seg * (W + kvb * (ctx + seg / 2))) / bps + seg * stepHost;
     rCtx[id] = ctx + seg;
     rGen[id] += seg;
     rTraj[id] += seg;
