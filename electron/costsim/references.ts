@@ -355,37 +355,56 @@ const REFERENCES: ReferenceSpec[] = [
 
 // AReaL and DeepSWE are appended below (they need helpers defined after the verl entries).
 
-function arealRun(model: typeof R1_DISTILL_1_5B, gpus: number, mode: 'sync' | 'async', rolloutGpus: number | null): SimScenario {
+/** AReaL v0.3's published run configuration (training/configs/sync-ppo.yaml and async-ppo.yaml at the cited commit). */
+const AREAL = {
+  /** ppo.gen.max_new_tokens: 27648; dataset.max_prompt_len: 1024; sglang context_length 32768. */
+  maxNewTokens: 27648,
+  /** dataset.train_bs_n_seqs 512 prompts, group_size 16. */
+  prompts: 512,
+  group: 16,
+  /** sglang mem_fraction_static 0.8; allocation sglang.d4p1m1+d2p2m1: SGLang TP 1 on half of the GPUs, training on the other half. */
+  memory: 0.8,
+  /** max_head_offpolicyness 4 (async); max_concurrent_rollouts null = the train batch, 512 prompts (realhf/experiments/async_exp/async_rl_exp.py). */
+  eta: 4,
+};
+/** R1-Distill responses on AReaL-boba-106k: only the cap is published (the v0.2 blog: under 5 % truncated at 27K). */
+const AREAL_LENGTH = { median: 5000, p99: 24000 };
+
+/** The published 7B synchronous step: 57.7 h / 1000 steps. */
+const AREAL_7B_SYNC_STEP = (57.7 * 3600) / 1000;
+/** One response at the cap, alone on an H800 engine at its full memory bandwidth: every token reads the bf16 weights once. */
+const AREAL_7B_TAIL_BOUND = (AREAL.maxNewTokens * R1_DISTILL_7B.paramsB * 1e9 * 2) / (resolveGpu('H800').memoryBandwidthTBps * 1e12);
+
+function arealRun(model: typeof R1_DISTILL_1_5B, gpus: number, mode: 'sync' | 'async'): SimScenario {
   return {
     seed: 1,
-    steps: mode === 'async' ? 5 : 2,
-    promptsPerStep: 512,
-    rolloutsPerPrompt: 16,
+    steps: mode === 'async' ? 5 : 3,
+    promptsPerStep: AREAL.prompts,
+    rolloutsPerPrompt: AREAL.group,
     model,
     rollout: {
       ...SINGLE_TURN,
-      generatedTokensPerTurn: { median: 5000, p99: 24000, max: 31744 },
-      promptTokens: 256,
+      generatedTokensPerTurn: { ...AREAL_LENGTH, max: AREAL.maxNewTokens },
+      promptTokens: DAPO_PROMPT_TOKENS,
       maxContextTokens: 32768,
     },
     cluster: {
       gpu: 'H800',
       gpus,
-      colocated: mode === 'sync',
-      rolloutGpus: mode === 'sync' ? null : rolloutGpus,
+      colocated: false,
+      rolloutGpus: gpus / 2,
       tensorParallel: 1,
-      gpuMemoryUtilization: 0.8,
+      gpuMemoryUtilization: AREAL.memory,
       maxSequencesPerEngine: 1024,
       mfu: 0.4,
     },
-    training: { extraForwardPasses: 1 },
-    system: { mode, staleness: 4 },
+    // Gradient checkpointing (actor.gradient_checkpointing: true); async recomputes the proximal log-probs (recompute_logprob: true).
+    training: { extraForwardPasses: RECOMPUTE_PASSES + (mode === 'async' ? 1 : 0) },
+    environment: { maxConcurrentSandboxes: AREAL.prompts * AREAL.group },
+    system: { mode, staleness: mode === 'async' ? AREAL.eta : 0 },
     reliability: NO_FAILURES,
   };
 }
-
-/** AReaL's published allocation: 3/4 of the GPUs serve SGLang (TP 1 below 32B), 1/4 train (benchmark/verl_v0_3_0_post1_76084d3/build_cmd.py, get_allocation_mode). */
-const arealRolloutGpus = (gpus: number) => (gpus / 8 / 4) * 3 * 8;
 
 REFERENCES.push(
   {
@@ -403,53 +422,59 @@ REFERENCES.push(
       {
         what: s('GPUs', 'GPU'),
         value: s('8 × H800 per node (128 and 192 GPUs)', '每节点 8 张 H800（128 与 192 卡）'),
-        why: s('Not in the v0.3 blog; AReaL’s earlier releases trained on H800 nodes of 8 GPUs.', 'v0.3 博客未说明；AReaL 早期版本在每节点 8 张 H800 上训练。'),
+        why: s(
+          'Not in the v0.3 blog; AReaL’s releases trained on nodes of 8 H800 (blog/AReaL_v0_1.md: “16 nodes, each equipped with 8 H800 GPUs”).',
+          'v0.3 博客未说明；AReaL 各版本在每节点 8 张 H800 上训练（blog/AReaL_v0_1.md：“16 个节点，每个 8 张 H800”）。',
+        ),
       },
       {
-        what: s('Batch and lengths', '批大小与长度'),
+        what: s('Run configuration', '训练配置'),
         value: s(
-          '512 prompts × 16; generation log-normal median 5,000, p99 24,000, capped at 31,744 (32K context − 1K prompt)',
-          '512 个提示 × 16；生成长度对数正态，中位数 5000、p99 24000，上限 31744（32K 上下文 − 1K 提示）',
+          `${AREAL.prompts} prompts × ${AREAL.group}; up to ${AREAL.maxNewTokens} new tokens; SGLang TP 1 on half of the GPUs, training on the other half, in both modes; 80 % memory; async η = ${AREAL.eta} with at most one batch of prompts in flight; gradient checkpointing, and async recomputes the log-probs`,
+          `${AREAL.prompts} 个提示 × ${AREAL.group}；最多生成 ${AREAL.maxNewTokens} token；两种模式下 SGLang（TP 1）用一半 GPU，训练用另一半；显存 80%；异步 η = ${AREAL.eta}，同时在途最多一批提示；梯度检查点，异步重算 log-prob`,
         ),
         why: s(
-          'The v0.3 blog does not state them. AReaL’s benchmark settings at the same commit use 512 × 16 and a 32K context (benchmark/verl_v0_3_0_post1_76084d3/README.md, “Settings”); R1-Distill models think for thousands of tokens on math.',
-          'v0.3 博客未说明。同一提交中 AReaL 的基准设置为 512 × 16、32K 上下文（benchmark/verl_v0_3_0_post1_76084d3/README.md“Settings”）；R1-Distill 模型做数学题会思考数千 token。',
+          'Published in AReaL’s run configurations at the cited commit (training/configs/sync-ppo.yaml and async-ppo.yaml: train_bs_n_seqs 512, group_size 16, max_new_tokens 27648, allocation sglang.d4p1m1+d2p2m1, mem_fraction_static 0.8, max_head_offpolicyness 4, recompute_logprob; max_concurrent_rollouts defaults to the train batch in realhf/experiments/async_exp/async_rl_exp.py) and in the boba recipe the table follows (examples/configs/v0.2-qwen2-math: sglang.d64p1m1+d32p2m1 on 16 nodes).',
+          '见所引提交中 AReaL 的训练配置（training/configs/sync-ppo.yaml 与 async-ppo.yaml：train_bs_n_seqs 512、group_size 16、max_new_tokens 27648、allocation sglang.d4p1m1+d2p2m1、mem_fraction_static 0.8、max_head_offpolicyness 4、recompute_logprob；max_concurrent_rollouts 默认等于训练批，见 realhf/experiments/async_exp/async_rl_exp.py），以及该表所沿用的 boba 配方（examples/configs/v0.2-qwen2-math：16 节点上 sglang.d64p1m1+d32p2m1）。',
         ),
       },
       {
-        what: s('Staleness η, pool split and engines', '陈旧度 η、资源划分与引擎'),
+        what: s('Response lengths', '回复长度'),
         value: s(
-          'η = 4; async: 3/4 of the GPUs for SGLang (TP 1), 1/4 for training; 80 % memory, up to 1,024 sequences per engine; sync colocated',
-          'η = 4；异步：3/4 的 GPU 跑 SGLang（TP 1），1/4 训练；显存 80%，每引擎最多 1024 条序列；同步为共置',
+          `log-normal, median ${AREAL_LENGTH.median}, p99 ${AREAL_LENGTH.p99}, capped at ${AREAL.maxNewTokens}`,
+          `对数正态，中位数 ${AREAL_LENGTH.median}、p99 ${AREAL_LENGTH.p99}，上限 ${AREAL.maxNewTokens}`,
         ),
         why: s(
-          'AReaL’s published benchmark configuration at the cited commit: max_head_offpolicyness 4 and mem_fraction_static 0.8 (areal_config.yaml), n_sglang_gpus = n_nodes · 8 / 4 · 3 with SGLang TP 1 below 32B (build_cmd.py, get_allocation_mode). The blog says η ≤ 4 costs no accuracy.',
-          '所引提交中 AReaL 公布的基准配置：max_head_offpolicyness 4、mem_fraction_static 0.8（areal_config.yaml），n_sglang_gpus = n_nodes · 8 / 4 · 3，32B 以下 SGLang TP 1（build_cmd.py 的 get_allocation_mode）。博客称 η ≤ 4 不损失精度。',
+          'Not published for these runs; R1-Distill models think for thousands of tokens on math, and the boba recipe reports under 5 % of responses truncated at 27K (blog/AReaL_v0_2.md). One choice for both model sizes.',
+          '这些训练未公布；R1-Distill 模型做数学题会思考数千 token，boba 配方称在 27K 处截断的回复少于 5%（blog/AReaL_v0_2.md）。两种模型规模共用同一假设。',
         ),
       },
       {
-        what: s('Training MFU', '训练 MFU'),
-        value: s('0.4', '0.4'),
-        why: s('Not published; a common FSDP/Megatron figure on H800.', '未公布；H800 上 FSDP/Megatron 的常见值。'),
+        what: s('Training MFU; decode host time', '训练 MFU；解码主机时间'),
+        value: s('0.4; 0 (SGLang overlaps it)', '0.4；0（SGLang 将其重叠）'),
+        why: s(
+          'MFU is not published (a common FSDP/Megatron figure on H800). The configuration keeps SGLang’s overlap scheduler on (disable_overlap_schedule: false), which hides the host time of a decode step.',
+          'MFU 未公布（H800 上 FSDP/Megatron 的常见值）。配置中 SGLang 的重叠调度保持开启（disable_overlap_schedule: false），解码步的主机时间被掩盖。',
+        ),
       },
     ],
     runs: {
-      sync15: arealRun(R1_DISTILL_1_5B, 128, 'sync', null),
-      async15: arealRun(R1_DISTILL_1_5B, 128, 'async', arealRolloutGpus(128)),
-      sync7: arealRun(R1_DISTILL_7B, 192, 'sync', null),
-      async7: arealRun(R1_DISTILL_7B, 192, 'async', arealRolloutGpus(192)),
+      sync15: arealRun(R1_DISTILL_1_5B, 128, 'sync'),
+      async15: arealRun(R1_DISTILL_1_5B, 128, 'async'),
+      sync7: arealRun(R1_DISTILL_7B, 192, 'sync'),
+      async7: arealRun(R1_DISTILL_7B, 192, 'async'),
     },
     figures: [
       { id: 'sync15', label: s('Step, 1.5B sync', '步时，1.5B 同步'), run: 'sync15', published: (41.0 * 3600) / 1000 },
       { id: 'async15', label: s('Step, 1.5B async', '步时，1.5B 异步'), run: 'async15', published: (14.8 * 3600) / 1000 },
-      { id: 'sync7', label: s('Step, 7B sync', '步时，7B 同步'), run: 'sync7', published: (57.7 * 3600) / 1000 },
+      { id: 'sync7', label: s('Step, 7B sync', '步时，7B 同步'), run: 'sync7', published: AREAL_7B_SYNC_STEP },
       { id: 'async7', label: s('Step, 7B async', '步时，7B 异步'), run: 'async7', published: (25.4 * 3600) / 1000 },
       { id: 'speedup15', label: s('Speed-up, 1.5B', '加速比，1.5B'), ratio: ['sync15', 'async15'], published: 41.0 / 14.8 },
       { id: 'speedup7', label: s('Speed-up, 7B', '加速比，7B'), ratio: ['sync7', 'async7'], published: 57.7 / 25.4 },
     ],
     reason: s(
-      'The v0.3 blog gives only the models, node counts and hours. With AReaL’s published benchmark configuration (3/4 of the GPUs generating, η = 4) and 512 × 16 responses of the assumed length, the async runs are trainer-bound in the simulator (7B: 191 s of training on 48 H800 against a published step of 91 s; 1.5B: 67 s on 32 against 53 s), and the 7B sync step is too long (342 vs 208 s): the published hours allow fewer tokens per step than that batch and length. GPU type, batch and lengths of these runs are not published, so the miss cannot be told apart from those assumptions.',
-      'v0.3 博客只给出模型、节点数和小时数。按 AReaL 公布的基准配置（3/4 的 GPU 生成，η = 4）和假设长度的 512 × 16 条回复，模拟器中异步训练受训练器限制（7B：48 张 H800 训练 191 秒，公布步时 91 秒；1.5B：32 张 67 秒，公布 53 秒），7B 同步步时偏长（342 对 208 秒）：公布的小时数所容许的每步 token 少于该批大小与长度。这些训练的 GPU 型号、批大小和长度均未公布，因此无法把误差与这些假设区分开。',
+      `The 7B synchronous step cannot be as short as published with the published configuration. A synchronous step waits for its longest response, and the boba recipe truncates up to 5 % of responses at ${AREAL.maxNewTokens} tokens, so most steps contain one. Generated alone on an SGLang engine of one H800, that response reads the 7B weights once per token: ${AREAL.maxNewTokens} × 15.2 GB / 3.35 TB/s ≥ ${Math.round(AREAL_7B_TAIL_BOUND)} s even at the full memory bandwidth, which leaves ${Math.round(AREAL_7B_SYNC_STEP - AREAL_7B_TAIL_BOUND)} s of the published ${Math.round(AREAL_7B_SYNC_STEP)} s to train 8,192 responses on 96 GPUs. The simulator’s step is longer still (70 % of the bandwidth, the assumed lengths); the 1.5B runs, whose weights are 4× smaller, are within bounds. The GPU type, lengths and allocation of these runs are not published, so the gap cannot be told apart from them.`,
+      `按公布的配置，7B 同步步时不可能像公布的那样短。同步步要等最长的回复，而 boba 配方中最多 5% 的回复在 ${AREAL.maxNewTokens} token 处截断，因此大多数步都包含这样的回复。在一张 H800 的 SGLang 引擎上单独生成时，它每个 token 读一次 7B 权重：${AREAL.maxNewTokens} × 15.2 GB / 3.35 TB/s，即使满带宽也 ≥ ${Math.round(AREAL_7B_TAIL_BOUND)} 秒，公布的 ${Math.round(AREAL_7B_SYNC_STEP)} 秒中只剩 ${Math.round(AREAL_7B_SYNC_STEP - AREAL_7B_TAIL_BOUND)} 秒用 96 张卡训练 8192 条回复。模拟器的步时更长（带宽的 70%、假设的长度）；权重小 4 倍的 1.5B 各行在界内。这些训练的 GPU 型号、长度与资源划分均未公布，因此无法把差距与它们区分开。`,
     ),
   },
   {
@@ -479,10 +504,13 @@ REFERENCES.push(
       {
         what: s('Environment latencies', '环境延迟'),
         value: s(
-          'tool median 2 s, p99 60 s; container start 30 s; test run (reward) 60 s',
-          '工具中位数 2 秒、p99 60 秒；容器启动 30 秒；测试运行（奖励）60 秒',
+          'tool median 2 s, p99 60 s, cut at 90 s; container start 30 s; test run (reward) 60 s',
+          '工具中位数 2 秒、p99 60 秒，90 秒截止；容器启动 30 秒；测试运行（奖励）60 秒',
         ),
-        why: s('Not published; one Docker image per task, commands and test suites run inside it.', '未公布；每个任务一个 Docker 镜像，命令与测试在其中运行。'),
+        why: s(
+          'Not published; one Docker image per task on Kubernetes, commands and test suites run inside it. The caps are published: a tool call times out at 90 s and the reward at 300 s (rllm/environments/swe/swe.py: step_timeout, reward_timeout).',
+          '未公布；每个任务一个 Kubernetes 上的 Docker 镜像，命令与测试在其中运行。上限已公布：工具调用 90 秒超时，奖励 300 秒（rllm/environments/swe/swe.py：step_timeout、reward_timeout）。',
+        ),
       },
       { what: s('Training MFU', '训练 MFU'), value: s('0.35', '0.35'), why: s('Simulator default; not published.', '模拟器默认值；未公布。') },
       {
@@ -512,7 +540,7 @@ REFERENCES.push(
           observationTokensPerTurn: { median: 300, p99: 4000, max: 8192 },
           promptTokens: 3000,
           maxContextTokens: 4096 + 32768,
-          toolLatencySeconds: { median: 2, p99: 60, max: 300 },
+          toolLatencySeconds: { median: 2, p99: 60, max: 90 },
           envFailureRate: 0,
         },
         cluster: {
@@ -532,8 +560,8 @@ REFERENCES.push(
     },
     figures: [{ id: 'step', label: s('Step (6 days / 200 steps)', '步时（6 天 / 200 步）'), run: 'run', published: (6 * 86400) / 200 }],
     reason: s(
-      'An SWE step is dominated by how many turns, tokens and seconds of tool and test time its longest trajectories take. DeepSWE publishes none of these, only the caps (50 steps, 32K response, a 90-minute trajectory timeout). With the published engine settings (vLLM in eager mode, TP 8, 60 % memory, gradient checkpointing) and the assumed typical values, the simulator’s step is 1,436 s against the published 2,592 s (43 minutes), which suggests that many trajectories ran to the caps.',
-      'SWE 的一步由其最长轨迹的轮数、token 数以及工具和测试耗时决定。DeepSWE 都未公布，只给出上限（50 步、32K 回复、90 分钟轨迹超时）。按公布的引擎设置（vLLM eager 模式、TP 8、显存 60%、梯度检查点）和假设的典型值，模拟器的步时为 1436 秒，公布为 2592 秒（43 分钟），说明许多轨迹跑到了上限。',
+      'An SWE step is dominated by how many turns, tokens and seconds of tool and test time its longest trajectories take. DeepSWE publishes none of these, only the caps (50 steps, 32K response, a 90 s tool and 300 s test timeout, a 90-minute trajectory timeout). With the published engine settings (vLLM in eager mode, TP 8, 60 % memory, gradient checkpointing, offloaded trainer state) and the assumed typical values, the simulator’s step is about half the published 43 minutes, which suggests that many trajectories ran to the caps.',
+      'SWE 的一步由其最长轨迹的轮数、token 数以及工具和测试耗时决定。DeepSWE 都未公布，只给出上限（50 步、32K 回复、工具 90 秒与测试 300 秒超时、90 分钟轨迹超时）。按公布的引擎设置（vLLM eager 模式、TP 8、显存 60%、梯度检查点、训练状态 offload）和假设的典型值，模拟器的步时约为公布的 43 分钟的一半，说明许多轨迹跑到了上限。',
     ),
   },
 );
