@@ -26,6 +26,37 @@ describe('EventQueue', () => {
     while (q.size) got.push(q.pop());
     expect(got).toEqual(expected);
   });
+
+  it('keeps the order when pops interleave with inserts and updates (an event loop)', () => {
+    const q = new EventQueue(500);
+    const r = new Rng(11);
+    const live = new Map<number, number>();
+    let now = 0;
+    for (let i = 0; i < 200; i++) {
+      const k = Math.floor(r.uniform() * 50);
+      q.set(i, k);
+      live.set(i, k);
+    }
+    for (let n = 0; n < 5000; n++) {
+      const min = [...live.entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0];
+      expect(q.peekKey()).toBe(min[1]);
+      const id = q.pop();
+      expect(id).toBe(min[0]);
+      live.delete(id);
+      now = min[1];
+      // The popped event schedules itself again, and another one moves (ties are common).
+      const k = now + Math.floor(r.uniform() * 20);
+      q.set(id, k);
+      live.set(id, k);
+      const other = Math.floor(r.uniform() * 200);
+      if (live.has(other)) {
+        const k2 = now + Math.floor(r.uniform() * 20);
+        q.set(other, k2);
+        live.set(other, k2);
+      }
+    }
+    expect(q.size).toBe(live.size);
+  });
 });
 
 describe('PackedHeaps', () => {
