@@ -118,8 +118,7 @@ export function lengthFromUpdate(o: { updateSeconds: number; trainGpus: number; 
  * is the switch less the resharding.
  */
 const VERL_H20_SWITCH_SECONDS = 321 - 247;
-const verlSleepWakeSeconds = () =>
-  VERL_H20_SWITCH_SECONDS - weightSyncSeconds(QWEN25_MATH_7B.paramsB * 1e9 * 2, resolveGpu('H20').interconnectGBps);
+const verlSleepWakeSeconds = () => VERL_H20_SWITCH_SECONDS - weightSyncSeconds(QWEN25_MATH_7B.paramsB * 1e9 * 2, resolveGpu('H20').interconnectGBps);
 
 /** The scripts save no checkpoint during the run (trainer.save_freq=-1): no periodic checkpoint. */
 const NO_PERIODIC_CHECKPOINT = 1e9;
@@ -191,7 +190,10 @@ const VERL_7B_ASSUMPTIONS: ReferenceSpec['assumptions'] = [
   },
   {
     what: { en: 'Colocated switch', zh: '共置切换' },
-    value: s(`${VERL_H20_SWITCH_SECONDS} s per step (engine wake, weight resharding, sleep)`, `每步 ${VERL_H20_SWITCH_SECONDS} 秒（引擎唤醒、权重重分片、休眠）`),
+    value: s(
+      `${VERL_H20_SWITCH_SECONDS} s per step (engine wake, weight resharding, sleep)`,
+      `每步 ${VERL_H20_SWITCH_SECONDS} 秒（引擎唤醒、权重重分片、休眠）`,
+    ),
     why: {
       en: 'Measured in the one-step-off README’s colocated FSDP2 row: gen 321 s against generate_sequences 247 s. The same hybrid engine, model and GPU serve every colocated verl row.',
       zh: '取自 one-step-off README 共置 FSDP2 行：gen 321 秒，generate_sequences 247 秒。所有共置 verl 行使用相同的混合引擎、模型与 GPU。',
