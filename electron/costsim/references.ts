@@ -636,7 +636,7 @@ export function steadyStep(r: SimResult): number {
   if (s.length < 2) return r.step.meanSeconds;
   let sum = 0;
   for (let i = 1; i < s.length; i++) sum += s[i];
-  return (sum - r.overheads.checkpointWriteSeconds) / (s.length - 1);
+  return (sum - (r.overheads?.checkpointWriteSeconds ?? 0)) / (s.length - 1);
 }
 
 function median(xs: number[]): number {

@@ -350,7 +350,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   };
 
   const prefill = (e: number, tokens: number, ctx: number) => {
-    const now = clk[0];
     const sec = (fpt * tokens + attn * tokens * (ctx + tokens / 2)) / fps;
     acc[PREFILL] += sec;
     freeze(e, sec);
@@ -450,7 +449,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
 
   /** Admits queued rollouts while the engine has a decoding place and room for their KV. */
   const admit = (e: number) => {
-    const now = clk[0];
     while (eQHead[e] >= 0 && eNDec[e] < maxDec) {
       const id = eQHead[e];
       const hit = rCached[id];
@@ -508,7 +506,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
 
   /** Preempts a decoding rollout: what it decoded so far is kept, its KV dropped or swapped out. */
   const preempt = (id: number, e: number) => {
-    const now = clk[0];
     const seg = rSeg[id];
     let done = seg - (rTauEnd[id] - eTau[e]);
     if (done < 0) done = 0;
@@ -537,7 +534,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
 
   /** The pool is full: drop the oldest cache, else preempt the most recently admitted sequence. */
   const relieve = (e: number) => {
-    const now = clk[0];
     while (eNDec[e] > 0 && pool - kvUsed(e) - eCached[e] < PAGE * eNDec[e]) {
       if (eCHead[e] >= 0) {
         cacheRemove(eCHead[e], e);
@@ -615,7 +611,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   const canLaunch = () => live < sandboxCap && (isAsync ? started < Math.floor((version + 1 + staleness) * N * factor) : pendingNew > 0);
 
   const launchMore = () => {
-    const now = clk[0];
     while (canLaunch()) {
       if (!isAsync) pendingNew--;
       launch();
@@ -627,7 +622,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
 
   /** Puts paused rollouts back in the queues of engines (round robin) after a weight update. */
   const resumePaused = () => {
-    const now = clk[0];
     while (pLen > 0) {
       const id = pausedQ[pHead];
       pHead = (pHead + 1) % cap;
@@ -647,7 +641,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
 
   /** A rollout is done (complete or failed): its group may complete; its sandbox closes. */
   const retire = (id: number, trajTokens: number) => {
-    const now = clk[0];
     rState[id] = FREE;
     rEngine[id] = -1;
     freeIds[freeTop++] = id;
@@ -692,13 +685,11 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   }
 
   const complete = (id: number) => {
-    const now = clk[0];
     completed++;
     retire(id, rTraj[id]);
   };
 
   const fail = (id: number) => {
-    const now = clk[0];
     failed++;
     acc[WASTED] += rGen[id];
     retire(id, 0);
@@ -715,7 +706,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   };
 
   const pause = (id: number, e: number) => {
-    const now = clk[0];
     unpin(id, e);
     rState[id] = PAUSED;
     rEngine[id] = -1;
@@ -775,7 +765,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   };
 
   const onEngineEvent = (e: number) => {
-    const now = clk[0];
     advance(e);
     const top = decoding.top(e);
     if (rTauEnd[top] - eTau[e] > 1e-6 && pool - kvUsed(e) - eCached[e] < PAGE * eNDec[e]) relieve(e);
@@ -785,7 +774,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   };
 
   const onToolEnd = (id: number) => {
-    const now = clk[0];
     const e = rEngine[id];
     advance(e);
     if (envRate > 0 && rng.uniform() < envRate) {
@@ -814,7 +802,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   };
 
   const onTimer = (id: number) => {
-    const now = clk[0];
     const st = rState[id];
     if (st === TOOL) onToolEnd(id);
     else if (st === REWARD) complete(id);
@@ -832,7 +819,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
 
   /** Sync: every rollout of the phase is done or paused. Too few kept groups → another wave. */
   function phaseEnd() {
-    const now = clk[0];
     const missing = P - phaseKept;
     if (dropRate > 0 && missing > 0 && phaseGroupsOpen === 0) {
       const more = Math.ceil(missing * factor) * G;
@@ -883,7 +869,6 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   }
 
   const freezeAll = (sec: number) => {
-    const now = clk[0];
     for (let e = 0; e < E; e++) {
       advance(e);
       freeze(e, sec);
