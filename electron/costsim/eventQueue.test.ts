@@ -68,4 +68,23 @@ describe('PackedHeaps', () => {
     expect([h.pop(0), h.pop(0), h.pop(0)]).toEqual([1, 2, 0]);
     expect([h.pop(1), h.pop(1), h.pop(1)]).toEqual([5, 3, 4]);
   });
+
+  it('removes any id and still pops in key order, ties by id (preemption)', () => {
+    const r = new Rng(3);
+    const keys = new Float64Array(64);
+    for (let i = 0; i < 64; i++) keys[i] = Math.floor(r.uniform() * 16);
+    const h = new PackedHeaps(2, 64, keys);
+    for (let i = 0; i < 64; i++) h.push(1, i);
+    const live = new Set(Array.from({ length: 64 }, (_, i) => i));
+    for (const id of [5, 63, 0, 17, 40, 41, 2, 33]) {
+      h.remove(1, id);
+      live.delete(id);
+    }
+    h.remove(1, 5); // already gone: no effect
+    const expected = [...live].sort((a, b) => keys[a] - keys[b] || a - b);
+    const got: number[] = [];
+    while (h.sizes[1] > 0) got.push(h.pop(1));
+    expect(got).toEqual(expected);
+    expect(h.sizes[0]).toBe(0);
+  });
 });

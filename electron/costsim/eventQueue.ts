@@ -4,7 +4,8 @@
  * per operation. Ties break by id, so the event order — and the simulation — is deterministic.
  */
 export class EventQueue {
-  private readonly keys: Float64Array;
+  /** Keys by id. A hot caller may write `keys[id]` itself and then call `reorder(id)` (no boxed double argument). */
+  readonly keys: Float64Array;
   private readonly heap: Int32Array;
   private readonly pos: Int32Array;
   private n = 0;
@@ -50,6 +51,20 @@ export class EventQueue {
       this.keys[id] = key;
       if (key < old) this.up(p);
       else if (key > old) this.down(p);
+    }
+  }
+
+  /** `keys[id]` was just written: inserts `id`, or moves it to its new place (same result as `set`). */
+  reorder(id: number): void {
+    const p = this.pos[id];
+    if (p < 0) {
+      const i = this.n++;
+      this.heap[i] = id;
+      this.pos[id] = i;
+      this.up(i);
+    } else {
+      this.up(p);
+      this.down(this.pos[id]);
     }
   }
 
@@ -222,18 +237,46 @@ export class PackedHeaps {
     return this.items[h * this.width + i];
   }
 
-  /** Removes `id` from heap h (linear search: for rare events such as preemption). */
+  /** Removes `id` from heap h: found by a linear search (rare events such as preemption), its place refilled by the last id. */
   remove(h: number, id: number): void {
     const items = this.items;
+    const keys = this.keys;
     const base = h * this.width;
     const n = this.sizes[h];
     let i = 0;
     while (i < n && items[base + i] !== id) i++;
     if (i === n) return;
-    // Rebuild from the remaining ids (n is small: one engine's decoding sequences).
-    const rest: number[] = [];
-    for (let j = 0; j < n; j++) if (j !== i) rest.push(items[base + j]);
-    this.sizes[h] = 0;
-    for (const r of rest) this.push(h, r);
+    const m = --this.sizes[h];
+    if (i === m) return;
+    const last = items[base + m];
+    const k = keys[last];
+    // Up while smaller than the parent, else down while larger than the smaller child.
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const pid = items[base + parent];
+      const pk = keys[pid];
+      if (pk < k || (pk === k && pid < last)) break;
+      items[base + i] = pid;
+      i = parent;
+    }
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= m) break;
+      let cid = items[base + c];
+      let ck = keys[cid];
+      if (c + 1 < m) {
+        const did = items[base + c + 1];
+        const dk = keys[did];
+        if (dk < ck || (dk === ck && did < cid)) {
+          c++;
+          cid = did;
+          ck = dk;
+        }
+      }
+      if (k < ck || (k === ck && last < cid)) break;
+      items[base + i] = cid;
+      i = c;
+    }
+    items[base + i] = last;
   }
 }

@@ -257,6 +257,9 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   const TRAINER = E;
   const q = new EventQueue(E + 1);
   const timers = new EventQueue(cap);
+  // Hot paths write an event's time into the queue's keys and reorder it (no double argument to box).
+  const qKeys = q.keys;
+  const timerKeys = timers.keys;
 
   // Paused rollouts, FIFO (partial rollout): they resume after the next weight update.
   const pausedQ = new Int32Array(cap);
@@ -340,7 +343,8 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     let rem = (target - eTau[e]) * step;
     if (rem < 0) rem = 0;
     const fz = eFEnd[e] - now;
-    q.set(e, now + (fz > 0 ? fz : 0) + rem);
+    qKeys[e] = now + (fz > 0 ? fz : 0) + rem;
+    q.reorder(e);
   };
 
   /** Pauses an engine's decoding for `sec` from `now` (queued behind any current pause). */
@@ -760,7 +764,8 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
         unpin(id, e);
         cacheAdd(id, e);
       }
-      timers.set(id, now + drawTail(rng, toolTail));
+      timerKeys[id] = now + drawTail(rng, toolTail);
+      timers.reorder(id);
     }
   };
 
