@@ -201,15 +201,18 @@ export class PackedHeaps {
   }
 
   pop(h: number): number {
+    const base = h * this.width;
+    const top = this.items[base];
+    const n = --this.sizes[h];
+    if (n > 0) this.siftDown(base, n, 0, this.items[base + n]);
+    return top;
+  }
+
+  /** Places `id` at slot `i` of the heap at `base` holding `n` ids, moving it down past smaller children. */
+  private siftDown(base: number, n: number, i: number, id: number): void {
     const items = this.items;
     const keys = this.keys;
-    const base = h * this.width;
-    const top = items[base];
-    const n = --this.sizes[h];
-    if (n === 0) return top;
-    const id = items[base + n];
     const k = keys[id];
-    let i = 0;
     for (;;) {
       let c = 2 * i + 1;
       if (c >= n) break;
@@ -229,7 +232,6 @@ export class PackedHeaps {
       i = c;
     }
     items[base + i] = id;
-    return top;
   }
 
   /** The i-th id of heap h (heap order), for scans. */
@@ -250,7 +252,8 @@ export class PackedHeaps {
     if (i === m) return;
     const last = items[base + m];
     const k = keys[last];
-    // Up while smaller than the parent, else down while larger than the smaller child.
+    // Up while smaller than the parent, else down past smaller children.
+    let moved = false;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       const pid = items[base + parent];
@@ -258,25 +261,9 @@ export class PackedHeaps {
       if (pk < k || (pk === k && pid < last)) break;
       items[base + i] = pid;
       i = parent;
+      moved = true;
     }
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= m) break;
-      let cid = items[base + c];
-      let ck = keys[cid];
-      if (c + 1 < m) {
-        const did = items[base + c + 1];
-        const dk = keys[did];
-        if (dk < ck || (dk === ck && did < cid)) {
-          c++;
-          cid = did;
-          ck = dk;
-        }
-      }
-      if (k < ck || (k === ck && last < cid)) break;
-      items[base + i] = cid;
-      i = c;
-    }
-    items[base + i] = last;
+    if (moved) items[base + i] = last;
+    else this.siftDown(base, m, i, last);
   }
 }

@@ -44,13 +44,7 @@ const TEXT = {
 for (const lang of ['en', 'zh-CN'] as const) {
   test(`${lang}: the accuracy table compares every published run, says why a miss is a miss, and cites its sources`, async ({ app }) => {
     const s = TEXT[lang];
-    const lib = new LibraryPage(app);
-    if (lang === 'zh-CN') await lib.switchLanguage('zh-CN');
-    await lib
-      .card(/Sample|示例/)
-      .getByRole('link')
-      .first()
-      .click();
+    await new LibraryPage(app).openSample(lang);
     await app.getByRole('navigation').getByRole('link', { name: s.step3 }).first().click();
     await app.getByRole('link', { name: s.open }).first().click();
     await expect(app.getByRole('heading', { level: 2, name: s.heading })).toBeVisible();
