@@ -619,9 +619,10 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       if (!isAsync) pendingNew--;
       launch();
     }
-    // Async: when staleness admits no new rollout, paused ones resume early rather than leave
-    // the engines without work (their groups must complete for the trainer to go on).
-    if (isAsync && pLen > 0 && live < sandboxCap) resumePaused();
+    // Async: when staleness (or the sandbox cap) admits no new rollout, paused ones resume early
+    // rather than leave the engines without work (their groups must complete for the trainer to
+    // go on). They still hold their sandboxes, so the cap does not hold them back.
+    if (isAsync && pLen > 0) resumePaused();
   };
 
   /** Puts paused rollouts back in the queues of engines (round robin) after a weight update. */
