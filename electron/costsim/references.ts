@@ -251,7 +251,17 @@ const REFERENCES: ReferenceSpec[] = [
       'DAPO, 512 prompts × 16, max response 28K, vLLM + FSDP2. Sync: colocated, old log-probs recomputed. Async: pools split in half, staleness 0.5, partial rollout, rollout log-probs used (no recomputation).',
       'DAPO，512 个提示 × 16，最大回复 28K，vLLM + FSDP2。同步：共置，重算 old log-prob。异步：资源对半分，staleness 0.5，partial rollout，使用 rollout 的 log-prob（不重算）。',
     ),
-    assumptions: VERL_7B_ASSUMPTIONS,
+    assumptions: [
+      ...VERL_7B_ASSUMPTIONS,
+      {
+        what: s('update_actor of the 32-GPU rows', '32 卡两行的 update_actor'),
+        value: s('313.81 s colocated, 269.80 s on the 16:16 trainer (as at the cited commit)', '共置 313.81 秒，16:16 训练器 269.80 秒（按所引提交）'),
+        why: s(
+          'A later formatting commit (b2205c23b) swapped these two cells. Only the cited values keep each row’s own sum: the colocated step is gen + old_log_prob + update_actor + about 11 s in every row (790.10 ≈ 357.41 + 107.71 + 313.81 + 11), and an async step is update_actor + the wait for generation + about 4 s.',
+          '之后的一次排版提交（b2205c23b）交换了这两格。只有所引的数值能让每行自洽：每个共置行的步时都是 gen + old_log_prob + update_actor + 约 11 秒（790.10 ≈ 357.41 + 107.71 + 313.81 + 11），异步步时为 update_actor + 等待生成 + 约 4 秒。',
+        ),
+      },
+    ],
     runs: {
       sync32: verl7b({ gpus: 32, maxResponse: 28672, mode: 'sync', oldLogProb: true, updateActor: 313.81 }),
       async32: verl7b({ gpus: 32, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false, updateActor: 269.8 }),
@@ -278,10 +288,6 @@ const REFERENCES: ReferenceSpec[] = [
       { id: 'scaleSync', label: s('Sync scaling 32 → 128 GPUs', '同步扩展 32 → 128 卡'), ratio: ['sync32', 'sync128'], published: 790.1 / 356.3 },
       { id: 'scaleAsync', label: s('Async scaling 32 → 128 GPUs', '异步扩展 32 → 128 卡'), ratio: ['async32', 'async128'], published: 294.77 / 150.63 },
     ],
-    reason: s(
-      'The published rows do not do equal work per GPU. The 16-GPU async trainer updates a step’s 8,192 samples in about the time the 32-GPU colocated trainer needs (313.81 vs 269.80 s; the doc swapped these two cells after the cited commit, in b2205c23b), and the 64-GPU async trainer as fast as the 128-GPU colocated one (113.16 vs 113.81 s). The colocated runs also generate 2.5–4× longer than their trainers’ work implies (gen 357 / 151 / 178 s published; 88 / 57 / 44 s simulated). Each row is a separate run whose response lengths drift differently (the doc says so); with one length distribution and one MFU for every row, equal physics gives the 16:16 trainer twice the published step (585 vs 295 s) while the colocated steps come out too short. No length choice fits both kinds of rows.',
-      '公布的各行每卡工作量并不相同。异步 16 卡训练器更新一步 8192 个样本的时间与共置 32 卡训练器相当（313.81 对 269.80 秒；所引提交之后文档在 b2205c23b 中交换了这两格），异步 64 卡训练器与共置 128 卡一样快（113.16 对 113.81 秒）。共置各行的生成时间也是其训练工作量所对应时间的 2.5–4 倍（公布 gen 357 / 151 / 178 秒；模拟 88 / 57 / 44 秒）。每行是一次独立训练，回复长度各自漂移（文档亦如此说明）；所有行用同一长度分布和同一 MFU，同样的物理使 16:16 训练器的步时为公布值的两倍（585 对 295 秒），而共置步时偏短。没有一种长度假设能同时符合两类行。',
-    ),
   },
   {
     id: 'verl-fully-async-staleness',
@@ -348,10 +354,6 @@ const REFERENCES: ReferenceSpec[] = [
       { id: 'async', label: s('Step, one-step overlap 4 + 12', '步时，一步重叠 4 + 12'), run: 'async', published: 520 },
       { id: 'speedup', label: s('Speed-up one-step overlap vs sync', '一步重叠相对同步加速比'), ratio: ['sync', 'async'], published: 749 / 520 },
     ],
-    reason: s(
-      'Both step times are within bounds, the speed-up is not. The published overlapped step is generation-bound: the 4-GPU pool takes 458 s (generate_sequences) and the 12-GPU trainer 445 s (old_log_prob 108 + update_actor 337); the sync step spends 321 s generating on 16 GPUs. The simulator generates the assumed lengths in about 130 s on either pool, so its overlapped step is trainer-bound (572 s on 12 GPUs) and its sync step short (575 vs 749 s). verl’s published generation on H20 is 2.5–4× slower than the simulator’s for lengths that fit its trainers, the same gap as in the fully_async colocated rows.',
-      '两个步时都在界内，加速比不在。公布的重叠步受生成限制：4 卡推理池用 458 秒（generate_sequences），12 卡训练器 445 秒（old_log_prob 108 + update_actor 337）；同步步在 16 卡上生成 321 秒。模拟器在两种资源上生成假设长度都约需 130 秒，因此重叠步受训练限制（12 卡 572 秒），同步步偏短（575 对 749 秒）。在 H20 上 verl 公布的生成时间，比模拟器按符合其训练器的长度算出的时间慢 2.5–4 倍，与 fully_async 共置各行的差距相同。',
-    ),
   },
 ];
 
