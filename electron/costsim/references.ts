@@ -1,7 +1,8 @@
 import { SimScenarioSchema, type SimReference, type SimReferences, type SimResult, type SimScenario, type SimScenarioParsed } from '../../shared/contract/sim';
 import { fitTail, tailMean } from './distributions';
 import { peakFlops, resolveGpu } from './gpus';
-import { weightSyncSeconds } from './train';
+import { estimateScenario } from './analytic';
+import { checkpointBytes, weightSyncSeconds } from './train';
 
 /**
  * Reference runs: published agentic-RL training runs mapped to scenarios, with the simulator's
@@ -379,6 +380,22 @@ const AREAL_7B_SYNC_STEP = (57.7 * 3600) / 1000;
 /** One response at the cap, alone on an H800 engine at its full memory bandwidth: every token reads the bf16 weights once. */
 const AREAL_7B_TAIL_BOUND = (AREAL.maxNewTokens * R1_DISTILL_7B.paramsB * 1e9 * 2) / (resolveGpu('H800').memoryBandwidthTBps * 1e12);
 
+/** Mean generated tokens of the assumed response distribution. */
+const AREAL_MEAN_RESPONSE = tailMean(fitTail({ ...AREAL_LENGTH, max: AREAL.maxNewTokens }));
+/**
+ * AReaL's effective training throughput (tokens trained in a step / the step's time), read off its
+ * benchmark figure (benchmark/verl_v0_3_0_post1_76084d3/scaling_trend_vs_verl.png, ctx 32768):
+ * 1.5B on 128 GPUs about 100k tokens/s; 7B about 34k on 128 and 63k on 256 GPUs (the 7B runs used 192).
+ */
+const AREAL_BENCH = { tps15: 100_000, tps7lo: 34_000, tps7hi: 63_000 };
+const AREAL_RESPONSES = AREAL.prompts * AREAL.group;
+/** Tokens per sequence (prompt included) those throughputs train in one Table 2 asynchronous step. */
+const AREAL_BENCH_TOKENS_PER_RESPONSE_15 = (AREAL_BENCH.tps15 * ((14.8 * 3600) / 1000)) / AREAL_RESPONSES;
+const AREAL_BENCH_TOKENS_PER_RESPONSE_7 = {
+  lo: (AREAL_BENCH.tps7lo * ((25.4 * 3600) / 1000)) / AREAL_RESPONSES,
+  hi: (AREAL_BENCH.tps7hi * ((25.4 * 3600) / 1000)) / AREAL_RESPONSES,
+};
+
 function arealRun(model: typeof R1_DISTILL_1_5B, gpus: number, mode: 'sync' | 'async'): SimScenario {
   return {
     seed: 1,
@@ -410,6 +427,74 @@ function arealRun(model: typeof R1_DISTILL_1_5B, gpus: number, mode: 'sync' | 'a
   };
 }
 
+/** DeepSWE's run (rllm scripts/agent/swe/deepswe_32b.sh at commit 322f375f, the script released with the blog). */
+const DEEPSWE = {
+  /** data.train_batch_size 64, actor_rollout_ref.rollout.n 8. */
+  prompts: 64,
+  group: 8,
+  /** agent.max_steps 50; data.max_prompt_length 4096, data.max_response_length 32768. */
+  maxSteps: 50,
+  /** trainer.test_freq 10 over SWE-Bench-Verified (val_batch_size 512 ≥ its 500 tasks), trainer.save_freq 10. */
+  testFreq: 10,
+  valTasks: 500,
+  saveFreq: 10,
+};
+/**
+ * The one trajectory rLLM publishes for its R2E-Gym environment (swe_trajectory.txt at the cited
+ * commit): 29 actions whose step_info total_time has median 0.09 s and maximum 5.6 s (the agent's
+ * own test runs); a sample of 29 gives no p99 beyond its maximum. The cap is the step timeout.
+ */
+const R2E_ACTION_SECONDS = { median: 0.09, p99: 5.6, max: 90 };
+/** The same trajectory's final test run, the reward: pytest reports “in 5.78s”. */
+const R2E_TEST_SECONDS = 5.78;
+/** Not published: a Kubernetes pod of a node-cached image (scheduling + container start). */
+const DEEPSWE_SANDBOX_START_SECONDS = 30;
+/** The published wall time per step: 6 days / 200 steps. */
+const DEEPSWE_WALL_STEP = (6 * 86400) / 200;
+
+const DEEPSWE_TRAIN: SimScenario = {
+  seed: 1,
+  steps: DEEPSWE.testFreq + 1,
+  promptsPerStep: DEEPSWE.prompts,
+  rolloutsPerPrompt: DEEPSWE.group,
+  model: QWEN3_32B,
+  rollout: {
+    turns: { median: 25, p99: DEEPSWE.maxSteps, max: DEEPSWE.maxSteps },
+    generatedTokensPerTurn: { median: 400, p99: 4000, max: 16384 },
+    observationTokensPerTurn: { median: 300, p99: 4000, max: 8192 },
+    promptTokens: 3000,
+    maxContextTokens: 4096 + 32768,
+    toolLatencySeconds: R2E_ACTION_SECONDS,
+    envFailureRate: 0,
+  },
+  cluster: {
+    gpu: 'H100-SXM',
+    gpus: 64,
+    colocated: true,
+    tensorParallel: 8,
+    gpuMemoryUtilization: 0.6,
+    cudaGraphs: true,
+    decodeStepHostSeconds: VLLM_SYNC_SCHEDULER_HOST_SECONDS,
+  },
+  training: { extraForwardPasses: 2 },
+  overheads: { offloadTrainerState: true },
+  environment: { sandboxStartSeconds: DEEPSWE_SANDBOX_START_SECONDS, rewardSeconds: R2E_TEST_SECONDS },
+  reliability: { ...NO_FAILURES, checkpointMinutes: NO_PERIODIC_CHECKPOINT },
+};
+/** One validation: the 500 SWE-Bench-Verified tasks once each on the same engines; its duration is the fast estimate of that rollout. */
+const DEEPSWE_VALIDATION_SECONDS = estimateScenario(
+  SimScenarioSchema.parse({ ...DEEPSWE_TRAIN, steps: 1, promptsPerStep: DEEPSWE.valTasks, rolloutsPerPrompt: 1 }),
+).step.rolloutSeconds;
+/** The run simulated over one validation interval (10 steps + the first, which the steady state leaves out). */
+const DEEPSWE_RUN: SimScenario = {
+  ...DEEPSWE_TRAIN,
+  overheads: { ...DEEPSWE_TRAIN.overheads, evalEverySteps: DEEPSWE.testFreq, evalSeconds: DEEPSWE_VALIDATION_SECONDS },
+};
+/** The slowest trajectory at the response cap, decoded alone on one TP-8 engine at the full memory bandwidth. */
+const DEEPSWE_DECODE_BOUND = (32768 * QWEN3_32B.paramsB * 1e9 * 2) / (8 * resolveGpu('H100-SXM').memoryBandwidthTBps * 1e12);
+/** Seconds per action the slowest trajectory would need to fill the published wall time (training left out). */
+const DEEPSWE_ACTION_NEEDED = (DEEPSWE_WALL_STEP - DEEPSWE_DECODE_BOUND - R2E_TEST_SECONDS - DEEPSWE_SANDBOX_START_SECONDS) / DEEPSWE.maxSteps;
+
 REFERENCES.push(
   {
     id: 'areal-v0.3',
@@ -438,8 +523,8 @@ REFERENCES.push(
           `${AREAL.prompts} 个提示 × ${AREAL.group}；最多生成 ${AREAL.maxNewTokens} token；两种模式下 SGLang（TP 1）用一半 GPU，训练用另一半；显存 80%；异步 η = ${AREAL.eta}，同时在途最多一批提示；梯度检查点，异步重算 log-prob`,
         ),
         why: s(
-          'Published in AReaL’s run configurations at the cited commit (training/configs/sync-ppo.yaml and async-ppo.yaml: train_bs_n_seqs 512, group_size 16, max_new_tokens 27648, allocation sglang.d4p1m1+d2p2m1, mem_fraction_static 0.8, max_head_offpolicyness 4, recompute_logprob; max_concurrent_rollouts defaults to the train batch in realhf/experiments/async_exp/async_rl_exp.py) and in the boba recipe the table follows (examples/configs/v0.2-qwen2-math: sglang.d64p1m1+d32p2m1 on 16 nodes).',
-          '见所引提交中 AReaL 的训练配置（training/configs/sync-ppo.yaml 与 async-ppo.yaml：train_bs_n_seqs 512、group_size 16、max_new_tokens 27648、allocation sglang.d4p1m1+d2p2m1、mem_fraction_static 0.8、max_head_offpolicyness 4、recompute_logprob；max_concurrent_rollouts 默认等于训练批，见 realhf/experiments/async_exp/async_rl_exp.py），以及该表所沿用的 boba 配方（examples/configs/v0.2-qwen2-math：16 节点上 sglang.d64p1m1+d32p2m1）。',
+          'Published in AReaL’s run configurations at the cited commit (training/configs/sync-ppo.yaml and async-ppo.yaml: train_bs_n_seqs 512, group_size 16, max_new_tokens 27648, allocation sglang.d4p1m1+d2p2m1, mem_fraction_static 0.8, max_head_offpolicyness 4, recompute_logprob; max_concurrent_rollouts defaults to the train batch in realhf/experiments/async_exp/async_rl_exp.py) and in the boba recipe the table follows (examples/configs/v0.2-qwen2-math: sglang.d64p1m1+d32p2m1 on 16 nodes). The allocation of the Table 2 runs themselves is not published; the paper’s throughput benchmark (benchmark/verl_v0_3_0_post1_76084d3/build_cmd.py) gives three quarters of the GPUs to SGLang with a 31K generation length, a different experiment.',
+          '见所引提交中 AReaL 的训练配置（training/configs/sync-ppo.yaml 与 async-ppo.yaml：train_bs_n_seqs 512、group_size 16、max_new_tokens 27648、allocation sglang.d4p1m1+d2p2m1、mem_fraction_static 0.8、max_head_offpolicyness 4、recompute_logprob；max_concurrent_rollouts 默认等于训练批，见 realhf/experiments/async_exp/async_rl_exp.py），以及该表所沿用的 boba 配方（examples/configs/v0.2-qwen2-math：16 节点上 sglang.d64p1m1+d32p2m1）。表 2 各次训练本身的资源划分未公布；论文的吞吐基准（benchmark/verl_v0_3_0_post1_76084d3/build_cmd.py）把四分之三的 GPU 给 SGLang、生成长度 31K，是另一组实验。',
         ),
       },
       {
@@ -449,8 +534,8 @@ REFERENCES.push(
           `对数正态，中位数 ${AREAL_LENGTH.median}、p99 ${AREAL_LENGTH.p99}，上限 ${AREAL.maxNewTokens}`,
         ),
         why: s(
-          'Not published for these runs; R1-Distill models think for thousands of tokens on math, and the boba recipe reports under 5 % of responses truncated at 27K (blog/AReaL_v0_2.md). One choice for both model sizes.',
-          '这些训练未公布；R1-Distill 模型做数学题会思考数千 token，boba 配方称在 27K 处截断的回复少于 5%（blog/AReaL_v0_2.md）。两种模型规模共用同一假设。',
+          `Not published for these runs. The one published length curve of an R1-Distill model in AReaL is the 1.5B’s (blog/AReaL_v0_1.md, Figure 1, assets/distill_1.5b_24k_curve.png: mean response 4,100 to 7,100 tokens over training); the boba recipe reports under 5 % of responses truncated at 27K (blog/AReaL_v0_2.md). This distribution’s mean is ${Math.round(AREAL_MEAN_RESPONSE)} tokens. No 7B length is published, so both sizes share it.`,
+          `这些训练未公布。AReaL 中唯一公布的 R1-Distill 长度曲线是 1.5B 的（blog/AReaL_v0_1.md 图 1，assets/distill_1.5b_24k_curve.png：训练中平均回复 4100 到 7100 token）；boba 配方称在 27K 处截断的回复少于 5%（blog/AReaL_v0_2.md）。该分布的均值为 ${Math.round(AREAL_MEAN_RESPONSE)} token。7B 的长度没有公布，两种规模共用它。`,
         ),
       },
       {
@@ -477,8 +562,8 @@ REFERENCES.push(
       { id: 'speedup7', label: s('Speed-up, 7B', '加速比，7B'), ratio: ['sync7', 'async7'], published: 57.7 / 25.4 },
     ],
     reason: s(
-      `The 7B synchronous step cannot be as short as published with the published configuration. A synchronous step waits for its longest response, and the boba recipe truncates up to 5 % of responses at ${AREAL.maxNewTokens} tokens, so most steps contain one. Generated alone on an SGLang engine of one H800, that response reads the 7B weights once per token: ${AREAL.maxNewTokens} × 15.2 GB / 3.35 TB/s ≥ ${Math.round(AREAL_7B_TAIL_BOUND)} s even at the full memory bandwidth, which leaves ${Math.round(AREAL_7B_SYNC_STEP - AREAL_7B_TAIL_BOUND)} s of the published ${Math.round(AREAL_7B_SYNC_STEP)} s to train 8,192 responses on 96 GPUs. The simulator’s step is longer still (70 % of the bandwidth, the assumed lengths); the 1.5B runs, whose weights are 4× smaller, are within bounds. The GPU type, lengths and allocation of these runs are not published, so the gap cannot be told apart from them.`,
-      `按公布的配置，7B 同步步时不可能像公布的那样短。同步步要等最长的回复，而 boba 配方中最多 5% 的回复在 ${AREAL.maxNewTokens} token 处截断，因此大多数步都包含这样的回复。在一张 H800 的 SGLang 引擎上单独生成时，它每个 token 读一次 7B 权重：${AREAL.maxNewTokens} × 15.2 GB / 3.35 TB/s，即使满带宽也 ≥ ${Math.round(AREAL_7B_TAIL_BOUND)} 秒，公布的 ${Math.round(AREAL_7B_SYNC_STEP)} 秒中只剩 ${Math.round(AREAL_7B_SYNC_STEP - AREAL_7B_TAIL_BOUND)} 秒用 96 张卡训练 8192 条回复。模拟器的步时更长（带宽的 70%、假设的长度）；权重小 4 倍的 1.5B 各行在界内。这些训练的 GPU 型号、长度与资源划分均未公布，因此无法把差距与它们区分开。`,
+      `The 7B synchronous step cannot be as short as published with the published configuration. A synchronous step waits for its longest response, and the boba recipe truncates up to 5 % of responses at ${AREAL.maxNewTokens} tokens, so most steps contain one. Generated alone on an SGLang engine of one H800, that response reads the 7B weights once per token: ${AREAL.maxNewTokens} × 15.2 GB / 3.35 TB/s ≥ ${Math.round(AREAL_7B_TAIL_BOUND)} s even at the full memory bandwidth, which leaves ${Math.round(AREAL_7B_SYNC_STEP - AREAL_7B_TAIL_BOUND)} s of the published ${Math.round(AREAL_7B_SYNC_STEP)} s to train 8,192 responses on 96 GPUs. Nor does the publication fit 8,192 responses of the published lengths a step: its own benchmark of effective training throughput (benchmark/verl_v0_3_0_post1_76084d3, scaling_trend_vs_verl.png, 32K context: about ${AREAL_BENCH.tps15 / 1000}k tokens/s for 1.5B on 128 GPUs, ${AREAL_BENCH.tps7lo / 1000}k to ${AREAL_BENCH.tps7hi / 1000}k for 7B on 128 to 256) trains about ${Math.round(AREAL_BENCH_TOKENS_PER_RESPONSE_15)} tokens per sequence (prompt included) in a Table 2 asynchronous step of 1.5B and ${Math.round(AREAL_BENCH_TOKENS_PER_RESPONSE_7.lo)} to ${Math.round(AREAL_BENCH_TOKENS_PER_RESPONSE_7.hi)} of 7B, against the 4,100 to 7,100 tokens of the v0.1 length curve. What is needed and not published: the 7B runs’ response lengths per step (how many reach the cap) and the number of responses a Table 2 “PPO step” trains.`,
+      `按公布的配置，7B 同步步时不可能像公布的那样短。同步步要等最长的回复，而 boba 配方中最多 5% 的回复在 ${AREAL.maxNewTokens} token 处截断，因此大多数步都包含这样的回复。在一张 H800 的 SGLang 引擎上单独生成时，它每个 token 读一次 7B 权重：${AREAL.maxNewTokens} × 15.2 GB / 3.35 TB/s，即使满带宽也 ≥ ${Math.round(AREAL_7B_TAIL_BOUND)} 秒，公布的 ${Math.round(AREAL_7B_SYNC_STEP)} 秒中只剩 ${Math.round(AREAL_7B_SYNC_STEP - AREAL_7B_TAIL_BOUND)} 秒用 96 张卡训练 8192 条回复。该发表与每步 8192 条公布长度的回复也不一致：它自己的有效训练吞吐基准（benchmark/verl_v0_3_0_post1_76084d3，scaling_trend_vs_verl.png，32K 上下文：1.5B 在 128 卡上约 ${AREAL_BENCH.tps15 / 1000}k token/秒，7B 在 128 到 256 卡上 ${AREAL_BENCH.tps7lo / 1000}k 到 ${AREAL_BENCH.tps7hi / 1000}k）意味着表 2 中 1.5B 的一个异步步每条序列（含提示）只训练约 ${Math.round(AREAL_BENCH_TOKENS_PER_RESPONSE_15)} token，7B 为 ${Math.round(AREAL_BENCH_TOKENS_PER_RESPONSE_7.lo)} 到 ${Math.round(AREAL_BENCH_TOKENS_PER_RESPONSE_7.hi)}，而 v0.1 长度曲线为 4100 到 7100 token。所需而未公布的是：7B 训练每步的回复长度（有多少达到上限），以及表 2 中一个“PPO 步”训练的回复条数。`,
     ),
   },
   {
@@ -486,14 +571,44 @@ REFERENCES.push(
     title: s('DeepSWE-Preview: Qwen3-32B SWE agent on 64 H100', 'DeepSWE-Preview：Qwen3-32B SWE 智能体、64 张 H100'),
     source: {
       citation:
-        'together.ai/blog/deepswe (2 July 2025: “six days on 64 H100 GPUs”, “200 steps of RL training”); rllm-org/rllm examples/swe/train_deepswe_32b_eager.sh, commit 45521502322955b8b09d02f3dfad25916c14c103',
+        'together.ai/blog/deepswe (2 July 2025: “six days on 64 H100 GPUs”, “200 steps of RL training”, Figure 2 validation curve); rllm-org/rllm scripts/agent/swe/deepswe_32b.sh at commit 322f375f (1 July 2025, the script released with the blog), examples/swe/train_deepswe_32b_eager.sh and swe_trajectory.txt at commit 45521502322955b8b09d02f3dfad25916c14c103',
       url: 'https://www.together.ai/blog/deepswe',
     },
     config: s(
-      '64 prompts × 8 = 512 trajectories per step, up to 50 agent steps, prompt ≤ 4,096 and response ≤ 32,768 tokens, colocated hybrid engine, vLLM TP 8 at 60 % memory, parameter and optimizer offload, RLOO. 6 days / 200 steps = 2,592 s per step.',
-      '每步 64 个提示 × 8 = 512 条轨迹，最多 50 个智能体步，提示 ≤ 4096、回复 ≤ 32768 token，共置混合引擎，vLLM TP 8、显存 60%，参数与优化器 offload，RLOO。6 天 / 200 步 = 每步 2592 秒。',
+      `${DEEPSWE.prompts} prompts × ${DEEPSWE.group} = 512 trajectories per step, up to ${DEEPSWE.maxSteps} agent steps, prompt ≤ 4,096 and response ≤ 32,768 tokens (observations included), colocated hybrid engine, vLLM TP 8 at 60 % memory with CUDA graphs, parameter and optimizer offload, RLOO; validation on SWE-Bench-Verified every ${DEEPSWE.testFreq} steps, a checkpoint every ${DEEPSWE.saveFreq}. 6 days / 200 steps = 2,592 s of wall time per step.`,
+      `每步 ${DEEPSWE.prompts} 个提示 × ${DEEPSWE.group} = 512 条轨迹，最多 ${DEEPSWE.maxSteps} 个智能体步，提示 ≤ 4096、回复 ≤ 32768 token（含观测），共置混合引擎，vLLM TP 8、显存 60%、使用 CUDA Graph，参数与优化器 offload，RLOO；每 ${DEEPSWE.testFreq} 步在 SWE-Bench-Verified 上验证一次，每 ${DEEPSWE.saveFreq} 步存一次检查点。6 天 / 200 步 = 每步 2592 秒墙钟时间。`,
     ),
     assumptions: [
+      {
+        what: s('Which script', '哪个脚本'),
+        value: s(
+          'deepswe_32b.sh as released with the blog: train_batch_size 64, 8 nodes, enforce_eager False, test_freq 10, val_batch_size 512, save_freq 10',
+          '随博客发布的 deepswe_32b.sh：train_batch_size 64、8 节点、enforce_eager False、test_freq 10、val_batch_size 512、save_freq 10',
+        ),
+        why: s(
+          'It is the script of the blog’s run (commit 322f375f, a day before the blog). The later train_deepswe_32b_eager.sh resumes from global_step_140 with vLLM in eager mode: the run was restarted at least once, and its last 60 steps may have decoded without CUDA graphs (slower; the gap below is larger than that difference).',
+          '这是博客中那次训练的脚本（提交 322f375f，早于博客一天）。之后的 train_deepswe_32b_eager.sh 从 global_step_140 恢复，并把 vLLM 改为 eager 模式：训练至少重启过一次，最后 60 步可能没有使用 CUDA Graph（更慢；下文的差距大于这一差别）。',
+        ),
+      },
+      {
+        what: s('Tool and test latency', '工具与测试延迟'),
+        value: s(
+          `tool call median ${R2E_ACTION_SECONDS.median} s, p99 ${R2E_ACTION_SECONDS.p99} s, cut at the ${R2E_ACTION_SECONDS.max} s step timeout; final test run (reward) ${R2E_TEST_SECONDS} s`,
+          `工具调用中位数 ${R2E_ACTION_SECONDS.median} 秒、p99 ${R2E_ACTION_SECONDS.p99} 秒，在 ${R2E_ACTION_SECONDS.max} 秒步超时处截断；最后的测试运行（奖励）${R2E_TEST_SECONDS} 秒`,
+        ),
+        why: s(
+          'Measured in the one trajectory rLLM publishes for its R2E-Gym environment (swe_trajectory.txt: 29 actions, step_info total_time median 0.09 s, the slowest 5.6 s when the agent ran tests; the final pytest run “in 5.78s”). It is one trajectory of another model (Qwen3-Coder-30B-A3B) on the later remote backend, so its p99 is its maximum; the caps are published (rllm/environments/swe/swe.py: step_timeout 90, reward_timeout 300).',
+          '取自 rLLM 为其 R2E-Gym 环境公布的唯一一条轨迹（swe_trajectory.txt：29 个动作，step_info total_time 中位数 0.09 秒，智能体跑测试时最慢 5.6 秒；最后的 pytest 运行“in 5.78s”）。它是另一个模型（Qwen3-Coder-30B-A3B）在之后的远程后端上的一条轨迹，因此其 p99 取最大值；上限已公布（rllm/environments/swe/swe.py：step_timeout 90、reward_timeout 300）。',
+        ),
+      },
+      {
+        what: s('Container start', '容器启动'),
+        value: s(`${DEEPSWE_SANDBOX_START_SECONDS} s per trajectory`, `每条轨迹 ${DEEPSWE_SANDBOX_START_SECONDS} 秒`),
+        why: s(
+          'Not published. One Kubernetes pod per trajectory from the task’s Docker image, which the cluster caches on its nodes (docs/examples/swe.md: 200 CPUs and 6 TB of disk per node “to store 1000s of Docker images”), so a start is pod scheduling and container start, not an image pull.',
+          '未公布。每条轨迹一个 Kubernetes pod，使用任务的 Docker 镜像，镜像缓存在节点上（docs/examples/swe.md：每节点 200 个 CPU、6 TB 磁盘“存放上千个 Docker 镜像”），因此启动只是 pod 调度与容器启动，不需要拉取镜像。',
+        ),
+      },
       {
         what: s('Turns and tokens', '轮数与 token'),
         value: s(
@@ -501,71 +616,44 @@ REFERENCES.push(
           '轮数中位数 25、p99 50；每轮生成中位数 400、p99 4000；观测中位数 300、p99 4000；提示 3000',
         ),
         why: s(
-          'Not published; a thinking model editing code over R2E-Gym tools uses many of its 50 steps with short tool outputs.',
-          '未公布；思考型模型通过 R2E-Gym 工具改代码，会用掉 50 步中的多数，工具输出较短。',
+          'Not published (they are in the run’s wandb logs). A thinking model editing code over R2E-Gym tools uses many of its 50 steps; with these values many trajectories reach the 32K response cap, so the longest trajectories are held by the published caps rather than by this choice.',
+          '未公布（在训练的 wandb 日志中）。思考型模型通过 R2E-Gym 工具改代码，会用掉 50 步中的多数；按这些值许多轨迹达到 32K 回复上限，因此最长的轨迹由公布的上限而不是这一选择决定。',
         ),
       },
       {
-        what: s('Environment latencies', '环境延迟'),
+        what: s('Validation', '验证'),
         value: s(
-          'tool median 2 s, p99 60 s, cut at 90 s; container start 30 s; test run (reward) 60 s',
-          '工具中位数 2 秒、p99 60 秒，90 秒截止；容器启动 30 秒；测试运行（奖励）60 秒',
+          `every ${DEEPSWE.testFreq} steps, ${DEEPSWE.valTasks} SWE-Bench-Verified tasks × 1 on the same engines, its duration the fast estimate of that rollout`,
+          `每 ${DEEPSWE.testFreq} 步一次，在同一组引擎上运行 ${DEEPSWE.valTasks} 个 SWE-Bench-Verified 任务 × 1，时长取该 rollout 的快速估算`,
         ),
         why: s(
-          'Not published; one Docker image per task on Kubernetes, commands and test suites run inside it. The caps are published: a tool call times out at 90 s and the reward at 300 s (rllm/environments/swe/swe.py: step_timeout, reward_timeout).',
-          '未公布；每个任务一个 Kubernetes 上的 Docker 镜像，命令与测试在其中运行。上限已公布：工具调用 90 秒超时，奖励 300 秒（rllm/environments/swe/swe.py：step_timeout、reward_timeout）。',
+          'Published: test_freq 10 and val_batch_size 512 over the 500 SWE-Bench-Verified tasks (the blog plots the validation score over training, Figure 2). The same agent limits and the assumed trajectory shape apply.',
+          '已公布：test_freq 10，val_batch_size 512，覆盖 500 个 SWE-Bench-Verified 任务（博客图 2 画出了训练中的验证分数）。使用同样的智能体上限与假设的轨迹形态。',
+        ),
+      },
+      {
+        what: s('Checkpoints', '检查点'),
+        value: s('not simulated (about 1 % of a step)', '未模拟（约为步时的 1%）'),
+        why: s(
+          `save_freq 10: one model + optimizer checkpoint of 32.8 B parameters (${Math.round(checkpointBytes(QWEN3_32B.paramsB * 1e9) / 1e9)} GB at 5 GB/s) every 10 steps adds ${Math.round(checkpointBytes(QWEN3_32B.paramsB * 1e9) / 5e9 / DEEPSWE.saveFreq)} s per step.`,
+          `save_freq 10：每 10 步写一次 32.8 B 参数的模型与优化器检查点（${Math.round(checkpointBytes(QWEN3_32B.paramsB * 1e9) / 1e9)} GB，5 GB/s），每步多 ${Math.round(checkpointBytes(QWEN3_32B.paramsB * 1e9) / 5e9 / DEEPSWE.saveFreq)} 秒。`,
         ),
       },
       { what: s('Training MFU', '训练 MFU'), value: s('0.35', '0.35'), why: s('Simulator default; not published.', '模拟器默认值；未公布。') },
       {
-        what: s('Engine and recomputation', '引擎与重算'),
-        value: s('vLLM eager mode (no CUDA graphs); one extra forward per trained token', 'vLLM eager 模式（无 CUDA Graph）；每个训练 token 多一次前向'),
+        what: s('Recomputation', '重算'),
+        value: s('two extra forward passes per trained token', '每个训练 token 多两次前向'),
         why: s(
-          'Published in the script: actor_rollout_ref.rollout.enforce_eager=True and actor_rollout_ref.model.enable_gradient_checkpointing=True.',
-          '脚本中公布：actor_rollout_ref.rollout.enforce_eager=True 与 actor_rollout_ref.model.enable_gradient_checkpointing=True。',
+          'Published in the script: enable_gradient_checkpointing=True (the backward recomputes the forward), and verl computes the old log-probs before the update.',
+          '脚本中公布：enable_gradient_checkpointing=True（反向时重算前向），且 verl 在更新前计算 old log-prob。',
         ),
       },
-      {
-        what: s('Which script', '哪个脚本'),
-        value: s('train_deepswe_32b_eager.sh', 'train_deepswe_32b_eager.sh'),
-        why: s('The public script resumes from step 140, so it may not be exactly the blog’s run.', '公开脚本从第 140 步恢复，未必与博客中的训练完全一致。'),
-      },
     ],
-    runs: {
-      run: {
-        seed: 1,
-        steps: 3,
-        promptsPerStep: 64,
-        rolloutsPerPrompt: 8,
-        model: QWEN3_32B,
-        rollout: {
-          turns: { median: 25, p99: 50, max: 50 },
-          generatedTokensPerTurn: { median: 400, p99: 4000, max: 16384 },
-          observationTokensPerTurn: { median: 300, p99: 4000, max: 8192 },
-          promptTokens: 3000,
-          maxContextTokens: 4096 + 32768,
-          toolLatencySeconds: { median: 2, p99: 60, max: 90 },
-          envFailureRate: 0,
-        },
-        cluster: {
-          gpu: 'H100-SXM',
-          gpus: 64,
-          colocated: true,
-          tensorParallel: 8,
-          gpuMemoryUtilization: 0.6,
-          cudaGraphs: false,
-          decodeStepHostSeconds: VLLM_SYNC_SCHEDULER_HOST_SECONDS,
-        },
-        training: { extraForwardPasses: 2 },
-        overheads: { offloadTrainerState: true },
-        environment: { sandboxStartSeconds: 30, rewardSeconds: 60 },
-        reliability: NO_FAILURES,
-      },
-    },
-    figures: [{ id: 'step', label: s('Step (6 days / 200 steps)', '步时（6 天 / 200 步）'), run: 'run', published: (6 * 86400) / 200 }],
+    runs: { run: DEEPSWE_RUN },
+    figures: [{ id: 'step', label: s('Step (6 days / 200 steps)', '步时（6 天 / 200 步）'), run: 'run', published: DEEPSWE_WALL_STEP }],
     reason: s(
-      'An SWE step is dominated by how many turns, tokens and seconds of tool and test time its longest trajectories take. DeepSWE publishes none of these, only the caps (50 steps, 32K response, a 90 s tool and 300 s test timeout, a 90-minute trajectory timeout). With the published engine settings (vLLM in eager mode, TP 8, 60 % memory, gradient checkpointing, offloaded trainer state) and the assumed typical values, the simulator’s step is about half the published 43 minutes, which suggests that many trajectories ran to the caps.',
-      'SWE 的一步由其最长轨迹的轮数、token 数以及工具和测试耗时决定。DeepSWE 都未公布，只给出上限（50 步、32K 回复、工具 90 秒与测试 300 秒超时、90 分钟轨迹超时）。按公布的引擎设置（vLLM eager 模式、TP 8、显存 60%、梯度检查点、训练状态 offload）和假设的典型值，模拟器的步时约为公布的 43 分钟的一半，说明许多轨迹跑到了上限。',
+      `The published figure is wall time, not a step: the 6 days also hold a validation on 500 tasks every 10 steps (simulated), a checkpoint every 10 steps, and at least one restart (the released script resumes from step 140), whose number and length are not published. Even so, the step is bounded by the published caps: the slowest trajectory generates at most 32,768 tokens (one engine of 8 H100 reads the 65.6 GB of weights per token: ≥ ${Math.round(DEEPSWE_DECODE_BOUND)} s at full bandwidth), and at the published action latency (median ${R2E_ACTION_SECONDS.median} s) its 50 tool calls take seconds. To fill ${DEEPSWE_WALL_STEP} s (training left out), the slowest trajectory of every step would need about ${Math.round(DEEPSWE_ACTION_NEEDED)} s per action, ${Math.round(DEEPSWE_ACTION_NEEDED / R2E_ACTION_SECONDS.median)}× the published median. Reproducing it needs what the publication does not give: the per-step distribution of turns, tokens and action times of the trajectories (wandb logs), or how much of the 6 days was not training.`,
+      `公布的数字是墙钟时间而不是步时：6 天中还包括每 10 步一次在 500 个任务上的验证（已模拟）、每 10 步一次检查点，以及至少一次重启（公开脚本从第 140 步恢复），重启次数与时长均未公布。即便如此，步时受公布的上限约束：最慢的轨迹最多生成 32768 token（一个 8 张 H100 的引擎每个 token 读一遍 65.6 GB 权重：满带宽也 ≥ ${Math.round(DEEPSWE_DECODE_BOUND)} 秒），而按公布的动作延迟（中位数 ${R2E_ACTION_SECONDS.median} 秒），它的 50 次工具调用只需几秒。要填满 ${DEEPSWE_WALL_STEP} 秒（不计训练），每一步最慢的轨迹每个动作需约 ${Math.round(DEEPSWE_ACTION_NEEDED)} 秒，是公布中位数的 ${Math.round(DEEPSWE_ACTION_NEEDED / R2E_ACTION_SECONDS.median)} 倍。要复现它需要发表中没有的数据：各步轨迹的轮数、token 数与动作时长的分布（wandb 日志），或 6 天中有多少时间不在训练。`,
     ),
   },
 );
