@@ -571,7 +571,7 @@ REFERENCES.push(
     title: s('DeepSWE-Preview: Qwen3-32B SWE agent on 64 H100', 'DeepSWE-Preview：Qwen3-32B SWE 智能体、64 张 H100'),
     source: {
       citation:
-        'together.ai/blog/deepswe (2 July 2025: “six days on 64 H100 GPUs”, “200 steps of RL training”, Figure 2 validation curve); rllm-org/rllm scripts/agent/swe/deepswe_32b.sh at commit 322f375f (1 July 2025, the script released with the blog), examples/swe/train_deepswe_32b_eager.sh and swe_trajectory.txt at commit 45521502322955b8b09d02f3dfad25916c14c103',
+        'together.ai/blog/deepswe (2 July 2025: “six days on 64 H100 GPUs”, “200 steps of RL training”, Figure 2 validation curve); rllm-org/rllm scripts/agent/swe/deepswe_32b.sh at commit 322f375f (1 July 2025, the script released with the blog), swe_trajectory.txt, rllm/environments/swe/swe.py and docs/examples/swe.md at commit 45521502322955b8b09d02f3dfad25916c14c103',
       url: 'https://www.together.ai/blog/deepswe',
     },
     config: s(
@@ -586,8 +586,8 @@ REFERENCES.push(
           '随博客发布的 deepswe_32b.sh：train_batch_size 64、8 节点、enforce_eager False、test_freq 10、val_batch_size 512、save_freq 10',
         ),
         why: s(
-          'It is the script of the blog’s run (commit 322f375f, a day before the blog). The later train_deepswe_32b_eager.sh resumes from global_step_140 with vLLM in eager mode: the run was restarted at least once, and its last 60 steps may have decoded without CUDA graphs (slower; the gap below is larger than that difference).',
-          '这是博客中那次训练的脚本（提交 322f375f，早于博客一天）。之后的 train_deepswe_32b_eager.sh 从 global_step_140 恢复，并把 vLLM 改为 eager 模式：训练至少重启过一次，最后 60 步可能没有使用 CUDA Graph（更慢；下文的差距大于这一差别）。',
+          'It is the script of the blog’s run (commit 322f375f, a day before the blog; the next commits scale it down to 8 prompts on 2 nodes for a smoke test). examples/swe/train_deepswe_32b_eager.sh in the repository today is a later run (added in February 2026 with its own checkpoint path, resuming from its step 140, vLLM in eager mode), not the blog’s.',
+          '这是博客中那次训练的脚本（提交 322f375f，早于博客一天；随后的提交把它缩小为 2 节点、8 个提示用于冒烟测试）。仓库现有的 examples/swe/train_deepswe_32b_eager.sh 是之后的另一次训练（2026 年 2 月加入，有自己的检查点路径，从它自己的第 140 步恢复，vLLM 为 eager 模式），不是博客中的训练。',
         ),
       },
       {
@@ -652,8 +652,8 @@ REFERENCES.push(
     runs: { run: DEEPSWE_RUN },
     figures: [{ id: 'step', label: s('Step (6 days / 200 steps)', '步时（6 天 / 200 步）'), run: 'run', published: DEEPSWE_WALL_STEP }],
     reason: s(
-      `The published figure is wall time, not a step: the 6 days also hold a validation on 500 tasks every 10 steps (simulated), a checkpoint every 10 steps, and at least one restart (the released script resumes from step 140), whose number and length are not published. Even so, the step is bounded by the published caps: the slowest trajectory generates at most 32,768 tokens (one engine of 8 H100 reads the 65.6 GB of weights per token: ≥ ${Math.round(DEEPSWE_DECODE_BOUND)} s at full bandwidth), and at the published action latency (median ${R2E_ACTION_SECONDS.median} s) its 50 tool calls take seconds. To fill ${DEEPSWE_WALL_STEP} s (training left out), the slowest trajectory of every step would need about ${Math.round(DEEPSWE_ACTION_NEEDED)} s per action, ${Math.round(DEEPSWE_ACTION_NEEDED / R2E_ACTION_SECONDS.median)}× the published median. Reproducing it needs what the publication does not give: the per-step distribution of turns, tokens and action times of the trajectories (wandb logs), or how much of the 6 days was not training.`,
-      `公布的数字是墙钟时间而不是步时：6 天中还包括每 10 步一次在 500 个任务上的验证（已模拟）、每 10 步一次检查点，以及至少一次重启（公开脚本从第 140 步恢复），重启次数与时长均未公布。即便如此，步时受公布的上限约束：最慢的轨迹最多生成 32768 token（一个 8 张 H100 的引擎每个 token 读一遍 65.6 GB 权重：满带宽也 ≥ ${Math.round(DEEPSWE_DECODE_BOUND)} 秒），而按公布的动作延迟（中位数 ${R2E_ACTION_SECONDS.median} 秒），它的 50 次工具调用只需几秒。要填满 ${DEEPSWE_WALL_STEP} 秒（不计训练），每一步最慢的轨迹每个动作需约 ${Math.round(DEEPSWE_ACTION_NEEDED)} 秒，是公布中位数的 ${Math.round(DEEPSWE_ACTION_NEEDED / R2E_ACTION_SECONDS.median)} 倍。要复现它需要发表中没有的数据：各步轨迹的轮数、token 数与动作时长的分布（wandb 日志），或 6 天中有多少时间不在训练。`,
+      `The published figure is wall time, not a step: the 6 days also hold a validation on 500 tasks every 10 steps (simulated), a checkpoint every 10 steps, and any restarts, which are not published. Even so, the step is bounded by the published caps: the slowest trajectory generates at most 32,768 tokens (one engine of 8 H100 reads the 65.6 GB of weights per token: ≥ ${Math.round(DEEPSWE_DECODE_BOUND)} s at full bandwidth), and at the published action latency (median ${R2E_ACTION_SECONDS.median} s) its 50 tool calls take seconds. To fill ${DEEPSWE_WALL_STEP} s (training left out), the slowest trajectory of every step would need about ${Math.round(DEEPSWE_ACTION_NEEDED)} s per action, ${Math.round(DEEPSWE_ACTION_NEEDED / R2E_ACTION_SECONDS.median)}× the published median. Reproducing it needs what the publication does not give: the per-step distribution of turns, tokens and action times of the trajectories (wandb logs), or how much of the 6 days was not training.`,
+      `公布的数字是墙钟时间而不是步时：6 天中还包括每 10 步一次在 500 个任务上的验证（已模拟）、每 10 步一次检查点，以及可能的重启，重启次数与时长均未公布。即便如此，步时受公布的上限约束：最慢的轨迹最多生成 32768 token（一个 8 张 H100 的引擎每个 token 读一遍 65.6 GB 权重：满带宽也 ≥ ${Math.round(DEEPSWE_DECODE_BOUND)} 秒），而按公布的动作延迟（中位数 ${R2E_ACTION_SECONDS.median} 秒），它的 50 次工具调用只需几秒。要填满 ${DEEPSWE_WALL_STEP} 秒（不计训练），每一步最慢的轨迹每个动作需约 ${Math.round(DEEPSWE_ACTION_NEEDED)} 秒，是公布中位数的 ${Math.round(DEEPSWE_ACTION_NEEDED / R2E_ACTION_SECONDS.median)} 倍。要复现它需要发表中没有的数据：各步轨迹的轮数、token 数与动作时长的分布（wandb 日志），或 6 天中有多少时间不在训练。`,
     ),
   },
 );
