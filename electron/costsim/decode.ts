@@ -87,7 +87,7 @@ export interface EngineModel {
   flopsPerToken: number;
   /** Attention FLOPs per (new token × context token) = 4 · layers · dModel (QKᵀ and AV, 2 FLOPs per MAC). */
   attnFlopsPerTokenPair: number;
-  /** Fixed CPU cost of one decode step: kernel launches in eager mode (0 with CUDA graphs), seconds. */
+  /** Fixed CPU cost of one decode step the GPU waits for: kernel launches in eager mode (0 with CUDA graphs) + the host time of a synchronous scheduler, seconds. */
   stepOverheadSeconds: number;
 }
 
@@ -106,6 +106,7 @@ export function engineModel(
   bwEfficiency: number,
   prefillMfu: number,
   cudaGraphs = true,
+  hostStepSeconds = 0,
 ): EngineModel {
   return {
     weightBytes: shape.weightBytes,
@@ -114,12 +115,12 @@ export function engineModel(
     flopsPerSecond: tp * gpu.peakFlops * prefillMfu,
     flopsPerToken: 2 * shape.activeParams,
     attnFlopsPerTokenPair: 4 * shape.layers * shape.dModel,
-    stepOverheadSeconds: cudaGraphs ? 0 : shape.layers * EAGER_LAUNCH_SECONDS_PER_LAYER,
+    stepOverheadSeconds: (cudaGraphs ? 0 : shape.layers * EAGER_LAUNCH_SECONDS_PER_LAYER) + hostStepSeconds,
   };
 }
 
 /**
- * Duration of one decode step of an engine, seconds (+ the eager-mode launch cost, if any). Each step produces one token for every
+ * Duration of one decode step of an engine, seconds (+ the fixed host cost: eager-mode launches, a synchronous scheduler's host time). Each step produces one token for every
  * decoding sequence. Its kernels run one after another: the dense layers (GEMMs) read the
  * weights once and compute 2 · activeParams FLOPs per sequence, so they take the larger of the
  * two (roofline); attention then reads the KV of every decoding sequence, memory-bound:

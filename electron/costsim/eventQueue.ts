@@ -4,7 +4,8 @@
  * per operation. Ties break by id, so the event order — and the simulation — is deterministic.
  */
 export class EventQueue {
-  private readonly keys: Float64Array;
+  /** Keys by id. A hot caller may write `keys[id]` itself and then call `reorder(id)` (no boxed double argument). */
+  readonly keys: Float64Array;
   private readonly heap: Int32Array;
   private readonly pos: Int32Array;
   private n = 0;
@@ -53,6 +54,20 @@ export class EventQueue {
     }
   }
 
+  /** `keys[id]` was just written: inserts `id`, or moves it to its new place (same result as `set`). */
+  reorder(id: number): void {
+    const p = this.pos[id];
+    if (p < 0) {
+      const i = this.n++;
+      this.heap[i] = id;
+      this.pos[id] = i;
+      this.up(i);
+    } else {
+      this.up(p);
+      this.down(this.pos[id]);
+    }
+  }
+
   remove(id: number): void {
     const p = this.pos[id];
     if (p < 0) return;
@@ -65,10 +80,42 @@ export class EventQueue {
     this.up(this.pos[last]);
   }
 
-  /** Removes and returns the id with the smallest key. */
+  /**
+   * Removes and returns the id with the smallest key. Bottom-up (Floyd): the hole left at the
+   * root moves down along the smaller children to a leaf (one comparison a level), then the last
+   * element rises from there — fewer comparisons than sifting it down from the root, and the
+   * same order of ids out, since ids and keys order totally.
+   */
   pop(): number {
-    const top = this.heap[0];
-    this.remove(top);
+    const heap = this.heap;
+    const pos = this.pos;
+    const keys = this.keys;
+    const top = heap[0];
+    pos[top] = -1;
+    const n = --this.n;
+    if (n === 0) return top;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      let cid = heap[c];
+      if (c + 1 < n) {
+        const did = heap[c + 1];
+        const dk = keys[did];
+        const ck = keys[cid];
+        if (dk < ck || (dk === ck && did < cid)) {
+          c++;
+          cid = did;
+        }
+      }
+      heap[i] = cid;
+      pos[cid] = i;
+      i = c;
+    }
+    const last = heap[n];
+    heap[i] = last;
+    pos[last] = i;
+    if (i !== n) this.up(i);
     return top;
   }
 
@@ -154,15 +201,18 @@ export class PackedHeaps {
   }
 
   pop(h: number): number {
+    const base = h * this.width;
+    const top = this.items[base];
+    const n = --this.sizes[h];
+    if (n > 0) this.siftDown(base, n, 0, this.items[base + n]);
+    return top;
+  }
+
+  /** Places `id` at slot `i` of the heap at `base` holding `n` ids, moving it down past smaller children. */
+  private siftDown(base: number, n: number, i: number, id: number): void {
     const items = this.items;
     const keys = this.keys;
-    const base = h * this.width;
-    const top = items[base];
-    const n = --this.sizes[h];
-    if (n === 0) return top;
-    const id = items[base + n];
     const k = keys[id];
-    let i = 0;
     for (;;) {
       let c = 2 * i + 1;
       if (c >= n) break;
@@ -182,7 +232,6 @@ export class PackedHeaps {
       i = c;
     }
     items[base + i] = id;
-    return top;
   }
 
   /** The i-th id of heap h (heap order), for scans. */
@@ -190,18 +239,31 @@ export class PackedHeaps {
     return this.items[h * this.width + i];
   }
 
-  /** Removes `id` from heap h (linear search: for rare events such as preemption). */
+  /** Removes `id` from heap h: found by a linear search (rare events such as preemption), its place refilled by the last id. */
   remove(h: number, id: number): void {
     const items = this.items;
+    const keys = this.keys;
     const base = h * this.width;
     const n = this.sizes[h];
     let i = 0;
     while (i < n && items[base + i] !== id) i++;
     if (i === n) return;
-    // Rebuild from the remaining ids (n is small: one engine's decoding sequences).
-    const rest: number[] = [];
-    for (let j = 0; j < n; j++) if (j !== i) rest.push(items[base + j]);
-    this.sizes[h] = 0;
-    for (const r of rest) this.push(h, r);
+    const m = --this.sizes[h];
+    if (i === m) return;
+    const last = items[base + m];
+    const k = keys[last];
+    // Up while smaller than the parent, else down past smaller children.
+    let moved = false;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const pid = items[base + parent];
+      const pk = keys[pid];
+      if (pk < k || (pk === k && pid < last)) break;
+      items[base + i] = pid;
+      i = parent;
+      moved = true;
+    }
+    if (moved) items[base + i] = last;
+    else this.siftDown(base, m, i, last);
   }
 }

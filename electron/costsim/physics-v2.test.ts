@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
+import { estimateScenario } from './analytic';
 import { GPU_CATALOGUE } from './gpus';
 import { costByArchetype, rentedGpuHourPrice } from './money';
 import { runScenario } from './run';
@@ -54,6 +55,21 @@ describe('paged KV cache', () => {
     const graphs = simulate(resolveScenario(base({ model, steps: 1 })));
     const eager = simulate(resolveScenario(base({ model, steps: 1, cluster: { cudaGraphs: false } })));
     expect(eager.stepRollout[0] - graphs.stepRollout[0]).toBeCloseTo(1000 * 32 * 103.125e-6, 6);
+  });
+
+  it('a synchronous scheduler’s host time: a lone 1,000-token rollout decodes 1,000 × 4 ms longer, and the estimate knows it', () => {
+    // vLLM without async scheduling: the GPU waits ~4 ms of CPU work per decode step (issue #6854).
+    // One rollout alone on its engine: 1,000 decode steps × 4 ms = 4 s, nothing else changes.
+    const overlapped = base({ steps: 1 });
+    const host = base({ steps: 1, cluster: { decodeStepHostSeconds: 0.004 } });
+    const a = simulate(resolveScenario(overlapped));
+    const b = simulate(resolveScenario(host));
+    expect(b.stepRollout[0] - a.stepRollout[0]).toBeCloseTo(1000 * 0.004, 6);
+    expect(b.stepLongestMinDecode[0] - a.stepLongestMinDecode[0]).toBeCloseTo(1000 * 0.004, 6);
+    // The fast estimate's decode physics is the same engine model: its rollout phase grows by the same 4 s.
+    const ea = estimateScenario(overlapped);
+    const eb = estimateScenario(host);
+    expect(eb.step.rolloutSeconds - ea.step.rolloutSeconds).toBeCloseTo(1000 * 0.004, 3);
   });
 
   it('a full pool preempts: recompute re-prefills the preempted contexts, swap does not', () => {

@@ -1,4 +1,8 @@
 import { SimScenarioSchema, type SimReference, type SimReferences, type SimResult, type SimScenario, type SimScenarioParsed } from '../../shared/contract/sim';
+import { fitTail, tailMean } from './distributions';
+import { peakFlops, resolveGpu } from './gpus';
+import { estimateScenario } from './analytic';
+import { checkpointBytes, weightSyncSeconds } from './train';
 
 /**
  * Reference runs: published agentic-RL training runs mapped to scenarios, with the simulator's
@@ -49,6 +53,14 @@ const SINGLE_TURN = {
   envFailureRate: 0,
 };
 
+/**
+ * Host time of one decode step under vLLM's synchronous scheduler, seconds: the GPU idles about
+ * 4 ms per decode step while the CPU schedules, prepares inputs and processes the sampled tokens
+ * (vLLM issue #6854, “[RFC]: Multi-Step Scheduling”, profile of one decode step). vLLM's
+ * `async_scheduling`, which overlaps this, is off by default in the versions these runs used.
+ */
+const VLLM_SYNC_SCHEDULER_HOST_SECONDS = 0.004;
+
 /** Qwen2.5-Math-7B (config.json: 28 layers, 4 KV heads, head dim 128, 7.6 B parameters). */
 const QWEN25_MATH_7B = { paramsB: 7.6, layers: 28, kvHeads: 4, headDim: 128 };
 /** DeepSeek-R1-Distill-Qwen-1.5B (Qwen2.5-Math-1.5B shape: 28 layers, 2 KV heads, 1.78 B). */
@@ -58,10 +70,59 @@ const R1_DISTILL_7B = QWEN25_MATH_7B;
 /** Qwen3-32B (config.json: 64 layers, 8 KV heads, head dim 128, 32.8 B parameters). */
 const QWEN3_32B = { paramsB: 32.8, layers: 64, kvHeads: 8, headDim: 128 };
 
-/** DAPO-Math-17k responses of Qwen2.5-Math-7B: the length distribution is not published (only in the runs' wandb). */
-const DAPO_7B_LENGTH = { median: 500, p99: 5000 };
 /** Training MFU on H20 (148 dense BF16 TFLOPS for 4 TB/s: matmuls reach a larger share of a smaller peak than on H100). */
 const H20_MFU = 0.5;
+/** DAPO-Math-17k prompts with the chat template: a few hundred tokens. */
+const DAPO_PROMPT_TOKENS = 256;
+/** Shape of a run's response lengths (only the cap is published): log-normal with p99 = 10 × median. */
+const DAPO_P99_OVER_MEDIAN = 10;
+/**
+ * Gradient checkpointing recomputes the forward in the backward pass (verl's default,
+ * enable_gradient_checkpointing: true): an update costs (6 + 2) · N FLOPs per trained token.
+ */
+const RECOMPUTE_PASSES = 1;
+
+/**
+ * The response lengths of one verl run, from its own published update_actor seconds. Each run's
+ * lengths drift differently over training (the doc says so) and only the cap is published, but
+ * the update's time is: it costs (6 + 2·recompute) · N FLOPs per trajectory token at H20_MFU on
+ * the run's training GPUs, so
+ *   tokens per step = update_actor · trainGpus · peak · MFU / ((6 + 2·recompute) · N),
+ * and the mean response is tokens / responses − prompt. The log-normal of the family's shape
+ * whose capped mean is that response is found by bisection on its median.
+ */
+export function lengthFromUpdate(o: { updateSeconds: number; trainGpus: number; responses: number; maxResponse: number }): {
+  median: number;
+  p99: number;
+  max: number;
+} {
+  const N = QWEN25_MATH_7B.paramsB * 1e9;
+  const peak = peakFlops(resolveGpu('H20'), 'bf16');
+  const tokens = (o.updateSeconds * o.trainGpus * peak * H20_MFU) / ((6 + 2 * RECOMPUTE_PASSES) * N);
+  const meanResponse = tokens / o.responses - DAPO_PROMPT_TOKENS;
+  const tail = (median: number) => ({ median, p99: DAPO_P99_OVER_MEDIAN * median, max: o.maxResponse });
+  let lo = 1;
+  let hi = o.maxResponse;
+  for (let i = 0; i < 60; i++) {
+    const mid = Math.sqrt(lo * hi);
+    if (tailMean(fitTail(tail(mid))) < meanResponse) lo = mid;
+    else hi = mid;
+  }
+  return tail(Math.round(Math.sqrt(lo * hi)));
+}
+
+/**
+ * The colocated switch of verl's hybrid engine (wake the vLLM engines, reshard the weights into
+ * them, sleep them again) on H20 for this model: the one-step-off README's colocated row times
+ * gen at 321 s and generate_sequences at 247 s, the rest being the switch. The simulator's
+ * colocated weight update is the resharding over NVLink plus engine sleep/wake, so sleep/wake
+ * is the switch less the resharding.
+ */
+const VERL_H20_SWITCH_SECONDS = 321 - 247;
+const verlSleepWakeSeconds = () => VERL_H20_SWITCH_SECONDS - weightSyncSeconds(QWEN25_MATH_7B.paramsB * 1e9 * 2, resolveGpu('H20').interconnectGBps);
+
+/** The scripts save no checkpoint during the run (trainer.save_freq=-1): no periodic checkpoint. */
+const NO_PERIODIC_CHECKPOINT = 1e9;
 
 function verl7b(o: {
   gpus: number;
@@ -70,20 +131,24 @@ function verl7b(o: {
   rolloutGpus?: number;
   staleness?: number;
   oldLogProb: boolean;
+  /** The run's published update_actor seconds (its lengths are derived from it). */
+  updateActor: number;
   steps?: number;
   tp?: number;
   n?: number;
 }): SimScenario {
+  const n = o.n ?? 16;
+  const trainGpus = o.mode === 'sync' ? o.gpus : o.gpus - (o.rolloutGpus ?? o.gpus / 2);
   return {
     seed: 1,
-    steps: o.steps ?? (o.mode === 'async' ? 5 : 2),
+    steps: o.steps ?? (o.mode === 'async' ? 5 : 3),
     promptsPerStep: 512,
-    rolloutsPerPrompt: o.n ?? 16,
+    rolloutsPerPrompt: n,
     model: QWEN25_MATH_7B,
     rollout: {
       ...SINGLE_TURN,
-      generatedTokensPerTurn: { ...DAPO_7B_LENGTH, max: o.maxResponse },
-      promptTokens: 256,
+      generatedTokensPerTurn: lengthFromUpdate({ updateSeconds: o.updateActor, trainGpus, responses: 512 * n, maxResponse: o.maxResponse }),
+      promptTokens: DAPO_PROMPT_TOKENS,
       maxContextTokens: o.maxResponse + 2048,
     },
     cluster: {
@@ -95,23 +160,44 @@ function verl7b(o: {
       gpuMemoryUtilization: 0.8,
       maxSequencesPerEngine: 1024,
       mfu: H20_MFU,
+      decodeStepHostSeconds: VLLM_SYNC_SCHEDULER_HOST_SECONDS,
     },
-    training: { extraForwardPasses: (o.oldLogProb ? 1 : 0) + 1 },
+    training: { extraForwardPasses: (o.oldLogProb ? 1 : 0) + RECOMPUTE_PASSES },
+    overheads: { engineSleepWakeSeconds: verlSleepWakeSeconds() },
     system: { mode: o.mode, staleness: o.staleness ?? 1 },
-    reliability: NO_FAILURES,
+    reliability: { ...NO_FAILURES, checkpointMinutes: NO_PERIODIC_CHECKPOINT },
   };
 }
 
 const VERL_7B_ASSUMPTIONS: ReferenceSpec['assumptions'] = [
   {
-    what: { en: 'Response length distribution', zh: '回复长度分布' },
+    what: { en: 'Response lengths of each run', zh: '每次训练的回复长度' },
     value: s(
-      `log-normal, median ${DAPO_7B_LENGTH.median}, p99 ${DAPO_7B_LENGTH.p99} tokens, capped at the max response`,
-      `对数正态，中位数 ${DAPO_7B_LENGTH.median}、p99 ${DAPO_7B_LENGTH.p99} token，以最大回复长度为上限`,
+      `log-normal with p99 = ${DAPO_P99_OVER_MEDIAN} × median, capped at the max response; each run’s mean from its own published update_actor time at MFU ${H20_MFU} (8 · N FLOPs per token)`,
+      `对数正态，p99 = ${DAPO_P99_OVER_MEDIAN} × 中位数，以最大回复长度为上限；每次训练的均值由其公布的 update_actor 时间按 MFU ${H20_MFU}（每 token 8 · N FLOPs）推出`,
     ),
     why: {
-      en: 'Only the cap is published (the distribution is in the runs’ wandb). One choice for every verl 7B row, so ratios test the mechanism, not the choice.',
-      zh: '只公布了上限（分布在 wandb 中）。所有 verl 7B 行共用同一假设，因此比值检验的是机制而非假设。',
+      en: 'Only the cap is published; the distributions are in the runs’ wandb and drift differently per run (the doc says so). The update’s time is published per row and is fixed by the tokens it trains, so it gives each run’s mean length; the same rule and MFU hold for every verl row, and the figures then test generation, overlap and the switch between phases.',
+      zh: '只公布了上限；长度分布在 wandb 中，且每次训练的漂移不同（文档如此说明）。每行都公布了 update_actor 时间，它由所训练的 token 数决定，因此给出每次训练的平均长度；所有 verl 行使用同一规则和同一 MFU，各项数字检验的是生成、重叠与阶段切换。',
+    },
+  },
+  {
+    what: { en: 'Decode host time (vLLM)', zh: '解码的主机时间（vLLM）' },
+    value: s(`${VLLM_SYNC_SCHEDULER_HOST_SECONDS * 1000} ms per decode step`, `每个解码步 ${VLLM_SYNC_SCHEDULER_HOST_SECONDS * 1000} 毫秒`),
+    why: {
+      en: 'vLLM’s synchronous scheduler leaves the GPU idle about 4 ms per decode step (vLLM issue #6854, a profiled decode step); async_scheduling, which hides it, is off by default. A response generated alone at the end of a synchronous step pays it on every token.',
+      zh: 'vLLM 的同步调度器每个解码步让 GPU 空闲约 4 毫秒（vLLM issue #6854 对解码步的剖析）；能掩盖它的 async_scheduling 默认关闭。同步步末尾单独生成的回复每个 token 都要付出这段时间。',
+    },
+  },
+  {
+    what: { en: 'Colocated switch', zh: '共置切换' },
+    value: s(
+      `${VERL_H20_SWITCH_SECONDS} s per step (engine wake, weight resharding, sleep)`,
+      `每步 ${VERL_H20_SWITCH_SECONDS} 秒（引擎唤醒、权重重分片、休眠）`,
+    ),
+    why: {
+      en: 'Measured in the one-step-off README’s colocated FSDP2 row: gen 321 s against generate_sequences 247 s. The same hybrid engine, model and GPU serve every colocated verl row.',
+      zh: '取自 one-step-off README 共置 FSDP2 行：gen 321 秒，generate_sequences 247 秒。所有共置 verl 行使用相同的混合引擎、模型与 GPU。',
     },
   },
   {
@@ -124,7 +210,7 @@ const VERL_7B_ASSUMPTIONS: ReferenceSpec['assumptions'] = [
   },
   {
     what: { en: 'Prompt tokens', zh: '提示词 token' },
-    value: s('256', '256'),
+    value: s(String(DAPO_PROMPT_TOKENS), String(DAPO_PROMPT_TOKENS)),
     why: { en: 'DAPO-Math-17k prompts with the chat template are a few hundred tokens.', zh: 'DAPO-Math-17k 的提示词加模板约数百 token。' },
   },
   {
@@ -166,14 +252,24 @@ const REFERENCES: ReferenceSpec[] = [
       'DAPO, 512 prompts × 16, max response 28K, vLLM + FSDP2. Sync: colocated, old log-probs recomputed. Async: pools split in half, staleness 0.5, partial rollout, rollout log-probs used (no recomputation).',
       'DAPO，512 个提示 × 16，最大回复 28K，vLLM + FSDP2。同步：共置，重算 old log-prob。异步：资源对半分，staleness 0.5，partial rollout，使用 rollout 的 log-prob（不重算）。',
     ),
-    assumptions: VERL_7B_ASSUMPTIONS,
+    assumptions: [
+      ...VERL_7B_ASSUMPTIONS,
+      {
+        what: s('update_actor of the 32-GPU rows', '32 卡两行的 update_actor'),
+        value: s('313.81 s colocated, 269.80 s on the 16:16 trainer (as at the cited commit)', '共置 313.81 秒，16:16 训练器 269.80 秒（按所引提交）'),
+        why: s(
+          'A later formatting commit (b2205c23b) swapped these two cells. Only the cited values keep each row’s own sum: the colocated step is gen + old_log_prob + update_actor + about 11 s in every row (790.10 ≈ 357.41 + 107.71 + 313.81 + 11), and an async step is update_actor + the wait for generation + about 4 s.',
+          '之后的一次排版提交（b2205c23b）交换了这两格。只有所引的数值能让每行自洽：每个共置行的步时都是 gen + old_log_prob + update_actor + 约 11 秒（790.10 ≈ 357.41 + 107.71 + 313.81 + 11），异步步时为 update_actor + 等待生成 + 约 4 秒。',
+        ),
+      },
+    ],
     runs: {
-      sync32: verl7b({ gpus: 32, maxResponse: 28672, mode: 'sync', oldLogProb: true }),
-      async32: verl7b({ gpus: 32, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false }),
-      sync64: verl7b({ gpus: 64, maxResponse: 28672, mode: 'sync', oldLogProb: true }),
-      async64: verl7b({ gpus: 64, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false }),
-      sync128: verl7b({ gpus: 128, maxResponse: 28672, mode: 'sync', oldLogProb: true }),
-      async128: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false }),
+      sync32: verl7b({ gpus: 32, maxResponse: 28672, mode: 'sync', oldLogProb: true, updateActor: 313.81 }),
+      async32: verl7b({ gpus: 32, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false, updateActor: 269.8 }),
+      sync64: verl7b({ gpus: 64, maxResponse: 28672, mode: 'sync', oldLogProb: true, updateActor: 133.41 }),
+      async64: verl7b({ gpus: 64, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false, updateActor: 156.98 }),
+      sync128: verl7b({ gpus: 128, maxResponse: 28672, mode: 'sync', oldLogProb: true, updateActor: 113.81 }),
+      async128: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false, updateActor: 113.16 }),
     },
     figures: [
       { id: 'sync32', label: s('Step, sync, 32 GPUs', '步时，同步，32 卡'), run: 'sync32', published: 790.1 },
@@ -193,10 +289,6 @@ const REFERENCES: ReferenceSpec[] = [
       { id: 'scaleSync', label: s('Sync scaling 32 → 128 GPUs', '同步扩展 32 → 128 卡'), ratio: ['sync32', 'sync128'], published: 790.1 / 356.3 },
       { id: 'scaleAsync', label: s('Async scaling 32 → 128 GPUs', '异步扩展 32 → 128 卡'), ratio: ['async32', 'async128'], published: 294.77 / 150.63 },
     ],
-    reason: s(
-      'The published rows do not do equal work per GPU. The 16-GPU async trainer updates a step’s 8,192 samples in about the time the 32-GPU colocated trainer needs (313.81 vs 269.80 s; the doc swapped these two cells after the cited commit, in b2205c23b), and the 64-GPU async trainer as fast as the 128-GPU colocated one (113.16 vs 113.81 s). The colocated runs also generate 2.5–4× longer than their trainers’ work implies (gen 357 / 151 / 178 s published; 88 / 57 / 44 s simulated). Each row is a separate run whose response lengths drift differently (the doc says so); with one length distribution and one MFU for every row, equal physics gives the 16:16 trainer twice the published step (585 vs 295 s) while the colocated steps come out too short. No length choice fits both kinds of rows.',
-      '公布的各行每卡工作量并不相同。异步 16 卡训练器更新一步 8192 个样本的时间与共置 32 卡训练器相当（313.81 对 269.80 秒；所引提交之后文档在 b2205c23b 中交换了这两格），异步 64 卡训练器与共置 128 卡一样快（113.16 对 113.81 秒）。共置各行的生成时间也是其训练工作量所对应时间的 2.5–4 倍（公布 gen 357 / 151 / 178 秒；模拟 88 / 57 / 44 秒）。每行是一次独立训练，回复长度各自漂移（文档亦如此说明）；所有行用同一长度分布和同一 MFU，同样的物理使 16:16 训练器的步时为公布值的两倍（585 对 295 秒），而共置步时偏短。没有一种长度假设能同时符合两类行。',
-    ),
   },
   {
     id: 'verl-fully-async-staleness',
@@ -218,10 +310,10 @@ const REFERENCES: ReferenceSpec[] = [
       },
     ],
     runs: {
-      s0: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0, oldLogProb: false }),
-      s01: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.1, oldLogProb: false }),
-      s03: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.3, oldLogProb: false }),
-      s05: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false }),
+      s0: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0, oldLogProb: false, updateActor: 98.77 }),
+      s01: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.1, oldLogProb: false, updateActor: 109.12 }),
+      s03: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.3, oldLogProb: false, updateActor: 103.22 }),
+      s05: verl7b({ gpus: 128, maxResponse: 28672, mode: 'async', staleness: 0.5, oldLogProb: false, updateActor: 113.16 }),
     },
     figures: [
       { id: 's0', label: s('Step, staleness 0', '步时，staleness 0'), run: 's0', published: 231.34 },
@@ -255,54 +347,153 @@ const REFERENCES: ReferenceSpec[] = [
       },
     ],
     runs: {
-      sync: verl7b({ gpus: 16, maxResponse: 20480, mode: 'sync', oldLogProb: true, tp: 2, n: 12 }),
-      async: verl7b({ gpus: 16, rolloutGpus: 4, maxResponse: 20480, mode: 'async', staleness: 1, oldLogProb: true, tp: 2, n: 12 }),
+      sync: verl7b({ gpus: 16, maxResponse: 20480, mode: 'sync', oldLogProb: true, tp: 2, n: 12, updateActor: 286 }),
+      async: verl7b({ gpus: 16, rolloutGpus: 4, maxResponse: 20480, mode: 'async', staleness: 1, oldLogProb: true, tp: 2, n: 12, updateActor: 337 }),
     },
     figures: [
       { id: 'sync', label: s('Step, colocated sync, 16 GPUs', '步时，共置同步，16 卡'), run: 'sync', published: 749 },
       { id: 'async', label: s('Step, one-step overlap 4 + 12', '步时，一步重叠 4 + 12'), run: 'async', published: 520 },
       { id: 'speedup', label: s('Speed-up one-step overlap vs sync', '一步重叠相对同步加速比'), ratio: ['sync', 'async'], published: 749 / 520 },
     ],
-    reason: s(
-      'Both step times are within bounds, the speed-up is not. The published overlapped step is generation-bound: the 4-GPU pool takes 458 s (generate_sequences) and the 12-GPU trainer 445 s (old_log_prob 108 + update_actor 337); the sync step spends 321 s generating on 16 GPUs. The simulator generates the assumed lengths in about 130 s on either pool, so its overlapped step is trainer-bound (572 s on 12 GPUs) and its sync step short (575 vs 749 s). verl’s published generation on H20 is 2.5–4× slower than the simulator’s for lengths that fit its trainers, the same gap as in the fully_async colocated rows.',
-      '两个步时都在界内，加速比不在。公布的重叠步受生成限制：4 卡推理池用 458 秒（generate_sequences），12 卡训练器 445 秒（old_log_prob 108 + update_actor 337）；同步步在 16 卡上生成 321 秒。模拟器在两种资源上生成假设长度都约需 130 秒，因此重叠步受训练限制（12 卡 572 秒），同步步偏短（575 对 749 秒）。在 H20 上 verl 公布的生成时间，比模拟器按符合其训练器的长度算出的时间慢 2.5–4 倍，与 fully_async 共置各行的差距相同。',
-    ),
   },
 ];
 
 // AReaL and DeepSWE are appended below (they need helpers defined after the verl entries).
 
-function arealRun(model: typeof R1_DISTILL_1_5B, gpus: number, mode: 'sync' | 'async', rolloutGpus: number | null): SimScenario {
+/** AReaL v0.3's published run configuration (training/configs/sync-ppo.yaml and async-ppo.yaml at the cited commit). */
+const AREAL = {
+  /** ppo.gen.max_new_tokens: 27648; dataset.max_prompt_len: 1024; sglang context_length 32768. */
+  maxNewTokens: 27648,
+  /** dataset.train_bs_n_seqs 512 prompts, group_size 16. */
+  prompts: 512,
+  group: 16,
+  /** sglang mem_fraction_static 0.8; allocation sglang.d4p1m1+d2p2m1: SGLang TP 1 on half of the GPUs, training on the other half. */
+  memory: 0.8,
+  /** max_head_offpolicyness 4 (async); max_concurrent_rollouts null = the train batch, 512 prompts (realhf/experiments/async_exp/async_rl_exp.py). */
+  eta: 4,
+};
+/** R1-Distill responses on AReaL-boba-106k: only the cap is published (the v0.2 blog: under 5 % truncated at 27K). */
+const AREAL_LENGTH = { median: 5000, p99: 24000 };
+
+/** The published 7B synchronous step: 57.7 h / 1000 steps. */
+const AREAL_7B_SYNC_STEP = (57.7 * 3600) / 1000;
+/** One response at the cap, alone on an H800 engine at its full memory bandwidth: every token reads the bf16 weights once. */
+const AREAL_7B_TAIL_BOUND = (AREAL.maxNewTokens * R1_DISTILL_7B.paramsB * 1e9 * 2) / (resolveGpu('H800').memoryBandwidthTBps * 1e12);
+
+/** Mean generated tokens of the assumed response distribution. */
+const AREAL_MEAN_RESPONSE = tailMean(fitTail({ ...AREAL_LENGTH, max: AREAL.maxNewTokens }));
+/**
+ * AReaL's effective training throughput (tokens trained in a step / the step's time), read off its
+ * benchmark figure (benchmark/verl_v0_3_0_post1_76084d3/scaling_trend_vs_verl.png, ctx 32768):
+ * 1.5B on 128 GPUs about 100k tokens/s; 7B about 34k on 128 and 63k on 256 GPUs (the 7B runs used 192).
+ */
+const AREAL_BENCH = { tps15: 100_000, tps7lo: 34_000, tps7hi: 63_000 };
+const AREAL_RESPONSES = AREAL.prompts * AREAL.group;
+/** Tokens per sequence (prompt included) those throughputs train in one Table 2 asynchronous step. */
+const AREAL_BENCH_TOKENS_PER_RESPONSE_15 = (AREAL_BENCH.tps15 * ((14.8 * 3600) / 1000)) / AREAL_RESPONSES;
+const AREAL_BENCH_TOKENS_PER_RESPONSE_7 = {
+  lo: (AREAL_BENCH.tps7lo * ((25.4 * 3600) / 1000)) / AREAL_RESPONSES,
+  hi: (AREAL_BENCH.tps7hi * ((25.4 * 3600) / 1000)) / AREAL_RESPONSES,
+};
+
+function arealRun(model: typeof R1_DISTILL_1_5B, gpus: number, mode: 'sync' | 'async'): SimScenario {
   return {
     seed: 1,
-    steps: mode === 'async' ? 5 : 2,
-    promptsPerStep: 512,
-    rolloutsPerPrompt: 16,
+    steps: mode === 'async' ? 5 : 3,
+    promptsPerStep: AREAL.prompts,
+    rolloutsPerPrompt: AREAL.group,
     model,
     rollout: {
       ...SINGLE_TURN,
-      generatedTokensPerTurn: { median: 5000, p99: 24000, max: 31744 },
-      promptTokens: 256,
+      generatedTokensPerTurn: { ...AREAL_LENGTH, max: AREAL.maxNewTokens },
+      promptTokens: DAPO_PROMPT_TOKENS,
       maxContextTokens: 32768,
     },
     cluster: {
       gpu: 'H800',
       gpus,
-      colocated: mode === 'sync',
-      rolloutGpus: mode === 'sync' ? null : rolloutGpus,
+      colocated: false,
+      rolloutGpus: gpus / 2,
       tensorParallel: 1,
-      gpuMemoryUtilization: 0.8,
+      gpuMemoryUtilization: AREAL.memory,
       maxSequencesPerEngine: 1024,
       mfu: 0.4,
     },
-    training: { extraForwardPasses: 1 },
-    system: { mode, staleness: 4 },
+    // Gradient checkpointing (actor.gradient_checkpointing: true); async recomputes the proximal log-probs (recompute_logprob: true).
+    training: { extraForwardPasses: RECOMPUTE_PASSES + (mode === 'async' ? 1 : 0) },
+    environment: { maxConcurrentSandboxes: AREAL.prompts * AREAL.group },
+    system: { mode, staleness: mode === 'async' ? AREAL.eta : 0 },
     reliability: NO_FAILURES,
   };
 }
 
-/** AReaL's published allocation: 3/4 of the GPUs serve SGLang (TP 1 below 32B), 1/4 train (benchmark/verl_v0_3_0_post1_76084d3/build_cmd.py, get_allocation_mode). */
-const arealRolloutGpus = (gpus: number) => (gpus / 8 / 4) * 3 * 8;
+/** DeepSWE's run (rllm scripts/agent/swe/deepswe_32b.sh at commit 322f375f, the script released with the blog). */
+const DEEPSWE = {
+  /** data.train_batch_size 64, actor_rollout_ref.rollout.n 8. */
+  prompts: 64,
+  group: 8,
+  /** agent.max_steps 50; data.max_prompt_length 4096, data.max_response_length 32768. */
+  maxSteps: 50,
+  /** trainer.test_freq 10 over SWE-Bench-Verified (val_batch_size 512 ≥ its 500 tasks), trainer.save_freq 10. */
+  testFreq: 10,
+  valTasks: 500,
+  saveFreq: 10,
+};
+/**
+ * The one trajectory rLLM publishes for its R2E-Gym environment (swe_trajectory.txt at the cited
+ * commit): 29 actions whose step_info total_time has median 0.09 s and maximum 5.6 s (the agent's
+ * own test runs); a sample of 29 gives no p99 beyond its maximum. The cap is the step timeout.
+ */
+const R2E_ACTION_SECONDS = { median: 0.09, p99: 5.6, max: 90 };
+/** The same trajectory's final test run, the reward: pytest reports “in 5.78s”. */
+const R2E_TEST_SECONDS = 5.78;
+/** Not published: a Kubernetes pod of a node-cached image (scheduling + container start). */
+const DEEPSWE_SANDBOX_START_SECONDS = 30;
+/** The published wall time per step: 6 days / 200 steps. */
+const DEEPSWE_WALL_STEP = (6 * 86400) / 200;
+
+const DEEPSWE_TRAIN: SimScenario = {
+  seed: 1,
+  steps: DEEPSWE.testFreq + 1,
+  promptsPerStep: DEEPSWE.prompts,
+  rolloutsPerPrompt: DEEPSWE.group,
+  model: QWEN3_32B,
+  rollout: {
+    turns: { median: 25, p99: DEEPSWE.maxSteps, max: DEEPSWE.maxSteps },
+    generatedTokensPerTurn: { median: 400, p99: 4000, max: 16384 },
+    observationTokensPerTurn: { median: 300, p99: 4000, max: 8192 },
+    promptTokens: 3000,
+    maxContextTokens: 4096 + 32768,
+    toolLatencySeconds: R2E_ACTION_SECONDS,
+    envFailureRate: 0,
+  },
+  cluster: {
+    gpu: 'H100-SXM',
+    gpus: 64,
+    colocated: true,
+    tensorParallel: 8,
+    gpuMemoryUtilization: 0.6,
+    cudaGraphs: true,
+    decodeStepHostSeconds: VLLM_SYNC_SCHEDULER_HOST_SECONDS,
+  },
+  training: { extraForwardPasses: 2 },
+  overheads: { offloadTrainerState: true },
+  environment: { sandboxStartSeconds: DEEPSWE_SANDBOX_START_SECONDS, rewardSeconds: R2E_TEST_SECONDS },
+  reliability: { ...NO_FAILURES, checkpointMinutes: NO_PERIODIC_CHECKPOINT },
+};
+/** One validation: the 500 SWE-Bench-Verified tasks once each on the same engines; its duration is the fast estimate of that rollout. */
+const DEEPSWE_VALIDATION_SECONDS = estimateScenario(
+  SimScenarioSchema.parse({ ...DEEPSWE_TRAIN, steps: 1, promptsPerStep: DEEPSWE.valTasks, rolloutsPerPrompt: 1 }),
+).step.rolloutSeconds;
+/** The run simulated over one validation interval (10 steps + the first, which the steady state leaves out). */
+const DEEPSWE_RUN: SimScenario = {
+  ...DEEPSWE_TRAIN,
+  overheads: { ...DEEPSWE_TRAIN.overheads, evalEverySteps: DEEPSWE.testFreq, evalSeconds: DEEPSWE_VALIDATION_SECONDS },
+};
+/** The slowest trajectory at the response cap, decoded alone on one TP-8 engine at the full memory bandwidth. */
+const DEEPSWE_DECODE_BOUND = (32768 * QWEN3_32B.paramsB * 1e9 * 2) / (8 * resolveGpu('H100-SXM').memoryBandwidthTBps * 1e12);
+/** Seconds per action the slowest trajectory would need to fill the published wall time (training left out). */
+const DEEPSWE_ACTION_NEEDED = (DEEPSWE_WALL_STEP - DEEPSWE_DECODE_BOUND - R2E_TEST_SECONDS - DEEPSWE_SANDBOX_START_SECONDS) / DEEPSWE.maxSteps;
 
 REFERENCES.push(
   {
@@ -320,53 +511,59 @@ REFERENCES.push(
       {
         what: s('GPUs', 'GPU'),
         value: s('8 × H800 per node (128 and 192 GPUs)', '每节点 8 张 H800（128 与 192 卡）'),
-        why: s('Not in the v0.3 blog; AReaL’s earlier releases trained on H800 nodes of 8 GPUs.', 'v0.3 博客未说明；AReaL 早期版本在每节点 8 张 H800 上训练。'),
+        why: s(
+          'Not in the v0.3 blog; AReaL’s releases trained on nodes of 8 H800 (blog/AReaL_v0_1.md: “16 nodes, each equipped with 8 H800 GPUs”).',
+          'v0.3 博客未说明；AReaL 各版本在每节点 8 张 H800 上训练（blog/AReaL_v0_1.md：“16 个节点，每个 8 张 H800”）。',
+        ),
       },
       {
-        what: s('Batch and lengths', '批大小与长度'),
+        what: s('Run configuration', '训练配置'),
         value: s(
-          '512 prompts × 16; generation log-normal median 5,000, p99 24,000, capped at 31,744 (32K context − 1K prompt)',
-          '512 个提示 × 16；生成长度对数正态，中位数 5000、p99 24000，上限 31744（32K 上下文 − 1K 提示）',
+          `${AREAL.prompts} prompts × ${AREAL.group}; up to ${AREAL.maxNewTokens} new tokens; SGLang TP 1 on half of the GPUs, training on the other half, in both modes; 80 % memory; async η = ${AREAL.eta} with at most one batch of prompts in flight; gradient checkpointing, and async recomputes the log-probs`,
+          `${AREAL.prompts} 个提示 × ${AREAL.group}；最多生成 ${AREAL.maxNewTokens} token；两种模式下 SGLang（TP 1）用一半 GPU，训练用另一半；显存 80%；异步 η = ${AREAL.eta}，同时在途最多一批提示；梯度检查点，异步重算 log-prob`,
         ),
         why: s(
-          'The v0.3 blog does not state them. AReaL’s benchmark settings at the same commit use 512 × 16 and a 32K context (benchmark/verl_v0_3_0_post1_76084d3/README.md, “Settings”); R1-Distill models think for thousands of tokens on math.',
-          'v0.3 博客未说明。同一提交中 AReaL 的基准设置为 512 × 16、32K 上下文（benchmark/verl_v0_3_0_post1_76084d3/README.md“Settings”）；R1-Distill 模型做数学题会思考数千 token。',
+          'Published in AReaL’s run configurations at the cited commit (training/configs/sync-ppo.yaml and async-ppo.yaml: train_bs_n_seqs 512, group_size 16, max_new_tokens 27648, allocation sglang.d4p1m1+d2p2m1, mem_fraction_static 0.8, max_head_offpolicyness 4, recompute_logprob; max_concurrent_rollouts defaults to the train batch in realhf/experiments/async_exp/async_rl_exp.py) and in the boba recipe the table follows (examples/configs/v0.2-qwen2-math: sglang.d64p1m1+d32p2m1 on 16 nodes). The allocation of the Table 2 runs themselves is not published; the paper’s throughput benchmark (benchmark/verl_v0_3_0_post1_76084d3/build_cmd.py) gives three quarters of the GPUs to SGLang with a 31K generation length, a different experiment.',
+          '见所引提交中 AReaL 的训练配置（training/configs/sync-ppo.yaml 与 async-ppo.yaml：train_bs_n_seqs 512、group_size 16、max_new_tokens 27648、allocation sglang.d4p1m1+d2p2m1、mem_fraction_static 0.8、max_head_offpolicyness 4、recompute_logprob；max_concurrent_rollouts 默认等于训练批，见 realhf/experiments/async_exp/async_rl_exp.py），以及该表所沿用的 boba 配方（examples/configs/v0.2-qwen2-math：16 节点上 sglang.d64p1m1+d32p2m1）。表 2 各次训练本身的资源划分未公布；论文的吞吐基准（benchmark/verl_v0_3_0_post1_76084d3/build_cmd.py）把四分之三的 GPU 给 SGLang、生成长度 31K，是另一组实验。',
         ),
       },
       {
-        what: s('Staleness η, pool split and engines', '陈旧度 η、资源划分与引擎'),
+        what: s('Response lengths', '回复长度'),
         value: s(
-          'η = 4; async: 3/4 of the GPUs for SGLang (TP 1), 1/4 for training; 80 % memory, up to 1,024 sequences per engine; sync colocated',
-          'η = 4；异步：3/4 的 GPU 跑 SGLang（TP 1），1/4 训练；显存 80%，每引擎最多 1024 条序列；同步为共置',
+          `log-normal, median ${AREAL_LENGTH.median}, p99 ${AREAL_LENGTH.p99}, capped at ${AREAL.maxNewTokens}`,
+          `对数正态，中位数 ${AREAL_LENGTH.median}、p99 ${AREAL_LENGTH.p99}，上限 ${AREAL.maxNewTokens}`,
         ),
         why: s(
-          'AReaL’s published benchmark configuration at the cited commit: max_head_offpolicyness 4 and mem_fraction_static 0.8 (areal_config.yaml), n_sglang_gpus = n_nodes · 8 / 4 · 3 with SGLang TP 1 below 32B (build_cmd.py, get_allocation_mode). The blog says η ≤ 4 costs no accuracy.',
-          '所引提交中 AReaL 公布的基准配置：max_head_offpolicyness 4、mem_fraction_static 0.8（areal_config.yaml），n_sglang_gpus = n_nodes · 8 / 4 · 3，32B 以下 SGLang TP 1（build_cmd.py 的 get_allocation_mode）。博客称 η ≤ 4 不损失精度。',
+          `Not published for these runs. The one published length curve of an R1-Distill model in AReaL is the 1.5B’s (blog/AReaL_v0_1.md, Figure 1, assets/distill_1.5b_24k_curve.png: mean response 4,100 to 7,100 tokens over training); the boba recipe reports under 5 % of responses truncated at 27K (blog/AReaL_v0_2.md). This distribution’s mean is ${Math.round(AREAL_MEAN_RESPONSE)} tokens. No 7B length is published, so both sizes share it.`,
+          `这些训练未公布。AReaL 中唯一公布的 R1-Distill 长度曲线是 1.5B 的（blog/AReaL_v0_1.md 图 1，assets/distill_1.5b_24k_curve.png：训练中平均回复 4100 到 7100 token）；boba 配方称在 27K 处截断的回复少于 5%（blog/AReaL_v0_2.md）。该分布的均值为 ${Math.round(AREAL_MEAN_RESPONSE)} token。7B 的长度没有公布，两种规模共用它。`,
         ),
       },
       {
-        what: s('Training MFU', '训练 MFU'),
-        value: s('0.4', '0.4'),
-        why: s('Not published; a common FSDP/Megatron figure on H800.', '未公布；H800 上 FSDP/Megatron 的常见值。'),
+        what: s('Training MFU; decode host time', '训练 MFU；解码主机时间'),
+        value: s('0.4; 0 (SGLang overlaps it)', '0.4；0（SGLang 将其重叠）'),
+        why: s(
+          'MFU is not published (a common FSDP/Megatron figure on H800). The configuration keeps SGLang’s overlap scheduler on (disable_overlap_schedule: false), which hides the host time of a decode step.',
+          'MFU 未公布（H800 上 FSDP/Megatron 的常见值）。配置中 SGLang 的重叠调度保持开启（disable_overlap_schedule: false），解码步的主机时间被掩盖。',
+        ),
       },
     ],
     runs: {
-      sync15: arealRun(R1_DISTILL_1_5B, 128, 'sync', null),
-      async15: arealRun(R1_DISTILL_1_5B, 128, 'async', arealRolloutGpus(128)),
-      sync7: arealRun(R1_DISTILL_7B, 192, 'sync', null),
-      async7: arealRun(R1_DISTILL_7B, 192, 'async', arealRolloutGpus(192)),
+      sync15: arealRun(R1_DISTILL_1_5B, 128, 'sync'),
+      async15: arealRun(R1_DISTILL_1_5B, 128, 'async'),
+      sync7: arealRun(R1_DISTILL_7B, 192, 'sync'),
+      async7: arealRun(R1_DISTILL_7B, 192, 'async'),
     },
     figures: [
       { id: 'sync15', label: s('Step, 1.5B sync', '步时，1.5B 同步'), run: 'sync15', published: (41.0 * 3600) / 1000 },
       { id: 'async15', label: s('Step, 1.5B async', '步时，1.5B 异步'), run: 'async15', published: (14.8 * 3600) / 1000 },
-      { id: 'sync7', label: s('Step, 7B sync', '步时，7B 同步'), run: 'sync7', published: (57.7 * 3600) / 1000 },
+      { id: 'sync7', label: s('Step, 7B sync', '步时，7B 同步'), run: 'sync7', published: AREAL_7B_SYNC_STEP },
       { id: 'async7', label: s('Step, 7B async', '步时，7B 异步'), run: 'async7', published: (25.4 * 3600) / 1000 },
       { id: 'speedup15', label: s('Speed-up, 1.5B', '加速比，1.5B'), ratio: ['sync15', 'async15'], published: 41.0 / 14.8 },
       { id: 'speedup7', label: s('Speed-up, 7B', '加速比，7B'), ratio: ['sync7', 'async7'], published: 57.7 / 25.4 },
     ],
     reason: s(
-      'The v0.3 blog gives only the models, node counts and hours. With AReaL’s published benchmark configuration (3/4 of the GPUs generating, η = 4) and 512 × 16 responses of the assumed length, the async runs are trainer-bound in the simulator (7B: 191 s of training on 48 H800 against a published step of 91 s; 1.5B: 67 s on 32 against 53 s), and the 7B sync step is too long (342 vs 208 s): the published hours allow fewer tokens per step than that batch and length. GPU type, batch and lengths of these runs are not published, so the miss cannot be told apart from those assumptions.',
-      'v0.3 博客只给出模型、节点数和小时数。按 AReaL 公布的基准配置（3/4 的 GPU 生成，η = 4）和假设长度的 512 × 16 条回复，模拟器中异步训练受训练器限制（7B：48 张 H800 训练 191 秒，公布步时 91 秒；1.5B：32 张 67 秒，公布 53 秒），7B 同步步时偏长（342 对 208 秒）：公布的小时数所容许的每步 token 少于该批大小与长度。这些训练的 GPU 型号、批大小和长度均未公布，因此无法把误差与这些假设区分开。',
+      `The 7B synchronous step cannot be as short as published with the published configuration. A synchronous step waits for its longest response, and the boba recipe truncates up to 5 % of responses at ${AREAL.maxNewTokens} tokens, so most steps contain one. Generated alone on an SGLang engine of one H800, that response reads the 7B weights once per token: ${AREAL.maxNewTokens} × 15.2 GB / 3.35 TB/s ≥ ${Math.round(AREAL_7B_TAIL_BOUND)} s even at the full memory bandwidth, which leaves ${Math.round(AREAL_7B_SYNC_STEP - AREAL_7B_TAIL_BOUND)} s of the published ${Math.round(AREAL_7B_SYNC_STEP)} s to train 8,192 responses on 96 GPUs. Nor does the publication fit 8,192 responses of the published lengths a step: its own benchmark of effective training throughput (benchmark/verl_v0_3_0_post1_76084d3, scaling_trend_vs_verl.png, 32K context: about ${AREAL_BENCH.tps15 / 1000}k tokens/s for 1.5B on 128 GPUs, ${AREAL_BENCH.tps7lo / 1000}k to ${AREAL_BENCH.tps7hi / 1000}k for 7B on 128 to 256) trains about ${Math.round(AREAL_BENCH_TOKENS_PER_RESPONSE_15)} tokens per sequence (prompt included) in a Table 2 asynchronous step of 1.5B and ${Math.round(AREAL_BENCH_TOKENS_PER_RESPONSE_7.lo)} to ${Math.round(AREAL_BENCH_TOKENS_PER_RESPONSE_7.hi)} of 7B, against the 4,100 to 7,100 tokens of the v0.1 length curve. What is needed and not published: the 7B runs’ response lengths per step (how many reach the cap) and the number of responses a Table 2 “PPO step” trains.`,
+      `按公布的配置，7B 同步步时不可能像公布的那样短。同步步要等最长的回复，而 boba 配方中最多 5% 的回复在 ${AREAL.maxNewTokens} token 处截断，因此大多数步都包含这样的回复。在一张 H800 的 SGLang 引擎上单独生成时，它每个 token 读一次 7B 权重：${AREAL.maxNewTokens} × 15.2 GB / 3.35 TB/s，即使满带宽也 ≥ ${Math.round(AREAL_7B_TAIL_BOUND)} 秒，公布的 ${Math.round(AREAL_7B_SYNC_STEP)} 秒中只剩 ${Math.round(AREAL_7B_SYNC_STEP - AREAL_7B_TAIL_BOUND)} 秒用 96 张卡训练 8192 条回复。该发表与每步 8192 条公布长度的回复也不一致：它自己的有效训练吞吐基准（benchmark/verl_v0_3_0_post1_76084d3，scaling_trend_vs_verl.png，32K 上下文：1.5B 在 128 卡上约 ${AREAL_BENCH.tps15 / 1000}k token/秒，7B 在 128 到 256 卡上 ${AREAL_BENCH.tps7lo / 1000}k 到 ${AREAL_BENCH.tps7hi / 1000}k）意味着表 2 中 1.5B 的一个异步步每条序列（含提示）只训练约 ${Math.round(AREAL_BENCH_TOKENS_PER_RESPONSE_15)} token，7B 为 ${Math.round(AREAL_BENCH_TOKENS_PER_RESPONSE_7.lo)} 到 ${Math.round(AREAL_BENCH_TOKENS_PER_RESPONSE_7.hi)}，而 v0.1 长度曲线为 4100 到 7100 token。所需而未公布的是：7B 训练每步的回复长度（有多少达到上限），以及表 2 中一个“PPO 步”训练的回复条数。`,
     ),
   },
   {
@@ -374,14 +571,44 @@ REFERENCES.push(
     title: s('DeepSWE-Preview: Qwen3-32B SWE agent on 64 H100', 'DeepSWE-Preview：Qwen3-32B SWE 智能体、64 张 H100'),
     source: {
       citation:
-        'together.ai/blog/deepswe (2 July 2025: “six days on 64 H100 GPUs”, “200 steps of RL training”); rllm-org/rllm examples/swe/train_deepswe_32b_eager.sh, commit 45521502322955b8b09d02f3dfad25916c14c103',
+        'together.ai/blog/deepswe (2 July 2025: “six days on 64 H100 GPUs”, “200 steps of RL training”, Figure 2 validation curve); rllm-org/rllm scripts/agent/swe/deepswe_32b.sh at commit 322f375f (1 July 2025, the script released with the blog), swe_trajectory.txt, rllm/environments/swe/swe.py and docs/examples/swe.md at commit 45521502322955b8b09d02f3dfad25916c14c103',
       url: 'https://www.together.ai/blog/deepswe',
     },
     config: s(
-      '64 prompts × 8 = 512 trajectories per step, up to 50 agent steps, prompt ≤ 4,096 and response ≤ 32,768 tokens, colocated hybrid engine, vLLM TP 8 at 60 % memory, parameter and optimizer offload, RLOO. 6 days / 200 steps = 2,592 s per step.',
-      '每步 64 个提示 × 8 = 512 条轨迹，最多 50 个智能体步，提示 ≤ 4096、回复 ≤ 32768 token，共置混合引擎，vLLM TP 8、显存 60%，参数与优化器 offload，RLOO。6 天 / 200 步 = 每步 2592 秒。',
+      `${DEEPSWE.prompts} prompts × ${DEEPSWE.group} = 512 trajectories per step, up to ${DEEPSWE.maxSteps} agent steps, prompt ≤ 4,096 and response ≤ 32,768 tokens (observations included), colocated hybrid engine, vLLM TP 8 at 60 % memory with CUDA graphs, parameter and optimizer offload, RLOO; validation on SWE-Bench-Verified every ${DEEPSWE.testFreq} steps, a checkpoint every ${DEEPSWE.saveFreq}. 6 days / 200 steps = 2,592 s of wall time per step.`,
+      `每步 ${DEEPSWE.prompts} 个提示 × ${DEEPSWE.group} = 512 条轨迹，最多 ${DEEPSWE.maxSteps} 个智能体步，提示 ≤ 4096、回复 ≤ 32768 token（含观测），共置混合引擎，vLLM TP 8、显存 60%、使用 CUDA Graph，参数与优化器 offload，RLOO；每 ${DEEPSWE.testFreq} 步在 SWE-Bench-Verified 上验证一次，每 ${DEEPSWE.saveFreq} 步存一次检查点。6 天 / 200 步 = 每步 2592 秒墙钟时间。`,
     ),
     assumptions: [
+      {
+        what: s('Which script', '哪个脚本'),
+        value: s(
+          'deepswe_32b.sh as released with the blog: train_batch_size 64, 8 nodes, enforce_eager False, test_freq 10, val_batch_size 512, save_freq 10',
+          '随博客发布的 deepswe_32b.sh：train_batch_size 64、8 节点、enforce_eager False、test_freq 10、val_batch_size 512、save_freq 10',
+        ),
+        why: s(
+          'It is the script of the blog’s run (commit 322f375f, a day before the blog; the next commits scale it down to 8 prompts on 2 nodes for a smoke test). examples/swe/train_deepswe_32b_eager.sh in the repository today is a later run (added in February 2026 with its own checkpoint path, resuming from its step 140, vLLM in eager mode), not the blog’s.',
+          '这是博客中那次训练的脚本（提交 322f375f，早于博客一天；随后的提交把它缩小为 2 节点、8 个提示用于冒烟测试）。仓库现有的 examples/swe/train_deepswe_32b_eager.sh 是之后的另一次训练（2026 年 2 月加入，有自己的检查点路径，从它自己的第 140 步恢复，vLLM 为 eager 模式），不是博客中的训练。',
+        ),
+      },
+      {
+        what: s('Tool and test latency', '工具与测试延迟'),
+        value: s(
+          `tool call median ${R2E_ACTION_SECONDS.median} s, p99 ${R2E_ACTION_SECONDS.p99} s, cut at the ${R2E_ACTION_SECONDS.max} s step timeout; final test run (reward) ${R2E_TEST_SECONDS} s`,
+          `工具调用中位数 ${R2E_ACTION_SECONDS.median} 秒、p99 ${R2E_ACTION_SECONDS.p99} 秒，在 ${R2E_ACTION_SECONDS.max} 秒步超时处截断；最后的测试运行（奖励）${R2E_TEST_SECONDS} 秒`,
+        ),
+        why: s(
+          'Measured in the one trajectory rLLM publishes for its R2E-Gym environment (swe_trajectory.txt: 29 actions, step_info total_time median 0.09 s, the slowest 5.6 s when the agent ran tests; the final pytest run “in 5.78s”). It is one trajectory of another model (Qwen3-Coder-30B-A3B) on the later remote backend, so its p99 is its maximum; the caps are published (rllm/environments/swe/swe.py: step_timeout 90, reward_timeout 300).',
+          '取自 rLLM 为其 R2E-Gym 环境公布的唯一一条轨迹（swe_trajectory.txt：29 个动作，step_info total_time 中位数 0.09 秒，智能体跑测试时最慢 5.6 秒；最后的 pytest 运行“in 5.78s”）。它是另一个模型（Qwen3-Coder-30B-A3B）在之后的远程后端上的一条轨迹，因此其 p99 取最大值；上限已公布（rllm/environments/swe/swe.py：step_timeout 90、reward_timeout 300）。',
+        ),
+      },
+      {
+        what: s('Container start', '容器启动'),
+        value: s(`${DEEPSWE_SANDBOX_START_SECONDS} s per trajectory`, `每条轨迹 ${DEEPSWE_SANDBOX_START_SECONDS} 秒`),
+        why: s(
+          'Not published. One Kubernetes pod per trajectory from the task’s Docker image, which the cluster caches on its nodes (docs/examples/swe.md: 200 CPUs and 6 TB of disk per node “to store 1000s of Docker images”), so a start is pod scheduling and container start, not an image pull.',
+          '未公布。每条轨迹一个 Kubernetes pod，使用任务的 Docker 镜像，镜像缓存在节点上（docs/examples/swe.md：每节点 200 个 CPU、6 TB 磁盘“存放上千个 Docker 镜像”），因此启动只是 pod 调度与容器启动，不需要拉取镜像。',
+        ),
+      },
       {
         what: s('Turns and tokens', '轮数与 token'),
         value: s(
@@ -389,60 +616,44 @@ REFERENCES.push(
           '轮数中位数 25、p99 50；每轮生成中位数 400、p99 4000；观测中位数 300、p99 4000；提示 3000',
         ),
         why: s(
-          'Not published; a thinking model editing code over R2E-Gym tools uses many of its 50 steps with short tool outputs.',
-          '未公布；思考型模型通过 R2E-Gym 工具改代码，会用掉 50 步中的多数，工具输出较短。',
+          'Not published (they are in the run’s wandb logs). A thinking model editing code over R2E-Gym tools uses many of its 50 steps; with these values many trajectories reach the 32K response cap, so the longest trajectories are held by the published caps rather than by this choice.',
+          '未公布（在训练的 wandb 日志中）。思考型模型通过 R2E-Gym 工具改代码，会用掉 50 步中的多数；按这些值许多轨迹达到 32K 回复上限，因此最长的轨迹由公布的上限而不是这一选择决定。',
         ),
       },
       {
-        what: s('Environment latencies', '环境延迟'),
+        what: s('Validation', '验证'),
         value: s(
-          'tool median 2 s, p99 60 s; container start 30 s; test run (reward) 60 s',
-          '工具中位数 2 秒、p99 60 秒；容器启动 30 秒；测试运行（奖励）60 秒',
+          `every ${DEEPSWE.testFreq} steps, ${DEEPSWE.valTasks} SWE-Bench-Verified tasks × 1 on the same engines, its duration the fast estimate of that rollout`,
+          `每 ${DEEPSWE.testFreq} 步一次，在同一组引擎上运行 ${DEEPSWE.valTasks} 个 SWE-Bench-Verified 任务 × 1，时长取该 rollout 的快速估算`,
         ),
-        why: s('Not published; one Docker image per task, commands and test suites run inside it.', '未公布；每个任务一个 Docker 镜像，命令与测试在其中运行。'),
+        why: s(
+          'Published: test_freq 10 and val_batch_size 512 over the 500 SWE-Bench-Verified tasks (the blog plots the validation score over training, Figure 2). The same agent limits and the assumed trajectory shape apply.',
+          '已公布：test_freq 10，val_batch_size 512，覆盖 500 个 SWE-Bench-Verified 任务（博客图 2 画出了训练中的验证分数）。使用同样的智能体上限与假设的轨迹形态。',
+        ),
+      },
+      {
+        what: s('Checkpoints', '检查点'),
+        value: s('not simulated (about 1 % of a step)', '未模拟（约为步时的 1%）'),
+        why: s(
+          `save_freq 10: one model + optimizer checkpoint of 32.8 B parameters (${Math.round(checkpointBytes(QWEN3_32B.paramsB * 1e9) / 1e9)} GB at 5 GB/s) every 10 steps adds ${Math.round(checkpointBytes(QWEN3_32B.paramsB * 1e9) / 5e9 / DEEPSWE.saveFreq)} s per step.`,
+          `save_freq 10：每 10 步写一次 32.8 B 参数的模型与优化器检查点（${Math.round(checkpointBytes(QWEN3_32B.paramsB * 1e9) / 1e9)} GB，5 GB/s），每步多 ${Math.round(checkpointBytes(QWEN3_32B.paramsB * 1e9) / 5e9 / DEEPSWE.saveFreq)} 秒。`,
+        ),
       },
       { what: s('Training MFU', '训练 MFU'), value: s('0.35', '0.35'), why: s('Simulator default; not published.', '模拟器默认值；未公布。') },
       {
-        what: s('Engine and recomputation', '引擎与重算'),
-        value: s('vLLM eager mode (no CUDA graphs); one extra forward per trained token', 'vLLM eager 模式（无 CUDA Graph）；每个训练 token 多一次前向'),
+        what: s('Recomputation', '重算'),
+        value: s('two extra forward passes per trained token', '每个训练 token 多两次前向'),
         why: s(
-          'Published in the script: actor_rollout_ref.rollout.enforce_eager=True and actor_rollout_ref.model.enable_gradient_checkpointing=True.',
-          '脚本中公布：actor_rollout_ref.rollout.enforce_eager=True 与 actor_rollout_ref.model.enable_gradient_checkpointing=True。',
+          'Published in the script: enable_gradient_checkpointing=True (the backward recomputes the forward), and verl computes the old log-probs before the update.',
+          '脚本中公布：enable_gradient_checkpointing=True（反向时重算前向），且 verl 在更新前计算 old log-prob。',
         ),
       },
-      {
-        what: s('Which script', '哪个脚本'),
-        value: s('train_deepswe_32b_eager.sh', 'train_deepswe_32b_eager.sh'),
-        why: s('The public script resumes from step 140, so it may not be exactly the blog’s run.', '公开脚本从第 140 步恢复，未必与博客中的训练完全一致。'),
-      },
     ],
-    runs: {
-      run: {
-        seed: 1,
-        steps: 3,
-        promptsPerStep: 64,
-        rolloutsPerPrompt: 8,
-        model: QWEN3_32B,
-        rollout: {
-          turns: { median: 25, p99: 50, max: 50 },
-          generatedTokensPerTurn: { median: 400, p99: 4000, max: 16384 },
-          observationTokensPerTurn: { median: 300, p99: 4000, max: 8192 },
-          promptTokens: 3000,
-          maxContextTokens: 4096 + 32768,
-          toolLatencySeconds: { median: 2, p99: 60, max: 300 },
-          envFailureRate: 0,
-        },
-        cluster: { gpu: 'H100-SXM', gpus: 64, colocated: true, tensorParallel: 8, gpuMemoryUtilization: 0.6, cudaGraphs: false },
-        training: { extraForwardPasses: 2 },
-        overheads: { offloadTrainerState: true },
-        environment: { sandboxStartSeconds: 30, rewardSeconds: 60 },
-        reliability: NO_FAILURES,
-      },
-    },
-    figures: [{ id: 'step', label: s('Step (6 days / 200 steps)', '步时（6 天 / 200 步）'), run: 'run', published: (6 * 86400) / 200 }],
+    runs: { run: DEEPSWE_RUN },
+    figures: [{ id: 'step', label: s('Step (6 days / 200 steps)', '步时（6 天 / 200 步）'), run: 'run', published: DEEPSWE_WALL_STEP }],
     reason: s(
-      'An SWE step is dominated by how many turns, tokens and seconds of tool and test time its longest trajectories take. DeepSWE publishes none of these, only the caps (50 steps, 32K response, a 90-minute trajectory timeout). With the published engine settings (vLLM in eager mode, TP 8, 60 % memory, gradient checkpointing) and the assumed typical values, the simulator’s step is 1,436 s against the published 2,592 s (43 minutes), which suggests that many trajectories ran to the caps.',
-      'SWE 的一步由其最长轨迹的轮数、token 数以及工具和测试耗时决定。DeepSWE 都未公布，只给出上限（50 步、32K 回复、90 分钟轨迹超时）。按公布的引擎设置（vLLM eager 模式、TP 8、显存 60%、梯度检查点）和假设的典型值，模拟器的步时为 1436 秒，公布为 2592 秒（43 分钟），说明许多轨迹跑到了上限。',
+      `The published figure is wall time, not a step: the 6 days also hold a validation on 500 tasks every 10 steps (simulated), a checkpoint every 10 steps, and any restarts, which are not published. Even so, the step is bounded by the published caps: the slowest trajectory generates at most 32,768 tokens (one engine of 8 H100 reads the 65.6 GB of weights per token: ≥ ${Math.round(DEEPSWE_DECODE_BOUND)} s at full bandwidth), and at the published action latency (median ${R2E_ACTION_SECONDS.median} s) its 50 tool calls take seconds. To fill ${DEEPSWE_WALL_STEP} s (training left out), the slowest trajectory of every step would need about ${Math.round(DEEPSWE_ACTION_NEEDED)} s per action, ${Math.round(DEEPSWE_ACTION_NEEDED / R2E_ACTION_SECONDS.median)}× the published median. Reproducing it needs what the publication does not give: the per-step distribution of turns, tokens and action times of the trajectories (wandb logs), or how much of the 6 days was not training.`,
+      `公布的数字是墙钟时间而不是步时：6 天中还包括每 10 步一次在 500 个任务上的验证（已模拟）、每 10 步一次检查点，以及可能的重启，重启次数与时长均未公布。即便如此，步时受公布的上限约束：最慢的轨迹最多生成 32768 token（一个 8 张 H100 的引擎每个 token 读一遍 65.6 GB 权重：满带宽也 ≥ ${Math.round(DEEPSWE_DECODE_BOUND)} 秒），而按公布的动作延迟（中位数 ${R2E_ACTION_SECONDS.median} 秒），它的 50 次工具调用只需几秒。要填满 ${DEEPSWE_WALL_STEP} 秒（不计训练），每一步最慢的轨迹每个动作需约 ${Math.round(DEEPSWE_ACTION_NEEDED)} 秒，是公布中位数的 ${Math.round(DEEPSWE_ACTION_NEEDED / R2E_ACTION_SECONDS.median)} 倍。要复现它需要发表中没有的数据：各步轨迹的轮数、token 数与动作时长的分布（wandb 日志），或 6 天中有多少时间不在训练。`,
     ),
   },
 );
@@ -506,15 +717,16 @@ export function compareReferences(results: SimResult[]): SimReferences {
 }
 
 /**
- * Mean step time after the first step: published figures are means over hundreds of steps, where
- * an async pipeline's fill (its first step) is negligible; a short simulated run must leave it out.
+ * Mean step time after the first step, without the checkpoint the simulator writes at the end of
+ * every run: published figures are means over hundreds of steps, where an async pipeline's fill
+ * (its first step) and one final checkpoint are negligible; a short simulated run must leave them out.
  */
 export function steadyStep(r: SimResult): number {
   const s = r.stepSeconds;
   if (s.length < 2) return r.step.meanSeconds;
   let sum = 0;
   for (let i = 1; i < s.length; i++) sum += s[i];
-  return sum / (s.length - 1);
+  return (sum - (r.overheads?.checkpointWriteSeconds ?? 0)) / (s.length - 1);
 }
 
 function median(xs: number[]): number {

@@ -84,6 +84,7 @@ export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
     c.decodeBandwidthEfficiency,
     c.prefillMfu,
     c.cudaGraphs,
+    c.decodeStepHostSeconds,
   );
   const train: TrainSetup = {
     shape,
@@ -173,6 +174,8 @@ const NOTES: Record<string, string> = {
   'cluster.prefillMfu': 'Prefill MFU on inference engines.',
   'cluster.decodeBandwidthEfficiency': 'Achieved fraction of memory bandwidth in decode.',
   'cluster.cudaGraphs': 'Decode as CUDA graphs; off (eager) adds a kernel-launch cost per layer and decode step.',
+  'cluster.decodeStepHostSeconds':
+    'Host (CPU) time per decode step the GPU waits for: ~4 ms with vLLM’s synchronous scheduler, 0 when overlapped (SGLang, vLLM async scheduling).',
   'cluster.gpuMemoryUtilization': 'Fraction of GPU memory for weights + KV.',
   'cluster.maxSequencesPerEngine': 'Scheduler cap on concurrent sequences per engine.',
   'cluster.networkGBps': 'Network bandwidth for weight sync between pools, GB/s.',

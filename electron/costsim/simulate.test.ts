@@ -137,6 +137,19 @@ describe('discrete-event simulation', () => {
       }
   });
 
+  it('async partial rollout under a sandbox cap finishes: paused rollouts hold their sandboxes and resume', () => {
+    // 100 sandboxes for 128 rollouts a step: once every sandbox is held by a paused rollout, no new
+    // one may start, so the paused ones must resume (they already have a sandbox) or nothing moves.
+    const r = runScenario(
+      scenario({
+        system: { mode: 'async', staleness: 1, partialRollout: true, partialCutoffTokens: 2000 },
+        environment: { maxConcurrentSandboxes: 100 },
+      }),
+    );
+    expect(r.stepSeconds).toHaveLength(4);
+    expect(r.step.meanSeconds).toBeGreaterThan(0);
+  });
+
   it('GPU failures add lost work since the last checkpoint plus restart', () => {
     // 1,000 GPUs at 1,000 h MTBF: one failure per hour over 10 h of failure-free work.
     // Each failure costs its rework since the last checkpoint plus the restart, never more than

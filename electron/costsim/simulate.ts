@@ -142,7 +142,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   const W = em.weightBytes;
   const kvb = em.kvBytesPerToken;
   const bps = em.bytesPerSecond;
-  const eagerLaunch = em.stepOverheadSeconds;
+  const stepHost = em.stepOverheadSeconds; // eager launches + synchronous scheduler host time, per decode step
   const fps = em.flopsPerSecond;
   const fpt = em.flopsPerToken;
   const attn = em.attnFlopsPerTokenPair;
@@ -248,12 +248,18 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   const LAG_N = 15;
   const ADMITS = 16;
   const lagHist = new Float64Array(LAG_BINS);
+  // The event loop's clock, read by every handler: a double passed as an argument to a function
+  // that is not inlined is boxed, which would allocate on every event.
+  const clk = new Float64Array(1);
 
   // Two event queues: engines [0, E) and the trainer (E) in a small one, which engines re-key
   // on every decode event; rollouts waiting on a timer (sandbox start, tool, reward) in the other.
   const TRAINER = E;
   const q = new EventQueue(E + 1);
   const timers = new EventQueue(cap);
+  // Hot paths write an event's time into the queue's keys and reorder it (no double argument to box).
+  const qKeys = q.keys;
+  const timerKeys = timers.keys;
 
   // Paused rollouts, FIFO (partial rollout): they resume after the next weight update.
   const pausedQ = new Int32Array(cap);
@@ -302,7 +308,8 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
 
   // ---- engine clock -------------------------------------------------------------------
 
-  const advance = (e: number, now: number) => {
+  const advance = (e: number) => {
+    const now = clk[0];
     const last = eLast[e];
     if (now <= last) return;
     const dt = now - last;
@@ -319,7 +326,8 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   };
 
   /** Recomputes the decode-step time and the engine's next event: a segment end or a full KV pool. */
-  const reschedule = (e: number, now: number) => {
+  const reschedule = (e: number) => {
+    const now = clk[0];
     const n = eNDec[e];
     if (n === 0) {
       q.remove(e);
@@ -327,7 +335,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     }
     // Dense GEMMs (weight reads or compute, the larger), then attention reading the KV: they add.
     const comp = (fpt * n) / fps;
-    const step = (W / bps > comp ? W / bps : comp) + (kvb * eSumCtx[e]) / bps + eagerLaunch;
+    const step = (W / bps > comp ? W / bps : comp) + (kvb * eSumCtx[e]) / bps + stepHost;
     eStep[e] = step;
     let target = rTauEnd[decoding.top(e)];
     const full = (pool - eCached[e] - eKvConst[e]) / n;
@@ -335,18 +343,20 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     let rem = (target - eTau[e]) * step;
     if (rem < 0) rem = 0;
     const fz = eFEnd[e] - now;
-    q.set(e, now + (fz > 0 ? fz : 0) + rem);
+    qKeys[e] = now + (fz > 0 ? fz : 0) + rem;
+    q.reorder(e);
   };
 
   /** Pauses an engine's decoding for `sec` from `now` (queued behind any current pause). */
-  const freeze = (e: number, now: number, sec: number) => {
+  const freeze = (e: number, sec: number) => {
+    const now = clk[0];
     eFEnd[e] = (eFEnd[e] > now ? eFEnd[e] : now) + sec;
   };
 
-  const prefill = (e: number, now: number, tokens: number, ctx: number) => {
+  const prefill = (e: number, tokens: number, ctx: number) => {
     const sec = (fpt * tokens + attn * tokens * (ctx + tokens / 2)) / fps;
     acc[PREFILL] += sec;
-    freeze(e, now, sec);
+    freeze(e, sec);
   };
 
   const kvUsed = (e: number) => eKvConst[e] + eNDec[e] * eTau[e];
@@ -442,7 +452,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   };
 
   /** Admits queued rollouts while the engine has a decoding place and room for their KV. */
-  const admit = (e: number, now: number) => {
+  const admit = (e: number) => {
     while (eQHead[e] >= 0 && eNDec[e] < maxDec) {
       const id = eQHead[e];
       const hit = rCached[id];
@@ -479,7 +489,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
         tokens = rCtx[id] - from;
         pin(id, e);
         if (rSwapped[id] > 0) {
-          freeze(e, now, (rSwapped[id] * kvb) / hostBps);
+          freeze(e, (rSwapped[id] * kvb) / hostBps);
           rSwapped[id] = 0;
         }
       }
@@ -487,7 +497,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
         toolReturns++;
         if (hit > 0 || keepKv) toolHits++;
       }
-      if (tokens > 0) prefill(e, now, tokens, from);
+      if (tokens > 0) prefill(e, tokens, from);
       const again = tokens - rFresh[id];
       if (again > 1e-6) acc[REPREFILL] += again;
       rFresh[id] = 0;
@@ -499,7 +509,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
   };
 
   /** Preempts a decoding rollout: what it decoded so far is kept, its KV dropped or swapped out. */
-  const preempt = (id: number, e: number, now: number) => {
+  const preempt = (id: number, e: number) => {
     const seg = rSeg[id];
     let done = seg - (rTauEnd[id] - eTau[e]);
     if (done < 0) done = 0;
@@ -510,7 +520,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     if (eNDec[e] === 0) eSumCtx[e] = 0;
     eKvConst[e] += eTau[e];
     const ctx = rCtx[id];
-    rMinDecode[id] += (done * (W + kvb * (ctx + done / 2))) / bps + done * eagerLaunch;
+    rMinDecode[id] += (done * (W + kvb * (ctx + done / 2))) / bps + done * stepHost;
     rCtx[id] = ctx + done; // eKvConst now holds this pinned context
     rGen[id] += done;
     rTraj[id] += done;
@@ -520,14 +530,14 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     unpin(id, e);
     if (swap) {
       rSwapped[id] = rCtx[id];
-      freeze(e, now, (rCtx[id] * kvb) / hostBps);
+      freeze(e, (rCtx[id] * kvb) / hostBps);
     }
     preemptions++;
     enqueue(id, e, true);
   };
 
   /** The pool is full: drop the oldest cache, else preempt the most recently admitted sequence. */
-  const relieve = (e: number, now: number) => {
+  const relieve = (e: number) => {
     while (eNDec[e] > 0 && pool - kvUsed(e) - eCached[e] < PAGE * eNDec[e]) {
       if (eCHead[e] >= 0) {
         cacheRemove(eCHead[e], e);
@@ -550,7 +560,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
           victim = id;
         }
       }
-      preempt(victim, e, now);
+      preempt(victim, e);
     }
   };
 
@@ -567,7 +577,8 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     rTurnsLeft[id] = sampleTurns(rng, turnsTail);
   };
 
-  const launch = (now: number) => {
+  const launch = () => {
+    const now = clk[0];
     const id = freeIds[--freeTop];
     const g = Math.floor(started / G) % gcap;
     if (started % G === 0) {
@@ -594,27 +605,28 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       rState[id] = STARTING;
       timers.set(id, now + startSec);
     } else {
-      advance(e, now);
+      advance(e);
       enqueue(id, e, false);
-      admit(e, now);
-      reschedule(e, now);
+      admit(e);
+      reschedule(e);
     }
   };
 
   const canLaunch = () => live < sandboxCap && (isAsync ? started < Math.floor((version + 1 + staleness) * N * factor) : pendingNew > 0);
 
-  const launchMore = (now: number) => {
+  const launchMore = () => {
     while (canLaunch()) {
       if (!isAsync) pendingNew--;
-      launch(now);
+      launch();
     }
-    // Async: when staleness admits no new rollout, paused ones resume early rather than leave
-    // the engines without work (their groups must complete for the trainer to go on).
-    if (isAsync && pLen > 0 && live < sandboxCap) resumePaused(now);
+    // Async: when staleness (or the sandbox cap) admits no new rollout, paused ones resume early
+    // rather than leave the engines without work (their groups must complete for the trainer to
+    // go on). They still hold their sandboxes, so the cap does not hold them back.
+    if (isAsync && pLen > 0) resumePaused();
   };
 
   /** Puts paused rollouts back in the queues of engines (round robin) after a weight update. */
-  const resumePaused = (now: number) => {
+  const resumePaused = () => {
     while (pLen > 0) {
       const id = pausedQ[pHead];
       pHead = (pHead + 1) % cap;
@@ -622,18 +634,18 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       const e = rr++ % E;
       rEngine[id] = e;
       rBudget[id] = budget;
-      advance(e, now);
+      advance(e);
       enqueue(id, e, false);
     }
     for (let e = 0; e < E; e++) {
-      advance(e, now);
-      admit(e, now);
-      reschedule(e, now);
+      advance(e);
+      admit(e);
+      reschedule(e);
     }
   };
 
   /** A rollout is done (complete or failed): its group may complete; its sandbox closes. */
-  const retire = (id: number, now: number, trajTokens: number) => {
+  const retire = (id: number, trajTokens: number) => {
     rState[id] = FREE;
     rEngine[id] = -1;
     freeIds[freeTop++] = id;
@@ -663,9 +675,9 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
         } else if (!drop) acc[WASTED] += gGen[g]; // kept beyond the batch
       }
     }
-    launchMore(now);
-    if (isAsync) tryTrain(now);
-    else if (--phaseOpen === 0) phaseEnd(now);
+    launchMore();
+    if (isAsync) tryTrain();
+    else if (--phaseOpen === 0) phaseEnd();
   };
 
   function recordLag(verMin: number, verSum: number) {
@@ -677,37 +689,39 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     trainedRollouts += G;
   }
 
-  const complete = (id: number, now: number) => {
+  const complete = (id: number) => {
     completed++;
-    retire(id, now, rTraj[id]);
+    retire(id, rTraj[id]);
   };
 
-  const fail = (id: number, now: number) => {
+  const fail = (id: number) => {
     failed++;
     acc[WASTED] += rGen[id];
-    retire(id, now, 0);
+    retire(id, 0);
   };
 
   /** Generation finished: release the KV, then wait for the reward. */
-  const finish = (id: number, e: number, now: number) => {
+  const finish = (id: number, e: number) => {
+    const now = clk[0];
     unpin(id, e);
     if (rewardSec > 0) {
       rState[id] = REWARD;
       timers.set(id, now + rewardSec);
-    } else complete(id, now);
+    } else complete(id);
   };
 
-  const pause = (id: number, e: number, now: number) => {
+  const pause = (id: number, e: number) => {
     unpin(id, e);
     rState[id] = PAUSED;
     rEngine[id] = -1;
     pausedQ[(pHead + pLen) % cap] = id;
     pLen++;
-    if (isAsync) launchMore(now);
-    else if (--phaseOpen === 0) phaseEnd(now);
+    if (isAsync) launchMore();
+    else if (--phaseOpen === 0) phaseEnd();
   };
 
-  const onDecodeEnd = (e: number, now: number) => {
+  const onDecodeEnd = (e: number) => {
+    const now = clk[0];
     const id = decoding.pop(e);
     const seg = rSeg[id];
     const ctx = rCtx[id];
@@ -715,7 +729,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     eSumCtx[e] -= ctx + seg / 2;
     if (eNDec[e] === 0) eSumCtx[e] = 0; // no drift
     eKvConst[e] += rTauEnd[id];
-    rMinDecode[id] += (seg * (W + kvb * (ctx + seg / 2))) / bps + seg * eagerLaunch;
+    rMinDecode[id] += (seg * (W + kvb * (ctx + seg / 2))) / bps + seg * stepHost;
     rCtx[id] = ctx + seg;
     rGen[id] += seg;
     rTraj[id] += seg;
@@ -723,7 +737,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     rBudget[id] -= seg;
     acc[GENERATED] += seg;
     if (rPiece[id] > 1e-9) {
-      pause(id, e, now);
+      pause(id, e);
       return;
     }
     rPiece[id] = 0;
@@ -734,45 +748,46 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       rCtx[id] = prompt + summaryKept;
       pin(id, e);
       rSummarized[id] = 1;
-      prefill(e, now, rCtx[id], 0);
+      prefill(e, rCtx[id], 0);
       planPiece(id);
       startSegment(id);
     } else if (action === TURN_TRUNCATED) {
       truncated++;
-      finish(id, e, now);
+      finish(id, e);
     } else if (action === TURN_FAILED) {
       unpin(id, e);
-      fail(id, now);
+      fail(id);
     } else if (--rTurnsLeft[id] === 0) {
-      finish(id, e, now);
+      finish(id, e);
     } else {
       rState[id] = TOOL;
       if (!keepKv) {
         unpin(id, e);
         cacheAdd(id, e);
       }
-      timers.set(id, now + drawTail(rng, toolTail));
+      timerKeys[id] = now + drawTail(rng, toolTail);
+      timers.reorder(id);
     }
   };
 
-  const onEngineEvent = (e: number, now: number) => {
-    advance(e, now);
+  const onEngineEvent = (e: number) => {
+    advance(e);
     const top = decoding.top(e);
-    if (rTauEnd[top] - eTau[e] > 1e-6 && pool - kvUsed(e) - eCached[e] < PAGE * eNDec[e]) relieve(e, now);
-    else onDecodeEnd(e, now);
-    admit(e, now);
-    reschedule(e, now);
+    if (rTauEnd[top] - eTau[e] > 1e-6 && pool - kvUsed(e) - eCached[e] < PAGE * eNDec[e]) relieve(e);
+    else onDecodeEnd(e);
+    admit(e);
+    reschedule(e);
   };
 
-  const onToolEnd = (id: number, now: number) => {
+  const onToolEnd = (id: number) => {
     const e = rEngine[id];
-    advance(e, now);
+    advance(e);
     if (envRate > 0 && rng.uniform() < envRate) {
       acc[WASTED] += rGen[id];
       if (rPinned[id]) unpin(id, e);
       cacheRemove(id, e);
       if (rAttempts[id] >= envMaxRetries) {
-        fail(id, now);
+        fail(id);
       } else {
         rAttempts[id]++;
         retried++;
@@ -788,41 +803,42 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       rTraj[id] += o;
       enqueue(id, e, false);
     }
-    admit(e, now);
-    reschedule(e, now);
+    admit(e);
+    reschedule(e);
   };
 
-  const onTimer = (id: number, now: number) => {
+  const onTimer = (id: number) => {
     const st = rState[id];
-    if (st === TOOL) onToolEnd(id, now);
-    else if (st === REWARD) complete(id, now);
+    if (st === TOOL) onToolEnd(id);
+    else if (st === REWARD) complete(id);
     else {
       // Sandbox started.
       const e = rEngine[id];
-      advance(e, now);
+      advance(e);
       enqueue(id, e, false);
-      admit(e, now);
-      reschedule(e, now);
+      admit(e);
+      reschedule(e);
     }
   };
 
   // ---- trainer ------------------------------------------------------------------------
 
   /** Sync: every rollout of the phase is done or paused. Too few kept groups → another wave. */
-  function phaseEnd(now: number) {
+  function phaseEnd() {
     const missing = P - phaseKept;
     if (dropRate > 0 && missing > 0 && phaseGroupsOpen === 0) {
       const more = Math.ceil(missing * factor) * G;
       pendingNew += more;
       phaseOpen += more;
       started = Math.ceil(started / G) * G;
-      launchMore(now);
+      launchMore();
       if (phaseOpen > 0) return;
     }
-    tryTrain(now);
+    tryTrain();
   }
 
-  function tryTrain(now: number) {
+  function tryTrain() {
+    const now = clk[0];
     if (trainerBusy || trainingsDone >= steps) return;
     let tokens = 0;
     if (isAsync) {
@@ -851,27 +867,28 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     trainerPhase = 0;
     if (colocated)
       for (let e = 0; e < E; e++) {
-        advance(e, now);
-        freeze(e, now, t.seconds);
-        reschedule(e, now);
+        advance(e);
+        freeze(e, t.seconds);
+        reschedule(e);
       }
     q.set(TRAINER, now + t.seconds);
   }
 
-  const freezeAll = (now: number, sec: number) => {
+  const freezeAll = (sec: number) => {
     for (let e = 0; e < E; e++) {
-      advance(e, now);
-      freeze(e, now, sec);
-      reschedule(e, now);
+      advance(e);
+      freeze(e, sec);
+      reschedule(e);
     }
   };
 
-  const onTrainerEvent = (now: number) => {
+  const onTrainerEvent = () => {
+    const now = clk[0];
     const k = trainingsDone;
     if (trainerPhase === 0) {
       // Training done: load the new weights into every engine (pauses their decoding).
       trainerPhase = 1;
-      freezeAll(now, syncSec);
+      freezeAll(syncSec);
       acc[SYNC_FREEZE] += syncSec * E;
       q.set(TRAINER, now + syncSec);
       return;
@@ -885,7 +902,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       acc[EVAL] += ev;
       stepOverhead[k] = ckpt + ev;
       const blocked = (colocated ? ckpt : 0) + ev;
-      if (blocked > 0) freezeAll(now, blocked);
+      if (blocked > 0) freezeAll(blocked);
       if (ckpt + ev > 0) {
         q.set(TRAINER, now + ckpt + ev);
         return;
@@ -908,9 +925,9 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       pendingNew = firstWave;
       phaseOpen = pLen + pendingNew;
     }
-    resumePaused(now);
-    launchMore(now);
-    tryTrain(now);
+    resumePaused();
+    launchMore();
+    tryTrain();
   };
 
   // ---- run ------------------------------------------------------------------------------
@@ -919,7 +936,7 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     pendingNew = firstWave;
     phaseOpen = firstWave;
   }
-  launchMore(0);
+  launchMore();
   let now = 0;
   while (trainingsDone < steps) {
     const tq = q.size > 0 ? q.peekKey() : Infinity;
@@ -927,19 +944,21 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
     if (tq === Infinity && tt === Infinity) throw new Error('Simulation stalled: no pending events before the last step.');
     if (tq <= tt) {
       now = tq;
+      clk[0] = now;
       const id = q.peekId();
       // An engine stays queued: its reschedule re-keys it in place (one sift instead of two).
-      if (id < E) onEngineEvent(id, now);
+      if (id < E) onEngineEvent(id);
       else {
         q.remove(id);
-        onTrainerEvent(now);
+        onTrainerEvent();
       }
     } else {
       now = tt;
-      onTimer(timers.pop(), now);
+      clk[0] = now;
+      onTimer(timers.pop());
     }
   }
-  for (let e = 0; e < E; e++) advance(e, now);
+  for (let e = 0; e < E; e++) advance(e);
 
   const fail0 = applyGpuFailures(stepSeconds, r.failureRate, s.reliability, new Rng((s.seed ^ 0x5bd1e995) >>> 0));
   let wall = 0;

@@ -132,6 +132,14 @@ export const SimClusterSchema = z
      * layer and decode step. Default true.
      */
     cudaGraphs: z.boolean().default(true),
+    /**
+     * Host (CPU) time of each decode step that the GPU waits for, seconds: scheduling, input
+     * preparation, sampled tokens to the CPU and output processing. vLLM's synchronous scheduler
+     * leaves a GPU bubble of about 4 ms per decode step (vLLM issue #6854); vLLM with
+     * `async_scheduling` (off by default in v0.10) and SGLang's overlap scheduler hide it behind
+     * the GPU's work. Default 0 (overlapped).
+     */
+    decodeStepHostSeconds: nonNegative().default(0),
     /** Fraction of GPU memory the inference engine may use (weights + KV). Default 0.9. */
     gpuMemoryUtilization: fraction().default(0.9),
     /** Scheduler cap on concurrent sequences per engine (vLLM max_num_seqs). Default 256. */

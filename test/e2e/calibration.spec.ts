@@ -67,13 +67,7 @@ const TEXT = {
 for (const lang of ['en', 'zh-CN'] as const) {
   test(`${lang}: pilot import with the new columns → calibrate → projection with its band and the budget line → cost score`, async ({ app }, info) => {
     const s = TEXT[lang];
-    const lib = new LibraryPage(app);
-    if (lang === 'zh-CN') await lib.switchLanguage('zh-CN');
-    await lib
-      .card(/Sample|示例/)
-      .getByRole('link')
-      .first()
-      .click();
+    await new LibraryPage(app).openSample(lang);
     await app.getByRole('navigation').getByRole('link', { name: s.step4 }).first().click();
 
     // Import: the GPUs and GPU type columns fill the candidate's pilot configuration.

@@ -44,4 +44,12 @@ export class LibraryPage {
   async switchLanguage(lang: 'en' | 'zh-CN') {
     await this.page.getByRole('combobox', { name: /^(Language|语言)$/ }).selectOption(lang);
   }
+  /** Opens the sample workshop with the app in `lang`. */
+  async openSample(lang: 'en' | 'zh-CN') {
+    if (lang === 'zh-CN') await this.switchLanguage('zh-CN');
+    await this.card(/Sample|示例/)
+      .getByRole('link')
+      .first()
+      .click();
+  }
 }
