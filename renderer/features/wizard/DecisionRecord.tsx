@@ -11,6 +11,11 @@ import { candidateName } from './text';
 /** The decision record's free texts, in order (each labelled `wizard.iteration.<key>`, undone as "Write <key>"). */
 const DECISION_TEXTS = ['rationale', 'dissent', 'consequences'] as const;
 
+/** How long the record keeps itself in view after "go to the decision record", while the step's answers arrive, ms. */
+const SETTLE_MS = 3000;
+/** What the user does that ends that: their own scrolling or typing. */
+const USER_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
 /** Set by "go to the decision record" elsewhere: the record scrolls itself into view once it is on screen. */
 let revealOnMount = false;
 
@@ -31,12 +36,30 @@ export function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) 
   useEffect(() => {
     if (!revealOnMount) return;
     revealOnMount = false;
+    const el = ref.current;
+    if (!el) return;
+    const reveal = () => el.scrollIntoView({ block: 'start' });
     // After the workshop shell has opened the step at its top (its effect runs after this one).
     const frame = requestAnimationFrame(() => {
-      ref.current?.scrollIntoView({ block: 'start' });
-      ref.current?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+      reveal();
+      el.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
     });
-    return () => cancelAnimationFrame(frame);
+    // What sits above the record (the analysis, the cost evidence) fills in as its answers
+    // arrive: keep the record in view while the step settles, until the user scrolls or types.
+    const above = el.parentElement;
+    const settled = new ResizeObserver(reveal);
+    if (above) settled.observe(above);
+    const stop = () => {
+      settled.disconnect();
+      for (const type of USER_SCROLLS) window.removeEventListener(type, stop, true);
+    };
+    for (const type of USER_SCROLLS) window.addEventListener(type, stop, { capture: true, passive: true });
+    const timer = window.setTimeout(stop, SETTLE_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+      stop();
+    };
   }, []);
   const d0 = doc.decision;
   const options = [
