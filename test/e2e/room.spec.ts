@@ -309,9 +309,10 @@ test('charts export as SVG and PNG', async ({ app }) => {
   const png = await save(/Export “Candidates across the criteria” as PNG/);
   expect(png.name).toMatch(/^Sample RL stack for a code agent – Candidates across the criteria – \d{4}-\d{2}-\d{2}\.png$/);
   expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-  // 2× the on-screen size: the PNG's width (bytes 16–19 of the IHDR chunk) is twice the chart's.
+  // 2× the on-screen size: the PNG's width (bytes 16–19 of the IHDR chunk) is twice the chart's
+  // with its 8 px margin each side.
   const shown = (await app.getByRole('img', { name: 'Candidates across the criteria' }).boundingBox())!;
-  expect(Math.abs(png.bytes.readUInt32BE(16) - Math.round(shown.width) * 2)).toBeLessThanOrEqual(2);
+  expect(Math.abs(png.bytes.readUInt32BE(16) - (Math.round(shown.width) + 2 * 8) * 2)).toBeLessThanOrEqual(2);
 });
 
 test('what-if scores move the ranking live and are kept in a scenario', async ({ app }) => {
