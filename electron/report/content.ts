@@ -3,6 +3,7 @@ import { estimateScenario } from '../costsim/analytic';
 import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion } from '../../shared/framework';
 import {
   adaptedWeights,
+  budgetCurrencyCode,
   costEvidence,
   decisionStatus,
   evidenceEstimateRequest,
@@ -14,6 +15,7 @@ import {
   simulationName,
   weightsProposal,
   type Answer,
+  type CurrencyCode,
   type WorkshopDoc,
 } from '../../shared/model';
 import { keptResult, resultStatus } from '../../shared/model/simulation';
@@ -148,13 +150,13 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
     title: pick(g.title, lang),
     rows: g.questions.flatMap((q) => {
       known.add(q.id);
-      const a = formatAnswer(doc.needs.answers[q.id], q, lang, s);
+      const a = formatAnswer(doc.needs.answers[q.id], q, lang, s, budgetCurrencyCode(doc));
       return a === null ? [] : [{ question: pick(q.label, lang), answer: a }];
     }),
   })).filter((g) => g.rows.length > 0);
   const other = Object.entries(doc.needs.answers).flatMap(([id, value]) => {
     if (known.has(id)) return [];
-    const a = formatAnswer(value, undefined, lang, s);
+    const a = formatAnswer(value, undefined, lang, s, budgetCurrencyCode(doc));
     return a === null ? [] : [{ question: id, answer: a }];
   });
 
@@ -299,14 +301,17 @@ function costEvidenceRows(doc: WorkshopDoc, lang: Lang, s: ReportStrings, candid
 }
 
 /** An answer in words, or null when there is none. */
-export function formatAnswer(value: Answer | undefined, q: NeedsQuestion | undefined, lang: Lang, s: ReportStrings): string | null {
+export function formatAnswer(value: Answer | undefined, q: NeedsQuestion | undefined, lang: Lang, s: ReportStrings, currency: CurrencyCode): string | null {
   if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return null;
   const option = (v: string) => {
     const o = q?.options?.find((x) => x.value === v);
     return o ? pick(o.label, lang) : v;
   };
   if (typeof value === 'boolean') return value ? s.yes : s.no;
-  if (typeof value === 'number') return q?.unit ? `${formatNumber(value)} ${pick(q.unit, lang)}` : formatNumber(value);
+  if (typeof value === 'number') {
+    const amount = q?.money ? formatMoney(value, currency, lang) : formatNumberIntl(value, lang, 2);
+    return q?.unit ? `${amount} ${pick(q.unit, lang)}` : amount;
+  }
   if (Array.isArray(value)) return value.map(option).join(lang === 'zh-CN' ? '、' : ', ');
   return option(value);
 }

@@ -108,3 +108,24 @@ describe('reports speak one language and show no internals', () => {
     });
   }
 });
+
+describe('numbers in the needs summary are humanised', () => {
+  const base = fullWorkshop({ lang: 'zh-CN' });
+  const withBudget = (budgetCurrency: 'CNY' | 'USD') => ({
+    ...base,
+    needs: { ...base.needs, answers: { ...base.needs.answers, budget: 300000, budgetCurrency } },
+  });
+  const answers = (doc: typeof base, lang: 'en' | 'zh-CN') => buildContent(doc, analyseWorkshop(doc), lang).needs.groups.flatMap((g) => g.rows);
+  const budget = (doc: typeof base, lang: 'en' | 'zh-CN') =>
+    answers(doc, lang).find((r) => r.question === (lang === 'en' ? 'Training compute budget (per month)' : '训练算力预算（每月）'))?.answer;
+
+  it('the monthly budget is money in the currency the needs name, in the reader’s language', () => {
+    expect(budget(withBudget('CNY'), 'zh-CN')).toBe('¥300,000 每月');
+    expect(budget(withBudget('CNY'), 'en')).toBe('CN¥300,000 per month');
+    expect(budget(withBudget('USD'), 'en')).toBe('$300,000 per month');
+  });
+
+  it('other numbers are grouped (no raw 300000)', () => {
+    for (const lang of ['en', 'zh-CN'] as const) for (const r of answers(withBudget('CNY'), lang)) expect(r.answer).not.toMatch(/\d{4,}/);
+  });
+});

@@ -18,6 +18,8 @@ export interface NeedsQuestion {
   help: LocalizedText;
   options?: QuestionOption[];
   unit?: LocalizedText;
+  /** A number that is an amount of money, in the currency the `budgetCurrency` answer names. */
+  money?: boolean;
   min?: number;
   max?: number;
   feeds: string[];
@@ -257,6 +259,7 @@ export const NEEDS_GROUPS: NeedsGroup[] = [
         label: t('训练算力预算（每月）', 'Training compute budget (per month)'),
         help: t('预算是成本模拟的比较基准。', 'The budget is the yardstick for the cost simulation.'),
         unit: t('每月', 'per month'),
+        money: true,
         min: 0,
         max: 1e12,
         feeds: ['cost-structure'],

@@ -26,9 +26,13 @@ export function fromUsd(usd: number, currency: WorkshopDoc['currency']): number 
 export function monthlyBudget(doc: Pick<WorkshopDoc, 'needs' | 'currency'>): number | null {
   const budget = doc.needs.answers.budget;
   if (typeof budget !== 'number' || !Number.isFinite(budget) || budget <= 0) return null;
+  return fromUsd(toUsd(budget, budgetCurrencyCode(doc), doc.currency), doc.currency);
+}
+
+/** The currency the needs state their budget in (the `budgetCurrency` answer), else the workshop's. */
+export function budgetCurrencyCode(doc: Pick<WorkshopDoc, 'needs' | 'currency'>): CurrencyCode {
   const raw = doc.needs.answers.budgetCurrency;
-  const code: CurrencyCode = raw === 'CNY' || raw === 'USD' ? raw : doc.currency.code;
-  return fromUsd(toUsd(budget, code, doc.currency), doc.currency);
+  return raw === 'CNY' || raw === 'USD' ? raw : doc.currency.code;
 }
 
 export interface BudgetCheck {
