@@ -186,7 +186,7 @@ const VERL_7B_ASSUMPTIONS: ReferenceSpec['assumptions'] = [
     value: s(`${VLLM_SYNC_SCHEDULER_HOST_SECONDS * 1000} ms per decode step`, `每个解码步 ${VLLM_SYNC_SCHEDULER_HOST_SECONDS * 1000} 毫秒`),
     why: {
       en: 'vLLM’s synchronous scheduler leaves the GPU idle about 4 ms per decode step (vLLM issue #6854, a profiled decode step); async_scheduling, which hides it, is off by default. A response generated alone at the end of a synchronous step pays it on every token.',
-      zh: 'vLLM 的同步调度器每个解码步让 GPU 空闲约 4 毫秒（vLLM issue #6854 对解码步的剖析）；能掩盖它的 async_scheduling 默认关闭。同步步末尾单独生成的回复每个 token 都要付出这段时间。',
+      zh: 'vLLM 的同步调度器每个解码步让 GPU 空闲约 4 毫秒（vLLM 议题 #6854 对解码步的剖析）；能掩盖它的 async_scheduling 默认关闭。同步步末尾单独生成的回复每个 token 都要付出这段时间。',
     },
   },
   {

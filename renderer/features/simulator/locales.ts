@@ -350,7 +350,7 @@ const zh: typeof en = {
       rolloutGpus: '仅分离资源池时有效。留空：GPU 总数的一半。',
       trainGpus: '仅分离资源池时有效。留空：其余 GPU。',
       decodeStepHostSeconds:
-        '每个解码步 GPU 都要等待的 CPU 工作：调度、准备输入、把采样结果取回 CPU。vLLM 默认的同步调度器约 0.004 秒（vLLM issue #6854）；SGLang 的重叠调度或 vLLM 的 `async_scheduling` 为 0。同步步末尾单独解码的 rollout，每个 token 都要加上这段时间。',
+        '每个解码步 GPU 都要等待的 CPU 工作：调度、准备输入、把采样结果取回 CPU。vLLM 默认的同步调度器约 0.004 秒（vLLM 议题 #6854）；SGLang 的重叠调度或 vLLM 的 `async_scheduling` 为 0。同步步末尾单独解码的 rollout，每个 token 都要加上这段时间。',
     },
     system: {
       staleness:
