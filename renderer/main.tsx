@@ -7,6 +7,7 @@ import { initI18n, initialLang } from './i18n';
 import { repo } from './app/services';
 import { App } from './app/App';
 import { useLibrary } from './store/instances';
+import { openLibrary } from './store/library';
 import { storageMessage } from './db/errors';
 import './ui/styles.css';
 
@@ -20,9 +21,16 @@ const FIRST_READ_WAIT_MS = 300;
 // Start-up: on the first run add the sample workshop, so the app is meaningful at once; then read
 // the library's first page. The first render waits for it (up to FIRST_READ_WAIT_MS): rendering an empty
 // library first would keep the main thread busy while IndexedDB answers, then paint a second time.
-const firstRead = repo
-  .ensureFirstRun(initialLang())
-  .catch((err: Error) => useLibrary.setState({ error: storageMessage(err) }))
+// While the database's files cannot be opened yet, the library says so and the open is retried.
+let retried = false;
+const firstRead = openLibrary(repo, initialLang(), (err) => {
+  retried = true;
+  useLibrary.setState({ error: storageMessage(err) });
+})
+  .then(
+    () => retried && useLibrary.setState({ error: null }),
+    (err: Error) => useLibrary.setState({ error: storageMessage(err) }),
+  )
   .then(() => useLibrary.getState().refresh()); // reports its own failure
 const firstPage = new Promise<void>((resolve) => {
   const off = useLibrary.subscribe((s) => s.loaded && (off(), resolve()));

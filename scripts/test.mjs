@@ -47,17 +47,23 @@ const hasCjkFont = () => existsSync(NOTO_CJK) && readdirSync(NOTO_CJK).some((f) 
 
 /**
  * What the report tests read their output with: pdftotext/pdfinfo (poppler-utils), LibreOffice
- * Impress (converts the slide deck) and CJK fonts (the zh PDF and deck). Installed like the
- * browser when missing; else one clear line, since those tests fail without them.
+ * Impress (converts the slide deck) and CJK fonts (the zh PDF and deck); and python3, with which
+ * storage-held.spec holds IndexedDB's lock as another process would. Installed like the browser
+ * when missing; else one clear line, since those tests fail without them.
  */
 function prepareReportTools() {
   const missing = () =>
-    [!onPath('pdftotext') && 'poppler-utils', !onPath('soffice') && 'libreoffice-impress', !hasCjkFont() && 'fonts-noto-cjk'].filter(Boolean);
+    [
+      !onPath('pdftotext') && 'poppler-utils',
+      !onPath('soffice') && 'libreoffice-impress',
+      !hasCjkFont() && 'fonts-noto-cjk',
+      !onPath('python3') && 'python3-minimal',
+    ].filter(Boolean);
   if (missing().length === 0) return;
   aptInstall(missing());
   const still = missing();
   if (still.length === 0) return;
-  console.error(`The report tests need ${still.join(', ')} (Debian's packages of these names): install them, or run as root with apt.`);
+  console.error(`The report and storage tests need ${still.join(', ')} (Debian's packages of these names): install them, or run as root with apt.`);
   process.exit(1);
 }
 

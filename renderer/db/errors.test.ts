@@ -27,6 +27,14 @@ describe('storageProblem', () => {
     ).toBe('quota');
     expect(storageProblem({ name: 'UnknownError', message: 'IO error: .../000042.log: FILE_ERROR_NO_SPACE (ChromeMethodBFE: 3::Append::8)' })).toBe('quota');
     expect(storageProblem({ name: 'AbortError', message: 'ENOSPC: no space left on device, write' })).toBe('quota');
+    // Chromium gave up waiting for the database's files (another process holds LevelDB's lock), as Dexie reports it.
+    expect(
+      storageProblem({
+        name: 'DatabaseClosedError',
+        message: 'UnknownError Internal error opening backing store for indexedDB.open.',
+        inner: { name: 'UnknownError' },
+      }),
+    ).toBe('opening');
     expect(storageProblem(new Error('something else'))).toBe('other');
   });
 });

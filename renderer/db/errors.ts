@@ -2,7 +2,7 @@
  * IndexedDB failures sorted into what the user can do about them. The UI words each kind
  * (i18n key `storage.<kind>`) with the remedy; the raw message is kept as detail.
  */
-export type StorageProblem = 'quota' | 'blocked' | 'unavailable' | 'other';
+export type StorageProblem = 'quota' | 'opening' | 'blocked' | 'unavailable' | 'other';
 
 export function storageProblem(err: unknown): StorageProblem {
   const e = err as { name?: string; message?: string; inner?: { name?: string } } | null;
@@ -11,6 +11,9 @@ export function storageProblem(err: unknown): StorageProblem {
   // A full disk as Chromium words it: "Encountered full disk while …", "… not enough space for domain",
   // LevelDB's "FILE_ERROR_NO_SPACE", or the OS's ENOSPC / "No space left on device".
   if (/Quota/i.test(names) || /quota|disk (is )?full|full disk|no[_ ]space|not enough space|ENOSPC/i.test(message)) return 'quota';
+  // Chromium could not open the database's files (held by a process of the app still closing after
+  // a crash, a backup or antivirus program, a slow disk): passing, so the app opens it again later.
+  if (/opening backing store|backing store .*open/i.test(message)) return 'opening';
   // Dexie wraps an open failure in DatabaseClosedError: look at the cause first.
   if (/MissingAPI|InvalidState|Security|NotAllowed/i.test(names) || /MissingAPI|indexedDB (API )?(missing|not found|unavailable)|private/i.test(message))
     return 'unavailable';

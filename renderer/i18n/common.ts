@@ -40,6 +40,7 @@ export const common: FeatureLocale = {
       sortUpdated: 'Last changed',
       sortTitle: 'Title',
       empty: 'No workshops yet. Create one from the built-in framework to begin.',
+      opening: 'Opening the library…',
       noMatch: 'No workshop matches “{{q}}”.',
       count_one: '{{count}} workshop',
       count_other: '{{count}} workshops',
@@ -103,6 +104,8 @@ export const common: FeatureLocale = {
     },
     storage: {
       quota: 'The disk (or the browser’s storage quota) is full. Free some disk space, or export and delete old workshops.',
+      opening:
+        'The workshop library cannot be opened yet: its files are still held, for example by a window of the app that is closing, or by a backup or antivirus program. The app tries again by itself; nothing is deleted while it waits.',
       blocked: 'Another window of Selection Workshop holds the database in an older version. Close the other windows of the app, then reload this one.',
       unavailable:
         'Browser storage is not available (a private window, or storage is switched off for this site). Open the app in a normal window, or use the desktop app.',
@@ -178,6 +181,7 @@ export const common: FeatureLocale = {
       sortUpdated: '最近修改',
       sortTitle: '标题',
       empty: '还没有工作坊。从内置评估框架新建一个开始吧。',
+      opening: '正在打开工作坊库…',
       noMatch: '没有与“{{q}}”匹配的工作坊。',
       count_one: '{{count}} 个工作坊',
       count_other: '{{count}} 个工作坊',
@@ -241,6 +245,7 @@ export const common: FeatureLocale = {
     },
     storage: {
       quota: '磁盘（或浏览器的存储配额）已满。请释放磁盘空间，或导出并删除旧的工作坊。',
+      opening: '工作坊库暂时无法打开：它的文件仍被占用，例如正在关闭的本应用窗口，或备份、杀毒程序。应用会自动重试；等待期间不会删除任何内容。',
       blocked: '本应用的另一个窗口正以旧版本占用数据库。请关闭本应用的其他窗口，然后重新加载此窗口。',
       unavailable: '浏览器存储不可用（可能是隐私窗口，或此网站的存储已被关闭）。请在普通窗口中打开，或使用桌面应用。',
       other: '浏览器存储报告了错误。请重试；若仍然出错，请导出工作坊后重新加载。',

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { WorkshopRepository } from '../db/repository';
 import { createSampleWorkshop } from '../../shared/model';
-import { createLibraryStore, FIRST_READ, isComplete } from './library';
+import { createLibraryStore, FIRST_READ, isComplete, openLibrary } from './library';
 
 const db = openDatabase('library-store-test');
 const repo = new WorkshopRepository(db);
@@ -42,5 +42,57 @@ describe('library store', () => {
     expect(library.getState()).toMatchObject({ total: 3, loaded: true });
     expect(isComplete(library.getState())).toBe(true);
     expect(library.getState().items).toHaveLength(3);
+  });
+});
+
+/** Dexie's words when Chromium cannot open the database's files (another process holds LevelDB's lock). */
+const backingStore = () =>
+  Object.assign(new Error('UnknownError Internal error opening backing store for indexedDB.open.'), {
+    name: 'DatabaseClosedError',
+    inner: { name: 'UnknownError' },
+  });
+
+describe('opening the library at start-up', () => {
+  it('opens again, 1 s then 2 s then 4 s later, while the files cannot be opened, and then opens', async () => {
+    let calls = 0;
+    const fake = {
+      ensureFirstRun: async () => {
+        if (++calls <= 3) throw backingStore();
+        return false;
+      },
+    };
+    const retries: number[] = [];
+    const waited: number[] = [];
+    await openLibrary(
+      fake,
+      'en',
+      (_err, _attempt, delay) => retries.push(delay),
+      async (ms) => void waited.push(ms),
+    );
+    expect(calls).toBe(4);
+    expect(retries).toEqual([1000, 2000, 4000]);
+    expect(waited).toEqual(retries);
+  });
+
+  it('gives any other failure to the caller at once (it is shown, not retried)', async () => {
+    const quota = Object.assign(new Error('Encountered full disk while opening backing store for indexedDB.open.'), { name: 'UnknownError' });
+    const retries: number[] = [];
+    await expect(
+      openLibrary(
+        { ensureFirstRun: () => Promise.reject(quota) },
+        'en',
+        (_e, _a, d) => retries.push(d),
+        async () => undefined,
+      ),
+    ).rejects.toBe(quota);
+    expect(retries).toEqual([]);
+  });
+
+  it('a failed read shows its error without claiming the library was read (no "0 workshops")', async () => {
+    const failing = new WorkshopRepository(db);
+    failing.listRecent = () => Promise.reject(backingStore());
+    const library = createLibraryStore(failing);
+    await library.getState().refresh();
+    expect(library.getState()).toMatchObject({ loaded: false, error: { key: 'storage.opening' } });
   });
 });

@@ -2,13 +2,39 @@ import { create } from 'zustand';
 import type { Lang } from '../../shared/framework';
 import type { WorkshopSummary } from '../db/database';
 import type { WorkshopRepository } from '../db/repository';
-import { storageMessage } from '../db/errors';
+import { storageMessage, storageProblem } from '../db/errors';
+import { retryDelay } from './autosave';
 
 export type LibrarySort = 'updated' | 'title';
 
 /** Resolves once the next frame has been drawn (at once where nothing draws, as in unit tests). */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : setTimeout(resolve, 0)));
+}
+
+/**
+ * Opens the library's database at start-up (adding the sample on the very first run), and opens it
+ * again while Chromium cannot open its files yet (`storageProblem` 'opening': a process of the app
+ * still closing after a crash, a backup or antivirus program holding them), after `retryDelay`
+ * (1 s doubling to 30 s), telling `onRetry` each time. Any other failure is the caller's to show.
+ */
+export async function openLibrary(
+  repo: Pick<WorkshopRepository, 'ensureFirstRun'>,
+  lang: Lang,
+  onRetry: (err: unknown, attempt: number, delayMs: number) => void,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await repo.ensureFirstRun(lang);
+      return;
+    } catch (err) {
+      if (storageProblem(err) !== 'opening') throw err;
+      const delay = retryDelay(attempt);
+      onRetry(err, attempt, delay); // a failed open leaves Dexie ready to open again
+      await wait(delay);
+    }
+  }
 }
 
 /** Whether the library holds every live workshop yet (search and sort by title need them all). */
@@ -82,7 +108,7 @@ export function createLibraryStore(repo: WorkshopRepository) {
           const all = await repo.listLive();
           if (read === reads) set({ items: all, total: all.length });
         } catch (err) {
-          if (read === reads) set({ error: storageMessage(err), loaded: true });
+          if (read === reads) set({ error: storageMessage(err) });
         }
       },
       setQuery: (query) => set({ query }),

@@ -90,7 +90,7 @@ export function LibraryScreen() {
           </select>
         </label>
         <span className="muted" aria-live="polite">
-          {t('library.count', { count: query.trim() ? rows.length : total })}
+          {loaded ? t('library.count', { count: query.trim() ? rows.length : total }) : !error && t('library.opening')}
         </span>
       </div>
       {error && (
