@@ -63,7 +63,7 @@ async function openFreshMetricsStep(page: Page, url: string) {
     .getByRole('navigation', { name: 'Decision path' })
     .getByRole('link', { name: /Metrics comparison/ })
     .click();
-  await page.getByLabel('Choose a metrics file (CSV or JSON)').waitFor();
+  await page.getByLabel('Choose a metrics file (CSV or JSON)').waitFor({ state: 'attached' }); // hidden: its button opens the picker
 }
 
 async function importOnce(page: Page, file: string): Promise<Run> {
