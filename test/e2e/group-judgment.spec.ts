@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { createSampleWorkshop } from '../../shared/model';
 import { MIGRATIONS } from '../../shared/model/migrations';
@@ -72,6 +73,13 @@ test('answer 15 of 36 pairs guided by the next pair; consensus, compatibility an
   await expect(progress).toContainText('Enough for weights');
   await expect(app.getByTestId('ahp-cr')).toContainText('Consistency ratio 0.000');
   // Seven more, each the pair Harker's rule asks next, answered from the keyboard where "Go to this pair" puts the focus.
+  // From here the engine answers late (as on a loaded machine): while the next pair for the new
+  // judgments is pending, the one just answered must not be offered as the next.
+  const slowEngine = async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  };
+  await app.route('**/api/engine.ahp', slowEngine);
   for (let answered = 8; answered < 15; answered++) {
     const next = app.getByTestId('ahp-next');
     await expect(next).toContainText('Harker’s rule');

@@ -71,7 +71,9 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const total = (n * (n - 1)) / 2;
   const result = own.value && ownReq ? own.value : null;
   const cr = result?.cr ?? null;
-  const next: [number, number] | null = linking ?? result?.nextPair ?? null;
+  // Harker's next pair only from the answer for these judgments: while it is pending the last one is
+  // the pair just answered, and "Go to this pair" would lead back to it.
+  const next: [number, number] | null = linking ?? (own.current ? result?.nextPair : null) ?? null;
   // The most inconsistent judgment is marked "worst", the next two "flagged".
   const flagged = new Map<string, 'worst' | 'flagged'>(
     (result && cr !== null && cr > 0.0005 ? result.inconsistencies : []).map((x, k) => [`${x.i}-${x.j}`, k === 0 ? 'worst' : 'flagged']),

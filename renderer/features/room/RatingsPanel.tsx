@@ -47,7 +47,8 @@ export function RatingsPanel({ doc, participantId }: { doc: WorkshopDoc; partici
   const result = answer.value && request ? answer.value : null;
   const answered = answeredPairCount(matrix);
   const total = (m * (m - 1)) / 2;
-  const next: [number, number] | null = linking ?? result?.nextPair ?? null;
+  // The next pair only from the answer for these ratings (while it is pending, the last one is the pair just answered).
+  const next: [number, number] | null = linking ?? (answer.current ? result?.nextPair : null) ?? null;
   const cells = ratedCells(doc, participantId);
   const inGrid = doc.candidates.every((c) => cells.has(`${c.id}|${criterion.id}`));
   const hasEntry = doc.ratings.some((r) => r.participantId === participantId && r.criterionId === criterion.id);
