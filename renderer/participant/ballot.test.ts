@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ballotOf, intransitiveTriple, invalidCells, parseValue, progress, sameBallot, stateOf, judgmentOfStep, stepOfJudgment } from './ballot';
+import { ballotOf, intransitiveTriple, invalidCells, parseValue, progress, sameBallot, stateOf } from './ballot';
 import { initialLang } from './strings';
 
 const round = {
@@ -38,10 +38,6 @@ describe('participant ballot model', () => {
   it('finds an intransitive triple of judgments (the consistency hint)', () => {
     expect(intransitiveTriple(['x', 'y', 'z'], { 'x|y': 3, 'y|z': 2, 'x|z': 1 / 2 })).toEqual(['x', 'y', 'z']);
     expect(intransitiveTriple(['x', 'y', 'z'], { 'x|y': 3, 'y|z': 2, 'x|z': 5 })).toBeNull();
-  });
-
-  it('maps the Saaty scale to slider steps and back', () => {
-    for (let k = -8; k <= 8; k++) expect(stepOfJudgment(judgmentOfStep(k))).toBe(k);
   });
 
   it('takes the browser language unless one was chosen', () => {

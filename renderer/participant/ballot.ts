@@ -101,7 +101,3 @@ export function intransitiveTriple(ids: string[], pairs: Record<string, number>)
   for (const a of ids) for (const b of ids) for (const c of ids) if (a !== b && b !== c && a !== c && over(a, b) && over(b, c) && over(c, a)) return [a, b, c];
   return null;
 }
-
-/** Saaty's scale as a slider position −8…8 (0 equal; k > 0: the first k+1 times as important). */
-export const judgmentOfStep = (k: number): number => (k >= 0 ? k + 1 : 1 / (1 - k));
-export const stepOfJudgment = (v: number): number => (v >= 1 ? Math.round(v) - 1 : -(Math.round(1 / v) - 1));

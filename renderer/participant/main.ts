@@ -1,6 +1,7 @@
 import type { Ballot, BallotResponse, JoinResponse, SubmitResponse } from '../../shared/contract/session';
 import { STATUS_WAIT_MS } from '../../shared/contract/session-wait';
-import { ballotOf, cellKey, intransitiveTriple, invalidCells, judgmentOfStep, progress, sameBallot, stateOf, stepOfJudgment, type PageState } from './ballot';
+import { judgmentOfStep, stepOfJudgment } from '../../shared/scoring/saaty';
+import { ballotOf, cellKey, intransitiveTriple, invalidCells, progress, sameBallot, stateOf, type PageState } from './ballot';
 import { format, initialLang, STRINGS, type PLang, type StringKey } from './strings';
 import './participant.css';
 

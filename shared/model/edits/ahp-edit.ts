@@ -6,36 +6,7 @@ import type { WorkshopDoc } from '../schema';
  * and written in the document's current criterion order; a pair not answered is `null`.
  */
 
-/** Judgments a_ij of the scale: 1/9 … 1/2, 1, 2 … 9. */
-export const SAATY_STEPS = 8;
-
-/** Slider position −8…8 → judgment: 0 = equal, k > 0 = row k+1 times as important, k < 0 = column. */
-export function judgmentOfStep(step: number): number {
-  const k = Math.max(-SAATY_STEPS, Math.min(SAATY_STEPS, Math.round(step)));
-  return k >= 0 ? k + 1 : 1 / (1 - k);
-}
-
-/** The nearest slider position of any positive judgment (nearest on a log scale of the Saaty values). */
-export function stepOfJudgment(value: number): number {
-  if (!(value > 0) || !Number.isFinite(value)) return 0;
-  let best = 0;
-  let bestDist = Infinity;
-  for (let k = -SAATY_STEPS; k <= SAATY_STEPS; k++) {
-    const d = Math.abs(Math.log(judgmentOfStep(k)) - Math.log(value));
-    if (d < bestDist - 1e-12) {
-      bestDist = d;
-      best = k;
-    }
-  }
-  return best;
-}
-
-/** "3", "1/3", or a decimal for a value off the scale ("2.4"). */
-export function formatJudgment(value: number): string {
-  const step = stepOfJudgment(value);
-  if (Math.abs(judgmentOfStep(step) - value) < 1e-9) return step >= 0 ? String(step + 1) : `1/${1 - step}`;
-  return value >= 1 ? value.toFixed(1) : `1/${(1 / value).toFixed(1)}`;
-}
+export { SAATY_STEPS, judgmentOfStep, stepOfJudgment, formatJudgment } from '../../scoring/saaty';
 
 /** The stored judgments of a participant, if any. */
 function entryOf(doc: WorkshopDoc, participantId: string) {
