@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { isEntry } from './entry';
 import { spawn } from 'node:child_process';
 import type { Service } from '../service';
+import { SESSION_EVENTS_PATH } from '../../shared/contract/bridge';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
 import { MAX_REQUEST_BYTES } from '../service/limits';
 import { defaultDataDir } from '../session/data-dir';
@@ -18,8 +19,6 @@ import { defaultDataDir } from '../session/data-dir';
  */
 export const DEFAULT_PORT = 43117;
 export const MAX_BODY_BYTES = MAX_REQUEST_BYTES;
-/** The long-lived event stream of room votes (exempt from request timeouts). */
-export const SESSION_EVENTS_PATH = '/events/session';
 /** When the API side loads if no call asked for it first: after the page's start-up work. */
 const API_WARM_UP_MS = 2000;
 
@@ -158,6 +157,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${boundPort}`);
     if (url.pathname.startsWith('/api/')) return handleApi(req, res, url.pathname.slice('/api/'.length));
     // Room votes: the facilitator page's long-lived event stream (SSE).
+    // The long-lived event stream of room votes (exempt from request timeouts).
     if (url.pathname === SESSION_EVENTS_PATH) return handleSessionEvents(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'forbidden', 'Method not allowed.');
     return serveStatic(res, url.pathname, req.method === 'HEAD');

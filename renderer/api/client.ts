@@ -1,5 +1,6 @@
 import type { MethodName, Progress, RequestOf, ResponseOf } from '../../shared/contract';
-import { BRIDGE_KEY, type DesktopBridge } from '../../shared/contract/bridge';
+import type { DesktopBridge } from '../../shared/contract/bridge';
+import { desktopBridge } from './bridge';
 import { ContractError, type Outcome } from '../../shared/contract/errors';
 import { streamRecords } from './stream';
 
@@ -89,7 +90,7 @@ async function readNdjson(body: ReadableStream<Uint8Array<ArrayBuffer>>, onProgr
 let transport: Transport | null = null;
 function getTransport(): Transport {
   if (!transport) {
-    const bridge = (window as unknown as Record<string, DesktopBridge | undefined>)[BRIDGE_KEY];
+    const bridge = desktopBridge();
     transport = bridge ? electronTransport(bridge) : httpTransport(() => sessionStorage.getItem(TOKEN_KEY));
   }
   return transport;

@@ -1,10 +1,8 @@
 import type { SessionEvent } from '../../shared/contract/session';
-import { BRIDGE_KEY, type DesktopBridge } from '../../shared/contract/bridge';
+import { SESSION_EVENTS_PATH } from '../../shared/contract/bridge';
+import { desktopBridge } from './bridge';
 import { webToken } from './client';
 import { streamRecords } from './stream';
-
-/** The web host's event stream of room votes (Server-Sent Events over fetch, with the access token). */
-export const SESSION_EVENTS_PATH = '/events/session';
 
 /**
  * Subscribes to room-vote events from the Node side: IPC in Electron, SSE in the web host
@@ -12,7 +10,7 @@ export const SESSION_EVENTS_PATH = '/events/session';
  * caller can catch up on what it may have missed. Returns the unsubscribe.
  */
 export function subscribeSessionEvents(onEvent: (e: SessionEvent) => void, onConnect: () => void): () => void {
-  const bridge = (window as unknown as Record<string, DesktopBridge | undefined>)[BRIDGE_KEY];
+  const bridge = desktopBridge();
   if (bridge?.onSessionEvent) {
     const off = bridge.onSessionEvent((e) => onEvent(e as SessionEvent));
     onConnect();

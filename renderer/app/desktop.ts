@@ -1,4 +1,4 @@
-import { BRIDGE_KEY, type DesktopBridge } from '../../shared/contract/bridge';
+import { desktopBridge } from '../api/bridge';
 import { followLang, setLang } from '../i18n';
 import { redo, undo, useWorkshop } from '../store/workshop';
 import { applyTheme, initialTheme } from '../ui/theme';
@@ -13,7 +13,7 @@ async function saveThenClose() {
 
 /** In the desktop app: turns menu commands and OS-opened files into app commands. A no-op in a browser. */
 export function connectDesktop(onThemeToggle: () => void = () => applyTheme(initialTheme() === 'dark' ? 'light' : 'dark')) {
-  const bridge = (window as unknown as Record<string, DesktopBridge | undefined>)[BRIDGE_KEY];
+  const bridge = desktopBridge();
   if (!bridge) return;
   // The shell's own dialogs (the close guard) speak the app's language, not the system's.
   followLang((lang) => bridge.setLanguage?.(lang));

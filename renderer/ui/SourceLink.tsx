@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BRIDGE_KEY, type DesktopBridge } from '../../shared/contract/bridge';
+import { desktopBridge } from '../api/bridge';
 import { citedUrl } from '../../shared/contract/cited';
 import { openCitedSource } from './sourceLink';
 
@@ -15,7 +15,7 @@ export function SourceLink({ source }: { source: string }) {
   const url = citedUrl(source);
   if (!url) return <span className="source-link">{source}</span>;
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    const bridge = (window as unknown as Record<string, DesktopBridge | undefined>)[BRIDGE_KEY];
+    const bridge = desktopBridge();
     if (openCitedSource(url, bridge)) e.preventDefault();
   };
   return (

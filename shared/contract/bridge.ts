@@ -10,6 +10,8 @@ export const IPC_PROGRESS = 'sw:progress';
 export const IPC_MENU = 'sw:menu';
 export const IPC_OPEN_FILE = 'sw:open-file';
 export const IPC_SESSION_EVENT = 'sw:session-event';
+/** The web host's path of the same room-vote events (Server-Sent Events) that IPC_SESSION_EVENT carries in the desktop app. */
+export const SESSION_EVENTS_PATH = '/events/session';
 export const IPC_OPEN_EXTERNAL = 'sw:open-external';
 export const IPC_SET_LANG = 'sw:set-lang';
 
