@@ -169,6 +169,24 @@ test('typing in a field is one undo step; undo restores the text before the burs
   await expect(scope).toHaveValue('five percent');
 });
 
+test('a dimension the team renamed keeps a translation of its name, editable like a candidate’s', async ({ app }) => {
+  const lib = new LibraryPage(app);
+  const w = new WizardPage(app);
+  await lib.create('Criterion translation');
+  await w.gotoStep('Screening');
+  const nameBox = app.getByRole('textbox', { name: 'Name: Throughput efficiency', exact: true });
+  await nameBox.fill('Rollout speed');
+  const translation = app.getByRole('textbox', { name: 'Translation (optional): Rollout speed', exact: true });
+  await translation.fill('推理吞吐');
+  await app.getByRole('textbox', { name: 'Name: Rollout speed', exact: true }).click(); // leaving the field ends the burst
+  await app.getByRole('button', { name: /Undo/ }).click();
+  await expect(translation).toHaveValue('');
+  await app.getByRole('button', { name: /Redo/ }).click();
+  await expect(translation).toHaveValue('推理吞吐');
+  await app.reload();
+  await expect(app.getByRole('textbox', { name: 'Translation (optional): Rollout speed', exact: true })).toHaveValue('推理吞吐');
+});
+
 test('keyboard only: the needs form is reachable and answerable without a mouse', async ({ app }) => {
   const lib = new LibraryPage(app);
   const w = new WizardPage(app);

@@ -11,6 +11,7 @@ import {
   renameCriterion,
   setCriterionListItem,
   setStartingWeight,
+  translateCriterionName,
   type Criterion,
   type CriterionList,
   type WorkshopDoc,
@@ -71,10 +72,16 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
                       action="Rename criterion"
                       onChange={(d, v) => renameCriterion(d, c.id, v)}
                     />
-                    {nameTranslation(c.name) && (
-                      <span className="muted small">
-                        {t('wizard.field.translation')}: {nameTranslation(c.name)}
-                      </span>
+                    {c.name.text && (
+                      <TextField
+                        hideLabel
+                        label={`${t('wizard.field.translation')}: ${name}`}
+                        placeholder={t('wizard.field.translation')}
+                        hint={t('wizard.field.translationHint')}
+                        value={nameTranslation(c.name)}
+                        action="Translate criterion name"
+                        onChange={(d, v) => translateCriterionName(d, c.id, v)}
+                      />
                     )}
                     <span className="muted small">{t(`shell.group.${c.group}`)}</span>
                     <CriterionDetails c={c} lang={lang} />
