@@ -1,6 +1,7 @@
 import { argmaxStable } from '../../shared/scoring/ranking';
 import { EngineInputError } from '../../shared/scoring/errors';
 import { normaliseWeights, otherWeightShares } from '../../shared/scoring/weights';
+import { downscale, maxAbs } from '../../shared/scoring/magnitude';
 
 /**
  * One-at-a-time weight sensitivity of the weighted-sum winner, exactly.
@@ -56,10 +57,14 @@ export interface SensitivityResult {
  * @param values alternatives × criteria on a common higher-is-better scale
  * @param weights non-negative, one per criterion (normalised here)
  */
-export function sensitivity(values: readonly (readonly number[])[], weights: readonly number[]): SensitivityResult {
-  const m = values.length;
+export function sensitivity(rawValues: readonly (readonly number[])[], weights: readonly number[]): SensitivityResult {
+  const m = rawValues.length;
   const n = weights.length;
   const w = normaliseWeights(weights, 'weights');
+  // Who wins, and at which weights, does not change when every value is scaled by the same
+  // power of two; the scaled values' totals and differences cannot overflow.
+  const down = downscale(maxAbs(rawValues));
+  const values = down === 1 ? rawValues : rawValues.map((row) => row.map((x) => x * down));
   let magnitude = 0;
   for (const row of values) for (const x of row) magnitude = Math.max(magnitude, Math.abs(x));
   // Totals are compared to within this (1e-12 relative): same rule as `rankDescending`.
@@ -74,7 +79,10 @@ export function sensitivity(values: readonly (readonly number[])[], weights: rea
   const winner = argmaxStable(totals);
   let runnerUp = -Infinity;
   for (let a = 0; a < m; a++) if (a !== winner) runnerUp = Math.max(runnerUp, totals[a]);
-  const margin = m > 1 ? totals[winner] - runnerUp : 0;
+  const margin = m > 1 ? (totals[winner] - runnerUp) / down : 0;
+  if (!Number.isFinite(margin)) {
+    throw new EngineInputError('values', 'the totals differ by more than the largest representable number (about 1.8e308): rescale the values');
+  }
 
   const intercept = new Float64Array(m);
   const slope = new Float64Array(m);
@@ -189,14 +197,16 @@ export interface StabilityMapResult {
  * weights, the others keeping their proportions (equal shares if they are all 0).
  */
 export function stabilityMap(
-  values: readonly (readonly number[])[],
+  rawValues: readonly (readonly number[])[],
   weights: readonly number[],
   dimensions: readonly [number, number],
   resolution: number,
 ): StabilityMapResult {
-  const m = values.length;
+  const m = rawValues.length;
   const n = weights.length;
   const w = normaliseWeights(weights, 'weights');
+  const down = downscale(maxAbs(rawValues));
+  const values = down === 1 ? rawValues : rawValues.map((row) => row.map((x) => x * down));
   const [p, q] = dimensions;
   if (p === q) throw new EngineInputError('dimensions', 'must name two different criteria');
   let rest = 0;

@@ -3,6 +3,7 @@ import { normalCdf, normalPdf } from './normal';
 import { integrate } from './quadrature';
 import { createRng, deriveSeed, type Rng } from './rng';
 import { normaliseWeights } from '../../shared/scoring/weights';
+import { downscale, maxAbs } from '../../shared/scoring/magnitude';
 
 /**
  * SMAA-2, stochastic multicriteria acceptability analysis (Lahdelma & Salminen 2001):
@@ -98,15 +99,16 @@ export interface SmaaShardOutput {
 export function planSmaa(input: SmaaInput): SmaaShardInput[] {
   const m = input.values.length;
   const n = input.values[0]?.length ?? 0;
+  const down = valueDownscale(input);
   const values = new Float64Array(m * n);
   let variances: Float64Array | null = null;
-  for (let a = 0; a < m; a++) for (let j = 0; j < n; j++) values[a * n + j] = input.values[a][j];
+  for (let a = 0; a < m; a++) for (let j = 0; j < n; j++) values[a * n + j] = input.values[a][j] * down;
   if (input.valueSpread) {
     variances = new Float64Array(m * n);
     let any = false;
     for (let a = 0; a < m; a++) {
       for (let j = 0; j < n; j++) {
-        const s = input.valueSpread[a][j];
+        const s = input.valueSpread[a][j] * down;
         variances[a * n + j] = s * s;
         if (s > 0) any = true;
       }
@@ -119,6 +121,16 @@ export function planSmaa(input: SmaaInput): SmaaShardInput[] {
     shards.push({ m, n, values, variances, weights, samples: Math.min(SHARD_SIZE, input.samples - start), seed: deriveSeed(input.seed, s) });
   }
   return shards;
+}
+
+/**
+ * The power of two every value and spread is multiplied by before sampling: ranks do not
+ * change when all values and spreads are scaled alike, and scaled to at most 1 no total,
+ * difference or variance (spread²) can overflow — near 1e308 values or above ~1.3e154
+ * spreads they would, and the ranks and confidence factors would be NaN.
+ */
+function valueDownscale(input: SmaaInput): number {
+  return downscale(Math.max(maxAbs(input.values), input.valueSpread ? maxAbs(input.valueSpread) : 0));
 }
 
 function prepareWeights(weights: SmaaWeights, n: number): SmaaWeights {
@@ -137,6 +149,12 @@ function prepareWeights(weights: SmaaWeights, n: number): SmaaWeights {
   if (weights.kind === 'intervals') return prepareIntervals(weights.intervals, n);
   if (weights.center.length !== n) throw new EngineInputError('weights.center', `must have ${n} entries, one per criterion`);
   const center = Array.from(normaliseWeights(weights.center, 'weights.center'));
+  if (center.filter((c) => c > 0).length < 2) {
+    throw new EngineInputError(
+      'weights.center',
+      `puts all the weight on criterion ${center.findIndex((c) => c > 0)}, so there is nothing to spread: give at least two criteria a positive centre weight`,
+    );
+  }
   const limit = Math.sqrt(meanBinomialVariance(center));
   if (!(weights.spread > 0 && weights.spread < limit)) {
     throw new EngineInputError('weights.spread', `must be in (0, ${limit.toPrecision(4)}): a larger spread than that is no longer "around" the centre`);
@@ -169,9 +187,10 @@ function prepareIntervals(intervals: readonly (readonly [number, number])[], n: 
   let accepted = 0;
   for (let t = 0; t < INTERVAL_PILOT; t++) if (drawInterval(rng, tight, free, u)) accepted++;
   if (accepted >= REJECTION_MIN_ACCEPTANCE * INTERVAL_PILOT) return { kind: 'intervals', intervals: tight, sampler: 'rejection' };
-  const room = tight.reduce((acc, [lo, hi]) => Math.min(acc, hi - lo), Infinity);
-  if (!(room > 1e-9) || !(free > 1e-9)) {
-    throw new EngineInputError('weights.intervals', 'the bounds leave too little room to sample: they fix the weights (widen the narrowest intervals)');
+  // A criterion whose bounds meet keeps its weight; the others need room to move between.
+  const movable = tight.filter(([lo, hi]) => hi - lo > 1e-9).length;
+  if (movable < 2 || !(free > 1e-9)) {
+    throw new EngineInputError('weights.intervals', 'the bounds fix every weight, so there is nothing to sample: widen at least two intervals');
   }
   return { kind: 'intervals', intervals: tight, sampler: 'hit-and-run' };
 }
@@ -194,6 +213,9 @@ function hitAndRunSampler(intervals: readonly (readonly [number, number])[], rng
   const x = new Float64Array(n);
   const lo = Float64Array.from(intervals, ([l]) => l);
   const hi = Float64Array.from(intervals, ([, h]) => h);
+  // Moves go between criteria whose bounds leave room; a fixed weight stays where it is.
+  const free = Int32Array.from(intervals.flatMap(([l, h], j) => (h - l > 1e-9 ? [j] : [])));
+  const q = free.length;
   let sumLo = 0;
   let width = 0;
   for (let j = 0; j < n; j++) {
@@ -205,9 +227,11 @@ function hitAndRunSampler(intervals: readonly (readonly [number, number])[], rng
   const step = () => {
     // One 32-bit draw picks the pair: its low and high 16 bits, each scaled to a range.
     const b = rng.nextU32();
-    const k = ((b & 0xffff) * n) >>> 16;
-    let l = ((b >>> 16) * (n - 1)) >>> 16;
-    if (l >= k) l++;
+    const fk = ((b & 0xffff) * q) >>> 16;
+    let fl = ((b >>> 16) * (q - 1)) >>> 16;
+    if (fl >= fk) fl++;
+    const k = free[fk];
+    const l = free[fl];
     // x_k + t ∈ [lo_k, hi_k] and x_l − t ∈ [lo_l, hi_l].
     const tMin = Math.max(lo[k] - x[k], x[l] - hi[l]);
     const tMax = Math.min(hi[k] - x[k], x[l] - lo[l]);
@@ -417,10 +441,18 @@ function weightedTotals(w: Float64Array, values: Float64Array, totals: Float64Ar
       totals[tb + a + 1] = y0 + y1;
     }
     if (a < m) {
+      // The same two accumulators as above: an alternative identical to one summed in a
+      // pair gets a bit-identical total, so the two tie (and share their ranks) exactly.
       const r0 = a * n;
-      let x = 0;
-      for (let j = 0; j < n; j++) x += w[wb + j] * values[r0 + j];
-      totals[tb + a] = x;
+      let x0 = 0;
+      let x1 = 0;
+      let j = 0;
+      for (; j + 1 < n; j += 2) {
+        x0 += w[wb + j] * values[r0 + j];
+        x1 += w[wb + j + 1] * values[r0 + j + 1];
+      }
+      if (j < n) x0 += w[wb + j] * values[r0 + j];
+      totals[tb + a] = x0 + x1;
     }
   }
 }
@@ -636,14 +668,15 @@ export function smaa(input: SmaaInput): SmaaResult {
 export function confidenceFactor(input: SmaaInput, a: number, wc: readonly number[]): number {
   const m = input.values.length;
   const n = wc.length;
+  const down = valueDownscale(input);
   const mu = new Float64Array(m);
   const sd = new Float64Array(m);
   for (let b = 0; b < m; b++) {
     let t = 0;
     let v = 0;
     for (let j = 0; j < n; j++) {
-      t += wc[j] * input.values[b][j];
-      const s = input.valueSpread ? input.valueSpread[b][j] : 0;
+      t += wc[j] * (input.values[b][j] * down);
+      const s = input.valueSpread ? input.valueSpread[b][j] * down : 0;
       v += wc[j] * wc[j] * s * s;
     }
     mu[b] = t;
@@ -656,12 +689,19 @@ export function confidenceFactor(input: SmaaInput, a: number, wc: readonly numbe
       // Φ(x) rounds to 1 beyond 8.3 (1 − Φ < 1e-16): skip the exp, the bulk of the cost.
       return x > 8.3 ? 1 : normalCdf(x);
     }
-    return t > mu[b] || (t === mu[b] && a < b) ? 1 : 0;
+    return t > mu[b] ? 1 : 0;
   };
   if (!(sd[a] > 0)) {
+    // Alternatives with exactly a's total (and no spread) tie with it: first place is
+    // shared among them, as in the rank acceptabilities, so none is favoured by its index.
     let p = 1;
-    for (let b = 0; b < m; b++) if (b !== a) p *= beaten(b, mu[a]);
-    return p;
+    let ties = 0;
+    for (let b = 0; b < m; b++) {
+      if (b === a) continue;
+      if (!(sd[b] > 0) && mu[b] === mu[a]) ties++;
+      else p *= beaten(b, mu[a]);
+    }
+    return p / (ties + 1);
   }
   const integrand = (z: number): number => {
     const t = mu[a] + sd[a] * z;

@@ -95,7 +95,18 @@ function formatPathText(path: Path): string {
 const Weight = () => finite().min(0, 'must be ≥ 0');
 const Table = () => z.array(z.array(finite()));
 const AlternativesTable = () => z.array(z.array(finite())).min(2, 'at least two alternatives are needed to compare');
-const Judgment = () => finite().positive('judgments must be > 0');
+/**
+ * Largest judgment accepted (and its reciprocal the smallest): 1000 is far beyond any
+ * judgment scale in use (Saaty's 9, the power scale's 81, the geometric scale's 256), and
+ * keeps a chain of 14 judgments' priorities (ratios up to 1000¹⁴) within double precision.
+ */
+export const JUDGMENT_MAX = 1000;
+const Judgment = () =>
+  finite()
+    .positive('judgments must be > 0')
+    .refine((x) => x <= JUDGMENT_MAX && x >= 1 / JUDGMENT_MAX, {
+      message: `must be within 1/${JUDGMENT_MAX}…${JUDGMENT_MAX}: far outside any judgment scale (Saaty's is 1/9…9)`,
+    });
 /** `null` = a pair nobody judged (on both sides of the diagonal). */
 const PairwiseMatrix = () => z.array(z.array(Judgment().nullable())).min(2, 'at least a 2×2 matrix').max(15, 'at most a 15×15 matrix');
 
@@ -173,7 +184,7 @@ export const AhpRequestSchema = z
     if (req.matrix) checkPairwise(ctx, req.matrix, ['matrix']);
     if (req.participantWeights && !req.matrices) fail(ctx, ['participantWeights'], 'only applies to a group (`matrices`)');
     if (req.aggregation && !req.matrices) fail(ctx, ['aggregation'], 'only applies to a group (`matrices`)');
-    if (req.matrices) {
+    if (req.matrices && req.matrices.length > 0) {
       const n = req.matrices[0].length;
       req.matrices.forEach((m, p) => {
         if (m.length !== n) fail(ctx, ['matrices', p], `must be ${n}×${n} like matrices[0], is ${m.length} rows`);
@@ -224,8 +235,16 @@ export const AhpResponseSchema = AhpResultSchema.extend({
   individual: z.array(AhpResultSchema.nullable()).optional(),
   /** Group only: each participant's Saaty compatibility index with the group weights (≥ 1; ≤ 1.1 is compatible). */
   compatibility: z.array(z.number().min(0).nullable()).optional(),
-  /** Group only: Goepel's consensus S* (0…1) and its verbal scale. */
-  consensus: z.object({ sStar: z.number().min(0).max(1), label: z.enum(['very-low', 'low', 'moderate', 'high', 'very-high']) }).optional(),
+  /**
+   * Group only: Goepel's consensus S* (0…1) and its verbal scale (AHP-OS's word scale);
+   * `null` when fewer than two participants' judgments counted (not applicable).
+   */
+  consensus: z
+    .object({ sStar: z.number().min(0).max(1), label: z.enum(['very-low', 'low', 'moderate', 'high', 'very-high']) })
+    .nullable()
+    .optional(),
+  /** Group only: how many participants' judgments counted (connected, with a positive weight). */
+  judges: z.number().int().min(0).optional(),
 });
 
 // ---------------------------------------------------------------- engine.ahpRatings
@@ -419,7 +438,7 @@ export const engineMethods = {
   'engine.ahp': defineMethod({
     name: 'engine.ahp',
     summary:
-      'AHP priorities (principal eigenvector; Harker’s method when pairs are null = not judged), λmax, CI, CR, the three most inconsistent judgments with suggestions on the 1–9 scale, missing pairs and the next pair to ask (Harker’s rule), warnings. { matrix, labels? } or a group { matrices, participantWeights?, aggregation?: aij|aip } (plus each individual result, compatibility and Goepel’s consensus S*).',
+      'AHP priorities (principal eigenvector; Harker’s method when pairs are null = not judged), λmax, CI, CR, the three most inconsistent judgments with suggestions on the 1–9 scale, missing pairs and the next pair to ask (a variant of Harker’s rule: the largest change of the priorities, in L1, per unit change of ln a_ij), warnings. Judgments within 1/1000…1000. { matrix, labels? } or a group { matrices, participantWeights?, aggregation?: aij|aip } (plus each individual result, compatibility, judges = how many participants’ judgments counted, and Goepel’s consensus S*, null with fewer than two).',
     request: AhpRequestSchema,
     response: AhpResponseSchema,
   }),
