@@ -49,6 +49,12 @@ export interface SmaaInput {
 export interface SmaaResult {
   /** alternative × rank (0 = first): share of samples; each row sums to 1. */
   rankAcceptability: number[][];
+  /**
+   * Same shape: the Monte Carlo standard error of each rank acceptability, by batch means over
+   * blocks of BLOCK samples (valid for the correlated hit-and-run chain as for independent
+   * draws; with fewer than two blocks, the binomial √(b(1 − b)/N)).
+   */
+  standardError: number[][];
   /** Per alternative: mean weight vector of the samples where it ranks first; `null` if it never does. */
   centralWeights: (number[] | null)[];
   /**
@@ -93,7 +99,15 @@ export interface SmaaShardOutput {
   winWeightSums: Float64Array;
   /** Row-major, a < b only: samples where b ranked above a (a tie counts half). */
   lossCounts: Float64Array;
+  /** Batch means: per cell Σ_blocks c², Σ_blocks c·size (c = the block's rank count), and Σ size², blocks. */
+  blockSquares: Float64Array;
+  blockCross: Float64Array;
+  blockSizeSquares: number;
+  blocks: number;
 }
+
+/** Samples per block: the unit of the batch-means standard error and of the inner loops. */
+const BLOCK = 256;
 
 /** Splits a run into its fixed shards. */
 export function planSmaa(input: SmaaInput): SmaaShardInput[] {
@@ -284,13 +298,18 @@ function meanBinomialVariance(center: readonly number[]): number {
 export function smaaShard(input: SmaaShardInput, progress: (done: number) => void = () => {}): SmaaShardOutput {
   const { m, n, values, variances, samples, weights } = input;
   const rng = createRng(input.seed);
-  const block = 256;
+  const block = BLOCK;
   const normals = variances ? new Float64Array(block * m) : null;
   const w = new Float64Array(block * n);
   const totals = new Float64Array(block * m);
   const scratch = new Float64Array(n);
   const scale = new Float64Array(block);
   const rankCounts = new Float64Array(m * m);
+  const blockCounts = new Float64Array(m * m);
+  const blockSquares = new Float64Array(m * m);
+  const blockCross = new Float64Array(m * m);
+  let blockSizeSquares = 0;
+  let blocks = 0;
   const winWeightSums = new Float64Array(m * n);
   const lossCounts = new Float64Array(m * m);
   const ordinal = weights.kind === 'ordinal' ? Int32Array.from('order' in weights ? weights.order : weights.groups.flat()) : null;
@@ -335,7 +354,16 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
     } else {
       weightedTotals(w, values, totals, count, m, n);
     }
-    countRanks(totals, w, scale, rankCounts, winWeightSums, lossCounts, count, m, n);
+    blockCounts.fill(0);
+    countRanks(totals, w, scale, blockCounts, winWeightSums, lossCounts, count, m, n);
+    for (let i = 0; i < blockCounts.length; i++) {
+      const c = blockCounts[i];
+      rankCounts[i] += c;
+      blockSquares[i] += c * c;
+      blockCross[i] += c * count;
+    }
+    blockSizeSquares += count * count;
+    blocks++;
     const done = start + count;
     if (done - reported >= 8192) {
       reported = done;
@@ -343,7 +371,7 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
     }
   }
   progress(1);
-  return { samples, rankCounts, winWeightSums, lossCounts };
+  return { samples, rankCounts, winWeightSums, lossCounts, blockSquares, blockCross, blockSizeSquares, blocks };
 }
 
 /**
@@ -612,10 +640,20 @@ export function mergeSmaa(input: SmaaInput, shards: readonly SmaaShardOutput[]):
   const counts = new Float64Array(m * m);
   const sums = new Float64Array(m * n);
   const losses = new Float64Array(m * m);
+  const squares = new Float64Array(m * m);
+  const cross = new Float64Array(m * m);
+  let sizeSquares = 0;
+  let blocks = 0;
   let total = 0;
   for (const shard of shards) {
     total += shard.samples;
-    for (let i = 0; i < counts.length; i++) counts[i] += shard.rankCounts[i];
+    sizeSquares += shard.blockSizeSquares;
+    blocks += shard.blocks;
+    for (let i = 0; i < counts.length; i++) {
+      counts[i] += shard.rankCounts[i];
+      squares[i] += shard.blockSquares[i];
+      cross[i] += shard.blockCross[i];
+    }
     for (let i = 0; i < sums.length; i++) sums[i] += shard.winWeightSums[i];
     for (let i = 0; i < losses.length; i++) losses[i] += shard.lossCounts[i];
   }
@@ -636,7 +674,15 @@ export function mergeSmaa(input: SmaaInput, shards: readonly SmaaShardOutput[]):
   }
   const confidence = centralWeights.map((wc, a) => (wc === null ? null : confidenceFactor(input, a, wc)));
   const holisticAcceptability = rankAcceptability.map((row) => row.reduce((acc, b, r) => acc + metaWeights[r] * b, 0));
-  return { rankAcceptability, centralWeights, confidence, pairwiseWinning, holisticAcceptability, metaWeights, samples: total };
+  const standardError = rankAcceptability.map((row, a) =>
+    row.map((p, r) => {
+      const i = a * m + r;
+      // Batch means with unequal batch sizes n_k (ratio estimator): Var(p̂) ≈ B/(B − 1) · Σ (c_k − p n_k)² / N².
+      const spread = blocks >= 2 ? (blocks / (blocks - 1)) * (squares[i] - 2 * p * cross[i] + p * p * sizeSquares) : total * p * (1 - p);
+      return Math.min(1, Math.sqrt(Math.max(0, spread)) / total);
+    }),
+  );
+  return { rankAcceptability, standardError, centralWeights, confidence, pairwiseWinning, holisticAcceptability, metaWeights, samples: total };
 }
 
 /** Centroid meta-weights α_r = Σ_{k=r..m} 1/k / Σ_{k=1..m} 1/k, so α_1 = 1 ≥ α_2 ≥ … > 0. */

@@ -417,6 +417,8 @@ export const SmaaRequestSchema = z
 
 export const SmaaResponseSchema = z.object({
   rankAcceptability: z.array(z.array(z.number().min(0).max(1))),
+  /** Same shape: Monte Carlo standard error of each rank acceptability (batch means over blocks of 256 samples). */
+  standardError: z.array(z.array(z.number().min(0).max(1))),
   centralWeights: z.array(z.array(z.number().min(0).max(1)).nullable()),
   confidence: z.array(z.number().min(0).max(1).nullable()),
   /** pairwiseWinning[i][j]: probability that i ranks above j. */
@@ -479,7 +481,7 @@ export const engineMethods = {
   'engine.smaa': defineMethod({
     name: 'engine.smaa',
     summary:
-      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order} | ordinal{groups} (weak order) | intervals{intervals:[[lo,hi],…]}, samples?, seed? } → rankAcceptability (ties shared fairly), centralWeights, confidence, pairwiseWinning, holisticAcceptability. Long runs use worker threads, report progress and can be cancelled.',
+      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order} | ordinal{groups} (weak order) | intervals{intervals:[[lo,hi],…]}, samples?, seed? } → rankAcceptability (ties shared fairly), standardError (its Monte Carlo standard error, same shape), centralWeights, confidence, pairwiseWinning, holisticAcceptability. Long runs use worker threads, report progress and can be cancelled.',
     request: SmaaRequestSchema,
     response: SmaaResponseSchema,
     job: true,

@@ -125,6 +125,8 @@ test('answer 15 of 36 pairs guided by the next pair; consensus, compatibility an
   const pw = app.getByTestId('pairwise-winning');
   await expect(pw.getByRole('row')).toHaveCount(4);
   await expect(pw.getByRole('columnheader', { name: 'Holistic acceptability' })).toBeVisible();
+  // Each candidate's P(first) with its Monte Carlo standard error.
+  await expect(app.locator('.acceptability .bar-value').first()).toHaveText(/^\d+ ± \d+\.\d%$/);
   await expect(app.getByRole('img', { name: /Who wins over the weights of/ })).toBeVisible();
   await expect(app.getByTestId('stability-map-share')).toContainText(/wins on \d+% of the plane/);
   await app.getByTestId('stability-map').screenshot({ path: info.outputPath('map-en.png') });

@@ -291,7 +291,7 @@ export const roomLocale: FeatureLocale = {
         tornadoHelp:
           'Each bar is the range of one criterion’s weight (the others rescaled in proportion) over which the winner stays first; the line is the current weight. Top: the criterion closest to changing the winner.',
         rank: 'rank {{rank}}',
-        accDesc: '{{name}} first in {{p}} of samples',
+        accDesc: '{{name}} first in {{p}} ± {{se}} of samples (± one Monte Carlo standard error)',
         smaaSettings: '{{samples}} samples of weights around the team’s weights (±{{spread}} pp) and of scores within the participants’ spread.',
         smallestTitle: 'Smallest change of all weights together',
         smallest: 'Changing the weights by {{distance}} pp in total (sum of the absolute changes) makes {{name}} tie the winner:',
@@ -691,7 +691,7 @@ export const roomLocale: FeatureLocale = {
         noScores: '尚无评分：无可分析内容。',
         tornadoHelp: '每条横条表示某一维度权重（其余按比例缩放）在多大范围内第一名保持不变；竖线为当前权重。最上方是最接近改变第一名的维度。',
         rank: '第 {{rank}} 名',
-        accDesc: '{{name}} 在 {{p}} 的模拟中排名第一',
+        accDesc: '{{name}} 在 {{p}} ± {{se}} 的模拟中排名第一（± 为一个蒙特卡洛标准误差）',
         smaaSettings: '在团队权重附近（±{{spread}} 个百分点）及参与者评分离散范围内抽样 {{samples}} 次。',
         smallestTitle: '所有权重一起变动的最小改变量',
         smallest: '权重总共改变 {{distance}} 个百分点（各项变化的绝对值之和），{{name}} 即与第一名持平：',
