@@ -51,6 +51,20 @@ export interface SensitivityResult {
    * weights make anyone else win.
    */
   smallestChange: { weights: number[]; winner: number; distance: number } | null;
+  /**
+   * For every pair adjacent in the ranking (by total, ties by index): the smallest L1 change
+   * of the weights on the simplex at which `challenger` ties `leader` — "what it takes" for
+   * each candidate to catch the one just above it. `distance` and `weights` are `null` when no
+   * weights let it catch up.
+   */
+  reversals: Reversal[];
+}
+
+export interface Reversal {
+  leader: number;
+  challenger: number;
+  distance: number | null;
+  weights: number[] | null;
 }
 
 /**
@@ -134,44 +148,63 @@ export function sensitivity(rawValues: readonly (readonly number[])[], weights: 
       }
     }
   });
-  return { winner, margin, criteria, mostCritical, smallestChange: smallestChange(values, w, winner, tolerance) };
+  const ranking = Array.from({ length: m }, (_, a) => a).sort((a, b) => totals[b] - totals[a] || a - b);
+  ranking.splice(ranking.indexOf(winner), 1);
+  ranking.unshift(winner);
+  const reversals: Reversal[] = [];
+  for (let r = 0; r + 1 < m; r++) {
+    const tie = tieChange(values, w, ranking[r], ranking[r + 1], tolerance);
+    reversals.push({ leader: ranking[r], challenger: ranking[r + 1], distance: tie?.distance ?? null, weights: tie?.weights ?? null });
+  }
+  return { winner, margin, criteria, mostCritical, smallestChange: smallestChange(values, w, winner, tolerance), reversals };
 }
 
 /**
- * Smallest L1 change of the weight vector (on the simplex) after which `b` ties the winner,
- * over all b. For one b with d = v_winner − v_b the gap d·w must fall to 0; moving t of
- * weight from criterion l to k changes it by t (d_k − d_l) at an L1 cost of 2t. So the best
- * move puts everything into k = argmin d and takes from the criteria with the largest d
- * first, each up to its whole weight — a fractional knapsack, solved greedily and exactly.
+ * Smallest L1 change of the weight vector (on the simplex) after which `b` ties `a` (which
+ * leads or ties at w); `null` when no weights let b catch up. With d = v_a − v_b the gap d·w
+ * must fall to 0; moving t of weight from criterion l to k changes it by t (d_k − d_l) at an
+ * L1 cost of 2t. So the best move puts everything into k = argmin d and takes from the
+ * criteria with the largest d first, each up to its whole weight — a fractional knapsack,
+ * solved greedily and exactly.
  */
-function smallestChange(values: readonly (readonly number[])[], w: Float64Array, winner: number, tolerance: number): SensitivityResult['smallestChange'] {
-  const m = values.length;
+function tieChange(
+  values: readonly (readonly number[])[],
+  w: Float64Array,
+  a: number,
+  b: number,
+  tolerance: number,
+): { weights: number[]; distance: number } | null {
   const n = w.length;
+  const d = Array.from({ length: n }, (_, j) => values[a][j] - values[b][j]);
+  let gap = 0;
+  for (let j = 0; j < n; j++) gap += d[j] * w[j];
+  let k = 0;
+  for (let j = 1; j < n; j++) if (d[j] < d[k]) k = j;
+  const sources = Array.from({ length: n }, (_, j) => j)
+    .filter((j) => j !== k && d[j] - d[k] > tolerance && w[j] > 0)
+    .sort((x, y) => d[y] - d[x] || x - y);
+  const next = Array.from(w);
+  let moved = 0;
+  for (const l of sources) {
+    if (gap <= 0) break;
+    const rate = d[l] - d[k];
+    const t = Math.min(w[l], gap / rate);
+    next[l] -= t;
+    next[k] += t;
+    moved += t;
+    gap -= t * rate;
+  }
+  if (gap > tolerance) return null;
+  return { weights: next, distance: 2 * moved };
+}
+
+/** `tieChange` from the winner to every other candidate: the closest one. */
+function smallestChange(values: readonly (readonly number[])[], w: Float64Array, winner: number, tolerance: number): SensitivityResult['smallestChange'] {
   let best: SensitivityResult['smallestChange'] = null;
-  for (let b = 0; b < m; b++) {
+  for (let b = 0; b < values.length; b++) {
     if (b === winner) continue;
-    const d = Array.from({ length: n }, (_, j) => values[winner][j] - values[b][j]);
-    let gap = 0;
-    for (let j = 0; j < n; j++) gap += d[j] * w[j];
-    let k = 0;
-    for (let j = 1; j < n; j++) if (d[j] < d[k]) k = j;
-    const sources = Array.from({ length: n }, (_, j) => j)
-      .filter((j) => j !== k && d[j] - d[k] > tolerance && w[j] > 0)
-      .sort((x, y) => d[y] - d[x] || x - y);
-    const next = Array.from(w);
-    let moved = 0;
-    for (const l of sources) {
-      if (gap <= 0) break;
-      const rate = d[l] - d[k];
-      const t = Math.min(w[l], gap / rate);
-      next[l] -= t;
-      next[k] += t;
-      moved += t;
-      gap -= t * rate;
-    }
-    if (gap > tolerance) continue; // b cannot catch up under any weights
-    const distance = 2 * moved;
-    if (best === null || distance < best.distance - 1e-15) best = { weights: next, winner: b, distance };
+    const tie = tieChange(values, w, winner, b, tolerance);
+    if (tie && (best === null || tie.distance < best.distance - 1e-15)) best = { weights: tie.weights, winner: b, distance: tie.distance };
   }
   return best;
 }

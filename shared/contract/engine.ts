@@ -332,6 +332,19 @@ export const SensitivityResponseSchema = z.object({
     .nullable(),
   /** Smallest L1 change of the normalised weight vector at which another candidate ties the winner. */
   smallestChange: z.object({ weights: z.array(z.number().min(0).max(1)), winner: z.number().int().min(0), distance: z.number().min(0).max(2) }).nullable(),
+  /**
+   * Every pair adjacent in the ranking (leader ranked just above challenger): the smallest L1
+   * change of the weights on the simplex at which the challenger ties the leader; `distance`
+   * and `weights` null when no weights let it catch up.
+   */
+  reversals: z.array(
+    z.object({
+      leader: z.number().int().min(0),
+      challenger: z.number().int().min(0),
+      distance: z.number().min(0).max(2).nullable(),
+      weights: z.array(z.number().min(0).max(1)).nullable(),
+    }),
+  ),
 });
 
 // ---------------------------------------------------------------- engine.stabilityMap
@@ -467,7 +480,7 @@ export const engineMethods = {
   'engine.sensitivity': defineMethod({
     name: 'engine.sensitivity',
     summary:
-      'Exact weight-stability intervals of the weighted-sum winner (slider rescales the other weights proportionally). { values: alternatives×criteria, weights } → winner, margin, per-criterion intervals (with criticality in percent), mostCritical, smallestChange (smallest L1 change of the whole weight vector that lets another candidate win).',
+      'Exact weight-stability intervals of the weighted-sum winner (slider rescales the other weights proportionally). { values: alternatives×criteria, weights } → winner, margin, per-criterion intervals (with criticality in percent), mostCritical, smallestChange (smallest L1 change of the whole weight vector that lets another candidate win), reversals (for each pair adjacent in the ranking, the smallest L1 change that lets the lower one tie the one above: leader, challenger, distance, weights).',
     request: SensitivityRequestSchema,
     response: SensitivityResponseSchema,
   }),

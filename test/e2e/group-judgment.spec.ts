@@ -122,6 +122,8 @@ test('answer 15 of 36 pairs guided by the next pair; consensus, compatibility an
   await room.analysisSettled();
   await expect(app.getByTestId('most-critical')).toContainText(/% of its weight\)/);
   await expect(app.getByTestId('smallest-change')).toContainText(/Changing the weights by [\d.]+ pp in total .* tie the winner/);
+  // What it takes for the runner-up to tie the winner.
+  await expect(app.getByTestId('runner-up')).toContainText(/What it takes for .+ \(second\)Changing the weights by [\d.]+ pp in total makes .+ tie .+:/);
   const pw = app.getByTestId('pairwise-winning');
   await expect(pw.getByRole('row')).toHaveCount(4);
   await expect(pw.getByRole('columnheader', { name: 'Holistic acceptability' })).toBeVisible();
@@ -160,6 +162,7 @@ test('answer 15 of 36 pairs guided by the next pair; consensus, compatibility an
     .click();
   await app.getByRole('tab', { name: '稳健性' }).click();
   await expect(app.getByTestId('smallest-change')).toContainText('所有权重一起变动的最小改变量');
+  await expect(app.getByTestId('runner-up')).toContainText(/（第二名）要追平需要什么权重总共改变 [\d.]+ 个百分点/);
   await expect(app.getByRole('img', { name: /的权重平面上谁是第一/ })).toBeVisible();
   await expect(app.getByTestId('pairwise-winning')).toContainText('综合可接受度');
   await app.screenshot({ path: info.outputPath('robustness-zh.png'), fullPage: true });
