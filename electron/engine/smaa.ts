@@ -4,6 +4,7 @@ import { integrate } from './quadrature';
 import { createRng, deriveSeed, type Rng } from './rng';
 import { normaliseWeights } from '../../shared/scoring/weights';
 import { downscale, maxAbs } from '../../shared/scoring/magnitude';
+import { constrainedChain, drawConstrained, prepareConstraints, type PreparedConstraints, type WeightConstraint } from './smaa-constraints';
 
 /**
  * SMAA-2, stochastic multicriteria acceptability analysis (Lahdelma & Salminen 2001):
@@ -32,7 +33,10 @@ export type SmaaWeights =
       intervals: readonly (readonly [number, number])[];
       /** Set by planning: i.i.d. rejection sampling when it accepts often, else hit-and-run. */
       sampler?: 'rejection' | 'hit-and-run';
-    };
+    }
+  /** Uniform over the weights with w_greater ≥ ratio · w_lesser for each constraint (smaa-constraints.ts). */
+  | { kind: 'constraints'; constraints: readonly WeightConstraint[] }
+  | PreparedConstraints;
 
 export interface SmaaInput {
   /** alternatives × criteria on a common higher-is-better scale. */
@@ -161,6 +165,7 @@ function prepareWeights(weights: SmaaWeights, n: number): SmaaWeights {
     return weights;
   }
   if (weights.kind === 'intervals') return prepareIntervals(weights.intervals, n);
+  if (weights.kind === 'constraints') return prepareConstraints(weights.constraints, n);
   if (weights.center.length !== n) throw new EngineInputError('weights.center', `must have ${n} entries, one per criterion`);
   const center = Array.from(normaliseWeights(weights.center, 'weights.center'));
   if (center.filter((c) => c > 0).length < 2) {
@@ -326,6 +331,8 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
   const chain = weights.kind === 'intervals' && weights.sampler === 'hit-and-run' ? hitAndRunSampler(weights.intervals, rng) : null;
   const free = intervals ? 1 - intervals.reduce((acc, [lo]) => acc + lo, 0) : 0;
   const dirichlet = weights.kind === 'around' ? dirichletSampler(weights.center, weights.spread, rng) : null;
+  const constrained = weights.kind === 'constraints' && 'sampler' in weights ? weights : null;
+  const constrainedWalk = constrained?.sampler === 'hit-and-run' ? constrainedChain(constrained, n, rng) : null;
   let reported = 0;
 
   for (let start = 0; start < samples; start += block) {
@@ -335,6 +342,15 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
       scale.fill(1);
     } else if (chain) {
       for (let s = 0; s < count; s++) chain(w.subarray(s * n, s * n + n));
+      scale.fill(1);
+    } else if (constrainedWalk) {
+      for (let s = 0; s < count; s++) constrainedWalk(w.subarray(s * n, s * n + n));
+      scale.fill(1);
+    } else if (constrained) {
+      for (let s = 0; s < count; s++) {
+        const row = w.subarray(s * n, s * n + n);
+        while (!drawConstrained(rng, constrained.constraints, row));
+      }
       scale.fill(1);
     } else if (intervals) {
       for (let s = 0; s < count; s++) {

@@ -159,6 +159,89 @@ describe('engine requests at numeric extremes answer or refuse, within seconds',
   });
 });
 
+describe('engine.smaa weight constraints through the door', () => {
+  const values = [
+    [1, 0, 0.5],
+    [0, 1, 0.5],
+  ];
+
+  it('answers with the constraint honoured: with cost ≥ 2 × scalability, the cost-strong candidate leads', async () => {
+    const r = resultOf<Smaa & { standardError: number[][] }>(
+      await call('engine.smaa', { values, weights: { kind: 'constraints', constraints: [{ greater: 0, lesser: 1, ratio: 2 }] }, samples: 5000 }),
+    );
+    expect(r.rankAcceptability[0][0]).toBe(1);
+    expect(r.standardError).toHaveLength(2);
+  });
+
+  it('refuses contradicting constraints as invalid_request, naming them', async () => {
+    const res = await call('engine.smaa', {
+      values,
+      weights: {
+        kind: 'constraints',
+        constraints: [
+          { greater: 0, lesser: 1, ratio: 2 },
+          { greater: 1, lesser: 0 },
+        ],
+      },
+    });
+    expect(res.ok).toBe(false);
+    if (!res.ok) {
+      expect(res.error.code).toBe('invalid_request');
+      expect(res.error.message).toContain('constraints[0], constraints[1] contradict each other');
+    }
+  });
+
+  it('refuses a constraint on a criterion that does not exist, naming its path', async () => {
+    const res = await call('engine.smaa', { values, weights: { kind: 'constraints', constraints: [{ greater: 0, lesser: 3 }] } });
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.error.issues?.map((i) => i.path)).toContain('weights.constraints[0].lesser');
+  });
+});
+
+describe('engine.hierarchy through the door', () => {
+  const root = { id: 'goal', children: [{ id: 'cost', children: [{ id: 'gpu' }, { id: 'ops' }] }, { id: 'scale' }] };
+
+  it('answers local and global priorities for one judge and for a group (response checked against its schema)', async () => {
+    const checked = (method: string, payload: unknown) => dispatch(method, payload, { host: 'test', tasks: inline, checkResponse: true });
+    const one = resultOf<{ global: Record<string, number> }>(
+      await checked('engine.hierarchy', {
+        root,
+        matrices: {
+          goal: [
+            [1, 3],
+            [1 / 3, 1],
+          ],
+        },
+        weights: { cost: [1, 1] },
+      }),
+    );
+    expect(one.global).toEqual({ gpu: 0.375, ops: 0.375, scale: 0.25 });
+    const m = [
+      [1, 1],
+      [1, 1],
+    ];
+    const group = resultOf<{ nodes: Record<string, { judges: number; consensus: unknown }> }>(
+      await checked('engine.hierarchy', { root, matrices: { goal: [m, m], cost: [m, m] }, participantWeights: [1, 2] }),
+    );
+    expect(group.nodes.goal.judges).toBe(2);
+  });
+
+  it('refuses a non-reciprocal matrix naming its entry', async () => {
+    const res = await call('engine.hierarchy', {
+      root,
+      matrices: {
+        goal: [
+          [1, 3],
+          [3, 1],
+        ],
+      },
+      weights: { cost: [1, 1] },
+    });
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.error.issues?.map((i) => i.path)).toContain('matrices.goal[1][0]');
+  });
+});
+
 describe('the door refuses a response that carries a non-finite number', () => {
   const original = handlers['engine.rankWeights'];
   afterEach(() => {

@@ -247,6 +247,61 @@ export const AhpResponseSchema = AhpResultSchema.extend({
   judges: z.number().int().min(0).optional(),
 });
 
+// ---------------------------------------------------------------- engine.hierarchy
+
+interface HierarchyNodeShape {
+  id: string;
+  children?: HierarchyNodeShape[];
+}
+
+const HierarchyNodeSchema: z.ZodType<HierarchyNodeShape> = z.lazy(() =>
+  z.strictObject({
+    id: z.string().min(1, 'a node needs an id').max(200),
+    children: z.array(HierarchyNodeSchema).max(15, 'at most 15 children (one pairwise matrix)').optional(),
+  }),
+);
+
+export const HierarchyRequestSchema = z
+  .strictObject({
+    root: HierarchyNodeSchema,
+    /** Per parent node id: one judge's matrix over its children (null = not judged), or a group's matrices. */
+    matrices: z.record(z.string(), z.union([PairwiseMatrix(), z.array(PairwiseMatrix()).min(1, 'at least one matrix is needed')])).optional(),
+    /** Per parent node id: local weights given directly (ranking or direct weighting). */
+    weights: z.record(z.string(), z.array(Weight()).min(1)).optional(),
+    aggregation: z.enum(['aij', 'aip']).optional(),
+    participantWeights: z.array(Weight()).optional(),
+  })
+  .superRefine((req, ctx) => {
+    for (const [id, m] of Object.entries(req.matrices ?? {})) {
+      const group = Array.isArray(m[0]?.[0]);
+      const list = (group ? m : [m]) as (number | null)[][][];
+      list.forEach((matrix, p) => checkPairwise(ctx, matrix, group ? ['matrices', id, p] : ['matrices', id]));
+      if (group && req.participantWeights) checkLength(ctx, req.participantWeights, ['participantWeights'], list.length, `one per matrix of node "${id}"`);
+    }
+    for (const [id, w] of Object.entries(req.weights ?? {})) checkSomeWeight(ctx, w, ['weights', id]);
+  });
+
+const HierarchyNodeResultSchema = z.object({
+  method: z.enum(['ahp', 'direct', 'single']),
+  cr: z.number().min(0).nullable(),
+  missingPairs: z.array(Pair),
+  nextPair: Pair.nullable(),
+  consensus: z
+    .object({ sStar: z.number().min(0).max(1), label: z.enum(['very-low', 'low', 'moderate', 'high', 'very-high']) })
+    .nullable()
+    .optional(),
+  judges: z.number().int().min(0).optional(),
+});
+
+export const HierarchyResponseSchema = z.object({
+  /** nodeId → priority under its parent (the root: 1). */
+  local: z.record(z.string(), z.number().min(0).max(1)),
+  /** leafId → product of the local priorities along its path; they sum to 1. */
+  global: z.record(z.string(), z.number().min(0).max(1)),
+  /** parentId → how its children were weighed, consistency, missing pairs and the next pair to ask. */
+  nodes: z.record(z.string(), HierarchyNodeResultSchema),
+});
+
 // ---------------------------------------------------------------- engine.ahpRatings
 
 export const AhpRatingsRequestSchema = z
@@ -395,6 +450,13 @@ const SmaaWeightsSchema = z.union([
     kind: z.literal('intervals'),
     intervals: z.array(z.tuple([finite().min(0).max(1), finite().min(0).max(1)])).min(1),
   }),
+  /** Ratio constraints: w_greater ≥ ratio · w_lesser (ratio default 1), uniform over the weights that meet them all. */
+  z.strictObject({
+    kind: z.literal('constraints'),
+    constraints: z
+      .array(z.strictObject({ greater: CriterionIndex(), lesser: CriterionIndex(), ratio: finite().positive('must be > 0').optional() }))
+      .min(1, 'at least one constraint is needed'),
+  }),
 ]);
 
 export const SmaaRequestSchema = z
@@ -420,6 +482,14 @@ export const SmaaRequestSchema = z
     const weights = req.weights;
     if (weights.kind === 'ordinal' && 'order' in weights) checkPermutation(ctx, weights.order, ['weights', 'order'], n);
     if (weights.kind === 'ordinal' && 'groups' in weights) checkPermutation(ctx, weights.groups.flat(), ['weights', 'groups'], n);
+    if (weights.kind === 'constraints') {
+      weights.constraints.forEach((c, k) => {
+        for (const side of ['greater', 'lesser'] as const) {
+          if (c[side] >= n) fail(ctx, ['weights', 'constraints', k, side], `criterion index ${c[side]} is out of range 0…${n - 1}`);
+        }
+        if (c.greater === c.lesser) fail(ctx, ['weights', 'constraints', k], 'must compare two different criteria');
+      });
+    }
     if (weights.kind === 'intervals') {
       checkLength(ctx, weights.intervals, ['weights', 'intervals'], n, 'one per criterion');
       weights.intervals.forEach(([lo, hi], j) => {
@@ -456,6 +526,13 @@ export const engineMethods = {
       'AHP priorities (principal eigenvector; Harker’s method when pairs are null = not judged), λmax, CI, CR, the three most inconsistent judgments with suggestions on the 1–9 scale, missing pairs and the next pair to ask (a variant of Harker’s rule: the largest change of the priorities, in L1, per unit change of ln a_ij), warnings. Judgments within 1/1000…1000. { matrix, labels? } or a group { matrices, participantWeights?, aggregation?: aij|aip } (plus each individual result, compatibility, judges = how many participants’ judgments counted, and Goepel’s consensus S*, null with fewer than two).',
     request: AhpRequestSchema,
     response: AhpResponseSchema,
+  }),
+  'engine.hierarchy': defineMethod({
+    name: 'engine.hierarchy',
+    summary:
+      'AHP over a criteria hierarchy. { root: {id, children?:[…]}, matrices?: {nodeId: matrix (null = not judged; Harker’s method) | matrix[] (a group)}, weights?: {nodeId: direct local weights}, aggregation?: aij|aip, participantWeights? } → local (nodeId → priority under its parent), global (leafId → product of the local priorities along its path), nodes (parentId → method, cr, missingPairs, nextPair, and for a group consensus S* and judges).',
+    request: HierarchyRequestSchema,
+    response: HierarchyResponseSchema,
   }),
   'engine.ahpRatings': defineMethod({
     name: 'engine.ahpRatings',
@@ -494,7 +571,7 @@ export const engineMethods = {
   'engine.smaa': defineMethod({
     name: 'engine.smaa',
     summary:
-      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order} | ordinal{groups} (weak order) | intervals{intervals:[[lo,hi],…]}, samples?, seed? } → rankAcceptability (ties shared fairly), standardError (its Monte Carlo standard error, same shape), centralWeights, confidence, pairwiseWinning, holisticAcceptability. Long runs use worker threads, report progress and can be cancelled.',
+      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order} | ordinal{groups} (weak order) | intervals{intervals:[[lo,hi],…]} | constraints{constraints:[{greater, lesser, ratio?}]} (w_greater ≥ ratio·w_lesser; contradicting sets refused naming them), samples?, seed? } → rankAcceptability (ties shared fairly), standardError (its Monte Carlo standard error, same shape), centralWeights, confidence, pairwiseWinning, holisticAcceptability. Long runs use worker threads, report progress and can be cancelled.',
     request: SmaaRequestSchema,
     response: SmaaResponseSchema,
     job: true,
