@@ -769,7 +769,11 @@ export interface AhpGroupResult extends AhpResult {
    * in AHP-OS) with fewer than two of them: one judge agrees with nobody.
    */
   consensus: { sStar: number; label: ConsensusLabel } | null;
-  /** How many participants' judgments counted: connected judgments and a positive weight. */
+  /**
+   * How many participants' judgments count: they connect all criteria and have a positive
+   * weight (priorities of their own; consensus and AIP are over them). AIJ also averages any
+   * partial matrices given, pair by pair.
+   */
   judges: number;
 }
 

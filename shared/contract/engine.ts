@@ -243,7 +243,11 @@ export const AhpResponseSchema = AhpResultSchema.extend({
     .object({ sStar: z.number().min(0).max(1), label: z.enum(['very-low', 'low', 'moderate', 'high', 'very-high']) })
     .nullable()
     .optional(),
-  /** Group only: how many participants' judgments counted (connected, with a positive weight). */
+  /**
+   * Group only: how many participants' judgments count — they connect all criteria and have a
+   * positive weight, so they have priorities of their own (consensus and AIP are formed over
+   * them). The room sends only such participants; AIJ also averages any partial matrices sent.
+   */
   judges: z.number().int().min(0).optional(),
 });
 
