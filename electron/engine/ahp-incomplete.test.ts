@@ -210,8 +210,8 @@ describe('ahpGroup: AIJ, AIP, consensus, compatibility', () => {
   it('AIP of identical judges equals each judge; S* = 1; compatibility 1 for a consistent judge (1e-12)', () => {
     const r = ahpGroup([a, a, a], undefined, 'aip');
     r.weights.forEach((x, k) => expect(x).toBeCloseTo([0.5, 0.3, 0.2][k], 12));
-    expect(r.consensus.sStar).toBeCloseTo(1, 12);
-    expect(r.consensus.label).toBe('very-high');
+    expect(r.consensus!.sStar).toBeCloseTo(1, 12);
+    expect(r.consensus!.label).toBe('very-high');
     r.compatibility.forEach((s) => expect(s!).toBeCloseTo(1, 12));
   });
 

@@ -10,11 +10,11 @@ import { normaliseWeights } from '../../shared/scoring/weights';
 
 /**
  * Saaty's random consistency index RI(n) for n = 0…15 (n ≤ 2 is always consistent): the
- * mean CI of random reciprocal matrices on the 1–9 scale, in the table most AHP texts and
- * tools reproduce from Saaty (The Analytic Hierarchy Process, 1980; extended to n = 15 in
- * Saaty's later books). Named in every response as RANDOM_INDEX_SOURCE.
+ * mean CI of random reciprocal matrices on the 1–9 scale, as tabulated in Saaty (The
+ * Analytic Hierarchy Process, 1980, table 1.3), n = 12 included (1.48: his sample means are
+ * not monotone there). Named in every response as RANDOM_INDEX_SOURCE.
  */
-export const RANDOM_INDEX: readonly number[] = [0, 0, 0, 0.58, 0.9, 1.12, 1.24, 1.32, 1.41, 1.45, 1.49, 1.51, 1.54, 1.56, 1.57, 1.59];
+export const RANDOM_INDEX: readonly number[] = [0, 0, 0, 0.58, 0.9, 1.12, 1.24, 1.32, 1.41, 1.45, 1.49, 1.51, 1.48, 1.56, 1.57, 1.59];
 export const RANDOM_INDEX_SOURCE = 'Saaty (1980), The Analytic Hierarchy Process: random index table, n = 3…15';
 
 /** Saaty's fundamental scale and its reciprocals: the values a suggestion is snapped to. */
@@ -60,7 +60,7 @@ export interface AhpResult {
   inconsistencies: Judgment[];
   /** Pairs (i < j) nobody judged. */
   missingPairs: Array<[number, number]>;
-  /** The missing pair to ask next (Harker's rule), `null` when none is missing. */
+  /** The missing pair to ask next (a variant of Harker's rule, see `nextPairToAsk`), `null` when none is missing. */
   nextPair: [number, number] | null;
   /** Judged pairs, and the fewest that connect all criteria (n − 1). */
   answeredPairs: number;
@@ -346,7 +346,7 @@ export function ahp(matrix: PairwiseMatrix, options: AhpOptions = {}): AhpResult
     mostInconsistent: inconsistencies[0] ?? null,
     inconsistencies,
     missingPairs: missing,
-    nextPair: missing.length > 0 ? harkerNextPair(a, given, n, w, lambda, missing) : null,
+    nextPair: missing.length > 0 ? nextPairToAsk(a, given, n, w, lambda, missing) : null,
     answeredPairs: (n * (n - 1)) / 2 - missing.length,
     minimumPairs: n - 1,
     warnings,
@@ -413,8 +413,11 @@ function findInconsistencies(a: Float64Array, given: Uint8Array, n: number, w: F
     scratch[i * n + j] = a[i * n + j];
     scratch[j * n + i] = a[j * n + i];
     // Nor one the scale cannot make: when the best value lies beyond 9 (or 1/9) and the judgment
-    // is already there, the snapped suggestion would be the judgment itself.
+    // is already there, the snapped suggestion would be the judgment itself; nor a scale
+    // value that does not lower CR (the optimum can lie between two scale values neither of
+    // which does better than the judgment given).
     if (Math.abs(Math.log(snapped.value / a[i * n + j])) < 1e-9) continue;
+    if (!(snapped.lambda < lambda - 1e-13 * n)) continue;
     out.push({
       i,
       j,
@@ -451,17 +454,19 @@ function snapToScale(a: Float64Array, n: number, i: number, j: number, optimum: 
 }
 
 /**
- * Harker's rule for the next comparison (Harker 1987, "Alternative modes of questioning in
- * the analytic hierarchy process", Math. Modelling 9): ask the missing pair whose answer
- * would move the priorities most, i.e. with the largest Σ_k |∂w_k/∂a_ij|, the derivatives
- * taken at the completed matrix B (missing a_ij = w_i/w_j, which has the same eigenpair as
- * Harker's auxiliary matrix). Taken here per unit of ln a_ij, so the rule does not depend
- * on which of the two criteria is named first. With v the left eigenvector:
+ * The next comparison to ask: a documented variant of Harker's rule (Harker 1987,
+ * "Alternative modes of questioning in the analytic hierarchy process", Math. Modelling 9).
+ * Harker asks the missing pair with the largest Σ_k |∂w_k/∂a_ij|; this variant takes the
+ * derivatives per unit of ln a_ij instead (Σ_k |∂w_k/∂ln a_ij| = a_ij · Harker's score), so
+ * the choice does not depend on which of the two criteria is named first — Harker's own
+ * score does, as ∂/∂a_ji = −a_ij² ∂/∂a_ij. Both are taken at the completed matrix B
+ * (missing a_ij = w_i/w_j, which has the same eigenpair as Harker's auxiliary matrix).
+ * With v the left eigenvector:
  *   dλ = vᵀ dB w / vᵀw,   (B − λI) dw = −(dB − dλ I) w,   Σ dw = 0,
  * solved for every missing pair with one LU factorisation of the bordered matrix
  * [[B − λI, w], [1ᵀ, 0]] (non-singular: λ is simple by Perron–Frobenius).
  */
-function harkerNextPair(c: Float64Array, given: Uint8Array, n: number, w: Float64Array, lambda: number, missing: Array<[number, number]>): [number, number] {
+function nextPairToAsk(c: Float64Array, given: Uint8Array, n: number, w: Float64Array, lambda: number, missing: Array<[number, number]>): [number, number] {
   const b = new Float64Array(n * n);
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) b[i * n + j] = i === j ? 1 : given[i * n + j] ? c[i * n + j] : w[i] / w[j];
   const v = leftStart(w);
@@ -694,14 +699,19 @@ export function compatibilityIndex(matrix: PairwiseMatrix, w: readonly number[])
   return acc / count;
 }
 
-/** Goepel's verbal scale for the AHP consensus (AHP-OS; bpmsg.com "AHP consensus word scale"). */
+/**
+ * Goepel's verbal scale for the AHP consensus, as AHP-OS uses it (K. D. Goepel, "AHP
+ * Consensus Word Scale", bpmsg.com, https://bpmsg.com/category/ahp): below 50 % very low,
+ * then four equal segments of 12.5 % — low, moderate, high — and very high above 87.5 %.
+ * A value on a boundary takes the lower word (S* = 0.5 is very low, as in AHP-OS).
+ */
 export type ConsensusLabel = 'very-low' | 'low' | 'moderate' | 'high' | 'very-high';
 
 export function consensusLabel(s: number): ConsensusLabel {
-  if (s < 0.5) return 'very-low';
-  if (s < 0.625) return 'low';
-  if (s < 0.75) return 'moderate';
-  if (s < 0.875) return 'high';
+  if (s <= 0.5) return 'very-low';
+  if (s <= 0.625) return 'low';
+  if (s <= 0.75) return 'moderate';
+  if (s <= 0.875) return 'high';
   return 'very-high';
 }
 
@@ -754,8 +764,17 @@ export interface AhpGroupResult extends AhpResult {
   individual: (AhpResult | null)[];
   /** Each participant's compatibility index with the group weights (`null` as `individual`). */
   compatibility: (number | null)[];
-  /** Goepel's S* over the participants with a result. */
-  consensus: { sStar: number; label: ConsensusLabel };
+  /**
+   * Goepel's S* over the participants whose judgments counted; `null` (not applicable, "n/a"
+   * in AHP-OS) with fewer than two of them: one judge agrees with nobody.
+   */
+  consensus: { sStar: number; label: ConsensusLabel } | null;
+  /**
+   * How many participants' judgments count: they connect all criteria and have a positive
+   * weight (priorities of their own; consensus and AIP are over them). AIJ also averages any
+   * partial matrices given, pair by pair.
+   */
+  judges: number;
 }
 
 export function ahpGroup(
@@ -793,11 +812,11 @@ export function ahpGroup(
   }
   const compatibility = matrices.map((m, k) => (individual[k] ? compatibilityIndex(m, groupWeights) : null));
   const agreement =
-    counted.length > 0
+    counted.length >= 2
       ? consensus(
           counted.map((c) => c.w),
           counted.map((c) => c.q),
         )
-      : { sStar: 0, label: consensusLabel(0) };
-  return { ...group, weights: groupWeights, aggregation, matrix, individual, compatibility, consensus: agreement };
+      : null;
+  return { ...group, weights: groupWeights, aggregation, matrix, individual, compatibility, consensus: agreement, judges: counted.length };
 }

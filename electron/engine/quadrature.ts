@@ -36,6 +36,8 @@ export function integrate(f: (x: number) => number, a: number, b: number, tolera
   }
   kronrod *= half;
   gauss *= half;
-  if (depth <= 0 || Math.abs(kronrod - gauss) <= tolerance) return kronrod;
+  // A non-finite estimate cannot improve by splitting (NaN ≤ tolerance is false, which would
+  // bisect down to `depth`: 2^40 pieces): return it for the caller to deal with.
+  if (depth <= 0 || !(Math.abs(kronrod - gauss) > tolerance)) return kronrod;
   return integrate(f, a, centre, tolerance / 2, depth - 1) + integrate(f, centre, b, tolerance / 2, depth - 1);
 }

@@ -1,6 +1,7 @@
 import { argmaxStable } from '../../shared/scoring/ranking';
 import { EngineInputError } from '../../shared/scoring/errors';
 import { normaliseWeights, otherWeightShares } from '../../shared/scoring/weights';
+import { downscale, maxAbs } from '../../shared/scoring/magnitude';
 
 /**
  * One-at-a-time weight sensitivity of the weighted-sum winner, exactly.
@@ -50,16 +51,34 @@ export interface SensitivityResult {
    * weights make anyone else win.
    */
   smallestChange: { weights: number[]; winner: number; distance: number } | null;
+  /**
+   * For every pair adjacent in the ranking (by total, ties by index): the smallest L1 change
+   * of the weights on the simplex at which `challenger` ties `leader` — "what it takes" for
+   * each candidate to catch the one just above it. `distance` and `weights` are `null` when no
+   * weights let it catch up.
+   */
+  reversals: Reversal[];
+}
+
+export interface Reversal {
+  leader: number;
+  challenger: number;
+  distance: number | null;
+  weights: number[] | null;
 }
 
 /**
  * @param values alternatives × criteria on a common higher-is-better scale
  * @param weights non-negative, one per criterion (normalised here)
  */
-export function sensitivity(values: readonly (readonly number[])[], weights: readonly number[]): SensitivityResult {
-  const m = values.length;
+export function sensitivity(rawValues: readonly (readonly number[])[], weights: readonly number[]): SensitivityResult {
+  const m = rawValues.length;
   const n = weights.length;
   const w = normaliseWeights(weights, 'weights');
+  // Who wins, and at which weights, does not change when every value is scaled by the same
+  // power of two; the scaled values' totals and differences cannot overflow.
+  const down = downscale(maxAbs(rawValues));
+  const values = down === 1 ? rawValues : rawValues.map((row) => row.map((x) => x * down));
   let magnitude = 0;
   for (const row of values) for (const x of row) magnitude = Math.max(magnitude, Math.abs(x));
   // Totals are compared to within this (1e-12 relative): same rule as `rankDescending`.
@@ -74,7 +93,10 @@ export function sensitivity(values: readonly (readonly number[])[], weights: rea
   const winner = argmaxStable(totals);
   let runnerUp = -Infinity;
   for (let a = 0; a < m; a++) if (a !== winner) runnerUp = Math.max(runnerUp, totals[a]);
-  const margin = m > 1 ? totals[winner] - runnerUp : 0;
+  const margin = m > 1 ? (totals[winner] - runnerUp) / down : 0;
+  if (!Number.isFinite(margin)) {
+    throw new EngineInputError('values', 'the totals differ by more than the largest representable number (about 1.8e308): rescale the values');
+  }
 
   const intercept = new Float64Array(m);
   const slope = new Float64Array(m);
@@ -126,44 +148,63 @@ export function sensitivity(values: readonly (readonly number[])[], weights: rea
       }
     }
   });
-  return { winner, margin, criteria, mostCritical, smallestChange: smallestChange(values, w, winner, tolerance) };
+  const ranking = Array.from({ length: m }, (_, a) => a).sort((a, b) => totals[b] - totals[a] || a - b);
+  ranking.splice(ranking.indexOf(winner), 1);
+  ranking.unshift(winner);
+  const reversals: Reversal[] = [];
+  for (let r = 0; r + 1 < m; r++) {
+    const tie = tieChange(values, w, ranking[r], ranking[r + 1], tolerance);
+    reversals.push({ leader: ranking[r], challenger: ranking[r + 1], distance: tie?.distance ?? null, weights: tie?.weights ?? null });
+  }
+  return { winner, margin, criteria, mostCritical, smallestChange: smallestChange(values, w, winner, tolerance), reversals };
 }
 
 /**
- * Smallest L1 change of the weight vector (on the simplex) after which `b` ties the winner,
- * over all b. For one b with d = v_winner − v_b the gap d·w must fall to 0; moving t of
- * weight from criterion l to k changes it by t (d_k − d_l) at an L1 cost of 2t. So the best
- * move puts everything into k = argmin d and takes from the criteria with the largest d
- * first, each up to its whole weight — a fractional knapsack, solved greedily and exactly.
+ * Smallest L1 change of the weight vector (on the simplex) after which `b` ties `a` (which
+ * leads or ties at w); `null` when no weights let b catch up. With d = v_a − v_b the gap d·w
+ * must fall to 0; moving t of weight from criterion l to k changes it by t (d_k − d_l) at an
+ * L1 cost of 2t. So the best move puts everything into k = argmin d and takes from the
+ * criteria with the largest d first, each up to its whole weight — a fractional knapsack,
+ * solved greedily and exactly.
  */
-function smallestChange(values: readonly (readonly number[])[], w: Float64Array, winner: number, tolerance: number): SensitivityResult['smallestChange'] {
-  const m = values.length;
+function tieChange(
+  values: readonly (readonly number[])[],
+  w: Float64Array,
+  a: number,
+  b: number,
+  tolerance: number,
+): { weights: number[]; distance: number } | null {
   const n = w.length;
+  const d = Array.from({ length: n }, (_, j) => values[a][j] - values[b][j]);
+  let gap = 0;
+  for (let j = 0; j < n; j++) gap += d[j] * w[j];
+  let k = 0;
+  for (let j = 1; j < n; j++) if (d[j] < d[k]) k = j;
+  const sources = Array.from({ length: n }, (_, j) => j)
+    .filter((j) => j !== k && d[j] - d[k] > tolerance && w[j] > 0)
+    .sort((x, y) => d[y] - d[x] || x - y);
+  const next = Array.from(w);
+  let moved = 0;
+  for (const l of sources) {
+    if (gap <= 0) break;
+    const rate = d[l] - d[k];
+    const t = Math.min(w[l], gap / rate);
+    next[l] -= t;
+    next[k] += t;
+    moved += t;
+    gap -= t * rate;
+  }
+  if (gap > tolerance) return null;
+  return { weights: next, distance: 2 * moved };
+}
+
+/** `tieChange` from the winner to every other candidate: the closest one. */
+function smallestChange(values: readonly (readonly number[])[], w: Float64Array, winner: number, tolerance: number): SensitivityResult['smallestChange'] {
   let best: SensitivityResult['smallestChange'] = null;
-  for (let b = 0; b < m; b++) {
+  for (let b = 0; b < values.length; b++) {
     if (b === winner) continue;
-    const d = Array.from({ length: n }, (_, j) => values[winner][j] - values[b][j]);
-    let gap = 0;
-    for (let j = 0; j < n; j++) gap += d[j] * w[j];
-    let k = 0;
-    for (let j = 1; j < n; j++) if (d[j] < d[k]) k = j;
-    const sources = Array.from({ length: n }, (_, j) => j)
-      .filter((j) => j !== k && d[j] - d[k] > tolerance && w[j] > 0)
-      .sort((x, y) => d[y] - d[x] || x - y);
-    const next = Array.from(w);
-    let moved = 0;
-    for (const l of sources) {
-      if (gap <= 0) break;
-      const rate = d[l] - d[k];
-      const t = Math.min(w[l], gap / rate);
-      next[l] -= t;
-      next[k] += t;
-      moved += t;
-      gap -= t * rate;
-    }
-    if (gap > tolerance) continue; // b cannot catch up under any weights
-    const distance = 2 * moved;
-    if (best === null || distance < best.distance - 1e-15) best = { weights: next, winner: b, distance };
+    const tie = tieChange(values, w, winner, b, tolerance);
+    if (tie && (best === null || tie.distance < best.distance - 1e-15)) best = { weights: tie.weights, winner: b, distance: tie.distance };
   }
   return best;
 }
@@ -189,14 +230,16 @@ export interface StabilityMapResult {
  * weights, the others keeping their proportions (equal shares if they are all 0).
  */
 export function stabilityMap(
-  values: readonly (readonly number[])[],
+  rawValues: readonly (readonly number[])[],
   weights: readonly number[],
   dimensions: readonly [number, number],
   resolution: number,
 ): StabilityMapResult {
-  const m = values.length;
+  const m = rawValues.length;
   const n = weights.length;
   const w = normaliseWeights(weights, 'weights');
+  const down = downscale(maxAbs(rawValues));
+  const values = down === 1 ? rawValues : rawValues.map((row) => row.map((x) => x * down));
   const [p, q] = dimensions;
   if (p === q) throw new EngineInputError('dimensions', 'must name two different criteria');
   let rest = 0;

@@ -3,6 +3,8 @@ import { normalCdf, normalPdf } from './normal';
 import { integrate } from './quadrature';
 import { createRng, deriveSeed, type Rng } from './rng';
 import { normaliseWeights } from '../../shared/scoring/weights';
+import { downscale, maxAbs } from '../../shared/scoring/magnitude';
+import { constrainedChain, drawConstrained, prepareConstraints, type PreparedConstraints, type WeightConstraint } from './smaa-constraints';
 
 /**
  * SMAA-2, stochastic multicriteria acceptability analysis (Lahdelma & Salminen 2001):
@@ -31,7 +33,10 @@ export type SmaaWeights =
       intervals: readonly (readonly [number, number])[];
       /** Set by planning: i.i.d. rejection sampling when it accepts often, else hit-and-run. */
       sampler?: 'rejection' | 'hit-and-run';
-    };
+    }
+  /** Uniform over the weights with w_greater ≥ ratio · w_lesser for each constraint (smaa-constraints.ts). */
+  | { kind: 'constraints'; constraints: readonly WeightConstraint[] }
+  | PreparedConstraints;
 
 export interface SmaaInput {
   /** alternatives × criteria on a common higher-is-better scale. */
@@ -48,6 +53,12 @@ export interface SmaaInput {
 export interface SmaaResult {
   /** alternative × rank (0 = first): share of samples; each row sums to 1. */
   rankAcceptability: number[][];
+  /**
+   * Same shape: the Monte Carlo standard error of each rank acceptability, by batch means over
+   * blocks of BLOCK samples (valid for the correlated hit-and-run chain as for independent
+   * draws; with fewer than two blocks, the binomial √(b(1 − b)/N)).
+   */
+  standardError: number[][];
   /** Per alternative: mean weight vector of the samples where it ranks first; `null` if it never does. */
   centralWeights: (number[] | null)[];
   /**
@@ -92,21 +103,30 @@ export interface SmaaShardOutput {
   winWeightSums: Float64Array;
   /** Row-major, a < b only: samples where b ranked above a (a tie counts half). */
   lossCounts: Float64Array;
+  /** Batch means: per cell Σ_blocks c², Σ_blocks c·size (c = the block's rank count), and Σ size², blocks. */
+  blockSquares: Float64Array;
+  blockCross: Float64Array;
+  blockSizeSquares: number;
+  blocks: number;
 }
+
+/** Samples per block: the unit of the batch-means standard error and of the inner loops. */
+const BLOCK = 256;
 
 /** Splits a run into its fixed shards. */
 export function planSmaa(input: SmaaInput): SmaaShardInput[] {
   const m = input.values.length;
   const n = input.values[0]?.length ?? 0;
+  const down = valueDownscale(input);
   const values = new Float64Array(m * n);
   let variances: Float64Array | null = null;
-  for (let a = 0; a < m; a++) for (let j = 0; j < n; j++) values[a * n + j] = input.values[a][j];
+  for (let a = 0; a < m; a++) for (let j = 0; j < n; j++) values[a * n + j] = input.values[a][j] * down;
   if (input.valueSpread) {
     variances = new Float64Array(m * n);
     let any = false;
     for (let a = 0; a < m; a++) {
       for (let j = 0; j < n; j++) {
-        const s = input.valueSpread[a][j];
+        const s = input.valueSpread[a][j] * down;
         variances[a * n + j] = s * s;
         if (s > 0) any = true;
       }
@@ -119,6 +139,16 @@ export function planSmaa(input: SmaaInput): SmaaShardInput[] {
     shards.push({ m, n, values, variances, weights, samples: Math.min(SHARD_SIZE, input.samples - start), seed: deriveSeed(input.seed, s) });
   }
   return shards;
+}
+
+/**
+ * The power of two every value and spread is multiplied by before sampling: ranks do not
+ * change when all values and spreads are scaled alike, and scaled to at most 1 no total,
+ * difference or variance (spread²) can overflow — near 1e308 values or above ~1.3e154
+ * spreads they would, and the ranks and confidence factors would be NaN.
+ */
+function valueDownscale(input: SmaaInput): number {
+  return downscale(Math.max(maxAbs(input.values), input.valueSpread ? maxAbs(input.valueSpread) : 0));
 }
 
 function prepareWeights(weights: SmaaWeights, n: number): SmaaWeights {
@@ -135,8 +165,15 @@ function prepareWeights(weights: SmaaWeights, n: number): SmaaWeights {
     return weights;
   }
   if (weights.kind === 'intervals') return prepareIntervals(weights.intervals, n);
+  if (weights.kind === 'constraints') return prepareConstraints(weights.constraints, n);
   if (weights.center.length !== n) throw new EngineInputError('weights.center', `must have ${n} entries, one per criterion`);
   const center = Array.from(normaliseWeights(weights.center, 'weights.center'));
+  if (center.filter((c) => c > 0).length < 2) {
+    throw new EngineInputError(
+      'weights.center',
+      `puts all the weight on criterion ${center.findIndex((c) => c > 0)}, so there is nothing to spread: give at least two criteria a positive centre weight`,
+    );
+  }
   const limit = Math.sqrt(meanBinomialVariance(center));
   if (!(weights.spread > 0 && weights.spread < limit)) {
     throw new EngineInputError('weights.spread', `must be in (0, ${limit.toPrecision(4)}): a larger spread than that is no longer "around" the centre`);
@@ -169,9 +206,10 @@ function prepareIntervals(intervals: readonly (readonly [number, number])[], n: 
   let accepted = 0;
   for (let t = 0; t < INTERVAL_PILOT; t++) if (drawInterval(rng, tight, free, u)) accepted++;
   if (accepted >= REJECTION_MIN_ACCEPTANCE * INTERVAL_PILOT) return { kind: 'intervals', intervals: tight, sampler: 'rejection' };
-  const room = tight.reduce((acc, [lo, hi]) => Math.min(acc, hi - lo), Infinity);
-  if (!(room > 1e-9) || !(free > 1e-9)) {
-    throw new EngineInputError('weights.intervals', 'the bounds leave too little room to sample: they fix the weights (widen the narrowest intervals)');
+  // A criterion whose bounds meet keeps its weight; the others need room to move between.
+  const movable = tight.filter(([lo, hi]) => hi - lo > 1e-9).length;
+  if (movable < 2 || !(free > 1e-9)) {
+    throw new EngineInputError('weights.intervals', 'the bounds fix every weight, so there is nothing to sample: widen at least two intervals');
   }
   return { kind: 'intervals', intervals: tight, sampler: 'hit-and-run' };
 }
@@ -194,6 +232,9 @@ function hitAndRunSampler(intervals: readonly (readonly [number, number])[], rng
   const x = new Float64Array(n);
   const lo = Float64Array.from(intervals, ([l]) => l);
   const hi = Float64Array.from(intervals, ([, h]) => h);
+  // Moves go between criteria whose bounds leave room; a fixed weight stays where it is.
+  const free = Int32Array.from(intervals.flatMap(([l, h], j) => (h - l > 1e-9 ? [j] : [])));
+  const q = free.length;
   let sumLo = 0;
   let width = 0;
   for (let j = 0; j < n; j++) {
@@ -205,9 +246,11 @@ function hitAndRunSampler(intervals: readonly (readonly [number, number])[], rng
   const step = () => {
     // One 32-bit draw picks the pair: its low and high 16 bits, each scaled to a range.
     const b = rng.nextU32();
-    const k = ((b & 0xffff) * n) >>> 16;
-    let l = ((b >>> 16) * (n - 1)) >>> 16;
-    if (l >= k) l++;
+    const fk = ((b & 0xffff) * q) >>> 16;
+    let fl = ((b >>> 16) * (q - 1)) >>> 16;
+    if (fl >= fk) fl++;
+    const k = free[fk];
+    const l = free[fl];
     // x_k + t ∈ [lo_k, hi_k] and x_l − t ∈ [lo_l, hi_l].
     const tMin = Math.max(lo[k] - x[k], x[l] - hi[l]);
     const tMax = Math.min(hi[k] - x[k], x[l] - lo[l]);
@@ -260,13 +303,18 @@ function meanBinomialVariance(center: readonly number[]): number {
 export function smaaShard(input: SmaaShardInput, progress: (done: number) => void = () => {}): SmaaShardOutput {
   const { m, n, values, variances, samples, weights } = input;
   const rng = createRng(input.seed);
-  const block = 256;
+  const block = BLOCK;
   const normals = variances ? new Float64Array(block * m) : null;
   const w = new Float64Array(block * n);
   const totals = new Float64Array(block * m);
   const scratch = new Float64Array(n);
   const scale = new Float64Array(block);
   const rankCounts = new Float64Array(m * m);
+  const blockCounts = new Float64Array(m * m);
+  const blockSquares = new Float64Array(m * m);
+  const blockCross = new Float64Array(m * m);
+  let blockSizeSquares = 0;
+  let blocks = 0;
   const winWeightSums = new Float64Array(m * n);
   const lossCounts = new Float64Array(m * m);
   const ordinal = weights.kind === 'ordinal' ? Int32Array.from('order' in weights ? weights.order : weights.groups.flat()) : null;
@@ -283,6 +331,8 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
   const chain = weights.kind === 'intervals' && weights.sampler === 'hit-and-run' ? hitAndRunSampler(weights.intervals, rng) : null;
   const free = intervals ? 1 - intervals.reduce((acc, [lo]) => acc + lo, 0) : 0;
   const dirichlet = weights.kind === 'around' ? dirichletSampler(weights.center, weights.spread, rng) : null;
+  const constrained = weights.kind === 'constraints' && 'sampler' in weights ? weights : null;
+  const constrainedWalk = constrained?.sampler === 'hit-and-run' ? constrainedChain(constrained, n, rng) : null;
   let reported = 0;
 
   for (let start = 0; start < samples; start += block) {
@@ -292,6 +342,15 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
       scale.fill(1);
     } else if (chain) {
       for (let s = 0; s < count; s++) chain(w.subarray(s * n, s * n + n));
+      scale.fill(1);
+    } else if (constrainedWalk) {
+      for (let s = 0; s < count; s++) constrainedWalk(w.subarray(s * n, s * n + n));
+      scale.fill(1);
+    } else if (constrained) {
+      for (let s = 0; s < count; s++) {
+        const row = w.subarray(s * n, s * n + n);
+        while (!drawConstrained(rng, constrained.constraints, row));
+      }
       scale.fill(1);
     } else if (intervals) {
       for (let s = 0; s < count; s++) {
@@ -311,7 +370,16 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
     } else {
       weightedTotals(w, values, totals, count, m, n);
     }
-    countRanks(totals, w, scale, rankCounts, winWeightSums, lossCounts, count, m, n);
+    blockCounts.fill(0);
+    countRanks(totals, w, scale, blockCounts, winWeightSums, lossCounts, count, m, n);
+    for (let i = 0; i < blockCounts.length; i++) {
+      const c = blockCounts[i];
+      rankCounts[i] += c;
+      blockSquares[i] += c * c;
+      blockCross[i] += c * count;
+    }
+    blockSizeSquares += count * count;
+    blocks++;
     const done = start + count;
     if (done - reported >= 8192) {
       reported = done;
@@ -319,7 +387,7 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
     }
   }
   progress(1);
-  return { samples, rankCounts, winWeightSums, lossCounts };
+  return { samples, rankCounts, winWeightSums, lossCounts, blockSquares, blockCross, blockSizeSquares, blocks };
 }
 
 /**
@@ -417,10 +485,18 @@ function weightedTotals(w: Float64Array, values: Float64Array, totals: Float64Ar
       totals[tb + a + 1] = y0 + y1;
     }
     if (a < m) {
+      // The same two accumulators as above: an alternative identical to one summed in a
+      // pair gets a bit-identical total, so the two tie (and share their ranks) exactly.
       const r0 = a * n;
-      let x = 0;
-      for (let j = 0; j < n; j++) x += w[wb + j] * values[r0 + j];
-      totals[tb + a] = x;
+      let x0 = 0;
+      let x1 = 0;
+      let j = 0;
+      for (; j + 1 < n; j += 2) {
+        x0 += w[wb + j] * values[r0 + j];
+        x1 += w[wb + j + 1] * values[r0 + j + 1];
+      }
+      if (j < n) x0 += w[wb + j] * values[r0 + j];
+      totals[tb + a] = x0 + x1;
     }
   }
 }
@@ -580,10 +656,20 @@ export function mergeSmaa(input: SmaaInput, shards: readonly SmaaShardOutput[]):
   const counts = new Float64Array(m * m);
   const sums = new Float64Array(m * n);
   const losses = new Float64Array(m * m);
+  const squares = new Float64Array(m * m);
+  const cross = new Float64Array(m * m);
+  let sizeSquares = 0;
+  let blocks = 0;
   let total = 0;
   for (const shard of shards) {
     total += shard.samples;
-    for (let i = 0; i < counts.length; i++) counts[i] += shard.rankCounts[i];
+    sizeSquares += shard.blockSizeSquares;
+    blocks += shard.blocks;
+    for (let i = 0; i < counts.length; i++) {
+      counts[i] += shard.rankCounts[i];
+      squares[i] += shard.blockSquares[i];
+      cross[i] += shard.blockCross[i];
+    }
     for (let i = 0; i < sums.length; i++) sums[i] += shard.winWeightSums[i];
     for (let i = 0; i < losses.length; i++) losses[i] += shard.lossCounts[i];
   }
@@ -604,7 +690,15 @@ export function mergeSmaa(input: SmaaInput, shards: readonly SmaaShardOutput[]):
   }
   const confidence = centralWeights.map((wc, a) => (wc === null ? null : confidenceFactor(input, a, wc)));
   const holisticAcceptability = rankAcceptability.map((row) => row.reduce((acc, b, r) => acc + metaWeights[r] * b, 0));
-  return { rankAcceptability, centralWeights, confidence, pairwiseWinning, holisticAcceptability, metaWeights, samples: total };
+  const standardError = rankAcceptability.map((row, a) =>
+    row.map((p, r) => {
+      const i = a * m + r;
+      // Batch means with unequal batch sizes n_k (ratio estimator): Var(p̂) ≈ B/(B − 1) · Σ (c_k − p n_k)² / N².
+      const spread = blocks >= 2 ? (blocks / (blocks - 1)) * (squares[i] - 2 * p * cross[i] + p * p * sizeSquares) : total * p * (1 - p);
+      return Math.min(1, Math.sqrt(Math.max(0, spread)) / total);
+    }),
+  );
+  return { rankAcceptability, standardError, centralWeights, confidence, pairwiseWinning, holisticAcceptability, metaWeights, samples: total };
 }
 
 /** Centroid meta-weights α_r = Σ_{k=r..m} 1/k / Σ_{k=1..m} 1/k, so α_1 = 1 ≥ α_2 ≥ … > 0. */
@@ -636,14 +730,15 @@ export function smaa(input: SmaaInput): SmaaResult {
 export function confidenceFactor(input: SmaaInput, a: number, wc: readonly number[]): number {
   const m = input.values.length;
   const n = wc.length;
+  const down = valueDownscale(input);
   const mu = new Float64Array(m);
   const sd = new Float64Array(m);
   for (let b = 0; b < m; b++) {
     let t = 0;
     let v = 0;
     for (let j = 0; j < n; j++) {
-      t += wc[j] * input.values[b][j];
-      const s = input.valueSpread ? input.valueSpread[b][j] : 0;
+      t += wc[j] * (input.values[b][j] * down);
+      const s = input.valueSpread ? input.valueSpread[b][j] * down : 0;
       v += wc[j] * wc[j] * s * s;
     }
     mu[b] = t;
@@ -656,12 +751,19 @@ export function confidenceFactor(input: SmaaInput, a: number, wc: readonly numbe
       // Φ(x) rounds to 1 beyond 8.3 (1 − Φ < 1e-16): skip the exp, the bulk of the cost.
       return x > 8.3 ? 1 : normalCdf(x);
     }
-    return t > mu[b] || (t === mu[b] && a < b) ? 1 : 0;
+    return t > mu[b] ? 1 : 0;
   };
   if (!(sd[a] > 0)) {
+    // Alternatives with exactly a's total (and no spread) tie with it: first place is
+    // shared among them, as in the rank acceptabilities, so none is favoured by its index.
     let p = 1;
-    for (let b = 0; b < m; b++) if (b !== a) p *= beaten(b, mu[a]);
-    return p;
+    let ties = 0;
+    for (let b = 0; b < m; b++) {
+      if (b === a) continue;
+      if (!(sd[b] > 0) && mu[b] === mu[a]) ties++;
+      else p *= beaten(b, mu[a]);
+    }
+    return p / (ties + 1);
   }
   const integrand = (z: number): number => {
     const t = mu[a] + sd[a] * z;

@@ -1,5 +1,6 @@
 import { rankDescending } from '../../shared/scoring/ranking';
 import { normaliseWeights } from '../../shared/scoring/weights';
+import { downscale } from '../../shared/scoring/magnitude';
 
 /**
  * TOPSIS (Hwang & Yoon 1981): rank alternatives by relative closeness to the ideal point
@@ -39,6 +40,12 @@ export function topsis(input: TopsisInput): TopsisResult {
   const anti = new Float64Array(n);
   for (let k = 0; k < n; k++) {
     const cost = directions[k] === 'cost';
+    // Both normalisations are invariant to scaling a column; a power of two keeps every
+    // value exact and the squares and ranges below finite even for values near 1e308.
+    let top = 0;
+    for (let i = 0; i < m; i++) top = Math.max(top, Math.abs(matrix[i][k]));
+    const down = downscale(top);
+    const x = (i: number) => matrix[i][k] * down;
     let scale: number;
     let offset = 0;
     let sign = 1;
@@ -46,8 +53,8 @@ export function topsis(input: TopsisInput): TopsisResult {
       let lo = Infinity;
       let hi = -Infinity;
       for (let i = 0; i < m; i++) {
-        lo = Math.min(lo, matrix[i][k]);
-        hi = Math.max(hi, matrix[i][k]);
+        lo = Math.min(lo, x(i));
+        hi = Math.max(hi, x(i));
       }
       // A criterion on which all alternatives are equal cannot separate them: all 0.
       scale = hi > lo ? hi - lo : Infinity;
@@ -55,16 +62,16 @@ export function topsis(input: TopsisInput): TopsisResult {
       sign = cost ? -1 : 1;
     } else {
       let ss = 0;
-      for (let i = 0; i < m; i++) ss += matrix[i][k] * matrix[i][k];
+      for (let i = 0; i < m; i++) ss += x(i) * x(i);
       scale = ss > 0 ? Math.sqrt(ss) : Infinity;
     }
     let hi = -Infinity;
     let lo = Infinity;
     for (let i = 0; i < m; i++) {
-      const x = (w[k] * sign * (matrix[i][k] - offset)) / scale;
-      v[i * n + k] = x;
-      hi = Math.max(hi, x);
-      lo = Math.min(lo, x);
+      const r = (w[k] * sign * (x(i) - offset)) / scale;
+      v[i * n + k] = r;
+      hi = Math.max(hi, r);
+      lo = Math.min(lo, r);
     }
     // Min-max has already turned cost criteria around; vector normalisation has not.
     const lowIsBest = cost && !minmax;

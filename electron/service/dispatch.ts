@@ -46,11 +46,37 @@ export async function call(method: string, payload: unknown, options: DispatchOp
   const handler = handlers[method as MethodName] as (req: unknown, ctx: ServiceContext) => unknown;
   const result = await handler(parsed.data, ctx);
   if (signal.aborted) throw new ContractError('cancelled', 'The job was cancelled.');
+  // Engine answers are numbers the schema promises finite; JSON would silently turn NaN and
+  // ±Infinity into null. Checked on every call (a walk over the answer, ~µs), not only in tests.
+  if (method.startsWith('engine.')) {
+    const bad = firstNonFinite(result);
+    if (bad !== null)
+      throw new ContractError('internal', `Response of ${method} carries a non-finite number at ${bad.path} (${String(bad.value)}); nothing was sent.`);
+  }
   if (options.checkResponse) {
     const check = def.response.safeParse(result);
     if (!check.success) throw new ContractError('internal', `Response of ${method} broke its schema: ${check.error.message}`);
   }
   return result;
+}
+
+/** The first NaN or ±Infinity in a JSON-like value, with its `a.b[2]` path; null if none. */
+export function firstNonFinite(value: unknown, path = '(root)'): { path: string; value: number } | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, value };
+  if (value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value) || ArrayBuffer.isView(value)) {
+    const list = value as ArrayLike<unknown>;
+    for (let i = 0; i < list.length; i++) {
+      const found = firstNonFinite(list[i], `${path === '(root)' ? '' : path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    const found = firstNonFinite(v, path === '(root)' ? key : `${path}.${key}`);
+    if (found) return found;
+  }
+  return null;
 }
 
 export function toContractError(err: unknown): ContractError {

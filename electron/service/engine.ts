@@ -2,6 +2,7 @@ import { ContractError } from '../../shared/contract/errors';
 import type { engineMethods } from '../../shared/contract/engine';
 import { ahp, ahpGroup } from '../engine/ahp';
 import { ahpRatings } from '../engine/ahp-ratings';
+import { hierarchy } from '../engine/hierarchy';
 import { EngineInputError } from '../../shared/scoring/errors';
 import { evaluate } from '../../shared/scoring/evaluate';
 import { sensitivity, stabilityMap } from '../engine/sensitivity';
@@ -30,6 +31,8 @@ export const engineHandlers: HandlersFor<typeof engineMethods> = {
     engineCall(() =>
       req.matrices ? ahpGroup(req.matrices, req.participantWeights, req.aggregation, { labels: req.labels }) : ahp(req.matrix!, { labels: req.labels }),
     ),
+
+  'engine.hierarchy': (req) => engineCall(() => hierarchy(req)),
 
   'engine.ahpRatings': (req) => engineCall(() => ahpRatings(req.matrix, req.scale, req.labels)),
 

@@ -7,9 +7,17 @@ import { RowChart } from './RowChart';
 export interface AcceptabilityItem extends ChartRow {
   /** Share of samples at each rank (index 0 = first), each row sums to 1. */
   ranks: readonly number[];
+  /** Monte Carlo standard error of P(first), written as ± after it. */
+  error?: number;
 }
 
-/** SMAA rank acceptability: stacked shares of each rank per candidate, with P(first) written at the end. */
+/** P(first) as written at the end of a bar: "67%", or "67 ± 0.5%" with its standard error (percentage points). */
+export function firstRankText(p: number, error?: number): string {
+  const pct = Math.round(p * 100);
+  return error === undefined ? `${pct}%` : `${pct} ± ${(error * 100).toFixed(1)}%`;
+}
+
+/** SMAA rank acceptability: stacked shares of each rank per candidate, with P(first) (± its standard error) written at the end. */
 export const AcceptabilityBars = memo(function AcceptabilityBars({
   rankLabel,
   width = 620,
@@ -32,7 +40,7 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
   const g = stackedGeometry({
     items: items.map((i) => ({ label: i.label, parts: i.ranks })),
     ...rows.frame,
-    valueWidth: Math.ceil(box.measure('100%', 600)) + Math.round(box.px),
+    valueWidth: Math.ceil(box.measure(items.some((i) => i.error !== undefined) ? firstRankText(1, 0.1) : '100%', 600)) + Math.round(box.px),
     tickFormat: (v) => `${Math.round(v * 100)}%`,
   });
   const ranks = items[0]?.ranks.length ?? 0;
@@ -58,7 +66,7 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
             <rect key={s.index} className={`rank rank-${Math.min(s.index, 4)}`} x={s.x} y={row.y} width={s.width} height={row.height} />
           ))}
           <text className="bar-value" x={g.plotX + g.plotWidth + 6} y={row.labelY} dominantBaseline="middle">
-            {Math.round((item.ranks[0] ?? 0) * 100)}%
+            {firstRankText(item.ranks[0] ?? 0, item.error)}
           </text>
         </>
       )}

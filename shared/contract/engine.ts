@@ -95,7 +95,18 @@ function formatPathText(path: Path): string {
 const Weight = () => finite().min(0, 'must be ≥ 0');
 const Table = () => z.array(z.array(finite()));
 const AlternativesTable = () => z.array(z.array(finite())).min(2, 'at least two alternatives are needed to compare');
-const Judgment = () => finite().positive('judgments must be > 0');
+/**
+ * Largest judgment accepted (and its reciprocal the smallest): 1000 is far beyond any
+ * judgment scale in use (Saaty's 9, the power scale's 81, the geometric scale's 256), and
+ * keeps a chain of 14 judgments' priorities (ratios up to 1000¹⁴) within double precision.
+ */
+export const JUDGMENT_MAX = 1000;
+const Judgment = () =>
+  finite()
+    .positive('judgments must be > 0')
+    .refine((x) => x <= JUDGMENT_MAX && x >= 1 / JUDGMENT_MAX, {
+      message: `must be within 1/${JUDGMENT_MAX}…${JUDGMENT_MAX}: far outside any judgment scale (Saaty's is 1/9…9)`,
+    });
 /** `null` = a pair nobody judged (on both sides of the diagonal). */
 const PairwiseMatrix = () => z.array(z.array(Judgment().nullable())).min(2, 'at least a 2×2 matrix').max(15, 'at most a 15×15 matrix');
 
@@ -173,7 +184,7 @@ export const AhpRequestSchema = z
     if (req.matrix) checkPairwise(ctx, req.matrix, ['matrix']);
     if (req.participantWeights && !req.matrices) fail(ctx, ['participantWeights'], 'only applies to a group (`matrices`)');
     if (req.aggregation && !req.matrices) fail(ctx, ['aggregation'], 'only applies to a group (`matrices`)');
-    if (req.matrices) {
+    if (req.matrices && req.matrices.length > 0) {
       const n = req.matrices[0].length;
       req.matrices.forEach((m, p) => {
         if (m.length !== n) fail(ctx, ['matrices', p], `must be ${n}×${n} like matrices[0], is ${m.length} rows`);
@@ -224,8 +235,75 @@ export const AhpResponseSchema = AhpResultSchema.extend({
   individual: z.array(AhpResultSchema.nullable()).optional(),
   /** Group only: each participant's Saaty compatibility index with the group weights (≥ 1; ≤ 1.1 is compatible). */
   compatibility: z.array(z.number().min(0).nullable()).optional(),
-  /** Group only: Goepel's consensus S* (0…1) and its verbal scale. */
-  consensus: z.object({ sStar: z.number().min(0).max(1), label: z.enum(['very-low', 'low', 'moderate', 'high', 'very-high']) }).optional(),
+  /**
+   * Group only: Goepel's consensus S* (0…1) and its verbal scale (AHP-OS's word scale);
+   * `null` when fewer than two participants' judgments counted (not applicable).
+   */
+  consensus: z
+    .object({ sStar: z.number().min(0).max(1), label: z.enum(['very-low', 'low', 'moderate', 'high', 'very-high']) })
+    .nullable()
+    .optional(),
+  /**
+   * Group only: how many participants' judgments count — they connect all criteria and have a
+   * positive weight, so they have priorities of their own (consensus and AIP are formed over
+   * them). The room sends only such participants; AIJ also averages any partial matrices sent.
+   */
+  judges: z.number().int().min(0).optional(),
+});
+
+// ---------------------------------------------------------------- engine.hierarchy
+
+interface HierarchyNodeShape {
+  id: string;
+  children?: HierarchyNodeShape[];
+}
+
+const HierarchyNodeSchema: z.ZodType<HierarchyNodeShape> = z.lazy(() =>
+  z.strictObject({
+    id: z.string().min(1, 'a node needs an id').max(200),
+    children: z.array(HierarchyNodeSchema).max(15, 'at most 15 children (one pairwise matrix)').optional(),
+  }),
+);
+
+export const HierarchyRequestSchema = z
+  .strictObject({
+    root: HierarchyNodeSchema,
+    /** Per parent node id: one judge's matrix over its children (null = not judged), or a group's matrices. */
+    matrices: z.record(z.string(), z.union([PairwiseMatrix(), z.array(PairwiseMatrix()).min(1, 'at least one matrix is needed')])).optional(),
+    /** Per parent node id: local weights given directly (ranking or direct weighting). */
+    weights: z.record(z.string(), z.array(Weight()).min(1)).optional(),
+    aggregation: z.enum(['aij', 'aip']).optional(),
+    participantWeights: z.array(Weight()).optional(),
+  })
+  .superRefine((req, ctx) => {
+    for (const [id, m] of Object.entries(req.matrices ?? {})) {
+      const group = Array.isArray(m[0]?.[0]);
+      const list = (group ? m : [m]) as (number | null)[][][];
+      list.forEach((matrix, p) => checkPairwise(ctx, matrix, group ? ['matrices', id, p] : ['matrices', id]));
+      if (group && req.participantWeights) checkLength(ctx, req.participantWeights, ['participantWeights'], list.length, `one per matrix of node "${id}"`);
+    }
+    for (const [id, w] of Object.entries(req.weights ?? {})) checkSomeWeight(ctx, w, ['weights', id]);
+  });
+
+const HierarchyNodeResultSchema = z.object({
+  method: z.enum(['ahp', 'direct', 'single']),
+  cr: z.number().min(0).nullable(),
+  missingPairs: z.array(Pair),
+  nextPair: Pair.nullable(),
+  consensus: z
+    .object({ sStar: z.number().min(0).max(1), label: z.enum(['very-low', 'low', 'moderate', 'high', 'very-high']) })
+    .nullable()
+    .optional(),
+  judges: z.number().int().min(0).optional(),
+});
+
+export const HierarchyResponseSchema = z.object({
+  /** nodeId → priority under its parent (the root: 1). */
+  local: z.record(z.string(), z.number().min(0).max(1)),
+  /** leafId → product of the local priorities along its path; they sum to 1. */
+  global: z.record(z.string(), z.number().min(0).max(1)),
+  /** parentId → how its children were weighed, consistency, missing pairs and the next pair to ask. */
+  nodes: z.record(z.string(), HierarchyNodeResultSchema),
 });
 
 // ---------------------------------------------------------------- engine.ahpRatings
@@ -313,6 +391,19 @@ export const SensitivityResponseSchema = z.object({
     .nullable(),
   /** Smallest L1 change of the normalised weight vector at which another candidate ties the winner. */
   smallestChange: z.object({ weights: z.array(z.number().min(0).max(1)), winner: z.number().int().min(0), distance: z.number().min(0).max(2) }).nullable(),
+  /**
+   * Every pair adjacent in the ranking (leader ranked just above challenger): the smallest L1
+   * change of the weights on the simplex at which the challenger ties the leader; `distance`
+   * and `weights` null when no weights let it catch up.
+   */
+  reversals: z.array(
+    z.object({
+      leader: z.number().int().min(0),
+      challenger: z.number().int().min(0),
+      distance: z.number().min(0).max(2).nullable(),
+      weights: z.array(z.number().min(0).max(1)).nullable(),
+    }),
+  ),
 });
 
 // ---------------------------------------------------------------- engine.stabilityMap
@@ -363,6 +454,13 @@ const SmaaWeightsSchema = z.union([
     kind: z.literal('intervals'),
     intervals: z.array(z.tuple([finite().min(0).max(1), finite().min(0).max(1)])).min(1),
   }),
+  /** Ratio constraints: w_greater ≥ ratio · w_lesser (ratio default 1), uniform over the weights that meet them all. */
+  z.strictObject({
+    kind: z.literal('constraints'),
+    constraints: z
+      .array(z.strictObject({ greater: CriterionIndex(), lesser: CriterionIndex(), ratio: finite().positive('must be > 0').optional() }))
+      .min(1, 'at least one constraint is needed'),
+  }),
 ]);
 
 export const SmaaRequestSchema = z
@@ -388,6 +486,14 @@ export const SmaaRequestSchema = z
     const weights = req.weights;
     if (weights.kind === 'ordinal' && 'order' in weights) checkPermutation(ctx, weights.order, ['weights', 'order'], n);
     if (weights.kind === 'ordinal' && 'groups' in weights) checkPermutation(ctx, weights.groups.flat(), ['weights', 'groups'], n);
+    if (weights.kind === 'constraints') {
+      weights.constraints.forEach((c, k) => {
+        for (const side of ['greater', 'lesser'] as const) {
+          if (c[side] >= n) fail(ctx, ['weights', 'constraints', k, side], `criterion index ${c[side]} is out of range 0…${n - 1}`);
+        }
+        if (c.greater === c.lesser) fail(ctx, ['weights', 'constraints', k], 'must compare two different criteria');
+      });
+    }
     if (weights.kind === 'intervals') {
       checkLength(ctx, weights.intervals, ['weights', 'intervals'], n, 'one per criterion');
       weights.intervals.forEach(([lo, hi], j) => {
@@ -398,6 +504,8 @@ export const SmaaRequestSchema = z
 
 export const SmaaResponseSchema = z.object({
   rankAcceptability: z.array(z.array(z.number().min(0).max(1))),
+  /** Same shape: Monte Carlo standard error of each rank acceptability (batch means over blocks of 256 samples). */
+  standardError: z.array(z.array(z.number().min(0).max(1))),
   centralWeights: z.array(z.array(z.number().min(0).max(1)).nullable()),
   confidence: z.array(z.number().min(0).max(1).nullable()),
   /** pairwiseWinning[i][j]: probability that i ranks above j. */
@@ -419,9 +527,16 @@ export const engineMethods = {
   'engine.ahp': defineMethod({
     name: 'engine.ahp',
     summary:
-      'AHP priorities (principal eigenvector; Harker’s method when pairs are null = not judged), λmax, CI, CR, the three most inconsistent judgments with suggestions on the 1–9 scale, missing pairs and the next pair to ask (Harker’s rule), warnings. { matrix, labels? } or a group { matrices, participantWeights?, aggregation?: aij|aip } (plus each individual result, compatibility and Goepel’s consensus S*).',
+      'AHP priorities (principal eigenvector; Harker’s method when pairs are null = not judged), λmax, CI, CR, the three most inconsistent judgments with suggestions on the 1–9 scale, missing pairs and the next pair to ask (a variant of Harker’s rule: the largest change of the priorities, in L1, per unit change of ln a_ij), warnings. Judgments within 1/1000…1000. { matrix, labels? } or a group { matrices, participantWeights?, aggregation?: aij|aip } (plus each individual result, compatibility, judges = how many participants’ judgments counted, and Goepel’s consensus S*, null with fewer than two).',
     request: AhpRequestSchema,
     response: AhpResponseSchema,
+  }),
+  'engine.hierarchy': defineMethod({
+    name: 'engine.hierarchy',
+    summary:
+      'AHP over a criteria hierarchy. { root: {id, children?:[…]}, matrices?: {nodeId: matrix (null = not judged; Harker’s method) | matrix[] (a group)}, weights?: {nodeId: direct local weights}, aggregation?: aij|aip, participantWeights? } → local (nodeId → priority under its parent), global (leafId → product of the local priorities along its path), nodes (parentId → method, cr, missingPairs, nextPair, and for a group consensus S* and judges).',
+    request: HierarchyRequestSchema,
+    response: HierarchyResponseSchema,
   }),
   'engine.ahpRatings': defineMethod({
     name: 'engine.ahpRatings',
@@ -446,7 +561,7 @@ export const engineMethods = {
   'engine.sensitivity': defineMethod({
     name: 'engine.sensitivity',
     summary:
-      'Exact weight-stability intervals of the weighted-sum winner (slider rescales the other weights proportionally). { values: alternatives×criteria, weights } → winner, margin, per-criterion intervals (with criticality in percent), mostCritical, smallestChange (smallest L1 change of the whole weight vector that lets another candidate win).',
+      'Exact weight-stability intervals of the weighted-sum winner (slider rescales the other weights proportionally). { values: alternatives×criteria, weights } → winner, margin, per-criterion intervals (with criticality in percent), mostCritical, smallestChange (smallest L1 change of the whole weight vector that lets another candidate win), reversals (for each pair adjacent in the ranking, the smallest L1 change that lets the lower one tie the one above: leader, challenger, distance, weights).',
     request: SensitivityRequestSchema,
     response: SensitivityResponseSchema,
   }),
@@ -460,7 +575,7 @@ export const engineMethods = {
   'engine.smaa': defineMethod({
     name: 'engine.smaa',
     summary:
-      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order} | ordinal{groups} (weak order) | intervals{intervals:[[lo,hi],…]}, samples?, seed? } → rankAcceptability (ties shared fairly), centralWeights, confidence, pairwiseWinning, holisticAcceptability. Long runs use worker threads, report progress and can be cancelled.',
+      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order} | ordinal{groups} (weak order) | intervals{intervals:[[lo,hi],…]} | constraints{constraints:[{greater, lesser, ratio?}]} (w_greater ≥ ratio·w_lesser; contradicting sets refused naming them), samples?, seed? } → rankAcceptability (ties shared fairly), standardError (its Monte Carlo standard error, same shape), centralWeights, confidence, pairwiseWinning, holisticAcceptability. Long runs use worker threads, report progress and can be cancelled.',
     request: SmaaRequestSchema,
     response: SmaaResponseSchema,
     job: true,

@@ -17,7 +17,7 @@ import {
 } from './edits';
 import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
-import { describeProvenance, weightsProposal } from './provenance';
+import { ahpGroupRequest, ahpUncounted, describeProvenance, weightsProposal } from './provenance';
 import { SCHEMA_VERSION, WorkshopDocSchema, type WorkshopDoc } from './schema';
 
 const NOW = '2026-03-01T09:00:00.000Z';
@@ -25,13 +25,15 @@ const LATER = '2026-03-01T10:00:00.000Z';
 const sample = () => createSampleWorkshop('en', NOW, 'w1');
 const weights = (doc: WorkshopDoc) => doc.criteria.map((c) => c.weight);
 const weight = (doc: WorkshopDoc, id: string) => doc.criteria.find((c) => c.id === id)!.weight;
+/** "Equally important" for the first criterion against each other one: the participant's pairs link all criteria, so they count. */
+const linked = (doc: WorkshopDoc, pid: string) => doc.criteria.slice(1).reduce((d, c) => setJudgment(d, pid, d.criteria[0].id, c.id, 1), doc);
 /** Shares standing in for the engine's answer (the model only writes them). */
 const shares = (doc: WorkshopDoc, lead: number) => doc.criteria.map((_, i) => (i === lead ? 3 : 1));
 
 describe('adopted weights are the team’s', () => {
   it('AHP weights adopted after a rule was accepted: a change of the needs neither rewrites them nor proposes anything (the reproduction)', () => {
     let doc = decideProposal(sample(), 'growth-stage', 'accepted', NOW);
-    doc = setJudgment(doc, 'p-lin', 'mismatch-control', 'throughput-efficiency', 3);
+    doc = setJudgment(linked(doc, 'p-lin'), 'p-lin', 'mismatch-control', 'throughput-efficiency', 3);
     doc = adoptWeights(doc, shares(doc, 0), { source: 'ahp' }, NOW);
     const team = weights(doc);
     expect(doc.weighting.provenance).toMatchObject({ source: 'ahp', adoptedAt: NOW, judges: [{ participantId: 'p-lin', influence: 1 }] });
@@ -44,11 +46,11 @@ describe('adopted weights are the team’s', () => {
   });
 
   it('AHP judgments changed since adoption → a proposal naming whose; accepting writes the engine’s new weights, keeping records the decline', () => {
-    let doc = setJudgment(sample(), 'p-lin', 'mismatch-control', 'throughput-efficiency', 3);
+    let doc = setJudgment(linked(sample(), 'p-lin'), 'p-lin', 'mismatch-control', 'throughput-efficiency', 3);
     doc = adoptWeights(doc, shares(doc, 0), { source: 'ahp' }, NOW);
     const team = weights(doc);
     doc = setJudgment(doc, 'p-lin', 'mismatch-control', 'throughput-efficiency', 5);
-    doc = setJudgment(doc, 'p-chen', 'scalability', 'cost-structure', 2);
+    doc = setJudgment(linked(doc, 'p-chen'), 'p-chen', 'scalability', 'cost-structure', 2);
     expect(weights(doc)).toEqual(team);
     const p = weightsProposal(doc)!;
     expect(p.source).toBe('ahp');
@@ -73,9 +75,22 @@ describe('adopted weights are the team’s', () => {
     expect(kept.weighting.provenance.kept).toEqual([{ at: LATER, changes: ['judgments:p-lin', 'judge-added:p-chen'] }]);
   });
 
+  it('only participants whose answered pairs link all criteria are in the group request and credited with adopted AHP weights', () => {
+    let doc = linked(sample(), 'p-lin');
+    doc = setJudgment(doc, 'p-chen', 'mismatch-control', 'throughput-efficiency', 3);
+    expect(ahpGroupRequest(doc, 'en')?.participantIds).toEqual(['p-lin']);
+    expect(ahpUncounted(doc)).toEqual(['p-chen']);
+    doc = adoptWeights(doc, shares(doc, 0), { source: 'ahp' }, NOW);
+    expect(describeProvenance(doc, 'en').judges).toEqual([doc.participants.find((p) => p.id === 'p-lin')!.name]);
+    // Once Chen's pairs link all criteria they count: a judge joins the group.
+    doc = linked(doc, 'p-chen');
+    expect(ahpUncounted(doc)).toEqual([]);
+    expect(weightsProposal(doc)!.changes).toEqual([{ kind: 'judge-added', participantId: 'p-chen' }]);
+  });
+
   it('a switch between AIJ and AIP after AHP weights were adopted is a proposal; accepting or keeping records the aggregation now in force', () => {
-    let doc = setJudgment(sample(), 'p-lin', 'mismatch-control', 'throughput-efficiency', 3);
-    doc = setJudgment(doc, 'p-chen', 'mismatch-control', 'throughput-efficiency', 1 / 2);
+    let doc = setJudgment(linked(sample(), 'p-lin'), 'p-lin', 'mismatch-control', 'throughput-efficiency', 3);
+    doc = setJudgment(linked(doc, 'p-chen'), 'p-chen', 'mismatch-control', 'throughput-efficiency', 1 / 2);
     doc = adoptWeights(doc, shares(doc, 0), { source: 'ahp' }, NOW);
     expect(doc.weighting.provenance.aggregation).toBe('aij');
     const team = weights(doc);

@@ -1,6 +1,6 @@
 import type { Lang } from '../framework';
 import { adaptedWeights, proposals } from './adaptation';
-import { hasJudgments, judgmentMatrix } from './edits/ahp-edit';
+import { connectingPair, hasJudgments, judgmentMatrix } from './edits/ahp-edit';
 import { displayName } from './names';
 import type { WeightProvenance, WorkshopDoc } from './schema';
 
@@ -69,13 +69,24 @@ export function fingerprint(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The participants whose judgments make the group AHP weights (influence > 0, some judgment made: `hasJudgments`). */
+/**
+ * The participants whose judgments make the group AHP weights: influence > 0 and answered
+ * pairs that link all criteria, so they give priorities of their own (as in AHP-OS, where a
+ * participant's judgments count once complete). Partial judgments that do not yet link the
+ * criteria are not part of the group, its consensus or the record of who decided.
+ */
 export function ahpJudges(doc: WorkshopDoc): WeightProvenance['judges'] {
   return doc.participants.flatMap((p) => {
     if (p.influence <= 0 || !hasJudgments(doc, p.id)) return [];
     const matrix = judgmentMatrix(doc, p.id);
+    if (connectingPair(matrix) !== null) return [];
     return [{ participantId: p.id, influence: p.influence, judgments: fingerprint(JSON.stringify([doc.criteria.map((c) => c.id), matrix])) }];
   });
+}
+
+/** Participants (influence > 0) who made judgments that do not count yet: their pairs do not link all criteria. */
+export function ahpUncounted(doc: WorkshopDoc): string[] {
+  return doc.participants.flatMap((p) => (p.influence > 0 && hasJudgments(doc, p.id) && connectingPair(judgmentMatrix(doc, p.id)) !== null ? [p.id] : []));
 }
 
 /**

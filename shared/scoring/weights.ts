@@ -1,4 +1,5 @@
 import { EngineInputError } from './errors';
+import { downscale } from './magnitude';
 
 /**
  * Criterion weights: normalisation, weights from a ranking, and the slider rule.
@@ -19,6 +20,16 @@ export function normaliseWeights(weights: ArrayLike<number>, path = 'weights'): 
     sum += w;
   }
   if (!(sum > 0)) throw new EngineInputError(path, 'all weights are zero; at least one must be positive');
+  if (sum === Infinity) {
+    // Weights near the largest double overflow their sum: rescale them (exactly) first.
+    let top = 0;
+    for (let i = 0; i < weights.length; i++) top = Math.max(top, weights[i]);
+    const s = downscale(top);
+    sum = 0;
+    for (let i = 0; i < weights.length; i++) sum += weights[i] * s;
+    for (let i = 0; i < weights.length; i++) out[i] = (weights[i] * s) / sum;
+    return out;
+  }
   for (let i = 0; i < weights.length; i++) out[i] = weights[i] / sum;
   return out;
 }

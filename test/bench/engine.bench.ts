@@ -2,6 +2,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ahp } from '../../electron/engine/ahp';
+import { hierarchy, type HierarchyNode } from '../../electron/engine/hierarchy';
 import { evaluate, type EvaluateInput } from '../../shared/scoring/evaluate';
 import { sensitivity } from '../../electron/engine/sensitivity';
 import { smaa, type SmaaInput } from '../../electron/engine/smaa';
@@ -149,6 +150,29 @@ const suite: BenchSuite = async (log) => {
     `engine.smaa 10 × 12, 10k samples, interval weights: median ${median(intervalTimes).toFixed(2)} ms (CPU ${(await cpuPerRun(() => smaa(smaaIntervals), 20)).toFixed(2)} ms/run)`,
   );
   figure('engine.smaa.10k.intervals', median(intervalTimes), 10);
+  // engine.smaa 10 alternatives × 9 criteria, 100,000 samples under ratio constraints (a chain
+  // of four "at least as important as", one "twice", two more pairs): hit-and-run, as rejection
+  // would keep under a fifth of the draws.
+  const constrained: SmaaInput = {
+    values: table(10, 9),
+    weights: {
+      kind: 'constraints',
+      constraints: [
+        { greater: 0, lesser: 1 },
+        { greater: 1, lesser: 2 },
+        { greater: 2, lesser: 3 },
+        { greater: 3, lesser: 4 },
+        { greater: 5, lesser: 6, ratio: 2 },
+        { greater: 7, lesser: 8 },
+        { greater: 0, lesser: 7 },
+      ],
+    },
+    samples: 100_000,
+    seed: 7,
+  };
+  const constrainedTimes = await timeRuns(() => smaa(constrained), 5, 1);
+  log(`engine.smaa 10 × 9, 100k samples, 7 ratio constraints (hit-and-run): median ${median(constrainedTimes).toFixed(1)} ms`);
+  figure('engine.smaa.constrained-100k.ms', median(constrainedTimes), 1000);
 
   // engine.smaa 1,000,000 samples through two worker threads (build/node/worker.mjs).
   const pool = createWorkerPool(pathToFileURL(path.resolve('build/node/worker.mjs')), 2);
@@ -170,6 +194,18 @@ const suite: BenchSuite = async (log) => {
   } finally {
     await pool.close();
   }
+
+  // engine.hierarchy: the seed's nine dimensions, each expanded into five focus points, judged
+  // pairwise at every node (a 9 × 9 matrix and nine 5 × 5 ones).
+  const tree: HierarchyNode = {
+    id: 'goal',
+    children: Array.from({ length: 9 }, (_, d) => ({ id: `d${d}`, children: Array.from({ length: 5 }, (__, f) => ({ id: `d${d}f${f}` })) })),
+  };
+  const nodeMatrices: Record<string, number[][]> = { goal: judgments(9) };
+  for (let d = 0; d < 9; d++) nodeMatrices[`d${d}`] = judgments(5);
+  const hierarchyTimes = await timeRuns(() => hierarchy({ root: tree, matrices: nodeMatrices }), 300, 30);
+  log(`engine.hierarchy 9 dimensions × 5 focus points: median ${median(hierarchyTimes).toFixed(3)} ms, p95 ${percentile(hierarchyTimes, 95).toFixed(3)} ms`);
+  figure('engine.hierarchy.ms', median(hierarchyTimes), 5);
 
   // engine.ahp 15 × 15 (eigenvector, consistency and the most inconsistent judgment).
   const m15 = judgments(15);

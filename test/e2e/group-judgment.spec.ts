@@ -93,14 +93,28 @@ test('answer 15 of 36 pairs guided by the next pair; consensus, compatibility an
   await expect(app.locator('.pairs .pair')).toHaveCount(21);
   await app.getByRole('checkbox', { name: 'Show only unanswered pairs' }).uncheck();
 
-  // The group: S* with its word, and each judge's pairs, CR and compatibility side by side.
-  await expect(app.getByTestId('ahp-consensus')).toContainText(/Consensus S\* [01]\.\d\d \((very low|low|moderate|high|very high)\)/);
+  // The group is Chen's alone: Lin's one pair does not link the criteria, so it does not count —
+  // Lin is named apart, not listed among the judges, and one judge has no consensus (n/a).
+  await expect(app.getByTestId('ahp-group-count')).toHaveText('Group weights from 1 participant’s judgments');
+  await expect(app.getByTestId('ahp-consensus')).toContainText('Consensus S*: n/a (needs at least two participants whose judgments count)');
+  await expect(app.getByTestId('ahp-uncounted')).toHaveText('Not counted (their answered pairs do not yet link all criteria): Lin (facilitator)');
   const judges = app.getByTestId('ahp-judges');
-  await expect(judges.getByRole('row', { name: /Lin/ })).toContainText('too few pairs');
+  await expect(judges.getByRole('row', { name: /Lin/ })).toHaveCount(0);
   await expect(judges.getByRole('row', { name: /Chen/ })).toContainText('15 of 36');
   await expect(judges.getByRole('row', { name: /Chen/ }).getByRole('cell').nth(2)).toContainText(/\d\.\d{3} \((compatible|differs from the group)\)/);
   await app.getByRole('radio', { name: 'their priorities (AIP)' }).check();
   await expect(app.getByRole('button', { name: 'Use the group AHP weights' })).toBeEnabled();
+  // Lin's pairs now link all criteria too: two judges, and S* with its word.
+  await judgmentsOf.selectOption({ label: 'Lin (facilitator)' });
+  const linOthers = SAMPLE_CRITERIA.filter((c) => c !== 'Context management');
+  for (const c of linOthers) {
+    const slider = app.getByRole('slider', { name: `Context management versus ${c}` }).or(app.getByRole('slider', { name: `${c} versus Context management` }));
+    if ((await slider.getAttribute('aria-valuetext')) === 'not answered') await slider.fill('-1');
+  }
+  await expect(app.getByTestId('ahp-group-count')).toHaveText('Group weights from 2 participants’ judgments');
+  await expect(app.getByTestId('ahp-consensus')).toContainText(/Consensus S\* [01]\.\d\d \((very low|low|moderate|high|very high)\)/);
+  await expect(app.getByTestId('ahp-uncounted')).toHaveCount(0);
+  await expect(judges.getByRole('row', { name: /Lin/ })).toBeVisible();
   await app.screenshot({ path: info.outputPath('ahp-en.png'), fullPage: true });
 
   // Robustness beyond one weight at a time.
@@ -108,9 +122,13 @@ test('answer 15 of 36 pairs guided by the next pair; consensus, compatibility an
   await room.analysisSettled();
   await expect(app.getByTestId('most-critical')).toContainText(/% of its weight\)/);
   await expect(app.getByTestId('smallest-change')).toContainText(/Changing the weights by [\d.]+ pp in total .* tie the winner/);
+  // What it takes for the runner-up to tie the winner.
+  await expect(app.getByTestId('runner-up')).toContainText(/What it takes for .+ \(second\)Changing the weights by [\d.]+ pp in total makes .+ tie .+:/);
   const pw = app.getByTestId('pairwise-winning');
   await expect(pw.getByRole('row')).toHaveCount(4);
   await expect(pw.getByRole('columnheader', { name: 'Holistic acceptability' })).toBeVisible();
+  // Each candidate's P(first) with its Monte Carlo standard error.
+  await expect(app.locator('.acceptability .bar-value').first()).toHaveText(/^\d+ ± \d+\.\d%$/);
   await expect(app.getByRole('img', { name: /Who wins over the weights of/ })).toBeVisible();
   await expect(app.getByTestId('stability-map-share')).toContainText(/wins on \d+% of the plane/);
   await app.getByTestId('stability-map').screenshot({ path: info.outputPath('map-en.png') });
@@ -144,6 +162,7 @@ test('answer 15 of 36 pairs guided by the next pair; consensus, compatibility an
     .click();
   await app.getByRole('tab', { name: '稳健性' }).click();
   await expect(app.getByTestId('smallest-change')).toContainText('所有权重一起变动的最小改变量');
+  await expect(app.getByTestId('runner-up')).toContainText(/（第二名）要追平需要什么权重总共改变 [\d.]+ 个百分点/);
   await expect(app.getByRole('img', { name: /的权重平面上谁是第一/ })).toBeVisible();
   await expect(app.getByTestId('pairwise-winning')).toContainText('综合可接受度');
   await app.screenshot({ path: info.outputPath('robustness-zh.png'), fullPage: true });
@@ -154,6 +173,6 @@ test('answer 15 of 36 pairs guided by the next pair; consensus, compatibility an
   await expect(app.getByTestId('ahp-progress')).toContainText('已回答 15/36 对');
   await expect(app.getByTestId('ahp-next')).toContainText('建议下一对');
   await expect(app.getByTestId('ahp-consensus')).toContainText('共识度 S*');
-  await expect(app.getByTestId('ahp-judges')).toContainText('比较不足');
+  await expect(app.getByTestId('ahp-group-count')).toHaveText('群体权重来自 2 位参与者的判断');
   await app.screenshot({ path: info.outputPath('ahp-zh.png'), fullPage: true });
 });

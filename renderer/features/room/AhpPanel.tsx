@@ -3,13 +3,12 @@ import { Options } from '../../ui/Options';
 import { Check } from '../../ui/Check';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ahpGroupRequest, displayName, type WorkshopDoc } from '../../../shared/model';
+import { ahpGroupRequest, ahpUncounted, displayName, type WorkshopDoc } from '../../../shared/model';
 import {
   answeredPairCount,
   connectingPair,
   equalAsUnanswered,
   formatJudgment,
-  groupConnectingPair,
   judgmentMatrix,
   judgmentOfStep,
   judgmentPairs,
@@ -58,8 +57,9 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const ownReq = useMemo(() => (n >= 2 && n <= 15 && participant && !linking ? { matrix, labels } : null), [n, participant, matrix, linking, labels]);
   const own = useDerived('engine.ahp', blind ? null : ownReq);
   const group = useMemo(() => ahpGroupRequest(doc, lang), [doc, lang]);
-  const groupUnion = useMemo(() => (group ? groupConnectingPair(group.request.matrices) : null), [group]);
-  const groupAnswer = useDerived('engine.ahp', group && !groupUnion && !blind ? group.request : null);
+  // Only participants whose pairs link all criteria are in the group (ahpJudges): the others are named apart.
+  const uncounted = useMemo(() => ahpUncounted(doc), [doc]);
+  const groupAnswer = useDerived('engine.ahp', group && !blind ? group.request : null);
 
   if (doc.participants.length === 0) return <p className="empty">{t('room.scoring.noParticipants')}</p>;
   if (n < 2 || n > 15) return <p className="empty">{t('room.ahp.size')}</p>;
@@ -89,7 +89,12 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
     });
   };
   const person = new Map(doc.participants.map((p) => [p.id, p.name]));
-  const g = groupAnswer.value && group && !groupUnion ? groupAnswer.value : null;
+  const g = groupAnswer.value && group ? groupAnswer.value : null;
+  const notCounted = uncounted.length > 0 && (
+    <p className="muted small" data-testid="ahp-uncounted">
+      {t('room.ahp.uncounted', { names: uncounted.map((id) => person.get(id) ?? id).join(', ') })}
+    </p>
+  );
 
   return (
     <div className="ahp">
@@ -175,7 +180,9 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
           ))}
       </ul>
       <div className="ahp-group">
-        <h3 className="small-h">{t('room.ahp.group', { count: group?.participantIds.length ?? 0 })}</h3>
+        <h3 className="small-h" data-testid="ahp-group-count">
+          {t('room.ahp.group', { count: group?.participantIds.length ?? 0 })}
+        </h3>
         <fieldset className="ahp-aggregation">
           <legend>{t('room.ahp.aggregation')}</legend>
           {(['aij', 'aip'] as const).map((a) => (
@@ -197,7 +204,9 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
               {doc.criteria.map((_, i) => `${name(i)} ${(g.weights[i] * 100).toFixed(1)}%`).join(' · ')}
             </p>
             <p className="small" data-testid="ahp-consensus">
-              {g.consensus && t('room.ahp.consensus', { s: g.consensus.sStar.toFixed(2), label: t(`room.ahp.consensusLabel.${g.consensus.label}`) })}
+              {g.consensus
+                ? t('room.ahp.consensus', { s: g.consensus.sStar.toFixed(2), label: t(`room.ahp.consensusLabel.${g.consensus.label}`) })
+                : t('room.ahp.consensusNa')}
               {g.cr !== null && ` · ${t('room.ahp.cr', { cr: g.cr.toFixed(3) })}`}
             </p>
             <table className="table ahp-judges" data-testid="ahp-judges">
@@ -222,6 +231,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
               </tbody>
             </table>
             <p className="muted small">{t('room.ahp.compatibilityHelp')}</p>
+            {notCounted}
             {/* Weights computed from judgments since changed are not offered until the new answer is in. */}
             <button
               type="button"
@@ -233,9 +243,10 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
             </button>
           </>
         ) : (
-          <p className="muted">
-            {groupUnion ? t('room.ahp.groupDisconnected', { name: name(groupUnion[1]) }) : group ? (groupAnswer.error?.message ?? '') : t('room.ahp.noJudges')}
-          </p>
+          <>
+            <p className="muted">{group ? (groupAnswer.error?.message ?? '') : uncounted.length > 0 ? t('room.ahp.noneCounted') : t('room.ahp.noJudges')}</p>
+            {notCounted}
+          </>
         )}
       </div>
     </div>

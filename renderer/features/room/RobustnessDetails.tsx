@@ -29,7 +29,20 @@ export function RobustnessDetails({ doc, analysis }: { doc: WorkshopDoc; analysi
   const sens = analysis.sensitivity;
   const smaa = analysis.smaa;
   const sc = sens?.smallestChange ?? null;
+  // The runner-up's "what it takes": the first pair of the ranking.
+  const runnerUp = sens?.reversals?.[0] ?? null;
   const pct = (x: number) => formatPercent(x, lang, 1);
+  const changes = (weights: readonly number[]) => (
+    <ul className="small">
+      {weights
+        .map((w, k) => ({ k, from: analysis.weights[k] ?? 0, to: w }))
+        .filter((x) => Math.abs(x.to - x.from) >= LISTED_CHANGE)
+        .sort((a, b) => Math.abs(b.to - b.from) - Math.abs(a.to - a.from))
+        .map((x) => (
+          <li key={x.k}>{t('room.robustness.smallestItem', { criterion: crit(x.k), from: pct(x.from), to: pct(x.to) })}</li>
+        ))}
+    </ul>
+  );
   return (
     <div className="robust-details">
       {sens && (
@@ -38,18 +51,29 @@ export function RobustnessDetails({ doc, analysis }: { doc: WorkshopDoc; analysi
           {sc ? (
             <>
               <p>{t('room.robustness.smallest', { name: cand(sc.winner), distance: (sc.distance * 100).toFixed(1) })}</p>
-              <ul className="small">
-                {sc.weights
-                  .map((w, k) => ({ k, from: analysis.weights[k] ?? 0, to: w }))
-                  .filter((x) => Math.abs(x.to - x.from) >= LISTED_CHANGE)
-                  .sort((a, b) => Math.abs(b.to - b.from) - Math.abs(a.to - a.from))
-                  .map((x) => (
-                    <li key={x.k}>{t('room.robustness.smallestItem', { criterion: crit(x.k), from: pct(x.from), to: pct(x.to) })}</li>
-                  ))}
-              </ul>
+              {changes(sc.weights)}
             </>
           ) : (
             <p className="muted">{t('room.robustness.smallestNone')}</p>
+          )}
+        </div>
+      )}
+      {runnerUp && (
+        <div className="runner-up" data-testid="runner-up">
+          <h3 className="small-h">{t('room.robustness.runnerUpTitle', { name: cand(runnerUp.challenger) })}</h3>
+          {runnerUp.distance !== null && runnerUp.weights ? (
+            <>
+              <p>
+                {t('room.robustness.runnerUp', {
+                  name: cand(runnerUp.challenger),
+                  leader: cand(runnerUp.leader),
+                  distance: (runnerUp.distance * 100).toFixed(1),
+                })}
+              </p>
+              {changes(runnerUp.weights)}
+            </>
+          ) : (
+            <p className="muted">{t('room.robustness.runnerUpNone', { name: cand(runnerUp.challenger), leader: cand(runnerUp.leader) })}</p>
           )}
         </div>
       )}

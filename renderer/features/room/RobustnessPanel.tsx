@@ -103,6 +103,7 @@ export function useRobustnessCharts(doc: WorkshopDoc, a: WorkshopAnalysisResult 
         id: doc.candidates[c].id,
         label: displayName(doc.candidates[c], lang, 'candidate', c),
         ranks: a.smaa!.rankAcceptability[c],
+        error: a.smaa!.standardError[c][0],
       }))
     : null;
   // Each chart's props but its size, which the panel and the presenter choose.
@@ -112,7 +113,9 @@ export function useRobustnessCharts(doc: WorkshopDoc, a: WorkshopAnalysisResult 
       items: acceptability,
       title: t('room.chart.acceptability'),
       filename: 'rank-acceptability',
-      desc: acceptability.map((x) => t('room.robustness.accDesc', { name: x.label, p: formatPercent(x.ranks[0] ?? 0, lang) })).join('; '),
+      desc: acceptability
+        .map((x) => t('room.robustness.accDesc', { name: x.label, p: formatPercent(x.ranks[0] ?? 0, lang), se: formatPercent(x.error ?? 0, lang, 1) }))
+        .join('; '),
       rankLabel: (r: number) => t('room.robustness.rank', { rank: r }),
     },
   };
