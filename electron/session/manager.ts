@@ -187,11 +187,13 @@ export class SessionManager {
           if (!e.round.joined.has(pid)) await this.locked(e, () => this.change(e, { t: 'join', pid, via: 'link' }));
           return { token: req.token, participantId: pid };
         }
-        if (this.joinFailures.blocked(client) || this.allJoinFailures.blocked('*'))
+        // Counted per round: guesses at one round's code never lock another round out.
+        const guesser = `${e.round.roundId}|${client}`;
+        if (this.joinFailures.blocked(guesser) || this.allJoinFailures.blocked(e.round.roundId))
           throw new ContractError('forbidden', 'Too many wrong join codes; wait ten minutes, or ask the facilitator for your personal link.');
         if (!sameSecret(req.code.toUpperCase(), e.round.joinCode)) {
-          this.joinFailures.fail(client);
-          this.allJoinFailures.fail('*');
+          this.joinFailures.fail(guesser);
+          this.allJoinFailures.fail(e.round.roundId);
           throw new ContractError('unauthorized', 'Wrong join code. Check the code on the screen.');
         }
         if (!e.round.open) throw new ContractError('forbidden', 'The round is closed.');

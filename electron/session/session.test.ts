@@ -9,6 +9,9 @@ import { createService } from '../service';
 import { parseWebArgs } from '../hosts/web';
 import { defaultDataDir } from './data-dir';
 import { SessionManager } from './manager';
+import { LISTENER_LIMITS, startListener } from './listener';
+import { holdSlowSockets, honestSubmits } from '../../test/fixtures/slowloris';
+import { connect } from 'node:net';
 
 // Listens only on 127.0.0.2 (loopback), port 0.
 const ADDRESS = '127.0.0.2';
@@ -57,13 +60,14 @@ interface Reply {
   body: { ok: boolean; result?: any; error?: { code: string; message: string; issues?: { path: string; message: string }[] } };
 }
 /** One raw HTTP request to the listener (raw, so tests can send any Host and any body). */
-function send(port: number, method: string, body: unknown, opts: { token?: string; host?: string; raw?: string } = {}): Promise<Reply> {
+function send(port: number, method: string, body: unknown, opts: { token?: string; host?: string; raw?: string; from?: string } = {}): Promise<Reply> {
   const data = opts.raw ?? JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
       {
         host: ADDRESS,
         port,
+        localAddress: opts.from,
         agent: false,
         method: 'POST',
         path: `/p/${method}`,
@@ -194,6 +198,68 @@ describe('room-vote sessions', () => {
     const right = await send(status.port, 'join', { code: status.joinCode });
     expect(right.status).toBe(429);
     expect(right.body.error!.message).toMatch(/Too many wrong join codes/);
+  });
+
+  it('wrong join codes lock only their own round: 10 from each of 20 devices at one workshop leave another workshop open to joins', async () => {
+    const first = await manager.open(spec(), ADDRESS, 0);
+    const second = await manager.open(RoundSpecSchema.parse({ ...SPEC, workshopId: 'ws-2' }), ADDRESS, 0);
+    const wrong = [first.joinCode, second.joinCode].includes('AAAAAA')
+      ? [first.joinCode, second.joinCode].includes('BBBBBB')
+        ? 'CCCCCC'
+        : 'BBBBBB'
+      : 'AAAAAA';
+    for (let d = 1; d <= 20; d++)
+      for (let i = 0; i < 10; i++) expect((await send(first.port, 'join', { code: wrong }, { from: `127.0.2.${d}` })).status).toBe(401);
+    // The guessed-at round stops taking codes from anyone…
+    expect((await send(first.port, 'join', { code: first.joinCode }, { from: '127.0.2.99' })).status).toBe(429);
+    // …the other workshop's round does not, from a fresh device or from one of the guessers.
+    expect((await send(second.port, 'join', { code: second.joinCode }, { from: '127.0.2.99' })).body.result.names).toHaveLength(3);
+    expect((await send(second.port, 'join', { code: second.joinCode }, { from: '127.0.2.1' })).status).toBe(200);
+  });
+
+  it('one address holding 520 slow sockets leaves 50 honest devices unaffected, and each slow socket is cut by the head timeout', async () => {
+    const participants = Array.from({ length: 50 }, (_, i) => ({ id: `q${i + 1}`, name: `Q${i + 1}` }));
+    const status = await manager.open(RoundSpecSchema.parse({ ...SPEC, participants }), ADDRESS, 0);
+    const slow = holdSlowSockets({ host: ADDRESS, port: status.port, from: '127.0.0.3', count: 520, lineEveryMs: 1000 });
+    try {
+      await new Promise((r) => setTimeout(r, 1000)); // the slow sockets are in place
+      const tokens = status.participants.map((p) => linkToken(p.link));
+      const ok = await honestSubmits({ host: ADDRESS, port: status.port, tokens, ballot: full(5), timeoutMs: 5000 });
+      expect(ok.filter(Boolean)).toHaveLength(50);
+      // Every slow socket is gone within the head timeout and a second, however often it writes.
+      const deadline = performance.now() + LISTENER_LIMITS.headMs + 2000;
+      while (slow.open() > 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(slow.open()).toBe(0);
+      expect(Math.max(...slow.lifetimes)).toBeLessThan(LISTENER_LIMITS.headMs + 1000);
+    } finally {
+      slow.release();
+    }
+  });
+
+  it('a request whose body trickles in is answered 408 and cut within a second of the request timeout', async () => {
+    const limits = { headMs: 500, requestMs: 1000 };
+    const l = await startListener({ address: ADDRESS, port: 0, limits: { burst: 60, perSecond: 20 }, timeouts: limits, handle: async () => ({}) });
+    try {
+      const started = performance.now();
+      const reply = await new Promise<{ text: string; ms: number }>((resolve) => {
+        const s = connect({ host: ADDRESS, port: l.port });
+        let text = '';
+        const timer = setInterval(() => s.write('{'), 200);
+        s.on('connect', () =>
+          s.write(`POST /p/status HTTP/1.1\r\nHost: ${ADDRESS}:${l.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`),
+        );
+        s.on('data', (d) => (text += d));
+        s.on('error', () => undefined);
+        s.on('close', () => {
+          clearInterval(timer);
+          resolve({ text, ms: performance.now() - started });
+        });
+      });
+      expect(reply.text).toMatch(/^HTTP\/1\.1 408/);
+      expect(reply.ms).toBeLessThan(limits.requestMs + 1000);
+    } finally {
+      await l.close();
+    }
   });
 
   it('a restart resumes the open round on the same port with every acknowledged ballot and draft', async () => {
