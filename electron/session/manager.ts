@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ContractError } from '../../shared/contract/errors';
 import { STATUS_WAIT_MS } from '../../shared/contract/session';
 import type {
+  ClaimedElsewhere,
   NetworkInterfaceInfo,
   ParticipantMethod,
   RoundSpec,
@@ -17,7 +18,7 @@ import { Journal } from './journal';
 import { FailureWindow } from './limits';
 import { hostPort, startListener, type Listener } from './listener';
 import { ballotResponse, checkBallot, parseParticipantRequest, participantOf } from './participant';
-import { applyRecord, filledCells, type JournalRecord, type RoundState } from './round';
+import { applyRecord, filledCells, inConflict, type JournalRecord, type RoundState } from './round';
 import { newJoinCode, newRoundId, newToken, sameSecret } from './tokens';
 
 export interface SessionManagerOptions {
@@ -184,7 +185,7 @@ export class SessionManager {
         const req = parseParticipantRequest('join', payload);
         if ('token' in req) {
           const pid = participantOf(e.round, req.token);
-          if (!e.round.joined.has(pid)) await this.locked(e, () => this.change(e, { t: 'join', pid, via: 'link' }));
+          await this.noteLink(e, pid, req.token);
           return { token: req.token, participantId: pid };
         }
         // Counted per round: guesses at one round's code never lock another round out.
@@ -211,13 +212,15 @@ export class SessionManager {
       case 'ballot': {
         parseParticipantRequest('ballot', payload);
         const pid = participantOf(e.round, token);
-        return ballotResponse(e.round, pid);
+        await this.noteLink(e, pid, token);
+        return { ...ballotResponse(e.round, pid), ...this.claimFor(e, pid, token) };
       }
       case 'status': {
         const req = parseParticipantRequest('status', payload);
         const pid = participantOf(e.round, token);
+        await this.noteLink(e, pid, token);
         if (req.wait && e.round.open && e.listener) await this.waitWhileOpen(e);
-        return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0 };
+        return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0, ...this.claimFor(e, pid, token) };
       }
       case 'draft':
       case 'submit': {
@@ -227,7 +230,7 @@ export class SessionManager {
         return this.locked(e, async () => {
           if (!e.round.open) throw new ContractError('forbidden', 'The round is closed; ballots can no longer change.');
           // A personal link used straight away counts as joined.
-          if (!e.round.joined.has(pid)) await this.change(e, { t: 'join', pid, via: 'link' });
+          if (!e.round.joined.has(pid) || (this.isLink(e, pid, token) && !e.round.linkUsed.has(pid))) await this.change(e, { t: 'join', pid, via: 'link' });
           const at = new Date(this.now()).toISOString();
           if (method === 'draft') {
             await this.change(e, { t: 'draft', pid, ballot, at });
@@ -244,6 +247,25 @@ export class SessionManager {
   }
 
   // ------------------------------------------------------------------------------------------
+
+  private isLink(e: Entry, pid: string, token: string | undefined): boolean {
+    const link = e.round.links.get(pid);
+    return token !== undefined && link !== undefined && sameSecret(token, link);
+  }
+
+  /** Journals the first use of a personal link (also when the name was already picked by code: the board then shows the conflict). */
+  private async noteLink(e: Entry, pid: string, token: string | undefined) {
+    if (!this.isLink(e, pid, token)) return;
+    await this.locked(e, async () => {
+      if (!e.round.joined.has(pid) || !e.round.linkUsed.has(pid)) await this.change(e, { t: 'join', pid, via: 'link' });
+    });
+  }
+
+  /** What the personal link's holder is told when the name was also picked by join code. */
+  private claimFor(e: Entry, pid: string, token: string | undefined): { claimedElsewhere?: ClaimedElsewhere } {
+    const at = e.round.codeClaims.get(pid);
+    return at !== undefined && this.isLink(e, pid, token) ? { claimedElsewhere: { at, via: 'code' } } : {};
+  }
 
   private idleMs() {
     return this.opts.idleMs ?? 4 * 3600_000;
@@ -396,6 +418,7 @@ export class SessionManager {
         submitted: r.submitted.has(p.id),
         rev: r.submitted.get(p.id)?.rev ?? 0,
         link: `${url}#t=${r.links.get(p.id) ?? ''}`,
+        conflict: inConflict(r, p.id),
       })),
     };
   }

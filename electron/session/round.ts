@@ -28,6 +28,10 @@ export interface RoundState {
   /** Device token issued to whoever picked the name by code. */
   devices: Map<string, string>;
   joined: Set<string>;
+  /** Participants whose personal link has been used in this round. */
+  linkUsed: Set<string>;
+  /** When each name was last picked by join code (kept after a free: that device's ballots may stand). */
+  codeClaims: Map<string, string>;
   /** The participant's latest answers (draft or submission, whichever came last). */
   latest: Map<string, Ballot>;
   drafts: Map<string, Ballot>;
@@ -51,6 +55,8 @@ export function newRoundState(r: Extract<JournalRecord, { t: 'open' }>): RoundSt
     tokens,
     devices: new Map(),
     joined: new Set(),
+    linkUsed: new Set(),
+    codeClaims: new Map(),
     latest: new Map(),
     drafts: new Map(),
     submitted: new Map(),
@@ -68,6 +74,8 @@ export function applyRecord(round: RoundState | null, rec: JournalRecord): Round
   switch (rec.t) {
     case 'join':
       round.joined.add(rec.pid);
+      if (rec.via === 'link') round.linkUsed.add(rec.pid);
+      else round.codeClaims.set(rec.pid, rec.at);
       if (rec.device) {
         const old = round.devices.get(rec.pid);
         if (old) round.tokens.delete(tokenKey(old));
@@ -105,6 +113,9 @@ export function applyRecord(round: RoundState | null, rec: JournalRecord): Round
   }
   return round;
 }
+
+/** Two people on one name: picked by join code on a device while its personal link is in use too. */
+export const inConflict = (round: RoundState, pid: string): boolean => round.devices.has(pid) && round.linkUsed.has(pid);
 
 /** Cells with a score in a ballot. */
 export const filledCells = (b: Ballot | undefined): number => (b ? b.cells.filter((c) => c.value !== null).length : 0);

@@ -217,6 +217,40 @@ describe('room-vote sessions', () => {
     expect((await send(second.port, 'join', { code: second.joinCode }, { from: '127.0.2.1' })).status).toBe(200);
   });
 
+  it('a name picked by join code while its personal link is in use is flagged to the link holder and on the board, until freed', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const t3 = linkToken(status.participants[2].link);
+    // Someone who read the code picks Ana's name before Ana opens her link, and votes.
+    const claimed = await send(status.port, 'join', { code: status.joinCode, participantId: 'p3' }, { from: '127.0.0.9' });
+    const device = claimed.body.result.token as string;
+    const cast = await send(status.port, 'submit', { ballot: full(1) }, { token: device });
+    expect(cast.body.result.rev).toBe(1);
+    const at = cast.body.result.storedAt as string;
+    // The device that picked the name is not told anything about a link.
+    expect((await send(status.port, 'status', {}, { token: device })).body.result.claimedElsewhere).toBeUndefined();
+    expect((await manager.status('ws-1')).round!.participants[2].conflict).toBe(false);
+
+    // Ana opens her link: that ballot is never shown to her as hers without the warning.
+    expect((await send(status.port, 'join', { token: t3 })).status).toBe(200);
+    const ballot = (await send(status.port, 'ballot', {}, { token: t3 })).body.result;
+    expect(ballot.submitted).not.toBeNull();
+    expect(ballot.claimedElsewhere).toEqual({ at: expect.any(String), via: 'code' });
+    expect(Date.parse(ballot.claimedElsewhere.at)).toBeLessThanOrEqual(Date.parse(at));
+    expect((await send(status.port, 'status', {}, { token: t3 })).body.result.claimedElsewhere).toEqual(ballot.claimedElsewhere);
+    const board = (await manager.status('ws-1')).round!;
+    expect(board.participants.map((p) => p.conflict)).toEqual([false, false, true]);
+
+    // It survives a restart (both facts are in the journal).
+    await manager.shutdown();
+    manager = new SessionManager({ dataDir: dir, tls: null });
+    expect((await manager.status('ws-1')).round!.participants[2].conflict).toBe(true);
+
+    // "Free this name" signs the other device out and clears the conflict; Ana is still told her name was picked elsewhere.
+    expect((await manager.free('ws-1', 'p3')).round!.participants[2].conflict).toBe(false);
+    expect((await send(status.port, 'status', {}, { token: device })).status).toBe(401);
+    expect((await send(status.port, 'ballot', {}, { token: t3 })).body.result.claimedElsewhere.via).toBe('code');
+  });
+
   it('one address holding 520 slow sockets leaves 50 honest devices unaffected, and each slow socket is cut by the head timeout', async () => {
     const participants = Array.from({ length: 50 }, (_, i) => ({ id: `q${i + 1}`, name: `Q${i + 1}` }));
     const status = await manager.open(RoundSpecSchema.parse({ ...SPEC, participants }), ADDRESS, 0);

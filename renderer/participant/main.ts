@@ -1,7 +1,8 @@
-import type { Ballot, BallotResponse, JoinResponse, SubmitResponse } from '../../shared/contract/session';
+import type { Ballot, BallotResponse, JoinResponse, ParticipantStatusResponse, SubmitResponse } from '../../shared/contract/session';
+import { stripBidi } from '../../shared/text/bidi';
 import { STATUS_WAIT_MS } from '../../shared/contract/session-wait';
 import { ballotOf, cellKey, intransitiveTriple, invalidCells, judgmentOfStep, progress, sameBallot, stateOf, stepOfJudgment, type PageState } from './ballot';
-import { format, initialLang, STRINGS, type PLang, type StringKey } from './strings';
+import { claimTime, format, initialLang, STRINGS, type PLang, type StringKey } from './strings';
 import './participant.css';
 
 /**
@@ -111,6 +112,12 @@ function banner(): HTMLElement | null {
   if (offline) return h('p', { class: 'banner warn', role: 'status' }, t('offline'));
   if (notice) return h('p', { class: 'banner warn', role: 'alert' }, t(notice.key, notice.vars));
   return null;
+}
+
+/** Shown for as long as the round says this name was also picked by join code on another device. */
+function claimBanner(): HTMLElement | null {
+  const claim = round?.claimedElsewhere;
+  return claim ? h('p', { class: 'banner warn', role: 'alert', id: 'claimed-elsewhere' }, t('claimedElsewhere', { time: claimTime(claim.at, lang) })) : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -412,7 +419,9 @@ function render() {
   app.replaceChildren(header());
   const b = banner();
   if (b) app.append(b);
-  app.append(h('p', { class: 'who' }, t('hello', { name: r.participant.name })));
+  const claim = claimBanner();
+  if (claim) app.append(claim);
+  app.append(h('p', { class: 'who' }, t('hello', { name: stripBidi(r.participant.name) })));
   app.append(h('p', { class: 'small' }, r.candidates.length > 0 ? t('scale', r.scale) : t('pairsOnly')));
   const prog = h('progress', { id: 'progress', 'aria-labelledby': 'progress-label' });
   app.append(h('div', { class: 'progress' }, prog, h('span', { id: 'progress-label' })));
@@ -447,11 +456,12 @@ async function poll() {
   let next = 5000;
   const asked = Date.now();
   try {
-    const s = await call<{ open: boolean; rev: number }>('status', { wait: round.open });
+    const s = await call<ParticipantStatusResponse>('status', { wait: round.open });
     const wasOffline = offline;
     offline = false;
-    if (s.open !== round.open) {
+    if (s.open !== round.open || s.claimedElsewhere?.at !== round.claimedElsewhere?.at) {
       round.open = s.open;
+      round.claimedElsewhere = s.claimedElsewhere;
       render();
     } else if (wasOffline) render();
     // Open: wait again at once (unless the answer came back at once, which a waiting request never does).

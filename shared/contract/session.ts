@@ -127,6 +127,15 @@ export const PARTICIPANT_METHODS = Object.keys(ParticipantRequestSchemas) as Par
 
 export type JoinResponse = { names: { id: string; name: string }[] } | { token: string; participantId: string };
 
+/**
+ * Told to a personal link's holder when their name was picked by join code on another device:
+ * when (ISO time) and how. The ballot they see may then not be their own.
+ */
+export interface ClaimedElsewhere {
+  at: string;
+  via: 'code';
+}
+
 /** What a participant's device receives: the round's questions and their own ballot only. */
 export interface BallotResponse {
   roundId: string;
@@ -142,10 +151,14 @@ export interface BallotResponse {
   submitted: Ballot | null;
   /** Number of the last acknowledged submission (0: none). */
   rev: number;
+  /** Only to the personal link's holder, when the name was also picked by join code. */
+  claimedElsewhere?: ClaimedElsewhere;
 }
 export interface ParticipantStatusResponse {
   open: boolean;
   rev: number;
+  /** As in BallotResponse. */
+  claimedElsewhere?: ClaimedElsewhere;
 }
 export interface SubmitResponse {
   rev: number;
@@ -167,6 +180,8 @@ export const ParticipantProgressSchema = z.object({
   submitted: z.boolean(),
   rev: z.number().int(),
   link: z.string(),
+  /** The name was picked by join code on a device while its personal link is in use too ("free this name" signs that device out). */
+  conflict: z.boolean(),
 });
 export type ParticipantProgress = z.infer<typeof ParticipantProgressSchema>;
 

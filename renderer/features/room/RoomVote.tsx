@@ -10,6 +10,20 @@ import { freeName, roundAction, useRoomVote } from './roomVote';
 import { setBlind } from './roomUi';
 import './vote.css';
 import { TableHead } from '../../ui/TableHead';
+import { stripBidi } from '../../../shared/text/bidi';
+
+/**
+ * A person's name as the room shows it: direction controls removed (an override cannot reorder
+ * the words around it), isolated, cut to one line with an ellipsis; the whole name on hover.
+ */
+function PersonName({ name }: { name: string }) {
+  const clean = stripBidi(name);
+  return (
+    <bdi className="vote-name" title={clean}>
+      {clean}
+    </bdi>
+  );
+}
 
 const bothLanguages = (entity: { name: Name }, kind: 'candidate' | 'criterion', i: number) => ({
   'zh-CN': displayName(entity, 'zh-CN', kind, i),
@@ -159,7 +173,7 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
               setInvited(next);
             }}
           >
-            {p.name}
+            <PersonName name={p.name} />
           </Check>
         ))}
       </fieldset>
@@ -282,8 +296,18 @@ const BoardRow = memo(
     const { t } = useTranslation();
     return (
       <tr data-participant={p.id}>
-        <th scope="row">{p.name}</th>
-        <td data-col="joined">{p.joined ? (p.active ? t('roomVote.scoring') : t('roomVote.joined')) : t('roomVote.notJoined')}</td>
+        <th scope="row">
+          <PersonName name={p.name} />
+        </th>
+        <td data-col="joined">
+          {p.joined ? (p.active ? t('roomVote.scoring') : t('roomVote.joined')) : t('roomVote.notJoined')}
+          {p.conflict && (
+            <strong className="vote-conflict" role="note">
+              {' '}
+              {t('roomVote.conflict')}
+            </strong>
+          )}
+        </td>
         <td data-col="cells">
           <progress max={p.cells} value={p.filled} aria-hidden="true" /> {t('roomVote.cells', { filled: p.filled, cells: p.cells })}
         </td>
@@ -295,14 +319,14 @@ const BoardRow = memo(
               className="vote-link"
               readOnly
               value={p.link}
-              aria-label={t('roomVote.personalLinkOf', { name: p.name })}
+              aria-label={t('roomVote.personalLinkOf', { name: stripBidi(p.name) })}
               onFocus={(e) => e.target.select()}
             />
           </details>
         </td>
         <td>
           {p.joined && open && (
-            <button type="button" className="btn btn-small" onClick={() => void freeName(workshopId, p.id)}>
+            <button type="button" className={p.conflict ? 'btn btn-small btn-primary' : 'btn btn-small'} onClick={() => void freeName(workshopId, p.id)}>
               {t('roomVote.free')}
             </button>
           )}

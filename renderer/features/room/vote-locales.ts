@@ -55,6 +55,8 @@ export const roomVoteLocale: FeatureLocale = {
       personalLink: 'Show link',
       personalLinkOf: 'Personal link of {{name}}',
       free: 'Free name',
+      conflict:
+        'Picked by code on another device while the personal link is in use: two people may be voting as this name. Free the name to sign the other device out.',
       undo: { ballot: 'Ballot of {{name}}', changed: 'Changed ballot of {{name}}' },
     },
   },
@@ -102,6 +104,7 @@ export const roomVoteLocale: FeatureLocale = {
       personalLink: '显示链接',
       personalLinkOf: '{{name}} 的个人链接',
       free: '释放姓名',
+      conflict: '个人链接在使用中，此名字又在另一台设备上用加入码选择：可能有两个人以此名字投票。释放此名字即可让另一台设备退出。',
       undo: { ballot: '{{name}} 的评分表', changed: '{{name}} 修改后的评分表' },
     },
   },
