@@ -57,7 +57,8 @@ export const LISTENER_LIMITS = {
 } as const;
 
 export interface Listener {
-  server: Server;
+  /** The HTTP server (absent when the listener runs in another process). */
+  server?: Server;
   port: number;
   close(graceMs?: number): Promise<void>;
 }

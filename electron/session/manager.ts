@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ContractError } from '../../shared/contract/errors';
 import { STATUS_WAIT_MS } from '../../shared/contract/session';
 import type {
   ClaimedElsewhere,
+  ListenProblem,
   NetworkInterfaceInfo,
   ParticipantMethod,
   RoundSpec,
@@ -16,7 +18,7 @@ import type {
 } from '../../shared/contract/session';
 import { Journal } from './journal';
 import { FailureWindow } from './limits';
-import { hostPort, startListener, type Listener } from './listener';
+import { hostPort, startListener, type Listener, type ListenerOptions } from './listener';
 import { ballotResponse, checkBallot, parseParticipantRequest, participantOf } from './participant';
 import { applyRecord, filledCells, inConflict, type JournalRecord, type RoundState } from './round';
 import { newJoinCode, newRoundId, newToken, sameSecret } from './tokens';
@@ -33,6 +35,8 @@ export interface SessionManagerOptions {
   /** Per-device request rate (default 60 at once, 20 per second). */
   limits?: { burst: number; perSecond: number };
   now?: () => number;
+  /** Starts a round's listener: in-process by default; the desktop app runs it in a utility process. */
+  startListener?: (opts: ListenerOptions) => Promise<Listener>;
 }
 
 interface Entry {
@@ -44,6 +48,8 @@ interface Entry {
   statusTimer: NodeJS.Timeout | null;
   /** Devices waiting for the round to close (long polls of `status`): answered when it does, or when the listener stops. */
   waiting: Set<() => void>;
+  /** Why an open round's listener could not come back (its address gone, its port taken). */
+  listenProblem?: ListenProblem;
 }
 
 const ACTIVE_MS = 120_000;
@@ -88,11 +94,15 @@ export class SessionManager {
     return out.sort((a, b) => Number(a.internal) - Number(b.internal));
   }
 
-  async open(spec: RoundSpec, address: string, port: number): Promise<RoundStatus> {
+  private checkAddress(address: string) {
     if (!isLoopback(address) && !this.interfaces().some((i) => i.address === address))
       throw new ContractError('invalid_request', `"${address}" is not an address of this machine. Choose one of the listed network interfaces.`, [
         { path: 'address', message: 'not an address of this machine' },
       ]);
+  }
+
+  async open(spec: RoundSpec, address: string, port: number): Promise<RoundStatus> {
+    this.checkAddress(address);
     const existing = await this.load(spec.workshopId);
     if (existing?.round.open) throw new ContractError('forbidden', 'A round is already open for this workshop; close it first.');
     await existing?.journal.close();
@@ -124,11 +134,50 @@ export class SessionManager {
   async status(workshopId: string): Promise<SessionStatus> {
     const entry = await this.load(workshopId);
     if (!entry) return { round: null };
-    if (entry.round.open && !entry.listener) {
-      if (this.now() - entry.round.lastActivity > this.idleMs()) await this.change(entry, { t: 'close', reason: 'idle' });
-      else await this.listen(entry);
-    }
+    await this.resume(entry);
     return { round: this.statusOf(entry) };
+  }
+
+  /**
+   * Brings back the listener of every round left open (the host starting after a crash or a
+   * restart), on the address and port its links use, before anyone asks. A round that cannot
+   * listen there keeps its problem in its status, for the facilitator to act on.
+   */
+  async resumeOpen(): Promise<void> {
+    let files: string[];
+    try {
+      files = (await readdir(path.join(this.opts.dataDir, 'sessions'))).filter((f) => f.endsWith('.jsonl'));
+    } catch {
+      return;
+    }
+    for (const f of files) {
+      try {
+        const records = (await Journal.read(path.join(this.opts.dataDir, 'sessions', f))) as JournalRecord[];
+        const open = records.find((r): r is Extract<JournalRecord, { t: 'open' }> => r?.t === 'open');
+        if (!open) continue;
+        const entry = await this.load(open.spec.workshopId);
+        if (entry && entry.round.open && !entry.listener) {
+          await this.resume(entry);
+          this.emit({ type: 'status', status: this.statusOf(entry) });
+        }
+      } catch {
+        // An unreadable journal is the facilitator's to see when they open that workshop.
+      }
+    }
+  }
+
+  /** An open round without its listener: closes it if idle too long, else listens again (a failure is kept as its listen problem). */
+  private async resume(entry: Entry) {
+    if (!entry.round.open || entry.listener) return;
+    if (this.now() - entry.round.lastActivity > this.idleMs()) {
+      await this.change(entry, { t: 'close', reason: 'idle' });
+      return;
+    }
+    try {
+      await this.listen(entry);
+    } catch (err) {
+      if (!entry.listenProblem) throw err;
+    }
   }
 
   close(workshopId: string): Promise<SessionStatus> {
@@ -138,8 +187,22 @@ export class SessionManager {
     });
   }
 
-  reopen(workshopId: string): Promise<SessionStatus> {
+  /** Reopens on the round's address and port; or, given `address`, moves the round there (a new port: links change). */
+  reopen(workshopId: string, address?: string): Promise<SessionStatus> {
     return this.facilitator(workshopId, async (e) => {
+      if (address !== undefined && address !== e.round.address) {
+        this.checkAddress(address);
+        await this.stopListener(e);
+        const was = { address: e.round.address, port: e.round.port };
+        Object.assign(e.round, { address, port: 0 });
+        try {
+          await this.listen(e);
+        } catch (err) {
+          Object.assign(e.round, was);
+          throw err;
+        }
+        await this.change(e, { t: 'move', address, port: e.round.port });
+      }
       if (!e.round.open) await this.change(e, { t: 'reopen' });
       if (!e.listener) await this.listen(e);
     });
@@ -315,7 +378,7 @@ export class SessionManager {
   private async listen(e: Entry) {
     const workshopId = e.round.spec.workshopId;
     try {
-      e.listener = await startListener({
+      e.listener = await (this.opts.startListener ?? startListener)({
         address: e.round.address,
         port: e.round.port,
         tls: this.tls,
@@ -325,13 +388,14 @@ export class SessionManager {
       });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      throw new ContractError(
-        'unavailable',
+      const message =
         code === 'EADDRINUSE'
           ? `Port ${e.round.port} on ${e.round.address} is taken by another program; participants' links use it. Free it, or close this round and open a new one.`
-          : `Cannot listen on ${e.round.address}:${e.round.port} (${code ?? (err as Error).message}). Is that network still connected?`,
-      );
+          : `Cannot listen on ${e.round.address}:${e.round.port} (${code ?? (err as Error).message}). Is that network still connected?`;
+      e.listenProblem = { reason: code === 'EADDRINUSE' ? 'port_taken' : code === 'EADDRNOTAVAIL' ? 'address_gone' : 'failed', message };
+      throw new ContractError('unavailable', message);
     }
+    e.listenProblem = undefined;
     e.round.port = e.listener.port;
   }
 
@@ -420,6 +484,7 @@ export class SessionManager {
         link: `${url}#t=${r.links.get(p.id) ?? ''}`,
         conflict: inConflict(r, p.id),
       })),
+      ...(e.listenProblem && r.open && !e.listener ? { listenProblem: { ...e.listenProblem, interfaces: this.interfaces() } } : {}),
     };
   }
 }

@@ -10,6 +10,8 @@ export type JournalRecord =
   | { t: 'submit'; pid: string; ballot: Ballot; rev: number; at: string }
   | { t: 'close'; reason?: 'idle'; at: string }
   | { t: 'reopen'; at: string }
+  /** The round moved to another address (its old network gone); links use the new address and port. */
+  | { t: 'move'; address: string; port: number; at: string }
   | { t: 'reveal'; at: string };
 
 /** A round as its journal describes it (rebuilt from the records on restart). */
@@ -106,6 +108,10 @@ export function applyRecord(round: RoundState | null, rec: JournalRecord): Round
       break;
     case 'reopen':
       round.open = true;
+      break;
+    case 'move':
+      round.address = rec.address;
+      round.port = rec.port;
       break;
     case 'reveal':
       round.revealed = true;

@@ -12,6 +12,7 @@ import { SessionManager } from './manager';
 import { LISTENER_LIMITS, startListener } from './listener';
 import { holdSlowSockets, honestSubmits } from '../../test/fixtures/slowloris';
 import { connect } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 // Listens only on 127.0.0.2 (loopback), port 0.
 const ADDRESS = '127.0.0.2';
@@ -93,6 +94,20 @@ const journalText = async () => {
   const files = await readdir(path.join(dir, 'sessions'));
   return (await Promise.all(files.map((f) => readFile(path.join(dir, 'sessions', f), 'utf8')))).join('');
 };
+
+/** The built web host (build/node/web.mjs, bundled by the test setup) on a loopback port, with its own data folder. */
+function spawnWebHost(dataDir: string): Promise<{ child: ChildProcess; origin: string; token: string }> {
+  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /running at (\S+)/.exec(out);
+      if (m) resolve({ child, origin: new URL(m[1]).origin, token: /token=([^&\s]+)/.exec(m[1])![1] });
+    });
+    child.on('exit', (code) => reject(new Error(`web host exited ${code}: ${out}`)));
+  });
+}
 
 describe('room-vote sessions', () => {
   it('opens on the chosen address, joins by link and by code, journals a submission before acknowledging it, streams it', async () => {
@@ -294,6 +309,76 @@ describe('room-vote sessions', () => {
     } finally {
       await l.close();
     }
+  });
+
+  it('the web host brings an open round back by itself after kill -9: a participant reaches it on the same port, no facilitator call', async () => {
+    let host = await spawnWebHost(dir);
+    try {
+      const res = await fetch(`${host.origin}/api/session.open`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-SW-Token': host.token },
+        body: JSON.stringify({ spec: SPEC, address: ADDRESS, port: 0 }),
+      });
+      const opened = (await res.json()).result as { port: number; participants: { link: string }[] };
+      const t1 = linkToken(opened.participants[0].link);
+      expect((await send(opened.port, 'submit', { ballot: full(4) }, { token: t1 })).body.result.rev).toBe(1);
+      host.child.kill('SIGKILL');
+      await new Promise((r) => host.child.once('exit', r));
+      await expect(send(opened.port, 'status', {}, { token: t1 })).rejects.toThrow(/ECONNREFUSED/);
+
+      host = await spawnWebHost(dir);
+      // Nobody calls the host's API: the participant's device retries until the round answers.
+      const deadline = performance.now() + 10_000;
+      let reply: Reply | null = null;
+      while (!reply && performance.now() < deadline)
+        reply = await send(opened.port, 'status', {}, { token: t1 }).catch(() => new Promise<null>((r) => setTimeout(() => r(null), 200)));
+      expect(reply?.body.result).toEqual({ open: true, rev: 1 });
+    } finally {
+      host.child.kill('SIGKILL');
+    }
+  });
+
+  it("an open round whose address is gone after a restart: the status says so with this machine's interfaces; moving it there brings the round back", async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const t1 = linkToken(status.participants[0].link);
+    await send(status.port, 'submit', { ballot: full(6) }, { token: t1 });
+    await manager.shutdown();
+
+    const gone = Object.assign(new Error('listen EADDRNOTAVAIL'), { code: 'EADDRNOTAVAIL' });
+    manager = new SessionManager({ dataDir: dir, tls: null, startListener: async (o) => (o.address === ADDRESS ? Promise.reject(gone) : startListener(o)) });
+    await manager.resumeOpen();
+    const round = (await manager.status('ws-1')).round!;
+    expect(round).toMatchObject({ state: 'open', listening: false, listenProblem: { reason: 'address_gone' } });
+    expect(round.listenProblem!.message).toMatch(/Is that network still connected/);
+    expect(round.listenProblem!.interfaces.map((i) => i.address)).toContain('127.0.0.1');
+
+    const moved = (await manager.reopen('ws-1', '127.0.0.1')).round!;
+    expect(moved).toMatchObject({ state: 'open', listening: true, address: '127.0.0.1' });
+    expect(moved.listenProblem).toBeUndefined();
+    const b = await new Promise<Reply>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: moved.port,
+          method: 'POST',
+          path: '/p/ballot',
+          agent: false,
+          headers: { Host: `127.0.0.1:${moved.port}`, 'Content-Type': 'application/json', Authorization: `Bearer ${t1}` },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        },
+      );
+      req.on('error', reject);
+      req.end('{}');
+    });
+    expect(b.body.result.rev).toBe(1);
+    // The move is in the journal: after another restart the round listens on the new address.
+    await manager.shutdown();
+    manager = new SessionManager({ dataDir: dir, tls: null });
+    expect((await manager.status('ws-1')).round).toMatchObject({ listening: true, address: '127.0.0.1', port: moved.port });
   });
 
   it('a restart resumes the open round on the same port with every acknowledged ballot and draft', async () => {

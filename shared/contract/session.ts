@@ -185,6 +185,16 @@ export const ParticipantProgressSchema = z.object({
 });
 export type ParticipantProgress = z.infer<typeof ParticipantProgressSchema>;
 
+export const NetworkInterfaceSchema = z.object({ name: z.string(), address: z.string(), internal: z.boolean() });
+export type NetworkInterfaceInfo = z.infer<typeof NetworkInterfaceSchema>;
+
+/** Why an open round is not listening: its address is gone (another network), its port is taken, or another failure. */
+export const ListenProblemSchema = z.object({
+  reason: z.enum(['address_gone', 'port_taken', 'failed']),
+  message: z.string(),
+});
+export type ListenProblem = z.infer<typeof ListenProblemSchema>;
+
 export const RoundStatusSchema = z.object({
   roundId: z.string(),
   workshopId: z.string(),
@@ -204,14 +214,13 @@ export const RoundStatusSchema = z.object({
   criteria: z.array(z.string()),
   candidates: z.array(z.string()),
   participants: z.array(ParticipantProgressSchema),
+  /** An open round whose listener could not come back; with the interfaces it could move to (session.reopen with `address`). */
+  listenProblem: ListenProblemSchema.extend({ interfaces: z.array(NetworkInterfaceSchema) }).optional(),
 });
 export type RoundStatus = z.infer<typeof RoundStatusSchema>;
 
 export const SessionStatusSchema = z.object({ round: RoundStatusSchema.nullable() });
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
-
-export const NetworkInterfaceSchema = z.object({ name: z.string(), address: z.string(), internal: z.boolean() });
-export type NetworkInterfaceInfo = z.infer<typeof NetworkInterfaceSchema>;
 
 export const SubmittedBallotSchema = z.object({ participantId: z.string(), rev: z.number().int(), storedAt: z.string(), ballot: BallotSchema });
 export type SubmittedBallot = z.infer<typeof SubmittedBallotSchema>;
@@ -255,8 +264,9 @@ export const sessionMethods = {
   }),
   'session.reopen': defineMethod({
     name: 'session.reopen',
-    summary: 'Reopens the last round of a workshop on the same address and port.',
-    request: roundRef,
+    summary:
+      'Reopens the last round of a workshop on the same address and port; with `address`, moves it to that interface (a new port: personal links change).',
+    request: z.strictObject({ workshopId: id(), address: z.string().min(1).max(100).optional() }),
     response: SessionStatusSchema,
   }),
   'session.reveal': defineMethod({

@@ -6,7 +6,7 @@ import type { NetworkInterfaceInfo, ParticipantProgress, RoundSpecInput, RoundSt
 import { ROUND_LIMITS } from '../../../shared/contract/session';
 import { displayName, type Name, type WorkshopDoc } from '../../../shared/model';
 import { api } from '../../api/client';
-import { freeName, roundAction, useRoomVote } from './roomVote';
+import { freeName, moveRound, roundAction, useRoomVote } from './roomVote';
 import { setBlind } from './roomUi';
 import './vote.css';
 import { TableHead } from '../../ui/TableHead';
@@ -251,7 +251,8 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
         {round.blind && (round.revealed ? ` ${t('roomVote.revealed')}` : ` ${t('roomVote.blindOn')}`)}
         {!round.https && open && ` ${t('roomVote.plainHttp')}`}
       </p>
-      {open && (
+      {open && round.listenProblem && <ListenProblemPanel workshopId={workshopId} problem={round.listenProblem} />}
+      {open && !round.listenProblem && (
         <div className="vote-join" aria-label={t('roomVote.joinScreen')}>
           <Qr text={joinUrl} label={t('roomVote.qr', { url: round.url })} />
           <div>
@@ -287,6 +288,34 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
     </div>
   );
 });
+
+/** An open round that cannot listen where its links point: why, and this machine's interfaces to move it to. */
+function ListenProblemPanel({ workshopId, problem }: { workshopId: string; problem: NonNullable<RoundStatus['listenProblem']> }) {
+  const { t } = useTranslation();
+  const choices = problem.interfaces.filter((i) => !i.internal).concat(problem.interfaces.filter((i) => i.internal));
+  const [address, setAddress] = useState(choices[0]?.address ?? '');
+  const id = useId();
+  return (
+    <div className="vote-problem" role="alert">
+      <p>{t(`roomVote.listenProblem.${problem.reason}`)}</p>
+      {choices.length > 0 && (
+        <p>
+          <label htmlFor={id}>{t('roomVote.listenProblem.moveTo')}</label>{' '}
+          <select id={id} value={address} onChange={(e) => setAddress(e.target.value)}>
+            {choices.map((i) => (
+              <option key={i.address} value={i.address}>
+                {`${i.name} ${i.address}${i.internal ? ` (${t('roomVote.loopback')})` : ''}`}
+              </option>
+            ))}
+          </select>{' '}
+          <button type="button" className="btn btn-primary" disabled={!address} onClick={() => void moveRound(workshopId, address)}>
+            {t('roomVote.listenProblem.move')}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
 
 type BoardParticipant = ParticipantProgress;
 

@@ -55,6 +55,13 @@ export const roomVoteLocale: FeatureLocale = {
       personalLink: 'Show link',
       personalLinkOf: 'Personal link of {{name}}',
       free: 'Free name',
+      listenProblem: {
+        address_gone: 'The round is open, but this computer is no longer on the network its address belongs to: participants cannot reach it.',
+        port_taken: 'The round is open, but another program holds its port: participants cannot reach it.',
+        failed: 'The round is open, but it cannot listen on its address: participants cannot reach it.',
+        moveTo: 'Move the round to',
+        move: 'Move (new links and QR code)',
+      },
       conflict:
         'Picked by code on another device while the personal link is in use: two people may be voting as this name. Free the name to sign the other device out.',
       undo: { ballot: 'Ballot of {{name}}', changed: 'Changed ballot of {{name}}' },
@@ -104,6 +111,13 @@ export const roomVoteLocale: FeatureLocale = {
       personalLink: '显示链接',
       personalLinkOf: '{{name}} 的个人链接',
       free: '释放姓名',
+      listenProblem: {
+        address_gone: '本轮投票仍在进行，但这台电脑已不在其地址所属的网络上：参与者无法连接。',
+        port_taken: '本轮投票仍在进行，但其端口被另一个程序占用：参与者无法连接。',
+        failed: '本轮投票仍在进行，但无法在其地址上监听：参与者无法连接。',
+        moveTo: '将本轮迁移到',
+        move: '迁移（生成新的链接和二维码）',
+      },
       conflict: '个人链接在使用中，此名字又在另一台设备上用加入码选择：可能有两个人以此名字投票。释放此名字即可让另一台设备退出。',
       undo: { ballot: '{{name}} 的评分表', changed: '{{name}} 修改后的评分表' },
     },
