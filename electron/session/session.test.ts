@@ -319,7 +319,7 @@ describe('room-vote sessions', () => {
         headers: { 'Content-Type': 'application/json', 'X-SW-Token': host.token },
         body: JSON.stringify({ spec: SPEC, address: ADDRESS, port: 0 }),
       });
-      const opened = (await res.json()).result as { port: number; participants: { link: string }[] };
+      const opened = ((await res.json()) as { result: { port: number; participants: { link: string }[] } }).result;
       const t1 = linkToken(opened.participants[0].link);
       expect((await send(opened.port, 'submit', { ballot: full(4) }, { token: t1 })).body.result.rev).toBe(1);
       host.child.kill('SIGKILL');
