@@ -318,7 +318,7 @@ export class SessionManager {
 
   /** Journals the first use of a personal link (also when the name was already picked by code: the board then shows the conflict). */
   private async noteLink(e: Entry, pid: string, token: string | undefined) {
-    if (!this.isLink(e, pid, token)) return;
+    if (!this.isLink(e, pid, token) || (e.round.joined.has(pid) && e.round.linkUsed.has(pid))) return;
     await this.locked(e, async () => {
       if (!e.round.joined.has(pid) || !e.round.linkUsed.has(pid)) await this.change(e, { t: 'join', pid, via: 'link' });
     });

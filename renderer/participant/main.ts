@@ -148,7 +148,7 @@ function renderJoin(names: { id: string; name: string }[] | null, code: string) 
   }
   const list = h('div', { class: 'names', role: 'group', 'aria-labelledby': 'pick-h' });
   for (const n of names) {
-    const btn = h('button', { type: 'button', class: 'name' }, n.name);
+    const btn = h('button', { type: 'button', class: 'name', title: stripBidi(n.name) }, stripBidi(n.name));
     btn.addEventListener('click', () => void claim(code, n.id));
     list.append(btn);
   }

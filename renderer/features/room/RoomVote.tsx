@@ -11,19 +11,7 @@ import { setBlind } from './roomUi';
 import './vote.css';
 import { TableHead } from '../../ui/TableHead';
 import { stripBidi } from '../../../shared/text/bidi';
-
-/**
- * A person's name as the room shows it: direction controls removed (an override cannot reorder
- * the words around it), isolated, cut to one line with an ellipsis; the whole name on hover.
- */
-function PersonName({ name }: { name: string }) {
-  const clean = stripBidi(name);
-  return (
-    <bdi className="vote-name" title={clean}>
-      {clean}
-    </bdi>
-  );
-}
+import { PersonName } from '../../ui/PersonName';
 
 const bothLanguages = (entity: { name: Name }, kind: 'candidate' | 'criterion', i: number) => ({
   'zh-CN': displayName(entity, 'zh-CN', kind, i),
@@ -326,7 +314,7 @@ const BoardRow = memo(
     return (
       <tr data-participant={p.id}>
         <th scope="row">
-          <PersonName name={p.name} />
+          <PersonName name={p.name} className="vote-name" />
         </th>
         <td data-col="joined">
           {p.joined ? (p.active ? t('roomVote.scoring') : t('roomVote.joined')) : t('roomVote.notJoined')}
