@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RoundSpecSchema } from '../../shared/contract/session';
-import { remoteListener, serveListenerChild, type ChildEnd, type ParentEnd } from './listener-channel';
+import { startListener, type Listener } from './listener';
+import { LISTENER_RESTARTS, remoteListener, serveListenerChild, type ChildEnd, type ParentEnd } from './listener-channel';
 import { SessionManager } from './manager';
 
 // Listens only on 127.0.0.2 (loopback), port 0. The utility process is faked by a pair of
@@ -101,6 +102,50 @@ describe('the room listener in a process of its own', () => {
       expect(procs).toHaveLength(1);
       expect(procs[0].state.killed).toBe(true);
       await expect(post(status.port, 'status', {}, t)).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      await manager.shutdown();
+    }
+  });
+
+  it('a listener process that dies is started again on the same port (the links keep working), a bounded number of times', async () => {
+    const procs: ReturnType<typeof fakeProcess>[] = [];
+    const listeners: Listener[] = [];
+    const manager = new SessionManager({
+      dataDir: dir,
+      tls: null,
+      startListener: remoteListener(() => {
+        const p = fakeProcess();
+        procs.push(p);
+        serveListenerChild(p.parent, async (o) => {
+          const l = await startListener(o);
+          listeners.push(l);
+          return l;
+        });
+        return p.child;
+      }),
+    });
+    try {
+      const status = await manager.open(spec, ADDRESS, 0);
+      const t = status.participants[0].link.split('#t=')[1];
+      // The process dies (its sockets go with it).
+      const crash = async (i: number) => {
+        await listeners[i].close(0);
+        procs[i].child.kill();
+      };
+      await crash(0);
+      const deadline = Date.now() + 5000;
+      let reply: Awaited<ReturnType<typeof post>> | null = null;
+      while (!reply && Date.now() < deadline)
+        reply = await post(status.port, 'status', {}, t).catch(() => new Promise<null>((r) => setTimeout(() => r(null), 50)));
+      expect(reply?.body.result).toEqual({ open: true, rev: 0 });
+      expect(procs).toHaveLength(2);
+      expect(listeners[1].port).toBe(status.port);
+      for (let i = 1; i <= LISTENER_RESTARTS; i++) {
+        while (listeners.length <= i) await new Promise((r) => setTimeout(r, 20));
+        await crash(i);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      expect(procs).toHaveLength(LISTENER_RESTARTS + 1);
     } finally {
       await manager.shutdown();
     }

@@ -50,58 +50,87 @@ const ParentMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('close'), graceMs: z.number().int().min(0).max(60_000) }),
 ]);
 
+/** How often a listener process that died is started again (same address and port) before the round shows as not listening. */
+export const LISTENER_RESTARTS = 3;
+
 /**
  * Main's side: a `startListener` that runs each round's listener in a process from `fork`, and
- * answers its requests with `opts.handle` (the session manager). Refuses the first malformed
- * message by killing that process: the round then shows as not listening.
+ * answers its requests with `opts.handle` (the session manager). The first malformed or
+ * out-of-turn message ends that process for good; a process that dies otherwise is started
+ * again on the same port (at most LISTENER_RESTARTS times), so the links keep working.
  */
 export function remoteListener(fork: () => ChildEnd): (opts: ListenerOptions) => Promise<Listener> {
-  return (opts) =>
-    new Promise<Listener>((resolve, reject) => {
-      const child = fork();
-      let started = false;
-      let onClosed: (() => void) | null = null;
-      const stop = (err: Error) => {
-        if (!started) reject(err);
-        child.kill();
-      };
-      child.on('exit', () => {
-        if (!started) reject(new Error('The room listener process exited before listening.'));
-        onClosed?.();
-      });
-      child.on('message', (raw) => {
-        const parsed = ChildMessageSchema.safeParse(raw);
-        if (!parsed.success) return stop(new Error('The room listener process sent a malformed message.'));
-        const m = parsed.data;
-        if (m.type === 'listening' && !started) {
-          started = true;
-          resolve({
-            port: m.port,
-            close: (graceMs = 1000) =>
-              new Promise<void>((done) => {
-                onClosed = done;
-                child.postMessage({ type: 'close', graceMs });
-              }),
-          });
-        } else if (m.type === 'failed' && !started) {
-          reject(Object.assign(new Error(m.message), { code: m.code }));
+  return async (opts) => {
+    const { handle: _handle, tls, ...rest } = opts;
+    const base: StartOptions = { ...rest, tls: tls ? { cert: tls.cert.toString('utf8'), key: tls.key.toString('utf8') } : null };
+    let closing = false;
+    let exited = false;
+    let restarts = 0;
+    let onExit: (() => void) | null = null;
+
+    const run = (port: number) =>
+      new Promise<number>((resolve, reject) => {
+        const child = fork();
+        exited = false;
+        let started = false;
+        let refused = false;
+        let bound = port;
+        const refuse = (err: Error) => {
+          refused = true;
+          if (!started) reject(err);
           child.kill();
-        } else if (m.type === 'request' && started) {
-          opts.handle(m.method, m.payload, m.token, m.client).then(
-            (result) => child.postMessage({ type: 'reply', id: m.id, ok: true, result }),
-            (err) => {
-              const e = err instanceof ContractError ? err : new ContractError('internal', 'Internal error.');
-              child.postMessage({ type: 'reply', id: m.id, ok: false, error: e.toJSON() });
-            },
-          );
-        } else if (m.type === 'closed') {
-          child.kill();
-        } else stop(new Error(`The room listener process sent "${m.type}" out of turn.`));
+        };
+        child.on('exit', () => {
+          exited = true;
+          if (!started) reject(new Error('The room listener process exited before listening.'));
+          else if (!closing && !refused && restarts < LISTENER_RESTARTS) {
+            restarts++;
+            void run(bound).catch(() => undefined);
+          }
+          onExit?.();
+        });
+        child.on('message', (raw) => {
+          const parsed = ChildMessageSchema.safeParse(raw);
+          if (!parsed.success) return refuse(new Error('The room listener process sent a malformed message.'));
+          const m = parsed.data;
+          if (m.type === 'listening' && !started) {
+            started = true;
+            bound = m.port;
+            resolve(m.port);
+          } else if (m.type === 'failed' && !started) {
+            refused = true;
+            reject(Object.assign(new Error(m.message), { code: m.code }));
+            child.kill();
+          } else if (m.type === 'request' && started) {
+            opts.handle(m.method, m.payload, m.token, m.client).then(
+              (result) => child.postMessage({ type: 'reply', id: m.id, ok: true, result }),
+              (err) => {
+                const e = err instanceof ContractError ? err : new ContractError('internal', 'Internal error.');
+                child.postMessage({ type: 'reply', id: m.id, ok: false, error: e.toJSON() });
+              },
+            );
+          } else if (m.type === 'closed' && closing) child.kill();
+          else refuse(new Error(`The room listener process sent "${m.type}" out of turn.`));
+        });
+        current = child;
+        child.postMessage({ type: 'start', opts: { ...base, port } });
       });
-      const { handle: _handle, tls, ...rest } = opts;
-      const start: StartOptions = { ...rest, tls: tls ? { cert: tls.cert.toString('utf8'), key: tls.key.toString('utf8') } : null };
-      child.postMessage({ type: 'start', opts: start });
-    });
+
+    let current: ChildEnd | null = null;
+    const port = await run(opts.port);
+    return {
+      port,
+      close: (graceMs = 1000) => {
+        closing = true;
+        if (exited || !current) return Promise.resolve();
+        const child = current;
+        return new Promise<void>((done) => {
+          onExit = done;
+          child.postMessage({ type: 'close', graceMs });
+        });
+      },
+    };
+  };
 }
 
 /** The listener process's side: starts the listener main asks for, and hands each participant request to main. */
