@@ -35,6 +35,8 @@ export interface SessionManagerOptions {
   /** Per-device request rate (default 60 at once, 20 per second). */
   limits?: { burst: number; perSecond: number };
   now?: () => number;
+  /** How often an open round that could not listen (its network not up yet) tries again; default 5 s. */
+  retryListenMs?: number;
   /** Starts a round's listener: in-process by default; the desktop app runs it in a utility process. */
   startListener?: (opts: ListenerOptions) => Promise<Listener>;
 }
@@ -67,6 +69,7 @@ export class SessionManager {
   private joinFailures = new FailureWindow(10, 10 * 60_000);
   private allJoinFailures = new FailureWindow(200, 10 * 60_000);
   private idleTimer: NodeJS.Timeout;
+  private retryTimer: NodeJS.Timeout;
   private readonly now: () => number;
   private readonly tls: { cert: Buffer; key: Buffer } | null;
 
@@ -75,6 +78,9 @@ export class SessionManager {
     this.tls = opts.tls !== undefined ? opts.tls : readTls(opts.dataDir);
     this.idleTimer = setInterval(() => void this.expireIdle(), 60_000);
     this.idleTimer.unref();
+    // A laptop often joins the room's Wi-Fi after the app has started: such rounds keep trying.
+    this.retryTimer = setInterval(() => void this.retryListen(), opts.retryListenMs ?? 5000);
+    this.retryTimer.unref();
   }
 
   get dataDir() {
@@ -166,6 +172,14 @@ export class SessionManager {
     }
   }
 
+  private async retryListen() {
+    for (const e of this.entries.values()) {
+      if (!e.listenProblem || !e.round.open || e.listener) continue;
+      await this.locked(e, () => this.resume(e)).catch(() => undefined);
+      if (e.listener) this.emit({ type: 'status', status: this.statusOf(e) });
+    }
+  }
+
   /** An open round without its listener: closes it if idle too long, else listens again (a failure is kept as its listen problem). */
   private async resume(entry: Entry) {
     if (!entry.round.open || entry.listener) return;
@@ -230,6 +244,7 @@ export class SessionManager {
   /** Stops every listener (the host is shutting down); open rounds stay open in their journals. */
   async shutdown(): Promise<void> {
     clearInterval(this.idleTimer);
+    clearInterval(this.retryTimer);
     for (const e of this.entries.values()) {
       if (e.statusTimer) clearTimeout(e.statusTimer);
       await this.stopListener(e);

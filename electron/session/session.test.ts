@@ -338,6 +338,29 @@ describe('room-vote sessions', () => {
     }
   });
 
+  it('an open round whose network comes up after the host started listens again by itself, on its port', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const t1 = linkToken(status.participants[0].link);
+    await manager.shutdown();
+
+    let networkUp = false;
+    const events: SessionEvent[] = [];
+    const gone = Object.assign(new Error('listen EADDRNOTAVAIL'), { code: 'EADDRNOTAVAIL' });
+    manager = new SessionManager({
+      dataDir: dir,
+      tls: null,
+      retryListenMs: 100,
+      startListener: async (o) => (networkUp ? startListener(o) : Promise.reject(gone)),
+    });
+    manager.subscribe((e) => events.push(e));
+    await manager.resumeOpen();
+    expect((await manager.status('ws-1')).round).toMatchObject({ listening: false, listenProblem: { reason: 'address_gone' } });
+    networkUp = true;
+    const deadline = performance.now() + 3000;
+    while (!events.some((e) => e.type === 'status' && e.status.listening) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect((await send(status.port, 'status', {}, { token: t1 })).body.result).toEqual({ open: true, rev: 0 });
+  });
+
   it("an open round whose address is gone after a restart: the status says so with this machine's interfaces; moving it there brings the round back", async () => {
     const status = await manager.open(spec(), ADDRESS, 0);
     const t1 = linkToken(status.participants[0].link);
@@ -345,7 +368,12 @@ describe('room-vote sessions', () => {
     await manager.shutdown();
 
     const gone = Object.assign(new Error('listen EADDRNOTAVAIL'), { code: 'EADDRNOTAVAIL' });
-    manager = new SessionManager({ dataDir: dir, tls: null, startListener: async (o) => (o.address === ADDRESS ? Promise.reject(gone) : startListener(o)) });
+    manager = new SessionManager({
+      dataDir: dir,
+      tls: null,
+      retryListenMs: 60_000,
+      startListener: async (o) => (o.address === ADDRESS ? Promise.reject(gone) : startListener(o)),
+    });
     await manager.resumeOpen();
     const round = (await manager.status('ws-1')).round!;
     expect(round).toMatchObject({ state: 'open', listening: false, listenProblem: { reason: 'address_gone' } });
