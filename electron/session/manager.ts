@@ -335,14 +335,21 @@ export class SessionManager {
   private async noteLink(e: Entry, pid: string, token: string | undefined) {
     if (!this.isLink(e, pid, token) || (e.round.joined.has(pid) && e.round.linkUsed.has(pid))) return;
     await this.locked(e, async () => {
-      if (!e.round.joined.has(pid) || !e.round.linkUsed.has(pid)) await this.change(e, { t: 'join', pid, via: 'link' });
+      if (e.round.joined.has(pid) && e.round.linkUsed.has(pid)) return;
+      await this.change(e, { t: 'join', pid, via: 'link' });
+      // A device that picked this name by code, waiting on its status, learns at once that the link is in use.
+      if (e.round.devices.has(pid)) for (const done of [...e.waiting]) done();
     });
   }
 
-  /** What the personal link's holder is told when the name was also picked by join code. */
+  /** What a device is told when its name is also in use on another: picked by code (told to the link), or its link in use (told to the device that picked it). */
   private claimFor(e: Entry, pid: string, token: string | undefined): { claimedElsewhere?: ClaimedElsewhere } {
-    const at = e.round.codeClaims.get(pid);
-    return at !== undefined && this.isLink(e, pid, token) ? { claimedElsewhere: { at, via: 'code' } } : {};
+    if (this.isLink(e, pid, token)) {
+      const at = e.round.codeClaims.get(pid);
+      return at !== undefined ? { claimedElsewhere: { at, via: 'code' } } : {};
+    }
+    const at = e.round.linkUsed.get(pid);
+    return at !== undefined ? { claimedElsewhere: { at, via: 'link' } } : {};
   }
 
   private idleMs() {

@@ -30,8 +30,8 @@ export interface RoundState {
   /** Device token issued to whoever picked the name by code. */
   devices: Map<string, string>;
   joined: Set<string>;
-  /** Participants whose personal link has been used in this round. */
-  linkUsed: Set<string>;
+  /** When each participant's personal link was first used in this round. */
+  linkUsed: Map<string, string>;
   /** When each name was last picked by join code (kept after a free: that device's ballots may stand). */
   codeClaims: Map<string, string>;
   /** The participant's latest answers (draft or submission, whichever came last). */
@@ -57,7 +57,7 @@ export function newRoundState(r: Extract<JournalRecord, { t: 'open' }>): RoundSt
     tokens,
     devices: new Map(),
     joined: new Set(),
-    linkUsed: new Set(),
+    linkUsed: new Map(),
     codeClaims: new Map(),
     latest: new Map(),
     drafts: new Map(),
@@ -76,8 +76,9 @@ export function applyRecord(round: RoundState | null, rec: JournalRecord): Round
   switch (rec.t) {
     case 'join':
       round.joined.add(rec.pid);
-      if (rec.via === 'link') round.linkUsed.add(rec.pid);
-      else round.codeClaims.set(rec.pid, rec.at);
+      if (rec.via === 'link') {
+        if (!round.linkUsed.has(rec.pid)) round.linkUsed.set(rec.pid, rec.at);
+      } else round.codeClaims.set(rec.pid, rec.at);
       if (rec.device) {
         const old = round.devices.get(rec.pid);
         if (old) round.tokens.delete(tokenKey(old));

@@ -245,8 +245,14 @@ describe('room-vote sessions', () => {
     expect((await send(status.port, 'status', {}, { token: device })).body.result.claimedElsewhere).toBeUndefined();
     expect((await manager.status('ws-1')).round!.participants[2].conflict).toBe(false);
 
-    // Ana opens her link: that ballot is never shown to her as hers without the warning.
+    // The device waits on its status (as the page does) while Ana opens her link: that ballot is never shown to her as hers without the warning.
+    const asked = performance.now();
+    const waiting = send(status.port, 'status', { wait: true }, { token: device });
+    await new Promise((r) => setTimeout(r, 100));
     expect((await send(status.port, 'join', { token: t3 })).status).toBe(200);
+    // …and the device that picked the name learns it at once.
+    expect((await waiting).body.result.claimedElsewhere).toEqual({ at: expect.any(String), via: 'link' });
+    expect(performance.now() - asked).toBeLessThan(5000);
     const ballot = (await send(status.port, 'ballot', {}, { token: t3 })).body.result;
     expect(ballot.submitted).not.toBeNull();
     expect(ballot.claimedElsewhere).toEqual({ at: expect.any(String), via: 'code' });
@@ -254,6 +260,8 @@ describe('room-vote sessions', () => {
     expect((await send(status.port, 'status', {}, { token: t3 })).body.result.claimedElsewhere).toEqual(ballot.claimedElsewhere);
     const board = (await manager.status('ws-1')).round!;
     expect(board.participants.map((p) => p.conflict)).toEqual([false, false, true]);
+    // …and the device that picked the name learns that its personal link is in use.
+    expect((await send(status.port, 'ballot', {}, { token: device })).body.result.claimedElsewhere).toEqual({ at: expect.any(String), via: 'link' });
 
     // It survives a restart (both facts are in the journal).
     await manager.shutdown();

@@ -114,10 +114,16 @@ function banner(): HTMLElement | null {
   return null;
 }
 
-/** Shown for as long as the round says this name was also picked by join code on another device. */
+/** Shown for as long as the round says this name is also in use on another device (picked by code, or by its personal link). */
 function claimBanner(): HTMLElement | null {
   const claim = round?.claimedElsewhere;
-  return claim ? h('p', { class: 'banner warn', role: 'alert', id: 'claimed-elsewhere' }, t('claimedElsewhere', { time: claimTime(claim.at, lang) })) : null;
+  return claim
+    ? h(
+        'p',
+        { class: 'banner warn', role: 'alert', id: 'claimed-elsewhere' },
+        t(claim.via === 'code' ? 'claimedElsewhere' : 'linkElsewhere', { time: claimTime(claim.at, lang) }),
+      )
+    : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,9 @@ describe('the claimed-elsewhere warning', () => {
     expect(zh).toContain('09:41:07');
     expect(zh).toContain('请告诉主持人');
     expect(zh).not.toMatch(/[A-Za-z]/);
+    const link = format(STRINGS['zh-CN'].linkElsewhere, { time: claimTime(at, 'zh-CN', today) });
+    expect(link).toContain('个人链接');
+    expect(link).not.toMatch(/[A-Za-z]/);
     // Another day: the date too.
     expect(claimTime(at, 'en', new Date(2026, 11, 3, 8, 0, 0))).toMatch(/2026.*09:41:07/);
   });

@@ -43,6 +43,8 @@ export const STRINGS = {
     inconsistent: 'Hint: {a} > {b} and {b} > {c}, yet {c} > {a}. Check whether that is what you mean.',
     consistent: 'Your judgments are consistent so far.',
     claimedElsewhere: 'This name was picked on another device at {time}; what you see may have been entered there. If that was not you, tell the facilitator.',
+    linkElsewhere:
+      'The personal link of this name was opened on another device at {time}; what you see may have been entered there. If that was not you, tell the facilitator.',
   },
   'zh-CN': {
     title: '投票会话',
@@ -85,6 +87,7 @@ export const STRINGS = {
     inconsistent: '提示：{a} > {b}，{b} > {c}，但 {c} > {a}。请确认这是你的本意。',
     consistent: '目前你的判断是一致的。',
     claimedElsewhere: '此名字已于 {time} 在另一台设备上被选择；你看到的内容可能是在那台设备上填写的。如果那不是你，请告诉主持人。',
+    linkElsewhere: '此名字的个人链接已于 {time} 在另一台设备上打开；你看到的内容可能是在那台设备上填写的。如果那不是你，请告诉主持人。',
   },
 } as const;
 export type StringKey = keyof (typeof STRINGS)['en'];

@@ -128,12 +128,14 @@ export const PARTICIPANT_METHODS = Object.keys(ParticipantRequestSchemas) as Par
 export type JoinResponse = { names: { id: string; name: string }[] } | { token: string; participantId: string };
 
 /**
- * Told to a personal link's holder when their name was picked by join code on another device:
- * when (ISO time) and how. The ballot they see may then not be their own.
+ * Told to a device when its name is also in use on another one: to the personal link's holder
+ * when the name was picked by join code (`via: 'code'`), to the device that picked it by code
+ * when the personal link is in use (`via: 'link'`); `at` is when (ISO time). The ballot either
+ * sees may then not be their own.
  */
 export interface ClaimedElsewhere {
   at: string;
-  via: 'code';
+  via: 'code' | 'link';
 }
 
 /** What a participant's device receives: the round's questions and their own ballot only. */
@@ -151,7 +153,7 @@ export interface BallotResponse {
   submitted: Ballot | null;
   /** Number of the last acknowledged submission (0: none). */
   rev: number;
-  /** Only to the personal link's holder, when the name was also picked by join code. */
+  /** When the name is also in use on another device (see ClaimedElsewhere). */
   claimedElsewhere?: ClaimedElsewhere;
 }
 export interface ParticipantStatusResponse {
