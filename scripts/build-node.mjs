@@ -53,7 +53,7 @@ const GROUPS = {
     {
       ...common,
       format: 'cjs',
-      entryPoints: { main: 'electron/main/index.ts', preload: 'electron/preload/index.ts' },
+      entryPoints: { main: 'electron/main/index.ts', preload: 'electron/preload/index.ts', 'room-listener': 'electron/main/room-listener.ts' },
       outdir: out,
       outExtension: { '.js': '.cjs' },
       external: ['electron'],

@@ -6,13 +6,23 @@ import { lockDownHtml } from '../report/pdf';
 import { isPdfRequestAllowed } from './security';
 import { createService } from '../service';
 import { SessionManager } from '../session/manager';
+import { remoteListener, type ChildEnd } from '../session/listener-channel';
 import { startShell, type ElectronSurface } from './shell';
 
 // The desktop shell's entry: real Electron in, everything else in shell.ts (tested with a fake surface).
 const { BrowserWindow } = electron;
 
 // Room votes: journals in the user-data folder; the participant page from the built renderer.
-const session = new SessionManager({ dataDir: electron.app.getPath('userData'), staticDir: path.join(__dirname, '../renderer') });
+// Each round's listener runs in a utility process (room-listener.cjs), outside main's powers.
+const session = new SessionManager({
+  dataDir: electron.app.getPath('userData'),
+  staticDir: path.join(__dirname, '../renderer'),
+  startListener: remoteListener(
+    () => electron.utilityProcess.fork(path.join(__dirname, 'room-listener.cjs'), [], { serviceName: 'Room listener' }) as unknown as ChildEnd,
+  ),
+});
+// Rounds left open by a crash or a restart listen again at once.
+void electron.app.whenReady().then(() => session.resumeOpen());
 
 const service = createService({
   host: 'electron',

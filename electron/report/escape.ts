@@ -3,17 +3,9 @@
  * workshop document goes through exactly one of these on its way into a report.
  */
 
-/**
- * Bidirectional embedding/override/isolate controls (U+202A–U+202E, U+2066–U+2069).
- * A stray RIGHT-TO-LEFT OVERRIDE in a name can make the text after it read backwards
- * ("exe.txt" tricks) and spill into the report's own words, so they are removed.
- * Plain direction marks (U+200E/U+200F) stay: they cannot reorder anything after them.
- */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+import { stripBidi } from '../../shared/text/bidi';
 
-export function stripBidi(text: string): string {
-  return text.replace(BIDI_CONTROLS, '');
-}
+export { stripBidi };
 
 /** Other C0 controls (except tab and newline) and lone surrogates have no business in a report. */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;

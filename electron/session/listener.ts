@@ -1,6 +1,7 @@
 import { createServer as createHttp, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttps } from 'node:https';
 import { readFile } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { ContractError } from '../../shared/contract/errors';
 import { PARTICIPANT_METHODS, ROUND_LIMITS, type ParticipantMethod } from '../../shared/contract/session';
@@ -32,12 +33,32 @@ export interface ListenerOptions {
   /** build/renderer: the participant page is `participant/index.html` there, its files under `assets/`. */
   staticDir?: string;
   limits?: { burst: number; perSecond: number };
+  /** Overrides of LISTENER_LIMITS' timeouts (tests use short ones). */
+  timeouts?: { headMs?: number; requestMs?: number };
   /** Runs one participant method; throws ContractError. `client` identifies the device's address (rate limits). */
   handle(method: ParticipantMethod, payload: unknown, token: string | undefined, client: string): Promise<unknown>;
 }
 
+/**
+ * What one device may hold. A request head must arrive within `headMs` of the connection
+ * opening (or of its previous answer), the whole request within `requestMs`; both are enforced
+ * to within `checkMs` (Node's own check runs only every 30 s by default). One address holds at
+ * most `perAddress` connections (a phone uses a few; a hotspot's devices share an address), so
+ * one device's slow sockets cannot take the room's `connections`.
+ */
+export const LISTENER_LIMITS = {
+  headMs: 5_000,
+  requestMs: 15_000,
+  checkMs: 250,
+  keepAliveMs: 5_000,
+  perAddress: 24,
+  connections: 512,
+  tlsHandshakeMs: 5_000,
+} as const;
+
 export interface Listener {
-  server: Server;
+  /** The HTTP server (absent when the listener runs in another process). */
+  server?: Server;
   port: number;
   close(graceMs?: number): Promise<void>;
 }
@@ -77,13 +98,20 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
       else res.end();
     });
   };
-  const server: Server = opts.tls ? (createHttps({ cert: opts.tls.cert, key: opts.tls.key }, handler) as unknown as Server) : createHttp(handler);
+  const headMs = opts.timeouts?.headMs ?? LISTENER_LIMITS.headMs;
+  const requestMs = opts.timeouts?.requestMs ?? LISTENER_LIMITS.requestMs;
+  const serverOptions = { connectionsCheckingInterval: LISTENER_LIMITS.checkMs, headersTimeout: headMs, requestTimeout: requestMs };
+  const server: Server = opts.tls
+    ? (createHttps(
+        { ...serverOptions, cert: opts.tls.cert, key: opts.tls.key, handshakeTimeout: LISTENER_LIMITS.tlsHandshakeMs },
+        handler,
+      ) as unknown as Server)
+    : createHttp(serverOptions, handler);
   // Bounded resources: slow or idle clients are cut off; a room needs few connections.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 15_000;
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = LISTENER_LIMITS.keepAliveMs;
   server.maxHeadersCount = 50;
-  server.maxConnections = 512;
+  server.maxConnections = LISTENER_LIMITS.connections;
+  guardConnections(server, headMs);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -161,6 +189,49 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
     },
   };
 }
+
+/**
+ * Per-address connection cap, and a head timer per connection: armed when it opens and after
+ * each answer, cleared when a complete head arrives. A slow head is cut when its time is up
+ * (Node's checker is the second line).
+ */
+function guardConnections(server: Server, headMs: number) {
+  const perAddress = new Map<string, number>();
+  const heads = new WeakMap<Socket, NodeJS.Timeout>();
+  const arm = (socket: Socket) => {
+    clearTimeout(heads.get(socket));
+    const t = setTimeout(() => socket.destroy(), headMs);
+    t.unref();
+    heads.set(socket, t);
+  };
+  // The raw TCP connection (for HTTPS too, before its handshake).
+  server.on('connection', (socket: Socket) => {
+    const key = socket.remoteAddress ?? '?';
+    const n = (perAddress.get(key) ?? 0) + 1;
+    if (n > LISTENER_LIMITS.perAddress) {
+      socket.destroy();
+      return;
+    }
+    perAddress.set(key, n);
+    arm(socket);
+    socket.once('close', () => {
+      clearTimeout(heads.get(socket));
+      const left = (perAddress.get(key) ?? 1) - 1;
+      if (left > 0) perAddress.set(key, left);
+      else perAddress.delete(key);
+    });
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    // With TLS the request's socket is the TLS socket; its timer is on the TCP socket beneath.
+    const raw = rawSocket(req.socket);
+    clearTimeout(heads.get(raw));
+    res.once('finish', () => {
+      if (!raw.destroyed) arm(raw);
+    });
+  });
+}
+
+const rawSocket = (s: Socket): Socket => (s as Socket & { _parent?: Socket })._parent ?? s;
 
 const tooLarge = () => new ContractError('too_large', `Request larger than ${ROUND_LIMITS.body / 1024} KB.`);
 

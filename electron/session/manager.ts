@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ContractError } from '../../shared/contract/errors';
 import { STATUS_WAIT_MS } from '../../shared/contract/session';
 import type {
+  ClaimedElsewhere,
+  ListenProblem,
   NetworkInterfaceInfo,
   ParticipantMethod,
   RoundSpec,
@@ -15,9 +18,9 @@ import type {
 } from '../../shared/contract/session';
 import { Journal } from './journal';
 import { FailureWindow } from './limits';
-import { hostPort, startListener, type Listener } from './listener';
+import { hostPort, startListener, type Listener, type ListenerOptions } from './listener';
 import { ballotResponse, checkBallot, parseParticipantRequest, participantOf } from './participant';
-import { applyRecord, filledCells, type JournalRecord, type RoundState } from './round';
+import { applyRecord, filledCells, inConflict, type JournalRecord, type RoundState } from './round';
 import { newJoinCode, newRoundId, newToken, sameSecret } from './tokens';
 
 export interface SessionManagerOptions {
@@ -32,6 +35,10 @@ export interface SessionManagerOptions {
   /** Per-device request rate (default 60 at once, 20 per second). */
   limits?: { burst: number; perSecond: number };
   now?: () => number;
+  /** How often an open round that could not listen (its network not up yet) tries again; default 5 s. */
+  retryListenMs?: number;
+  /** Starts a round's listener: in-process by default; the desktop app runs it in a utility process. */
+  startListener?: (opts: ListenerOptions) => Promise<Listener>;
 }
 
 interface Entry {
@@ -43,6 +50,8 @@ interface Entry {
   statusTimer: NodeJS.Timeout | null;
   /** Devices waiting for the round to close (long polls of `status`): answered when it does, or when the listener stops. */
   waiting: Set<() => void>;
+  /** Why an open round's listener could not come back (its address gone, its port taken). */
+  listenProblem?: ListenProblem;
 }
 
 const ACTIVE_MS = 120_000;
@@ -60,6 +69,7 @@ export class SessionManager {
   private joinFailures = new FailureWindow(10, 10 * 60_000);
   private allJoinFailures = new FailureWindow(200, 10 * 60_000);
   private idleTimer: NodeJS.Timeout;
+  private retryTimer: NodeJS.Timeout;
   private readonly now: () => number;
   private readonly tls: { cert: Buffer; key: Buffer } | null;
 
@@ -68,6 +78,9 @@ export class SessionManager {
     this.tls = opts.tls !== undefined ? opts.tls : readTls(opts.dataDir);
     this.idleTimer = setInterval(() => void this.expireIdle(), 60_000);
     this.idleTimer.unref();
+    // A laptop often joins the room's Wi-Fi after the app has started: such rounds keep trying.
+    this.retryTimer = setInterval(() => void this.retryListen(), opts.retryListenMs ?? 5000);
+    this.retryTimer.unref();
   }
 
   get dataDir() {
@@ -87,11 +100,15 @@ export class SessionManager {
     return out.sort((a, b) => Number(a.internal) - Number(b.internal));
   }
 
-  async open(spec: RoundSpec, address: string, port: number): Promise<RoundStatus> {
+  private checkAddress(address: string) {
     if (!isLoopback(address) && !this.interfaces().some((i) => i.address === address))
       throw new ContractError('invalid_request', `"${address}" is not an address of this machine. Choose one of the listed network interfaces.`, [
         { path: 'address', message: 'not an address of this machine' },
       ]);
+  }
+
+  async open(spec: RoundSpec, address: string, port: number): Promise<RoundStatus> {
+    this.checkAddress(address);
     const existing = await this.load(spec.workshopId);
     if (existing?.round.open) throw new ContractError('forbidden', 'A round is already open for this workshop; close it first.');
     await existing?.journal.close();
@@ -123,11 +140,58 @@ export class SessionManager {
   async status(workshopId: string): Promise<SessionStatus> {
     const entry = await this.load(workshopId);
     if (!entry) return { round: null };
-    if (entry.round.open && !entry.listener) {
-      if (this.now() - entry.round.lastActivity > this.idleMs()) await this.change(entry, { t: 'close', reason: 'idle' });
-      else await this.listen(entry);
-    }
+    await this.resume(entry);
     return { round: this.statusOf(entry) };
+  }
+
+  /**
+   * Brings back the listener of every round left open (the host starting after a crash or a
+   * restart), on the address and port its links use, before anyone asks. A round that cannot
+   * listen there keeps its problem in its status, for the facilitator to act on.
+   */
+  async resumeOpen(): Promise<void> {
+    let files: string[];
+    try {
+      files = (await readdir(path.join(this.opts.dataDir, 'sessions'))).filter((f) => f.endsWith('.jsonl'));
+    } catch {
+      return;
+    }
+    for (const f of files) {
+      try {
+        const records = (await Journal.read(path.join(this.opts.dataDir, 'sessions', f))) as JournalRecord[];
+        const open = records.find((r): r is Extract<JournalRecord, { t: 'open' }> => r?.t === 'open');
+        if (!open) continue;
+        const entry = await this.load(open.spec.workshopId);
+        if (entry && entry.round.open && !entry.listener) {
+          await this.resume(entry);
+          this.emit({ type: 'status', status: this.statusOf(entry) });
+        }
+      } catch {
+        // An unreadable journal is the facilitator's to see when they open that workshop.
+      }
+    }
+  }
+
+  private async retryListen() {
+    for (const e of this.entries.values()) {
+      if (!e.listenProblem || !e.round.open || e.listener) continue;
+      await this.locked(e, () => this.resume(e)).catch(() => undefined);
+      if (e.listener) this.emit({ type: 'status', status: this.statusOf(e) });
+    }
+  }
+
+  /** An open round without its listener: closes it if idle too long, else listens again (a failure is kept as its listen problem). */
+  private async resume(entry: Entry) {
+    if (!entry.round.open || entry.listener) return;
+    if (this.now() - entry.round.lastActivity > this.idleMs()) {
+      await this.change(entry, { t: 'close', reason: 'idle' });
+      return;
+    }
+    try {
+      await this.listen(entry);
+    } catch (err) {
+      if (!entry.listenProblem) throw err;
+    }
   }
 
   close(workshopId: string): Promise<SessionStatus> {
@@ -137,8 +201,22 @@ export class SessionManager {
     });
   }
 
-  reopen(workshopId: string): Promise<SessionStatus> {
+  /** Reopens on the round's address and port; or, given `address`, moves the round there (a new port: links change). */
+  reopen(workshopId: string, address?: string): Promise<SessionStatus> {
     return this.facilitator(workshopId, async (e) => {
+      if (address !== undefined && address !== e.round.address) {
+        this.checkAddress(address);
+        await this.stopListener(e);
+        const was = { address: e.round.address, port: e.round.port };
+        Object.assign(e.round, { address, port: 0 });
+        try {
+          await this.listen(e);
+        } catch (err) {
+          Object.assign(e.round, was);
+          throw err;
+        }
+        await this.change(e, { t: 'move', address, port: e.round.port });
+      }
       if (!e.round.open) await this.change(e, { t: 'reopen' });
       if (!e.listener) await this.listen(e);
     });
@@ -166,6 +244,7 @@ export class SessionManager {
   /** Stops every listener (the host is shutting down); open rounds stay open in their journals. */
   async shutdown(): Promise<void> {
     clearInterval(this.idleTimer);
+    clearInterval(this.retryTimer);
     for (const e of this.entries.values()) {
       if (e.statusTimer) clearTimeout(e.statusTimer);
       await this.stopListener(e);
@@ -184,14 +263,16 @@ export class SessionManager {
         const req = parseParticipantRequest('join', payload);
         if ('token' in req) {
           const pid = participantOf(e.round, req.token);
-          if (!e.round.joined.has(pid)) await this.locked(e, () => this.change(e, { t: 'join', pid, via: 'link' }));
+          await this.noteLink(e, pid, req.token);
           return { token: req.token, participantId: pid };
         }
-        if (this.joinFailures.blocked(client) || this.allJoinFailures.blocked('*'))
+        // Counted per round: guesses at one round's code never lock another round out.
+        const guesser = `${e.round.roundId}|${client}`;
+        if (this.joinFailures.blocked(guesser) || this.allJoinFailures.blocked(e.round.roundId))
           throw new ContractError('forbidden', 'Too many wrong join codes; wait ten minutes, or ask the facilitator for your personal link.');
         if (!sameSecret(req.code.toUpperCase(), e.round.joinCode)) {
-          this.joinFailures.fail(client);
-          this.allJoinFailures.fail('*');
+          this.joinFailures.fail(guesser);
+          this.allJoinFailures.fail(e.round.roundId);
           throw new ContractError('unauthorized', 'Wrong join code. Check the code on the screen.');
         }
         if (!e.round.open) throw new ContractError('forbidden', 'The round is closed.');
@@ -209,13 +290,15 @@ export class SessionManager {
       case 'ballot': {
         parseParticipantRequest('ballot', payload);
         const pid = participantOf(e.round, token);
-        return ballotResponse(e.round, pid);
+        await this.noteLink(e, pid, token);
+        return { ...ballotResponse(e.round, pid), ...this.claimFor(e, pid, token) };
       }
       case 'status': {
         const req = parseParticipantRequest('status', payload);
         const pid = participantOf(e.round, token);
+        await this.noteLink(e, pid, token);
         if (req.wait && e.round.open && e.listener) await this.waitWhileOpen(e);
-        return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0 };
+        return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0, ...this.claimFor(e, pid, token) };
       }
       case 'draft':
       case 'submit': {
@@ -225,7 +308,7 @@ export class SessionManager {
         return this.locked(e, async () => {
           if (!e.round.open) throw new ContractError('forbidden', 'The round is closed; ballots can no longer change.');
           // A personal link used straight away counts as joined.
-          if (!e.round.joined.has(pid)) await this.change(e, { t: 'join', pid, via: 'link' });
+          if (!e.round.joined.has(pid) || (this.isLink(e, pid, token) && !e.round.linkUsed.has(pid))) await this.change(e, { t: 'join', pid, via: 'link' });
           const at = new Date(this.now()).toISOString();
           if (method === 'draft') {
             await this.change(e, { t: 'draft', pid, ballot, at });
@@ -242,6 +325,32 @@ export class SessionManager {
   }
 
   // ------------------------------------------------------------------------------------------
+
+  private isLink(e: Entry, pid: string, token: string | undefined): boolean {
+    const link = e.round.links.get(pid);
+    return token !== undefined && link !== undefined && sameSecret(token, link);
+  }
+
+  /** Journals the first use of a personal link (also when the name was already picked by code: the board then shows the conflict). */
+  private async noteLink(e: Entry, pid: string, token: string | undefined) {
+    if (!this.isLink(e, pid, token) || (e.round.joined.has(pid) && e.round.linkUsed.has(pid))) return;
+    await this.locked(e, async () => {
+      if (e.round.joined.has(pid) && e.round.linkUsed.has(pid)) return;
+      await this.change(e, { t: 'join', pid, via: 'link' });
+      // A device that picked this name by code, waiting on its status, learns at once that the link is in use.
+      if (e.round.devices.has(pid)) for (const done of [...e.waiting]) done();
+    });
+  }
+
+  /** What a device is told when its name is also in use on another: picked by code (told to the link), or its link in use (told to the device that picked it). */
+  private claimFor(e: Entry, pid: string, token: string | undefined): { claimedElsewhere?: ClaimedElsewhere } {
+    if (this.isLink(e, pid, token)) {
+      const at = e.round.codeClaims.get(pid);
+      return at !== undefined ? { claimedElsewhere: { at, via: 'code' } } : {};
+    }
+    const at = e.round.linkUsed.get(pid);
+    return at !== undefined ? { claimedElsewhere: { at, via: 'link' } } : {};
+  }
 
   private idleMs() {
     return this.opts.idleMs ?? 4 * 3600_000;
@@ -291,7 +400,7 @@ export class SessionManager {
   private async listen(e: Entry) {
     const workshopId = e.round.spec.workshopId;
     try {
-      e.listener = await startListener({
+      e.listener = await (this.opts.startListener ?? startListener)({
         address: e.round.address,
         port: e.round.port,
         tls: this.tls,
@@ -301,13 +410,14 @@ export class SessionManager {
       });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      throw new ContractError(
-        'unavailable',
+      const message =
         code === 'EADDRINUSE'
           ? `Port ${e.round.port} on ${e.round.address} is taken by another program; participants' links use it. Free it, or close this round and open a new one.`
-          : `Cannot listen on ${e.round.address}:${e.round.port} (${code ?? (err as Error).message}). Is that network still connected?`,
-      );
+          : `Cannot listen on ${e.round.address}:${e.round.port} (${code ?? (err as Error).message}). Is that network still connected?`;
+      e.listenProblem = { reason: code === 'EADDRINUSE' ? 'port_taken' : code === 'EADDRNOTAVAIL' ? 'address_gone' : 'failed', message };
+      throw new ContractError('unavailable', message);
     }
+    e.listenProblem = undefined;
     e.round.port = e.listener.port;
   }
 
@@ -394,7 +504,9 @@ export class SessionManager {
         submitted: r.submitted.has(p.id),
         rev: r.submitted.get(p.id)?.rev ?? 0,
         link: `${url}#t=${r.links.get(p.id) ?? ''}`,
+        conflict: inConflict(r, p.id),
       })),
+      ...(e.listenProblem && r.open && !e.listener ? { listenProblem: { ...e.listenProblem, interfaces: this.interfaces() } } : {}),
     };
   }
 }

@@ -10,6 +10,8 @@ export type JournalRecord =
   | { t: 'submit'; pid: string; ballot: Ballot; rev: number; at: string }
   | { t: 'close'; reason?: 'idle'; at: string }
   | { t: 'reopen'; at: string }
+  /** The round moved to another address (its old network gone); links use the new address and port. */
+  | { t: 'move'; address: string; port: number; at: string }
   | { t: 'reveal'; at: string };
 
 /** A round as its journal describes it (rebuilt from the records on restart). */
@@ -28,6 +30,10 @@ export interface RoundState {
   /** Device token issued to whoever picked the name by code. */
   devices: Map<string, string>;
   joined: Set<string>;
+  /** When each participant's personal link was first used in this round. */
+  linkUsed: Map<string, string>;
+  /** When each name was last picked by join code (kept after a free: that device's ballots may stand). */
+  codeClaims: Map<string, string>;
   /** The participant's latest answers (draft or submission, whichever came last). */
   latest: Map<string, Ballot>;
   drafts: Map<string, Ballot>;
@@ -51,6 +57,8 @@ export function newRoundState(r: Extract<JournalRecord, { t: 'open' }>): RoundSt
     tokens,
     devices: new Map(),
     joined: new Set(),
+    linkUsed: new Map(),
+    codeClaims: new Map(),
     latest: new Map(),
     drafts: new Map(),
     submitted: new Map(),
@@ -68,6 +76,9 @@ export function applyRecord(round: RoundState | null, rec: JournalRecord): Round
   switch (rec.t) {
     case 'join':
       round.joined.add(rec.pid);
+      if (rec.via === 'link') {
+        if (!round.linkUsed.has(rec.pid)) round.linkUsed.set(rec.pid, rec.at);
+      } else round.codeClaims.set(rec.pid, rec.at);
       if (rec.device) {
         const old = round.devices.get(rec.pid);
         if (old) round.tokens.delete(tokenKey(old));
@@ -99,12 +110,19 @@ export function applyRecord(round: RoundState | null, rec: JournalRecord): Round
     case 'reopen':
       round.open = true;
       break;
+    case 'move':
+      round.address = rec.address;
+      round.port = rec.port;
+      break;
     case 'reveal':
       round.revealed = true;
       break;
   }
   return round;
 }
+
+/** Two people on one name: picked by join code on a device while its personal link is in use too. */
+export const inConflict = (round: RoundState, pid: string): boolean => round.devices.has(pid) && round.linkUsed.has(pid);
 
 /** Cells with a score in a ballot. */
 export const filledCells = (b: Ballot | undefined): number => (b ? b.cells.filter((c) => c.value !== null).length : 0);

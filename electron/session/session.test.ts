@@ -9,6 +9,10 @@ import { createService } from '../service';
 import { parseWebArgs } from '../hosts/web';
 import { defaultDataDir } from './data-dir';
 import { SessionManager } from './manager';
+import { LISTENER_LIMITS, startListener } from './listener';
+import { holdSlowSockets, honestSubmits } from '../../test/fixtures/slowloris';
+import { connect } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 // Listens only on 127.0.0.2 (loopback), port 0.
 const ADDRESS = '127.0.0.2';
@@ -57,13 +61,14 @@ interface Reply {
   body: { ok: boolean; result?: any; error?: { code: string; message: string; issues?: { path: string; message: string }[] } };
 }
 /** One raw HTTP request to the listener (raw, so tests can send any Host and any body). */
-function send(port: number, method: string, body: unknown, opts: { token?: string; host?: string; raw?: string } = {}): Promise<Reply> {
+function send(port: number, method: string, body: unknown, opts: { token?: string; host?: string; raw?: string; from?: string } = {}): Promise<Reply> {
   const data = opts.raw ?? JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
       {
         host: ADDRESS,
         port,
+        localAddress: opts.from,
         agent: false,
         method: 'POST',
         path: `/p/${method}`,
@@ -89,6 +94,20 @@ const journalText = async () => {
   const files = await readdir(path.join(dir, 'sessions'));
   return (await Promise.all(files.map((f) => readFile(path.join(dir, 'sessions', f), 'utf8')))).join('');
 };
+
+/** The built web host (build/node/web.mjs, bundled by the test setup) on a loopback port, with its own data folder. */
+function spawnWebHost(dataDir: string): Promise<{ child: ChildProcess; origin: string; token: string }> {
+  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /running at (\S+)/.exec(out);
+      if (m) resolve({ child, origin: new URL(m[1]).origin, token: /token=([^&\s]+)/.exec(m[1])![1] });
+    });
+    child.on('exit', (code) => reject(new Error(`web host exited ${code}: ${out}`)));
+  });
+}
 
 describe('room-vote sessions', () => {
   it('opens on the chosen address, joins by link and by code, journals a submission before acknowledging it, streams it', async () => {
@@ -194,6 +213,208 @@ describe('room-vote sessions', () => {
     const right = await send(status.port, 'join', { code: status.joinCode });
     expect(right.status).toBe(429);
     expect(right.body.error!.message).toMatch(/Too many wrong join codes/);
+  });
+
+  it('wrong join codes lock only their own round: 10 from each of 20 devices at one workshop leave another workshop open to joins', async () => {
+    const first = await manager.open(spec(), ADDRESS, 0);
+    const second = await manager.open(RoundSpecSchema.parse({ ...SPEC, workshopId: 'ws-2' }), ADDRESS, 0);
+    const wrong = [first.joinCode, second.joinCode].includes('AAAAAA')
+      ? [first.joinCode, second.joinCode].includes('BBBBBB')
+        ? 'CCCCCC'
+        : 'BBBBBB'
+      : 'AAAAAA';
+    for (let d = 1; d <= 20; d++)
+      for (let i = 0; i < 10; i++) expect((await send(first.port, 'join', { code: wrong }, { from: `127.0.2.${d}` })).status).toBe(401);
+    // The guessed-at round stops taking codes from anyone…
+    expect((await send(first.port, 'join', { code: first.joinCode }, { from: '127.0.2.99' })).status).toBe(429);
+    // …the other workshop's round does not, from a fresh device or from one of the guessers.
+    expect((await send(second.port, 'join', { code: second.joinCode }, { from: '127.0.2.99' })).body.result.names).toHaveLength(3);
+    expect((await send(second.port, 'join', { code: second.joinCode }, { from: '127.0.2.1' })).status).toBe(200);
+  });
+
+  it('a name picked by join code while its personal link is in use is flagged to the link holder and on the board, until freed', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const t3 = linkToken(status.participants[2].link);
+    // Someone who read the code picks Ana's name before Ana opens her link, and votes.
+    const claimed = await send(status.port, 'join', { code: status.joinCode, participantId: 'p3' }, { from: '127.0.0.9' });
+    const device = claimed.body.result.token as string;
+    const cast = await send(status.port, 'submit', { ballot: full(1) }, { token: device });
+    expect(cast.body.result.rev).toBe(1);
+    const at = cast.body.result.storedAt as string;
+    // The device that picked the name is not told anything about a link.
+    expect((await send(status.port, 'status', {}, { token: device })).body.result.claimedElsewhere).toBeUndefined();
+    expect((await manager.status('ws-1')).round!.participants[2].conflict).toBe(false);
+
+    // The device waits on its status (as the page does) while Ana opens her link: that ballot is never shown to her as hers without the warning.
+    const asked = performance.now();
+    const waiting = send(status.port, 'status', { wait: true }, { token: device });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await send(status.port, 'join', { token: t3 })).status).toBe(200);
+    // …and the device that picked the name learns it at once.
+    expect((await waiting).body.result.claimedElsewhere).toEqual({ at: expect.any(String), via: 'link' });
+    expect(performance.now() - asked).toBeLessThan(5000);
+    const ballot = (await send(status.port, 'ballot', {}, { token: t3 })).body.result;
+    expect(ballot.submitted).not.toBeNull();
+    expect(ballot.claimedElsewhere).toEqual({ at: expect.any(String), via: 'code' });
+    expect(Date.parse(ballot.claimedElsewhere.at)).toBeLessThanOrEqual(Date.parse(at));
+    expect((await send(status.port, 'status', {}, { token: t3 })).body.result.claimedElsewhere).toEqual(ballot.claimedElsewhere);
+    const board = (await manager.status('ws-1')).round!;
+    expect(board.participants.map((p) => p.conflict)).toEqual([false, false, true]);
+    // …and the device that picked the name learns that its personal link is in use.
+    expect((await send(status.port, 'ballot', {}, { token: device })).body.result.claimedElsewhere).toEqual({ at: expect.any(String), via: 'link' });
+
+    // It survives a restart (both facts are in the journal).
+    await manager.shutdown();
+    manager = new SessionManager({ dataDir: dir, tls: null });
+    expect((await manager.status('ws-1')).round!.participants[2].conflict).toBe(true);
+
+    // "Free this name" signs the other device out and clears the conflict; Ana is still told her name was picked elsewhere.
+    expect((await manager.free('ws-1', 'p3')).round!.participants[2].conflict).toBe(false);
+    expect((await send(status.port, 'status', {}, { token: device })).status).toBe(401);
+    expect((await send(status.port, 'ballot', {}, { token: t3 })).body.result.claimedElsewhere.via).toBe('code');
+  });
+
+  it('one address holding 520 slow sockets leaves 50 honest devices unaffected, and each slow socket is cut by the head timeout', async () => {
+    const participants = Array.from({ length: 50 }, (_, i) => ({ id: `q${i + 1}`, name: `Q${i + 1}` }));
+    const status = await manager.open(RoundSpecSchema.parse({ ...SPEC, participants }), ADDRESS, 0);
+    const slow = holdSlowSockets({ host: ADDRESS, port: status.port, from: '127.0.0.3', count: 520, lineEveryMs: 1000 });
+    try {
+      await new Promise((r) => setTimeout(r, 1000)); // the slow sockets are in place
+      const tokens = status.participants.map((p) => linkToken(p.link));
+      const ok = await honestSubmits({ host: ADDRESS, port: status.port, tokens, ballot: full(5), timeoutMs: 5000 });
+      expect(ok.filter(Boolean)).toHaveLength(50);
+      // Every slow socket is gone within the head timeout and a second, however often it writes.
+      const deadline = performance.now() + LISTENER_LIMITS.headMs + 2000;
+      while (slow.open() > 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(slow.open()).toBe(0);
+      expect(Math.max(...slow.lifetimes)).toBeLessThan(LISTENER_LIMITS.headMs + 1000);
+    } finally {
+      slow.release();
+    }
+  });
+
+  it('a request whose body trickles in is answered 408 and cut within a second of the request timeout', async () => {
+    const limits = { headMs: 500, requestMs: 1000 };
+    const l = await startListener({ address: ADDRESS, port: 0, limits: { burst: 60, perSecond: 20 }, timeouts: limits, handle: async () => ({}) });
+    try {
+      const started = performance.now();
+      const reply = await new Promise<{ text: string; ms: number }>((resolve) => {
+        const s = connect({ host: ADDRESS, port: l.port });
+        let text = '';
+        const timer = setInterval(() => s.write('{'), 200);
+        s.on('connect', () =>
+          s.write(`POST /p/status HTTP/1.1\r\nHost: ${ADDRESS}:${l.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`),
+        );
+        s.on('data', (d) => (text += d));
+        s.on('error', () => undefined);
+        s.on('close', () => {
+          clearInterval(timer);
+          resolve({ text, ms: performance.now() - started });
+        });
+      });
+      expect(reply.text).toMatch(/^HTTP\/1\.1 408/);
+      expect(reply.ms).toBeLessThan(limits.requestMs + 1000);
+    } finally {
+      await l.close();
+    }
+  });
+
+  it('the web host brings an open round back by itself after kill -9: a participant reaches it on the same port, no facilitator call', async () => {
+    let host = await spawnWebHost(dir);
+    try {
+      const res = await fetch(`${host.origin}/api/session.open`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-SW-Token': host.token },
+        body: JSON.stringify({ spec: SPEC, address: ADDRESS, port: 0 }),
+      });
+      const opened = ((await res.json()) as { result: { port: number; participants: { link: string }[] } }).result;
+      const t1 = linkToken(opened.participants[0].link);
+      expect((await send(opened.port, 'submit', { ballot: full(4) }, { token: t1 })).body.result.rev).toBe(1);
+      host.child.kill('SIGKILL');
+      await new Promise((r) => host.child.once('exit', r));
+      await expect(send(opened.port, 'status', {}, { token: t1 })).rejects.toThrow(/ECONNREFUSED/);
+
+      host = await spawnWebHost(dir);
+      // Nobody calls the host's API: the participant's device retries until the round answers.
+      const deadline = performance.now() + 10_000;
+      let reply: Reply | null = null;
+      while (!reply && performance.now() < deadline)
+        reply = await send(opened.port, 'status', {}, { token: t1 }).catch(() => new Promise<null>((r) => setTimeout(() => r(null), 200)));
+      expect(reply?.body.result).toEqual({ open: true, rev: 1 });
+    } finally {
+      host.child.kill('SIGKILL');
+    }
+  });
+
+  it('an open round whose network comes up after the host started listens again by itself, on its port', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const t1 = linkToken(status.participants[0].link);
+    await manager.shutdown();
+
+    let networkUp = false;
+    const events: SessionEvent[] = [];
+    const gone = Object.assign(new Error('listen EADDRNOTAVAIL'), { code: 'EADDRNOTAVAIL' });
+    manager = new SessionManager({
+      dataDir: dir,
+      tls: null,
+      retryListenMs: 100,
+      startListener: async (o) => (networkUp ? startListener(o) : Promise.reject(gone)),
+    });
+    manager.subscribe((e) => events.push(e));
+    await manager.resumeOpen();
+    expect((await manager.status('ws-1')).round).toMatchObject({ listening: false, listenProblem: { reason: 'address_gone' } });
+    networkUp = true;
+    const deadline = performance.now() + 3000;
+    while (!events.some((e) => e.type === 'status' && e.status.listening) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect((await send(status.port, 'status', {}, { token: t1 })).body.result).toEqual({ open: true, rev: 0 });
+  });
+
+  it("an open round whose address is gone after a restart: the status says so with this machine's interfaces; moving it there brings the round back", async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const t1 = linkToken(status.participants[0].link);
+    await send(status.port, 'submit', { ballot: full(6) }, { token: t1 });
+    await manager.shutdown();
+
+    const gone = Object.assign(new Error('listen EADDRNOTAVAIL'), { code: 'EADDRNOTAVAIL' });
+    manager = new SessionManager({
+      dataDir: dir,
+      tls: null,
+      retryListenMs: 60_000,
+      startListener: async (o) => (o.address === ADDRESS ? Promise.reject(gone) : startListener(o)),
+    });
+    await manager.resumeOpen();
+    const round = (await manager.status('ws-1')).round!;
+    expect(round).toMatchObject({ state: 'open', listening: false, listenProblem: { reason: 'address_gone' } });
+    expect(round.listenProblem!.message).toMatch(/Is that network still connected/);
+    expect(round.listenProblem!.interfaces.map((i) => i.address)).toContain('127.0.0.1');
+
+    const moved = (await manager.reopen('ws-1', '127.0.0.1')).round!;
+    expect(moved).toMatchObject({ state: 'open', listening: true, address: '127.0.0.1' });
+    expect(moved.listenProblem).toBeUndefined();
+    const b = await new Promise<Reply>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: moved.port,
+          method: 'POST',
+          path: '/p/ballot',
+          agent: false,
+          headers: { Host: `127.0.0.1:${moved.port}`, 'Content-Type': 'application/json', Authorization: `Bearer ${t1}` },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        },
+      );
+      req.on('error', reject);
+      req.end('{}');
+    });
+    expect(b.body.result.rev).toBe(1);
+    // The move is in the journal: after another restart the round listens on the new address.
+    await manager.shutdown();
+    manager = new SessionManager({ dataDir: dir, tls: null });
+    expect((await manager.status('ws-1')).round).toMatchObject({ listening: true, address: '127.0.0.1', port: moved.port });
   });
 
   it('a restart resumes the open round on the same port with every acknowledged ballot and draft', async () => {

@@ -1,8 +1,9 @@
-import type { Ballot, BallotResponse, JoinResponse, SubmitResponse } from '../../shared/contract/session';
+import type { Ballot, BallotResponse, JoinResponse, ParticipantStatusResponse, SubmitResponse } from '../../shared/contract/session';
+import { stripBidi } from '../../shared/text/bidi';
 import { STATUS_WAIT_MS } from '../../shared/contract/session-wait';
 import { judgmentOfStep, stepOfJudgment } from '../../shared/scoring/saaty';
 import { ballotOf, cellKey, intransitiveTriple, invalidCells, progress, sameBallot, stateOf, type PageState } from './ballot';
-import { format, initialLang, STRINGS, type PLang, type StringKey } from './strings';
+import { claimTime, format, initialLang, STRINGS, type PLang, type StringKey } from './strings';
 import './participant.css';
 
 /**
@@ -114,6 +115,18 @@ function banner(): HTMLElement | null {
   return null;
 }
 
+/** Shown for as long as the round says this name is also in use on another device (picked by code, or by its personal link). */
+function claimBanner(): HTMLElement | null {
+  const claim = round?.claimedElsewhere;
+  return claim
+    ? h(
+        'p',
+        { class: 'banner warn', role: 'alert', id: 'claimed-elsewhere' },
+        t(claim.via === 'code' ? 'claimedElsewhere' : 'linkElsewhere', { time: claimTime(claim.at, lang) }),
+      )
+    : null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Joining
 
@@ -142,7 +155,7 @@ function renderJoin(names: { id: string; name: string }[] | null, code: string) 
   }
   const list = h('div', { class: 'names', role: 'group', 'aria-labelledby': 'pick-h' });
   for (const n of names) {
-    const btn = h('button', { type: 'button', class: 'name' }, n.name);
+    const btn = h('button', { type: 'button', class: 'name', title: stripBidi(n.name) }, stripBidi(n.name));
     btn.addEventListener('click', () => void claim(code, n.id));
     list.append(btn);
   }
@@ -413,7 +426,9 @@ function render() {
   app.replaceChildren(header());
   const b = banner();
   if (b) app.append(b);
-  app.append(h('p', { class: 'who' }, t('hello', { name: r.participant.name })));
+  const claim = claimBanner();
+  if (claim) app.append(claim);
+  app.append(h('p', { class: 'who' }, t('hello', { name: stripBidi(r.participant.name) })));
   app.append(h('p', { class: 'small' }, r.candidates.length > 0 ? t('scale', r.scale) : t('pairsOnly')));
   const prog = h('progress', { id: 'progress', 'aria-labelledby': 'progress-label' });
   app.append(h('div', { class: 'progress' }, prog, h('span', { id: 'progress-label' })));
@@ -448,11 +463,12 @@ async function poll() {
   let next = 5000;
   const asked = Date.now();
   try {
-    const s = await call<{ open: boolean; rev: number }>('status', { wait: round.open });
+    const s = await call<ParticipantStatusResponse>('status', { wait: round.open });
     const wasOffline = offline;
     offline = false;
-    if (s.open !== round.open) {
+    if (s.open !== round.open || s.claimedElsewhere?.at !== round.claimedElsewhere?.at) {
       round.open = s.open;
+      round.claimedElsewhere = s.claimedElsewhere;
       render();
     } else if (wasOffline) render();
     // Open: wait again at once (unless the answer came back at once, which a waiting request never does).

@@ -42,6 +42,9 @@ export const STRINGS = {
     pairsDone: 'Pairwise questions answered: {done} of {n} (skipped pairs stay missing).',
     inconsistent: 'Hint: {a} > {b} and {b} > {c}, yet {c} > {a}. Check whether that is what you mean.',
     consistent: 'Your judgments are consistent so far.',
+    claimedElsewhere: 'This name was picked on another device at {time}; what you see may have been entered there. If that was not you, tell the facilitator.',
+    linkElsewhere:
+      'The personal link of this name was opened on another device at {time}; what you see may have been entered there. If that was not you, tell the facilitator.',
   },
   'zh-CN': {
     title: '投票会话',
@@ -83,6 +86,8 @@ export const STRINGS = {
     pairsDone: '两两比较已回答 {done} / {n}（跳过的比较保持缺失）。',
     inconsistent: '提示：{a} > {b}，{b} > {c}，但 {c} > {a}。请确认这是你的本意。',
     consistent: '目前你的判断是一致的。',
+    claimedElsewhere: '此名字已于 {time} 在另一台设备上被选择；你看到的内容可能是在那台设备上填写的。如果那不是你，请告诉主持人。',
+    linkElsewhere: '此名字的个人链接已于 {time} 在另一台设备上打开；你看到的内容可能是在那台设备上填写的。如果那不是你，请告诉主持人。',
   },
 } as const;
 export type StringKey = keyof (typeof STRINGS)['en'];
@@ -99,4 +104,12 @@ export function initialLang(stored: string | null, languages: readonly string[])
     if (/^en\b/i.test(l)) return 'en';
   }
   return 'en';
+}
+
+/** When a name was picked elsewhere, as the participant reads it: the local time of day (and the date if not today). */
+export function claimTime(at: string, lang: PLang, now: Date = new Date()): string {
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return at;
+  const time = d.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return d.toDateString() === now.toDateString() ? time : `${d.toLocaleDateString(lang)} ${time}`;
 }

@@ -127,6 +127,17 @@ export const PARTICIPANT_METHODS = Object.keys(ParticipantRequestSchemas) as Par
 
 export type JoinResponse = { names: { id: string; name: string }[] } | { token: string; participantId: string };
 
+/**
+ * Told to a device when its name is also in use on another one: to the personal link's holder
+ * when the name was picked by join code (`via: 'code'`), to the device that picked it by code
+ * when the personal link is in use (`via: 'link'`); `at` is when (ISO time). The ballot either
+ * sees may then not be their own.
+ */
+export interface ClaimedElsewhere {
+  at: string;
+  via: 'code' | 'link';
+}
+
 /** What a participant's device receives: the round's questions and their own ballot only. */
 export interface BallotResponse {
   roundId: string;
@@ -142,10 +153,14 @@ export interface BallotResponse {
   submitted: Ballot | null;
   /** Number of the last acknowledged submission (0: none). */
   rev: number;
+  /** When the name is also in use on another device (see ClaimedElsewhere). */
+  claimedElsewhere?: ClaimedElsewhere;
 }
 export interface ParticipantStatusResponse {
   open: boolean;
   rev: number;
+  /** As in BallotResponse. */
+  claimedElsewhere?: ClaimedElsewhere;
 }
 export interface SubmitResponse {
   rev: number;
@@ -167,8 +182,20 @@ export const ParticipantProgressSchema = z.object({
   submitted: z.boolean(),
   rev: z.number().int(),
   link: z.string(),
+  /** The name was picked by join code on a device while its personal link is in use too ("free this name" signs that device out). */
+  conflict: z.boolean(),
 });
 export type ParticipantProgress = z.infer<typeof ParticipantProgressSchema>;
+
+export const NetworkInterfaceSchema = z.object({ name: z.string(), address: z.string(), internal: z.boolean() });
+export type NetworkInterfaceInfo = z.infer<typeof NetworkInterfaceSchema>;
+
+/** Why an open round is not listening: its address is gone (another network), its port is taken, or another failure. */
+export const ListenProblemSchema = z.object({
+  reason: z.enum(['address_gone', 'port_taken', 'failed']),
+  message: z.string(),
+});
+export type ListenProblem = z.infer<typeof ListenProblemSchema>;
 
 export const RoundStatusSchema = z.object({
   roundId: z.string(),
@@ -189,14 +216,13 @@ export const RoundStatusSchema = z.object({
   criteria: z.array(z.string()),
   candidates: z.array(z.string()),
   participants: z.array(ParticipantProgressSchema),
+  /** An open round whose listener could not come back; with the interfaces it could move to (session.reopen with `address`). */
+  listenProblem: ListenProblemSchema.extend({ interfaces: z.array(NetworkInterfaceSchema) }).optional(),
 });
 export type RoundStatus = z.infer<typeof RoundStatusSchema>;
 
 export const SessionStatusSchema = z.object({ round: RoundStatusSchema.nullable() });
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
-
-export const NetworkInterfaceSchema = z.object({ name: z.string(), address: z.string(), internal: z.boolean() });
-export type NetworkInterfaceInfo = z.infer<typeof NetworkInterfaceSchema>;
 
 export const SubmittedBallotSchema = z.object({ participantId: z.string(), rev: z.number().int(), storedAt: z.string(), ballot: BallotSchema });
 export type SubmittedBallot = z.infer<typeof SubmittedBallotSchema>;
@@ -240,8 +266,9 @@ export const sessionMethods = {
   }),
   'session.reopen': defineMethod({
     name: 'session.reopen',
-    summary: 'Reopens the last round of a workshop on the same address and port.',
-    request: roundRef,
+    summary:
+      'Reopens the last round of a workshop on the same address and port; with `address`, moves it to that interface (a new port: personal links change).',
+    request: z.strictObject({ workshopId: id(), address: z.string().min(1).max(100).optional() }),
     response: SessionStatusSchema,
   }),
   'session.reveal': defineMethod({

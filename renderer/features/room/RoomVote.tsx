@@ -6,10 +6,12 @@ import type { NetworkInterfaceInfo, ParticipantProgress, RoundSpecInput, RoundSt
 import { ROUND_LIMITS } from '../../../shared/contract/session';
 import { displayName, type Name, type WorkshopDoc } from '../../../shared/model';
 import { api } from '../../api/client';
-import { freeName, roundAction, useRoomVote } from './roomVote';
+import { freeName, moveRound, roundAction, useRoomVote } from './roomVote';
 import { setBlind } from './roomUi';
 import './vote.css';
 import { TableHead } from '../../ui/TableHead';
+import { stripBidi } from '../../../shared/text/bidi';
+import { PersonName } from '../../ui/PersonName';
 
 const bothLanguages = (entity: { name: Name }, kind: 'candidate' | 'criterion', i: number) => ({
   'zh-CN': displayName(entity, 'zh-CN', kind, i),
@@ -159,7 +161,7 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
               setInvited(next);
             }}
           >
-            {p.name}
+            <PersonName name={p.name} />
           </Check>
         ))}
       </fieldset>
@@ -237,7 +239,8 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
         {round.blind && (round.revealed ? ` ${t('roomVote.revealed')}` : ` ${t('roomVote.blindOn')}`)}
         {!round.https && open && ` ${t('roomVote.plainHttp')}`}
       </p>
-      {open && (
+      {open && round.listenProblem && <ListenProblemPanel workshopId={workshopId} problem={round.listenProblem} />}
+      {open && !round.listenProblem && (
         <div className="vote-join" aria-label={t('roomVote.joinScreen')}>
           <Qr text={joinUrl} label={t('roomVote.qr', { url: round.url })} />
           <div>
@@ -274,6 +277,34 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
   );
 });
 
+/** An open round that cannot listen where its links point: why, and this machine's interfaces to move it to. */
+function ListenProblemPanel({ workshopId, problem }: { workshopId: string; problem: NonNullable<RoundStatus['listenProblem']> }) {
+  const { t } = useTranslation();
+  const choices = problem.interfaces.filter((i) => !i.internal).concat(problem.interfaces.filter((i) => i.internal));
+  const [address, setAddress] = useState(choices[0]?.address ?? '');
+  const id = useId();
+  return (
+    <div className="vote-problem" role="alert">
+      <p>{t(`roomVote.listenProblem.${problem.reason}`)}</p>
+      {choices.length > 0 && (
+        <p>
+          <label htmlFor={id}>{t('roomVote.listenProblem.moveTo')}</label>{' '}
+          <select id={id} value={address} onChange={(e) => setAddress(e.target.value)}>
+            {choices.map((i) => (
+              <option key={i.address} value={i.address}>
+                {`${i.name} ${i.address}${i.internal ? ` (${t('roomVote.loopback')})` : ''}`}
+              </option>
+            ))}
+          </select>{' '}
+          <button type="button" className="btn btn-primary" disabled={!address} onClick={() => void moveRound(workshopId, address)}>
+            {t('roomVote.listenProblem.move')}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
 type BoardParticipant = ParticipantProgress;
 
 /** One participant's row of the board: re-rendered only when that participant's progress changes. */
@@ -282,8 +313,18 @@ const BoardRow = memo(
     const { t } = useTranslation();
     return (
       <tr data-participant={p.id}>
-        <th scope="row">{p.name}</th>
-        <td data-col="joined">{p.joined ? (p.active ? t('roomVote.scoring') : t('roomVote.joined')) : t('roomVote.notJoined')}</td>
+        <th scope="row">
+          <PersonName name={p.name} className="vote-name" />
+        </th>
+        <td data-col="joined">
+          {p.joined ? (p.active ? t('roomVote.scoring') : t('roomVote.joined')) : t('roomVote.notJoined')}
+          {p.conflict && (
+            <strong className="vote-conflict" role="note">
+              {' '}
+              {t('roomVote.conflict')}
+            </strong>
+          )}
+        </td>
         <td data-col="cells">
           <progress max={p.cells} value={p.filled} aria-hidden="true" /> {t('roomVote.cells', { filled: p.filled, cells: p.cells })}
         </td>
@@ -295,14 +336,14 @@ const BoardRow = memo(
               className="vote-link"
               readOnly
               value={p.link}
-              aria-label={t('roomVote.personalLinkOf', { name: p.name })}
+              aria-label={t('roomVote.personalLinkOf', { name: stripBidi(p.name) })}
               onFocus={(e) => e.target.select()}
             />
           </details>
         </td>
         <td>
           {p.joined && open && (
-            <button type="button" className="btn btn-small" onClick={() => void freeName(workshopId, p.id)}>
+            <button type="button" className={p.conflict ? 'btn btn-small btn-primary' : 'btn btn-small'} onClick={() => void freeName(workshopId, p.id)}>
               {t('roomVote.free')}
             </button>
           )}

@@ -7,6 +7,7 @@ import { AddParticipant } from './ParticipantsPanel';
 import { useRoomUi } from './roomUi';
 import { RatingsPanel } from './RatingsPanel';
 import { ScoringGrid } from './ScoringGrid';
+import { PersonName } from '../../ui/PersonName';
 
 /** Scoring: one participant's grid (the facilitator may enter it for them), or the group's aggregated view. */
 export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
@@ -77,7 +78,7 @@ const ParticipantChip = memo(function ParticipantChip({
   const { t } = useTranslation();
   return (
     <button type="button" className="chip" aria-pressed={pressed} onClick={() => useRoomUi.setState({ participantId: id })}>
-      {name}
+      <PersonName name={name} />
       <span className="chip-count" aria-label={t('room.scoring.progress', { scored, cells })}>
         {scored}/{cells}
       </span>

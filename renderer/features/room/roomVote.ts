@@ -172,6 +172,16 @@ export async function roundAction(workshopId: string, method: Action): Promise<v
   }
 }
 
+/** Moves an open round whose address is gone to another interface of this machine (new port: links change). */
+export async function moveRound(workshopId: string, address: string): Promise<void> {
+  try {
+    const { round } = await api.call('session.reopen', { workshopId, address });
+    useRoomVote.setState({ round, error: null });
+  } catch (err) {
+    useRoomVote.setState({ error: (err as Error).message });
+  }
+}
+
 export async function freeName(workshopId: string, participantId: string): Promise<void> {
   try {
     const { round } = await api.call('session.free', { workshopId, participantId });
