@@ -43,9 +43,13 @@ interface Entry {
   statusTimer: NodeJS.Timeout | null;
   /** Devices waiting for the round to close (long polls of `status`): answered when it does, or when the listener stops. */
   waiting: Set<() => void>;
+  /** When this process took the round up (a device not heard from since counts from here). */
+  loadedAt: number;
 }
 
 const ACTIVE_MS = 120_000;
+/** No contact from a joined device for this long: "away". Open devices check in at least every STATUS_WAIT_MS. */
+export const AWAY_MS = 3 * STATUS_WAIT_MS;
 /** A journal record before it is stamped. */
 type RecordInput = JournalRecord extends infer R ? (R extends { at: string } ? Omit<R, 'at'> & { at?: string } : never) : never;
 const isLoopback = (a: string) => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a) || a === '::1';
@@ -60,6 +64,9 @@ export class SessionManager {
   private joinFailures = new FailureWindow(10, 10 * 60_000);
   private allJoinFailures = new FailureWindow(200, 10 * 60_000);
   private idleTimer: NodeJS.Timeout;
+  private awayTimer: NodeJS.Timeout;
+  /** Who was away when the board was last sent, per workshop: a change is announced. */
+  private awaySent = new Map<string, string>();
   private readonly now: () => number;
   private readonly tls: { cert: Buffer; key: Buffer } | null;
 
@@ -68,6 +75,8 @@ export class SessionManager {
     this.tls = opts.tls !== undefined ? opts.tls : readTls(opts.dataDir);
     this.idleTimer = setInterval(() => void this.expireIdle(), 60_000);
     this.idleTimer.unref();
+    this.awayTimer = setInterval(() => this.announceAway(), 5_000);
+    this.awayTimer.unref();
   }
 
   get dataDir() {
@@ -108,7 +117,7 @@ export class SessionManager {
       links,
       at: new Date(this.now()).toISOString(),
     };
-    const entry: Entry = { round: applyRecord(null, rec)!, journal, listener: null, lock: Promise.resolve(), statusTimer: null, waiting: new Set() };
+    const entry: Entry = { round: applyRecord(null, rec)!, journal, listener: null, lock: Promise.resolve(), statusTimer: null, waiting: new Set(), loadedAt: this.now() };
     // The port is fixed once bound, and kept in the journal so links survive a restart.
     await this.listen(entry);
     rec.port = entry.round.port;
@@ -166,6 +175,7 @@ export class SessionManager {
   /** Stops every listener (the host is shutting down); open rounds stay open in their journals. */
   async shutdown(): Promise<void> {
     clearInterval(this.idleTimer);
+    clearInterval(this.awayTimer);
     for (const e of this.entries.values()) {
       if (e.statusTimer) clearTimeout(e.statusTimer);
       await this.stopListener(e);
@@ -184,6 +194,7 @@ export class SessionManager {
         const req = parseParticipantRequest('join', payload);
         if ('token' in req) {
           const pid = participantOf(e.round, req.token);
+          this.touch(e, pid);
           if (!e.round.joined.has(pid)) await this.locked(e, () => this.change(e, { t: 'join', pid, via: 'link' }));
           return { token: req.token, participantId: pid };
         }
@@ -202,6 +213,7 @@ export class SessionManager {
           if (!e.round.spec.participants.some((p) => p.id === pid)) throw new ContractError('invalid_request', 'That name is not invited to this round.');
           if (e.round.joined.has(pid)) throw new ContractError('forbidden', 'That name is already taken. Ask the facilitator to free it if it is yours.');
           const device = newToken();
+          this.touch(e, pid);
           await this.change(e, { t: 'join', pid, via: 'code', device });
           return { token: device, participantId: pid };
         });
@@ -209,17 +221,23 @@ export class SessionManager {
       case 'ballot': {
         parseParticipantRequest('ballot', payload);
         const pid = participantOf(e.round, token);
+        this.touch(e, pid);
         return ballotResponse(e.round, pid);
       }
       case 'status': {
         const req = parseParticipantRequest('status', payload);
         const pid = participantOf(e.round, token);
-        if (req.wait && e.round.open && e.listener) await this.waitWhileOpen(e);
+        this.touch(e, pid);
+        if (req.wait && e.round.open && e.listener) {
+          await this.waitWhileOpen(e);
+          this.touch(e, pid);
+        }
         return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0 };
       }
       case 'draft':
       case 'submit': {
         const pid = participantOf(e.round, token);
+        this.touch(e, pid);
         const { ballot } = parseParticipantRequest(method, payload);
         checkBallot(e.round, ballot);
         return this.locked(e, async () => {
@@ -258,7 +276,7 @@ export class SessionManager {
     let round: RoundState | null = null;
     for (const rec of (await Journal.read(file)) as JournalRecord[]) round = applyRecord(round, rec);
     if (!round || round.spec.workshopId !== workshopId) return null;
-    const entry: Entry = { round, journal: new Journal(file), listener: null, lock: Promise.resolve(), statusTimer: null, waiting: new Set() };
+    const entry: Entry = { round, journal: new Journal(file), listener: null, lock: Promise.resolve(), statusTimer: null, waiting: new Set(), loadedAt: this.now() };
     this.entries.set(workshopId, entry);
     return entry;
   }
@@ -342,6 +360,32 @@ export class SessionManager {
     }
   }
 
+  /** A request from a participant's device: it is in contact (an away device coming back changes the board). */
+  private touch(e: Entry, pid: string) {
+    const wasAway = this.isAway(e, pid);
+    e.round.contact.set(pid, this.now());
+    if (wasAway) this.scheduleStatus(e);
+  }
+
+  private isAway(e: Entry, pid: string): boolean {
+    const r = e.round;
+    return r.open && r.joined.has(pid) && this.now() - (r.contact.get(pid) ?? e.loadedAt) > AWAY_MS;
+  }
+
+  /** Announces the board when a device has gone away (or come back) without any request to say so. */
+  private announceAway() {
+    for (const [workshopId, e] of this.entries) {
+      const away = e.round.spec.participants
+        .filter((p) => this.isAway(e, p.id))
+        .map((p) => p.id)
+        .join('|');
+      if ((this.awaySent.get(workshopId) ?? '') !== away) {
+        this.awaySent.set(workshopId, away);
+        this.scheduleStatus(e);
+      }
+    }
+  }
+
   private scheduleStatus(e: Entry) {
     if (e.statusTimer) return;
     e.statusTimer = setTimeout(() => {
@@ -394,7 +438,17 @@ export class SessionManager {
         submitted: r.submitted.has(p.id),
         rev: r.submitted.get(p.id)?.rev ?? 0,
         link: `${url}#t=${r.links.get(p.id) ?? ''}`,
+        state: !r.joined.has(p.id)
+          ? ('invited' as const)
+          : this.isAway(e, p.id)
+            ? ('away' as const)
+            : r.submitted.has(p.id) && !r.drafts.has(p.id)
+              ? ('submitted' as const)
+              : r.drafts.has(p.id) || r.latest.has(p.id)
+                ? ('answering' as const)
+                : ('joined' as const),
       })),
+      awayAfterS: AWAY_MS / 1000,
     };
   }
 }

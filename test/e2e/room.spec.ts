@@ -236,6 +236,11 @@ test('blind mode: no score is in the page before reveal', async ({ app }) => {
   // Filled cells show only that they are filled.
   await expect(room.cell('Mismatch control', A)).toHaveAttribute('placeholder', '●');
   await expect(room.cell('Mismatch control', A)).toHaveValue('');
+  // A hidden score is read-only: typing there stores nothing unseen.
+  await expect(room.cell('Mismatch control', A)).toHaveAttribute('readonly', '');
+  await room.cell('Mismatch control', A).focus();
+  await app.keyboard.type('1');
+  await app.keyboard.press('Tab');
   // Both participants' scores, and the group means that have two decimals (5.75, 4.95, 5.35).
   const hidden = [...secret, '4.15', '5.55', '1.25', '6.45', '2.35', '7.75', '5.75', '4.95', '5.35'];
   for (const view of ['Scoring', 'Weights', 'What-if & scenarios', 'Robustness'] as const) {

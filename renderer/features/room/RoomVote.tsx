@@ -98,6 +98,15 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
     };
   }, []);
   if (doc.participants.length === 0) return <p className="empty">{t('roomVote.noParticipants')}</p>;
+  // Who is invited and already has answers the round asks for: their devices start empty.
+  const answered = doc.participants
+    .filter((p) => invited.has(p.id))
+    .filter(
+      (p) =>
+        (scores && doc.scores.some((s) => s.participantId === p.id && s.value !== null)) ||
+        ((ahp || pairwiseOnly) && doc.weighting.ahp.some((a) => a.participantId === p.id && a.matrix.some((row, i) => row.some((v, j) => i !== j && v !== null)))),
+    )
+    .map((p) => p.name);
   const submit = async () => {
     setBusy(true);
     const spec: RoundSpecInput = {
@@ -163,6 +172,11 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
           </Check>
         ))}
       </fieldset>
+      {answered.length > 0 && (
+        <p className="hint" role="note" data-testid="vote-starts-empty">
+          {t('roomVote.startsEmpty', { names: answered.join(t('roomVote.listSep')) })}
+        </p>
+      )}
       <Check checked={blind} onChange={setBlindChoice}>
         {t('roomVote.blind')}
       </Check>
@@ -266,10 +280,11 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
         />
         <tbody>
           {round.participants.map((p) => (
-            <BoardRow key={p.id} workshopId={workshopId} p={p} open={open} />
+            <BoardRow key={p.id} workshopId={workshopId} p={p} open={open} awayAfterS={round.awayAfterS} />
           ))}
         </tbody>
       </table>
+      {open && <p className="hint">{t('roomVote.awayNote', { seconds: round.awayAfterS })}</p>}
     </div>
   );
 });
@@ -278,12 +293,14 @@ type BoardParticipant = ParticipantProgress;
 
 /** One participant's row of the board: re-rendered only when that participant's progress changes. */
 const BoardRow = memo(
-  function BoardRow({ workshopId, p, open }: { workshopId: string; p: BoardParticipant; open: boolean }) {
+  function BoardRow({ workshopId, p, open, awayAfterS }: { workshopId: string; p: BoardParticipant; open: boolean; awayAfterS: number }) {
     const { t } = useTranslation();
     return (
       <tr data-participant={p.id}>
         <th scope="row">{p.name}</th>
-        <td data-col="joined">{p.joined ? (p.active ? t('roomVote.scoring') : t('roomVote.joined')) : t('roomVote.notJoined')}</td>
+        <td data-col="joined" data-state={p.state}>
+          {t(`roomVote.state.${p.state}`, { seconds: awayAfterS })}
+        </td>
         <td data-col="cells">
           <progress max={p.cells} value={p.filled} aria-hidden="true" /> {t('roomVote.cells', { filled: p.filled, cells: p.cells })}
         </td>
@@ -310,7 +327,7 @@ const BoardRow = memo(
       </tr>
     );
   },
-  (a, b) => a.workshopId === b.workshopId && a.open === b.open && sameParticipant(a.p, b.p),
+  (a, b) => a.workshopId === b.workshopId && a.open === b.open && a.awayAfterS === b.awayAfterS && sameParticipant(a.p, b.p),
 );
 
 function sameParticipant(a: BoardParticipant, b: BoardParticipant): boolean {
