@@ -117,7 +117,15 @@ export class SessionManager {
       links,
       at: new Date(this.now()).toISOString(),
     };
-    const entry: Entry = { round: applyRecord(null, rec)!, journal, listener: null, lock: Promise.resolve(), statusTimer: null, waiting: new Set(), loadedAt: this.now() };
+    const entry: Entry = {
+      round: applyRecord(null, rec)!,
+      journal,
+      listener: null,
+      lock: Promise.resolve(),
+      statusTimer: null,
+      waiting: new Set(),
+      loadedAt: this.now(),
+    };
     // The port is fixed once bound, and kept in the journal so links survive a restart.
     await this.listen(entry);
     rec.port = entry.round.port;
@@ -276,7 +284,15 @@ export class SessionManager {
     let round: RoundState | null = null;
     for (const rec of (await Journal.read(file)) as JournalRecord[]) round = applyRecord(round, rec);
     if (!round || round.spec.workshopId !== workshopId) return null;
-    const entry: Entry = { round, journal: new Journal(file), listener: null, lock: Promise.resolve(), statusTimer: null, waiting: new Set(), loadedAt: this.now() };
+    const entry: Entry = {
+      round,
+      journal: new Journal(file),
+      listener: null,
+      lock: Promise.resolve(),
+      statusTimer: null,
+      waiting: new Set(),
+      loadedAt: this.now(),
+    };
     this.entries.set(workshopId, entry);
     return entry;
   }

@@ -45,7 +45,10 @@ describe('pairOrder', () => {
     expect(ways.length).toBe(6);
     for (const answered of ways) {
       const group = ahpGroup(matrices(orders, answered));
-      expect(group.weights.every((w) => w > 0), answered.join('+')).toBe(true);
+      expect(
+        group.weights.every((w) => w > 0),
+        answered.join('+'),
+      ).toBe(true);
       expect(group.missingPairs.length).toBeGreaterThan(0); // weights from an incomplete matrix, as the room would have them
     }
     // The same answers in one fixed order for everybody (all pairs of the first criterion first) link nothing beyond the first few.

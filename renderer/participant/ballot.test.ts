@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ballotOf, editValue, intransitiveTriple, invalidCells, missingCells, parseValue, progress, sameBallot, stateOf, judgmentOfStep, stepOfJudgment } from './ballot';
+import {
+  ballotOf,
+  editValue,
+  intransitiveTriple,
+  invalidCells,
+  missingCells,
+  parseValue,
+  progress,
+  sameBallot,
+  stateOf,
+  judgmentOfStep,
+  stepOfJudgment,
+} from './ballot';
 import { initialLang } from './strings';
 
 const round = {

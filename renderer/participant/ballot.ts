@@ -99,7 +99,10 @@ export function progress(round: Pick<BallotResponse, 'criteria' | 'candidates' |
 }
 
 /** The cells without a score, in page order (criteria down, candidates across). */
-export function missingCells(round: Pick<BallotResponse, 'criteria' | 'candidates' | 'scale'>, state: PageState): { candidateId: string; criterionId: string }[] {
+export function missingCells(
+  round: Pick<BallotResponse, 'criteria' | 'candidates' | 'scale'>,
+  state: PageState,
+): { candidateId: string; criterionId: string }[] {
   const out: { candidateId: string; criterionId: string }[] = [];
   for (const k of round.criteria)
     for (const c of round.candidates)

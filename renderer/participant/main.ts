@@ -1,6 +1,19 @@
 import type { Ballot, BallotResponse, JoinResponse, SubmitResponse } from '../../shared/contract/session';
 import { STATUS_WAIT_MS } from '../../shared/contract/session-wait';
-import { ballotOf, cellKey, editValue, intransitiveTriple, invalidCells, missingCells, judgmentOfStep, progress, sameBallot, stateOf, stepOfJudgment, type PageState } from './ballot';
+import {
+  ballotOf,
+  cellKey,
+  editValue,
+  intransitiveTriple,
+  invalidCells,
+  missingCells,
+  judgmentOfStep,
+  progress,
+  sameBallot,
+  stateOf,
+  stepOfJudgment,
+  type PageState,
+} from './ballot';
 import { format, initialLang, STRINGS, type PLang, type StringKey } from './strings';
 import './participant.css';
 

@@ -104,7 +104,8 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
     .filter(
       (p) =>
         (scores && doc.scores.some((s) => s.participantId === p.id && s.value !== null)) ||
-        ((ahp || pairwiseOnly) && doc.weighting.ahp.some((a) => a.participantId === p.id && a.matrix.some((row, i) => row.some((v, j) => i !== j && v !== null)))),
+        ((ahp || pairwiseOnly) &&
+          doc.weighting.ahp.some((a) => a.participantId === p.id && a.matrix.some((row, i) => row.some((v, j) => i !== j && v !== null)))),
     )
     .map((p) => p.name);
   const submit = async () => {

@@ -292,7 +292,11 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
             maxLength={10_000}
             defaultValue={cell.revealed ? cell.rationale : ''}
             readOnly={!cell.revealed && (cell.filled || cell.hasRationale)}
-            placeholder={!cell.revealed && (cell.filled || cell.hasRationale) ? t(cell.hasRationale ? 'room.blind.rationaleHidden' : 'room.blind.cellReadOnly') : t('room.scoring.rationalePlaceholder')}
+            placeholder={
+              !cell.revealed && (cell.filled || cell.hasRationale)
+                ? t(cell.hasRationale ? 'room.blind.rationaleHidden' : 'room.blind.cellReadOnly')
+                : t('room.scoring.rationalePlaceholder')
+            }
             onBlur={(e) => {
               const text = e.currentTarget.value;
               if (text === e.currentTarget.defaultValue) return;

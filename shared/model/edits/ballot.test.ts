@@ -40,7 +40,14 @@ describe('mergeBallot', () => {
     const all = { criteria: doc.criteria.map((c) => c.id), candidates: doc.candidates.map((c) => c.id) };
     const scored = doc.scores.filter((s) => s.participantId === p.id && s.value !== null);
     expect(scored.length).toBe(all.criteria.length * all.candidates.length);
-    const two = scored.slice(0, 2).map((s) => ({ candidateId: s.candidateId, criterionId: s.criterionId, value: s.value === doc.scale.max ? doc.scale.min : doc.scale.max, rationale: '' }));
+    const two = scored
+      .slice(0, 2)
+      .map((s) => ({
+        candidateId: s.candidateId,
+        criterionId: s.criterionId,
+        value: s.value === doc.scale.max ? doc.scale.min : doc.scale.max,
+        rationale: '',
+      }));
     const next = mergeBallot(doc, p.id, all, { cells: two, cleared: [] });
     const after = next.scores.filter((s) => s.participantId === p.id && s.value !== null);
     expect(after.length).toBe(scored.length);
@@ -58,7 +65,9 @@ describe('mergeBallot', () => {
     expect(kept).toBe(doc);
     // Marked cleared: the score is gone.
     const cleared = mergeBallot(doc, p.id, round, { cells: [], cleared: [target] });
-    expect(cleared.scores.find((s) => s.participantId === p.id && s.candidateId === target.candidateId && s.criterionId === target.criterionId)).toBeUndefined();
+    expect(
+      cleared.scores.find((s) => s.participantId === p.id && s.candidateId === target.candidateId && s.criterionId === target.criterionId),
+    ).toBeUndefined();
     // Cleared with a rationale: no score, the rationale is kept.
     const why = mergeBallot(doc, p.id, round, { cells: [{ ...target, value: null, rationale: 'unsure' }], cleared: [target] });
     const cellAfter = why.scores.find((s) => s.participantId === p.id && s.candidateId === target.candidateId && s.criterionId === target.criterionId);
