@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { NetworkInterfaceInfo, ParticipantProgress, RoundSpecInput, RoundStatus } from '../../../shared/contract/session';
 import { ROUND_LIMITS } from '../../../shared/contract/session';
 import { displayName, type Name, type WorkshopDoc } from '../../../shared/model';
+import { dataParticipants } from '../../../shared/model/edits/metrics';
 import { api } from '../../api/client';
 import { freeName, roundAction, useRoomVote } from './roomVote';
 import { setBlind } from './roomUi';
@@ -76,7 +77,11 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
   const { t } = useTranslation();
   const [interfaces, setInterfaces] = useState<NetworkInterfaceInfo[]>([]);
   const [address, setAddress] = useState('');
-  const [invited, setInvited] = useState<Set<string>>(() => new Set(doc.participants.map((p) => p.id)));
+  // Everyone is invited, except participants that stand for measured data (nobody votes for them).
+  const [invited, setInvited] = useState<Set<string>>(() => {
+    const data = dataParticipants(doc);
+    return new Set(doc.participants.filter((p) => !data.has(p.id)).map((p) => p.id));
+  });
   const [blind, setBlindChoice] = useState(true);
   const [scores, setScores] = useState(ask === 'scores');
   const [ahp, setAhp] = useState(ask === 'pairwise');
