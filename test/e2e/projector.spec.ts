@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { RoomPage } from './pages/RoomPage';
+import { LibraryPage } from './pages/LibraryPage';
 import { WizardPage } from './pages/WizardPage';
 import { ExportDialog } from './pages/ExportDialog';
 import { SimulatorPage } from './pages/SimulatorPage';
@@ -158,4 +159,92 @@ test('exported simulator charts look like the screen: legend colours with the bu
     // The 8 px margin (16 px at 2×) at the sides stays clear: no text or legend touches the image's edge.
     expect(seen.edges).toEqual({ left: 0, right: 0 });
   }
+});
+
+/**
+ * What a room reads on the projector, measured as drawn: every visible piece of text in the
+ * presenter (HTML text, and SVG text at its on-screen size: font size × the drawing's scale),
+ * the smallest ones first.
+ */
+async function presenterText(app: Page): Promise<{ text: string; px: number }[]> {
+  return app.evaluate(() => {
+    const root = document.querySelector('.presenter')!;
+    const out: { text: string; px: number }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      const el = node.parentElement;
+      if (!text || !el) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+      let px = parseFloat(style.fontSize);
+      if (el instanceof SVGElement) {
+        const m = (el as SVGGraphicsElement).getScreenCTM?.() ?? el.closest('svg')?.getScreenCTM();
+        if (m) px *= Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      }
+      out.push({ text: text.slice(0, 40), px: Math.round(px * 100) / 100 });
+    }
+    return out.sort((a, b) => a.px - b.px);
+  });
+}
+
+test('presenter: all text ≥ 28 px at 1920×1080 and ≥ 20 px at 1280×720, the ranking fills its view', async ({ app }) => {
+  const room = await RoomPage.openSample(app);
+  await room.saveScenario('Cheaper rollout');
+  for (const size of [
+    { width: 1920, height: 1080, min: 28 },
+    { width: 1280, height: 720, min: 20 },
+  ]) {
+    await app.setViewportSize({ width: size.width, height: size.height });
+    await app.getByRole('button', { name: /Present/ }).click();
+    const presenter = room.presenter();
+    await expect(presenter.getByRole('img', { name: /Ranking/ })).toBeVisible();
+    const views = [
+      presenter.getByRole('img', { name: /Ranking/ }),
+      presenter.getByRole('img', { name: /Where the team disagrees/ }),
+      presenter.getByTestId('verdict'),
+      presenter.getByRole('table', { name: 'Scenarios side by side' }),
+    ];
+    for (const [v, shown] of views.entries()) {
+      await app.keyboard.press(String(v + 1));
+      await expect(shown).toBeVisible();
+      await room.analysisSettled();
+      const texts = await presenterText(app);
+      test.info().annotations.push({ type: 'smallest text', description: `view ${v + 1} at ${size.width}×${size.height}: ${texts[0]?.px} px` });
+      const small = texts.filter((t) => t.px < size.min - 0.01);
+      expect(small, `view ${v + 1} at ${size.width}×${size.height}`).toEqual([]);
+    }
+    // The ranking fills its view: its charts cover most of the space between header and footer.
+    await app.keyboard.press('1');
+    const body = (await presenter.locator('.presenter-body').boundingBox())!;
+    const charts = await presenter.locator('.presenter-body svg.chart-svg, .presenter-body svg.radar, .presenter-body svg.ranking-bars').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { w: r.width, h: r.height };
+      }),
+    );
+    const covered = charts.reduce((a, c) => a + c.w * c.h, 0) / (body.width * body.height);
+    test.info().annotations.push({ type: 'ranking chart share', description: `${size.width}×${size.height}: ${(covered * 100).toFixed(1)} % of the view` });
+    expect(covered, `chart area share at ${size.width}×${size.height}`).toBeGreaterThan(0.45);
+    await app.keyboard.press('Escape');
+    await expect(presenter).toHaveCount(0);
+  }
+});
+
+test('presenter: an empty view projects a short title, not the instructions', async ({ app }) => {
+  await new LibraryPage(app).create('Empty projector');
+  const room = new RoomPage(app);
+  await room.openStep();
+  await app.getByRole('button', { name: /Present/ }).click();
+  const presenter = room.presenter();
+  const titles = ['No ranking yet', 'No scores to compare yet', 'No ranking to test yet', 'No saved scenarios'];
+  for (const [v, title] of titles.entries()) {
+    await app.keyboard.press(String(v + 1));
+    await expect(presenter.locator('.presenter-body')).toHaveText(title);
+  }
+  await app.keyboard.press('Escape');
 });

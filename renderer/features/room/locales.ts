@@ -25,6 +25,13 @@ export const roomLocale: FeatureLocale = {
         view: { ranking: 'Ranking', disagreement: 'Disagreement', robustness: 'Robustness', scenarios: 'Scenarios' },
         leave: 'Leave',
         keys: '← → or 1–4: change view · Esc: leave',
+        empty: {
+          ranking: 'No ranking yet',
+          disagreement: 'No scores to compare yet',
+          robustness: 'No ranking to test yet',
+          scenarios: 'No saved scenarios',
+        },
+        hidden: 'Results hidden until the reveal',
       },
       live: {
         title: 'Live result',
@@ -430,6 +437,13 @@ export const roomLocale: FeatureLocale = {
         view: { ranking: '排名', disagreement: '分歧', robustness: '稳健性', scenarios: '情景对比' },
         leave: '退出',
         keys: '← → 或 1–4：切换视图 · Esc：退出',
+        empty: {
+          ranking: '暂无排名',
+          disagreement: '暂无可比较的评分',
+          robustness: '暂无可检验的排名',
+          scenarios: '尚无已保存的情景',
+        },
+        hidden: '结果在揭晓前隐藏',
       },
       live: {
         title: '实时结果',
