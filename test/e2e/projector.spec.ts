@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, projectedText } from './fixtures';
 import { RoomPage } from './pages/RoomPage';
 import { LibraryPage } from './pages/LibraryPage';
 import { WizardPage } from './pages/WizardPage';
@@ -161,37 +161,6 @@ test('exported simulator charts look like the screen: legend colours with the bu
   }
 });
 
-/**
- * What a room reads on the projector, measured as drawn: every visible piece of text in the
- * presenter (HTML text, and SVG text at its on-screen size: font size × the drawing's scale),
- * the smallest ones first.
- */
-async function presenterText(app: Page): Promise<{ text: string; px: number }[]> {
-  return app.evaluate(() => {
-    const root = document.querySelector('.presenter')!;
-    const out: { text: string; px: number }[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = (node.textContent ?? '').trim();
-      const el = node.parentElement;
-      if (!text || !el) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const box = range.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
-      let px = parseFloat(style.fontSize);
-      if (el instanceof SVGElement) {
-        const m = (el as SVGGraphicsElement).getScreenCTM?.() ?? el.closest('svg')?.getScreenCTM();
-        if (m) px *= Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
-      }
-      out.push({ text: text.slice(0, 40), px: Math.round(px * 100) / 100 });
-    }
-    return out.sort((a, b) => a.px - b.px);
-  });
-}
-
 test('presenter: all text ≥ 28 px at 1920×1080 and ≥ 20 px at 1280×720, the ranking fills its view', async ({ app }) => {
   const room = await RoomPage.openSample(app);
   await room.saveScenario('Cheaper rollout');
@@ -213,7 +182,7 @@ test('presenter: all text ≥ 28 px at 1920×1080 and ≥ 20 px at 1280×720, th
       await app.keyboard.press(String(v + 1));
       await expect(shown).toBeVisible();
       await room.analysisSettled();
-      const texts = await presenterText(app);
+      const texts = await projectedText(app);
       test.info().annotations.push({ type: 'smallest text', description: `view ${v + 1} at ${size.width}×${size.height}: ${texts[0]?.px} px` });
       const small = texts.filter((t) => t.px < size.min - 0.01);
       expect(small, `view ${v + 1} at ${size.width}×${size.height}`).toEqual([]);

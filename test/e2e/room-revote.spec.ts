@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startHost, type WebHostHandle } from './fixtures';
+import { projectedText, startHost, type WebHostHandle } from './fixtures';
 import { RoomPage } from './pages/RoomPage';
 
 /**
@@ -90,6 +90,22 @@ test('second round, one person invited, two cells submitted: the other 25 scores
   expect(await inputs.evaluateAll((els) => els.filter((e) => (e as HTMLInputElement).value !== '').length)).toBe(0);
   await expect(row.locator('[data-col="joined"]')).toHaveText('joined');
 
+  // The vote on the projector: QR and join code large, how many have submitted, and (the
+  // facilitator's choice) who is still answering.
+  await panel.getByLabel('The projector names who is still answering').check();
+  await facilitator.setViewportSize({ width: 1920, height: 1080 });
+  await panel.getByRole('button', { name: 'Show on the projector' }).click();
+  const projector = facilitator.getByRole('dialog', { name: 'Room vote on the projector' });
+  await expect(projector.getByTestId('projected-code')).toHaveText(joinCode);
+  await expect(projector.getByRole('img', { name: /QR code of/ })).toBeVisible();
+  await expect(projector.getByTestId('projected-count')).toHaveText('0 of 1 submitted');
+  await expect(projector.getByTestId('projected-still')).toHaveText(`Still answering: ${ZHAO}`);
+  // Legible from the back of the room: nothing under 28 px at 1920×1080.
+  expect((await projectedText(facilitator, '.vote-projector')).filter((t) => t.px < 28 - 0.01)).toEqual([]);
+  await facilitator.keyboard.press('Escape');
+  await facilitator.setViewportSize({ width: 1366, height: 900 });
+  await expect(projector).toHaveCount(0);
+
   // Blind: the facilitator cannot type into Zhao's hidden cells.
   await room.participant(ZHAO).click();
   const hidden = facilitator.locator('input.score-input[data-row="0"][data-col="1"]');
@@ -124,7 +140,14 @@ test('second round, one person invited, two cells submitted: the other 25 scores
 
   // Reveal: the two answered cells changed, the other 25 are as they were (and the facilitator's
   // blind keystroke stored nothing).
-  await panel.getByRole('button', { name: 'Reveal scores' }).click();
+  await panel.getByRole('button', { name: 'Show on the projector' }).click();
+  await expect(projector.getByTestId('projected-count')).toHaveText('1 of 1 submitted');
+  await expect(projector.getByTestId('projected-still')).toHaveText('Every ballot is in');
+  await expect(projector).toContainText('Scores stay hidden until the reveal');
+  await expect(projector.getByTestId('projected-result')).toHaveCount(0);
+  await projector.getByRole('button', { name: 'Reveal scores' }).click();
+  await expect(projector.getByTestId('projected-result').getByRole('img', { name: /Result: Ranking/ })).toBeVisible();
+  await facilitator.keyboard.press('Escape');
   const expected = before.map((r) => [...r]);
   expected[0][0] = changed[0].value;
   expected[1][1] = changed[1].value;

@@ -11,6 +11,8 @@ import { freeName, roundAction, useRoomVote } from './roomVote';
 import { setBlind } from './roomUi';
 import './vote.css';
 import { TableHead } from '../../ui/TableHead';
+import { VoteProjector } from './VoteProjector';
+import { Qr } from './Qr';
 
 const bothLanguages = (entity: { name: Name }, kind: 'candidate' | 'criterion', i: number) => ({
   'zh-CN': displayName(entity, 'zh-CN', kind, i),
@@ -69,6 +71,7 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
       ) : (
         <RoundView workshopId={doc.id} round={round} onNewRound={onNewRound} />
       )}
+      {round && <VoteProjector doc={doc} round={round} />}
     </section>
   );
 }
@@ -208,25 +211,13 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
   );
 }
 
-function Qr({ text, label }: { text: string; label: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    // The encoder loads only when a join screen is shown.
-    void import('qrcode').then((QRCode) => QRCode.toDataURL(text, { margin: 1, width: 240, errorCorrectionLevel: 'M' }).then((url) => live && setSrc(url)));
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return src ? <img className="vote-qr" src={src} alt={label} width={240} height={240} /> : <div className="vote-qr" />;
-}
-
 /** The join screen and the board: renders when the round's status changes, not on every edit of the document. */
 const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { workshopId: string; round: RoundStatus; onNewRound: () => void }) {
   const { t } = useTranslation();
   const open = round.state === 'open';
   const joinUrl = `${round.url}#c=${round.joinCode}`;
   const submitted = round.participants.filter((p) => p.submitted).length;
+  const projectNames = useRoomVote((s) => s.projectNames);
   return (
     <div className="vote-round" data-state={round.state}>
       <div className="vote-actions">
@@ -235,6 +226,9 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
             {t('roomVote.reveal')}
           </button>
         )}
+        <button type="button" className="btn" onClick={() => useRoomVote.setState({ projecting: true })}>
+          {t('roomVote.project')}
+        </button>
         {open ? (
           <button type="button" className="btn" onClick={() => void roundAction(workshopId, 'session.close')}>
             {t('roomVote.close')}
@@ -250,6 +244,9 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
           </>
         )}
       </div>
+      <Check checked={projectNames} onChange={(on) => useRoomVote.setState({ projectNames: on })}>
+        {t('roomVote.projectNames')}
+      </Check>
       <p className="vote-state" role="status">
         {open
           ? t('roomVote.stateOpen', { submitted, total: round.participants.length })
