@@ -131,8 +131,10 @@ export async function projectedText(app: Page, scope = '.presenter'): Promise<{ 
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
       let px = parseFloat(style.fontSize);
-      if (el instanceof SVGElement) {
-        const m = (el as SVGGraphicsElement).getScreenCTM?.() ?? el.closest('svg')?.getScreenCTM();
+      // SVG text is drawn at its font size times the drawing's scale.
+      const owner: Element = el;
+      if (owner instanceof SVGGraphicsElement) {
+        const m = owner.getScreenCTM();
         if (m) px *= Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
       }
       out.push({ text: text.slice(0, 40), px: Math.round(px * 100) / 100 });
