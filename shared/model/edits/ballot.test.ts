@@ -40,14 +40,12 @@ describe('mergeBallot', () => {
     const all = { criteria: doc.criteria.map((c) => c.id), candidates: doc.candidates.map((c) => c.id) };
     const scored = doc.scores.filter((s) => s.participantId === p.id && s.value !== null);
     expect(scored.length).toBe(all.criteria.length * all.candidates.length);
-    const two = scored
-      .slice(0, 2)
-      .map((s) => ({
-        candidateId: s.candidateId,
-        criterionId: s.criterionId,
-        value: s.value === doc.scale.max ? doc.scale.min : doc.scale.max,
-        rationale: '',
-      }));
+    const two = scored.slice(0, 2).map((s) => ({
+      candidateId: s.candidateId,
+      criterionId: s.criterionId,
+      value: s.value === doc.scale.max ? doc.scale.min : doc.scale.max,
+      rationale: '',
+    }));
     const next = mergeBallot(doc, p.id, all, { cells: two, cleared: [] });
     const after = next.scores.filter((s) => s.participantId === p.id && s.value !== null);
     expect(after.length).toBe(scored.length);
