@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { projectedText, startHost, type WebHostHandle } from './fixtures';
+import { LibraryPage } from './pages/LibraryPage';
 import { RoomPage } from './pages/RoomPage';
+import { WizardPage } from './pages/WizardPage';
 
 /**
  * A second round on the sample workshop, as a facilitator runs it: every participant already
@@ -175,4 +177,22 @@ test('second round, one person invited, two cells submitted: the other 25 scores
   await expect(inputs.last()).toBeDisabled();
   await expect(phone.locator('#submit')).toBeDisabled();
   await context.close();
+});
+
+test('a participant that stands for measured data ("Pilot data") is not invited to a round by default', async ({ browser }) => {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await page.goto(host.url);
+  await new LibraryPage(page).openSample('en');
+  const wizard = new WizardPage(page);
+  await wizard.gotoStep('Metrics comparison');
+  await wizard.importMetrics(path.resolve('test/fixtures/pilot-metrics.csv'));
+  await page.getByRole('combobox', { name: 'Take into the evaluation as' }).selectOption({ label: 'A new participant “Pilot data”' });
+  await page.getByRole('button', { name: /^Write \d+ scores$/ }).click();
+  await expect(page.getByText(/Wrote \d+ suggested scores for Pilot data\./)).toBeVisible();
+  await new RoomPage(page).openStep();
+  await page.getByRole('button', { name: 'Room vote' }).click();
+  const invited = page.locator('#room-vote').getByRole('group', { name: 'Who is invited' });
+  await expect(invited.getByRole('checkbox', { name: 'Pilot data' })).not.toBeChecked();
+  await expect(invited.getByRole('checkbox', { name: ZHAO })).toBeChecked();
+  await page.context().close();
 });
