@@ -25,14 +25,19 @@ describe('bidi controls', () => {
 describe('Markdown escaping', () => {
   it('escapes metacharacters and HTML so nothing becomes markup', () => {
     expect(escapeMarkdownInline('[x](javascript:alert(1)) ![i](u) <b>*y*</b> _z_ `c` ~~s~~ | a\\b')).toBe(
-      '\\[x\\](javascript:alert(1)) !\\[i\\](u) &lt;b&gt;\\*y\\*&lt;/b&gt; \\_z\\_ \\`c\\` \\~\\~s\\~\\~ \\| a\\\\b',
+      '\\[x\\](javascript:alert(1)) !\\[i\\](u) \\<b\\>\\*y\\*\\</b\\> \\_z\\_ \\`c\\` \\~\\~s\\~\\~ \\| a\\\\b',
     );
+  });
+
+  it('escapes with backslashes, never with HTML entities (the record reads as plain text)', () => {
+    expect(escapeMarkdownInline('p < 0.05 & a > b "q" &amp;')).toBe('p \\< 0.05 \\& a \\> b "q" \\&amp;');
+    expect(escapeMarkdownInline('<script>x</script> | y')).not.toMatch(/&(lt|gt|amp|quot);/);
   });
 
   it('escapes what would open a block at the start of a line, and leaves plain prose alone', () => {
     expect(['# h', '> q', '- l', '+ l', '= u', '12. n', '3) n'].map(escapeMarkdownInline)).toEqual([
       '\\# h',
-      '&gt; q',
+      '\\> q',
       '\\- l',
       '\\+ l',
       '\\= u',

@@ -38,16 +38,16 @@ export function userHtml(text: string): string {
 const LONG_RUN = /\S{24}/;
 
 /**
- * Markdown escaping that keeps the record readable as plain text: HTML specials become
- * entities (no raw HTML reaches a Markdown renderer), the inline metacharacters that can
- * open emphasis, code, links, images, tables or strikethrough are backslash-escaped
- * (`(` and `!` are harmless once `[` and `]` are), and so is whatever would start a block
- * at the beginning of a line (heading, quote, list, setext underline, ordered list).
+ * Markdown escaping that keeps the record readable as plain text: everything is escaped with
+ * backslashes (CommonMark escapes any ASCII punctuation), never with HTML entities. `<` `>`
+ * and `&` are escaped so no raw HTML or entity reaches a Markdown renderer; so are the inline
+ * metacharacters that can open emphasis, code, links, images, tables or strikethrough (`(`
+ * and `!` are harmless once `[` and `]` are), and whatever would start a block at the
+ * beginning of a line (heading, quote, list, setext underline, ordered list).
  */
 function escapeMarkdownLine(line: string): string {
   return line
-    .replace(/[&<>"]/g, (c) => HTML_ENTITIES[c])
-    .replace(/[\\`*_[\]~|]/g, (c) => `\\${c}`)
+    .replace(/[\\`*_[\]~|<>&]/g, (c) => `\\${c}`)
     .replace(/^(\s*)([#>+\-=])/, '$1\\$2')
     .replace(/^(\s*\d+)([.)])/, '$1\\$2');
 }

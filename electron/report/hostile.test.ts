@@ -82,7 +82,10 @@ describe('hostile input → Markdown decision record', () => {
   const md = () => outputs.get('md')!;
 
   it('has no raw HTML, no link or image syntax, no bidi control', () => {
-    expect(md()).not.toMatch(/</);
+    // Every "<" of user text is backslash-escaped, and nothing is written as an HTML entity.
+    expect(md()).not.toMatch(/(?<!\\)</);
+    expect(md()).toContain('\\<script\\>');
+    expect(md()).not.toMatch(/(?<!\\)&(lt|gt|amp|quot|#\d+);/);
     expect(md()).not.toMatch(/(?<!\\)\]\(/);
     expect(md()).not.toMatch(/(?<!\\)!\[/);
     expect(md()).not.toMatch(BIDI);

@@ -52,9 +52,13 @@ interface Entry {
   waiting: Set<() => void>;
   /** Why an open round's listener could not come back (its address gone, its port taken). */
   listenProblem?: ListenProblem;
+  /** When this process took the round up (a device not heard from since counts from here). */
+  loadedAt: number;
 }
 
 const ACTIVE_MS = 120_000;
+/** No contact from a joined device for this long: "away". Open devices check in at least every STATUS_WAIT_MS. */
+export const AWAY_MS = 3 * STATUS_WAIT_MS;
 /** A journal record before it is stamped. */
 type RecordInput = JournalRecord extends infer R ? (R extends { at: string } ? Omit<R, 'at'> & { at?: string } : never) : never;
 const isLoopback = (a: string) => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a) || a === '::1';
@@ -70,6 +74,9 @@ export class SessionManager {
   private allJoinFailures = new FailureWindow(200, 10 * 60_000);
   private idleTimer: NodeJS.Timeout;
   private retryTimer: NodeJS.Timeout;
+  private awayTimer: NodeJS.Timeout;
+  /** Who was away when the board was last sent, per workshop: a change is announced. */
+  private awaySent = new Map<string, string>();
   private readonly now: () => number;
   private readonly tls: { cert: Buffer; key: Buffer } | null;
 
@@ -81,6 +88,8 @@ export class SessionManager {
     // A laptop often joins the room's Wi-Fi after the app has started: such rounds keep trying.
     this.retryTimer = setInterval(() => void this.retryListen(), opts.retryListenMs ?? 5000);
     this.retryTimer.unref();
+    this.awayTimer = setInterval(() => this.announceAway(), 5_000);
+    this.awayTimer.unref();
   }
 
   get dataDir() {
@@ -125,7 +134,15 @@ export class SessionManager {
       links,
       at: new Date(this.now()).toISOString(),
     };
-    const entry: Entry = { round: applyRecord(null, rec)!, journal, listener: null, lock: Promise.resolve(), statusTimer: null, waiting: new Set() };
+    const entry: Entry = {
+      round: applyRecord(null, rec)!,
+      journal,
+      listener: null,
+      lock: Promise.resolve(),
+      statusTimer: null,
+      waiting: new Set(),
+      loadedAt: this.now(),
+    };
     // The port is fixed once bound, and kept in the journal so links survive a restart.
     await this.listen(entry);
     rec.port = entry.round.port;
@@ -245,6 +262,7 @@ export class SessionManager {
   async shutdown(): Promise<void> {
     clearInterval(this.idleTimer);
     clearInterval(this.retryTimer);
+    clearInterval(this.awayTimer);
     for (const e of this.entries.values()) {
       if (e.statusTimer) clearTimeout(e.statusTimer);
       await this.stopListener(e);
@@ -263,6 +281,7 @@ export class SessionManager {
         const req = parseParticipantRequest('join', payload);
         if ('token' in req) {
           const pid = participantOf(e.round, req.token);
+          this.touch(e, pid);
           await this.noteLink(e, pid, req.token);
           return { token: req.token, participantId: pid };
         }
@@ -283,6 +302,7 @@ export class SessionManager {
           if (!e.round.spec.participants.some((p) => p.id === pid)) throw new ContractError('invalid_request', 'That name is not invited to this round.');
           if (e.round.joined.has(pid)) throw new ContractError('forbidden', 'That name is already taken. Ask the facilitator to free it if it is yours.');
           const device = newToken();
+          this.touch(e, pid);
           await this.change(e, { t: 'join', pid, via: 'code', device });
           return { token: device, participantId: pid };
         });
@@ -290,19 +310,25 @@ export class SessionManager {
       case 'ballot': {
         parseParticipantRequest('ballot', payload);
         const pid = participantOf(e.round, token);
+        this.touch(e, pid);
         await this.noteLink(e, pid, token);
         return { ...ballotResponse(e.round, pid), ...this.claimFor(e, pid, token) };
       }
       case 'status': {
         const req = parseParticipantRequest('status', payload);
         const pid = participantOf(e.round, token);
+        this.touch(e, pid);
         await this.noteLink(e, pid, token);
-        if (req.wait && e.round.open && e.listener) await this.waitWhileOpen(e);
+        if (req.wait && e.round.open && e.listener) {
+          await this.waitWhileOpen(e);
+          this.touch(e, pid);
+        }
         return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0, ...this.claimFor(e, pid, token) };
       }
       case 'draft':
       case 'submit': {
         const pid = participantOf(e.round, token);
+        this.touch(e, pid);
         const { ballot } = parseParticipantRequest(method, payload);
         checkBallot(e.round, ballot);
         return this.locked(e, async () => {
@@ -367,7 +393,15 @@ export class SessionManager {
     let round: RoundState | null = null;
     for (const rec of (await Journal.read(file)) as JournalRecord[]) round = applyRecord(round, rec);
     if (!round || round.spec.workshopId !== workshopId) return null;
-    const entry: Entry = { round, journal: new Journal(file), listener: null, lock: Promise.resolve(), statusTimer: null, waiting: new Set() };
+    const entry: Entry = {
+      round,
+      journal: new Journal(file),
+      listener: null,
+      lock: Promise.resolve(),
+      statusTimer: null,
+      waiting: new Set(),
+      loadedAt: this.now(),
+    };
     this.entries.set(workshopId, entry);
     return entry;
   }
@@ -452,6 +486,32 @@ export class SessionManager {
     }
   }
 
+  /** A request from a participant's device: it is in contact (an away device coming back changes the board). */
+  private touch(e: Entry, pid: string) {
+    const wasAway = this.isAway(e, pid);
+    e.round.contact.set(pid, this.now());
+    if (wasAway) this.scheduleStatus(e);
+  }
+
+  private isAway(e: Entry, pid: string): boolean {
+    const r = e.round;
+    return r.open && r.joined.has(pid) && this.now() - (r.contact.get(pid) ?? e.loadedAt) > AWAY_MS;
+  }
+
+  /** Announces the board when a device has gone away (or come back) without any request to say so. */
+  private announceAway() {
+    for (const [workshopId, e] of this.entries) {
+      const away = e.round.spec.participants
+        .filter((p) => this.isAway(e, p.id))
+        .map((p) => p.id)
+        .join('|');
+      if ((this.awaySent.get(workshopId) ?? '') !== away) {
+        this.awaySent.set(workshopId, away);
+        this.scheduleStatus(e);
+      }
+    }
+  }
+
   private scheduleStatus(e: Entry) {
     if (e.statusTimer) return;
     e.statusTimer = setTimeout(() => {
@@ -505,7 +565,17 @@ export class SessionManager {
         rev: r.submitted.get(p.id)?.rev ?? 0,
         link: `${url}#t=${r.links.get(p.id) ?? ''}`,
         conflict: inConflict(r, p.id),
+        state: !r.joined.has(p.id)
+          ? ('invited' as const)
+          : this.isAway(e, p.id)
+            ? ('away' as const)
+            : r.submitted.has(p.id) && !r.drafts.has(p.id)
+              ? ('submitted' as const)
+              : r.drafts.has(p.id) || r.latest.has(p.id)
+                ? ('answering' as const)
+                : ('joined' as const),
       })),
+      awayAfterS: AWAY_MS / 1000,
       ...(e.listenProblem && r.open && !e.listener ? { listenProblem: { ...e.listenProblem, interfaces: this.interfaces() } } : {}),
     };
   }

@@ -1,3 +1,4 @@
+import { pairOrder } from './pairs';
 import { ContractError, invalidRequest } from '../../shared/contract/errors';
 import {
   ParticipantRequestSchemas,
@@ -48,6 +49,13 @@ export function checkBallot(round: RoundState, ballot: Ballot): void {
     if (c.value !== null && (c.value < spec.scale.min || c.value > spec.scale.max))
       issues.push({ path: `ballot.cells[${i}].value`, message: `must be within the scale ${spec.scale.min}..${spec.scale.max}` });
   });
+  const cleared = new Set<string>();
+  ballot.cleared.forEach((c, i) => {
+    if (!cand.has(c.candidateId) || !crit.has(c.criterionId)) issues.push({ path: `ballot.cleared[${i}]`, message: 'must be a cell of the round' });
+    const key = `${c.candidateId}|${c.criterionId}`;
+    if (cleared.has(key)) issues.push({ path: `ballot.cleared[${i}]`, message: 'the same cell twice' });
+    cleared.add(key);
+  });
   if (!spec.ahp && ballot.ahp.length > 0) issues.push({ path: 'ballot.ahp', message: 'this round asks no pairwise judgments' });
   const pairs = new Set<string>();
   ballot.ahp.forEach((j, i) => {
@@ -76,6 +84,13 @@ export function ballotResponse(round: RoundState, pid: string): BallotResponse {
     criteria: spec.criteria,
     candidates: spec.candidates,
     ahp: spec.ahp,
+    pairs: spec.ahp
+      ? pairOrder(
+          spec.criteria.map((c) => c.id),
+          spec.participants.indexOf(p),
+          spec.participants.length,
+        )
+      : undefined,
     participant: { id: p.id, name: p.name },
     open: round.open,
     draft: round.drafts.get(pid) ?? null,

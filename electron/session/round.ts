@@ -39,6 +39,8 @@ export interface RoundState {
   drafts: Map<string, Ballot>;
   submitted: Map<string, { ballot: Ballot; rev: number; storedAt: string }>;
   lastSeen: Map<string, number>;
+  /** Last request from each participant's device (not journaled: after a restart, from when the round was loaded). */
+  contact: Map<string, number>;
   lastActivity: number;
 }
 
@@ -63,6 +65,7 @@ export function newRoundState(r: Extract<JournalRecord, { t: 'open' }>): RoundSt
     drafts: new Map(),
     submitted: new Map(),
     lastSeen: new Map(),
+    contact: new Map(),
     lastActivity: Date.parse(r.at),
   };
 }

@@ -154,6 +154,31 @@ describe('room-vote sessions', () => {
     expect(JSON.stringify(board)).not.toMatch(/"value"/);
   });
 
+  it('the board says joined, answering, submitted, or away (no contact for the stated time), and pairs come in each one’s linking order', async () => {
+    let clock = Date.parse('2026-03-01T10:00:00Z');
+    await manager.shutdown();
+    manager = new SessionManager({ dataDir: dir, tls: null, now: () => clock });
+    const status = await manager.open(spec(), ADDRESS, 0);
+    expect(status.awayAfterS).toBeGreaterThan(0);
+    const [t1, t2, t3] = status.participants.map((p) => linkToken(p.link));
+    for (const t of [t1, t2, t3]) await send(status.port, 'join', { token: t });
+    await send(status.port, 'draft', { ballot: { cells: [{ candidateId: 'a', criterionId: 'k1', value: 4 }] } }, { token: t2 });
+    await send(status.port, 'submit', { ballot: full(6) }, { token: t3 });
+    const states = async () => (await manager.status('ws-1')).round!.participants.map((p) => p.state);
+    expect(await states()).toEqual(['joined', 'answering', 'submitted']);
+    // A draft after the submission: answering again.
+    await send(status.port, 'draft', { ballot: full(7) }, { token: t3 });
+    expect(await states()).toEqual(['joined', 'answering', 'answering']);
+    // Lin's device stays in touch (its status checks); the others fall silent.
+    clock += (status.awayAfterS - 1) * 1000;
+    await send(status.port, 'status', {}, { token: t1 });
+    clock += 2000;
+    expect(await states()).toEqual(['joined', 'away', 'away']);
+    // Each device gets every pair once, the first ones linking the criteria.
+    const b = await send(status.port, 'ballot', {}, { token: t2 });
+    expect(b.body.result.pairs).toEqual([['k1', 'k2']]);
+  });
+
   it('refuses hostile input with clear errors and stores nothing', async () => {
     const status = await manager.open(spec(), ADDRESS, 0);
     const [t1, t2] = status.participants.map((p) => linkToken(p.link));

@@ -18,12 +18,15 @@ export interface RankingItem extends ChartRow {
  * Candidates' weighted totals, best first, on a fixed 0–100 axis (so a drag visibly moves them).
  * Laid out at the measured width of its box: long names wrap, the leader's in bold.
  */
-export const RankingBars = memo(function RankingBars({ width = 560, ...chart }: ChartProps<RankingItem>) {
+export const RankingBars = memo(function RankingBars({ width = 560, fillHeight, ...chart }: ChartProps<RankingItem> & { fillHeight?: number }) {
   const { items } = chart;
   const box = useChartBox(width);
   const labels = items.map((item, i) => `${i + 1}. ${item.label}`);
   const values = items.map((item) => `${(item.value * 100).toFixed(1)}${item.coverage !== undefined && item.coverage < 0.999 ? '*' : ''}`);
   const rows = rowLabels(box, labels, box.width, (i) => (i === 0 ? 700 : 400));
+  // Filling a given height (the projector): the rows grow, never shrink below their text.
+  if (fillHeight !== undefined && items.length > 0)
+    rows.frame.rowHeight = Math.max(rows.frame.rowHeight, Math.floor((fillHeight - rows.frame.axisHeight) / items.length));
   const valueWidth = Math.ceil(Math.max(box.measure('100'), ...values.map((v) => box.measure(v, 600)))) + 12;
   const g = barsGeometry({
     items: items.map((i, k) => ({ label: labels[k], value: i.value })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ballotOf, intransitiveTriple, invalidCells, parseValue, progress, sameBallot, stateOf } from './ballot';
+import { ballotOf, editValue, intransitiveTriple, invalidCells, missingCells, parseValue, progress, sameBallot, stateOf } from './ballot';
 import { initialLang } from './strings';
 
 const round = {
@@ -27,12 +27,38 @@ describe('participant ballot model', () => {
         { candidateId: 'a', criterionId: 'k1', value: 6, rationale: 'ok' },
         { candidateId: 'a', criterionId: 'k2', value: null, rationale: 'unsure' },
       ],
+      cleared: [],
       ahp: [{ a: 'k1', b: 'k2', value: 3 }],
     });
     expect(progress(round, state)).toEqual({ done: 1, total: 2 });
     expect(invalidCells(round, { cells: { 'a|k1': { value: '12', rationale: '' } }, pairs: {} })).toEqual(['a|k1']);
     // Round trip through the server's form.
     expect(sameBallot(ballotOf(round, stateOf(ballotOf(round, state))), ballotOf(round, state))).toBe(true);
+  });
+
+  it('says which cells were emptied on purpose; a cell never touched is not an answer', () => {
+    const state = stateOf(null);
+    editValue(state, 'a|k1', '7');
+    editValue(state, 'a|k1', '');
+    expect(ballotOf(round, state)).toEqual({ cells: [], cleared: [{ candidateId: 'a', criterionId: 'k1' }], ahp: [] });
+    editValue(state, 'a|k1', '4');
+    expect(ballotOf(round, state)).toEqual({ cells: [{ candidateId: 'a', criterionId: 'k1', value: 4, rationale: '' }], cleared: [], ahp: [] });
+    // A submitted clear survives the round trip through the server (a reload of the device).
+    editValue(state, 'a|k1', ' ');
+    const again = stateOf(ballotOf(round, state));
+    expect(ballotOf(round, again).cleared).toEqual([{ candidateId: 'a', criterionId: 'k1' }]);
+    expect(sameBallot(ballotOf(round, state), ballotOf(round, stateOf(null)))).toBe(false);
+  });
+
+  it('names the cells still without a score, in page order', () => {
+    const state = stateOf(null);
+    expect(missingCells(round, state)).toEqual([
+      { candidateId: 'a', criterionId: 'k1' },
+      { candidateId: 'a', criterionId: 'k2' },
+    ]);
+    editValue(state, 'a|k1', '3');
+    editValue(state, 'a|k2', 'x');
+    expect(missingCells(round, state)).toEqual([{ candidateId: 'a', criterionId: 'k2' }]);
   });
 
   it('finds an intransitive triple of judgments (the consistency hint)', () => {

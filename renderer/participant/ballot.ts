@@ -10,6 +10,8 @@ export interface PageState {
   cells: Record<string, CellInput>;
   /** "a|b" → judgment that a is `value` times as important as b (absent: not answered or skipped). */
   pairs: Record<string, number>;
+  /** Cells whose score the participant emptied on purpose (sent as `cleared`: the score is removed). */
+  cleared?: Record<string, true>;
 }
 
 export const cellKey = (candidateId: string, criterionId: string) => `${candidateId}|${criterionId}`;
@@ -34,17 +36,34 @@ export function stateOf(ballot: Ballot | null): PageState {
   for (const c of ballot?.cells ?? [])
     cells[cellKey(c.candidateId, c.criterionId)] = { value: c.value === null ? '' : String(c.value), rationale: c.rationale };
   for (const p of ballot?.ahp ?? []) pairs[`${p.a}|${p.b}`] = p.value;
-  return { cells, pairs };
+  const cleared: Record<string, true> = {};
+  for (const c of ballot?.cleared ?? []) {
+    const key = cellKey(c.candidateId, c.criterionId);
+    cleared[key] = true;
+    cells[key] ??= { value: '', rationale: '' };
+  }
+  return { cells, pairs, cleared };
+}
+
+/** The participant typed in a score field: emptying a field is clearing that score on purpose. */
+export function editValue(state: PageState, key: string, text: string): void {
+  state.cells[key] = { value: text, rationale: state.cells[key]?.rationale ?? '' };
+  const cleared = (state.cleared ??= {});
+  if (text.trim() === '') cleared[key] = true;
+  else delete cleared[key];
 }
 
 /** The ballot to send (invalid cells are left out, see `invalidCells`). */
 export function ballotOf(round: Pick<BallotResponse, 'criteria' | 'candidates' | 'scale'>, state: PageState): Ballot {
   const cells: Ballot['cells'] = [];
+  const cleared: Ballot['cleared'] = [];
   for (const k of round.criteria)
     for (const c of round.candidates) {
-      const input = state.cells[cellKey(c.id, k.id)];
+      const key = cellKey(c.id, k.id);
+      const input = state.cells[key];
       if (!input) continue;
       const value = parseValue(input.value, round.scale);
+      if (value === null && state.cleared?.[key]) cleared.push({ candidateId: c.id, criterionId: k.id });
       const rationale = input.rationale.slice(0, 1000);
       if ((value === null || value === undefined) && rationale === '') continue;
       cells.push({ candidateId: c.id, criterionId: k.id, value: value ?? null, rationale });
@@ -53,7 +72,7 @@ export function ballotOf(round: Pick<BallotResponse, 'criteria' | 'candidates' |
     const [a, b] = key.split('|');
     return { a, b, value };
   });
-  return { cells, ahp };
+  return { cells, cleared, ahp };
 }
 
 export function invalidCells(round: Pick<BallotResponse, 'scale'>, state: PageState): string[] {
@@ -79,12 +98,25 @@ export function progress(round: Pick<BallotResponse, 'criteria' | 'candidates' |
   return { done, total: round.criteria.length * round.candidates.length };
 }
 
+/** The cells without a score, in page order (criteria down, candidates across). */
+export function missingCells(
+  round: Pick<BallotResponse, 'criteria' | 'candidates' | 'scale'>,
+  state: PageState,
+): { candidateId: string; criterionId: string }[] {
+  const out: { candidateId: string; criterionId: string }[] = [];
+  for (const k of round.criteria)
+    for (const c of round.candidates)
+      if (typeof parseValue(state.cells[cellKey(c.id, k.id)]?.value ?? '', round.scale) !== 'number') out.push({ candidateId: c.id, criterionId: k.id });
+  return out;
+}
+
 /** Same answers? (Order-insensitive: drafts and submissions are compared to show "changed".) */
 export function sameBallot(a: Ballot | null, b: Ballot | null): boolean {
   const norm = (x: Ballot | null) =>
     JSON.stringify([
       (x?.cells ?? []).map((c) => `${c.candidateId}|${c.criterionId}|${c.value}|${c.rationale}`).sort(),
       (x?.ahp ?? []).map((p) => `${p.a}|${p.b}|${p.value}`).sort(),
+      (x?.cleared ?? []).map((c) => `${c.candidateId}|${c.criterionId}`).sort(),
     ]);
   return norm(a) === norm(b);
 }

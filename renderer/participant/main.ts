@@ -2,7 +2,7 @@ import type { Ballot, BallotResponse, JoinResponse, ParticipantStatusResponse, S
 import { stripBidi } from '../../shared/text/bidi';
 import { STATUS_WAIT_MS } from '../../shared/contract/session-wait';
 import { judgmentOfStep, stepOfJudgment } from '../../shared/scoring/saaty';
-import { ballotOf, cellKey, intransitiveTriple, invalidCells, progress, sameBallot, stateOf, type PageState } from './ballot';
+import { ballotOf, cellKey, editValue, intransitiveTriple, invalidCells, missingCells, progress, sameBallot, stateOf, type PageState } from './ballot';
 import { claimTime, format, initialLang, STRINGS, type PLang, type StringKey } from './strings';
 import './participant.css';
 
@@ -23,7 +23,7 @@ const app = document.getElementById('app')!;
 
 let token: string | null = safeGet(TOKEN_KEY);
 let round: BallotResponse | null = null;
-let state: PageState = { cells: {}, pairs: {} };
+let state: PageState = { cells: {}, pairs: {}, cleared: {} };
 let lastSubmitted: Ballot | null = null;
 let pairIndex = 0;
 let offline = false;
@@ -109,7 +109,8 @@ function header(): HTMLElement {
 
 function banner(): HTMLElement | null {
   // A closed round's listener has stopped: that is "closed", not a lost connection.
-  if (round && !round.open) return h('p', { class: 'banner', role: 'status' }, t('closed'));
+  // Pinned to the top of the screen: seen wherever the participant has scrolled to.
+  if (round && !round.open) return h('p', { class: 'banner closed', role: 'alert', id: 'closed-banner' }, `${t('closed')} ${t('closedInputs')}`);
   if (offline) return h('p', { class: 'banner warn', role: 'status' }, t('offline'));
   if (notice) return h('p', { class: 'banner warn', role: 'alert' }, t(notice.key, notice.vars));
   return null;
@@ -259,8 +260,58 @@ async function saveDraft() {
   }
 }
 
+/**
+ * An incomplete ballot is submitted only once the participant confirms it, told what is
+ * missing (the cells without a score, or how many pairwise questions are unanswered in a
+ * pairwise-only round). Resolves true to submit.
+ */
+function confirmIncomplete(r: BallotResponse): Promise<boolean> {
+  const p = progress(r, state);
+  if (p.done >= p.total) return Promise.resolve(true);
+  const body: HTMLElement[] = [];
+  if (r.candidates.length > 0) {
+    const missing = missingCells(r, state);
+    const name = (list: { id: string; name: { 'zh-CN': string; en: string } }[], id: string) => pick(list.find((x) => x.id === id)!.name);
+    const SHOWN = 8;
+    body.push(
+      h('p', {}, t('incompleteCells', { missing: missing.length, total: p.total })),
+      h(
+        'ul',
+        { id: 'missing-list' },
+        ...missing.slice(0, SHOWN).map((m) => h('li', {}, `${name(r.criteria, m.criterionId)} — ${name(r.candidates, m.candidateId)}`)),
+        ...(missing.length > SHOWN ? [h('li', {}, t('incompleteMore', { n: missing.length - SHOWN }))] : []),
+      ),
+      h('p', { class: 'small' }, t('incompleteKeep')),
+    );
+  } else body.push(h('p', {}, t('incompletePairs', { missing: p.total - p.done, total: p.total })));
+  const anyway = h('button', { type: 'button', class: 'primary', id: 'submit-anyway' }, t('submitAnyway'));
+  const keep = h('button', { type: 'button', id: 'keep-answering' }, t('keepAnswering'));
+  const dialog = h(
+    'dialog',
+    { class: 'confirm', 'aria-labelledby': 'confirm-h' },
+    h('h2', { id: 'confirm-h' }, t('incompleteTitle')),
+    ...body,
+    h('div', { class: 'row' }, keep, anyway),
+  );
+  document.body.append(dialog);
+  return new Promise((resolve) => {
+    const finish = (ok: boolean) => {
+      if (dialog.open) dialog.close();
+      dialog.remove();
+      resolve(ok);
+    };
+    anyway.addEventListener('click', () => finish(true));
+    keep.addEventListener('click', () => finish(false));
+    dialog.addEventListener('cancel', () => finish(false));
+    dialog.showModal();
+    keep.focus();
+  });
+}
+
 async function submit() {
   if (!round) return;
+  if (!(await confirmIncomplete(round))) return;
+  if (!round.open) return;
   window.clearTimeout(draftTimer);
   const ballot = ballotOf(round, state);
   try {
@@ -335,7 +386,7 @@ function cellField(candidate: BallotResponse['candidates'][number], criterion: B
     err.textContent = bad ? t('notANumber', scale) : '';
   };
   value.addEventListener('input', () => {
-    state.cells[key] = { value: value.value, rationale: state.cells[key]?.rationale ?? '' };
+    editValue(state, key, value.value);
     check();
     onEdit();
   });
@@ -360,7 +411,8 @@ function pairsSection(): HTMLElement | null {
   if (!round?.ahp || round.criteria.length < 2) return null;
   const ids = round.criteria.map((c) => c.id);
   const list: [string, string][] = [];
-  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) list.push([ids[i], ids[j]]);
+  if (round.pairs?.length) list.push(...round.pairs);
+  else for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) list.push([ids[i], ids[j]]);
   pairIndex = Math.max(0, Math.min(list.length - 1, pairIndex));
   const [a, b] = list[pairIndex];
   const name = (id: string) => pick(round!.criteria.find((c) => c.id === id)!.name);
@@ -391,7 +443,7 @@ function pairsSection(): HTMLElement | null {
     document.getElementById('pair')?.focus();
   };
   const back = h('button', { type: 'button' }, t('back'));
-  back.disabled = pairIndex === 0;
+  back.disabled = pairIndex === 0 || !round.open;
   back.addEventListener('click', () => nav(-1));
   const skip = h('button', { type: 'button' }, t('skip'));
   skip.disabled = !round.open;
@@ -402,7 +454,7 @@ function pairsSection(): HTMLElement | null {
     else nav(0);
   });
   const next = h('button', { type: 'button', class: 'primary' }, t('next'));
-  next.disabled = pairIndex >= list.length - 1;
+  next.disabled = pairIndex >= list.length - 1 || !round.open;
   next.addEventListener('click', () => nav(1));
   const done = Object.keys(state.pairs).length;
   return h(
@@ -510,6 +562,8 @@ async function start() {
     }
   }
   if (token) return loadBallot();
+  // The QR code carries the join code in the fragment (never sent to a server): straight to the names.
+  if (code) return joinByCode(code);
   renderJoin(null, code);
 }
 

@@ -45,6 +45,14 @@ export const STRINGS = {
     claimedElsewhere: 'This name was picked on another device at {time}; what you see may have been entered there. If that was not you, tell the facilitator.',
     linkElsewhere:
       'The personal link of this name was opened on another device at {time}; what you see may have been entered there. If that was not you, tell the facilitator.',
+    incompleteTitle: 'Submit an incomplete ballot?',
+    incompleteCells: '{missing} of {total} cells have no score:',
+    incompleteMore: '… and {n} more',
+    incompletePairs: '{missing} of {total} pairwise questions are not answered.',
+    incompleteKeep: 'A cell you leave empty is not an answer: a score recorded for it before stays as it was.',
+    submitAnyway: 'Submit anyway',
+    keepAnswering: 'Keep answering',
+    closedInputs: 'Answers can no longer be changed.',
   },
   'zh-CN': {
     title: '投票会话',
@@ -88,6 +96,14 @@ export const STRINGS = {
     consistent: '目前你的判断是一致的。',
     claimedElsewhere: '此名字已于 {time} 在另一台设备上被选择；你看到的内容可能是在那台设备上填写的。如果那不是你，请告诉主持人。',
     linkElsewhere: '此名字的个人链接已于 {time} 在另一台设备上打开；你看到的内容可能是在那台设备上填写的。如果那不是你，请告诉主持人。',
+    incompleteTitle: '提交未完成的评分表？',
+    incompleteCells: '{total} 格中有 {missing} 格没有分数：',
+    incompleteMore: '……另有 {n} 格',
+    incompletePairs: '{total} 个两两比较中有 {missing} 个未回答。',
+    incompleteKeep: '留空的格子不算作回答：之前为它记录的分数保持不变。',
+    submitAnyway: '仍然提交',
+    keepAnswering: '继续作答',
+    closedInputs: '答案已无法修改。',
   },
 } as const;
 export type StringKey = keyof (typeof STRINGS)['en'];

@@ -68,7 +68,11 @@ export const RoundSpecSchema = z
 export type RoundSpec = z.output<typeof RoundSpecSchema>;
 export type RoundSpecInput = z.input<typeof RoundSpecSchema>;
 
-/** One participant's answers. A cell left out is not scored; a skipped pair is simply absent. */
+/**
+ * One participant's answers. A cell left out is not answered: merged into the workshop it keeps
+ * the value it had. A cell the participant emptied on purpose is listed in `cleared` (its score
+ * is then removed); a skipped pair is simply absent.
+ */
 export const BallotSchema = z.strictObject({
   cells: z
     .array(
@@ -80,6 +84,11 @@ export const BallotSchema = z.strictObject({
       }),
     )
     .max(ROUND_LIMITS.criteria * ROUND_LIMITS.candidates),
+  /** Cells whose score the participant removed on purpose (emptied the field); unanswered cells are never listed. */
+  cleared: z
+    .array(z.strictObject({ candidateId: id(), criterionId: id() }))
+    .max(ROUND_LIMITS.criteria * ROUND_LIMITS.candidates)
+    .default([]),
   /** Pairwise judgments: how much more important `a` is than `b`, 1/9 … 9. */
   ahp: z
     .array(
@@ -147,6 +156,13 @@ export interface BallotResponse {
   criteria: RoundSpec['criteria'];
   candidates: RoundSpec['candidates'];
   ahp: boolean;
+  /**
+   * The order in which this participant is asked the pairwise questions (criterion ids `[a, b]`:
+   * how much more important `a` is than `b`). The first ones link all criteria, and each
+   * participant starts at a different part of them, so partial answers from a few people
+   * still give group weights. Absent: every pair in criterion order.
+   */
+  pairs?: [string, string][];
   participant: { id: string; name: string };
   open: boolean;
   draft: Ballot | null;
@@ -184,6 +200,11 @@ export const ParticipantProgressSchema = z.object({
   link: z.string(),
   /** The name was picked by join code on a device while its personal link is in use too ("free this name" signs that device out). */
   conflict: z.boolean(),
+  /**
+   * Where the participant is: not joined; joined (nothing typed yet); answering; submitted (and
+   * not changed since); away (joined, but no contact from the device for `awayAfterS` seconds).
+   */
+  state: z.enum(['invited', 'joined', 'answering', 'submitted', 'away']),
 });
 export type ParticipantProgress = z.infer<typeof ParticipantProgressSchema>;
 
@@ -218,6 +239,8 @@ export const RoundStatusSchema = z.object({
   participants: z.array(ParticipantProgressSchema),
   /** An open round whose listener could not come back; with the interfaces it could move to (session.reopen with `address`). */
   listenProblem: ListenProblemSchema.extend({ interfaces: z.array(NetworkInterfaceSchema) }).optional(),
+  /** A joined device that has not been in contact for this many seconds is "away" (devices check in at least every STATUS_WAIT_MS while open). */
+  awayAfterS: z.number().int(),
 });
 export type RoundStatus = z.infer<typeof RoundStatusSchema>;
 

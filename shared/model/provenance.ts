@@ -120,7 +120,16 @@ export function rankOrderIds(doc: WorkshopDoc): string[] {
   const known = new Set(doc.criteria.map((c) => c.id));
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const id of [...doc.weighting.rankOrder, ...doc.criteria.map((c) => c.id)]) {
+  // No order chosen yet: start from the weights in force, heaviest first (ties: criterion order),
+  // so a ROC adopted without reordering keeps the criteria's ranking.
+  const rest =
+    doc.weighting.rankOrder.length > 0
+      ? doc.criteria.map((c) => c.id)
+      : doc.criteria
+          .map((c, i) => ({ id: c.id, w: c.weight, i }))
+          .sort((a, b) => b.w - a.w || a.i - b.i)
+          .map((c) => c.id);
+  for (const id of [...doc.weighting.rankOrder, ...rest]) {
     if (!known.has(id) || seen.has(id)) continue;
     seen.add(id);
     out.push(id);

@@ -109,3 +109,36 @@ export const SAMPLE_CRITERIA = [
   'Operational complexity',
   'Cost structure',
 ] as const;
+
+/**
+ * What a room reads on the projector, measured as drawn: every visible piece of text in the
+ * presenter (HTML text, and SVG text at its on-screen size: font size × the drawing's scale),
+ * the smallest ones first.
+ */
+export async function projectedText(app: Page, scope = '.presenter'): Promise<{ text: string; px: number }[]> {
+  return app.evaluate((sel) => {
+    const root = document.querySelector(sel)!;
+    const out: { text: string; px: number }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      const el = node.parentElement;
+      if (!text || !el) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+      let px = parseFloat(style.fontSize);
+      // SVG text is drawn at its font size times the drawing's scale.
+      const owner: Element = el;
+      if (owner instanceof SVGGraphicsElement) {
+        const m = owner.getScreenCTM();
+        if (m) px *= Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      }
+      out.push({ text: text.slice(0, 40), px: Math.round(px * 100) / 100 });
+    }
+    return out.sort((a, b) => a.px - b.px);
+  }, scope);
+}

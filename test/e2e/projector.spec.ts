@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, projectedText } from './fixtures';
 import { RoomPage } from './pages/RoomPage';
+import { LibraryPage } from './pages/LibraryPage';
 import { WizardPage } from './pages/WizardPage';
 import { ExportDialog } from './pages/ExportDialog';
 import { SimulatorPage } from './pages/SimulatorPage';
@@ -158,4 +159,61 @@ test('exported simulator charts look like the screen: legend colours with the bu
     // The 8 px margin (16 px at 2×) at the sides stays clear: no text or legend touches the image's edge.
     expect(seen.edges).toEqual({ left: 0, right: 0 });
   }
+});
+
+test('presenter: all text ≥ 28 px at 1920×1080 and ≥ 20 px at 1280×720, the ranking fills its view', async ({ app }) => {
+  const room = await RoomPage.openSample(app);
+  await room.saveScenario('Cheaper rollout');
+  for (const size of [
+    { width: 1920, height: 1080, min: 28 },
+    { width: 1280, height: 720, min: 20 },
+  ]) {
+    await app.setViewportSize({ width: size.width, height: size.height });
+    await app.getByRole('button', { name: /Present/ }).click();
+    const presenter = room.presenter();
+    await expect(presenter.getByRole('img', { name: /Ranking/ })).toBeVisible();
+    const views = [
+      presenter.getByRole('img', { name: /Ranking/ }),
+      presenter.getByRole('img', { name: /Where the team disagrees/ }),
+      presenter.getByTestId('verdict'),
+      presenter.getByRole('table', { name: 'Scenarios side by side' }),
+    ];
+    for (const [v, shown] of views.entries()) {
+      await app.keyboard.press(String(v + 1));
+      await expect(shown).toBeVisible();
+      await room.analysisSettled();
+      const texts = await projectedText(app);
+      test.info().annotations.push({ type: 'smallest text', description: `view ${v + 1} at ${size.width}×${size.height}: ${texts[0]?.px} px` });
+      const small = texts.filter((t) => t.px < size.min - 0.01);
+      expect(small, `view ${v + 1} at ${size.width}×${size.height}`).toEqual([]);
+    }
+    // The ranking fills its view: its charts cover most of the space between header and footer.
+    await app.keyboard.press('1');
+    const body = (await presenter.locator('.presenter-body').boundingBox())!;
+    const charts = await presenter.locator('.presenter-body svg.chart-svg, .presenter-body svg.radar, .presenter-body svg.ranking-bars').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { w: r.width, h: r.height };
+      }),
+    );
+    const covered = charts.reduce((a, c) => a + c.w * c.h, 0) / (body.width * body.height);
+    test.info().annotations.push({ type: 'ranking chart share', description: `${size.width}×${size.height}: ${(covered * 100).toFixed(1)} % of the view` });
+    expect(covered, `chart area share at ${size.width}×${size.height}`).toBeGreaterThan(0.45);
+    await app.keyboard.press('Escape');
+    await expect(presenter).toHaveCount(0);
+  }
+});
+
+test('presenter: an empty view projects a short title, not the instructions', async ({ app }) => {
+  await new LibraryPage(app).create('Empty projector');
+  const room = new RoomPage(app);
+  await room.openStep();
+  await app.getByRole('button', { name: /Present/ }).click();
+  const presenter = room.presenter();
+  const titles = ['No ranking yet', 'No scores to compare yet', 'No ranking to test yet', 'No saved scenarios'];
+  for (const [v, title] of titles.entries()) {
+    await app.keyboard.press(String(v + 1));
+    await expect(presenter.locator('.presenter-body')).toHaveText(title);
+  }
+  await app.keyboard.press('Escape');
 });

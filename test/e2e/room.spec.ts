@@ -220,6 +220,23 @@ test('keyboard-only scoring: digits, Tab, Enter, arrows, Delete, Esc and a ratio
   await expect(room.cell('Throughput efficiency', A)).toHaveValue('8');
 });
 
+test('rank order (ROC) starts from the weights in force: adopted unchanged, the heaviest criterion stays first', async ({ app }) => {
+  const room = await RoomPage.openSample(app);
+  await room.weightsPart('Sliders & points');
+  const criteria = SAMPLE_CRITERIA;
+  const before = new Map<string, number>();
+  for (const c of criteria) before.set(c, await room.weightShare(c));
+  await room.weightsPart('Rank order (ROC)');
+  const order = await app.locator('.rank-list .rank-name').allTextContents();
+  expect(new Set(order)).toEqual(new Set(criteria));
+  for (let i = 1; i < order.length; i++) expect(before.get(order[i - 1])!).toBeGreaterThanOrEqual(before.get(order[i])!);
+  await app.getByRole('button', { name: 'Use ROC weights' }).click();
+  await room.weightsPart('Sliders & points');
+  const heaviest = order[0];
+  const after = await Promise.all(criteria.map((c) => room.weightShare(c)));
+  expect(await room.weightShare(heaviest)).toBe(Math.max(...after));
+});
+
 test('blind mode: no score is in the page before reveal', async ({ app }) => {
   const room = await newWorkshop(app, 'Blind run');
   await room.addParticipant('Lin', 'Facilitator');
@@ -236,6 +253,11 @@ test('blind mode: no score is in the page before reveal', async ({ app }) => {
   // Filled cells show only that they are filled.
   await expect(room.cell('Mismatch control', A)).toHaveAttribute('placeholder', '●');
   await expect(room.cell('Mismatch control', A)).toHaveValue('');
+  // A hidden score is read-only: typing there stores nothing unseen.
+  await expect(room.cell('Mismatch control', A)).toHaveAttribute('readonly', '');
+  await room.cell('Mismatch control', A).focus();
+  await app.keyboard.type('1');
+  await app.keyboard.press('Tab');
   // Both participants' scores, and the group means that have two decimals (5.75, 4.95, 5.35).
   const hidden = [...secret, '4.15', '5.55', '1.25', '6.45', '2.35', '7.75', '5.75', '4.95', '5.35'];
   for (const view of ['Scoring', 'Weights', 'What-if & scenarios', 'Robustness'] as const) {

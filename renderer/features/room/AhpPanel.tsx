@@ -2,6 +2,7 @@ import { TableHead } from '../../ui/TableHead';
 import { Options } from '../../ui/Options';
 import { Check } from '../../ui/Check';
 import { useMemo, useState } from 'react';
+import { dataParticipants } from '../../../shared/model/edits/metrics';
 import { useTranslation } from 'react-i18next';
 import { ahpGroupRequest, ahpUncounted, displayName, type WorkshopDoc } from '../../../shared/model';
 import {
@@ -44,7 +45,11 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const edit = useWorkshop((s) => s.edit);
-  const [who, setWho] = useState(doc.participants[0]?.id ?? '');
+  // The first person (not a participant standing for measured data) is the judge shown first.
+  const [who, setWho] = useState(() => {
+    const data = dataParticipants(doc);
+    return (doc.participants.find((p) => !data.has(p.id)) ?? doc.participants[0])?.id ?? '';
+  });
   const [onlyMissing, setOnlyMissing] = useState(false);
   const blind = useRoomUi((s) => s.blind);
   const participant = doc.participants.find((p) => p.id === who) ?? doc.participants[0];

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { AcceptabilityBars } from '../../charts/AcceptabilityBars';
 import { Heatmap } from '../../charts/Heatmap';
-import { RadarChart } from '../../charts/RadarChart';
 import { RankingBars } from '../../charts/RankingBars';
 import { Tornado } from '../../charts/Tornado';
 import { ConsensusFigure, useDisagreement } from './AggregatedView';
@@ -27,17 +26,6 @@ export function Presenter({ doc }: { doc: WorkshopDoc }) {
   const view = useRoomUi((s) => s.presenterView);
   const blind = useRoomUi((s) => s.blind);
   const ref = useRef<HTMLDivElement>(null);
-  const body = useRef<HTMLElement>(null);
-  const [bodyHeight, setBodyHeight] = useState(() => window.innerHeight * 0.75);
-
-  // The charts fit the screen's height, measured (a radar taller than the screen would be cut).
-  useEffect(() => {
-    const el = body.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setBodyHeight(el.clientHeight));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   useEffect(() => {
     const el = ref.current;
@@ -89,34 +77,28 @@ export function Presenter({ doc }: { doc: WorkshopDoc }) {
           {t('room.presenter.leave')} <kbd>Esc</kbd>
         </button>
       </header>
-      <main className="presenter-body" ref={body}>
-        {blind ? <p className="presenter-hidden">{t('room.blind.resultsHidden')}</p> : <PresenterContent doc={doc} view={view} height={bodyHeight} />}
+      <main className="presenter-body">
+        {blind ? <p className="presenter-hidden">{t('room.presenter.hidden')}</p> : <PresenterContent doc={doc} view={view} />}
       </main>
-      <footer className="presenter-foot">{t('room.presenter.keys')}</footer>
     </div>
   );
 }
 
-function PresenterContent({ doc, view, height }: { doc: WorkshopDoc; view: PresenterView; height: number }) {
+function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView }) {
   const { t } = useTranslation();
   const live = useLiveCharts(doc);
   const heat = useDisagreement(doc);
   const analysis = useRoomAnalysis(doc).value;
   const robust = useRobustnessCharts(doc, analysis);
-  const none = <p className="presenter-hidden">{t('room.live.nothing')}</p>;
+  // An empty view projects a short title, not the instructions the facilitator's screen gives.
+  const none = (
+    <p className="presenter-hidden" data-testid="presenter-empty">
+      {t(`room.presenter.empty.${view}`)}
+    </p>
+  );
   switch (view) {
     case 'ranking':
-      return live ? (
-        <div className="presenter-grid two">
-          <div>
-            <LeaderLine doc={doc} result={live.result} />
-            <RankingBars {...live.ranking} width={470} actions={false} />
-          </div>
-          <RadarChart {...live.radar} size={520} maxHeight={height - 80} actions={false} />
-        </div>
-      ) : (
-        none
-      );
+      return live ? <PresenterRanking doc={doc} live={live} /> : none;
     case 'disagreement':
       return heat ? (
         <div className="presenter-grid heat">
@@ -145,8 +127,8 @@ function PresenterContent({ doc, view, height }: { doc: WorkshopDoc; view: Prese
       return robust ? (
         <div className="presenter-grid two">
           <div>
-            <VerdictBox doc={doc} analysis={analysis} />
-            {robust.acceptability && <AcceptabilityBars {...robust.acceptability} width={560} labelShare={0.5} actions={false} />}
+            <VerdictBox doc={doc} analysis={analysis} brief />
+            {robust.acceptability && <AcceptabilityBars {...robust.acceptability} width={560} labelShare={0.38} actions={false} />}
           </div>
           <Tornado {...robust.tornado} width={560} actions={false} />
         </div>
@@ -154,6 +136,42 @@ function PresenterContent({ doc, view, height }: { doc: WorkshopDoc; view: Prese
         none
       );
     case 'scenarios':
-      return doc.scenarios.length > 0 ? <ScenarioCompare doc={doc} large /> : <p className="presenter-hidden">{t('room.scenarios.none')}</p>;
+      return doc.scenarios.length > 0 ? <ScenarioCompare doc={doc} large /> : none;
   }
+}
+
+/**
+ * The ranking view: the leader and the ranking bars across the whole view, grown to the height
+ * it leaves them (measured: the column's other content is subtracted). The radar stays on the
+ * facilitator's screen: beside the bars, its labels at the projector's size crowd each other.
+ */
+function PresenterRanking({ doc, live }: { doc: WorkshopDoc; live: NonNullable<ReturnType<typeof useLiveCharts>> }) {
+  const grid = useRef<HTMLDivElement>(null);
+  const column = useRef<HTMLDivElement>(null);
+  const [fill, setFill] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const g = grid.current;
+    const col = column.current;
+    if (!g || !col) return;
+    const read = () => {
+      const svg = col.querySelector('svg');
+      if (!svg) return;
+      const chrome = col.scrollHeight - svg.getBoundingClientRect().height;
+      const next = Math.max(0, Math.floor(g.clientHeight - chrome - 4));
+      setFill((prev) => (prev !== undefined && Math.abs(prev - next) < 3 ? prev : next));
+    };
+    read();
+    const ro = new ResizeObserver(read);
+    ro.observe(g);
+    ro.observe(col);
+    return () => ro.disconnect();
+  }, []);
+  return (
+    <div className="presenter-grid one" ref={grid}>
+      <div ref={column}>
+        <LeaderLine doc={doc} result={live.result} />
+        <RankingBars {...live.ranking} width={960} actions={false} fillHeight={fill} />
+      </div>
+    </div>
+  );
 }

@@ -60,7 +60,8 @@ export function useVerdictText(doc: WorkshopDoc, a: WorkshopAnalysisResult | nul
   return { fragile: a.verdict.fragile, headline, reasons, critical, method, first };
 }
 
-export function VerdictBox({ doc, analysis }: { doc: WorkshopDoc; analysis: WorkshopAnalysisResult | null }) {
+/** The verdict; `brief` (the projector): the headline and the most critical criterion only. */
+export function VerdictBox({ doc, analysis, brief = false }: { doc: WorkshopDoc; analysis: WorkshopAnalysisResult | null; brief?: boolean }) {
   const { t } = useTranslation();
   const v = useVerdictText(doc, analysis);
   if (!v) return null;
@@ -70,12 +71,10 @@ export function VerdictBox({ doc, analysis }: { doc: WorkshopDoc; analysis: Work
         <span className="verdict-tag">{v.fragile ? t('room.verdict.fragileTag') : t('room.verdict.robustTag')}</span> {v.headline}
       </p>
       <ul>
-        {v.reasons.map((r, i) => (
-          <li key={i}>{r}</li>
-        ))}
+        {!brief && v.reasons.map((r, i) => <li key={i}>{r}</li>)}
         {v.critical && <li data-testid="most-critical">{v.critical}</li>}
-        {v.first && <li>{v.first}</li>}
-        {v.method && <li data-testid="topsis">{v.method}</li>}
+        {!brief && v.first && <li>{v.first}</li>}
+        {!brief && v.method && <li data-testid="topsis">{v.method}</li>}
       </ul>
     </div>
   );

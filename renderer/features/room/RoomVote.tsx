@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { NetworkInterfaceInfo, ParticipantProgress, RoundSpecInput, RoundStatus } from '../../../shared/contract/session';
 import { ROUND_LIMITS } from '../../../shared/contract/session';
 import { displayName, type Name, type WorkshopDoc } from '../../../shared/model';
+import { dataParticipants } from '../../../shared/model/edits/metrics';
 import { api } from '../../api/client';
 import { freeName, moveRound, roundAction, useRoomVote } from './roomVote';
 import { setBlind } from './roomUi';
@@ -12,6 +13,8 @@ import './vote.css';
 import { TableHead } from '../../ui/TableHead';
 import { stripBidi } from '../../../shared/text/bidi';
 import { PersonName } from '../../ui/PersonName';
+import { VoteProjector } from './VoteProjector';
+import { Qr } from './Qr';
 
 const bothLanguages = (entity: { name: Name }, kind: 'candidate' | 'criterion', i: number) => ({
   'zh-CN': displayName(entity, 'zh-CN', kind, i),
@@ -70,6 +73,7 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
       ) : (
         <RoundView workshopId={doc.id} round={round} onNewRound={onNewRound} />
       )}
+      {round && <VoteProjector doc={doc} round={round} />}
     </section>
   );
 }
@@ -78,7 +82,11 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
   const { t } = useTranslation();
   const [interfaces, setInterfaces] = useState<NetworkInterfaceInfo[]>([]);
   const [address, setAddress] = useState('');
-  const [invited, setInvited] = useState<Set<string>>(() => new Set(doc.participants.map((p) => p.id)));
+  // Everyone is invited, except participants that stand for measured data (nobody votes for them).
+  const [invited, setInvited] = useState<Set<string>>(() => {
+    const data = dataParticipants(doc);
+    return new Set(doc.participants.filter((p) => !data.has(p.id)).map((p) => p.id));
+  });
   const [blind, setBlindChoice] = useState(true);
   const [scores, setScores] = useState(ask === 'scores');
   const [ahp, setAhp] = useState(ask === 'pairwise');
@@ -100,6 +108,16 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
     };
   }, []);
   if (doc.participants.length === 0) return <p className="empty">{t('roomVote.noParticipants')}</p>;
+  // Who is invited and already has answers the round asks for: their devices start empty.
+  const answered = doc.participants
+    .filter((p) => invited.has(p.id))
+    .filter(
+      (p) =>
+        (scores && doc.scores.some((s) => s.participantId === p.id && s.value !== null)) ||
+        ((ahp || pairwiseOnly) &&
+          doc.weighting.ahp.some((a) => a.participantId === p.id && a.matrix.some((row, i) => row.some((v, j) => i !== j && v !== null)))),
+    )
+    .map((p) => p.name);
   const submit = async () => {
     setBusy(true);
     const spec: RoundSpecInput = {
@@ -165,6 +183,11 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
           </Check>
         ))}
       </fieldset>
+      {answered.length > 0 && (
+        <p className="hint" role="note" data-testid="vote-starts-empty">
+          {t('roomVote.startsEmpty', { names: answered.join(t('roomVote.listSep')) })}
+        </p>
+      )}
       <Check checked={blind} onChange={setBlindChoice}>
         {t('roomVote.blind')}
       </Check>
@@ -190,25 +213,13 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
   );
 }
 
-function Qr({ text, label }: { text: string; label: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    // The encoder loads only when a join screen is shown.
-    void import('qrcode').then((QRCode) => QRCode.toDataURL(text, { margin: 1, width: 240, errorCorrectionLevel: 'M' }).then((url) => live && setSrc(url)));
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return src ? <img className="vote-qr" src={src} alt={label} width={240} height={240} /> : <div className="vote-qr" />;
-}
-
 /** The join screen and the board: renders when the round's status changes, not on every edit of the document. */
 const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { workshopId: string; round: RoundStatus; onNewRound: () => void }) {
   const { t } = useTranslation();
   const open = round.state === 'open';
   const joinUrl = `${round.url}#c=${round.joinCode}`;
   const submitted = round.participants.filter((p) => p.submitted).length;
+  const projectNames = useRoomVote((s) => s.projectNames);
   return (
     <div className="vote-round" data-state={round.state}>
       <div className="vote-actions">
@@ -217,6 +228,9 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
             {t('roomVote.reveal')}
           </button>
         )}
+        <button type="button" className="btn" onClick={() => useRoomVote.setState({ projecting: true })}>
+          {t('roomVote.project')}
+        </button>
         {open ? (
           <button type="button" className="btn" onClick={() => void roundAction(workshopId, 'session.close')}>
             {t('roomVote.close')}
@@ -232,6 +246,9 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
           </>
         )}
       </div>
+      <Check checked={projectNames} onChange={(on) => useRoomVote.setState({ projectNames: on })}>
+        {t('roomVote.projectNames')}
+      </Check>
       <p className="vote-state" role="status">
         {open
           ? t('roomVote.stateOpen', { submitted, total: round.participants.length })
@@ -269,10 +286,11 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
         />
         <tbody>
           {round.participants.map((p) => (
-            <BoardRow key={p.id} workshopId={workshopId} p={p} open={open} />
+            <BoardRow key={p.id} workshopId={workshopId} p={p} open={open} awayAfterS={round.awayAfterS} />
           ))}
         </tbody>
       </table>
+      {open && <p className="hint">{t('roomVote.awayNote', { seconds: round.awayAfterS })}</p>}
     </div>
   );
 });
@@ -309,15 +327,15 @@ type BoardParticipant = ParticipantProgress;
 
 /** One participant's row of the board: re-rendered only when that participant's progress changes. */
 const BoardRow = memo(
-  function BoardRow({ workshopId, p, open }: { workshopId: string; p: BoardParticipant; open: boolean }) {
+  function BoardRow({ workshopId, p, open, awayAfterS }: { workshopId: string; p: BoardParticipant; open: boolean; awayAfterS: number }) {
     const { t } = useTranslation();
     return (
       <tr data-participant={p.id}>
         <th scope="row">
           <PersonName name={p.name} className="vote-name" />
         </th>
-        <td data-col="joined">
-          {p.joined ? (p.active ? t('roomVote.scoring') : t('roomVote.joined')) : t('roomVote.notJoined')}
+        <td data-col="joined" data-state={p.state}>
+          {t(`roomVote.state.${p.state}`, { seconds: awayAfterS })}
           {p.conflict && (
             <strong className="vote-conflict" role="note">
               {' '}
@@ -351,7 +369,7 @@ const BoardRow = memo(
       </tr>
     );
   },
-  (a, b) => a.workshopId === b.workshopId && a.open === b.open && sameParticipant(a.p, b.p),
+  (a, b) => a.workshopId === b.workshopId && a.open === b.open && a.awayAfterS === b.awayAfterS && sameParticipant(a.p, b.p),
 );
 
 function sameParticipant(a: BoardParticipant, b: BoardParticipant): boolean {

@@ -50,10 +50,15 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
   const candidateName = (c: number) => displayName(doc.candidates[c], lang, 'candidate', c);
   const inputAt = (pos: GridPos) => tableRef.current?.querySelector<HTMLInputElement>(`input[data-row="${pos.row}"][data-col="${pos.col}"]`) ?? null;
   const participant = doc.participants.find((p) => p.id === participantId);
+  /** Blind: a cell whose score (or rationale) is hidden is read-only until the reveal, so nothing changes unseen. */
+  const hiddenAt = (pos: GridPos) => {
+    const v = view.cells[pos.row]?.[pos.col];
+    return v !== undefined && !v.revealed && (v.filled || v.hasRationale);
+  };
 
   /** Commits what was typed in a cell; false (and a message) when it is not a score on the scale. */
   const commit = (input: HTMLInputElement, pos: GridPos): boolean => {
-    if (input.value === input.defaultValue) return true;
+    if (input.value === input.defaultValue || hiddenAt(pos)) return true;
     const parsed = parseScore(input.value, doc.scale);
     if (!parsed.ok) {
       setProblem({ pos, reason: parsed.reason });
@@ -77,7 +82,7 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
       setProblem(null);
       return;
     }
-    if (e.key === 'Delete' && input.value === '') {
+    if (e.key === 'Delete' && input.value === '' && !hiddenAt(pos)) {
       e.preventDefault();
       setProblem(null);
       edit(t('room.undo.clearScore'), (d) => setScoreDetached(d, participantId, view.cols[pos.col], view.rows[pos.row], null));
@@ -105,6 +110,7 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
     const text = e.clipboardData.getData('text/plain');
     if (!isBlock(text)) return;
     e.preventDefault();
+    if (blind) return; // a block would write over hidden cells
     setProblem(null);
     setPaste(planPaste(text, pos, { rows, cols }, doc.scale));
   };
@@ -175,6 +181,7 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
                         row={r}
                         col={c}
                         masked={!v.revealed}
+                        readOnly={!v.revealed && (v.filled || v.hasRationale)}
                         placeholder={!v.revealed && v.filled ? '●' : ''}
                         label={v.revealed ? label : `${label} (${v.filled ? t('room.blind.cellHidden') : t('room.blind.cellEmpty')})`}
                         invalid={invalid}
@@ -284,7 +291,12 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
             rows={2}
             maxLength={10_000}
             defaultValue={cell.revealed ? cell.rationale : ''}
-            placeholder={!cell.revealed && cell.hasRationale ? t('room.blind.rationaleHidden') : t('room.scoring.rationalePlaceholder')}
+            readOnly={!cell.revealed && (cell.filled || cell.hasRationale)}
+            placeholder={
+              !cell.revealed && (cell.filled || cell.hasRationale)
+                ? t(cell.hasRationale ? 'room.blind.rationaleHidden' : 'room.blind.cellReadOnly')
+                : t('room.scoring.rationalePlaceholder')
+            }
             onBlur={(e) => {
               const text = e.currentTarget.value;
               if (text === e.currentTarget.defaultValue) return;
@@ -316,6 +328,7 @@ function ScoreCell({
   placeholder,
   label,
   invalid,
+  readOnly,
   title,
   onFocus,
   onBlur,
@@ -329,6 +342,7 @@ function ScoreCell({
   placeholder: string;
   label: string;
   invalid: boolean;
+  readOnly?: boolean;
   title?: string;
   onFocus: (e: FocusEvent<HTMLInputElement>) => void;
   onBlur: (e: FocusEvent<HTMLInputElement>) => void;
@@ -358,6 +372,7 @@ function ScoreCell({
       autoComplete="off"
       aria-label={label}
       aria-invalid={invalid || undefined}
+      readOnly={readOnly}
       title={title}
       onFocus={onFocus}
       onBlur={onBlur}

@@ -13,9 +13,10 @@ export const roomLocale: FeatureLocale = {
         reveal: 'Reveal scores',
         active: 'Blind scoring is on: scores are hidden until you reveal them. Entered cells show ●.',
         resultsHidden: 'Results are hidden until the scores are revealed.',
-        cellHidden: 'scored, hidden',
+        cellHidden: 'scored, hidden, read-only until revealed',
+        cellReadOnly: 'Scored (hidden): read-only until the reveal.',
         cellEmpty: 'not scored',
-        rationaleHidden: 'A rationale is recorded (hidden until reveal); typing replaces it.',
+        rationaleHidden: 'A rationale is recorded (hidden and read-only until the reveal).',
       },
       presenter: {
         enter: 'Present',
@@ -24,6 +25,13 @@ export const roomLocale: FeatureLocale = {
         view: { ranking: 'Ranking', disagreement: 'Disagreement', robustness: 'Robustness', scenarios: 'Scenarios' },
         leave: 'Leave',
         keys: '← → or 1–4: change view · Esc: leave',
+        empty: {
+          ranking: 'No ranking yet',
+          disagreement: 'No scores to compare yet',
+          robustness: 'No ranking to test yet',
+          scenarios: 'No saved scenarios',
+        },
+        hidden: 'Results hidden until the reveal',
       },
       live: {
         title: 'Live result',
@@ -424,9 +432,10 @@ export const roomLocale: FeatureLocale = {
         reveal: '揭晓评分',
         active: '盲评进行中：评分在揭晓前隐藏，已录入的格子显示 ●。',
         resultsHidden: '评分揭晓前，结果处于隐藏状态。',
-        cellHidden: '已评分，已隐藏',
+        cellHidden: '已评分，已隐藏，揭晓前只读',
+        cellReadOnly: '已评分（已隐藏）：揭晓前只读。',
         cellEmpty: '未评分',
-        rationaleHidden: '已记录理由（揭晓前隐藏）；输入将替换原理由。',
+        rationaleHidden: '已记录理由（揭晓前隐藏且只读）。',
       },
       presenter: {
         enter: '演示模式',
@@ -435,6 +444,13 @@ export const roomLocale: FeatureLocale = {
         view: { ranking: '排名', disagreement: '分歧', robustness: '稳健性', scenarios: '情景对比' },
         leave: '退出',
         keys: '← → 或 1–4：切换视图 · Esc：退出',
+        empty: {
+          ranking: '暂无排名',
+          disagreement: '暂无可比较的评分',
+          robustness: '暂无可检验的排名',
+          scenarios: '尚无已保存的情景',
+        },
+        hidden: '结果在揭晓前隐藏',
       },
       live: {
         title: '实时结果',

@@ -20,8 +20,12 @@ interface RoomVoteState {
   error: string | null;
   /** What a new round asks, as its form starts: scores (optionally with pairwise judgments), or pairwise judgments only (from the AHP panel). */
   ask: 'scores' | 'pairwise';
+  /** The round on the projector (join screen, progress, then the result). */
+  projecting: boolean;
+  /** The projector names who is still answering (otherwise it shows only how many). */
+  projectNames: boolean;
 }
-export const useRoomVote = create<RoomVoteState>(() => ({ round: null, panel: false, error: null, ask: 'scores' }));
+export const useRoomVote = create<RoomVoteState>(() => ({ round: null, panel: false, error: null, ask: 'scores', projecting: false, projectNames: false }));
 
 /** The AHP panel's button: the room-vote panel with a new pairwise-only round's form. */
 export function openPairwiseRound() {

@@ -20,4 +20,9 @@ describe('room-vote strings', () => {
     expect(used.size).toBeGreaterThan(30);
     expect([...used].filter((k) => !known.has(k))).toEqual([]);
   });
+
+  it('points nobody to a README: the panel says what it means in place', () => {
+    expect(JSON.stringify(roomVoteLocale)).not.toMatch(/README/);
+    expect(JSON.stringify(STRINGS)).not.toMatch(/README/);
+  });
 });

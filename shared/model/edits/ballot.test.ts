@@ -19,33 +19,70 @@ const mine = (d: typeof doc, pid: string) =>
     .map((s) => [s.candidateId, s.criterionId, s.value, s.rationale]);
 
 describe('mergeBallot', () => {
-  it("replaces exactly the participant's cells of the round; others and cells outside the round stay", () => {
-    const ballot = { cells: [cell(0, 0, 7, 'fast'), cell(1, 1, null, 'unsure'), cell(0, 1, 3)] };
+  it("sets the cells a ballot answers; others' scores and cells outside the round stay", () => {
+    const ballot = { cells: [cell(0, 0, 7, 'fast'), cell(0, 1, 3)], cleared: [] };
     const next = mergeBallot(doc, p.id, round, ballot);
-    expect(mine(next, p.id)).toEqual([
-      [round.candidates[0], round.criteria[0], 7, 'fast'],
-      [round.candidates[1], round.criteria[1], null, 'unsure'],
-      [round.candidates[0], round.criteria[1], 3, ''],
-    ]);
+    const before = new Map(mine(doc, p.id).map((r) => [`${r[0]}|${r[1]}`, r]));
+    const after = new Map(mine(next, p.id).map((r) => [`${r[0]}|${r[1]}`, r]));
+    expect(after.get(`${round.candidates[0]}|${round.criteria[0]}`)).toEqual([round.candidates[0], round.criteria[0], 7, 'fast']);
+    expect(after.get(`${round.candidates[0]}|${round.criteria[1]}`)).toEqual([round.candidates[0], round.criteria[1], 3, '']);
+    // The cells the ballot does not answer keep what they had.
+    for (const k of [`${round.candidates[1]}|${round.criteria[0]}`, `${round.candidates[1]}|${round.criteria[1]}`]) expect(after.get(k)).toEqual(before.get(k));
     expect(mine(next, q.id)).toEqual(mine(doc, q.id));
     const outside = (d: typeof doc) => d.scores.filter((s) => !round.criteria.includes(s.criterionId) || !round.candidates.includes(s.candidateId));
     expect(outside(next)).toEqual(outside(doc));
     expect(WorkshopDocSchema.safeParse(next).success).toBe(true);
     // The same ballot again is no edit at all (a reconnect does not add an undo step).
     expect(mergeBallot(next, p.id, round, ballot)).toBe(next);
-    // A changed ballot replaces the previous one: the cell it leaves out is cleared.
-    const changed = mergeBallot(next, p.id, round, { cells: [cell(0, 0, 9)] });
-    expect(mine(changed, p.id)).toEqual([[round.candidates[0], round.criteria[0], 9, '']]);
   });
 
-  it('keeps script in a rationale as text and drops values off the scale', () => {
-    const next = mergeBallot(doc, p.id, round, { cells: [cell(0, 0, doc.scale.max + 5, '<script>x</script>')] });
-    expect(mine(next, p.id)).toEqual([[round.candidates[0], round.criteria[0], null, '<script>x</script>']]);
+  it('a later ballot of few cells keeps every score it does not answer (a second round starts devices empty)', () => {
+    const all = { criteria: doc.criteria.map((c) => c.id), candidates: doc.candidates.map((c) => c.id) };
+    const scored = doc.scores.filter((s) => s.participantId === p.id && s.value !== null);
+    expect(scored.length).toBe(all.criteria.length * all.candidates.length);
+    const two = scored.slice(0, 2).map((s) => ({
+      candidateId: s.candidateId,
+      criterionId: s.criterionId,
+      value: s.value === doc.scale.max ? doc.scale.min : doc.scale.max,
+      rationale: '',
+    }));
+    const next = mergeBallot(doc, p.id, all, { cells: two, cleared: [] });
+    const after = next.scores.filter((s) => s.participantId === p.id && s.value !== null);
+    expect(after.length).toBe(scored.length);
+    for (const c of two) expect(after.find((s) => s.candidateId === c.candidateId && s.criterionId === c.criterionId)?.value).toBe(c.value);
+    const untouched = scored.slice(2).map((s) => [s.candidateId, s.criterionId, s.value]);
+    expect(untouched.every(([ca, cr, v]) => after.some((s) => s.candidateId === ca && s.criterionId === cr && s.value === v))).toBe(true);
+  });
+
+  it('clears a cell only when the ballot says it was cleared on purpose', () => {
+    const target = { candidateId: round.candidates[1], criterionId: round.criteria[1] };
+    const had = doc.scores.find((s) => s.participantId === p.id && s.candidateId === target.candidateId && s.criterionId === target.criterionId);
+    expect(had?.value).not.toBeNull();
+    // Sent empty but not marked cleared: not an answer, the score stays.
+    const kept = mergeBallot(doc, p.id, round, { cells: [{ ...target, value: null, rationale: '' }], cleared: [] });
+    expect(kept).toBe(doc);
+    // Marked cleared: the score is gone.
+    const cleared = mergeBallot(doc, p.id, round, { cells: [], cleared: [target] });
+    expect(
+      cleared.scores.find((s) => s.participantId === p.id && s.candidateId === target.candidateId && s.criterionId === target.criterionId),
+    ).toBeUndefined();
+    // Cleared with a rationale: no score, the rationale is kept.
+    const why = mergeBallot(doc, p.id, round, { cells: [{ ...target, value: null, rationale: 'unsure' }], cleared: [target] });
+    const cellAfter = why.scores.find((s) => s.participantId === p.id && s.candidateId === target.candidateId && s.criterionId === target.criterionId);
+    expect([cellAfter?.value, cellAfter?.rationale]).toEqual([null, 'unsure']);
+    expect(WorkshopDocSchema.safeParse(why).success).toBe(true);
+  });
+
+  it('keeps script in a rationale as text; a value off the scale does not overwrite the score', () => {
+    const had = doc.scores.find((s) => s.participantId === p.id && s.candidateId === round.candidates[0] && s.criterionId === round.criteria[0])!;
+    const next = mergeBallot(doc, p.id, round, { cells: [cell(0, 0, doc.scale.max + 5, '<script>x</script>')], cleared: [] });
+    const c = next.scores.find((s) => s.participantId === p.id && s.candidateId === round.candidates[0] && s.criterionId === round.criteria[0])!;
+    expect([c.value, c.rationale]).toEqual([had.value, '<script>x</script>']);
   });
 
   it('writes pairwise judgments as the participant’s AHP judgments', () => {
     const [a, b] = round.criteria;
-    const next = mergeBallot(doc, p.id, round, { cells: [], ahp: [{ a, b, value: 5 }] });
+    const next = mergeBallot(doc, p.id, round, { cells: [], cleared: [], ahp: [{ a, b, value: 5 }] });
     const m = judgmentMatrix(next, p.id);
     const ids = next.criteria.map((c) => c.id);
     expect(m[ids.indexOf(a)][ids.indexOf(b)]).toBe(5);
@@ -59,6 +96,7 @@ describe('mergeBallot', () => {
     // Answered a–b and b–c, skipped a–c.
     const next = mergeBallot(doc, p.id, r3, {
       cells: [],
+      cleared: [],
       ahp: [
         { a, b, value: 3 },
         { a: b, b: c, value: 1 },
@@ -75,6 +113,6 @@ describe('mergeBallot', () => {
   });
 
   it('ignores an unknown participant', () => {
-    expect(mergeBallot(doc, 'nobody', round, { cells: [cell(0, 0, 1)] })).toBe(doc);
+    expect(mergeBallot(doc, 'nobody', round, { cells: [cell(0, 0, 1)], cleared: [] })).toBe(doc);
   });
 });

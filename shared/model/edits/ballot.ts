@@ -2,11 +2,15 @@ import type { WorkshopDoc } from '../schema';
 import { clearJudgments, setJudgment } from './ahp-edit';
 
 /**
- * A room-vote ballot merged into the workshop: the participant's cells of the round (its
- * criteria × candidates) are replaced by the ballot's, like hand-entered scores. Cells the
- * ballot leaves out (or leaves empty without a rationale) are cleared; cells outside the
- * round and other participants' scores are untouched. Merging the same ballot twice gives
- * the very same document, so a ballot seen again after a reconnect is not a new edit.
+ * A room-vote ballot merged into the workshop cell by cell, like hand-entered scores:
+ * - a cell the ballot answers (a score on the scale, or a rationale) takes the ballot's answer;
+ * - a cell the participant cleared on purpose (listed in `cleared`) loses its score;
+ * - every other cell keeps what it had: a ballot that leaves a cell out, or sends it empty
+ *   without saying it was cleared, has not answered it (a second round's device that starts
+ *   empty must not wipe the first round's scores).
+ * Cells outside the round and other participants' scores are untouched. Merging the same
+ * ballot twice gives the very same document, so a ballot seen again after a reconnect is not
+ * a new edit.
  */
 export interface BallotCell {
   candidateId: string;
@@ -19,28 +23,65 @@ export interface BallotPair {
   b: string;
   value: number;
 }
+export interface BallotCellRef {
+  candidateId: string;
+  criterionId: string;
+}
 
 export function mergeBallot(
   doc: WorkshopDoc,
   participantId: string,
   round: { criteria: string[]; candidates: string[] },
-  ballot: { cells: BallotCell[]; ahp?: BallotPair[] },
+  ballot: { cells: BallotCell[]; cleared?: BallotCellRef[]; ahp?: BallotPair[] },
 ): WorkshopDoc {
   if (!doc.participants.some((p) => p.id === participantId)) return doc;
   const crit = new Set(round.criteria.filter((id) => doc.criteria.some((c) => c.id === id)));
   const cand = new Set(round.candidates.filter((id) => doc.candidates.some((c) => c.id === id)));
-  const inRound = (s: { participantId: string; candidateId: string; criterionId: string }) =>
-    s.participantId === participantId && crit.has(s.criterionId) && cand.has(s.candidateId);
+  const inRound = (c: BallotCellRef) => crit.has(c.criterionId) && cand.has(c.candidateId);
+  const key = (c: BallotCellRef) => `${c.candidateId}|${c.criterionId}`;
   const onScale = (v: number | null) => (v !== null && v >= doc.scale.min && v <= doc.scale.max ? v : null);
-  const incoming = ballot.cells
-    .filter((c) => crit.has(c.criterionId) && cand.has(c.candidateId))
-    .map((c) => ({ participantId, candidateId: c.candidateId, criterionId: c.criterionId, value: onScale(c.value), rationale: c.rationale.slice(0, 10_000) }))
-    .filter((c) => c.value !== null || c.rationale !== '');
-  const kept = doc.scores.filter((s) => !inRound(s));
-  const current = doc.scores.filter(inRound);
-  const key = (s: BallotCell) => `${s.candidateId}|${s.criterionId}|${s.value}|${s.rationale}`;
-  const same = current.length === incoming.length && current.map(key).sort().join('\n') === incoming.map(key).sort().join('\n');
-  let next = same ? doc : { ...doc, scores: [...kept, ...incoming] };
+  const cleared = new Set((ballot.cleared ?? []).filter(inRound).map(key));
+  const answers = new Map<string, { value: number | null | undefined; rationale: string }>();
+  for (const k of cleared) answers.set(k, { value: null, rationale: '' });
+  for (const c of ballot.cells) {
+    if (!inRound(c)) continue;
+    const k = key(c);
+    const value = onScale(c.value) ?? (cleared.has(k) ? null : undefined);
+    const rationale = c.rationale.slice(0, 10_000);
+    if (value === undefined && rationale === '') continue; // not answered
+    answers.set(k, { value, rationale });
+  }
+  if (answers.size === 0) return ballot.ahp && ballot.ahp.length > 0 ? mergeJudgments(doc, participantId, ballot.ahp) : doc;
+  let changed = false;
+  const seen = new Set<string>();
+  const scores: WorkshopDoc['scores'] = [];
+  for (const s of doc.scores) {
+    const k = key(s);
+    const a = s.participantId === participantId ? answers.get(k) : undefined;
+    if (!a) {
+      scores.push(s);
+      continue;
+    }
+    seen.add(k);
+    const value = a.value === undefined ? s.value : a.value;
+    const rationale = a.rationale;
+    if (value === s.value && rationale === s.rationale) {
+      scores.push(s);
+      continue;
+    }
+    changed = true;
+    if (value !== null || rationale !== '') scores.push({ ...s, value, rationale });
+  }
+  for (const [k, a] of answers) {
+    if (seen.has(k)) continue;
+    const value = a.value ?? null;
+    const rationale = a.rationale;
+    if (value === null && rationale === '') continue;
+    const [candidateId, criterionId] = k.split('|');
+    scores.push({ participantId, candidateId, criterionId, value, rationale });
+    changed = true;
+  }
+  let next = changed ? { ...doc, scores } : doc;
   if (ballot.ahp && ballot.ahp.length > 0) next = mergeJudgments(next, participantId, ballot.ahp);
   return next;
 }

@@ -127,3 +127,19 @@ export function answerMetricScoreProposals(
       : doc.scores;
   return { ...doc, scores, metrics: { ...doc.metrics, written } };
 }
+
+/**
+ * Participants that stand for measured data, not for a person: every score they hold was taken
+ * from the metrics (recorded in `metrics.written`), and they have at least one. The room does
+ * not count them as voters by default (a room-vote round's invitations, the AHP panel's judge).
+ */
+export function dataParticipants(doc: WorkshopDoc): Set<string> {
+  const written = new Set(doc.metrics.written.map((w) => `${w.participantId}|${w.candidateId}|${w.criterionId}`));
+  // One pass over the scores: true while every score so far was taken from the metrics.
+  const fromData = new Map<string, boolean>();
+  for (const s of doc.scores) {
+    if (s.value === null) continue;
+    fromData.set(s.participantId, (fromData.get(s.participantId) ?? true) && written.has(`${s.participantId}|${s.candidateId}|${s.criterionId}`));
+  }
+  return new Set(doc.participants.filter((p) => fromData.get(p.id) === true).map((p) => p.id));
+}

@@ -159,6 +159,14 @@ describe('document weight edits', () => {
     const d2 = { ...doc, weighting: { ...doc.weighting, rankOrder: ['nope', ids[3], ids[1]] } };
     expect(rankOrderIds(d2)).toEqual([ids[3], ids[1], ...ids.filter((id) => id !== ids[3] && id !== ids[1])]);
     expect(moveInRankOrder(['a', 'b', 'c'], 'c', -1)).toEqual(['a', 'c', 'b']);
+    // No order chosen yet: the list starts in the order of the weights in force (heaviest first),
+    // so adopting it unchanged keeps the criteria's ranking.
+    const fresh = { ...doc, weighting: { ...doc.weighting, rankOrder: [] } };
+    const start = rankOrderIds(fresh);
+    const weightOf = (id: string) => doc.criteria.find((c) => c.id === id)!.weight;
+    expect(new Set(start)).toEqual(new Set(ids));
+    for (let i = 1; i < start.length; i++) expect(weightOf(start[i - 1])).toBeGreaterThanOrEqual(weightOf(start[i]));
+    expect(start).not.toEqual(ids); // the sample's template order is not its weight order
     expect(moveInRankOrder(['a', 'b', 'c'], 'a', -1)).toEqual(['a', 'b', 'c']);
   });
 });
