@@ -188,6 +188,21 @@ const ZH_CUSTOM: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^breakpoint (\d+): measurements must increase$/, (m) => `第 ${m[1]} 个折点：测量值必须递增`],
   [/^threshold, pass and fail must be finite numbers$/, () => '阈值、达标值和未达标值必须是有限的数字'],
   [/^pass and fail must be within 0\.\.1$/, () => '达标值和未达标值必须在 0–1 之内'],
+  // The cost simulator's scenario (shared/contract/sim.ts).
+  [/^(.+): (p99|max) must be >= median$/, (m) => (m[2] === 'p99' ? 'p99 不能小于中位数' : '上限不能小于中位数')],
+  [/^promptTokens must be < maxContextTokens$/, () => '提示长度必须小于上下文窗口'],
+  [/^promptTokens \+ summaryTokens must be < maxContextTokens$/, () => '提示加摘要的长度必须小于上下文窗口'],
+  [/^activeParamsB must be <= paramsB$/, () => '激活参数不能超过模型总参数'],
+  [/^steps × promptsPerStep × rolloutsPerPrompt must be <= (\d+)$/, (m) => `步数 × 每步提示数 × 每个提示的 rollout 数不能超过 ${m[1]}`],
+  [/^tensorParallel must be <= gpus$/, () => '张量并行度不能超过 GPU 数'],
+  [/^rolloutGpus \+ trainGpus must equal gpus$/, () => 'Rollout GPU 数与训练 GPU 数之和必须等于 GPU 总数'],
+  [
+    /^(rolloutGpus|trainGpus) must be < gpus when not colocated$/,
+    (m) => `分离资源池时，${m[1] === 'trainGpus' ? '训练' : ' Rollout '} GPU 数必须小于 GPU 总数`,
+  ],
+  [/^separate pools need at least 2 GPUs \(or set colocated\)$/, () => '分离资源池至少需要 2 张 GPU（或改为共置）'],
+  [/^hybridOwnedGpus must be <= cluster\.gpus$/, () => '自有 GPU 数不能超过 GPU 总数'],
+  [/^partial rollout needs async mode/, () => '部分 rollout 需要异步模式：权重更新后续写的 rollout 来自旧策略'],
 ];
 
 function zhCustom(message: string): string {

@@ -184,7 +184,7 @@ export const SimSystemSchema = z
     staleness: nonNegative()
       .refine((v) => v <= 16, { message: 'must be <= 16' })
       .default(1),
-    /** Rollouts pause after `partialCutoffTokens` generated under one policy version and resume in the next step. Default false. */
+    /** Async only: rollouts pause after `partialCutoffTokens` generated under one policy version and resume in the next step. Default false. */
     partialRollout: z.boolean().default(false),
     /** Tokens a rollout may generate per step when `partialRollout`. Default 4096. */
     partialCutoffTokens: count(10_000_000).default(4096),
@@ -326,6 +326,15 @@ export const SimScenarioSchema = z
         ctx.addIssue({ code: 'custom', path: ['cluster', 'trainGpus'], message: 'trainGpus must be < gpus when not colocated' });
       if (c.gpus < 2) ctx.addIssue({ code: 'custom', path: ['cluster', 'gpus'], message: 'separate pools need at least 2 GPUs (or set colocated)' });
     }
+    // Pausing rollouts across weight updates trains on samples from older policies: that is
+    // asynchronous training (staleness bounds it). Refused in sync mode, where the simulation
+    // and the estimate would each have to invent what a step waits for.
+    if (s.system.partialRollout && s.system.mode === 'sync')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['system', 'partialRollout'],
+        message: 'partial rollout needs async mode (rollouts resumed after a weight update are off-policy)',
+      });
     if (s.cost.hybridOwnedGpus !== null && s.cost.hybridOwnedGpus > c.gpus)
       ctx.addIssue({ code: 'custom', path: ['cost', 'hybridOwnedGpus'], message: 'hybridOwnedGpus must be <= cluster.gpus' });
   });

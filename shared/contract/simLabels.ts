@@ -55,7 +55,7 @@ const en = {
     system: {
       mode: 'Mode',
       staleness: 'Staleness bound (async)',
-      partialRollout: 'Partial rollout: long rollouts pause at the step’s cut-off and resume in the next step',
+      partialRollout: 'Partial rollout (asynchronous only): long rollouts pause at the step’s cut-off and resume in the next step',
       partialCutoffTokens: 'Partial-rollout cut-off per step',
     },
     training: {
@@ -197,7 +197,7 @@ const zh: typeof en = {
     system: {
       mode: '模式',
       staleness: '陈旧度上限（异步）',
-      partialRollout: '部分 rollout：长 rollout 在本步截止处暂停，下一步继续',
+      partialRollout: '部分 rollout（仅异步）：长 rollout 在本步截止处暂停，下一步继续',
       partialCutoffTokens: '部分 rollout 每步截止',
     },
     training: {

@@ -92,6 +92,8 @@ const en = {
     poolsMismatch: 'Rollout and training pools must each be smaller than the GPUs in the run and add up to them.',
     separateNeedsTwo: 'Separate pools need at least 2 GPUs (or choose colocated).',
     ownedAboveGpus: 'Owned GPUs cannot exceed the GPUs in the run.',
+    partialNeedsAsync:
+      'Partial rollout needs asynchronous mode: a rollout resumed after a weight update carries tokens of an older policy, which is what staleness bounds. Choose asynchronous mode, or turn partial rollout off.',
     engine: 'The simulator cannot use this: {{message}}',
   },
   figures: {
@@ -392,6 +394,8 @@ const zh: typeof en = {
     poolsMismatch: 'Rollout 池与训练池都必须小于 GPU 总数，且两者之和等于总数。',
     separateNeedsTwo: '分离资源池至少需要 2 张 GPU（或选择共置）。',
     ownedAboveGpus: '自有 GPU 数不能超过本次运行的 GPU 数。',
+    partialNeedsAsync:
+      '部分 rollout 需要异步模式：权重更新后续写的 rollout 含有旧策略生成的 token，这正是“陈旧度上限”所约束的。请选择异步模式，或关闭部分 rollout。',
     engine: '模拟器无法使用该设置：{{message}}',
   },
   figures: {
