@@ -51,5 +51,9 @@ export function checkpointedFailures(
 export const MAX_FAILURES = 1_000_000;
 
 export function tooFrequentFailures(): SimInputError {
-  return new SimInputError('reliability.gpuMtbfHours', 'GPU failures are so frequent that the run cannot make progress: raise MTBF or checkpoint more often.');
+  return new SimInputError(
+    'reliability.gpuMtbfHours',
+    'GPU failures are so frequent that the run cannot make progress: raise MTBF or checkpoint more often.',
+    'sim_failures_too_frequent',
+  );
 }

@@ -173,6 +173,8 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       throw new SimInputError(
         'system.partialCutoffTokens',
         `Partial rollout would keep up to ${cap} rollouts alive (a rollout can span ${spans} steps): raise partialCutoffTokens or lower promptsPerStep.`,
+        'sim_partial_too_many',
+        { cap, spans },
       );
   }
   const rState = new Int8Array(cap);

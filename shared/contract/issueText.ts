@@ -151,6 +151,35 @@ function zhIssue(issue: Issue): string {
       return '保存的各部分对不上';
     case 'custom':
       return zhCustom(issue.message);
+    // The cost simulator's engine (electron/costsim: SimInputError codes).
+    case 'sim_model_does_not_fit': {
+      const fit = Number(param(p, 'fitTp'));
+      return (
+        `模型（权重 ${param(p, 'weightGB')} GB）加一条 ${param(p, 'context')} token 的 KV 缓存（共 ${param(p, 'needGB')} GB）` +
+        `放不进 ${param(p, 'tp')} × ${param(p, 'memoryGB')} GB × ${param(p, 'utilization')} 的显存：` +
+        (fit > 0
+          ? `请把张量并行度提高到 ${fit}，或缩小上下文窗口。`
+          : '本次运行的 GPU 数下没有放得下的张量并行度：请增加 GPU、换用显存更大的 GPU 或缩小上下文窗口。')
+      );
+    }
+    case 'sim_tp_above_rollout_gpus': {
+      const fit = Number(param(p, 'fitTp'));
+      return `张量并行度 ${param(p, 'tp')} 大于 rollout 的 ${param(p, 'rolloutGpus')} 张 GPU` + (fit > 0 ? `：请改为 ${fit}。` : '。');
+    }
+    case 'sim_no_train_gpus':
+      return '没有留给训练的 GPU：请减少 rollout GPU 数或张量并行度。';
+    case 'sim_failures_too_frequent':
+      return 'GPU 故障过于频繁，训练无法推进：请提高平均无故障时间或更频繁地保存检查点。';
+    case 'sim_partial_too_many':
+      return `部分 rollout 会同时保留多达 ${param(p, 'cap')} 个 rollout（一个 rollout 可跨 ${param(p, 'spans')} 步）：请提高截止 token 数或减少每步提示数。`;
+    case 'sim_pilot_gpus_below_tp':
+      return `有一行试点数据在 ${param(p, 'gpus')} 张 GPU 上运行，少于一个张量并行度为 ${param(p, 'tp')} 的推理引擎所需。`;
+    case 'sim_pilot_separate_one_gpu':
+      return `有一行试点数据只在 ${param(p, 'gpus')} 张 GPU 上运行，但试点把 rollout 与训练放在分离的资源池（至少 2 张 GPU）。`;
+    case 'sim_pilot_no_measurements':
+      return '试点数据中没有步耗时、rollout 或训练耗时，也没有每秒 token 数。';
+    case 'sim_pilot_too_few':
+      return `试点数据只有 ${param(p, 'n')} 个测量值，要拟合 ${param(p, 'q')} 个参数并给出其不确定性至少需要 ${param(p, 'need')} 个。`;
     default:
       return '值无效';
   }

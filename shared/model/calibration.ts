@@ -2,7 +2,7 @@ import { GPU_NAMES, simDefaults, type SimCalibrateRequest, type SimCalibration }
 import { budgetCheck, type BudgetCheck } from './currency';
 import { fingerprint } from './provenance';
 import type { CalibrationRecord, PilotConfig, WorkshopDoc } from './schema';
-import { seedScenario, simulationOf } from './simulation';
+import { seedScenario, simulationOf, withFittingTensorParallel } from './simulation';
 import { valueAt } from './simulation-form';
 
 /**
@@ -148,14 +148,18 @@ const answerNumber = (doc: WorkshopDoc, id: string): number | null => {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null;
 };
 
-/** The full-scale run of a candidate: its scenario, with the needs' planned training steps and model size when answered. */
+/**
+ * The full-scale run of a candidate: its scenario, with the needs' planned training steps and
+ * model size when answered, on the smallest tensor-parallel degree that holds that model when
+ * the scenario's own does not.
+ */
 export function targetScenario(doc: WorkshopDoc, candidateId: string): Tree {
   let target = candidateScenario(doc, candidateId);
   const steps = answerNumber(doc, 'plannedTrainingSteps');
   if (steps !== null) target = setAt(target, 'steps', Math.round(steps));
   const size = answerNumber(doc, 'modelSizeB');
   if (size !== null) target = setAt(target, 'model.paramsB', size);
-  return target;
+  return withFittingTensorParallel(target);
 }
 
 /** The scenario the pilot ran: the candidate's scenario without its scale-only fields, with the pilot configuration over it. */
