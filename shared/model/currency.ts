@@ -1,3 +1,5 @@
+import type { Lang } from '../framework';
+import { formatMoney } from '../format';
 import type { CurrencyCode, WorkshopDoc } from './schema';
 
 /**
@@ -56,4 +58,15 @@ export function budgetCheck(doc: Pick<WorkshopDoc, 'needs' | 'currency'>, costUs
   const perMonth = monthlyBudget(doc);
   const budgetForRun = perMonth === null ? null : perMonth * months;
   return { cost, months, monthlyRate, budgetForRun, share: budgetForRun ? cost / budgetForRun : null };
+}
+
+/** A simulator amount (US dollars) in the workshop's currency, formatted: every cost a workshop shows goes through here. */
+export function formatCost(usd: number, currency: WorkshopDoc['currency'], lang: Lang): string {
+  return formatMoney(fromUsd(usd, currency), currency.code, lang);
+}
+
+/** The exchange rate the workshop's amounts use, as "US$1.00 = CN¥7.20" (null in a dollar workshop: nothing is converted). */
+export function rateText(currency: WorkshopDoc['currency'], lang: Lang): string | null {
+  if (currency.code === 'USD') return null;
+  return `${formatMoney(1, 'USD', lang)} = ${formatMoney(currency.cnyPerUsd, currency.code, lang)}`;
 }

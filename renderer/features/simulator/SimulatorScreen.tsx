@@ -23,7 +23,8 @@ import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { AccuracyPanel } from './AccuracyPanel';
 import { ComparisonStrip } from './ComparisonStrip';
-import { formatDateTime, formatDuration, formatNumber, formatUsd } from './format';
+import { formatDateTime, formatDuration, formatNumber } from './format';
+import { formatCost } from '../../../shared/model/currency';
 import { JobProgress } from './JobProgress';
 import { KeyFigures } from './KeyFigures';
 import { ResultCharts } from './ResultCharts';
@@ -217,6 +218,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
               pending={estimate.pending}
               full={full}
               archetype={t(`simulator.option.cost.archetype.${archetype}`)}
+              currency={doc.currency}
             />
           </section>
           <section className="panel" aria-labelledby={`${id}-run`}>
@@ -250,7 +252,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
                   ? t('simulator.run.outdatedKept', {
                       when: kept.ranAt ? formatDateTime(kept.ranAt, lang) : '—',
                       figures: [
-                        kept.figures.costTotal === null ? '' : `${t('simulator.compare.cost')} ${formatUsd(kept.figures.costTotal, lang)}`,
+                        kept.figures.costTotal === null ? '' : `${t('simulator.compare.cost')} ${formatCost(kept.figures.costTotal, doc.currency, lang)}`,
                         kept.figures.stepSeconds === null ? '' : `${t('simulator.compare.step')} ${formatDuration(kept.figures.stepSeconds, lang)}`,
                         kept.figures.gpuHours === null ? '' : `${t('simulator.compare.gpuHours')} ${formatNumber(kept.figures.gpuHours, lang, 0)}`,
                       ]
