@@ -16,6 +16,8 @@ import { addParticipant, importMetrics, takeSuggestedScores } from './edits';
 import { buildSeries, guessMapping, tokenizeCsv } from './metrics-import';
 import { metricScoreProposals, suggestScores } from './metrics-suggest';
 import { WorkshopDocSchema, type WorkshopDoc } from './schema';
+import { migrate } from './migrate';
+import { costEvidence } from './cost-evidence';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const CSV = [
@@ -98,6 +100,18 @@ describe('calibration by the pilot: the document side', () => {
     expect(targetScenario(doc, 'managed')).toMatchObject({ steps: 800, model: { paramsB: 32 } });
     expect(input.request.rows).toHaveLength(3);
     expect([input.firstStep, input.lastStep]).toEqual([1, 3]);
+  });
+
+  it('a calibration current in the app stays current once the document is saved and read back (as every export reads it)', () => {
+    const { doc } = imported();
+    const calibrated = attachCalibration(doc, 'managed', calibrationInput(doc, 'managed')!, answer(1000, 100), NOW);
+    expect(calibrationStatus(calibrated, 'managed')!.stale).toBe(false);
+    // The saved file: the schema writes each object's keys in its own order, not in the order the edits set them.
+    const read = migrate(JSON.parse(JSON.stringify(calibrated)));
+    if (!read.ok) throw new Error('expected the calibrated workshop to validate');
+    expect(JSON.stringify(read.doc.metrics.pilots)).not.toBe(JSON.stringify(calibrated.metrics.pilots));
+    expect(calibrationStatus(read.doc, 'managed')!.stale).toBe(false);
+    expect(costEvidence(read.doc, () => 'refused').find((r) => r.candidateId === 'managed')).toMatchObject({ source: 'calibrated', stale: false });
   });
 
   it('keeps the calibration with its provenance and marks it stale when the pilot data or configuration changes', () => {

@@ -1,6 +1,6 @@
 import { GPU_NAMES, simDefaults, type SimCalibrateRequest, type SimCalibration } from '../contract/sim';
 import { budgetCheck, type BudgetCheck } from './currency';
-import { fingerprint } from './provenance';
+import { canonicalJson, fingerprint } from './provenance';
 import type { CalibrationRecord, PilotConfig, WorkshopDoc } from './schema';
 import { seedScenario, simulationOf, withFittingTensorParallel } from './simulation';
 import { valueAt } from './simulation-form';
@@ -171,7 +171,7 @@ export function pilotScenario(doc: WorkshopDoc, candidateId: string, rows: numbe
 
 export interface CalibrationInput {
   request: { pilot: Tree; rows: PilotRow[]; target: Tree };
-  /** Fingerprint of the request: a stored calibration with another one is stale. */
+  /** Fingerprint of the request (keys sorted, so a saved and read-back document gives the same): a stored calibration with another one is stale. */
   basis: string;
   firstStep: number;
   lastStep: number;
@@ -182,7 +182,7 @@ export function calibrationInput(doc: WorkshopDoc, candidateId: string): Calibra
   const { xs, rows } = pilotRows(doc, candidateId);
   if (rows.length === 0) return null;
   const request = { pilot: pilotScenario(doc, candidateId, rows.length), rows, target: targetScenario(doc, candidateId) };
-  return { request, basis: fingerprint(JSON.stringify(request)), firstStep: xs[0], lastStep: xs[xs.length - 1] };
+  return { request, basis: fingerprint(canonicalJson(request)), firstStep: xs[0], lastStep: xs[xs.length - 1] };
 }
 
 /** Keeps a candidate's calibration with its provenance (replacing the previous one). */
