@@ -166,6 +166,29 @@ describe('calibration by the pilot: the document side', () => {
     expect(suggestScores(stale).some((s) => s.measure === 'budget-share')).toBe(false);
   });
 
+  it('rates every candidate in the cost-structure row on one measure: cost ÷ budget once any candidate has it', () => {
+    const { doc: base } = imported();
+    // Utilization for every candidate; a current calibration (cost ÷ budget) for managed only.
+    const util = (candidateId: string, u: number) => ({
+      candidateId,
+      metric: 'utilization' as const,
+      bucket: '' as const,
+      points: [[1, u] as [number, number]],
+    });
+    let doc: WorkshopDoc = importMetrics(
+      { ...base, needs: { ...base.needs, answers: { budget: 50_000, budgetCurrency: 'USD' } } },
+      base.candidates.map((c, i) => util(c.id, 0.4 + 0.1 * i)),
+      { file: 'util.csv', importedAt: NOW, rows: base.candidates.length },
+    );
+    const before = suggestScores(doc).filter((s) => s.criterionId === 'cost-structure');
+    expect(new Set(before.map((s) => s.measure))).toEqual(new Set(['utilization']));
+    expect(before).toHaveLength(base.candidates.length);
+    doc = attachCalibration(doc, 'managed', calibrationInput(doc, 'managed')!, answer(60_000, 730), NOW);
+    const row = suggestScores(doc).filter((s) => s.criterionId === 'cost-structure');
+    // One measure in the row: the others wait for a calibration of their own, never rated on utilization beside it.
+    expect(row.map((s) => [s.candidateId, s.measure])).toEqual([['managed', 'budget-share']]);
+  });
+
   it('keeps each pilot row’s GPUs when the pilot changed its GPU count part-way (8, then 16 from step 3)', () => {
     const doc = createWorkshop({ title: 'C', lang: 'en', id: 'w1', now: NOW });
     const csv = [
