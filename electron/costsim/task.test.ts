@@ -30,7 +30,8 @@ describe('engine refusals carry a code, their numbers and the fix', () => {
     expect(issue.path).toBe('cluster.tensorParallel');
     expect(issue.code).toBe('sim_model_does_not_fit');
     expect(issue.params).toMatchObject({ tp: 1, fitTp: 2, context: 65_536, memoryGB: 80 });
-    expect(issueText(issue, 'en')).toMatch(/does not fit/);
+    expect(issueText(issue, 'en')).toMatch(/does not fit.*raise the tensor parallel degree to 2/);
+    expect(issueText(issue, 'en')).not.toMatch(/[a-z][A-Z]/); // no camelCase field ids on screen
     const zh = issueText(issue, 'zh-CN');
     expect(zh).toContain('张量并行度提高到 2');
     expect(terms(zh)).not.toMatch(LATIN_WORD);
@@ -62,5 +63,21 @@ describe('engine refusals carry a code, their numbers and the fix', () => {
       expect(zh, code).not.toBe('值无效');
       expect(terms(zh), code).not.toMatch(LATIN_WORD);
     }
+  });
+});
+
+describe('the service keeps the code and numbers of a refusal', () => {
+  it('sim.calibrate: a pilot that does not fit answers with the code and the degree that fits', async () => {
+    const { dispatch } = await import('../service/dispatch');
+    const { createInlineRunner } = await import('../service/tasks/runner');
+    const rows = Array.from({ length: 6 }, (_, i) => ({ stepSeconds: 300 + i, trainSeconds: 100 }));
+    const out = await dispatch(
+      'sim.calibrate',
+      { pilot: { model: { paramsB: 32 }, rollout: { maxContextTokens: 65_536 } }, rows, target: {} },
+      { host: 'test', tasks: createInlineRunner(), checkResponse: true },
+    );
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.error.issues?.[0]).toMatchObject({ path: 'pilot.cluster.tensorParallel', code: 'sim_model_does_not_fit', params: { fitTp: 2 } });
   });
 });

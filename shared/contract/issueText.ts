@@ -51,8 +51,40 @@ export function migrateMessage(reason: MigrateReason, lang: TextLang): string {
 
 /** One issue's message in `lang` (its path stays as it is: the file's own field names). */
 export function issueText(issue: Issue, lang: TextLang): string {
-  if (lang === 'en') return issue.message;
+  if (lang === 'en') return enSimIssue(issue) ?? issue.message;
   return zhIssue(issue);
+}
+
+/**
+ * The cost simulator's engine refusals in a person's English: the engine's own message names
+ * its fields (`tensorParallel`, `maxContextTokens`) for programs; a screen names the setting.
+ */
+function enSimIssue(issue: Issue): string | null {
+  const p = issue.params;
+  switch (issue.code) {
+    case 'sim_model_does_not_fit': {
+      const fit = Number(param(p, 'fitTp'));
+      return (
+        `The model (${param(p, 'weightGB')} GB of weights) plus one ${param(p, 'context')}-token KV cache (${param(p, 'needGB')} GB in all) ` +
+        `does not fit in ${param(p, 'tp')} × ${param(p, 'memoryGB')} GB × ${param(p, 'utilization')}: ` +
+        (fit > 0
+          ? `raise the tensor parallel degree to ${fit}, or shorten the context window.`
+          : 'no tensor parallel degree holds it on this run’s GPUs: add GPUs, choose GPUs with more memory or shorten the context window.')
+      );
+    }
+    case 'sim_tp_above_rollout_gpus': {
+      const fit = Number(param(p, 'fitTp'));
+      return `Tensor parallel ${param(p, 'tp')} is larger than the ${param(p, 'rolloutGpus')} rollout GPUs` + (fit > 0 ? `: set it to ${fit}.` : '.');
+    }
+    case 'sim_no_train_gpus':
+      return 'No GPUs are left for training: lower the rollout GPUs or the tensor parallel degree.';
+    case 'sim_failures_too_frequent':
+      return 'GPU failures are so frequent that the run cannot make progress: raise the MTBF or checkpoint more often.';
+    case 'sim_partial_too_many':
+      return `Partial rollout would keep up to ${param(p, 'cap')} rollouts alive (a rollout can span ${param(p, 'spans')} steps): raise the cut-off tokens or lower the prompts per step.`;
+    default:
+      return null;
+  }
 }
 
 /** The issues with their messages in `lang`. */
