@@ -219,7 +219,7 @@ const NOTES: Record<string, string> = {
   'environment.rewardSeconds': 'Reward/verifier latency per rollout, seconds.',
   'environment.rewardModelGpus': 'Billed GPUs serving a reward model.',
   'environment.dynamicSamplingDropRate': 'Fraction of groups dropped by dynamic sampling.',
-  'cost.pricing': 'Rented capacity: on-demand, reserved or spot.',
+  'cost.pricing': 'Rented capacity: on-demand or spot for the run’s hours, reserved for the whole horizon.',
   'cost.reservedDiscountPercent': 'Reserved discount, percent.',
   'cost.spotDiscountPercent': 'Spot discount, percent.',
   'cost.spotInterruptionsPerNodeHour': 'Spot interruptions per 8-GPU node-hour (failures).',

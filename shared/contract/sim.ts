@@ -240,11 +240,11 @@ export const SimCostSchema = z
   .strictObject({
     /** Which archetype `totals.costTotal` reports (all three are in `costByArchetype`). Default managed. */
     archetype: z.enum(['self-built', 'managed', 'hybrid']).default('managed'),
-    /** Billing horizon the run sits in, months (730 h); owned capacity is paid over all of it. Default 1. */
+    /** Billing horizon the run sits in, months (730 h); owned capacity and a reserved commitment are paid over all of it. Default 1. */
     horizonMonths: positive().default(1),
     /** Rental price per GPU-hour, USD; null = catalogue default. Default null. */
     gpuHourPrice: nonNegative().nullable().default(null),
-    /** Rented capacity: `on-demand` at the list price, `reserved`/committed at a discount, `spot` at a discount with interruptions. Default on-demand. */
+    /** Rented capacity: `on-demand` at the list price for the run's hours, `reserved`/committed at a discount for the whole horizon (used or not), `spot` at a discount with interruptions. Default on-demand. */
     pricing: z.enum(['on-demand', 'reserved', 'spot']).default('on-demand'),
     /** Reserved/committed discount on the on-demand price, percent. Default 30. */
     reservedDiscountPercent: finite()
@@ -373,7 +373,7 @@ export const CostBreakdownSchema = z.object({
   power: z.number(),
   datacentre: z.number(),
   staff: z.number(),
-  /** Owned capacity paid while no run is going (fixed costs pro rata + idle power). */
+  /** Capacity paid while no run is going: owned (fixed costs pro rata + idle power) and reserved commitments (hours beyond the run). */
   idleCapacity: z.number(),
   gpuHours: z.number(),
   platformFee: z.number(),

@@ -140,7 +140,11 @@ const en = {
     system: { mode: { sync: 'Synchronous', async: 'Asynchronous' } },
     cost: {
       archetype: { 'self-built': 'Self-built cluster', managed: 'Managed cloud platform', hybrid: 'Hybrid' },
-      pricing: { 'on-demand': 'On-demand', reserved: 'Reserved / committed (discount)', spot: 'Spot (discount, interruptions count as failures)' },
+      pricing: {
+        'on-demand': 'On-demand',
+        reserved: 'Reserved / committed (discount, billed for the whole horizon)',
+        spot: 'Spot (discount, interruptions count as failures)',
+      },
     },
     cluster: {
       kvDuringTool: { free: 'Freed to the prefix cache (re-prefilled if evicted)', keep: 'Kept (pinned until the next turn)' },
@@ -282,7 +286,7 @@ const zh: typeof en = {
     system: { mode: { sync: '同步', async: '异步' } },
     cost: {
       archetype: { 'self-built': '自建集群', managed: '托管云平台', hybrid: '混合方案' },
-      pricing: { 'on-demand': '按需', reserved: '预留/承诺使用（折扣）', spot: '竞价实例（折扣，中断计为故障）' },
+      pricing: { 'on-demand': '按需', reserved: '预留/承诺使用（折扣，按整个计费周期计费）', spot: '竞价实例（折扣，中断计为故障）' },
     },
     cluster: {
       kvDuringTool: { free: '释放到前缀缓存（被驱逐则重新 prefill）', keep: '保留（固定到下一轮）' },
