@@ -11,9 +11,9 @@ import { currentLang } from '../../i18n';
  * Used by the simulator screen and the pilot calibration (step 4).
  */
 
-/** The scenario field an issue is about (a calibration request's `pilot.`/`target.` prefix dropped). */
+/** The scenario field an issue is about (a calibration request's `pilot.`/`target.` prefix, a sweep's `values[i]` one dropped). */
 export function issueField(issue: Pick<Issue, 'path'>): string {
-  return issue.path.replace(/^(pilot|target)\./, '');
+  return issue.path.replace(/^(pilot|target)\./, '').replace(/^values\[\d+\](?: \([^)]*\): |\.)/, '');
 }
 
 /** The tensor-parallel degree an issue says fits (0 or absent: none). */
