@@ -374,7 +374,7 @@ function simulationSection(r: ReportContent): string {
 
 /** The exchange rate the simulator's dollar amounts were converted at (nothing in a dollar workshop). */
 function rateNote(r: ReportContent): string {
-  const rate = rateText(r.doc.currency, r.lang);
+  const rate = rateText(r.doc, r.lang);
   return rate === null ? '' : `<p class="muted small">${c(r.s.rateNote(rate))}</p>`;
 }
 

@@ -367,7 +367,7 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
       ];
     });
     sideTable(sl, [s.simulation, s.stepTime, s.gpuHours, s.costTotal, s.costPerStep], rows, { x: 6.3, y: 1.2, w: 6.53, colW: [2.03, 1.5, 0.9, 1.1, 1.0] });
-    const rate = rateText(doc.currency, lang);
+    const rate = rateText(doc, lang);
     if (rate !== null) sl.addText(s.rateNote(rate), { x: 6.3, y: 6.5, w: 6.53, h: 0.4, fontFace: font, fontSize: 11, color: MUTED });
   }
 

@@ -65,8 +65,11 @@ export function formatCost(usd: number, currency: WorkshopDoc['currency'], lang:
   return formatMoney(fromUsd(usd, currency), currency.code, lang);
 }
 
-/** The exchange rate the workshop's amounts use, as "US$1.00 = CN¥7.20" (null in a dollar workshop: nothing is converted). */
-export function rateText(currency: WorkshopDoc['currency'], lang: Lang): string | null {
-  if (currency.code === 'USD') return null;
-  return `${formatMoney(1, 'USD', lang)} = ${formatMoney(currency.cnyPerUsd, currency.code, lang)}`;
+/**
+ * The exchange rate the workshop's amounts use, as "US$1.00 = CN¥7.20"; null when nothing is
+ * converted (a dollar workshop whose budget is in dollars too).
+ */
+export function rateText(doc: Pick<WorkshopDoc, 'needs' | 'currency'>, lang: Lang): string | null {
+  if (doc.currency.code === 'USD' && budgetCurrencyCode(doc) === 'USD') return null;
+  return `${formatMoney(1, 'USD', lang)} = ${formatMoney(doc.currency.cnyPerUsd, 'CNY', lang)}`;
 }

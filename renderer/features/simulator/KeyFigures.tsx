@@ -30,6 +30,7 @@ export function KeyFigures({
   full,
   archetype,
   currency,
+  needs,
 }: {
   estimate: SimResult | null;
   pending: boolean;
@@ -37,11 +38,13 @@ export function KeyFigures({
   archetype: string;
   /** The workshop's currency: the simulator's dollars are shown in it, with the rate. */
   currency: WorkshopDoc['currency'];
+  /** The needs (their budget's currency: a budget in yuan is converted at the rate too). */
+  needs: WorkshopDoc['needs'];
 }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const money = (usd: number) => formatCost(usd, currency, lang);
-  const rate = rateText(currency, lang);
+  const rate = rateText({ currency, needs }, lang);
   const e = estimate ? summarize(estimate) : null;
   const f = full ? summarize(full) : null;
   const shown = full ?? estimate;

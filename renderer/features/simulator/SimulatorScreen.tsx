@@ -219,6 +219,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
               full={full}
               archetype={t(`simulator.option.cost.archetype.${archetype}`)}
               currency={doc.currency}
+              needs={doc.needs}
             />
           </section>
           <section className="panel" aria-labelledby={`${id}-run`}>
