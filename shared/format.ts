@@ -38,9 +38,6 @@ export function formatMoney(x: number, currency: string, lang: Lang): string {
   return nf(lang, `${currency}${digits}`, { style: 'currency', currency, maximumFractionDigits: digits, minimumFractionDigits: digits }).format(x);
 }
 
-/** US dollars (the simulator's prices are in USD). */
-export const formatUsd = (x: number, lang: Lang) => formatMoney(x, 'USD', lang);
-
 const UNITS = {
   en: { d: 'd', h: 'h', min: 'min', s: 's', sep: ' ' },
   'zh-CN': { d: '天', h: '小时', min: '分钟', s: '秒', sep: ' ' },

@@ -4,6 +4,7 @@ import { normCdf, tailMean, tailQuantile, tailVariance, turnsPmf, type LogNormal
 import { buildResult, type RunFigures } from './result';
 import { overflowCode, walkRollout, type RolloutProfile } from './rollout';
 import { resolveScenario, type ResolvedScenario } from './scenario';
+import { checkpointedFailures } from './failures';
 import { trainStep } from './train';
 
 /**
@@ -578,7 +579,8 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
   const evalPerStep = o.evalEverySteps > 0 ? (o.evalSeconds * Math.floor(steps / o.evalEverySteps)) / steps : 0;
   step += ckptPerStep + evalPerStep;
   const lambda = r.failureRate;
-  const failure = step * lambda * (s.reliability.checkpointMinutes * 30 + s.reliability.restartMinutes * 60);
+  const fail = checkpointedFailures(step * steps, lambda, s.reliability.checkpointMinutes * 60, s.reliability.restartMinutes * 60);
+  const failure = fail.overheadSeconds / steps;
   const stepTotal = step + failure;
   const decodePerStep = (N * gen * tau * stretch * envRetry) / nDec; // engine-seconds decoding
   return {
@@ -599,7 +601,7 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     failedRollouts: N * steps * failedFrac,
     retriedRollouts: N * steps * s.rollout.envFailureRate * tools,
     truncatedRollouts: N * steps * truncated,
-    gpuFailures: lambda * stepTotal * steps,
+    gpuFailures: fail.failures,
     trainFlops: trainStep(r.train, N * traj).flops * steps,
     decodeEngineSeconds: Math.min(decodePerStep, E * step) * steps,
     prefillEngineSeconds: N * prefillSec * steps,

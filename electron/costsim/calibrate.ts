@@ -86,9 +86,24 @@ export function predictPilot(s: SimScenarioParsed): Figures {
 function onGpus(pilot: SimScenarioParsed, gpus: number): SimScenarioParsed {
   if (gpus === pilot.cluster.gpus) return pilot;
   if (gpus < pilot.cluster.tensorParallel)
-    throw new SimInputError('rows', `A pilot row ran on ${gpus} GPUs, fewer than one engine of tensorParallel ${pilot.cluster.tensorParallel} needs.`);
+    throw new SimInputError(
+      'rows',
+      `A pilot row ran on ${gpus} GPUs, fewer than one engine of tensorParallel ${pilot.cluster.tensorParallel} needs.`,
+      'sim_pilot_gpus_below_tp',
+      {
+        gpus,
+        tp: pilot.cluster.tensorParallel,
+      },
+    );
   if (!pilot.cluster.colocated && gpus < 2)
-    throw new SimInputError('rows', `A pilot row ran on ${gpus} GPU, but the pilot keeps rollout and training on separate pools (at least 2 GPUs).`);
+    throw new SimInputError(
+      'rows',
+      `A pilot row ran on ${gpus} GPU, but the pilot keeps rollout and training on separate pools (at least 2 GPUs).`,
+      'sim_pilot_separate_one_gpu',
+      {
+        gpus,
+      },
+    );
   return {
     ...pilot,
     cluster: { ...pilot.cluster, gpus, rolloutGpus: null, trainGpus: null },
@@ -196,7 +211,7 @@ export function calibrate(pilot: SimScenarioParsed, rows: readonly PilotRow[], t
   const parts = [...groups.values()];
   const used = KINDS.filter((k) => n[k] > 0);
   const N = used.reduce((a, k) => a + n[k], 0);
-  if (N === 0) throw new SimInputError('rows', 'The pilot rows hold no step, rollout or train seconds and no tokens per second.');
+  if (N === 0) throw new SimInputError('rows', 'The pilot rows hold no step, rollout or train seconds and no tokens per second.', 'sim_pilot_no_measurements');
 
   const free: [boolean, boolean, boolean] = [
     n.trainSeconds > 0,
@@ -208,6 +223,8 @@ export function calibrate(pilot: SimScenarioParsed, rows: readonly PilotRow[], t
     throw new SimInputError(
       'rows',
       `The pilot gives ${N} measurements for ${q} parameters: at least ${q + 1} are needed to fit them and state their uncertainty.`,
+      'sim_pilot_too_few',
+      { n: N, q, need: q + 1 },
     );
 
   /** Each group's predicted pilot figures with the parameters φ. */

@@ -58,4 +58,21 @@ describe('money per archetype', () => {
     expect(c.hybrid.breakdown.hardware).toBeGreaterThan(0);
     expect(c.hybrid.breakdown.hardware).toBeLessThan(c['self-built'].breakdown.hardware);
   });
+
+  it('reserved capacity is billed for its whole commitment, not only the run’s hours', () => {
+    // 64 H100 at 3.00 $/GPU-h less 30 %: 2.10 $/GPU-h. A 14.7 h run within a one-month commitment:
+    // the run's share 64 × 14.7 × 2.10 = 1,975.68 $, the month 64 × 730 × 2.10 = 98,112 $.
+    const run = { gpus: 64, wallHours: 14.7, steps: 100 };
+    const c = cost({ pricing: 'reserved', reservedDiscountPercent: 30, gpuHourPrice: 3, platformFeePercent: 0, storageGB: 0, horizonMonths: 1 });
+    const m = costByArchetype(c, gpu, run).managed;
+    expect(m.breakdown.gpuHours).toBeCloseTo(64 * 14.7 * 2.1, 6);
+    expect(m.total).toBeCloseTo(64 * 730 * 2.1, 6);
+    expect(m.breakdown.idleCapacity).toBeCloseTo(64 * (730 - 14.7) * 2.1, 6);
+    expect(m.run).toBeCloseTo(64 * 14.7 * 2.1, 6);
+    // Three months of commitment cost three months; on demand only the run is billed.
+    expect(costByArchetype({ ...c, horizonMonths: 3 }, gpu, run).managed.total).toBeCloseTo(64 * 3 * 730 * 2.1, 6);
+    expect(costByArchetype({ ...c, pricing: 'on-demand' }, gpu, run).managed.total).toBeCloseTo(64 * 14.7 * 3, 6);
+    // A run longer than the commitment is billed for its own hours.
+    expect(costByArchetype(c, gpu, { ...run, wallHours: 1000 }).managed.total).toBeCloseTo(64 * 1000 * 2.1, 6);
+  });
 });

@@ -70,14 +70,23 @@ export function rentedGpuHourPrice(c: SimScenarioParsed['cost'], gpu: GpuSpec): 
 }
 
 /**
- * Rented GPUs for the run only (scale to zero between runs), USD:
+ * Rented GPUs, USD. On demand and spot: for the run only (scale to zero between runs).
+ * Reserved: a commitment billed for the whole horizon H = max(horizonMonths · 730 h, run hours)
+ * whether used or not; the hours beyond the run (and their fee) are reported as `idleCapacity`.
  *   gpuHours = G · runHours · $/GPU-hour (after the reserved/spot discount),  platformFee = fee% · gpuHours,
+ *   idleCapacity (reserved) = G · (H − runHours) · $/GPU-hour · (1 + fee%),
  *   storage  = storageGB · $/GB-month · runHours/730.
  */
 export function rentedCost(c: SimScenarioParsed['cost'], gpu: GpuSpec, gpus: number, wallHours: number, withStorage: boolean): CostBreakdown {
   const b = zero();
-  b.gpuHours = gpus * wallHours * rentedGpuHourPrice(c, gpu);
-  b.platformFee = (b.gpuHours * c.platformFeePercent) / 100;
+  const price = rentedGpuHourPrice(c, gpu);
+  const fee = c.platformFeePercent / 100;
+  b.gpuHours = gpus * wallHours * price;
+  b.platformFee = b.gpuHours * fee;
+  if (c.pricing === 'reserved') {
+    const committedHours = Math.max(c.horizonMonths * HOURS_PER_MONTH, wallHours);
+    b.idleCapacity = gpus * (committedHours - wallHours) * price * (1 + fee);
+  }
   if (withStorage) b.storage = (c.storageGB * c.storagePerGBMonth * wallHours) / HOURS_PER_MONTH;
   return b;
 }
@@ -91,5 +100,6 @@ export function costByArchetype(c: SimScenarioParsed['cost'], gpu: GpuSpec, u: R
   const burst = rentedCost(c, gpu, u.gpus - owned, u.wallHours, false);
   hybrid.cloudBurst = burst.gpuHours;
   hybrid.platformFee = burst.platformFee;
+  hybrid.idleCapacity += burst.idleCapacity;
   return { 'self-built': finish(selfBuilt, u.steps), managed: finish(managed, u.steps), hybrid: finish(hybrid, u.steps) };
 }

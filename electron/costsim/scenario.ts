@@ -2,16 +2,25 @@ import { simDefaults, type Assumption, type GpuSpec, type SimScenarioParsed } fr
 import { fitTail, type LogNormalTail } from './distributions';
 import { engineModel, kvPoolTokens, modelShape, type EngineModel, type ModelShape } from './decode';
 import { peakFlops, resolveGpu } from './gpus';
+import { engineFit, fittingTensorParallel } from '../../shared/contract/simShape';
 import type { TrainSetup } from './train';
 import { checkpointBytes, weightUpdateSeconds } from './train';
 
-/** A scenario the physics cannot run (e.g. the model does not fit); `path` points at the field to change. */
+/**
+ * A scenario the physics cannot run (e.g. the model does not fit); `path` points at the field to
+ * change, `code` and `params` say the same for the other language (shared/contract/issueText.ts)
+ * and for a one-click fix (e.g. `fitTp`, the tensor-parallel degree that fits; 0 when none does).
+ */
 export class SimInputError extends Error {
   readonly path: string;
-  constructor(path: string, message: string) {
+  readonly code: string | undefined;
+  readonly params: Record<string, number>;
+  constructor(path: string, message: string, code?: string, params: Record<string, number> = {}) {
     super(message);
     this.name = 'SimInputError';
     this.path = path;
+    this.code = code;
+    this.params = params;
   }
 }
 
@@ -57,10 +66,34 @@ export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
   } else {
     rolloutGpus = c.rolloutGpus ?? (c.trainGpus !== null ? c.gpus - c.trainGpus : Math.max(tp, Math.floor(c.gpus / 2 / tp) * tp));
     trainGpus = c.trainGpus ?? c.gpus - rolloutGpus;
-    if (trainGpus < 1) throw new SimInputError('cluster.rolloutGpus', 'No GPUs left for training: lower rolloutGpus or tensorParallel.');
+    if (trainGpus < 1) throw new SimInputError('cluster.rolloutGpus', 'No GPUs left for training: lower rolloutGpus or tensorParallel.', 'sim_no_train_gpus');
   }
   const engines = Math.floor(rolloutGpus / tp);
-  if (engines < 1) throw new SimInputError('cluster.tensorParallel', `tensorParallel ${tp} is larger than the ${rolloutGpus} rollout GPUs.`);
+  const fitTp = fittingTensorParallel(s) ?? 0;
+  if (engines < 1)
+    throw new SimInputError('cluster.tensorParallel', `tensorParallel ${tp} is larger than the ${rolloutGpus} rollout GPUs.`, 'sim_tp_above_rollout_gpus', {
+      tp,
+      rolloutGpus,
+      fitTp,
+    });
+  // Like vLLM, an engine must hold one sequence at the full context window.
+  const fit = engineFit(s, tp);
+  if (!fit.fits) {
+    throw new SimInputError(
+      'cluster.tensorParallel',
+      `The model (${fit.weightGB.toFixed(1)} GB of weights) plus one ${s.rollout.maxContextTokens}-token KV cache (${fit.needGB.toFixed(1)} GB in all) does not fit in ${tp} × ${gpu.memoryGB} GB × ${c.gpuMemoryUtilization}: raise tensorParallel or lower maxContextTokens.`,
+      'sim_model_does_not_fit',
+      {
+        weightGB: Number(fit.weightGB.toFixed(1)),
+        needGB: Number(fit.needGB.toFixed(1)),
+        context: s.rollout.maxContextTokens,
+        tp,
+        memoryGB: gpu.memoryGB,
+        utilization: c.gpuMemoryUtilization,
+        fitTp,
+      },
+    );
+  }
   const pool = kvPoolTokens({
     memoryGB: gpu.memoryGB,
     tensorParallel: tp,
@@ -68,14 +101,6 @@ export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
     weightBytes: shape.weightBytes,
     kvBytesPerToken: shape.kvBytesPerToken,
   });
-  // Like vLLM, an engine must hold one sequence at the full context window.
-  if (pool < s.rollout.maxContextTokens) {
-    const needGB = (shape.weightBytes + shape.kvBytesPerToken * s.rollout.maxContextTokens) / 1e9;
-    throw new SimInputError(
-      'cluster.tensorParallel',
-      `The model (${(shape.weightBytes / 1e9).toFixed(1)} GB of weights) plus one ${s.rollout.maxContextTokens}-token KV cache (${needGB.toFixed(1)} GB in all) does not fit in ${tp} × ${gpu.memoryGB} GB × ${c.gpuMemoryUtilization}: raise tensorParallel or lower maxContextTokens.`,
-    );
-  }
   const peak = peakFlops(gpu, s.model.precision);
   const engine = engineModel(
     shape,
@@ -194,7 +219,7 @@ const NOTES: Record<string, string> = {
   'environment.rewardSeconds': 'Reward/verifier latency per rollout, seconds.',
   'environment.rewardModelGpus': 'Billed GPUs serving a reward model.',
   'environment.dynamicSamplingDropRate': 'Fraction of groups dropped by dynamic sampling.',
-  'cost.pricing': 'Rented capacity: on-demand, reserved or spot.',
+  'cost.pricing': 'Rented capacity: on-demand or spot for the run’s hours, reserved for the whole horizon.',
   'cost.reservedDiscountPercent': 'Reserved discount, percent.',
   'cost.spotDiscountPercent': 'Spot discount, percent.',
   'cost.spotInterruptionsPerNodeHour': 'Spot interruptions per 8-GPU node-hour (failures).',

@@ -3,6 +3,7 @@ import { drawTail, sampleTurns } from './distributions';
 import { EventQueue, PackedHeaps } from './eventQueue';
 import { TURN_FAILED, TURN_SUMMARIZE_FIRST, TURN_TRUNCATED, overflowCode, planTurn, tokensFor } from './rollout';
 import { SimInputError, type ResolvedScenario } from './scenario';
+import { MAX_FAILURES, tooFrequentFailures } from './failures';
 import { trainStep } from './train';
 
 /**
@@ -172,6 +173,8 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
       throw new SimInputError(
         'system.partialCutoffTokens',
         `Partial rollout would keep up to ${cap} rollouts alive (a rollout can span ${spans} steps): raise partialCutoffTokens or lower promptsPerStep.`,
+        'sim_partial_too_many',
+        { cap, spans },
       );
   }
   const rState = new Int8Array(cap);
@@ -1019,7 +1022,9 @@ export function simulate(r: ResolvedScenario, onProgress?: (done: number) => voi
  * by the overhead of the failures that hit it). Failures form a Poisson process in up-time with
  * `failuresPerSecond` (GPUs / (MTBF · 3600), plus spot interruptions). A failure at progress
  * position f (seconds of failure-free work) rolls back to the last checkpoint
- * c = floor(f / C) · C and costs (f − c) + restart seconds; work resumes from c.
+ * c = floor(f / C) · C and costs (f − c) + restart seconds; work resumes from c. An interval
+ * beyond the run puts c at 0: every failure restarts the run from its start (`checkpointedFailures`
+ * gives the expectation the estimate uses).
  */
 export function applyGpuFailures(
   stepSeconds: Float64Array,
@@ -1041,11 +1046,7 @@ export function applyGpuFailures(
   for (;;) {
     const f = pos + rng.exponential(meanGap);
     if (f >= total) break;
-    if (++failures > 1_000_000)
-      throw new SimInputError(
-        'reliability.gpuMtbfHours',
-        'GPU failures are so frequent that the run cannot make progress: raise MTBF or checkpoint more often.',
-      );
+    if (++failures > MAX_FAILURES) throw tooFrequentFailures();
     const c = Math.floor(f / C) * C;
     while (k > 0 && ends[k - 1] > f) k--;
     while (ends[k] <= f) k++;

@@ -7,7 +7,9 @@ import { SimInputError } from './scenario';
 /** Converts the engine's input errors into the contract's `invalid_request` (with the field's path). */
 export function asContractError(err: unknown): unknown {
   if (err instanceof SimInputError)
-    return new ContractError('invalid_request', `Invalid scenario: ${err.path}: ${err.message}`, [{ path: err.path, message: err.message }]);
+    return new ContractError('invalid_request', `Invalid scenario: ${err.path}: ${err.message}`, [
+      { path: err.path, message: err.message, ...(err.code ? { code: err.code, params: err.params } : {}) },
+    ]);
   return err;
 }
 

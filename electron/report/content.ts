@@ -381,11 +381,6 @@ export function formatDelta(v: number): string {
   return v > 0 ? `+${formatNumber(v)}` : `−${formatNumber(-v)}`;
 }
 
-/** US dollars with the currency in the reader's language (the app's one money formatter). */
-export function formatUsd(v: number, lang: Lang): string {
-  return formatMoney(v, 'USD', lang);
-}
-
 /**
  * An ISO timestamp as "2026-03-05 12:00 UTC" / "2026-03-05 12:00（协调世界时）" (the report is
  * read in other time zones than it was made in, so it names UTC, in the reader's language);

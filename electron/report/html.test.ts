@@ -4,7 +4,9 @@ import { renderMarkdown } from './markdown';
 import { evaluate } from '../../shared/scoring/evaluate';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { analyseWorkshop } from '../analysis/analysis';
-import { buildContent, formatUsd } from './content';
+import { buildContent } from './content';
+import { formatCost } from '../../shared/model/currency';
+import { formatMoney } from '../../shared/format';
 import { renderHtml, REPORT_CSP } from './html';
 
 const doc = fullWorkshop();
@@ -113,9 +115,26 @@ describe('HTML report', () => {
 
   it('shows a stored simulation result’s key figures', () => {
     const result = doc.simulations[0].result as { totals: { costTotal: number } };
-    expect(en).toContain(`<div class="kpi-label">Cost total</div><div class="kpi-value">${formatUsd(result.totals.costTotal, 'en')}</div>`);
-    expect(formatUsd(result.totals.costTotal, 'en')).toMatch(/^\$[\d,.]+$/);
+    const usd = { code: 'USD' as const, cnyPerUsd: 7.2 };
+    expect(html('en', { ...doc, currency: usd })).toContain(
+      `<div class="kpi-label">Cost total</div><div class="kpi-value">${formatMoney(result.totals.costTotal, 'USD', 'en')}</div>`,
+    );
     expect(en).toContain('Cost per archetype');
+  });
+
+  it('shows a yuan workshop’s simulation costs in yuan at its exchange rate, never in dollars', () => {
+    const result = doc.simulations[0].result as { totals: { costTotal: number } };
+    const cny = { ...doc, currency: { code: 'CNY' as const, cnyPerUsd: 7.25 } };
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const out = html(lang, cny);
+      const yuan = formatMoney(result.totals.costTotal * 7.25, 'CNY', lang);
+      expect(formatCost(result.totals.costTotal, cny.currency, lang)).toBe(yuan);
+      expect(out).toContain(`<div class="kpi-value">${yuan}</div>`);
+      expect(out).toContain(formatMoney(7.25, 'CNY', lang));
+      // No dollar amount in the simulation section (only the rate's US$1.00).
+      const section = out.slice(out.indexOf('<section id="cost"'), out.indexOf('<section id="validation"'));
+      expect(section.replaceAll(formatMoney(1, 'USD', lang), '')).not.toMatch(/US\$|\$\d/);
+    }
   });
 
   it('marks a result whose scenario changed since it ran as stale, and shows a result kept from an older simulator as outdated', () => {

@@ -2,7 +2,8 @@ import { pick } from '../../shared/framework';
 import { displayName, nameTranslation } from '../../shared/model';
 import type { ReportContent, SimulationView } from './content';
 import { formatDuration } from '../../shared/format';
-import { VALIDATION_METHOD_NAMES, formatDateTime, formatDelta, formatHours, formatNumber, formatPercent, formatUsd } from './content';
+import { VALIDATION_METHOD_NAMES, formatDateTime, formatDelta, formatHours, formatNumber, formatPercent } from './content';
+import { formatCost, rateText } from '../../shared/model/currency';
 import { escapeHtml as c, userHtml as u } from './escape';
 import { REPORT_CSS } from './style';
 import { intervalsSvg, linesSvg, radarSvg, rankingBarsSvg, stackedSvg } from './svg';
@@ -360,14 +361,21 @@ function simulationSection(r: ReportContent): string {
               td(u(sim.candidate)),
               num(`${formatDuration(res.step.meanSeconds, r.lang)} / ${formatDuration(res.step.p90Seconds, r.lang)}`),
               num(formatNumber(res.totals.gpuHours, 0)),
-              num(formatUsd(res.totals.costTotal, r.lang)),
-              num(formatUsd(res.totals.costPerStep, r.lang)),
+              num(formatCost(res.totals.costTotal, r.doc.currency, r.lang)),
+              num(formatCost(res.totals.costPerStep, r.doc.currency, r.lang)),
             ];
           }),
           'sim-compare',
-        )
+        ) +
+        rateNote(r)
       : '';
   return compared + r.simulations.map((sim) => simulationBlock(r, sim)).join('');
+}
+
+/** The exchange rate the simulator's dollar amounts were converted at (nothing in a dollar workshop). */
+function rateNote(r: ReportContent): string {
+  const rate = rateText(r.doc, r.lang);
+  return rate === null ? '' : `<p class="muted small">${c(r.s.rateNote(rate))}</p>`;
 }
 
 function simulationBlock(r: ReportContent, sim: SimulationView): string {
@@ -384,20 +392,21 @@ function simulationBlock(r: ReportContent, sim: SimulationView): string {
     [s.stepTime, `${formatDuration(res.step.meanSeconds, r.lang)} / ${formatDuration(res.step.p90Seconds, r.lang)}`],
     [s.wallHours, formatHours(res.totals.wallHours, r.lang)],
     [s.gpuHours, formatNumber(res.totals.gpuHours, 0)],
-    [s.costTotal, formatUsd(res.totals.costTotal, r.lang)],
-    [s.costPerStep, formatUsd(res.totals.costPerStep, r.lang)],
+    [s.costTotal, formatCost(res.totals.costTotal, r.doc.currency, r.lang)],
+    [s.costPerStep, formatCost(res.totals.costPerStep, r.doc.currency, r.lang)],
     [s.utilisation, `${formatPercent(res.gpuUtilization.rollout)} / ${formatPercent(res.gpuUtilization.train)}`],
   ];
   const archetypes = (['self-built', 'managed', 'hybrid'] as const).map((a) => [
     td(c(s.archetype[a])),
-    num(formatUsd(res.costByArchetype[a].total, r.lang)),
-    num(formatUsd(res.costByArchetype[a].run, r.lang)),
-    num(formatUsd(res.costByArchetype[a].perStep, r.lang)),
+    num(formatCost(res.costByArchetype[a].total, r.doc.currency, r.lang)),
+    num(formatCost(res.costByArchetype[a].run, r.doc.currency, r.lang)),
+    num(formatCost(res.costByArchetype[a].perStep, r.doc.currency, r.lang)),
   ]);
   return (
     `<article class="sim">${head}${sim.changed > 0 ? `<p class="stale">${c(s.staleResult(sim.changed))}</p>` : ''}<div class="kpis">${figures.map(([k, v]) => `<div class="kpi"><div class="kpi-label">${c(k)}</div><div class="kpi-value">${c(v)}</div></div>`).join('')}</div>` +
     `<h4>${c(s.archetypeCosts)}</h4>` +
     table(['', s.costTotal, s.runCost, s.costPerStep], archetypes, 'costs') +
+    rateNote(r) +
     scenario +
     `</article>`
   );

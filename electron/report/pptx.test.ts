@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { formatMoney } from '../../shared/format';
 import { describe, expect, it } from 'vitest';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { displayName } from '../../shared/model/names';
@@ -89,4 +91,53 @@ describe('slide deck (pptx), opened by LibreOffice', () => {
       if (lang === 'en') expect(text.match(/[\u4e00-\u9fff]/g) ?? []).toEqual([]);
     }
   }, 150_000);
+});
+
+/** The files of a zip archive (the deck), by name: its central directory, each entry stored or deflated. */
+function unzip(bytes: Buffer): Map<string, string> {
+  const out = new Map<string, string>();
+  let end = bytes.length - 22;
+  while (end >= 0 && bytes.readUInt32LE(end) !== 0x06054b50) end--;
+  const count = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  for (let i = 0; i < count; i++) {
+    const method = bytes.readUInt16LE(at + 10);
+    const size = bytes.readUInt32LE(at + 20);
+    const nameLen = bytes.readUInt16LE(at + 28);
+    const skip = nameLen + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+    const name = bytes.toString('utf8', at + 46, at + 46 + nameLen);
+    const local = bytes.readUInt32LE(at + 42);
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    const data = bytes.subarray(start, start + size);
+    out.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'));
+    at += 46 + skip;
+  }
+  return out;
+}
+
+describe('slide deck money', () => {
+  it('prints a yuan workshop’s cost slide in yuan at its exchange rate', async () => {
+    const base = fullWorkshop({ lang: 'zh-CN' });
+    const doc = { ...base, currency: { code: 'CNY' as const, cnyPerUsd: 7.25 } };
+    const out = await dispatch(
+      'report.render',
+      { workshop: doc, format: 'pptx', lang: 'zh-CN' },
+      { host: 'test', tasks: createInlineRunner(), checkResponse: true },
+    );
+    if (!out.ok) throw new Error(JSON.stringify(out));
+    const files = unzip(Buffer.from((out.result as { content: string }).content, 'base64'));
+    const s = reportStrings('zh-CN');
+    const slides = [...files].filter(([name]) => /^ppt\/slides\/slide\d+\.xml$/.test(name)).map(([, xml]) => xml);
+    const cost = slides.find((xml) => xml.includes(`>${s.deckCost}<`));
+    expect(cost, 'the cost slide').toBeDefined();
+    const result = doc.simulations.find((x) => x.result)!.result as { totals: { costTotal: number } };
+    expect(cost).toContain(formatMoney(result.totals.costTotal * 7.25, 'CNY', 'zh-CN'));
+    expect(cost).toContain(s.rateNote(`${formatMoney(1, 'USD', 'zh-CN')} = ${formatMoney(7.25, 'CNY', 'zh-CN')}`));
+    expect(cost).not.toContain(formatMoney(result.totals.costTotal, 'USD', 'zh-CN'));
+    // The chart's title and axis: yuan.
+    const charts = [...files].filter(([name]) => /^ppt\/charts\/chart\d+\.xml$/.test(name)).map(([, xml]) => xml);
+    const chart = charts.find((xml) => xml.includes(`${s.costTotal} (CNY)`));
+    expect(chart, 'the cost chart titled in CNY').toBeDefined();
+    expect(chart).toContain('&quot;¥&quot;#,##0');
+  });
 });

@@ -2,7 +2,8 @@ import PptxGenJS from 'pptxgenjs';
 import { seriesColour } from '../../shared/charts/colours';
 import { pick } from '../../shared/framework';
 import { displayName } from '../../shared/model/names';
-import { formatDuration, formatMoney, formatPercent as formatPercentIntl } from '../../shared/format';
+import { formatDuration, formatPercent as formatPercentIntl } from '../../shared/format';
+import { formatCost, fromUsd, rateText } from '../../shared/model/currency';
 import { formatDelta, formatNumber, type ReportContent } from './content';
 import { cleanText } from './escape';
 import { verdictLines } from './verdict';
@@ -331,13 +332,15 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
   const results = r.simulations.filter((sim) => sim.kind === 'result');
   if (results.length) {
     const sl = slide(s.deckCost);
+    // The workshop's currency (the simulator prices in dollars): the axis, the bars and the table agree.
+    const moneyFormatCode = doc.currency.code === 'USD' ? '"$"#,##0' : '"¥"#,##0';
     sl.addChart(
       pptx.ChartType.bar,
       [
         {
           name: s.costTotal,
           labels: results.map((sim) => `${clean(sim.name)} · ${clean(sim.candidate)}`),
-          values: results.map((sim) => Math.round(sim.result.totals.costTotal)),
+          values: results.map((sim) => Math.round(fromUsd(sim.result.totals.costTotal, doc.currency))),
         },
       ],
       {
@@ -345,10 +348,10 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
         y: 1.2,
         w: 5.6,
         h: 5.6,
-        ...oneSeriesBars('"$"#,##0'),
-        valAxisLabelFormatCode: '"$"#,##0',
+        ...oneSeriesBars(moneyFormatCode),
+        valAxisLabelFormatCode: moneyFormatCode,
         showTitle: true,
-        title: `${s.costTotal} (USD)`,
+        title: `${s.costTotal} (${doc.currency.code})`,
         titleFontSize: 14,
         titleFontFace: font,
       },
@@ -359,11 +362,13 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
         `${clean(sim.name)} · ${clean(sim.candidate)}`,
         `${formatDuration(res.step.meanSeconds, lang)} / ${formatDuration(res.step.p90Seconds, lang)}`,
         formatNumber(res.totals.gpuHours, 0),
-        formatMoney(res.totals.costTotal, 'USD', lang),
-        formatMoney(res.totals.costPerStep, 'USD', lang),
+        formatCost(res.totals.costTotal, doc.currency, lang),
+        formatCost(res.totals.costPerStep, doc.currency, lang),
       ];
     });
     sideTable(sl, [s.simulation, s.stepTime, s.gpuHours, s.costTotal, s.costPerStep], rows, { x: 6.3, y: 1.2, w: 6.53, colW: [2.03, 1.5, 0.9, 1.1, 1.0] });
+    const rate = rateText(doc, lang);
+    if (rate !== null) sl.addText(s.rateNote(rate), { x: 6.3, y: 6.5, w: 6.53, h: 0.4, fontFace: font, fontSize: 11, color: MUTED });
   }
 
   // 10 · Decision and next steps.

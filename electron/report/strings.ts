@@ -136,6 +136,8 @@ export interface ReportStrings {
   outdatedResult: string;
   /** A result whose scenario was changed since it was simulated ({n} settings). */
   staleResult: (n: number) => string;
+  /** The exchange rate the simulator's dollar amounts were converted at. */
+  rateNote: (rate: string) => string;
   staleTag: string;
   scenarioLabel: string;
   validation: string;
@@ -325,7 +327,8 @@ const en: ReportStrings = {
   costTotal: 'Cost total',
   costPerStep: 'Cost per step',
   utilisation: 'GPU utilisation (rollout / train)',
-  archetypeCosts: 'Cost per archetype (USD, billing horizon)',
+  archetypeCosts: 'Cost per archetype (billing horizon)',
+  rateNote: (rate) => `The simulator prices in US dollars; amounts and the budget are in the workshop’s currency, converted at ${rate}.`,
   archetype: { 'self-built': 'Self-built', managed: 'Managed', hybrid: 'Hybrid' },
   otherResult: 'Stored result',
   outdatedResult: 'Outdated result: saved by an earlier version of the simulator, kept as stored. Run the simulation again for current figures.',
@@ -526,7 +529,8 @@ const zh: ReportStrings = {
   costTotal: '总成本',
   costPerStep: '每步成本',
   utilisation: 'GPU 利用率（rollout / 训练）',
-  archetypeCosts: '各类方案成本（美元，计费周期）',
+  archetypeCosts: '各类方案成本（计费周期）',
+  rateNote: (rate) => `模拟器以美元计价；金额与预算均以工作坊币种显示，按 ${rate} 换算。`,
   archetype: { 'self-built': '自建', managed: '托管', hybrid: '混合' },
   otherResult: '保存的结果',
   outdatedResult: '结果已过期：由较早版本的模拟器保存，按原样保留。请重新运行模拟以获得当前数据。',

@@ -16,7 +16,7 @@ function checkScenario(s: SimScenarioParsed, prefix = ''): void {
   } catch (err) {
     const e = asContractError(err);
     if (e instanceof ContractError && prefix) {
-      const issues = (e.issues ?? []).map((i) => ({ path: `${prefix}.${i.path}`, message: i.message }));
+      const issues = (e.issues ?? []).map((i) => ({ ...i, path: `${prefix}.${i.path}` }));
       throw new ContractError(e.code, e.message, issues);
     }
     throw e;
@@ -44,7 +44,7 @@ export const simHandlers: HandlersFor<typeof simMethods> = {
     const points: SimScenarioParsed[] = req.values.map((v, i) => {
       const parsed = SimScenarioSchema.safeParse(setField(req.scenario, req.field, v));
       if (!parsed.success) {
-        const issues = issuesFromZod(parsed.error).map((x) => ({ path: `values[${i}] (${req.field}): ${x.path}`, message: x.message }));
+        const issues = issuesFromZod(parsed.error).map((x) => ({ ...x, path: `values[${i}] (${req.field}): ${x.path}` }));
         throw new ContractError('invalid_request', `Invalid sweep value values[${i}] = ${v}: ${issues[0]?.message ?? 'invalid'}`, issues);
       }
       checkScenario(parsed.data, `values[${i}]`);

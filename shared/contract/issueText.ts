@@ -51,8 +51,40 @@ export function migrateMessage(reason: MigrateReason, lang: TextLang): string {
 
 /** One issue's message in `lang` (its path stays as it is: the file's own field names). */
 export function issueText(issue: Issue, lang: TextLang): string {
-  if (lang === 'en') return issue.message;
+  if (lang === 'en') return enSimIssue(issue) ?? issue.message;
   return zhIssue(issue);
+}
+
+/**
+ * The cost simulator's engine refusals in a person's English: the engine's own message names
+ * its fields (`tensorParallel`, `maxContextTokens`) for programs; a screen names the setting.
+ */
+function enSimIssue(issue: Issue): string | null {
+  const p = issue.params;
+  switch (issue.code) {
+    case 'sim_model_does_not_fit': {
+      const fit = Number(param(p, 'fitTp'));
+      return (
+        `The model (${param(p, 'weightGB')} GB of weights) plus one ${param(p, 'context')}-token KV cache (${param(p, 'needGB')} GB in all) ` +
+        `does not fit in ${param(p, 'tp')} × ${param(p, 'memoryGB')} GB × ${param(p, 'utilization')}: ` +
+        (fit > 0
+          ? `raise the tensor parallel degree to ${fit}, or shorten the context window.`
+          : 'no tensor parallel degree holds it on this run’s GPUs: add GPUs, choose GPUs with more memory or shorten the context window.')
+      );
+    }
+    case 'sim_tp_above_rollout_gpus': {
+      const fit = Number(param(p, 'fitTp'));
+      return `Tensor parallel ${param(p, 'tp')} is larger than the ${param(p, 'rolloutGpus')} rollout GPUs` + (fit > 0 ? `: set it to ${fit}.` : '.');
+    }
+    case 'sim_no_train_gpus':
+      return 'No GPUs are left for training: lower the rollout GPUs or the tensor parallel degree.';
+    case 'sim_failures_too_frequent':
+      return 'GPU failures are so frequent that the run cannot make progress: raise the MTBF or checkpoint more often.';
+    case 'sim_partial_too_many':
+      return `Partial rollout would keep up to ${param(p, 'cap')} rollouts alive (a rollout can span ${param(p, 'spans')} steps): raise the cut-off tokens or lower the prompts per step.`;
+    default:
+      return null;
+  }
 }
 
 /** The issues with their messages in `lang`. */
@@ -151,6 +183,35 @@ function zhIssue(issue: Issue): string {
       return '保存的各部分对不上';
     case 'custom':
       return zhCustom(issue.message);
+    // The cost simulator's engine (electron/costsim: SimInputError codes).
+    case 'sim_model_does_not_fit': {
+      const fit = Number(param(p, 'fitTp'));
+      return (
+        `模型（权重 ${param(p, 'weightGB')} GB）加一条 ${param(p, 'context')} token 的 KV 缓存（共 ${param(p, 'needGB')} GB）` +
+        `放不进 ${param(p, 'tp')} × ${param(p, 'memoryGB')} GB × ${param(p, 'utilization')} 的显存：` +
+        (fit > 0
+          ? `请把张量并行度提高到 ${fit}，或缩小上下文窗口。`
+          : '本次运行的 GPU 数下没有放得下的张量并行度：请增加 GPU、换用显存更大的 GPU 或缩小上下文窗口。')
+      );
+    }
+    case 'sim_tp_above_rollout_gpus': {
+      const fit = Number(param(p, 'fitTp'));
+      return `张量并行度 ${param(p, 'tp')} 大于 rollout 的 ${param(p, 'rolloutGpus')} 张 GPU` + (fit > 0 ? `：请改为 ${fit}。` : '。');
+    }
+    case 'sim_no_train_gpus':
+      return '没有留给训练的 GPU：请减少 rollout GPU 数或张量并行度。';
+    case 'sim_failures_too_frequent':
+      return 'GPU 故障过于频繁，训练无法推进：请提高平均无故障时间或更频繁地保存检查点。';
+    case 'sim_partial_too_many':
+      return `部分 rollout 会同时保留多达 ${param(p, 'cap')} 个 rollout（一个 rollout 可跨 ${param(p, 'spans')} 步）：请提高截止 token 数或减少每步提示数。`;
+    case 'sim_pilot_gpus_below_tp':
+      return `有一行试点数据在 ${param(p, 'gpus')} 张 GPU 上运行，少于一个张量并行度为 ${param(p, 'tp')} 的推理引擎所需。`;
+    case 'sim_pilot_separate_one_gpu':
+      return `有一行试点数据只在 ${param(p, 'gpus')} 张 GPU 上运行，但试点把 rollout 与训练放在分离的资源池（至少 2 张 GPU）。`;
+    case 'sim_pilot_no_measurements':
+      return '试点数据中没有步耗时、rollout 或训练耗时，也没有每秒 token 数。';
+    case 'sim_pilot_too_few':
+      return `试点数据只有 ${param(p, 'n')} 个测量值，要拟合 ${param(p, 'q')} 个参数并给出其不确定性至少需要 ${param(p, 'need')} 个。`;
     default:
       return '值无效';
   }
@@ -188,6 +249,21 @@ const ZH_CUSTOM: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^breakpoint (\d+): measurements must increase$/, (m) => `第 ${m[1]} 个折点：测量值必须递增`],
   [/^threshold, pass and fail must be finite numbers$/, () => '阈值、达标值和未达标值必须是有限的数字'],
   [/^pass and fail must be within 0\.\.1$/, () => '达标值和未达标值必须在 0–1 之内'],
+  // The cost simulator's scenario (shared/contract/sim.ts).
+  [/^(.+): (p99|max) must be >= median$/, (m) => (m[2] === 'p99' ? 'p99 不能小于中位数' : '上限不能小于中位数')],
+  [/^promptTokens must be < maxContextTokens$/, () => '提示长度必须小于上下文窗口'],
+  [/^promptTokens \+ summaryTokens must be < maxContextTokens$/, () => '提示加摘要的长度必须小于上下文窗口'],
+  [/^activeParamsB must be <= paramsB$/, () => '激活参数不能超过模型总参数'],
+  [/^steps × promptsPerStep × rolloutsPerPrompt must be <= (\d+)$/, (m) => `步数 × 每步提示数 × 每个提示的 rollout 数不能超过 ${m[1]}`],
+  [/^tensorParallel must be <= gpus$/, () => '张量并行度不能超过 GPU 数'],
+  [/^rolloutGpus \+ trainGpus must equal gpus$/, () => 'Rollout GPU 数与训练 GPU 数之和必须等于 GPU 总数'],
+  [
+    /^(rolloutGpus|trainGpus) must be < gpus when not colocated$/,
+    (m) => `分离资源池时，${m[1] === 'trainGpus' ? '训练' : ' Rollout '} GPU 数必须小于 GPU 总数`,
+  ],
+  [/^separate pools need at least 2 GPUs \(or set colocated\)$/, () => '分离资源池至少需要 2 张 GPU（或改为共置）'],
+  [/^hybridOwnedGpus must be <= cluster\.gpus$/, () => '自有 GPU 数不能超过 GPU 总数'],
+  [/^partial rollout needs async mode/, () => '部分 rollout 需要异步模式：权重更新后续写的 rollout 来自旧策略'],
 ];
 
 function zhCustom(message: string): string {

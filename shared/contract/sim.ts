@@ -184,7 +184,7 @@ export const SimSystemSchema = z
     staleness: nonNegative()
       .refine((v) => v <= 16, { message: 'must be <= 16' })
       .default(1),
-    /** Rollouts pause after `partialCutoffTokens` generated under one policy version and resume in the next step. Default false. */
+    /** Async only: rollouts pause after `partialCutoffTokens` generated under one policy version and resume in the next step. Default false. */
     partialRollout: z.boolean().default(false),
     /** Tokens a rollout may generate per step when `partialRollout`. Default 4096. */
     partialCutoffTokens: count(10_000_000).default(4096),
@@ -240,11 +240,11 @@ export const SimCostSchema = z
   .strictObject({
     /** Which archetype `totals.costTotal` reports (all three are in `costByArchetype`). Default managed. */
     archetype: z.enum(['self-built', 'managed', 'hybrid']).default('managed'),
-    /** Billing horizon the run sits in, months (730 h); owned capacity is paid over all of it. Default 1. */
+    /** Billing horizon the run sits in, months (730 h); owned capacity and a reserved commitment are paid over all of it. Default 1. */
     horizonMonths: positive().default(1),
     /** Rental price per GPU-hour, USD; null = catalogue default. Default null. */
     gpuHourPrice: nonNegative().nullable().default(null),
-    /** Rented capacity: `on-demand` at the list price, `reserved`/committed at a discount, `spot` at a discount with interruptions. Default on-demand. */
+    /** Rented capacity: `on-demand` at the list price for the run's hours, `reserved`/committed at a discount for the whole horizon (used or not), `spot` at a discount with interruptions. Default on-demand. */
     pricing: z.enum(['on-demand', 'reserved', 'spot']).default('on-demand'),
     /** Reserved/committed discount on the on-demand price, percent. Default 30. */
     reservedDiscountPercent: finite()
@@ -326,6 +326,15 @@ export const SimScenarioSchema = z
         ctx.addIssue({ code: 'custom', path: ['cluster', 'trainGpus'], message: 'trainGpus must be < gpus when not colocated' });
       if (c.gpus < 2) ctx.addIssue({ code: 'custom', path: ['cluster', 'gpus'], message: 'separate pools need at least 2 GPUs (or set colocated)' });
     }
+    // Pausing rollouts across weight updates trains on samples from older policies: that is
+    // asynchronous training (staleness bounds it). Refused in sync mode, where the simulation
+    // and the estimate would each have to invent what a step waits for.
+    if (s.system.partialRollout && s.system.mode === 'sync')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['system', 'partialRollout'],
+        message: 'partial rollout needs async mode (rollouts resumed after a weight update are off-policy)',
+      });
     if (s.cost.hybridOwnedGpus !== null && s.cost.hybridOwnedGpus > c.gpus)
       ctx.addIssue({ code: 'custom', path: ['cost', 'hybridOwnedGpus'], message: 'hybridOwnedGpus must be <= cluster.gpus' });
   });
@@ -364,7 +373,7 @@ export const CostBreakdownSchema = z.object({
   power: z.number(),
   datacentre: z.number(),
   staff: z.number(),
-  /** Owned capacity paid while no run is going (fixed costs pro rata + idle power). */
+  /** Capacity paid while no run is going: owned (fixed costs pro rata + idle power) and reserved commitments (hours beyond the run). */
   idleCapacity: z.number(),
   gpuHours: z.number(),
   platformFee: z.number(),

@@ -55,7 +55,7 @@ const en = {
     system: {
       mode: 'Mode',
       staleness: 'Staleness bound (async)',
-      partialRollout: 'Partial rollout: long rollouts pause at the step’s cut-off and resume in the next step',
+      partialRollout: 'Partial rollout (asynchronous only): long rollouts pause at the step’s cut-off and resume in the next step',
       partialCutoffTokens: 'Partial-rollout cut-off per step',
     },
     training: {
@@ -140,7 +140,11 @@ const en = {
     system: { mode: { sync: 'Synchronous', async: 'Asynchronous' } },
     cost: {
       archetype: { 'self-built': 'Self-built cluster', managed: 'Managed cloud platform', hybrid: 'Hybrid' },
-      pricing: { 'on-demand': 'On-demand', reserved: 'Reserved / committed (discount)', spot: 'Spot (discount, interruptions count as failures)' },
+      pricing: {
+        'on-demand': 'On-demand',
+        reserved: 'Reserved / committed (discount, billed for the whole horizon)',
+        spot: 'Spot (discount, interruptions count as failures)',
+      },
     },
     cluster: {
       kvDuringTool: { free: 'Freed to the prefix cache (re-prefilled if evicted)', keep: 'Kept (pinned until the next turn)' },
@@ -197,7 +201,7 @@ const zh: typeof en = {
     system: {
       mode: '模式',
       staleness: '陈旧度上限（异步）',
-      partialRollout: '部分 rollout：长 rollout 在本步截止处暂停，下一步继续',
+      partialRollout: '部分 rollout（仅异步）：长 rollout 在本步截止处暂停，下一步继续',
       partialCutoffTokens: '部分 rollout 每步截止',
     },
     training: {
@@ -282,7 +286,7 @@ const zh: typeof en = {
     system: { mode: { sync: '同步', async: '异步' } },
     cost: {
       archetype: { 'self-built': '自建集群', managed: '托管云平台', hybrid: '混合方案' },
-      pricing: { 'on-demand': '按需', reserved: '预留/承诺使用（折扣）', spot: '竞价实例（折扣，中断计为故障）' },
+      pricing: { 'on-demand': '按需', reserved: '预留/承诺使用（折扣，按整个计费周期计费）', spot: '竞价实例（折扣，中断计为故障）' },
     },
     cluster: {
       kvDuringTool: { free: '释放到前缀缓存（被驱逐则重新 prefill）', keep: '保留（固定到下一轮）' },

@@ -16,6 +16,8 @@ import { addParticipant, importMetrics, takeSuggestedScores } from './edits';
 import { buildSeries, guessMapping, tokenizeCsv } from './metrics-import';
 import { metricScoreProposals, suggestScores } from './metrics-suggest';
 import { WorkshopDocSchema, type WorkshopDoc } from './schema';
+import { migrate } from './migrate';
+import { costEvidence } from './cost-evidence';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const CSV = [
@@ -100,6 +102,18 @@ describe('calibration by the pilot: the document side', () => {
     expect([input.firstStep, input.lastStep]).toEqual([1, 3]);
   });
 
+  it('a calibration current in the app stays current once the document is saved and read back (as every export reads it)', () => {
+    const { doc } = imported();
+    const calibrated = attachCalibration(doc, 'managed', calibrationInput(doc, 'managed')!, answer(1000, 100), NOW);
+    expect(calibrationStatus(calibrated, 'managed')!.stale).toBe(false);
+    // The saved file: the schema writes each object's keys in its own order, not in the order the edits set them.
+    const read = migrate(JSON.parse(JSON.stringify(calibrated)));
+    if (!read.ok) throw new Error('expected the calibrated workshop to validate');
+    expect(JSON.stringify(read.doc.metrics.pilots)).not.toBe(JSON.stringify(calibrated.metrics.pilots));
+    expect(calibrationStatus(read.doc, 'managed')!.stale).toBe(false);
+    expect(costEvidence(read.doc, () => 'refused').find((r) => r.candidateId === 'managed')).toMatchObject({ source: 'calibrated', stale: false });
+  });
+
   it('keeps the calibration with its provenance and marks it stale when the pilot data or configuration changes', () => {
     const { doc } = imported();
     const input = calibrationInput(doc, 'managed')!;
@@ -150,6 +164,29 @@ describe('calibration by the pilot: the document side', () => {
     // A stale calibration suggests nothing.
     const stale = setPilotValue(doc, 'managed', 'cluster.gpus', 32);
     expect(suggestScores(stale).some((s) => s.measure === 'budget-share')).toBe(false);
+  });
+
+  it('rates every candidate in the cost-structure row on one measure: cost ÷ budget once any candidate has it', () => {
+    const { doc: base } = imported();
+    // Utilization for every candidate; a current calibration (cost ÷ budget) for managed only.
+    const util = (candidateId: string, u: number) => ({
+      candidateId,
+      metric: 'utilization' as const,
+      bucket: '' as const,
+      points: [[1, u] as [number, number]],
+    });
+    let doc: WorkshopDoc = importMetrics(
+      { ...base, needs: { ...base.needs, answers: { budget: 50_000, budgetCurrency: 'USD' } } },
+      base.candidates.map((c, i) => util(c.id, 0.4 + 0.1 * i)),
+      { file: 'util.csv', importedAt: NOW, rows: base.candidates.length },
+    );
+    const before = suggestScores(doc).filter((s) => s.criterionId === 'cost-structure');
+    expect(new Set(before.map((s) => s.measure))).toEqual(new Set(['utilization']));
+    expect(before).toHaveLength(base.candidates.length);
+    doc = attachCalibration(doc, 'managed', calibrationInput(doc, 'managed')!, answer(60_000, 730), NOW);
+    const row = suggestScores(doc).filter((s) => s.criterionId === 'cost-structure');
+    // One measure in the row: the others wait for a calibration of their own, never rated on utilization beside it.
+    expect(row.map((s) => [s.candidateId, s.measure])).toEqual([['managed', 'budget-share']]);
   });
 
   it('keeps each pilot row’s GPUs when the pilot changed its GPU count part-way (8, then 16 from step 3)', () => {

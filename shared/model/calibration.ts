@@ -1,8 +1,8 @@
 import { GPU_NAMES, simDefaults, type SimCalibrateRequest, type SimCalibration } from '../contract/sim';
 import { budgetCheck, type BudgetCheck } from './currency';
-import { fingerprint } from './provenance';
+import { canonicalJson, fingerprint } from './provenance';
 import type { CalibrationRecord, PilotConfig, WorkshopDoc } from './schema';
-import { seedScenario, simulationOf } from './simulation';
+import { seedScenario, simulationOf, withFittingTensorParallel } from './simulation';
 import { valueAt } from './simulation-form';
 
 /**
@@ -148,14 +148,18 @@ const answerNumber = (doc: WorkshopDoc, id: string): number | null => {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null;
 };
 
-/** The full-scale run of a candidate: its scenario, with the needs' planned training steps and model size when answered. */
+/**
+ * The full-scale run of a candidate: its scenario, with the needs' planned training steps and
+ * model size when answered, on the smallest tensor-parallel degree that holds that model when
+ * the scenario's own does not.
+ */
 export function targetScenario(doc: WorkshopDoc, candidateId: string): Tree {
   let target = candidateScenario(doc, candidateId);
   const steps = answerNumber(doc, 'plannedTrainingSteps');
   if (steps !== null) target = setAt(target, 'steps', Math.round(steps));
   const size = answerNumber(doc, 'modelSizeB');
   if (size !== null) target = setAt(target, 'model.paramsB', size);
-  return target;
+  return withFittingTensorParallel(target);
 }
 
 /** The scenario the pilot ran: the candidate's scenario without its scale-only fields, with the pilot configuration over it. */
@@ -167,7 +171,7 @@ export function pilotScenario(doc: WorkshopDoc, candidateId: string, rows: numbe
 
 export interface CalibrationInput {
   request: { pilot: Tree; rows: PilotRow[]; target: Tree };
-  /** Fingerprint of the request: a stored calibration with another one is stale. */
+  /** Fingerprint of the request (keys sorted, so a saved and read-back document gives the same): a stored calibration with another one is stale. */
   basis: string;
   firstStep: number;
   lastStep: number;
@@ -178,7 +182,7 @@ export function calibrationInput(doc: WorkshopDoc, candidateId: string): Calibra
   const { xs, rows } = pilotRows(doc, candidateId);
   if (rows.length === 0) return null;
   const request = { pilot: pilotScenario(doc, candidateId, rows.length), rows, target: targetScenario(doc, candidateId) };
-  return { request, basis: fingerprint(JSON.stringify(request)), firstStep: xs[0], lastStep: xs[xs.length - 1] };
+  return { request, basis: fingerprint(canonicalJson(request)), firstStep: xs[0], lastStep: xs[xs.length - 1] };
 }
 
 /** Keeps a candidate's calibration with its provenance (replacing the previous one). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkshop } from './create';
-import { budgetCheck, fromUsd, monthlyBudget, toUsd } from './currency';
+import { budgetCheck, formatCost, fromUsd, monthlyBudget, rateText, toUsd } from './currency';
+import { formatMoney } from '../format';
 import { DEFAULT_CNY_PER_USD } from './migrations/currency';
 import { horizonBudget } from './simulation';
 
@@ -57,5 +58,20 @@ describe('the budget line of a cost chart (horizonBudget)', () => {
     // A run of 1460 h (2 months) beyond a 1-month horizon: the costs cover the 2 months of the run.
     expect(horizonBudget(d, result(1, 1460))).toEqual({ perMonth: 100_000, months: 2, line: 200_000 });
     expect(horizonBudget(doc(null, 'CNY', 'CNY'), result(3, 365))).toBeNull();
+  });
+});
+
+describe('the exchange rate shown beside converted amounts', () => {
+  const base = createWorkshop({ title: 'R', lang: 'en', id: 'w1', now: '2026-03-01T09:00:00.000Z' });
+  const withBudget = (code: 'USD' | 'CNY', budgetCurrency: 'USD' | 'CNY') => ({
+    ...base,
+    currency: { code, cnyPerUsd: 7.25 },
+    needs: { ...base.needs, answers: { budget: 100_000, budgetCurrency } },
+  });
+  it('is shown whenever something is converted: costs in yuan, or a budget in yuan in a dollar workshop', () => {
+    expect(rateText(withBudget('USD', 'USD'), 'en')).toBeNull();
+    expect(rateText(withBudget('CNY', 'CNY'), 'en')).toBe(`${formatMoney(1, 'USD', 'en')} = ${formatMoney(7.25, 'CNY', 'en')}`);
+    expect(rateText(withBudget('USD', 'CNY'), 'zh-CN')).toBe(`${formatMoney(1, 'USD', 'zh-CN')} = ${formatMoney(7.25, 'CNY', 'zh-CN')}`);
+    expect(formatCost(100, withBudget('CNY', 'CNY').currency, 'en')).toBe(formatMoney(725, 'CNY', 'en'));
   });
 });

@@ -1,3 +1,5 @@
+import type { Lang } from '../framework';
+import { formatMoney } from '../format';
 import type { CurrencyCode, WorkshopDoc } from './schema';
 
 /**
@@ -56,4 +58,18 @@ export function budgetCheck(doc: Pick<WorkshopDoc, 'needs' | 'currency'>, costUs
   const perMonth = monthlyBudget(doc);
   const budgetForRun = perMonth === null ? null : perMonth * months;
   return { cost, months, monthlyRate, budgetForRun, share: budgetForRun ? cost / budgetForRun : null };
+}
+
+/** A simulator amount (US dollars) in the workshop's currency, formatted: every cost a workshop shows goes through here. */
+export function formatCost(usd: number, currency: WorkshopDoc['currency'], lang: Lang): string {
+  return formatMoney(fromUsd(usd, currency), currency.code, lang);
+}
+
+/**
+ * The exchange rate the workshop's amounts use, as "US$1.00 = CN¥7.20"; null when nothing is
+ * converted (a dollar workshop whose budget is in dollars too).
+ */
+export function rateText(doc: Pick<WorkshopDoc, 'needs' | 'currency'>, lang: Lang): string | null {
+  if (doc.currency.code === 'USD' && budgetCurrencyCode(doc) === 'USD') return null;
+  return `${formatMoney(1, 'USD', lang)} = ${formatMoney(doc.currency.cnyPerUsd, 'CNY', lang)}`;
 }

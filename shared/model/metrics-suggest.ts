@@ -22,8 +22,9 @@ import type { MeasureId, MetricSeries, WorkshopDoc } from './schema';
  * Cost: where a candidate has a current calibration by its pilot and the workshop a
  * budget, `budget-share` — the projected full-scale run's cost ÷ the budget for its duration
  * (budget per month × the run's months, currency.ts) — suggests its cost-structure score, through
- * the team's value function or the default piecewise one (`DEFAULT_VALUE_FUNCTIONS`); utilization
- * then no longer suggests that candidate's cost score (it remains the fallback without one).
+ * the team's value function or the default piecewise one (`DEFAULT_VALUE_FUNCTIONS`). The row then
+ * rates every candidate on that one measure: utilization suggests cost scores only while no
+ * candidate has a calibration (`measureOf`).
  */
 export type Measure = MeasureId;
 
@@ -117,7 +118,14 @@ function budgetShareOf(doc: WorkshopDoc, candidateId: string): number | undefine
   return status && !status.stale && status.budget.share !== null ? status.budget.share : undefined;
 }
 
-function measureOf(m: CandidateMetrics, measure: Measure): number | undefined {
+/**
+ * The measure a candidate is rated on. The cost-structure row uses one measure for every
+ * candidate: the projected cost ÷ budget as soon as any candidate has it (a current
+ * calibration and a budget), so utilization never rates one candidate beside another's cost;
+ * a candidate without its own calibration then has no suggestion there. Without any, mean
+ * utilization rates them all.
+ */
+function measureOf(m: CandidateMetrics, measure: Measure, anyBudgetShare: boolean): number | undefined {
   switch (measure) {
     case 'iteration-speed':
       return m.iterationSpeed;
@@ -126,7 +134,7 @@ function measureOf(m: CandidateMetrics, measure: Measure): number | undefined {
     case 'horizon-retention':
       return m.success.long !== undefined && m.success.short ? m.success.long / m.success.short : undefined;
     case 'utilization':
-      return m.budgetShare === undefined ? m.utilization : undefined;
+      return anyBudgetShare ? undefined : m.utilization;
     case 'budget-share':
       return m.budgetShare;
   }
@@ -137,12 +145,13 @@ export function suggestScores(doc: WorkshopDoc): ScoreSuggestion[] {
   const summaries = summarizeMetrics(doc);
   const criteria = new Set(doc.criteria.map((c) => c.id));
   const { min, max } = doc.scale;
+  const anyBudgetShare = summaries.some((m) => m.budgetShare !== undefined);
   const out: ScoreSuggestion[] = [];
   for (const measure of Object.keys(MEASURE_CRITERION) as Measure[]) {
     const criterionId = MEASURE_CRITERION[measure];
     if (!criteria.has(criterionId)) continue;
     const measured = summaries
-      .map((s) => ({ id: s.candidateId, v: measureOf(s, measure) }))
+      .map((s) => ({ id: s.candidateId, v: measureOf(s, measure, anyBudgetShare) }))
       .filter((x): x is { id: string; v: number } => x.v !== undefined && x.v >= 0);
     if (measured.length === 0) continue;
     const best = Math.max(...measured.map((x) => x.v));

@@ -60,6 +60,19 @@ export function adaptedBasis(doc: WorkshopDoc): Record<string, number> {
 }
 
 /** FNV-1a (32-bit) of a string, as 8 hex digits: a fingerprint to notice a change, not a secret. */
+/**
+ * JSON with every object's keys sorted: the same value gives the same text whatever order its
+ * keys were set in (an edit sets them in one order, the schema reading a saved file in another),
+ * so a fingerprint of it changes only when a value does.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
 export function fingerprint(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {

@@ -290,6 +290,7 @@ export type ScenarioIssueCode =
   | 'poolsMismatch'
   | 'separateNeedsTwo'
   | 'ownedAboveGpus'
+  | 'partialNeedsAsync'
   | 'other';
 
 export interface ScenarioIssue {
@@ -313,6 +314,7 @@ function issueCode(path: string): ScenarioIssueCode {
     'cluster.rolloutGpus': 'poolsMismatch',
     'cluster.gpus': 'separateNeedsTwo',
     'cost.hybridOwnedGpus': 'ownedAboveGpus',
+    'system.partialRollout': 'partialNeedsAsync',
   };
   return byPath[path] ?? 'other';
 }

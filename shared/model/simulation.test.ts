@@ -28,7 +28,9 @@ import {
 import { simulationName, typedName } from './names';
 import { migrate } from './migrate';
 import { SCHEMA_VERSION } from './version';
-import { issuesAdded } from './simulation-form';
+import { issuesAdded, valueAt } from './simulation-form';
+import { engineFit } from '../contract/simShape';
+import { targetScenario } from './calibration';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const sample = () => createSampleWorkshop('en', NOW, 'w1');
@@ -414,5 +416,29 @@ describe('rollout-length sweeps', () => {
     expect(joined.curves.stepMeanSeconds).toEqual([10, 20, 40]);
     expect(joined.points.map((p) => p.totals.costTotal)).toEqual([1, 2, 4]);
     expect(joined.field).toBe('rollout.turns.median');
+  });
+});
+
+describe('the needs reach the scenario (the meeting path)', () => {
+  it('a 32B model from the needs is seeded with a tensor-parallel degree that holds it', () => {
+    // 40 turns → a 64K window; 32B in bf16 with a 64K KV cache needs 78.8 GB, one H100 holds 72 GB.
+    const { scenario, notes } = seedScenario({ kind: 'managed' }, { modelSizeB: 32, rolloutSteps: 40 });
+    expect(scenario).toMatchObject({ model: { paramsB: 32 }, cluster: { tensorParallel: 2 }, rollout: { maxContextTokens: 65_536 } });
+    expect(notes.map((n) => n.path)).toEqual(expect.arrayContaining(['model.paramsB', 'cluster.tensorParallel']));
+    expect(engineFit(SimScenarioSchema.parse(scenario)).fits).toBe(true);
+    // 7B fits on one GPU: nothing to change, nothing to note.
+    const small = seedScenario({ kind: 'managed' }, { modelSizeB: 7, rolloutSteps: 40 });
+    expect(small.notes.map((n) => n.path)).not.toContain('cluster.tensorParallel');
+    expect(valueAt(small.scenario, 'cluster.tensorParallel')).toBeUndefined();
+  });
+
+  it('calibration of a workshop whose needs say 32B projects a run that fits, from a scenario seeded before', () => {
+    const doc = createSampleWorkshop('zh-CN', '2026-11-29T10:00:00.000Z', 'w1');
+    const withSize: WorkshopDoc = { ...doc, needs: { ...doc.needs, answers: { ...doc.needs.answers, modelSizeB: 32 } } };
+    for (const c of withSize.candidates) {
+      const target = SimScenarioSchema.parse(targetScenario(withSize, c.id));
+      expect(target.model.paramsB).toBe(32);
+      expect(engineFit(target).fits).toBe(true);
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { SimResultSchema, simDefaults, type SimResult, type SimSweepResult } from '../contract/sim';
+import { SimResultSchema, SimScenarioSchema, simDefaults, type SimResult, type SimSweepResult } from '../contract/sim';
+import { engineFit, fittingTensorParallel } from '../contract/simShape';
 import type { Answer, Candidate, Simulation, WorkshopDoc } from './schema';
-import { issuesAdded, withValue } from './simulation-form';
+import { issuesAdded, valueAt, withValue } from './simulation-form';
 import { defaultName } from './names';
 import { HOURS_PER_MONTH, monthlyBudget } from './currency';
 
@@ -41,6 +42,9 @@ const TURNS_MAX_RATIO = simDefaults.rollout.turns.max / simDefaults.rollout.turn
  *   the smallest power of two that holds twice the median rollout (prompt + median turns ×
  *   (generated + observation tokens per turn), at their default medians), at most 2^20.
  *   A 40-step agent gets a 64K window, so the median rollout fits and only the tail truncates.
+ * - `model.paramsB` from the needs answer `modelSizeB` (the model the team will train);
+ * - `cluster.tensorParallel`: the smallest power of two whose engine holds that model and one
+ *   KV cache at the window (`withFittingTensorParallel`), when one GPU does not.
  * Everything else keeps the documented defaults.
  */
 const SYSTEM_OF_KIND: Partial<Record<Candidate['kind'], { path: string; value: string | boolean }>> = {
@@ -77,7 +81,32 @@ export function seedScenario(candidate: Pick<Candidate, 'kind'>, answers: Record
       notes.push({ path: 'rollout.maxContextTokens', source: 'needs.rolloutSteps', value: window });
     }
   }
+  const size = answers.modelSizeB;
+  if (typeof size === 'number' && Number.isFinite(size) && size > 0 && size !== simDefaults.model.paramsB) {
+    const next = withValue(scenario, 'model.paramsB', size);
+    if (SimScenarioSchema.safeParse(next).success) {
+      scenario = next;
+      notes.push({ path: 'model.paramsB', source: 'needs.modelSizeB', value: size });
+    }
+  }
+  const fitted = withFittingTensorParallel(scenario);
+  if (fitted !== scenario) {
+    scenario = fitted;
+    notes.push({ path: 'cluster.tensorParallel', source: 'needs.modelSizeB', value: valueAt(scenario, 'cluster.tensorParallel') });
+  }
   return { scenario, notes };
+}
+
+/**
+ * The scenario with the smallest tensor-parallel degree whose engine holds the model and one
+ * full-window KV cache (`fittingTensorParallel`), when its own does not fit; the same scenario
+ * when it fits, when none fits, or when it breaks another rule (that one says so itself).
+ */
+export function withFittingTensorParallel(scenario: Tree): Tree {
+  const parsed = SimScenarioSchema.safeParse(scenario);
+  if (!parsed.success || engineFit(parsed.data).fits) return scenario;
+  const tp = fittingTensorParallel(parsed.data);
+  return tp === null ? scenario : withValue(scenario, 'cluster.tensorParallel', tp);
 }
 
 const MAX_SEEDED_WINDOW = 2 ** 20;

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { simErrorTexts } from './SimIssues';
 import type { SimReference, SimReferences } from '../../../shared/contract/sim';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
@@ -40,7 +41,7 @@ export function AccuracyPanel() {
         </button>
       ) : refs.error ? (
         <p className="alert small" role="alert">
-          {t('simulator.accuracy.failed', { message: refs.error.message })}{' '}
+          {t('simulator.accuracy.failed', { message: simErrorTexts(refs.error, t).join(t('simulator.listSep')) })}{' '}
           <button type="button" className="btn btn-ghost btn-small" onClick={refs.retry}>
             {t('simulator.accuracy.retry')}
           </button>

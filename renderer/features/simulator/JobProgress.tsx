@@ -2,9 +2,26 @@ import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../i18n';
 import { formatPercent } from './format';
 import type { JobState } from '../../api/job';
+import type { Issue } from '../../../shared/contract/errors';
+import { SimIssues } from './SimIssues';
 
 /** A running job: progress bar, percentage and Cancel; the finished states as one line each. */
-export function JobProgress<R>({ state, label, onCancel, doneText }: { state: JobState<R>; label: string; onCancel: () => void; doneText?: string }) {
+export function JobProgress<R>({
+  state,
+  label,
+  onCancel,
+  doneText,
+  onSetTp,
+  onOpen,
+}: {
+  state: JobState<R>;
+  label: string;
+  onCancel: () => void;
+  doneText?: string;
+  /** A failure's fixes (SimIssues): the tensor-parallel degree that fits, the field to change. */
+  onSetTp?: (tp: number) => void;
+  onOpen?: (issue: Issue) => void;
+}) {
   const { t } = useTranslation();
   const lang = currentLang();
   if (state.status === 'running')
@@ -25,21 +42,7 @@ export function JobProgress<R>({ state, label, onCancel, doneText }: { state: Jo
         {t('simulator.cancelled')}
       </p>
     );
-  if (state.status === 'failed')
-    return (
-      <div className="alert" role="alert">
-        <p>{t('simulator.failed', { message: state.error.message })}</p>
-        {state.error.issues && state.error.issues.length > 0 && (
-          <ul className="issues">
-            {state.error.issues.map((i, k) => (
-              <li key={k}>
-                <code>{i.path}</code>: {i.message}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    );
+  if (state.status === 'failed') return <SimIssues error={state.error} lead={t('simulator.failedLead')} onSetTp={onSetTp} onOpen={onOpen} />;
   if (state.status === 'done' && doneText)
     return (
       <p className="sim-note sim-ok" role="status">

@@ -2,17 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { ESTIMATE_ACCURACY, type SimResult } from '../../../shared/contract/sim';
 import { summarize, type ResultSummary } from '../../../shared/model/simulation';
 import { currentLang } from '../../i18n';
-import { formatDuration, formatHours, formatNumber, formatPercent, formatUsd } from './format';
+import { formatDuration, formatHours, formatNumber, formatPercent } from './format';
+import { formatCost, rateText } from '../../../shared/model/currency';
+import type { WorkshopDoc } from '../../../shared/model';
 import { numCol, TableHead } from '../../ui/TableHead';
 
 type Lang = ReturnType<typeof currentLang>;
-const ROWS: Array<{ key: string; value: (s: ResultSummary, lang: Lang) => string }> = [
+const ROWS: Array<{ key: string; value: (s: ResultSummary, lang: Lang, money: (usd: number) => string) => string }> = [
   { key: 'stepTime', value: (s, l) => formatDuration(s.stepSeconds, l) },
   { key: 'stepP90', value: (s, l) => formatDuration(s.stepP90Seconds, l) },
   { key: 'wallTime', value: (s, l) => formatHours(s.wallHours, l) },
   { key: 'gpuHours', value: (s, l) => formatNumber(s.gpuHours, l, 0) },
-  { key: 'cost', value: (s, l) => formatUsd(s.costTotal, l) },
-  { key: 'costPerStep', value: (s, l) => formatUsd(s.costPerStep, l) },
+  { key: 'cost', value: (s, _l, money) => money(s.costTotal) },
+  { key: 'costPerStep', value: (s, _l, money) => money(s.costPerStep) },
   { key: 'rolloutUse', value: (s, l) => `${formatPercent(s.rolloutUtilization, l)} · ${formatPercent(s.rolloutIdle, l)}` },
   { key: 'trainUse', value: (s, l) => `${formatPercent(s.trainUtilization, l)} · ${formatPercent(s.trainIdle, l)}` },
   { key: 'truncated', value: (s, l) => formatPercent(s.truncatedShare, l, 1) },
@@ -27,14 +29,22 @@ export function KeyFigures({
   pending,
   full,
   archetype,
+  currency,
+  needs,
 }: {
   estimate: SimResult | null;
   pending: boolean;
   full: SimResult | null;
   archetype: string;
+  /** The workshop's currency: the simulator's dollars are shown in it, with the rate. */
+  currency: WorkshopDoc['currency'];
+  /** The needs (their budget's currency: a budget in yuan is converted at the rate too). */
+  needs: WorkshopDoc['needs'];
 }) {
   const { t } = useTranslation();
   const lang = currentLang();
+  const money = (usd: number) => formatCost(usd, currency, lang);
+  const rate = rateText({ currency, needs }, lang);
   const e = estimate ? summarize(estimate) : null;
   const f = full ? summarize(full) : null;
   const shown = full ?? estimate;
@@ -46,12 +56,17 @@ export function KeyFigures({
           {ROWS.map((r) => (
             <tr key={r.key}>
               <th scope="row">{t(`simulator.figures.${r.key}`, { archetype })}</th>
-              <td className={`num${pending ? ' is-pending' : ''}`}>{e ? r.value(e, lang) : '—'}</td>
-              <td className="num">{f ? r.value(f, lang) : '—'}</td>
+              <td className={`num${pending ? ' is-pending' : ''}`}>{e ? r.value(e, lang, money) : '—'}</td>
+              <td className="num">{f ? r.value(f, lang, money) : '—'}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {rate && (
+        <p className="muted small" data-testid="sim-rate">
+          {t('simulator.figures.rate', { code: currency.code, rate })}
+        </p>
+      )}
       {shown && (
         <p className="muted small">
           {t('simulator.figures.engine', {

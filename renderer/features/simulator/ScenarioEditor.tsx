@@ -20,6 +20,7 @@ import {
   type SimFieldSpec,
 } from '../../../shared/model/simulation-form';
 import { currentLang } from '../../i18n';
+import { issueText } from '../../../shared/contract/issueText';
 import { useEditBurst } from '../../store/gesture';
 import { CodeText } from '../../ui/CodeText';
 import { FieldNotes, notesIds } from '../../ui/Field';
@@ -108,7 +109,8 @@ export function fieldErrorText(t: TFunction, e: FieldError, lang: ReturnType<typ
 
 /** A cross-field problem in the team's language (the engine's own message for the rare rule without a name). */
 export function scenarioIssueText(t: TFunction, i: ScenarioIssue): string {
-  return i.code === 'other' ? i.message : t(`simulator.issue.${i.code}`, i.params ?? {});
+  // A rule without its own sentence here: the contract's, in the team's language (issueText).
+  return i.code === 'other' ? issueText({ path: i.path, message: i.message, code: 'custom' }, currentLang()) : t(`simulator.issue.${i.code}`, i.params ?? {});
 }
 
 const show = (v: number | null) => (v === null ? '' : String(v));
@@ -164,7 +166,7 @@ function NumberControl({ spec, scenario, problems, onChange, catalogue, estimate
   const describedBy = notesIds(id, { error, hint: help });
   const sliderAt = value ?? (typeof auto === 'number' ? auto : null);
   return (
-    <div className={`field sim-field${error ? ' has-error' : ''}`}>
+    <div className={`field sim-field${error ? ' has-error' : ''}`} data-sim-field={spec.path}>
       <label htmlFor={id}>
         {label}
         {unit && <span className="sim-unit"> ({unit})</span>}
@@ -249,7 +251,7 @@ function ChoiceControl({ spec, scenario, problems, onChange, catalogue }: { spec
   };
   const describedBy = notesIds(id, { error, hint: help });
   return (
-    <div className={`field sim-field${error ? ' has-error' : ''}`}>
+    <div className={`field sim-field${error ? ' has-error' : ''}`} data-sim-field={spec.path}>
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
@@ -286,7 +288,7 @@ function BooleanControl({ spec, scenario, problems, onChange }: { spec: BooleanF
   const checked = effectiveValue(scenario, spec.path) === true;
   const error = problems.get(spec.path);
   return (
-    <div className={`field sim-field sim-check${error ? ' has-error' : ''}`}>
+    <div className={`field sim-field sim-check${error ? ' has-error' : ''}`} data-sim-field={spec.path}>
       <span className="inline-label">
         <input
           id={id}

@@ -23,15 +23,18 @@ import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { AccuracyPanel } from './AccuracyPanel';
 import { ComparisonStrip } from './ComparisonStrip';
-import { formatDateTime, formatDuration, formatNumber, formatUsd } from './format';
+import { formatDateTime, formatDuration, formatNumber } from './format';
+import { formatCost } from '../../../shared/model/currency';
 import { JobProgress } from './JobProgress';
 import { KeyFigures } from './KeyFigures';
 import { ResultCharts } from './ResultCharts';
 import { ScenarioEditor, scenarioIssueText } from './ScenarioEditor';
 import { SweepPanel } from './SweepPanel';
+import { SimIssues, issueField, openSimField } from './SimIssues';
+import { issueText } from '../../../shared/contract/issueText';
 import { runSimulation, useCatalogue, useEstimate } from './useSim';
 import './simulator.css';
-import { simOptionLabel } from '../../../shared/contract/simLabels';
+import { simFieldLabel, simOptionLabel } from '../../../shared/contract/simLabels';
 import { NamePicker } from '../../ui/NamePicker';
 
 const edit = (action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc) => useWorkshop.getState().edit(action, recipe);
@@ -115,12 +118,9 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
   for (const i of issues) problems.set(i.path, scenarioIssueText(t, i));
   const unplaced: string[] = [];
   for (const i of estimate.error?.issues ?? []) {
-    const text = t('simulator.issue.engine', { message: i.message });
-    if (fieldSpec(i.path)) problems.set(i.path, text);
-    else unplaced.push(text);
+    if (fieldSpec(i.path)) problems.set(i.path, t('simulator.issue.engine', { message: issueText(i, lang) }));
   }
-  if (estimate.error && !estimate.error.issues?.length) unplaced.push(t('simulator.issue.engine', { message: estimate.error.message }));
-  for (const i of issues) if (!fieldSpec(i.path)) unplaced.push(`${i.path}: ${i.message}`);
+  for (const i of issues) if (!fieldSpec(i.path)) unplaced.push(`${simFieldLabel(i.path, lang) ?? i.path}: ${scenarioIssueText(t, i)}`);
 
   // A choice or switch that would break a cross-field rule is not committed (setScenarioValue refuses it): say why at the field.
   const [refused, setRefused] = useState<{ path: string; text: string } | null>(null);
@@ -192,7 +192,16 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
         <aside className="sim-side" aria-label={t('simulator.outputs')} tabIndex={0}>
           <section className="panel">
             <h3>{t('simulator.figures.title')}</h3>
-            {!valid && (
+            {estimate.error && (
+              <SimIssues
+                error={estimate.error}
+                lead={t('simulator.fixFirst')}
+                onSetTp={(tp) => change('cluster.tensorParallel', tp)}
+                onOpen={(i) => openSimField(issueField(i))}
+                testId="sim-engine-issues"
+              />
+            )}
+            {!valid && !estimate.error && (
               <div className="alert small" role="alert">
                 <p>{t('simulator.fixFirst')}</p>
                 {unplaced.length > 0 && (
@@ -209,6 +218,8 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
               pending={estimate.pending}
               full={full}
               archetype={t(`simulator.option.cost.archetype.${archetype}`)}
+              currency={doc.currency}
+              needs={doc.needs}
             />
           </section>
           <section className="panel" aria-labelledby={`${id}-run`}>
@@ -224,7 +235,13 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
                 </button>
               )}
             </div>
-            <JobProgress state={run.state} label={t('simulator.run.progress')} onCancel={run.cancel} />
+            <JobProgress
+              state={run.state}
+              label={t('simulator.run.progress')}
+              onCancel={run.cancel}
+              onSetTp={(tp) => change('cluster.tensorParallel', tp)}
+              onOpen={(i) => openSimField(issueField(i))}
+            />
             {staleRun && (
               <p className="sim-note" role="status">
                 {t('simulator.run.stale')}
@@ -236,7 +253,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
                   ? t('simulator.run.outdatedKept', {
                       when: kept.ranAt ? formatDateTime(kept.ranAt, lang) : '—',
                       figures: [
-                        kept.figures.costTotal === null ? '' : `${t('simulator.compare.cost')} ${formatUsd(kept.figures.costTotal, lang)}`,
+                        kept.figures.costTotal === null ? '' : `${t('simulator.compare.cost')} ${formatCost(kept.figures.costTotal, doc.currency, lang)}`,
                         kept.figures.stepSeconds === null ? '' : `${t('simulator.compare.step')} ${formatDuration(kept.figures.stepSeconds, lang)}`,
                         kept.figures.gpuHours === null ? '' : `${t('simulator.compare.gpuHours')} ${formatNumber(kept.figures.gpuHours, lang, 0)}`,
                       ]

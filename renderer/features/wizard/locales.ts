@@ -256,7 +256,7 @@ export const wizardLocale: FeatureLocale = {
         imports: 'Imported files',
         suggestions: 'Suggested scores from the measurements',
         suggestionsIntro:
-          'Each measure feeds one criterion through its value function (above): by default relative to the best candidate, the best getting the top of the scale and the others in proportion. Rewards are charted but not scored, because reward models of different stacks are not on one scale.',
+          'Each measure feeds one criterion through its value function (above): by default relative to the best candidate, the best getting the top of the scale and the others in proportion. Rewards are charted but not scored, because reward models of different stacks are not on one scale. The cost-structure row rates every candidate on one measure: projected cost ÷ budget as soon as any candidate has a current calibration (calibrate the others to score them there), otherwise mean utilization.',
         noSuggestions: 'Suggestions appear once at least one candidate has iteration speed, long-horizon success or utilization data.',
         measure: {
           'iteration-speed': 'Iteration speed',
@@ -625,7 +625,7 @@ export const wizardLocale: FeatureLocale = {
         imports: '已导入的文件',
         suggestions: '基于测量结果的建议评分',
         suggestionsIntro:
-          '每项测量通过其价值函数（见上方）对应一个评估维度的评分：默认相对于最佳候选方案计算，最佳者得满分，其余按比例。奖励曲线只作展示、不计分，因为不同技术栈的奖励模型不在同一尺度上。',
+          '每项测量通过其价值函数（见上方）对应一个评估维度的评分：默认相对于最佳候选方案计算，最佳者得满分，其余按比例。奖励曲线只作展示、不计分，因为不同技术栈的奖励模型不在同一尺度上。“成本结构”一行对所有候选方案使用同一项测量：只要有一个候选方案有当前有效的试点校准，就用“预计成本 ÷ 预算”（其他方案需先校准才会在该行得到建议分），否则用平均资源利用率。',
         noSuggestions: '至少一个候选方案有迭代速度、长程成功率或利用率数据后，这里会给出建议评分。',
         measure: {
           'iteration-speed': '迭代速度',

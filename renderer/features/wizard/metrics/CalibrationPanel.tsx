@@ -8,6 +8,7 @@ import {
   calibrationStatus,
   candidateName,
   fromUsd,
+  newId,
   nowIso,
   pilotGpusFrom,
   pilotRows,
@@ -18,6 +19,10 @@ import {
   type WorkshopDoc,
 } from '../../../../shared/model';
 import { call } from '../../../api/client';
+import { ContractError } from '../../../../shared/contract/errors';
+import { ensureSimulation, setScenarioValue } from '../../../../shared/model/simulation';
+import { navigate } from '../../../app/route';
+import { SimIssues, issueField } from '../../simulator/SimIssues';
 import { currentLang } from '../../../i18n';
 import { useWorkshop } from '../../../store/workshop';
 import { formatDateTime, formatDuration, formatHours, formatMoney, formatNumber, formatPercent } from '../../simulator/format';
@@ -43,6 +48,15 @@ export function CalibrationPanel({ doc }: { doc: WorkshopDoc }) {
   );
 }
 
+/** Scenario fields the pilot configuration sets here (a problem with one opens its input, not the simulator). */
+const PILOT_INPUTS: Record<string, PilotField> = {
+  'model.paramsB': 'model.paramsB',
+  'cluster.gpus': 'cluster.gpus',
+  'cluster.gpu': 'cluster.gpu',
+  promptsPerStep: 'promptsPerStep',
+  rolloutsPerPrompt: 'rolloutsPerPrompt',
+};
+
 const NUMBER_FIELDS: { path: PilotField; key: string; integer: boolean; min: number; max: number }[] = [
   { path: 'model.paramsB', key: 'paramsB', integer: false, min: 0.1, max: 10_000 },
   { path: 'cluster.gpus', key: 'gpus', integer: true, min: 1, max: 1_000_000 },
@@ -55,7 +69,7 @@ function CandidateCalibration({ doc, candidateId }: { doc: WorkshopDoc; candidat
   const lang = currentLang();
   const gpuId = useId();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const [error, setError] = useState<ContractError | null>(null);
   const name = candidateName(doc, candidateId, lang);
   const { xs } = pilotRows(doc, candidateId);
   const gpusFrom = pilotGpusFrom(doc, candidateId);
@@ -69,12 +83,12 @@ function CandidateCalibration({ doc, candidateId }: { doc: WorkshopDoc; candidat
     const input = calibrationInput(current, candidateId);
     if (!input) return;
     setBusy(true);
-    setError('');
+    setError(null);
     try {
       const result = await call('sim.calibrate', input.request as SimCalibrateRequest);
       edit(t('simulator.calibration.run', { name }), (d) => attachCalibration(d, candidateId, input, result, nowIso()));
     } catch (err) {
-      setError((err as Error).message);
+      setError(ContractError.from(err));
     } finally {
       setBusy(false);
     }
@@ -85,19 +99,20 @@ function CandidateCalibration({ doc, candidateId }: { doc: WorkshopDoc; candidat
       <h3 className="small-h">{action}</h3>
       <div className="calibration-config">
         {NUMBER_FIELDS.map((f) => (
-          <NumberField
-            key={f.path}
-            label={t(`simulator.calibration.${f.key}`)}
-            value={Number(pilotValue(doc, candidateId, f.path))}
-            optional={false}
-            integer={f.integer}
-            min={f.min}
-            max={f.max}
-            action={action}
-            onChange={(d, v) => setPilotValue(d, candidateId, f.path, v)}
-          />
+          <div key={f.path} data-pilot-field={f.path} className="calibration-field">
+            <NumberField
+              label={t(`simulator.calibration.${f.key}`)}
+              value={Number(pilotValue(doc, candidateId, f.path))}
+              optional={false}
+              integer={f.integer}
+              min={f.min}
+              max={f.max}
+              action={action}
+              onChange={(d, v) => setPilotValue(d, candidateId, f.path, v)}
+            />
+          </div>
         ))}
-        <div className="field">
+        <div className="field" data-pilot-field="cluster.gpu">
           <label htmlFor={gpuId}>{t('simulator.calibration.gpu')}</label>
           <select
             id={gpuId}
@@ -132,9 +147,29 @@ function CandidateCalibration({ doc, candidateId }: { doc: WorkshopDoc; candidat
         {busy ? t('simulator.calibration.running') : t('simulator.calibration.run', { name })}
       </button>
       {error && (
-        <p className="alert" role="alert">
-          {t('simulator.calibration.failed', { message: error })}
-        </p>
+        <SimIssues
+          error={error}
+          lead={t('simulator.calibration.failedLead')}
+          testId="calibration-error"
+          onSetTp={(tp) => {
+            // The pilot and the full-scale run both take the candidate scenario's tensor parallel.
+            edit(t('simulator.fix.setTp', { tp }), (d) =>
+              setScenarioValue(ensureSimulation(d, candidateId, newId()), candidateId, 'cluster.tensorParallel', tp),
+            );
+            setError(null);
+          }}
+          onOpen={(issue) => {
+            const field = issueField(issue);
+            const pilotInput = (PILOT_INPUTS[field] ?? (field === 'rows' ? 'cluster.gpus' : null)) as PilotField | null;
+            const el = pilotInput
+              ? document.querySelector<HTMLElement>(
+                  `[data-testid="calibration-${candidateId}"] [data-pilot-field="${pilotInput}"] input, [data-testid="calibration-${candidateId}"] [data-pilot-field="${pilotInput}"] select`,
+                )
+              : null;
+            if (el) el.focus();
+            else navigate({ name: 'workshop', id: doc.id, step: 'validation', sim: candidateId });
+          }}
+        />
       )}
       {status && <CalibrationResult doc={doc} name={name} status={status} />}
     </div>
