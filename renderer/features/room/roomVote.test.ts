@@ -29,6 +29,7 @@ const ballotOf = (i: number, shift = 0): Ballot => ({
       rationale: `p${i} k${ki} c${ci}`,
     })),
   ),
+  cleared: [],
   ahp: [],
 });
 
@@ -98,7 +99,7 @@ describe('a pairwise-only round', () => {
     const [p] = doc.participants;
     const [a, b] = doc.criteria;
     mergeAcknowledged({ ...round, roundId: 'r2', candidates: [] }, [
-      { participantId: p.id, rev: 1, ballot: { cells: [], ahp: [{ a: a.id, b: b.id, value: 5 }] } },
+      { participantId: p.id, rev: 1, ballot: { cells: [], cleared: [], ahp: [{ a: a.id, b: b.id, value: 5 }] } },
     ]);
     const after = useWorkshop.getState().doc!;
     expect(after.scores).toBe(doc.scores);
