@@ -232,6 +232,11 @@ export const wizardLocale: FeatureLocale = {
         },
         reduced: '{{rows}} rows were averaged into {{points}} points for charting and storage.',
         percent: 'Values were read as percentages.',
+        duplicate:
+          'Two columns measure {{measure}}: {{columns}}. They are not merged (averaging two differently measured columns gives a level neither has). Keep one to import this measure:',
+        duplicateColumn: '“{{column}}” ({{role}}): {{rows}} values, mean {{mean}}',
+        keepColumn: 'Keep “{{column}}”',
+        listSep: ', ',
         charts: 'Comparison',
         noMetrics:
           'No pilot metrics yet. Run the small-scale validation, export the training logs as CSV or JSON, and import them above — one file can hold all candidates.',
@@ -602,6 +607,11 @@ export const wizardLocale: FeatureLocale = {
         },
         reduced: '{{rows}} 行已按区间平均为 {{points}} 个点，用于绘图和保存。',
         percent: '数值按百分比读取。',
+        duplicate:
+          '有多列都在度量{{measure}}：{{columns}}。这些列不会被合并（把两种不同测法的数值取平均，得到的水平哪一列都不是）。请保留其中一列以导入该指标：',
+        duplicateColumn: '“{{column}}”（{{role}}）：{{rows}} 个值，平均 {{mean}}',
+        keepColumn: '保留“{{column}}”',
+        listSep: '、',
         charts: '对比',
         noMetrics: '还没有小规模验证指标。完成小规模验证后，将训练日志导出为 CSV 或 JSON 并在上方导入——一个文件可以包含所有候选方案。',
         reward: '奖励收敛曲线',

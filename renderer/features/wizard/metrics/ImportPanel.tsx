@@ -176,7 +176,13 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
     </>
   );
   const hasCandCol = mapping.roles.includes('candidate');
-  const canImport = !busy && result.fileErrors.length === 0 && result.series.length > 0;
+  const canImport = !busy && result.fileErrors.length === 0 && result.duplicates.length === 0 && result.series.length > 0;
+  /** Keeps column `index` for its measure: the other columns of the measure are no longer read. */
+  const keep = (index: number, others: number[]) => {
+    const roles = mapping.roles.slice();
+    for (const k of others) if (k !== index) roles[k] = 'ignore';
+    onMap({ ...mapping, roles });
+  };
   return (
     <div className="preview" aria-busy={busy}>
       <h3>
@@ -244,6 +250,40 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
         <p key={e.code} className="alert" role="alert">
           {t(`wizard.metrics.fileError.${e.code}`, { detail: e.detail === '\t' ? 'Tab' : e.detail })}
         </p>
+      ))}
+      {result.duplicates.map((d) => (
+        <div key={`${d.metric}|${d.bucket}`} className="alert duplicate-measure" role="alert">
+          <p>
+            {t('wizard.metrics.duplicate', {
+              measure: t(`wizard.metrics.roles.${d.metric === 'success-rate' && d.bucket ? `success-${d.bucket}` : d.metric}`),
+              columns: d.columns.map((c) => `“${colName(c.index)}”`).join(t('wizard.metrics.listSep')),
+            })}
+          </p>
+          <ul>
+            {d.columns.map((c) => (
+              <li key={c.index}>
+                {t('wizard.metrics.duplicateColumn', {
+                  column: colName(c.index),
+                  role: t(`wizard.metrics.roles.${c.role}`),
+                  rows: formatNumber(c.rows, lang),
+                  mean: c.mean === null ? '—' : formatNumber(c.mean, lang),
+                })}{' '}
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() =>
+                    keep(
+                      c.index,
+                      d.columns.map((o) => o.index),
+                    )
+                  }
+                >
+                  {t('wizard.metrics.keepColumn', { column: colName(c.index) })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       ))}
       {result.errorCount > 0 && <RowErrors errors={result.errors} count={result.errorCount} rows={result.errorRows} />}
       {result.fileErrors.length === 0 && (
