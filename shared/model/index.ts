@@ -15,3 +15,5 @@ export * from './names';
 export * from './currency';
 export * from './calibration';
 export * from './cost-evidence';
+export * from './decision-snapshot';
+export * from './assumptions';
