@@ -17,3 +17,4 @@ export * from './calibration';
 export * from './cost-evidence';
 export * from './decision-snapshot';
 export * from './assumptions';
+export * from './canary-import';

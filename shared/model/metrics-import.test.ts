@@ -3,6 +3,7 @@ import { createWorkshop } from './create';
 import {
   buildSeries,
   guessMapping,
+  guessRole,
   parseBucket,
   parseNumber,
   reduceSeries,
@@ -376,5 +377,25 @@ managed,3,108,58,0.3
     const r = build(tokenizeCsv(csv));
     expect(r.duplicates).toEqual([]);
     expect(r.series.map((s) => s.bucket).sort()).toEqual(['long', 'short']);
+  });
+});
+
+describe('canary and production columns', () => {
+  it('are recognised by name, and JSON Lines are read row by row', () => {
+    expect(['monthly_cost', 'rollout_steps', 'throughput_demand', '月成本', '吞吐需求', 'throughput'].map(guessRole)).toEqual([
+      'monthly-cost',
+      'rollout-steps',
+      'throughput-demand',
+      'monthly-cost',
+      'throughput-demand',
+      'iteration-speed',
+    ]);
+    const t = tokenizeMetricsFile('canary.jsonl', '{"step":1,"monthly_cost":100}\n\n{"step":2,"monthly_cost":120}\n');
+    expect(t.fileErrors).toEqual([]);
+    expect(t.rows).toEqual([
+      ['1', '100'],
+      ['2', '120'],
+    ]);
+    expect(tokenizeMetricsFile('bad.jsonl', '{"step":1}\nnot json\n').fileErrors[0].code).toBe('invalid-json');
   });
 });

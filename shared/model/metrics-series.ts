@@ -91,6 +91,9 @@ const METRIC_OF: Partial<Record<ColumnRole, MetricSeries['metric']>> = {
   'rollout-seconds': 'rollout-seconds',
   'train-seconds': 'train-seconds',
   'tokens-per-second': 'tokens-per-second',
+  'monthly-cost': 'monthly-cost',
+  'rollout-steps': 'rollout-steps',
+  'throughput-demand': 'throughput-demand',
 };
 /**
  * The columns of `roles` that feed the same measure, grouped (groups of one are left out). A
