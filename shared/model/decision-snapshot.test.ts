@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from './create';
 import { changesSinceDecision, hasChanges, successTargetOf, takeSnapshot } from './decision-snapshot';
-import { addCandidate, confirmDecision, importMetrics, removeCandidate, setAnswer, setScore, setWeightPoints, updateDecision } from './edits';
+import { addCandidate, confirmDecision, importMetrics, removeCandidate, setAnswer, setNextReview, setScore, setWeightPoints, updateDecision } from './edits';
+import { nextReviewDate, reviewDue } from './review-due';
 import { WorkshopDocSchema, type WorkshopDoc } from './schema';
 
 const NOW = '2026-03-01T09:00:00.000Z';
@@ -123,5 +124,27 @@ describe('the success-rate KPI read from the needs', () => {
 describe('taking a snapshot', () => {
   it('none without a decided candidate', () => {
     expect(takeSnapshot(piloted(), NOW)).toBeNull();
+  });
+});
+
+describe('the next review', () => {
+  const base = createSampleWorkshop('en', NOW, 'w1');
+  it('step 7’s next review follows the decision’s review date until the team sets another', () => {
+    const a = updateDecision(base, { reviewDate: '2026-06-01' }, NOW);
+    expect(a.iteration.nextReview).toBe('2026-06-01');
+    const b = updateDecision(a, { reviewDate: '2026-07-01' }, NOW);
+    expect(b.iteration.nextReview).toBe('2026-07-01');
+    const own = setNextReview(b, '2026-05-15');
+    expect(updateDecision(own, { reviewDate: '2026-08-01' }, NOW).iteration.nextReview).toBe('2026-05-15');
+    // An older workshop whose next review is empty shows the decision's.
+    expect(nextReviewDate({ ...b, iteration: { ...b.iteration, nextReview: '' } })).toBe('2026-07-01');
+  });
+
+  it('is overdue once past, due within a week, and nothing later or without a date', () => {
+    expect(reviewDue('2026-03-01', '2026-03-02')).toBe('overdue');
+    expect(reviewDue('2026-03-02', '2026-03-02')).toBe('due');
+    expect(reviewDue('2026-03-09', '2026-03-02')).toBe('due');
+    expect(reviewDue('2026-03-10', '2026-03-02')).toBeNull();
+    expect(reviewDue('', '2026-03-02')).toBeNull();
   });
 });

@@ -18,3 +18,5 @@ export * from './cost-evidence';
 export * from './decision-snapshot';
 export * from './assumptions';
 export * from './canary-import';
+export * from './review-due';
+export * from './assumptions-text';

@@ -3,6 +3,7 @@ import { PRINCIPLES, pick } from '../../../shared/framework';
 import {
   addIterationEntry,
   newId,
+  nextReviewDate,
   removeIterationEntry,
   setNextReview,
   updateIterationEntry,
@@ -14,6 +15,7 @@ import { isDate, RemoveButton } from './tasks';
 import { today } from './text';
 import { StepFrame, useStep } from './step';
 import { DecisionSummary } from './DecisionRecord';
+import { AssumptionsBoard } from './AssumptionsBoard';
 import './wizard.css';
 
 const AREAS: IterationEntry['area'][] = ['reward-design', 'context-strategy', 'resource-config', 'other'];
@@ -28,12 +30,13 @@ export function IterationStep() {
   return (
     <StepFrame index={6} name="iteration" intro={t('wizard.iteration.intro')}>
       <DecisionSummary doc={doc} lang={lang} />
+      <AssumptionsBoard doc={doc} lang={lang} />
       <section className="panel" aria-labelledby="log-h">
         <div className="plan-head">
           <h2 id="log-h">{t('wizard.iteration.log')}</h2>
           <DateField
             label={t('wizard.iteration.nextReview')}
-            value={doc.iteration.nextReview}
+            value={nextReviewDate(doc)}
             action="Set next review"
             className="inline-field"
             onChange={(d, v) => (isDate(v) ? setNextReview(d, v) : d)}

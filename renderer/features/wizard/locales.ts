@@ -323,6 +323,15 @@ export const wizardLocale: FeatureLocale = {
           'The suggestions become one participant’s scores, with the measurement as rationale, so the evaluation room aggregates them like any other view and the team can still disagree.',
         criterion: 'Criterion',
       },
+      review: {
+        importTitle: 'Import canary or production metrics',
+        formatHint:
+          'CSV, TSV, JSON or JSON Lines, one row per step or time: `step,iterations_per_hour,success_rate,monthly_cost,rollout_steps,throughput_demand`. Columns are mapped from their names as in step 4; the rows are the decided candidate’s.',
+        nothingExpected:
+          'The snapshot states no expectation to check: no calibrated cost band, no budget, KPI or rollout length in the needs, and no pilot metrics.',
+        toleranceHint: 'How far outside its band (as a share of the band’s edge) an assumption is still drifting rather than broken.',
+        clear: 'Remove the canary metrics',
+      },
       canary: {
         intro: 'Before production, check the framework’s rollout considerations (§8) and agree what the canary covers and when it passes.',
         checklist: 'Rollout checklist',
@@ -698,6 +707,14 @@ export const wizardLocale: FeatureLocale = {
         },
         takeIntoHint: '建议评分将作为一位参与者的评分写入，并以测量结果作为理由；综合评估会像其他观点一样对其聚合，团队仍可提出不同意见。',
         criterion: '评估维度',
+      },
+      review: {
+        importTitle: '导入灰度或生产指标',
+        formatHint:
+          'CSV、TSV、JSON 或 JSON Lines，每行一个步骤或时间点：`step,iterations_per_hour,success_rate,monthly_cost,rollout_steps,throughput_demand`。列按名称映射，与第 4 步相同；各行属于已决定的候选方案。',
+        nothingExpected: '快照中没有可核对的预期：没有校准的成本区间，需求中没有预算、KPI 或 rollout 长度，也没有试点指标。',
+        toleranceHint: '假设超出预期区间多少（按区间边界的比例计）仍算偏移，而不算不成立。',
+        clear: '移除灰度指标',
       },
       canary: {
         intro: '上线前，逐项检查框架的落地注意事项（§八），并约定灰度范围与通过标准。',

@@ -40,6 +40,9 @@ export function updateDecision(doc: WorkshopDoc, patch: Partial<Omit<Decision, '
   const chosen = fields.candidateId !== undefined && fields.candidateId !== doc.decision.candidateId;
   const decision = patched(doc.decision, chosen ? { ...fields, basis: fields.candidateId ? analysisBasis(doc) : '' } : fields);
   if (decision === doc.decision) return doc;
+  // Step 7's next review follows the decision's review date until the team sets another.
+  const follows = decision.reviewDate !== doc.decision.reviewDate && (doc.iteration.nextReview === '' || doc.iteration.nextReview === doc.decision.reviewDate);
+  if (follows) doc = { ...doc, iteration: { ...doc.iteration, nextReview: decision.reviewDate } };
   if (!chosen) return { ...doc, decision };
   const next = { ...doc, decision };
   return { ...next, decision: { ...decision, snapshot: takeSnapshot(next, at) } };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   COLUMN_ROLES,
   MAX_STORED_POINTS,
+  importCanary,
   importMetrics,
   recordImportedPilots,
   nowIso,
@@ -28,8 +29,12 @@ const DELIMITERS = [
   { value: '|', key: 'pipe' },
 ];
 
-/** Choose a CSV/JSON file → progress → column-mapping preview with row errors → import into the workshop. */
-export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
+/**
+ * Choose a CSV/JSON file → progress → column-mapping preview with row errors → import into the
+ * workshop: the pilots' metrics (step 4), or with `target` "canary" the decided candidate's canary
+ * / production metrics held against the decision (step 6; rows are that candidate's).
+ */
+export function ImportPanel({ doc, target = 'pilot' }: { doc: WorkshopDoc; target?: 'pilot' | 'canary' }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const fileId = useId();
@@ -43,7 +48,9 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
   };
   const [done, setDone] = useState<string | null>(null);
   const { state, start, remap, reset } = useMetricsImport();
-  const candidates = doc.candidates.map((c) => ({ id: c.id, name: c.name, kind: c.kind }));
+  const canary = target === 'canary';
+  // A canary's rows are the decided candidate's: it is the only one to match (and the file's candidate).
+  const candidates = doc.candidates.filter((c) => !canary || c.id === doc.decision.candidateId).map((c) => ({ id: c.id, name: c.name, kind: c.kind }));
 
   const choose = (file: File | undefined, delim = delimiter) => {
     if (!file) return;
@@ -52,7 +59,9 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
   };
   const commit = (file: string, result: BuildResult) => {
     const rows = result.series.reduce((a, s) => Math.max(a, s.rows), 0);
-    edit('Import metrics', (d) => recordImportedPilots(importMetrics(d, result.series, { file, importedAt: nowIso(), rows: result.rowsUsed }), result.pilots));
+    const record = { file, importedAt: nowIso(), rows: result.rowsUsed };
+    if (canary) edit('Import canary metrics', (d) => importCanary(d, result.series, record));
+    else edit('Import metrics', (d) => recordImportedPilots(importMetrics(d, result.series, record), result.pilots));
     setDone(
       t('wizard.metrics.imported', { series: result.series.length, file }) +
         (rows > MAX_STORED_POINTS ? ` ${t('wizard.metrics.reduced', { rows: formatNumber(rows, lang), points: formatNumber(MAX_STORED_POINTS, lang) })}` : ''),
@@ -62,10 +71,10 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
   };
 
   return (
-    <section className="panel import-box" aria-labelledby="import-h">
-      <h2 id="import-h">{t('wizard.metrics.importTitle')}</h2>
+    <section className="panel import-box" aria-labelledby={`${fileId}-h`}>
+      <h2 id={`${fileId}-h`}>{t(canary ? 'wizard.review.importTitle' : 'wizard.metrics.importTitle')}</h2>
       <p className="muted small">
-        <CodeText text={t('wizard.metrics.formatHint')} />
+        <CodeText text={t(canary ? 'wizard.review.formatHint' : 'wizard.metrics.formatHint')} />
       </p>
       <div className="import-controls">
         <div className="field">
@@ -85,7 +94,7 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
             type="file"
             hidden
             aria-label={t('wizard.metrics.chooseFile')}
-            accept=".csv,.tsv,.txt,.json,text/csv,application/json"
+            accept=".csv,.tsv,.txt,.json,.jsonl,.ndjson,text/csv,application/json"
             onChange={(e) => {
               setChosen(e.target.files?.[0]?.name ?? null);
               choose(e.target.files?.[0]);
@@ -222,7 +231,7 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
           ))}
         </tbody>
       </table>
-      {!hasCandCol && (
+      {!hasCandCol && doc.candidates.length > 0 && (
         <Field id={fileCandId} label={t('wizard.metrics.fileCandidate')}>
           <select id={fileCandId} className="input" value={mapping.fileCandidate} onChange={(e) => onMap({ ...mapping, fileCandidate: e.target.value })}>
             {candidateChoices(t('wizard.metrics.chooseCandidate'))}

@@ -1,0 +1,149 @@
+import { useTranslation } from 'react-i18next';
+import {
+  ASSUMPTION_LABELS,
+  changeLines,
+  clearCanary,
+  confirmDecision,
+  fillText,
+  formatExpected,
+  formatMeasure,
+  reviewDecision,
+  setReviewTolerance,
+  type Assumption,
+  type WorkshopDoc,
+} from '../../../shared/model';
+import type { Lang } from '../../../shared/framework';
+import { edit, NumberField } from './fields';
+import { ImportPanel } from './metrics/ImportPanel';
+import { candidateName, criterionName, formatNumber } from './text';
+
+/**
+ * The assumptions board (steps 6 and 7): what the recorded decision assumed — from its snapshot —
+ * held against the canary / production metrics imported here, each with its status in words and
+ * colour; the team's tolerance; whether the decision still wins now; what changed since. In step 6
+ * (`importer`) the canary's metrics are imported here with the step 4 importer.
+ */
+export function AssumptionsBoard({ doc, lang, importer = false }: { doc: WorkshopDoc; lang: Lang; importer?: boolean }) {
+  const { t } = useTranslation();
+  const L = ASSUMPTION_LABELS[lang];
+  const d0 = doc.decision;
+  const currency = doc.currency.code;
+  const unnamed = t('wizard.field.unnamed');
+  const heading = (
+    <h2 id="board-h" tabIndex={-1}>
+      {L.title}
+    </h2>
+  );
+  if (d0.candidateId === null || d0.snapshot === null)
+    return (
+      <section className="panel assumptions-board" aria-labelledby="board-h">
+        {heading}
+        <p className="empty">{d0.candidateId === null ? L.noDecision : L.noSnapshot}</p>
+        {d0.candidateId !== null && (
+          <button type="button" className="btn" onClick={() => edit('Confirm the decision', (d) => confirmDecision(d))}>
+            {t('wizard.iteration.confirmDecision')}
+          </button>
+        )}
+      </section>
+    );
+  const review = reviewDecision(doc);
+  const winner = candidateName(doc, d0.snapshot.candidateId, lang, unnamed);
+  const names = { candidate: (id: string) => candidateName(doc, id, lang, id), criterion: (id: string) => criterionName(doc, id, lang) ?? id };
+  const lines = review.changes ? changeLines(review.changes, lang, names, currency) : [];
+  return (
+    <section className="panel assumptions-board" aria-labelledby="board-h">
+      {heading}
+      <p className="muted">{L.intro}</p>
+      <p className="small">{fillText(L.snapshotOf, { candidate: winner, date: d0.snapshot.at.slice(0, 10) })}</p>
+      {review.assumptions.length === 0 ? (
+        <p className="empty">{t('wizard.review.nothingExpected')}</p>
+      ) : (
+        <table className="table assumptions-table">
+          <caption className="sr-only">{L.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{L.assumption}</th>
+              <th scope="col">{L.source}</th>
+              <th scope="col">{L.expected}</th>
+              <th scope="col">{L.observed}</th>
+              <th scope="col">{L.status}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {review.assumptions.map((a) => (
+              <AssumptionRow key={a.id} a={a} doc={doc} lang={lang} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="board-controls">
+        <NumberField
+          label={L.tolerance}
+          unit="%"
+          min={0}
+          max={1000}
+          optional={false}
+          value={Math.round(doc.review.tolerance * 1000) / 10}
+          hint={t('wizard.review.toleranceHint')}
+          action="Set review tolerance"
+          onChange={(d, v) => (v === null ? d : setReviewTolerance(d, v / 100))}
+        />
+        {doc.review.canary.length > 0 && importer && (
+          <button type="button" className="btn" onClick={() => edit('Clear canary metrics', clearCanary)}>
+            {t('wizard.review.clear')}
+          </button>
+        )}
+      </div>
+      {review.stillWins !== null && review.margin !== null && (
+        <p className={review.stillWins ? 'ok-note' : 'alert'} role="status">
+          <strong>{L.standing}:</strong>{' '}
+          {fillText(review.stillWins ? L.stillWins : L.noLongerWins, { candidate: winner, margin: formatNumber(Math.abs(review.margin) * 100, lang) })}
+        </p>
+      )}
+      <h3>{L.changes}</h3>
+      {lines.length === 0 ? (
+        <p className="muted">{L.noChanges}</p>
+      ) : (
+        <ul className="decision-changes">
+          {lines.map((l, i) => (
+            <li key={i}>{l}</li>
+          ))}
+        </ul>
+      )}
+      {importer && <ImportPanel doc={doc} target="canary" />}
+    </section>
+  );
+}
+
+function AssumptionRow({ a, doc, lang }: { a: Assumption; doc: WorkshopDoc; lang: Lang }) {
+  const L = ASSUMPTION_LABELS[lang];
+  const currency = doc.currency.code;
+  const dimension = a.interplay ? (criterionName(doc, a.interplay.dimension, lang) ?? a.interplay.dimension) : '';
+  return (
+    <tr className={`assumption status-${a.status}`}>
+      <th scope="row">
+        {L.ids[a.id]}
+        {a.interplay && (
+          <div className="interplay small" lang={lang}>
+            {fillText(L.interplay, {
+              words: a.interplay.words[lang],
+              dimension,
+              weight: a.interplay.weight === null ? L.none : formatNumber(a.interplay.weight, lang),
+            })}
+          </div>
+        )}
+      </th>
+      <td>{L.sources[a.source]}</td>
+      <td>{formatExpected(a, lang, currency)}</td>
+      <td>{a.observed === null ? L.none : formatMeasure(a.metric, a.observed, lang, currency)}</td>
+      <td>
+        <span className={`status-badge status-${a.status}`}>
+          <span aria-hidden="true">{STATUS_MARK[a.status]}</span> {L.statuses[a.status]}
+        </span>
+      </td>
+    </tr>
+  );
+}
+
+/** A shape beside the word, so the status reads without colour too. */
+const STATUS_MARK: Record<Assumption['status'], string> = { holding: '●', drifting: '▲', broken: '✕', unobserved: '○' };
