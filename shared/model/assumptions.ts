@@ -1,3 +1,4 @@
+import { nextReviewDate } from './review-due';
 import { changesSinceDecision, currentTotals, hasChanges, type SnapshotChanges } from './decision-snapshot';
 import type { DecisionSnapshot, MetricSeries, WorkshopDoc } from './schema';
 
@@ -237,4 +238,9 @@ export function worstStatus(assumptions: readonly Assumption[]): Exclude<Assumpt
   if (observed.some((a) => a.status === 'broken')) return 'broken';
   if (observed.some((a) => a.status === 'drifting')) return 'drifting';
   return observed.length ? 'holding' : null;
+}
+
+/** What the library shows of a workshop's review: the decision's next review date ('' = none or no decision) and its board at its worst. */
+export function reviewSummary(doc: WorkshopDoc): { reviewDate: string; assumptions: Exclude<AssumptionStatus, 'unobserved'> | null } {
+  return { reviewDate: doc.decision.candidateId === null ? '' : nextReviewDate(doc), assumptions: worstStatus(assumptionsBoard(doc)) };
 }
