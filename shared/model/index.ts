@@ -20,3 +20,4 @@ export * from './assumptions';
 export * from './canary-import';
 export * from './review-due';
 export * from './assumptions-text';
+export * from './reevaluate';

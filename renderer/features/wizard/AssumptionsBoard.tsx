@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ASSUMPTION_LABELS,
@@ -7,6 +8,11 @@ import {
   fillText,
   formatExpected,
   formatMeasure,
+  addIterationEntry,
+  addScenario,
+  newId,
+  nowIso,
+  reevaluate,
   reviewDecision,
   setReviewTolerance,
   type Assumption,
@@ -15,7 +21,7 @@ import {
 import type { Lang } from '../../../shared/framework';
 import { edit, NumberField } from './fields';
 import { ImportPanel } from './metrics/ImportPanel';
-import { candidateName, criterionName, formatNumber } from './text';
+import { candidateName, criterionName, formatNumber, today } from './text';
 
 /**
  * The assumptions board (steps 6 and 7): what the recorded decision assumed — from its snapshot —
@@ -110,8 +116,104 @@ export function AssumptionsBoard({ doc, lang, importer = false }: { doc: Worksho
           ))}
         </ul>
       )}
+      {review.assumptions.some((a) => a.status === 'broken') && <Reevaluate doc={doc} lang={lang} winner={winner} />}
       {importer && <ImportPanel doc={doc} target="canary" />}
     </section>
+  );
+}
+
+/**
+ * A broken assumption reopens the evaluation: the what-if with the observed evidence applied
+ * (shared/model/reevaluate.ts), whether the decision still wins and by what margin; the team
+ * saves it as a what-if scenario of step 5 (to record a new decision there), or confirms the
+ * decision with a note in step 7's log.
+ */
+function Reevaluate({ doc, lang, winner }: { doc: WorkshopDoc; lang: Lang; winner: string }) {
+  const { t } = useTranslation();
+  const L = ASSUMPTION_LABELS[lang];
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const [done, setDone] = useState('');
+  const r = open ? reevaluate(doc) : null;
+  if (!open)
+    return (
+      <div className="reevaluate">
+        <button type="button" className="btn btn-primary" onClick={() => (setOpen(true), setDone(''))}>
+          {t('wizard.review.reevaluate')}
+        </button>
+        {done && (
+          <p className="ok-note" role="status">
+            {done}
+          </p>
+        )}
+      </div>
+    );
+  if (!r) return null;
+  const name = t('wizard.review.scenarioName', { date: today() });
+  const outcome =
+    r.stillWins === null || r.margin === null
+      ? ''
+      : fillText(r.stillWins ? L.stillWins : L.noLongerWins, { candidate: winner, margin: formatNumber(Math.abs(r.margin) * 100, lang) });
+  return (
+    <div className="reevaluate panel-inner" role="region" aria-label={t('wizard.review.reevaluate')}>
+      <h3>{t('wizard.review.reevaluated')}</h3>
+      {r.cells.length === 0 ? (
+        <p className="muted">{t('wizard.review.nothingToApply')}</p>
+      ) : (
+        <ul>
+          {r.cells.map((c) => (
+            <li key={c.criterionId}>
+              {t(`wizard.review.applied.${c.measure}`, {
+                criterion: criterionName(doc, c.criterionId, lang) ?? c.criterionId,
+                measured: c.measure === 'budget-share' ? `${formatNumber(c.measured * 100, lang)} %` : formatNumber(c.measured, lang),
+                score: formatNumber(c.score, lang),
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {outcome && (
+        <p className={r.stillWins ? 'ok-note' : 'alert'} role="status">
+          {outcome}
+        </p>
+      )}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="btn"
+          disabled={r.cells.length === 0}
+          onClick={() => {
+            edit('Save re-evaluation', (d) =>
+              addScenario(d, { id: newId(), name, createdAt: nowIso(), weights: d.criteria.map((c) => c.weight), scoreOverrides: r.overrides }),
+            );
+            setOpen(false);
+            setDone(t('wizard.review.saved', { name }));
+          }}
+        >
+          {t('wizard.review.saveScenario')}
+        </button>
+        <label className="field inline-field">
+          {t('wizard.review.note')}
+          <input className="input" value={note} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            const observation = [t('wizard.review.confirmedLog', { candidate: winner }), outcome, note.trim()].filter(Boolean).join(' ');
+            edit('Confirm decision after review', (d) => addIterationEntry(d, { id: newId(), date: today(), observation, area: 'other' }));
+            setOpen(false);
+            setNote('');
+            setDone(t('wizard.review.confirmed'));
+          }}
+        >
+          {t('wizard.review.confirmOld')}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+          {t('wizard.metrics.cancel')}
+        </button>
+      </div>
+    </div>
   );
 }
 
