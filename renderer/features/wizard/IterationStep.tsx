@@ -3,7 +3,6 @@ import { PRINCIPLES, pick } from '../../../shared/framework';
 import {
   addIterationEntry,
   newId,
-  nextReviewDate,
   removeIterationEntry,
   setNextReview,
   updateIterationEntry,
@@ -36,7 +35,7 @@ export function IterationStep() {
           <h2 id="log-h">{t('wizard.iteration.log')}</h2>
           <DateField
             label={t('wizard.iteration.nextReview')}
-            value={nextReviewDate(doc)}
+            value={doc.iteration.nextReview}
             action="Set next review"
             className="inline-field"
             onChange={(d, v) => (isDate(v) ? setNextReview(d, v) : d)}

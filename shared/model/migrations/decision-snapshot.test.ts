@@ -31,6 +31,21 @@ describe('migration: decision snapshot', () => {
     expect(res.doc.review).toEqual({ canary: [], imports: [], tolerance: 0.1 });
   });
 
+  it('fills step 7’s empty next review from the decision’s review date, and keeps one the team set', () => {
+    const withDate = () => {
+      const doc = older();
+      doc.decision.reviewDate = '2026-06-01';
+      (doc.iteration as Record<string, unknown>).nextReview = '';
+      return doc;
+    };
+    const res = migrate(withDate());
+    expect(res.ok && res.doc.iteration.nextReview).toBe('2026-06-01');
+    const own = withDate();
+    (own.iteration as Record<string, unknown>).nextReview = '2026-05-15';
+    const kept = migrate(own);
+    expect(kept.ok && kept.doc.iteration.nextReview).toBe('2026-05-15');
+  });
+
   it('leaves a decision of an unexpected shape for the schema to report', () => {
     const broken = { ...older(), decision: 'broken' };
     expect(decisionSnapshot.up(broken).decision).toBe('broken');

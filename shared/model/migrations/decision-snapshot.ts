@@ -6,7 +6,9 @@ import type { Migration } from './types';
  * measured figures), and `review`, the canary / production metrics held against it with the
  * team's tolerance. An older document has no snapshot (it cannot be rebuilt from the document as
  * it was when the decision was taken: scores and weights may have changed since): its decision
- * gets `snapshot: null` (the decision record says how to freeze one) and an empty review.
+ * gets `snapshot: null` (the decision record says how to freeze one) and an empty review. Step
+ * 7's next review, which older versions left empty even when the decision had a review date,
+ * takes that date (it now follows the decision's review date until the team sets its own).
  * Pure on plain JSON (no schema imports); anything of an unexpected shape is left for the schema
  * to report.
  */
@@ -17,6 +19,11 @@ export const decisionSnapshot: Migration = {
   up(doc) {
     const decision = isObject(doc.decision) && !('snapshot' in doc.decision) ? { ...doc.decision, snapshot: null } : doc.decision;
     const review = 'review' in doc ? doc.review : { canary: [], imports: [], tolerance: 0.1 };
-    return { ...doc, ...(doc.decision === undefined ? {} : { decision }), review };
+    const reviewDate = isObject(doc.decision) ? doc.decision.reviewDate : undefined;
+    const iteration =
+      isObject(doc.iteration) && doc.iteration.nextReview === '' && typeof reviewDate === 'string' && reviewDate
+        ? { ...doc.iteration, nextReview: reviewDate }
+        : doc.iteration;
+    return { ...doc, ...(doc.decision === undefined ? {} : { decision }), ...(doc.iteration === undefined ? {} : { iteration }), review };
   },
 };
