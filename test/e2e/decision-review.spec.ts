@@ -74,6 +74,8 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(row('rollout-length')).toContainText(L.statuses.broken);
     await expect(row('rollout-length')).toContainText(s.interplay);
     await expect(row('monthly-cost')).toContainText(L.statuses.holding);
+    // The canary's rollout lengths charted against the band the needs set, named for a screen reader.
+    await expect(row('rollout-length').getByRole('img', { name: new RegExp(L.ids['rollout-length']) })).toBeVisible();
     await board.scrollIntoViewIfNeeded();
     await app.screenshot({ path: info.outputPath(`board-${lang}.png`) });
 

@@ -21,6 +21,7 @@ import {
 import type { Lang } from '../../../shared/framework';
 import { edit, NumberField } from './fields';
 import { ImportPanel } from './metrics/ImportPanel';
+import { lttb } from './metrics/lttb';
 import { candidateName, criterionName, formatNumber, today } from './text';
 
 /**
@@ -237,13 +238,46 @@ function AssumptionRow({ a, doc, lang }: { a: Assumption; doc: WorkshopDoc; lang
       </th>
       <td>{L.sources[a.source]}</td>
       <td>{formatExpected(a, lang, currency)}</td>
-      <td>{a.observed === null ? L.none : formatMeasure(a.metric, a.observed, lang, currency)}</td>
+      <td>
+        {a.observed === null ? L.none : formatMeasure(a.metric, a.observed, lang, currency)}
+        {a.observed !== null && <BandChart a={a} doc={doc} lang={lang} />}
+      </td>
       <td>
         <span className={`status-badge status-${a.status}`}>
           <span aria-hidden="true">{STATUS_MARK[a.status]}</span> {L.statuses[a.status]}
         </span>
       </td>
     </tr>
+  );
+}
+
+/** The canary's series of the assumption's measure (per row; step time from iteration speed) against its expected band. */
+function BandChart({ a, doc, lang }: { a: Assumption; doc: WorkshopDoc; lang: Lang }) {
+  const L = ASSUMPTION_LABELS[lang];
+  const id = doc.decision.candidateId;
+  const metric = a.metric === 'step-seconds' ? 'iteration-speed' : a.metric;
+  const raw = doc.review.canary.filter((s) => s.candidateId === id && s.metric === metric).flatMap((s) => s.points);
+  const pts = (a.metric === 'step-seconds' ? raw.filter((p) => p[1] > 0).map((p) => [p[0], 3600 / p[1]] as const) : raw).slice().sort((p, q) => p[0] - q[0]);
+  if (pts.length < 2) return null;
+  const shown = lttb(pts, 120);
+  const W = 160;
+  const H = 40;
+  const ys = shown.map((p) => p[1]);
+  const edges = [a.expected.min, a.expected.max].filter((v): v is number => v !== null);
+  const lo = Math.min(...ys, ...edges);
+  const hi = Math.max(...ys, ...edges);
+  const x0 = shown[0][0];
+  const x1 = shown[shown.length - 1][0];
+  const sx = (x: number) => (x1 > x0 ? ((x - x0) / (x1 - x0)) * (W - 2) + 1 : W / 2);
+  const sy = (y: number) => (hi > lo ? H - 2 - ((y - lo) / (hi - lo)) * (H - 4) : H / 2);
+  const bandTop = sy(a.expected.max ?? hi);
+  const bandBottom = sy(a.expected.min ?? lo);
+  const label = `${L.ids[a.id]}: ${L.observed} ${formatMeasure(a.metric, a.observed!, lang, doc.currency.code)}, ${L.expected} ${formatExpected(a, lang, doc.currency.code)}`;
+  return (
+    <svg className="band-chart" width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label}>
+      <rect x={0} y={Math.min(bandTop, bandBottom)} width={W} height={Math.max(1, Math.abs(bandBottom - bandTop))} className="band" />
+      <polyline points={shown.map((p) => `${sx(p[0]).toFixed(1)},${sy(p[1]).toFixed(1)}`).join(' ')} className={`line status-${a.status}`} />
+    </svg>
   );
 }
 
