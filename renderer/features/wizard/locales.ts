@@ -725,7 +725,7 @@ export const wizardLocale: FeatureLocale = {
       review: {
         importTitle: '导入灰度或生产指标',
         formatHint:
-          'CSV、TSV、JSON 或 JSON Lines，每行一个步骤或时间点：`step,iterations_per_hour,success_rate,monthly_cost,rollout_steps,throughput_demand`。列按名称映射，与第 4 步相同；各行属于已决定的候选方案。',
+          'CSV（逗号、分号或制表符分隔）或 JSON（数组，或每行一个对象），每行一个步骤或时间点：`step,iterations_per_hour,success_rate,monthly_cost,rollout_steps,throughput_demand`。列按名称映射，与第 4 步相同；各行属于已决定的候选方案。',
         nothingExpected: '快照中没有可核对的预期：没有校准的成本区间，需求中没有预算、KPI 或 rollout 长度，也没有试点指标。',
         toleranceHint: '假设超出预期区间多少（按区间边界的比例计）仍算偏移，而不算不成立。',
         clear: '移除灰度指标',
