@@ -62,8 +62,8 @@ describe('report: decision health', () => {
   }
 
   it('a decision recorded before snapshots says how to make one; no decision, no section', () => {
-    const old = fullWorkshop({ lang: 'en' });
-    expect(old.decision.snapshot).toBeNull();
+    const full = fullWorkshop({ lang: 'en' });
+    const old = { ...full, decision: { ...full.decision, snapshot: null } };
     const r = content(old, 'en');
     expect(r.health).toMatchObject({ hasSnapshot: false, snapshot: ASSUMPTION_LABELS.en.noSnapshot });
     expect(renderHtml(r)).toContain('Confirm it in step 5');
