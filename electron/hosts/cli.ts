@@ -10,13 +10,20 @@ import { MAX_REQUEST_BYTES } from '../service/limits';
  * `npm run -s cli -- <method>` is the same).
  * Reads the request JSON from stdin (or --in), prints the response JSON to stdout.
  * On failure: the typed error as JSON on stderr and exit code 2 — never a stack trace.
+ * `workshop.review` answers as any method and then exits with `EXIT_ASSUMPTION_BROKEN` (3) when
+ * an assumption of the decision is broken (0 when none is: holding, drifting or not observed).
  */
+
+/** Exit code of `workshop.review` when at least one assumption is broken (1 is Node's own failure, 2 a refused call). */
+export const EXIT_ASSUMPTION_BROKEN = 3;
 export const USAGE = `Usage: selection-workshop <method> [--in FILE] [--out FILE] [--progress] [--lang zh-CN|en]
   (npx selection-workshop … in this folder; npm run -s cli -- … is the same)
   Reads the request JSON from standard input (or --in FILE) and prints the response JSON.
   --out FILE   write the response to FILE instead of standard output
   --progress   print progress of long jobs to standard error
   --lang LANG  the language of a refused workshop's messages (zh-CN or en; default en)
+  Exit codes: 0 answered; 2 refused (the typed error on standard error);
+  3 workshop.review answered and an assumption of the decision is broken.
 
 Methods:
 ${methodNames.map((m) => `  ${m.padEnd(20)} ${contract[m].summary}`).join('\n')}
@@ -125,6 +132,12 @@ export async function runCli(argv: string[]): Promise<void> {
   const out = JSON.stringify(outcome.result, null, 2) + '\n';
   if (args.outFile) await writeFile(args.outFile, out);
   else process.stdout.write(out);
+  if (args.method === 'workshop.review' && anyBroken(outcome.result)) process.exitCode = EXIT_ASSUMPTION_BROKEN;
+}
+
+function anyBroken(result: unknown): boolean {
+  const list = (result as { assumptions?: { status?: string }[] }).assumptions;
+  return Array.isArray(list) && list.some((a) => a.status === 'broken');
 }
 
 /** The command line's entry: `runCli`, with any unexpected failure reported in the typed error shape. */

@@ -2,6 +2,13 @@ import { SimResultSchema, SimScenarioSchema, type SimResult } from '../../shared
 import { estimateScenario } from '../costsim/analytic';
 import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion } from '../../shared/framework';
 import {
+  ASSUMPTION_LABELS,
+  changeLines,
+  fillText,
+  formatExpected,
+  formatMeasure,
+  reviewDecision,
+  type AssumptionStatus,
   adaptedWeights,
   budgetCurrencyCode,
   costEvidence,
@@ -57,6 +64,35 @@ export interface ReportContent {
   decided: { id: string; name: string } | null;
   /** The recorded decision rests on scores or weights that have changed since (provenance.ts `decisionStatus`). */
   decisionStale: boolean;
+  /** Decision health: the assumptions board and what changed since the decision (null without a decision). */
+  health: DecisionHealth | null;
+}
+
+/** The "decision health" section, every cell as printed (user names inside `changes` and `snapshot` are unescaped). */
+export interface DecisionHealth {
+  title: string;
+  intro: string;
+  /** "Decision on X, frozen 2026-03-02"; or, without a snapshot, how to make one. */
+  snapshot: string;
+  hasSnapshot: boolean;
+  head: { assumption: string; source: string; expected: string; observed: string; status: string };
+  rows: Array<{
+    assumption: string;
+    source: string;
+    expected: string;
+    observed: string;
+    status: AssumptionStatus;
+    statusText: string;
+    interplay: string | null;
+  }>;
+  /** The team's tolerance, e.g. "Tolerance: 10 %". */
+  tolerance: string;
+  /** Whether the decided candidate still ranks first, in a sentence (null: no analysis). */
+  standing: string | null;
+  changesTitle: string;
+  /** What changed since the decision, one line each; `noChanges` when nothing did. */
+  changes: string[];
+  noChanges: string;
 }
 
 export interface AnswerRow {
@@ -260,6 +296,51 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
     winner,
     decided,
     decisionStale: decisionStatus(doc)?.stale ?? false,
+    health: decisionHealth(doc, lang, candidateName, criterionName),
+  };
+}
+
+/** The assumptions board, the decision's standing now and the diff since it, in the report's language (the screen's words). */
+function decisionHealth(doc: WorkshopDoc, lang: Lang, candidateName: (id: string) => string, criterionName: (id: string) => string): DecisionHealth | null {
+  const d = doc.decision;
+  if (d.candidateId === null) return null;
+  const L = ASSUMPTION_LABELS[lang];
+  const currency = doc.currency.code;
+  const base = {
+    title: L.title,
+    intro: L.intro,
+    head: { assumption: L.assumption, source: L.source, expected: L.expected, observed: L.observed, status: L.status },
+    tolerance: `${L.tolerance}: ${formatPercentIntl(doc.review.tolerance, lang)}`,
+    changesTitle: L.changes,
+    noChanges: L.noChanges,
+  };
+  if (d.snapshot === null) return { ...base, snapshot: L.noSnapshot, hasSnapshot: false, rows: [], standing: null, changes: [] };
+  const review = reviewDecision(doc);
+  const winner = candidateName(d.snapshot.candidateId);
+  return {
+    ...base,
+    snapshot: fillText(L.snapshotOf, { candidate: winner, date: d.snapshot.at.slice(0, 10) }),
+    hasSnapshot: true,
+    rows: review.assumptions.map((a) => ({
+      assumption: L.ids[a.id],
+      source: L.sources[a.source],
+      expected: formatExpected(a, lang, currency),
+      observed: a.observed === null ? L.none : formatMeasure(a.metric, a.observed, lang, currency),
+      status: a.status,
+      statusText: L.statuses[a.status],
+      interplay: a.interplay
+        ? fillText(L.interplay, {
+            words: a.interplay.words[lang],
+            dimension: criterionName(a.interplay.dimension),
+            weight: a.interplay.weight === null ? L.none : formatNumberIntl(a.interplay.weight, lang),
+          })
+        : null,
+    })),
+    standing:
+      review.stillWins === null || review.margin === null
+        ? null
+        : fillText(review.stillWins ? L.stillWins : L.noLongerWins, { candidate: winner, margin: formatNumberIntl(Math.abs(review.margin) * 100, lang, 1) }),
+    changes: review.changes ? changeLines(review.changes, lang, { candidate: candidateName, criterion: criterionName }, currency) : [],
   };
 }
 

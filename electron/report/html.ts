@@ -1,5 +1,6 @@
 import { pick } from '../../shared/framework';
 import { displayName, nameTranslation } from '../../shared/model';
+import { nextReviewDate } from '../../shared/model/review-due';
 import type { ReportContent, SimulationView } from './content';
 import { formatDuration } from '../../shared/format';
 import { VALIDATION_METHOD_NAMES, formatDateTime, formatDelta, formatHours, formatNumber, formatPercent } from './content';
@@ -37,6 +38,7 @@ export function renderHtml(r: ReportContent): string {
     { id: 'iteration', title: s.iteration, body: iterationSection(r) },
     { id: 'decision', title: s.decisionRecord, body: decisionSection(r) },
   ];
+  if (r.health) sections.push({ id: 'health', title: r.health.title, body: healthSection(r.health) });
   if (r.rationales.length) sections.push({ id: 'rationales', title: s.rationales, body: rationalesSection(r), pageBreak: true });
   if (doc.notes.trim()) sections.push({ id: 'notes', title: s.workshopNotes, body: `<p class="prose">${u(doc.notes)}</p>` });
 
@@ -504,7 +506,8 @@ function rolloutSection(r: ReportContent): string {
 
 function iterationSection(r: ReportContent): string {
   const { s, doc } = r;
-  const { log, nextReview } = doc.iteration;
+  const { log } = doc.iteration;
+  const nextReview = nextReviewDate(doc);
   let out = nextReview ? `<p><strong>${c(s.nextReview)}:</strong> ${u(nextReview)}</p>` : '';
   if (!log.length) return out + empty(s.noIteration);
   out += table(
@@ -528,6 +531,32 @@ function decisionSection(r: ReportContent): string {
   ];
   const stale = r.decisionStale ? `<p class="stale">${c(s.decisionStale)}</p>` : '';
   return `${stale}<dl class="record">${rows.map(([k, v]) => `<div><dt>${c(k)}</dt><dd>${v}</dd></div>`).join('')}</dl>`;
+}
+
+/** Decision health: the assumptions board (status in words, coloured), the decision's standing now, and what changed since it. */
+function healthSection(h: NonNullable<ReportContent['health']>): string {
+  if (!h.hasSnapshot) return `<p class="muted">${c(h.snapshot)}</p>`;
+  const statusClass = { holding: 'done', drifting: 'in-progress', broken: 'blocked', unobserved: '' } as const;
+  const board = h.rows.length
+    ? table(
+        [h.head.assumption, h.head.source, h.head.expected, h.head.observed, h.head.status],
+        h.rows.map((row) => [
+          td(c(row.assumption) + (row.interplay ? `<br><span class="muted">${u(row.interplay)}</span>` : '')),
+          td(c(row.source)),
+          num(row.expected),
+          num(row.observed),
+          td(`<span class="status ${statusClass[row.status]}">${c(row.statusText)}</span>`),
+        ]),
+        'assumptions',
+      )
+    : '';
+  return (
+    `<p class="muted">${c(h.intro)}</p><p>${u(h.snapshot)} · ${c(h.tolerance)}</p>` +
+    board +
+    (h.standing ? `<p>${u(h.standing)}</p>` : '') +
+    `<h3>${c(h.changesTitle)}</h3>` +
+    (h.changes.length ? `<ul>${h.changes.map((l) => `<li>${u(l)}</li>`).join('')}</ul>` : `<p class="muted">${c(h.noChanges)}</p>`)
+  );
 }
 
 function rationalesSection(r: ReportContent): string {

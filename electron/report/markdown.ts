@@ -1,4 +1,5 @@
 import { pick } from '../../shared/framework';
+import { nextReviewDate } from '../../shared/model/review-due';
 import type { ReportContent } from './content';
 import { VALIDATION_METHOD_NAMES, formatDelta, formatNumber, formatPercent } from './content';
 import { escapeMarkdownBlock as block, escapeMarkdownInline as md } from './escape';
@@ -151,13 +152,35 @@ export function renderMarkdown(r: ReportContent): string {
   if (!d.dissent.trim()) out.push(s.none, '');
 
   heading(2, s.adrReview);
-  out.push(`- ${label(s.reviewDate)} ${md(d.reviewDate) || s.none}`, `- ${label(s.nextReview)} ${md(doc.iteration.nextReview) || s.none}`, '');
+  out.push(`- ${label(s.reviewDate)} ${md(d.reviewDate) || s.none}`, `- ${label(s.nextReview)} ${md(nextReviewDate(doc)) || s.none}`, '');
   if (doc.iteration.log.length) {
     heading(3, s.iteration);
     table(
       [s.date, s.observation, s.areaCol, s.decisionCol, s.owner],
       doc.iteration.log.map((e) => [md(e.date), md(e.observation), s.area[e.area] ?? e.area, md(e.decision), md(e.owner)]),
     );
+  }
+  const h = r.health;
+  if (h) {
+    heading(2, md(h.title));
+    if (!h.hasSnapshot) out.push(md(h.snapshot), '');
+    else {
+      out.push(`${md(h.snapshot)} · ${md(h.tolerance)}`, '');
+      table(
+        [h.head.assumption, h.head.source, h.head.expected, h.head.observed, h.head.status],
+        h.rows.map((row) => [
+          md(row.assumption) + (row.interplay ? ` — ${md(row.interplay)}` : ''),
+          md(row.source),
+          md(row.expected),
+          md(row.observed),
+          `**${md(row.statusText)}**`,
+        ]),
+      );
+      if (h.standing) out.push(md(h.standing), '');
+      heading(3, md(h.changesTitle));
+      if (h.changes.length) out.push(...h.changes.map((l) => `- ${md(l)}`), '');
+      else out.push(md(h.noChanges), '');
+    }
   }
   out.push('---', '', `_${s.generatedBy}_`, '');
   return out.join('\n');

@@ -1,3 +1,4 @@
+import { nextReviewDate } from '../../shared/model/review-due';
 import PptxGenJS from 'pptxgenjs';
 import { seriesColour } from '../../shared/charts/colours';
 import { pick } from '../../shared/framework';
@@ -394,7 +395,7 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
       const who = [clean(i.owner), i.due].filter(Boolean).join(zh ? '，' : ', ');
       return `${clean(pick(i.title, lang))}${who ? ` (${who})` : ''} — ${s.taskStatus[i.status]}`;
     });
-    if (doc.iteration.nextReview) next.push(`${s.nextReview}${s.colon}${clean(doc.iteration.nextReview)}`);
+    if (nextReviewDate(doc)) next.push(`${s.nextReview}${s.colon}${clean(nextReviewDate(doc))}`);
     sl.addText(s.rollout, { x: 7.4, y: 1.2, w: 5.43, h: 0.4, fontFace: font, fontSize: 16, bold: true, color: TEXT });
     sl.addText(next.length ? next.map((t) => ({ text: t, options: { bullet: true, breakLine: true } })) : s.deckNoNextSteps, {
       x: 7.4,
@@ -406,6 +407,29 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
       color: TEXT,
       valign: 'top',
     });
+  }
+
+  // 11 · Decision health: the assumptions board (status in words), the standing now, what changed since the decision.
+  if (r.health) {
+    const h = r.health;
+    if (!h.hasSnapshot) {
+      const sl = slide(h.title);
+      sl.addText(h.snapshot, { x: MARGIN, y: 1.2, w: BODY_W, h: 1.2, fontFace: font, fontSize: 16, color: MUTED, valign: 'top' });
+    } else {
+      const intro = [`${clean(h.snapshot)} · ${h.tolerance}`, h.standing && clean(h.standing)].filter(Boolean).join('  ');
+      tableSlides(
+        h.title,
+        [h.head.assumption, h.head.source, h.head.expected, h.head.observed, h.head.status],
+        h.rows.map((row) => [row.interplay ? `${row.assumption} — ${row.interplay}` : row.assumption, row.source, row.expected, row.observed, row.statusText]),
+        [4.4, 2.4, 2.2, 1.8, 1.53],
+        intro,
+      );
+      tableSlides(
+        h.changesTitle,
+        [h.changesTitle],
+        (h.changes.length ? h.changes : [h.noChanges]).map((l) => [l]),
+      );
+    }
   }
 
   const out = (await pptx.write({ outputType: 'uint8array' })) as Uint8Array;

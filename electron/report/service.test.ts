@@ -50,7 +50,7 @@ describe('report.render through the service', () => {
     // half of a name (a name is either typed — no default — or a default — no text, no translation).
     const allowed = [
       /^scores\[\d+\]\.(value|rationale)$/,
-      /^metrics\.series\[\d+\]\.bucket$/,
+      /^(metrics\.series|review\.canary)\[\d+\]\.bucket$/,
       /^simulations\[\d+\]\.result\./,
       // … a pair of candidates nobody compared (null = not answered, kept as such), and figures a pilot did not measure.
       /^ratings\[\d+\]\.matrix\[\d+\]\[\d+\]$/,

@@ -33,6 +33,10 @@ export interface WorkshopSummary {
   candidates: number;
   participants: number;
   currentStep: StepId;
+  /** When the decision is next reviewed ('' = not set); absent in summaries written before it was kept. */
+  reviewDate?: string;
+  /** The decision's assumptions board at its worst (null: none observed); absent as above. */
+  assumptions?: 'holding' | 'drifting' | 'broken' | null;
 }
 
 export interface SettingRow {

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { WorkshopDatabase } from './database';
 import { ConflictError, WorkshopRepository } from './repository';
-import { createSampleWorkshop } from '../../shared/model';
+import { createSampleWorkshop, importCanary, importMetrics, updateDecision } from '../../shared/model';
 import { freshRepositoryEachTest } from './testing';
 import { issueText, migrateMessage } from '../../shared/contract/issueText';
 
@@ -66,6 +66,23 @@ describe('WorkshopRepository', () => {
     const loaded = await repo.load(a.id);
     expect(loaded?.ok && loaded.doc.meta.title).toBe('Alpha 2');
     expect(b.meta.lang).toBe('zh-CN');
+  });
+
+  it('the summary names the decision’s next review and a broken assumption, for the library', async () => {
+    const at = '2026-03-01T09:00:00.000Z';
+    const pts = (ys: number[]) => ys.map((y, i) => [i + 1, y] as [number, number]);
+    let doc = createSampleWorkshop('en', at, 'w-review');
+    doc = importMetrics(doc, [{ candidateId: 'managed', metric: 'iteration-speed', bucket: '', points: pts([100]) }], {
+      file: 'p.csv',
+      importedAt: at,
+      rows: 1,
+    });
+    doc = updateDecision(doc, { candidateId: 'managed', reviewDate: '2026-04-01' }, at);
+    await repo.save(doc);
+    expect(await db.summaries.get('w-review')).toMatchObject({ reviewDate: '2026-04-01', assumptions: null });
+    doc = importCanary(doc, [{ candidateId: 'managed', metric: 'iteration-speed', bucket: '', points: pts([50]) }], { file: 'c.csv', importedAt: at, rows: 1 });
+    await repo.save(doc);
+    expect(await db.summaries.get('w-review')).toMatchObject({ reviewDate: '2026-04-01', assumptions: 'broken' });
   });
 
   it('duplicates into a new id, leaving the original untouched', async () => {

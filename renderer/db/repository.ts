@@ -22,7 +22,8 @@ export class ConflictError extends Error {
 
 export type LoadResult = { ok: true; doc: WorkshopDoc } | { ok: false; message: string; issues: Issue[]; reason?: MigrateReason };
 
-export function summarize(doc: WorkshopDoc, deletedAt = 0): WorkshopSummary {
+/** The library's view of a workshop; `review` (the decision's next review and worst assumption, `reviewSummary`) when the caller computed it. */
+export function summarize(doc: WorkshopDoc, deletedAt = 0, review?: Pick<WorkshopSummary, 'reviewDate' | 'assumptions'>): WorkshopSummary {
   return {
     id: doc.id,
     title: doc.meta.title,
@@ -34,6 +35,7 @@ export function summarize(doc: WorkshopDoc, deletedAt = 0): WorkshopSummary {
     candidates: doc.candidates.length,
     participants: doc.participants.length,
     currentStep: doc.currentStep,
+    ...review,
   };
 }
 
@@ -112,6 +114,8 @@ export class WorkshopRepository {
     const base = this.lastSaved.get(doc.id);
     const changed = changedParts(doc, force ? undefined : base);
     const { scores: _scores, metrics: _metrics, simulations: _simulations, ...head } = doc;
+    // Outside the transaction: it must not wait on anything but the database.
+    const review = (await model()).reviewSummary(doc);
     await this.db.transaction('rw', this.db.workshops, this.db.parts, this.db.summaries, async () => {
       const prev = await this.db.summaries.get(doc.id);
       if (!force && base && prev && prev.updatedAt !== Date.parse(base.updatedAt)) throw new ConflictError(doc.id);
@@ -119,7 +123,7 @@ export class WorkshopRepository {
       await this.db.workshops.put({ id: doc.id, doc: head, scoreCount: doc.scores.length });
       if (changed.parts.length) await this.db.parts.bulkPut(changed.parts);
       if (changed.removed.length) await this.db.parts.bulkDelete(changed.removed.map((key) => [doc.id, key] as [string, string]));
-      await this.db.summaries.put(summarize(doc, prev?.deletedAt ?? 0));
+      await this.db.summaries.put(summarize(doc, prev?.deletedAt ?? 0, review));
     });
     this.lastSaved.set(doc.id, doc);
   }

@@ -55,6 +55,12 @@ export const common: FeatureLocale = {
       storageFailed: 'Not saved. {{message}} Your latest changes are still on screen and are saved as soon as storage works again.',
       actionsFor: 'Actions for {{title}}',
       showAll: 'Show all {{count}}',
+      review: {
+        due: 'Decision review due {{date}}',
+        overdue: 'Decision review overdue since {{date}}',
+        broken: '✕ An assumption of the decision is broken',
+        summary: 'Reviews due or overdue: {{due}} · with a broken assumption: {{broken}}',
+      },
     },
     create: {
       title: 'New workshop',
@@ -196,6 +202,12 @@ export const common: FeatureLocale = {
       storageFailed: '未保存。{{message}} 最近的修改仍在屏幕上，存储恢复后会立即保存。',
       actionsFor: '“{{title}}”的操作',
       showAll: '显示全部 {{count}} 个',
+      review: {
+        due: '决策复盘将于 {{date}} 到期',
+        overdue: '决策复盘已于 {{date}} 逾期',
+        broken: '✕ 决策的某项假设不成立',
+        summary: '复盘到期或逾期：{{due}} 个 · 有假设不成立：{{broken}} 个',
+      },
     },
     create: {
       title: '新建工作坊',

@@ -21,7 +21,8 @@ export function analysisSubject(doc: WorkshopDoc): WorkshopDoc {
     scenarios: [],
     rollout: { items: [], scope: '', goNoGo: '' },
     iteration: { log: [], nextReview: '' },
-    decision: { candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '', basis: '' },
+    decision: { candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '', basis: '', snapshot: null },
+    review: { canary: [], imports: [], tolerance: 0.1 },
     notes: '',
   };
 }

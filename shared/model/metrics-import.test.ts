@@ -3,6 +3,7 @@ import { createWorkshop } from './create';
 import {
   buildSeries,
   guessMapping,
+  guessRole,
   parseBucket,
   parseNumber,
   reduceSeries,
@@ -323,5 +324,78 @@ describe('reduceSeries', () => {
       [6.5, 13],
       [8.5, 17],
     ]);
+  });
+});
+
+describe('two columns for one measure', () => {
+  // iterations_per_hour and step_seconds both measure iteration speed (3600 / seconds); the two
+  // disagree here (the step time includes evaluation), so merging them would average unlike values.
+  const BOTH = `candidate,step,iterations_per_hour,step_seconds,reward
+managed,1,110,60,0.1
+managed,2,112,62,0.2
+managed,3,108,58,0.3
+`;
+
+  it('are not merged: the preview names both, with what each would import, and the measure waits for the team', () => {
+    const table = tokenizeCsv(BOTH);
+    const mapping = guessMapping(table, candidates);
+    expect(mapping.roles).toEqual(['candidate', 'x', 'iteration-speed', 'step-seconds', 'reward']);
+    const r = buildSeries(table, mapping);
+    expect(r.duplicates).toHaveLength(1);
+    const [dup] = r.duplicates;
+    expect(dup.metric).toBe('iteration-speed');
+    expect(dup.columns.map((c) => [c.column, c.index, c.rows])).toEqual([
+      ['iterations_per_hour', 2, 3],
+      ['step_seconds', 3, 3],
+    ]);
+    expect(dup.columns[0].mean).toBeCloseTo((110 + 112 + 108) / 3, 9);
+    expect(dup.columns[1].mean).toBeCloseTo((3600 / 60 + 3600 / 62 + 3600 / 58) / 3, 9);
+    // Nothing of the measure is imported while both columns feed it; the other measures are.
+    expect(r.series.map((s) => s.metric)).toEqual(['reward']);
+  });
+
+  it('imports the column the team keeps, alone', () => {
+    const table = tokenizeCsv(BOTH);
+    const mapping = guessMapping(table, candidates);
+    const keepSeconds = buildSeries(table, { ...mapping, roles: ['candidate', 'x', 'ignore', 'step-seconds', 'reward'] });
+    expect(keepSeconds.duplicates).toEqual([]);
+    expect(keepSeconds.series.find((s) => s.metric === 'iteration-speed')!.points).toEqual([
+      [1, 3600 / 60],
+      [2, 3600 / 62],
+      [3, 3600 / 58],
+    ]);
+    const keepSpeed = buildSeries(table, { ...mapping, roles: ['candidate', 'x', 'iteration-speed', 'ignore', 'reward'] });
+    expect(keepSpeed.series.find((s) => s.metric === 'iteration-speed')!.points).toEqual([
+      [1, 110],
+      [2, 112],
+      [3, 108],
+    ]);
+  });
+
+  it('a horizon column beside per-horizon success columns still feeds one series per horizon', () => {
+    const csv = 'candidate,step,horizon,success_rate,success_long\nmanaged,1,short,0.8,\nmanaged,2,,,0.3\n';
+    const r = build(tokenizeCsv(csv));
+    expect(r.duplicates).toEqual([]);
+    expect(r.series.map((s) => s.bucket).sort()).toEqual(['long', 'short']);
+  });
+});
+
+describe('canary and production columns', () => {
+  it('are recognised by name, and JSON Lines are read row by row', () => {
+    expect(['monthly_cost', 'rollout_steps', 'throughput_demand', '月成本', '吞吐需求', 'throughput'].map(guessRole)).toEqual([
+      'monthly-cost',
+      'rollout-steps',
+      'throughput-demand',
+      'monthly-cost',
+      'throughput-demand',
+      'iteration-speed',
+    ]);
+    const t = tokenizeMetricsFile('canary.jsonl', '{"step":1,"monthly_cost":100}\n\n{"step":2,"monthly_cost":120}\n');
+    expect(t.fileErrors).toEqual([]);
+    expect(t.rows).toEqual([
+      ['1', '100'],
+      ['2', '120'],
+    ]);
+    expect(tokenizeMetricsFile('bad.jsonl', '{"step":1}\nnot json\n').fileErrors[0].code).toBe('invalid-json');
   });
 });

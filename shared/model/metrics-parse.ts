@@ -19,7 +19,9 @@ import { nameAliases } from './names';
  * What a column holds. `step-seconds` is converted to iterations per hour (3600 / seconds).
  * For calibration by the pilot: `rollout-seconds` and `train-seconds` (the step's split) and
  * `tokens-per-second` (generated) are series; `gpus` and `gpu-type` set the candidate's pilot
- * configuration (`BuildResult.pilots`).
+ * configuration (`BuildResult.pilots`). A canary's or production's figures held against the
+ * decision (assumptions.ts): `monthly-cost`, `rollout-steps` (a task's rollout length) and
+ * `throughput-demand` (iterations per hour the workload needs).
  */
 export const COLUMN_ROLES = [
   'ignore',
@@ -39,6 +41,9 @@ export const COLUMN_ROLES = [
   'tokens-per-second',
   'gpus',
   'gpu-type',
+  'monthly-cost',
+  'rollout-steps',
+  'throughput-demand',
 ] as const;
 export type ColumnRole = (typeof COLUMN_ROLES)[number];
 export type Bucket = MetricSeries['bucket'];
@@ -147,7 +152,10 @@ export function tableFromJson(text: string): MetricsTable {
   try {
     data = JSON.parse(text);
   } catch (err) {
-    return { header: [], hasHeader: true, rows: [], delimiter: '', fileErrors: [{ code: 'invalid-json', detail: (err as Error).message }] };
+    // JSON Lines (one row object per line, as metrics exporters write them).
+    const lines = jsonLines(text);
+    if (!lines) return { header: [], hasHeader: true, rows: [], delimiter: '', fileErrors: [{ code: 'invalid-json', detail: (err as Error).message }] };
+    data = lines;
   }
   const list = Array.isArray(data)
     ? data
@@ -176,9 +184,25 @@ export function tableFromJson(text: string): MetricsTable {
   return { header, hasHeader: true, rows, delimiter: '', fileErrors };
 }
 
-/** CSV or JSON by file name, else by content. */
+/** The rows of JSON Lines text (every non-empty line a JSON object), or null when it is not that. */
+function jsonLines(text: string): unknown[] | null {
+  const out: unknown[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const l = line.trim();
+    if (!l) continue;
+    if (l[0] !== '{') return null;
+    try {
+      out.push(JSON.parse(l));
+    } catch {
+      return null;
+    }
+  }
+  return out.length ? out : null;
+}
+
+/** CSV or JSON (also JSON Lines, `.jsonl` / `.ndjson`) by file name, else by content. */
 export function tokenizeMetricsFile(name: string, text: string, opts: { delimiter?: string; onProgress?: (fraction: number) => void } = {}): MetricsTable {
-  const isJson = /\.json$/i.test(name) || (!/\.(csv|tsv|txt)$/i.test(name) && /^\s*[[{]/.test(text));
+  const isJson = /\.(json|jsonl|ndjson)$/i.test(name) || (!/\.(csv|tsv|txt)$/i.test(name) && /^\s*[[{]/.test(text));
   if (isJson) {
     const table = tableFromJson(text);
     opts.onProgress?.(1);
@@ -240,6 +264,9 @@ const ROLE_PATTERNS: [ColumnRole, RegExp][] = [
   ['tokens-per-second', /tokens?[ _-]*(\/|per)[ _-]*(s|sec|second)$|^tok\/s$|^tps$|每秒.*token|token[ _-]?吞吐/i],
   ['gpus', /^(gpus|num[ _-]?gpus|n[ _-]?gpus|gpu[ _-]?count|gpu数|gpu 数|卡数)$/i],
   ['gpu-type', /^(gpu[ _-]?(type|model|name|kind)|gpu型号|卡型|显卡型号)$/i],
+  ['monthly-cost', /(monthly|per[ _-]?month|month)[ _-]?(cost|spend)|cost[ _-]?(per[ _-]?month|monthly)|月成本|月度成本|每月成本|月费用/i],
+  ['rollout-steps', /rollout[ _-]?(len|length|steps|turns)$|(turns|steps)[ _-]?per[ _-]?task|rollout[ _-]?(长度|步数)|单次任务步数/i],
+  ['throughput-demand', /(throughput|iter(ation)?s?[ _-]*per[ _-]*(h|hr|hour))[ _-]?(demand|needed|required)|demand(ed)?[ _-]?(throughput|iter)|吞吐需求/i],
   ['step-seconds', /(sec(ond)?s?|^s)[ _/-]*(per)?[ _/-]*(step|iter)|(step|iter(ation)?)[ _-]?(time|seconds|secs|duration)|每步耗时|单步耗时|迭代耗时/i],
   ['iteration-speed', /(iter(ation)?s?|steps?)[ _-]*(per|\/)[ _-]*(h|hr|hour|min)|iter(ation)?[ _-]?speed|throughput|迭代速度|吞吐/i],
   ['success-short', /(success|pass|成功).*(short|短)|(short|短).*(success|pass|成功)/i],

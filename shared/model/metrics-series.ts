@@ -40,8 +40,24 @@ export interface ImportedPilot {
   gpusFrom: [number, number][];
 }
 
+/**
+ * Two or more columns mapped to one measure (e.g. `iterations_per_hour` as iteration speed and
+ * `step_seconds`, which is converted to it). They are never merged: averaging two differently
+ * measured columns gives a level neither has. The measure is left out of the import until the
+ * team keeps one column (maps the others to `ignore`); each column's rows and mean (in the
+ * measure's unit, over every candidate) show what keeping it would import.
+ */
+export interface DuplicateMeasure {
+  metric: MetricSeries['metric'];
+  /** The horizon the columns name (success rate per horizon), or '' when the rows' horizon decides. */
+  bucket: Bucket;
+  columns: { index: number; column: string; role: ColumnRole; rows: number; mean: number | null }[];
+}
+
 export interface BuildResult {
   series: ImportedSeries[];
+  /** Measures fed by more than one column: left out of `series` until the team keeps one. */
+  duplicates: DuplicateMeasure[];
   /** Pilot configurations per candidate (empty when no such column is mapped). */
   pilots: ImportedPilot[];
   /** The first `maxErrors` row errors, in file order. */
@@ -75,7 +91,29 @@ const METRIC_OF: Partial<Record<ColumnRole, MetricSeries['metric']>> = {
   'rollout-seconds': 'rollout-seconds',
   'train-seconds': 'train-seconds',
   'tokens-per-second': 'tokens-per-second',
+  'monthly-cost': 'monthly-cost',
+  'rollout-steps': 'rollout-steps',
+  'throughput-demand': 'throughput-demand',
 };
+/**
+ * The columns of `roles` that feed the same measure, grouped (groups of one are left out). A
+ * success-rate column read with the rows' horizon and a column of one horizon (success_long)
+ * are meant to fill one series together, so they are not duplicates of each other.
+ */
+export function duplicateColumns(roles: readonly ColumnRole[]): { metric: MetricSeries['metric']; bucket: Bucket; columns: number[] }[] {
+  const groups = new Map<string, { metric: MetricSeries['metric']; bucket: Bucket; columns: number[] }>();
+  roles.forEach((role, i) => {
+    const metric = METRIC_OF[role];
+    if (!metric) return;
+    const fixed = BUCKET_OF[role];
+    const key = metric === 'success-rate' ? `${metric}|${fixed ?? '*'}` : metric;
+    const g = groups.get(key);
+    if (g) g.columns.push(i);
+    else groups.set(key, { metric, bucket: fixed ?? '', columns: [i] });
+  });
+  return [...groups.values()].filter((g) => g.columns.length > 1);
+}
+
 const POSITIVE_ROLES = new Set<ColumnRole>(['rollout-seconds', 'train-seconds', 'tokens-per-second']);
 
 interface Accumulator {
@@ -120,9 +158,13 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
     rowsWithErrors.add(row);
     if (errors.length < maxErrors) errors.push({ row, column: table.header[column] ?? `#${column + 1}`, code, value });
   };
-  if (fileErrors.length) return { series: [], pilots: [], errors, errorCount, errorRows: 0, fileErrors, rowsUsed: 0 };
+  if (fileErrors.length) return { series: [], duplicates: [], pilots: [], errors, errorCount, errorRows: 0, fileErrors, rowsUsed: 0 };
 
   const decimalComma = table.delimiter !== ',' && table.delimiter !== '';
+  const dupGroups = duplicateColumns(roles);
+  const dupCol = new Set(dupGroups.flatMap((g) => g.columns));
+  /** The values each duplicated column would import, kept apart (never merged into a series). */
+  const dupAcc = new Map<number, Accumulator>();
   // Accumulators per candidate, indexed by column × bucket (no string keys in the hot loop).
   const acc = new Map<string, (Accumulator | undefined)[]>();
   const all: Accumulator[] = [];
@@ -217,6 +259,14 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
       }
       const metric = metricOf[c]!;
       const bucket: Bucket = metric === 'success-rate' ? (BUCKET_OF[role] ?? rowBucket) : '';
+      if (dupCol.has(c)) {
+        let d = dupAcc.get(c);
+        if (!d) dupAcc.set(c, (d = { candidateId: '', metric, bucket, xs: [], ys: [], rows: [], column: table.header[c], rate: RATE_ROLES.has(role) }));
+        d.xs.push(x);
+        d.ys.push(y);
+        d.rows.push(rowNo);
+        continue;
+      }
       const slot = c * 4 + bucketIndex[bucket];
       let a = slots[slot];
       if (!a) {
@@ -235,35 +285,27 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
 
   const series: ImportedSeries[] = [];
   for (const a of all) {
-    let percent = false;
-    if (a.rate) {
-      let top = -Infinity;
-      let bottom = Infinity;
-      for (const y of a.ys) {
-        if (y > top) top = y;
-        if (y < bottom) bottom = y;
-      }
-      percent = top > 1;
-      const scale = percent ? 0.01 : 1;
-      if (bottom < 0 || top * scale > 1) {
-        // Some values are out of 0–100 %: report those rows and keep the rest.
-        const keep: number[] = [];
-        a.ys.forEach((y, i) => {
-          const v = y * scale;
-          if (v < 0 || v > 1) report(a.rows[i], table.header.indexOf(a.column), 'out-of-range', String(y));
-          else keep.push(i);
-        });
-        a.xs = keep.map((i) => a.xs[i]);
-        a.ys = keep.map((i) => a.ys[i]);
-      }
-      if (percent) for (let i = 0; i < a.ys.length; i++) a.ys[i] *= scale;
-    }
+    const percent = readRates(a, (row, value) => report(row, table.header.indexOf(a.column), 'out-of-range', value));
     if (a.xs.length === 0) continue;
     series.push({ candidateId: a.candidateId, metric: a.metric, bucket: a.bucket, points: reduceSeries(a.xs, a.ys, maxPoints), rows: a.xs.length, percent });
   }
+  const duplicates: DuplicateMeasure[] = dupGroups.map((g) => ({
+    metric: g.metric,
+    bucket: g.bucket,
+    columns: g.columns.map((index) => {
+      const d = dupAcc.get(index);
+      // Out-of-range rates of a column not yet kept are reported once it is kept.
+      if (d) readRates(d, () => undefined);
+      const n = d ? d.ys.length : 0;
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += d!.ys[i];
+      return { index, column: table.header[index] ?? `#${index + 1}`, role: roles[index], rows: n, mean: n ? sum / n : null };
+    }),
+  }));
   if (series.length > MAX_SERIES)
     return {
       series: [],
+      duplicates,
       pilots: [],
       errors,
       errorCount,
@@ -290,7 +332,35 @@ export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPo
   }
   errors.sort((p, q) => p.row - q.row);
   const pilotList = [...pilots.values()].filter((p) => p.gpus !== null || p.gpu !== null);
-  return { series, pilots: pilotList, errors, errorCount, errorRows: rowsWithErrors.size, fileErrors: [], rowsUsed };
+  return { series, duplicates, pilots: pilotList, errors, errorCount, errorRows: rowsWithErrors.size, fileErrors: [], rowsUsed };
+}
+
+/**
+ * A rate series given as 0–100 (any value above 1) is read as percentages; values outside
+ * 0–100 % are reported (`outOfRange`) and dropped. Rewrites `a` in place; true when read as percent.
+ */
+function readRates(a: Accumulator, outOfRange: (row: number, value: string) => void): boolean {
+  if (!a.rate) return false;
+  let top = -Infinity;
+  let bottom = Infinity;
+  for (const y of a.ys) {
+    if (y > top) top = y;
+    if (y < bottom) bottom = y;
+  }
+  const percent = top > 1;
+  const scale = percent ? 0.01 : 1;
+  if (bottom < 0 || top * scale > 1) {
+    const keep: number[] = [];
+    a.ys.forEach((y, i) => {
+      const v = y * scale;
+      if (v < 0 || v > 1) outOfRange(a.rows[i], String(y));
+      else keep.push(i);
+    });
+    a.xs = keep.map((i) => a.xs[i]);
+    a.ys = keep.map((i) => a.ys[i]);
+  }
+  if (percent) for (let i = 0; i < a.ys.length; i++) a.ys[i] *= scale;
+  return percent;
 }
 
 /**

@@ -277,7 +277,21 @@ function pointsSchema(max: number) {
 }
 
 /** Pilot step timings for calibration: `rollout-seconds`, `train-seconds` (the step's split) and generated `tokens-per-second`. */
-export const MetricKindSchema = z.enum(['iteration-speed', 'reward', 'success-rate', 'utilization', 'rollout-seconds', 'train-seconds', 'tokens-per-second']);
+export const MetricKindSchema = z.enum([
+  'iteration-speed',
+  'reward',
+  'success-rate',
+  'utilization',
+  'rollout-seconds',
+  'train-seconds',
+  'tokens-per-second',
+  /** Canary / production (the decision's review): the run's cost per month, in the workshop's currency. */
+  'monthly-cost',
+  /** Canary / production: a task's rollout length (steps, as the needs state it). */
+  'rollout-steps',
+  /** Canary / production: the iterations per hour the workload demands. */
+  'throughput-demand',
+]);
 export const MetricSeriesSchema = z.strictObject({
   candidateId: IdSchema,
   metric: MetricKindSchema,
@@ -439,6 +453,59 @@ export const IterationSchema = z.strictObject({
   nextReview: DateSchema.default(''),
 });
 
+/** A figure at the fit and its p10–p90 band (null bounds: a point estimate), as the cost evidence states it. */
+const BandSchema = z.strictObject({ p10: num().nullable(), mid: num(), p90: num().nullable() });
+
+/**
+ * What the recorded decision rested on, frozen when it was recorded (decision-snapshot.ts): the
+ * assumptions board holds canary metrics against it and "what changed since the decision"
+ * compares the document with it. No edit changes it; recording a decision again replaces it.
+ */
+export const DecisionSnapshotSchema = z.strictObject({
+  /** When it was taken. */
+  at: DateTimeSchema,
+  candidateId: IdSchema,
+  /** Every candidate then, in order, and its weighted total (0..1). */
+  candidates: z.array(z.strictObject({ id: IdSchema, total: num() })).max(LIST_LIMITS.candidates),
+  /** Every criterion then, in order, with its weight in points. */
+  weights: z.array(z.strictObject({ id: IdSchema, weight: num() })).max(LIST_LIMITS.criteria),
+  /** The group's score per candidate and criterion ("candidateId|criterionId" → aggregated score; unscored cells are absent). */
+  scores: boundedRecord(z.string().max(210), num(), LIST_LIMITS.candidates * LIST_LIMITS.criteria),
+  /** Each calibrated candidate's cost evidence: step seconds, run time (h), cost (workshop currency), with p10–p90. */
+  evidence: z.array(z.strictObject({ candidateId: IdSchema, stepSeconds: BandSchema, wallHours: BandSchema, cost: BandSchema })).max(LIST_LIMITS.candidates),
+  /** The needs' targets (null = not answered): success-rate KPI (0..1), monthly budget (workshop currency), rollout length (steps), model size (B). */
+  needs: z.strictObject({
+    successTarget: num().min(0).max(1).nullable(),
+    monthlyBudget: num().nullable(),
+    currency: z.enum(['CNY', 'USD']),
+    rolloutSteps: num().nullable(),
+    modelSizeB: num().nullable(),
+  }),
+  /** The pilot's measured figures per candidate (means of the imported series; null = not measured). */
+  pilot: z
+    .array(
+      z.strictObject({
+        candidateId: IdSchema,
+        iterationSpeed: num().nullable(),
+        success: num().nullable(),
+        utilization: num().nullable(),
+      }),
+    )
+    .max(LIST_LIMITS.candidates),
+});
+
+/** The canary / production metrics held against the decision, and how far outside a band is still only drifting. */
+export const ReviewSchema = z.strictObject({
+  /** Series of the decided candidate's canary or production (x = step or time). */
+  canary: z.array(MetricSeriesSchema).max(50).default([]),
+  imports: z
+    .array(z.strictObject({ file: shortText(), importedAt: DateTimeSchema, rows: z.number().int().min(0) }))
+    .max(500)
+    .default([]),
+  /** Relative distance outside an expected band that is still "drifting" (0.1 = 10 %); beyond it is "broken". */
+  tolerance: num().min(0).max(10).default(0.1),
+});
+
 export const DecisionSchema = z.strictObject({
   candidateId: IdSchema.nullable().default(null),
   rationale: longText().default(''),
@@ -448,6 +515,8 @@ export const DecisionSchema = z.strictObject({
   reviewDate: DateSchema.default(''),
   /** Fingerprint of the analysis inputs when the decision was recorded or last confirmed ('' = not recorded): stale when they differ (provenance.ts `decisionStatus`). */
   basis: z.string().max(64).default(''),
+  /** The basis frozen when the decision was recorded (null: recorded before snapshots, or none yet). */
+  snapshot: DecisionSnapshotSchema.nullable().default(null),
 });
 
 export const StepIdSchema = z.enum(['needs', 'screening', 'validation', 'metrics', 'evaluation', 'canary', 'iteration']);
@@ -497,7 +566,17 @@ export const WorkshopDocSchema = z
     scenarios: z.array(WhatIfScenarioSchema).max(LIST_LIMITS.scenarios).default([]),
     rollout: RolloutSchema.default({ items: [], scope: '', goNoGo: '' }),
     iteration: IterationSchema.default({ log: [], nextReview: '' }),
-    decision: DecisionSchema.default({ candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '', basis: '' }),
+    decision: DecisionSchema.default({
+      candidateId: null,
+      rationale: '',
+      dissent: '',
+      consequences: '',
+      decidedAt: '',
+      reviewDate: '',
+      basis: '',
+      snapshot: null,
+    }),
+    review: ReviewSchema.default({ canary: [], imports: [], tolerance: 0.1 }),
     currentStep: StepIdSchema.default('needs'),
     notes: longText().default(''),
   })
@@ -546,6 +625,7 @@ export const WorkshopDocSchema = z
   });
 
 export type WorkshopDoc = z.output<typeof WorkshopDocSchema>;
+export type DecisionSnapshot = z.output<typeof DecisionSnapshotSchema>;
 export type WorkshopDocInput = z.input<typeof WorkshopDocSchema>;
 export type Participant = z.output<typeof ParticipantSchema>;
 export type Criterion = z.output<typeof CriterionSchema>;

@@ -96,7 +96,8 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
       goNoGo: '',
     },
     iteration: { log: [], nextReview: '' },
-    decision: { candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '', basis: '' },
+    decision: { candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '', basis: '', snapshot: null },
+    review: { canary: [], imports: [], tolerance: 0.1 },
     currentStep: 'needs',
     notes: '',
   };

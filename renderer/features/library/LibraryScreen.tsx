@@ -10,6 +10,7 @@ import { Toast } from '../../ui/Toast';
 import { relativeTime } from '../../ui/format';
 import { currentLang } from '../../i18n';
 import type { WorkshopSummary } from '../../db/database';
+import { reviewDue } from '../../../shared/model/review-due';
 import { LibraryTransfer } from '../export/LibraryTransfer';
 import { useCommand } from '../../app/commands';
 
@@ -28,6 +29,9 @@ export function LibraryScreen() {
   );
   const actions = useLibrary.getState();
   const rows = useMemo(() => visibleItems(items, query, sort), [items, query, sort]);
+  const todayIso = localToday();
+  const dueCount = items.filter((w) => !w.deletedAt && reviewDue(w.reviewDate ?? '', todayIso) !== null).length;
+  const brokenCount = items.filter((w) => !w.deletedAt && w.assumptions === 'broken').length;
   // Long libraries render in pages as the user scrolls, so 1,000 workshops open as fast as 10.
   const [limit, setLimit] = useState(PAGE);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -100,6 +104,11 @@ export function LibraryScreen() {
       )}
       {loaded && items.length === 0 && <p className="empty">{t('library.empty')}</p>}
       {isComplete({ items, total }) && items.length > 0 && rows.length === 0 && <p className="empty">{t('library.noMatch', { q: query })}</p>}
+      {(dueCount > 0 || brokenCount > 0) && (
+        <p className="review-summary" role="status">
+          {t('library.review.summary', { due: dueCount, broken: brokenCount })}
+        </p>
+      )}
       <ul className="workshop-list" aria-label={t('library.title')}>
         {rows.slice(0, limit).map((w) => (
           <li key={w.id} className="workshop-card">
@@ -114,6 +123,7 @@ export function LibraryScreen() {
               )}
               {t('library.meta', { candidates: w.candidates, participants: w.participants })} · {t('library.updated', { when: relativeTime(w.updatedAt, t) })}
             </div>
+            <ReviewBadges w={w} today={todayIso} />
             <div className="card-actions" role="group" aria-label={t('library.actionsFor', { title: w.title })}>
               <button type="button" className="btn btn-ghost" onClick={() => setRenaming(w)}>
                 {t('action.rename')}
@@ -252,4 +262,23 @@ function TitleForm(props: {
       </div>
     </form>
   );
+}
+
+/** A workshop's review, as the library flags it: due or overdue (with its date), and an assumption of the decision broken. */
+function ReviewBadges({ w, today }: { w: WorkshopSummary; today: string }) {
+  const { t } = useTranslation();
+  const due = reviewDue(w.reviewDate ?? '', today);
+  if (!due && w.assumptions !== 'broken') return null;
+  return (
+    <div className="review-badges small">
+      {due && <span className={`badge review-${due}`}>{t(`library.review.${due}`, { date: w.reviewDate })}</span>}
+      {w.assumptions === 'broken' && <span className="badge review-broken">{t('library.review.broken')}</span>}
+    </div>
+  );
+}
+
+/** Today's date on this computer, YYYY-MM-DD. */
+function localToday(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

@@ -7,6 +7,7 @@ import { TaskCells, TaskHead, TaskRemove, TASKS } from './tasks';
 import { StepFrame, useStep } from './step';
 import './wizard.css';
 import { TableHead } from '../../ui/TableHead';
+import { AssumptionsBoard } from './AssumptionsBoard';
 
 /** Step 6 灰度上线: the §八 rollout checklist, the canary's scope and its go/no-go criteria. */
 export function CanaryStep() {
@@ -74,6 +75,7 @@ export function CanaryStep() {
           onAdd={(title) => edit('Add checklist item', (d) => addChecklistItem(d, { id: newId(), lang, title }))}
         />
       </section>
+      <AssumptionsBoard doc={doc} lang={lang} importer />
       <UndoToast undoOffer={undoOffer} />
     </StepFrame>
   );

@@ -75,7 +75,7 @@ export function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) 
       {decisionStatus(doc)?.stale && (
         <div className="alert decision-stale" role="status">
           <p>{t('wizard.iteration.decisionStale')}</p>
-          <button type="button" className="btn" onClick={() => edit('Confirm the decision', confirmDecision)}>
+          <button type="button" className="btn" onClick={() => edit('Confirm the decision', (d) => confirmDecision(d))}>
             {t('wizard.iteration.confirmDecision')}
           </button>
         </div>

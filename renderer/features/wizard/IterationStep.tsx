@@ -14,6 +14,7 @@ import { isDate, RemoveButton } from './tasks';
 import { today } from './text';
 import { StepFrame, useStep } from './step';
 import { DecisionSummary } from './DecisionRecord';
+import { AssumptionsBoard } from './AssumptionsBoard';
 import './wizard.css';
 
 const AREAS: IterationEntry['area'][] = ['reward-design', 'context-strategy', 'resource-config', 'other'];
@@ -28,6 +29,7 @@ export function IterationStep() {
   return (
     <StepFrame index={6} name="iteration" intro={t('wizard.iteration.intro')}>
       <DecisionSummary doc={doc} lang={lang} />
+      <AssumptionsBoard doc={doc} lang={lang} />
       <section className="panel" aria-labelledby="log-h">
         <div className="plan-head">
           <h2 id="log-h">{t('wizard.iteration.log')}</h2>

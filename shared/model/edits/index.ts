@@ -16,3 +16,4 @@ export * from './scenarios';
 export * from './ballot';
 export * from './meta';
 export * from './score-paste';
+export * from './review';

@@ -1,3 +1,5 @@
+import { takeSnapshot } from '../decision-snapshot';
+import { nowIso } from '../ids';
 import { analysisBasis } from '../provenance';
 import type { IterationEntry, WorkshopDoc } from '../schema';
 import { patched, updateById } from './common';
@@ -28,18 +30,32 @@ export function setNextReview(doc: WorkshopDoc, date: WorkshopDoc['iteration']['
 /**
  * Edits the decision record; a candidate that does not exist is refused. Choosing the
  * candidate records the analysis it rests on (`basis`), so a later change of the scores or
- * weights marks the decision stale (provenance.ts `decisionStatus`).
+ * weights marks the decision stale (provenance.ts `decisionStatus`), and freezes what it rests
+ * on (`snapshot`, taken at `at`); clearing the choice drops the snapshot. Other fields of the
+ * record (texts, dates) leave the snapshot as it is. The snapshot itself is never patched.
  */
-export function updateDecision(doc: WorkshopDoc, patch: Partial<Decision>): WorkshopDoc {
+export function updateDecision(doc: WorkshopDoc, patch: Partial<Omit<Decision, 'snapshot'>>, at: string = nowIso()): WorkshopDoc {
   if (patch.candidateId && !doc.candidates.some((c) => c.id === patch.candidateId)) return doc;
-  const chosen = patch.candidateId !== undefined && patch.candidateId !== doc.decision.candidateId;
-  const decision = patched(doc.decision, chosen ? { ...patch, basis: patch.candidateId ? analysisBasis(doc) : '' } : patch);
-  return decision === doc.decision ? doc : { ...doc, decision };
+  const { snapshot: _ignored, ...fields } = patch as Partial<Decision>;
+  const chosen = fields.candidateId !== undefined && fields.candidateId !== doc.decision.candidateId;
+  const decision = patched(doc.decision, chosen ? { ...fields, basis: fields.candidateId ? analysisBasis(doc) : '' } : fields);
+  if (decision === doc.decision) return doc;
+  // Step 7's next review follows the decision's review date until the team sets another.
+  const follows = decision.reviewDate !== doc.decision.reviewDate && (doc.iteration.nextReview === '' || doc.iteration.nextReview === doc.decision.reviewDate);
+  if (follows) doc = { ...doc, iteration: { ...doc.iteration, nextReview: decision.reviewDate } };
+  if (!chosen) return { ...doc, decision };
+  const next = { ...doc, decision };
+  return { ...next, decision: { ...decision, snapshot: takeSnapshot(next, at) } };
 }
 
-/** The team confirms the decision on the current analysis (it is no longer stale); one undo step. */
-export function confirmDecision(doc: WorkshopDoc): WorkshopDoc {
+/**
+ * The team confirms the decision on the current analysis (it is no longer stale): a new decision
+ * on the same candidate, so its basis is frozen anew (`snapshot` at `at`); one undo step. A
+ * decision recorded before snapshots (none kept) gets its first one.
+ */
+export function confirmDecision(doc: WorkshopDoc, at: string = nowIso()): WorkshopDoc {
   if (doc.decision.candidateId === null) return doc;
   const basis = analysisBasis(doc);
-  return basis === doc.decision.basis ? doc : { ...doc, decision: { ...doc.decision, basis } };
+  if (basis === doc.decision.basis && doc.decision.snapshot !== null) return doc;
+  return { ...doc, decision: { ...doc.decision, basis, snapshot: takeSnapshot(doc, at) } };
 }

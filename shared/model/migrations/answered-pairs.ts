@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './types';
 
 /**
  * Which AHP pairs were answered. From this version an unanswered pair is `null` in

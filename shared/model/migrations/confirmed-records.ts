@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './types';
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 

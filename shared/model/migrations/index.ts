@@ -6,7 +6,11 @@ import { pilotCalibration } from './pilot-calibration';
 import { pilotRowGpus } from './pilot-row-gpus';
 import { simulationTyped } from './simulation-typed';
 import { singleNames } from './single-names';
+import type { Migration } from './types';
 import { weightsProvenance } from './weights-provenance';
+import { decisionSnapshot } from './decision-snapshot';
+
+export type { Migration };
 
 /**
  * The workshop document's migration chain. `MIGRATIONS[i]` turns a plain document of schema
@@ -15,13 +19,6 @@ import { weightsProvenance } from './weights-provenance';
  * one file beside this one (a pure function on plain JSON, no zod, no imports of the
  * schema — a migration must keep working after the schema moves on) and appends it here.
  */
-export interface Migration {
-  /** What the step changes, for people reading the chain (and the import dialog's note). */
-  readonly summary: string;
-  /** A plain document of the previous version → the next version's shape (schemaVersion is set by the caller). */
-  readonly up: (doc: Record<string, unknown>) => Record<string, unknown>;
-}
-
 export const MIGRATIONS: readonly Migration[] = [
   singleNames,
   weightsProvenance,
@@ -32,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   pairwiseRatings,
   pilotCalibration,
   pilotRowGpus,
+  decisionSnapshot,
 ];

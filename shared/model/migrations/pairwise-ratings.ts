@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './types';
 
 /**
  * AHP ratings: candidates compared pairwise on a dimension give that dimension's

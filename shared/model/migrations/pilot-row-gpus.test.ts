@@ -29,7 +29,7 @@ describe('migration: pilot row GPUs', () => {
     const res = migrate(older());
     expect(res.ok).toBe(true);
     if (!res.ok) return;
-    expect(res.from).toBe(SCHEMA_VERSION - 1);
+    expect(res.from).toBe(older().schemaVersion);
     expect(res.doc.schemaVersion).toBe(SCHEMA_VERSION);
     expect(res.doc.metrics.pilots).toEqual([{ candidateId: 'managed', scenario: { cluster: { gpus: 16, gpu: 'H100-SXM' } }, gpusFrom: [] }]);
     const { rows } = pilotRows(res.doc, 'managed');

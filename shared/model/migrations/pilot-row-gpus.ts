@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './types';
 
 /**
  * The GPUs of each pilot row: `metrics.pilots[].gpusFrom`, the steps at which the

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './types';
 
 type Json = Record<string, unknown>;
 const isPlain = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './types';
 
 /*
  * One name per candidate, dimension and simulation. Before: `name` held a name per language

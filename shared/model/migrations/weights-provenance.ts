@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './types';
 
 /**
  * Weights with provenance, results kept when stale.

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   COLUMN_ROLES,
   MAX_STORED_POINTS,
+  importCanary,
   importMetrics,
   recordImportedPilots,
   nowIso,
@@ -28,8 +29,12 @@ const DELIMITERS = [
   { value: '|', key: 'pipe' },
 ];
 
-/** Choose a CSV/JSON file → progress → column-mapping preview with row errors → import into the workshop. */
-export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
+/**
+ * Choose a CSV/JSON file → progress → column-mapping preview with row errors → import into the
+ * workshop: the pilots' metrics (step 4), or with `target` "canary" the decided candidate's canary
+ * / production metrics held against the decision (step 6; rows are that candidate's).
+ */
+export function ImportPanel({ doc, target = 'pilot' }: { doc: WorkshopDoc; target?: 'pilot' | 'canary' }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const fileId = useId();
@@ -43,7 +48,9 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
   };
   const [done, setDone] = useState<string | null>(null);
   const { state, start, remap, reset } = useMetricsImport();
-  const candidates = doc.candidates.map((c) => ({ id: c.id, name: c.name, kind: c.kind }));
+  const canary = target === 'canary';
+  // A canary's rows are the decided candidate's: it is the only one to match (and the file's candidate).
+  const candidates = doc.candidates.filter((c) => !canary || c.id === doc.decision.candidateId).map((c) => ({ id: c.id, name: c.name, kind: c.kind }));
 
   const choose = (file: File | undefined, delim = delimiter) => {
     if (!file) return;
@@ -52,7 +59,9 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
   };
   const commit = (file: string, result: BuildResult) => {
     const rows = result.series.reduce((a, s) => Math.max(a, s.rows), 0);
-    edit('Import metrics', (d) => recordImportedPilots(importMetrics(d, result.series, { file, importedAt: nowIso(), rows: result.rowsUsed }), result.pilots));
+    const record = { file, importedAt: nowIso(), rows: result.rowsUsed };
+    if (canary) edit('Import canary metrics', (d) => importCanary(d, result.series, record));
+    else edit('Import metrics', (d) => recordImportedPilots(importMetrics(d, result.series, record), result.pilots));
     setDone(
       t('wizard.metrics.imported', { series: result.series.length, file }) +
         (rows > MAX_STORED_POINTS ? ` ${t('wizard.metrics.reduced', { rows: formatNumber(rows, lang), points: formatNumber(MAX_STORED_POINTS, lang) })}` : ''),
@@ -62,10 +71,10 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
   };
 
   return (
-    <section className="panel import-box" aria-labelledby="import-h">
-      <h2 id="import-h">{t('wizard.metrics.importTitle')}</h2>
+    <section className="panel import-box" aria-labelledby={`${fileId}-h`}>
+      <h2 id={`${fileId}-h`}>{t(canary ? 'wizard.review.importTitle' : 'wizard.metrics.importTitle')}</h2>
       <p className="muted small">
-        <CodeText text={t('wizard.metrics.formatHint')} />
+        <CodeText text={t(canary ? 'wizard.review.formatHint' : 'wizard.metrics.formatHint')} />
       </p>
       <div className="import-controls">
         <div className="field">
@@ -85,7 +94,7 @@ export function ImportPanel({ doc }: { doc: WorkshopDoc }) {
             type="file"
             hidden
             aria-label={t('wizard.metrics.chooseFile')}
-            accept=".csv,.tsv,.txt,.json,text/csv,application/json"
+            accept=".csv,.tsv,.txt,.json,.jsonl,.ndjson,text/csv,application/json"
             onChange={(e) => {
               setChosen(e.target.files?.[0]?.name ?? null);
               choose(e.target.files?.[0]);
@@ -176,7 +185,13 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
     </>
   );
   const hasCandCol = mapping.roles.includes('candidate');
-  const canImport = !busy && result.fileErrors.length === 0 && result.series.length > 0;
+  const canImport = !busy && result.fileErrors.length === 0 && result.duplicates.length === 0 && result.series.length > 0;
+  /** Keeps column `index` for its measure: the other columns of the measure are no longer read. */
+  const keep = (index: number, others: number[]) => {
+    const roles = mapping.roles.slice();
+    for (const k of others) if (k !== index) roles[k] = 'ignore';
+    onMap({ ...mapping, roles });
+  };
   return (
     <div className="preview" aria-busy={busy}>
       <h3>
@@ -216,7 +231,7 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
           ))}
         </tbody>
       </table>
-      {!hasCandCol && (
+      {!hasCandCol && doc.candidates.length > 0 && (
         <Field id={fileCandId} label={t('wizard.metrics.fileCandidate')}>
           <select id={fileCandId} className="input" value={mapping.fileCandidate} onChange={(e) => onMap({ ...mapping, fileCandidate: e.target.value })}>
             {candidateChoices(t('wizard.metrics.chooseCandidate'))}
@@ -244,6 +259,40 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
         <p key={e.code} className="alert" role="alert">
           {t(`wizard.metrics.fileError.${e.code}`, { detail: e.detail === '\t' ? 'Tab' : e.detail })}
         </p>
+      ))}
+      {result.duplicates.map((d) => (
+        <div key={`${d.metric}|${d.bucket}`} className="alert duplicate-measure" role="alert">
+          <p>
+            {t('wizard.metrics.duplicate', {
+              measure: t(`wizard.metrics.roles.${d.metric === 'success-rate' && d.bucket ? `success-${d.bucket}` : d.metric}`),
+              columns: d.columns.map((c) => `“${colName(c.index)}”`).join(t('wizard.metrics.listSep')),
+            })}
+          </p>
+          <ul>
+            {d.columns.map((c) => (
+              <li key={c.index}>
+                {t('wizard.metrics.duplicateColumn', {
+                  column: colName(c.index),
+                  role: t(`wizard.metrics.roles.${c.role}`),
+                  rows: formatNumber(c.rows, lang),
+                  mean: c.mean === null ? '—' : formatNumber(c.mean, lang),
+                })}{' '}
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() =>
+                    keep(
+                      c.index,
+                      d.columns.map((o) => o.index),
+                    )
+                  }
+                >
+                  {t('wizard.metrics.keepColumn', { column: colName(c.index) })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       ))}
       {result.errorCount > 0 && <RowErrors errors={result.errors} count={result.errorCount} rows={result.errorRows} />}
       {result.fileErrors.length === 0 && (

@@ -1,0 +1,91 @@
+import { writeFileSync } from 'node:fs';
+import { ASSUMPTION_LABELS } from '../../shared/model/assumptions-text';
+import { expect, test } from './fixtures';
+import { LibraryPage } from './pages/LibraryPage';
+
+/**
+ * The decision stays alive, in English and in Chinese: decide in the sample workshop, import
+ * canary metrics in step 6 with one broken assumption (a longer rollout than the needs assumed),
+ * see it broken in words (and the seed's §九 words on mismatch), re-evaluate with the observed
+ * evidence, save that as a what-if scenario, and find the workshop flagged in the library.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+const TEXT = {
+  en: {
+    step5: /Overall evaluation/,
+    step6: /Canary rollout/,
+    chosen: 'Chosen candidate',
+    managed: 'Managed cloud training platform',
+    file: 'Choose a metrics file (CSV or JSON)',
+    importBtn: 'Import',
+    imported: /Imported 2 series from canary\.csv/,
+    reevaluate: 'Re-evaluate with the observed evidence',
+    save: 'Save as a what-if scenario (step 5)',
+    saved: /Saved the what-if scenario “Canary evidence/,
+    libraryBroken: 'An assumption of the decision is broken',
+    interplay: '“a longer context aggravates the mismatch risk”',
+  },
+  'zh-CN': {
+    step5: /综合评估/,
+    step6: /灰度上线/,
+    chosen: '选定的方案',
+    managed: '托管云训练平台',
+    file: '选择指标文件（CSV 或 JSON）',
+    importBtn: '导入',
+    imported: /已从 canary\.csv 导入 2 条序列/,
+    reevaluate: '用观测到的证据重新评估',
+    save: '保存为假设情景（第 5 步）',
+    saved: /已保存假设情景“灰度证据/,
+    libraryBroken: '决策的某项假设不成立',
+    interplay: '“更长的上下文会加剧失配风险”',
+  },
+} as const;
+
+for (const lang of ['en', 'zh-CN'] as const) {
+  test(`${lang}: decide, import a canary with a broken assumption, see it broken, re-evaluate, save the what-if; the library flags it`, async ({
+    app,
+  }, info) => {
+    const s = TEXT[lang];
+    const L = ASSUMPTION_LABELS[lang];
+    const nav = () => app.getByRole('navigation').first();
+    await new LibraryPage(app).openSample(lang);
+    const home = app.url().split('#')[0];
+
+    // Step 5: record the decision (its basis is frozen).
+    await nav().getByRole('link', { name: s.step5 }).first().click();
+    await app.getByRole('combobox', { name: s.chosen, exact: true }).selectOption({ label: s.managed });
+
+    // Step 6: the board, unobserved, then the canary: 31,000 a month (within budget), 60 steps per task (the needs assumed 40).
+    await nav().getByRole('link', { name: s.step6 }).first().click();
+    const board = app.getByRole('region', { name: L.title });
+    await expect(board).toBeVisible();
+    const row = (id: keyof typeof L.ids) =>
+      board
+        .getByRole('table', { name: L.title })
+        .getByRole('row')
+        .filter({ has: app.getByRole('rowheader', { name: new RegExp(L.ids[id]) }) });
+    await expect(row('rollout-length')).toContainText(L.statuses.unobserved);
+    const csv = info.outputPath(`canary.csv`);
+    writeFileSync(csv, 'step,monthly_cost,rollout_steps\n1,30000,58\n2,32000,62\n');
+    await app.getByLabel(s.file).setInputFiles(csv);
+    await app.getByRole('button', { name: s.importBtn, exact: true }).click();
+    await expect(app.getByRole('status').filter({ hasText: s.imported })).toBeVisible();
+    await expect(row('rollout-length')).toContainText(L.statuses.broken);
+    await expect(row('rollout-length')).toContainText(s.interplay);
+    await expect(row('monthly-cost')).toContainText(L.statuses.holding);
+    // The canary's rollout lengths charted against the band the needs set, named for a screen reader.
+    await expect(row('rollout-length').getByRole('img', { name: new RegExp(L.ids['rollout-length']) })).toBeVisible();
+    await board.scrollIntoViewIfNeeded();
+    await app.screenshot({ path: info.outputPath(`board-${lang}.png`) });
+
+    // Re-evaluate with the observed cost, and keep it as a what-if scenario of step 5.
+    await board.getByRole('button', { name: s.reevaluate }).click();
+    await board.getByRole('button', { name: s.save }).click();
+    await expect(board.getByRole('status').filter({ hasText: s.saved })).toBeVisible();
+
+    // The library names the workshop whose decision has a broken assumption (once saved).
+    await app.goto(home);
+    await expect(app.getByText(s.libraryBroken)).toBeVisible({ timeout: 15_000 });
+  });
+}
