@@ -306,6 +306,10 @@ function statusOf(code: string): number {
       return 499;
     case 'unavailable':
       return 503;
+    case 'storage_full':
+      return 507;
+    case 'storage_failed':
+      return 503;
     default:
       return 500;
   }

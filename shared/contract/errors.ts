@@ -10,6 +10,8 @@ export const ErrorCodeSchema = z.enum([
   'forbidden',
   'cancelled',
   'unavailable', // a capability missing on this machine (e.g. no Chromium for PDF)
+  'storage_full', // nothing was saved: the disk is full (try again once space is freed)
+  'storage_failed', // nothing was saved: the disk refused the write or the file cannot be read
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
