@@ -275,7 +275,8 @@ export class Journal {
         throw storageError(err);
       }
       await out.close();
-      if (damaged.length) await writeFile(sideFile(this.file, 'damaged', now), Buffer.concat(damaged.map((d) => Buffer.concat([d, Buffer.from('\n')]))), { mode: 0o600 });
+      if (damaged.length)
+        await writeFile(sideFile(this.file, 'damaged', now), Buffer.concat(damaged.map((d) => Buffer.concat([d, Buffer.from('\n')]))), { mode: 0o600 });
       await rename(tmp, this.file);
       await syncDir(path.dirname(this.file));
       this.end = pos;

@@ -327,7 +327,12 @@ export class SessionManager {
       problems.push({ kind: 'header-recovered', line: 1, message: `the round's first record was unreadable; rebuilt from ${path.basename(headerOf(file))}` });
     if (!round || (round as RoundState).spec.workshopId !== workshopId) {
       if (read.exists && (records > 0 || problems.length > 0)) {
-        const health: JournalHealth = { problems: [...problems, { kind: 'no-round', line: 0, message: 'the journal holds no readable round' }], writeFailures: 0, lastWriteFailure: null, bytes: read.end };
+        const health: JournalHealth = {
+          problems: [...problems, { kind: 'no-round', line: 0, message: 'the journal holds no readable round' }],
+          writeFailures: 0,
+          lastWriteFailure: null,
+          bytes: read.end,
+        };
         this.unreadable.set(workshopId, health);
       }
       return null;
@@ -596,7 +601,16 @@ async function readHeader(file: string): Promise<Extract<JournalRecord, { t: 'op
 
 /** The round's `open` record as it stands (the port it was bound to). */
 function openRecordOf(r: RoundState): Extract<JournalRecord, { t: 'open' }> {
-  return { t: 'open', roundId: r.roundId, spec: r.spec, address: r.address, port: r.port, joinCode: r.joinCode, links: Object.fromEntries(r.links), at: r.openedAt };
+  return {
+    t: 'open',
+    roundId: r.roundId,
+    spec: r.spec,
+    address: r.address,
+    port: r.port,
+    joinCode: r.joinCode,
+    links: Object.fromEntries(r.links),
+    at: r.openedAt,
+  };
 }
 
 function readTls(dataDir: string): { cert: Buffer; key: Buffer } | null {
