@@ -216,9 +216,17 @@ function handleError(err: unknown, retry: () => Promise<void>) {
     renderJoin(null, '');
     return;
   }
+  if (isStorageError(e)) {
+    // Nothing was stored on the facilitator's side: say so plainly; the answers stay on this device.
+    notice = { key: 'notSaved' };
+    render();
+    return;
+  }
   notice = { key: 'error', vars: { message: e.message } };
   render();
 }
+
+const isStorageError = (e: CallError) => e.code === 'storage_full' || e.code === 'storage_failed';
 
 function keepOnDevice(dirty: boolean) {
   if (round) safeSet(DRAFT_KEY(round.roundId, round.participant.id), JSON.stringify({ state, dirty }));
@@ -241,6 +249,12 @@ async function saveDraft() {
     }
     setStatus(t('saved'));
   } catch (err) {
+    if (isStorageError(err as CallError)) {
+      // A draft the host could not store: kept on this device, sent again shortly.
+      setStatus(t('draftNotSaved'));
+      scheduleDraft(5000);
+      return;
+    }
     handleError(err, saveDraft);
   }
 }

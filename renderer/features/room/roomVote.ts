@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import i18next from 'i18next';
-import type { Ballot, RoundStatus, SessionEvent, SubmittedBallot } from '../../../shared/contract/session';
+import type { Ballot, JournalHealth, RoundStatus, SessionEvent, SubmittedBallot } from '../../../shared/contract/session';
 import { mergeBallot } from '../../../shared/model/edits/ballot';
 import { api } from '../../api/client';
 import { subscribeSessionEvents } from '../../api/session-events';
@@ -20,8 +20,10 @@ interface RoomVoteState {
   error: string | null;
   /** What a new round asks, as its form starts: scores (optionally with pairwise judgments), or pairwise judgments only (from the AHP panel). */
   ask: 'scores' | 'pairwise';
+  /** The workshop's journal holds no readable round: what was found (a new round moves it aside). */
+  unreadJournal: JournalHealth | null;
 }
-export const useRoomVote = create<RoomVoteState>(() => ({ round: null, panel: false, error: null, ask: 'scores' }));
+export const useRoomVote = create<RoomVoteState>(() => ({ round: null, panel: false, error: null, ask: 'scores', unreadJournal: null }));
 
 /** The AHP panel's button: the room-vote panel with a new pairwise-only round's form. */
 export function openPairwiseRound() {
@@ -87,8 +89,8 @@ export function mergeAcknowledged(round: Pick<RoundStatus, 'roundId' | 'workshop
 function catchUp(workshopId: string) {
   void (async () => {
     try {
-      const { round } = await api.call('session.status', { workshopId });
-      useRoomVote.setState({ round });
+      const { round, journal } = await api.call('session.status', { workshopId });
+      useRoomVote.setState({ round, unreadJournal: round ? null : (journal ?? null) });
       if (!round) return;
       const ballots: SubmittedBallot[] = await api.call('session.ballots', { workshopId });
       mergeAcknowledged(round, ballots);
@@ -144,7 +146,7 @@ export function eventBatcher(
 
 /** While a workshop is open in the room: follow its round (resumed after a restart) and merge ballots. */
 export function followRoomVote(workshopId: string): () => void {
-  useRoomVote.setState({ round: null, error: null });
+  useRoomVote.setState({ round: null, error: null, unreadJournal: null });
   const batcher = eventBatcher(workshopId, (status, ballots) => {
     // One task: React renders the board and the merged ballots together.
     if (status) useRoomVote.setState({ round: status });
