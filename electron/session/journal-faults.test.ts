@@ -125,6 +125,7 @@ describe('the round journal under faults', () => {
     // What was cut is kept next to the journal, byte for byte.
     const side = await readFile(path.join(sessions(), torn.sideFile!));
     expect(side.length).toBeGreaterThan(0);
+    expect(torn.line).toBe((await readFile(file, 'utf8')).split('\n').length); // the line after the last complete one
     expect(Buffer.concat([await readFile(file), side]).equals(whole.subarray(0, size - 150))).toBe(true);
 
     expect((await submit(s, 0, 9)).rev).toBe(5);

@@ -87,6 +87,8 @@ export interface ReadResult {
   end: number;
   /** Whether the file exists. */
   exists: boolean;
+  /** Complete lines read. */
+  lines: number;
 }
 
 /**
@@ -98,7 +100,7 @@ async function scan(file: string, each: (value: unknown, line: number, bytes: Bu
   try {
     fh = await open(file, 'r');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { problems: [], end: 0, exists: false, tail: Buffer.alloc(0) };
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { problems: [], end: 0, exists: false, lines: 0, tail: Buffer.alloc(0) };
     throw journalError(file, err);
   }
   const problems: JournalProblem[] = [];
@@ -144,7 +146,7 @@ async function scan(file: string, each: (value: unknown, line: number, bytes: Bu
   } finally {
     await fh.close();
   }
-  return { problems, end, exists: true, tail: Buffer.concat(carry) };
+  return { problems, end, exists: true, lines: lineNo, tail: Buffer.concat(carry) };
 }
 
 export class Journal {
@@ -179,24 +181,28 @@ export class Journal {
     if (r.tail.length > 0) {
       const side = sideFile(file, 'torn', opts.now?.() ?? Date.now());
       if (opts.repair) {
-        await writeFile(side, r.tail, { mode: 0o600 });
-        const fh = await open(file, 'r+');
         try {
-          await fh.truncate(r.end);
-          await fh.sync();
-        } finally {
-          await fh.close();
+          await writeFile(side, r.tail, { mode: 0o600 });
+          const fh = await open(file, 'r+');
+          try {
+            await fh.truncate(r.end);
+            await fh.sync();
+          } finally {
+            await fh.close();
+          }
+        } catch (err) {
+          throw storageError(err);
         }
       }
       r.problems.push({
         kind: 'torn-tail',
-        line: r.problems.length ? Math.max(...r.problems.map((p) => p.line)) + 1 : 0,
+        line: r.lines + 1,
         ...whoOf(r.tail),
         message: `${r.tail.length} bytes after the last complete record${opts.repair ? `, cut and kept in ${path.basename(side)}` : ''}`,
         ...(opts.repair ? { sideFile: path.basename(side) } : {}),
       });
     }
-    return { problems: r.problems.sort((a, b) => a.line - b.line), end: r.end, exists: r.exists };
+    return { problems: r.problems, end: r.end, exists: r.exists, lines: r.lines };
   }
 
   /** Appends one record; resolves once it is on disk. Throws `storage_full` / `storage_failed`. */
@@ -262,7 +268,7 @@ export class Journal {
           }
           return null;
         });
-        // scan is synchronous per chunk; write what it kept
+        // The kept records (submissions, the latest drafts) are few: written in one go.
         await flush();
         if (r.problems.length) {
           const raw = await collectDamaged(this.file);
