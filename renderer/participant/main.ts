@@ -249,8 +249,8 @@ async function saveDraft() {
     }
     setStatus(t('saved'));
   } catch (err) {
-    if (isStorageError(err as CallError)) {
-      // A draft the host could not store: kept on this device, sent again shortly.
+    if (isStorageError(err as CallError) || (err as CallError).code === 'unavailable') {
+      // A draft the host could not store (its disk, or this device's draft budget spent for a moment): kept on this device, sent again shortly.
       setStatus(t('draftNotSaved'));
       scheduleDraft(5000);
       return;
