@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RoundSpecSchema, type BallotInput, type RoundSpecInput, type RoundStatus } from '../../shared/contract/session';
-import { diskIO, frame } from '../../electron/session/journal';
+import { decodeLine, diskIO, frame } from '../../electron/session/journal';
 import { SessionManager } from '../../electron/session/manager';
 import { post, spawnHost, type Json } from './lan-host';
 import { percentile, type BenchResult, type BenchSuite } from './types';
@@ -14,9 +14,11 @@ import { percentile, type BenchResult, type BenchSuite } from './types';
  *   fault — kill -9 of the host mid-traffic; a torn tail (kill -9, then a part of a record left
  *   at the end, as a crash mid-write leaves it; or the journal's last 150 bytes cut, as a power
  *   cut can); a full disk (a 1 MiB tmpfs filled up, refused submits, space freed) — then a
- *   restart, more submits, kill -9 and a last restart. Counted: a device whose last acknowledged
- *   ballot is not the one stored (lost), and a revision acknowledged twice with different
- *   ballots (duplicated). Where the fault itself cut acknowledged bytes (the 150-byte cut),
+ *   restart, one submit each, kill -9, restart, more submits, kill -9, one more submit each,
+ *   kill -9 and a last restart. Counted as
+ *   lost: each acknowledged ballot missing from the journal, and each device whose last
+ *   acknowledged ballot is not the one the round holds; as duplicated: a revision acknowledged
+ *   twice with different ballots. Where the fault itself cut acknowledged bytes (the 150-byte cut),
  *   only the acknowledgments after it count, and how many the cut removed is printed.
  * - MB per participant-hour: one device floods max-size drafts (224 cells with 1,000-character
  *   rationales, ~233 KB) at the listener's rate limit (20 a second) while 49 others draft every
@@ -66,6 +68,8 @@ async function trial(kind: Kind, seed: number): Promise<TrialOutcome> {
     const hostHeader = new URL(round.url).host;
     /** Per device: acknowledged revision → the ballot's tag. */
     let acks = tokens.map(() => new Map<number, string>());
+    /** Every acknowledgment, as `pid rev tag` (a duplicated revision keeps both). */
+    let acked: string[] = [];
     let duplicated = 0;
     let seq = 0;
     const submit = async (i: number): Promise<boolean> => {
@@ -77,6 +81,7 @@ async function trial(kind: Kind, seed: number): Promise<TrialOutcome> {
         const had = acks[i].get(rev);
         if (had !== undefined && had !== tag) duplicated++;
         acks[i].set(rev, tag);
+        acked.push(`p${i + 1} ${rev} ${tag}`);
         return true;
       } catch {
         return false; // the host is gone: not acknowledged
@@ -143,24 +148,44 @@ async function trial(kind: Kind, seed: number): Promise<TrialOutcome> {
         const stored = new Map(now.map((b) => [b.participantId, b.rev]));
         cutByFault = acks.reduce((n, m, i) => n + [...m.keys()].filter((rev) => rev > (stored.get(`p${i + 1}`) ?? 0)).length, 0);
         acks = tokens.map(() => new Map());
+        acked = [];
         await kill9();
       }
     }
+    // After the fault: one ballot each, then kill -9 (the first record after a repair is the one at risk),
+    // traffic, kill -9, and one ballot each again: a revision number must never be handed out twice.
+    const oneEach = () => Promise.all(tokens.map((_, i) => submit(i)));
+    await restart();
+    await oneEach();
+    await kill9();
     await restart();
     await traffic(400);
     await kill9();
     await restart();
+    await oneEach();
+    await kill9();
+    await restart();
     const ballots = (await api('session.ballots', { workshopId: faultSpec.workshopId })).result as { participantId: string; rev: number; ballot: Json }[];
     const stored = new Map(ballots.map((b) => [b.participantId, b]));
+    // Every submission the journal holds, as `pid rev tag` (submissions are never compacted away).
+    const journaled = new Set<string>();
+    for (const line of readFileSync(journal()).toString('latin1').split('\n')) {
+      const d = decodeLine(Buffer.from(line, 'latin1'));
+      const r = d.ok ? (d.value as { t?: string; pid?: string; rev?: number; ballot?: { cells?: { rationale?: string }[] } }) : null;
+      if (r?.t === 'submit') journaled.add(`${r.pid} ${r.rev} ${r.ballot?.cells?.[0]?.rationale}`);
+    }
     let lost = 0;
+    // Lost: an acknowledged ballot missing from the journal…
+    for (const a of acked) if (!journaled.has(a)) lost++;
     acks.forEach((m, i) => {
+      const pid = `p${i + 1}`;
       if (m.size === 0) return;
+      // …or the last one not being what the round holds now (an older revision, or another ballot under its number).
       const last = Math.max(...m.keys());
-      const s = stored.get(`p${i + 1}`);
-      // Lost: the last acknowledged ballot is not the one stored (an older revision, or another ballot under its number).
-      if (!s || s.rev < last || (s.rev === last && s.ballot.cells[0].rationale !== m.get(last))) lost++;
+      const s = stored.get(pid);
+      if (!s || s.rev !== last || s.ballot.cells[0].rationale !== m.get(last)) lost++;
     });
-    return { lost, duplicated, acked: acks.reduce((n, m) => n + m.size, 0), cutByFault };
+    return { lost, duplicated, acked: acked.length, cutByFault };
   } finally {
     if (host.child.exitCode === null) host.child.kill('SIGKILL');
     await sleep(50);
