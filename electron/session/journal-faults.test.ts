@@ -134,6 +134,28 @@ describe('the round journal under faults', () => {
     await allLinesReadable(file);
   });
 
+  it('a journal written before framing (bare JSON lines) is still read, and new records are framed after it', async () => {
+    const s = await manager.open(RoundSpecSchema.parse(SPEC), ADDRESS, 0);
+    await submit(s, 0, 1);
+    await submit(s, 1, 2);
+    await manager.shutdown();
+    const file = await journalFile();
+    const bare = (await lines(file)).map((l) => l.replace(/^\d+ [0-9a-f]{8} /, ''));
+    expect(bare[0].startsWith('{"t":"open"')).toBe(true);
+    await writeFile(file, bare.join('\n') + '{"t":"submit","pid":"p1"'); // and a torn bare line at the end
+    await rm(`${file}.head`);
+
+    start();
+    const round = (await manager.status('ws-j')).round!;
+    expect(round.participants.map((p) => p.rev)).toEqual([1, 1, 0]);
+    expect(round.journal!.problems.map((p) => p.kind)).toEqual(['torn-tail']);
+    expect((await submit(s, 0, 5)).rev).toBe(2);
+    await restart();
+    expect(await revOf(0)).toBe(2);
+    await allLinesReadable(file);
+    expect((await lines(file)).at(-2)).toMatch(/^\d+ [0-9a-f]{8} \{"t":"submit","pid":"p1"/);
+  });
+
   it('a bad byte in a middle record skips that record only: the participant keeps the revision before it, and it is reported', async () => {
     const s = await manager.open(RoundSpecSchema.parse(SPEC), ADDRESS, 0);
     await submit(s, 0, 1);
