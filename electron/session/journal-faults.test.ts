@@ -326,6 +326,34 @@ describe('the round journal under faults', () => {
     }
   });
 
+  it('compaction keeps a damaged line in a side file and leaves a journal of whole records', async () => {
+    const s = await manager.open(RoundSpecSchema.parse(SPEC), ADDRESS, 0);
+    await submit(s, 0, 1);
+    await draft(s, 1, 2);
+    await draft(s, 1, 3);
+    await manager.shutdown();
+    const file = await journalFile();
+    const text = await lines(file);
+    const n = text.findIndex((l) => l.includes('"t":"draft"'));
+    text[n] = text[n].replace('"value":2', '"value":9');
+    await writeFile(file, text.join('\n'));
+
+    opts = { compactBytes: 1024 };
+    start();
+    await manager.status('ws-j');
+    for (let v = 0; v < 6; v++) await draft(s, 2, v, 'r'.repeat(200));
+    await submit(s, 1, 4);
+    const side = (await readdir(sessions())).filter((f) => f.includes('.jsonl.damaged-'));
+    expect(side).toHaveLength(1);
+    expect((await readFile(path.join(sessions(), side[0]), 'utf8')).trim()).toBe(text[n]);
+    await allLinesReadable(file);
+    // Superseded drafts were dropped (8 were written); every submission stays.
+    expect((await lines(file)).filter((l) => l.includes('"t":"draft"')).length).toBeLessThan(8);
+    expect((await lines(file)).filter((l) => l.includes('"t":"submit"'))).toHaveLength(2);
+    await restart();
+    expect((await manager.status('ws-j')).round!.participants.map((p) => p.rev)).toEqual([1, 1, 0]);
+  });
+
   it('a draft flood is bounded: over-budget drafts are refused for a moment, superseded drafts are compacted away, submits are kept', async () => {
     let now = Date.parse('2026-01-01T09:00:00Z');
     const budget = { burst: 64 << 10, perSecond: 8 << 10 };

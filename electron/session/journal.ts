@@ -245,47 +245,32 @@ export class Journal {
     const run = this.queue.then(async () => {
       await this.closeHandle();
       const tmp = `${this.file}.compact.tmp`;
-      const out = await open(tmp, 'w', 0o600);
-      let pos = 0;
-      const damaged: Buffer[] = [];
+      let size = 0;
       try {
         await scan(this.file, (v, n) => (plan(v, n), null));
-        let pending: Buffer[] = [];
-        let pendingLen = 0;
-        const flush = async () => {
-          if (!pendingLen) return;
-          const data = Buffer.concat(pending);
-          pending = [];
-          pendingLen = 0;
-          await this.io.write(out, data, pos);
-          pos += data.length;
-        };
-        const r = await scan(this.file, (v, n) => {
-          if (keep(v, n)) {
-            const f = frame(v);
-            pending.push(f);
-            pendingLen += f.length;
-          }
-          return null;
-        });
-        // The kept records (submissions, the latest drafts) are few: written in one go.
-        await flush();
-        if (r.problems.length) {
-          const raw = await collectDamaged(this.file);
-          damaged.push(...raw);
+        // The kept records (submissions, the latest drafts, the rest of the round's history) are few: written in one go.
+        const kept: Buffer[] = [];
+        const r = await scan(this.file, (v, n) => (keep(v, n) && kept.push(frame(v)), null));
+        const data = Buffer.concat(kept);
+        const out = await open(tmp, 'w', 0o600);
+        try {
+          await this.io.write(out, data, 0);
+          await this.io.sync(out);
+        } finally {
+          await out.close();
         }
-        await this.io.sync(out);
+        if (r.problems.some((p) => p.kind === 'corrupt-record')) {
+          const damaged = await collectDamaged(this.file);
+          await writeFile(sideFile(this.file, 'damaged', now), Buffer.concat(damaged.map((d) => Buffer.concat([d, Buffer.from('\n')]))), { mode: 0o600 });
+        }
+        await rename(tmp, this.file);
+        size = data.length;
       } catch (err) {
-        await out.close().catch(() => undefined);
-        await rm(tmp, { force: true });
+        await rm(tmp, { force: true }).catch(() => undefined);
         throw storageError(err);
       }
-      await out.close();
-      if (damaged.length)
-        await writeFile(sideFile(this.file, 'damaged', now), Buffer.concat(damaged.map((d) => Buffer.concat([d, Buffer.from('\n')]))), { mode: 0o600 });
-      await rename(tmp, this.file);
       await syncDir(path.dirname(this.file));
-      this.end = pos;
+      this.end = size;
       this.dirty = false;
     });
     this.queue = run.catch(() => undefined);
