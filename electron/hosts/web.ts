@@ -8,6 +8,7 @@ import { isEntry } from './entry';
 import { spawn } from 'node:child_process';
 import type { Service } from '../service';
 import { SESSION_EVENTS_PATH } from '../../shared/contract/bridge';
+import { httpStatusOf } from '../../shared/contract/errors';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
 import { MAX_REQUEST_BYTES } from '../service/limits';
 import { defaultDataDir } from '../session/data-dir';
@@ -202,7 +203,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
       return;
     }
     const outcome = await service.dispatch(method, payload, { signal: abort.signal });
-    sendJson(res, outcome.ok ? 200 : statusOf(outcome.error.code), outcome);
+    sendJson(res, outcome.ok ? 200 : httpStatusOf(outcome.error.code), outcome);
   }
 
   async function handleSessionEvents(req: IncomingMessage, res: ServerResponse) {
@@ -289,28 +290,6 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
 export function needsOpenerIsolation(req: Pick<IncomingMessage, 'headers'>): boolean {
   const site = req.headers['sec-fetch-site'];
   return site !== 'none' && site !== 'same-origin';
-}
-
-function statusOf(code: string): number {
-  switch (code) {
-    case 'invalid_request':
-    case 'invalid_document':
-      return 400;
-    case 'unauthorized':
-      return 401;
-    case 'forbidden':
-      return 403;
-    case 'unknown_method':
-      return 404;
-    case 'too_large':
-      return 413;
-    case 'cancelled':
-      return 499;
-    case 'unavailable':
-      return 503;
-    default:
-      return 500;
-  }
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {

@@ -3,7 +3,7 @@ import { createServer as createHttps } from 'node:https';
 import { readFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import { ContractError } from '../../shared/contract/errors';
+import { ContractError, httpStatusOf } from '../../shared/contract/errors';
 import { PARTICIPANT_METHODS, ROUND_LIMITS, type ParticipantMethod } from '../../shared/contract/session';
 import { RateLimiter } from './limits';
 
@@ -253,14 +253,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-export function statusOf(code: string): number {
-  return (
-    ({ invalid_request: 400, unauthorized: 401, forbidden: 403, unknown_method: 404, too_large: 413, unavailable: 503 } as Record<string, number>)[code] ?? 500
-  );
-}
-
 function sendError(res: ServerResponse, err: ContractError) {
-  const status = err.message.startsWith('Too many') ? 429 : statusOf(err.code);
+  const status = err.message.startsWith('Too many') ? 429 : httpStatusOf(err.code);
   send(res, status, { ok: false, error: err.toJSON() }, status === 413);
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, rename, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ContractError } from '../../shared/contract/errors';
@@ -9,18 +9,21 @@ import type {
   ClaimedElsewhere,
   ListenProblem,
   NetworkInterfaceInfo,
+  JournalHealth,
+  JournalProblem,
   ParticipantMethod,
   RoundSpec,
   RoundStatus,
   SessionEvent,
   SessionStatus,
   SubmittedBallot,
+  WriteFailure,
 } from '../../shared/contract/session';
-import { Journal } from './journal';
+import { decodeLine, frame, Journal, sideFile, storageError, writeAtomic, type JournalIO } from './journal';
 import { FailureWindow } from './limits';
 import { hostPort, startListener, type Listener, type ListenerOptions } from './listener';
 import { ballotResponse, checkBallot, parseParticipantRequest, participantOf } from './participant';
-import { applyRecord, filledCells, inConflict, type JournalRecord, type RoundState } from './round';
+import { applyRecord, checkRecord, filledCells, inConflict, newRoundState, type JournalRecord, type RoundState } from './round';
 import { newJoinCode, newRoundId, newToken, sameSecret } from './tokens';
 
 export interface SessionManagerOptions {
@@ -34,6 +37,12 @@ export interface SessionManagerOptions {
   tls?: { cert: Buffer; key: Buffer } | null;
   /** Per-device request rate (default 60 at once, 20 per second). */
   limits?: { burst: number; perSecond: number };
+  /** Journal bytes of drafts per participant (default 1 MiB at once, 16 KiB per second); over it a draft is refused, to be sent again. */
+  draftBudget?: { burst: number; perSecond: number };
+  /** The journal is compacted once it is this much larger than after its last compaction (default 4 MiB, and at least doubled). */
+  compactBytes?: number;
+  /** The journal's writes (tests inject a failing disk). */
+  journalIO?: JournalIO;
   now?: () => number;
   /** How often an open round that could not listen (its network not up yet) tries again; default 5 s. */
   retryListenMs?: number;
@@ -54,11 +63,21 @@ interface Entry {
   listenProblem?: ListenProblem;
   /** When this process took the round up (a device not heard from since counts from here). */
   loadedAt: number;
+  /** What recovery found when the journal was read. */
+  problems: JournalProblem[];
+  writeFailures: number;
+  lastWriteFailure: WriteFailure | null;
+  /** Journal size that triggers the next compaction. */
+  compactAt: number;
+  /** Draft bytes each participant may still journal now, and when that was computed. */
+  draftBudget: Map<string, { bytes: number; at: number }>;
 }
 
 const ACTIVE_MS = 120_000;
 /** No contact from a joined device for this long: "away". Open devices check in at least every STATUS_WAIT_MS. */
 export const AWAY_MS = 3 * STATUS_WAIT_MS;
+const DRAFT_BUDGET = { burst: 1 << 20, perSecond: 16 << 10 };
+const COMPACT_BYTES = 4 << 20;
 /** A journal record before it is stamped. */
 type RecordInput = JournalRecord extends infer R ? (R extends { at: string } ? Omit<R, 'at'> & { at?: string } : never) : never;
 const isLoopback = (a: string) => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a) || a === '::1';
@@ -69,6 +88,9 @@ const isLoopback = (a: string) => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a) || 
  */
 export class SessionManager {
   private entries = new Map<string, Entry>();
+  private loading = new Map<string, Promise<Entry | null>>();
+  /** Journals that hold no readable round, per workshop (reported by `status`). */
+  private unreadable = new Map<string, JournalHealth>();
   private listeners = new Set<(e: SessionEvent) => void>();
   private joinFailures = new FailureWindow(10, 10 * 60_000);
   private allJoinFailures = new FailureWindow(200, 10 * 60_000);
@@ -121,9 +143,13 @@ export class SessionManager {
     const existing = await this.load(spec.workshopId);
     if (existing?.round.open) throw new ContractError('forbidden', 'A round is already open for this workshop; close it first.');
     await existing?.journal.close();
+    this.entries.delete(spec.workshopId);
+    const file = this.fileOf(spec.workshopId);
+    // The previous round's journal (read or not) is kept beside the new one, never overwritten.
+    await this.moveAside(file, existing ? `round-${existing.round.roundId}` : 'unread');
     const links: Record<string, string> = {};
     for (const p of spec.participants) links[p.id] = newToken();
-    const journal = new Journal(this.fileOf(spec.workshopId));
+    const journal = new Journal(file, 0, this.opts.journalIO);
     const rec: Extract<JournalRecord, { t: 'open' }> = {
       t: 'open',
       roundId: newRoundId(),
@@ -134,19 +160,18 @@ export class SessionManager {
       links,
       at: new Date(this.now()).toISOString(),
     };
-    const entry: Entry = {
-      round: applyRecord(null, rec)!,
-      journal,
-      listener: null,
-      lock: Promise.resolve(),
-      statusTimer: null,
-      waiting: new Set(),
-      loadedAt: this.now(),
-    };
+    const entry = this.newEntry(applyRecord(null, rec)!, journal, []);
     // The port is fixed once bound, and kept in the journal so links survive a restart.
     await this.listen(entry);
     rec.port = entry.round.port;
-    await journal.append(rec);
+    try {
+      // The header first: the round can be rebuilt from it even if the journal's first line is damaged.
+      await writeAtomic(headerOf(file), frame(rec));
+      await journal.append(rec);
+    } catch (err) {
+      await this.stopListener(entry);
+      throw storageError(err);
+    }
     this.entries.set(spec.workshopId, entry);
     const status = this.statusOf(entry);
     this.emit({ type: 'status', status });
@@ -156,7 +181,10 @@ export class SessionManager {
   /** The workshop's round; resumes the listener of a round left open by a crash or restart. */
   async status(workshopId: string): Promise<SessionStatus> {
     const entry = await this.load(workshopId);
-    if (!entry) return { round: null };
+    if (!entry) {
+      const unread = this.unreadable.get(workshopId);
+      return unread ? { round: null, journal: unread } : { round: null };
+    }
     await this.resume(entry);
     return { round: this.statusOf(entry) };
   }
@@ -175,8 +203,9 @@ export class SessionManager {
     }
     for (const f of files) {
       try {
-        const records = (await Journal.read(path.join(this.opts.dataDir, 'sessions', f))) as JournalRecord[];
-        const open = records.find((r): r is Extract<JournalRecord, { t: 'open' }> => r?.t === 'open');
+        // The round's first record: from the header kept beside the journal, else the journal's first line.
+        const file = path.join(this.opts.dataDir, 'sessions', f);
+        const open = (await readHeader(headerOf(file))) ?? (await readHeader(file));
         if (!open) continue;
         const entry = await this.load(open.spec.workshopId);
         if (entry && entry.round.open && !entry.listener) {
@@ -337,6 +366,7 @@ export class SessionManager {
           if (!e.round.joined.has(pid) || (this.isLink(e, pid, token) && !e.round.linkUsed.has(pid))) await this.change(e, { t: 'join', pid, via: 'link' });
           const at = new Date(this.now()).toISOString();
           if (method === 'draft') {
+            this.spendDraftBudget(e, pid, JSON.stringify(ballot).length);
             await this.change(e, { t: 'draft', pid, ballot, at });
             return { savedAt: at };
           }
@@ -386,24 +416,145 @@ export class SessionManager {
     return path.join(this.opts.dataDir, 'sessions', createHash('sha256').update(workshopId).digest('hex').slice(0, 32) + '.jsonl');
   }
 
+  /**
+   * Rebuilds the workshop's round from its journal (streamed), repairing a torn tail. A damaged
+   * or mis-shaped record is skipped and listed; a damaged first record is replaced by the
+   * header kept beside the journal.
+   */
   private async load(workshopId: string): Promise<Entry | null> {
     const have = this.entries.get(workshopId);
     if (have) return have;
+    const pending = this.loading.get(workshopId);
+    if (pending) return pending;
+    const run = this.replay(workshopId).finally(() => this.loading.delete(workshopId));
+    this.loading.set(workshopId, run);
+    return run;
+  }
+
+  private async replay(workshopId: string): Promise<Entry | null> {
     const file = this.fileOf(workshopId);
+    const header = await readHeader(headerOf(file));
     let round: RoundState | null = null;
-    for (const rec of (await Journal.read(file)) as JournalRecord[]) round = applyRecord(round, rec);
-    if (!round || round.spec.workshopId !== workshopId) return null;
-    const entry: Entry = {
+    let records = 0;
+    const read = await Journal.read(
+      file,
+      (value, line) => {
+        records++;
+        const c = checkRecord(value, line, round);
+        if ('problem' in c) return c.problem;
+        if (round === null && c.rec.t !== 'open' && header) round = newRoundState(header);
+        round = applyRecord(round, c.rec);
+        return null;
+      },
+      { repair: true, now: this.now },
+    );
+    const problems = read.problems;
+    const firstDamaged = problems.find((p) => p.line === 1 && p.kind !== 'torn-tail');
+    if (firstDamaged && header && round !== null && (round as RoundState).roundId === header.roundId)
+      problems.push({ kind: 'header-recovered', line: 1, message: `the round's first record was unreadable; rebuilt from ${path.basename(headerOf(file))}` });
+    if (!round || (round as RoundState).spec.workshopId !== workshopId) {
+      if (read.exists && (records > 0 || problems.length > 0)) {
+        const health: JournalHealth = {
+          problems: [...problems, { kind: 'no-round', line: 0, message: 'the journal holds no readable round' }],
+          writeFailures: 0,
+          lastWriteFailure: null,
+          bytes: read.end,
+        };
+        this.unreadable.set(workshopId, health);
+      }
+      return null;
+    }
+    this.unreadable.delete(workshopId);
+    const r = round as RoundState;
+    // Older journals had no header: keep one from now on.
+    if (!header || header.roundId !== r.roundId) await writeAtomic(headerOf(file), frame(openRecordOf(r))).catch(() => undefined);
+    const entry = this.newEntry(r, new Journal(file, read.end, this.opts.journalIO), problems);
+    this.entries.set(workshopId, entry);
+    return entry;
+  }
+
+  private newEntry(round: RoundState, journal: Journal, problems: JournalProblem[]): Entry {
+    return {
       round,
-      journal: new Journal(file),
+      journal,
       listener: null,
       lock: Promise.resolve(),
       statusTimer: null,
       waiting: new Set(),
       loadedAt: this.now(),
+      problems,
+      writeFailures: 0,
+      lastWriteFailure: null,
+      compactAt: Math.max(journal.size * 2, journal.size + this.compactBytes()),
+      draftBudget: new Map(),
     };
-    this.entries.set(workshopId, entry);
-    return entry;
+  }
+
+  private compactBytes() {
+    return this.opts.compactBytes ?? COMPACT_BYTES;
+  }
+
+  /** Moves a journal (and its header) aside under `<journal>.<what>-<time>`, if there is one. */
+  private async moveAside(file: string, what: string) {
+    const exists = await stat(file).then(
+      () => true,
+      (err: NodeJS.ErrnoException) => err.code !== 'ENOENT',
+    );
+    if (!exists) return;
+    const at = this.now();
+    try {
+      await rename(file, sideFile(file, what, at));
+      await rename(headerOf(file), sideFile(headerOf(file), what, at)).catch(() => undefined);
+    } catch (err) {
+      throw storageError(err);
+    }
+  }
+
+  /**
+   * A participant's draft within their budget of journal bytes, or `Too many …` (answered 429:
+   * the page keeps the answers and sends them again).
+   */
+  private spendDraftBudget(e: Entry, pid: string, bytes: number) {
+    const { burst, perSecond } = this.opts.draftBudget ?? DRAFT_BUDGET;
+    const now = this.now();
+    const b = e.draftBudget.get(pid) ?? { bytes: burst, at: now };
+    b.bytes = Math.min(burst, b.bytes + ((now - b.at) / 1000) * perSecond);
+    b.at = now;
+    e.draftBudget.set(pid, b);
+    if (b.bytes < bytes)
+      throw new ContractError('unavailable', 'Too many draft saves from this device; your answers are kept on it and are sent again in a moment.');
+    b.bytes -= bytes;
+  }
+
+  /**
+   * Drops drafts superseded by a later draft or a submission of the same participant; every
+   * other record stays, in order. Runs under the round's lock, once the journal has doubled.
+   */
+  private async compact(e: Entry) {
+    const lastDraft = new Map<string, number>();
+    const lastSubmit = new Map<string, number>();
+    const failed = await e.journal
+      .compact(
+        (v, line) => {
+          const r = v as { t?: unknown; pid?: unknown };
+          if (typeof r?.pid !== 'string') return;
+          if (r.t === 'draft') lastDraft.set(r.pid, line);
+          else if (r.t === 'submit') lastSubmit.set(r.pid, line);
+        },
+        (v, line) => {
+          const r = v as { t?: unknown; pid?: unknown };
+          if (r?.t !== 'draft' || typeof r.pid !== 'string') return true;
+          return lastDraft.get(r.pid) === line && (lastSubmit.get(r.pid) ?? 0) < line;
+        },
+        this.now(),
+      )
+      .then(
+        () => false,
+        () => true,
+      );
+    // A failed compaction leaves the journal as it was; try again after another compactBytes.
+    e.compactAt = failed ? e.journal.size + this.compactBytes() : Math.max(e.journal.size * 2, e.journal.size + this.compactBytes());
+    if (!failed) await writeAtomic(headerOf(e.journal.file), frame(openRecordOf(e.round))).catch(() => undefined);
   }
 
   private async facilitator(workshopId: string, fn: (e: Entry) => Promise<void>): Promise<SessionStatus> {
@@ -422,11 +573,28 @@ export class SessionManager {
     return run;
   }
 
-  /** Journals a record (fsync'd), then applies it; a failed write changes nothing. */
+  /**
+   * Journals a record (fsync'd), then applies it. A failed write changes nothing and is
+   * answered `storage_full` / `storage_failed`; the facilitator sees it on the round.
+   */
   private async change(e: Entry, rec: RecordInput): Promise<void> {
     const full = { ...rec, at: rec.at ?? new Date(this.now()).toISOString() } as JournalRecord;
-    await e.journal.append(full);
+    try {
+      await e.journal.append(full);
+    } catch (err) {
+      const se = storageError(err);
+      e.writeFailures++;
+      e.lastWriteFailure = {
+        at: new Date(this.now()).toISOString(),
+        code: se.code === 'storage_full' ? 'storage_full' : 'storage_failed',
+        ...('pid' in full ? { participantId: full.pid } : {}),
+        message: se.message,
+      };
+      this.emit({ type: 'status', status: this.statusOf(e) });
+      throw se;
+    }
     applyRecord(e.round, full);
+    if (e.journal.size >= e.compactAt) await this.compact(e);
     e.round.lastActivity = this.now();
     this.scheduleStatus(e);
   }
@@ -577,8 +745,39 @@ export class SessionManager {
       })),
       awayAfterS: AWAY_MS / 1000,
       ...(e.listenProblem && r.open && !e.listener ? { listenProblem: { ...e.listenProblem, interfaces: this.interfaces() } } : {}),
+      journal: { problems: e.problems, writeFailures: e.writeFailures, lastWriteFailure: e.lastWriteFailure, bytes: e.journal.size },
     };
   }
+}
+
+/** The round's header beside its journal: the `open` record, written at open and at each compaction. */
+const headerOf = (file: string) => `${file}.head`;
+
+async function readHeader(file: string): Promise<Extract<JournalRecord, { t: 'open' }> | null> {
+  let buf: Buffer;
+  try {
+    buf = await readFile(file);
+  } catch {
+    return null;
+  }
+  const d = decodeLine(buf.subarray(0, buf.indexOf(0x0a) === -1 ? buf.length : buf.indexOf(0x0a)));
+  if (!d.ok) return null;
+  const c = checkRecord(d.value, 1, null);
+  return 'rec' in c && c.rec.t === 'open' ? c.rec : null;
+}
+
+/** The round's `open` record as it stands (the port it was bound to). */
+function openRecordOf(r: RoundState): Extract<JournalRecord, { t: 'open' }> {
+  return {
+    t: 'open',
+    roundId: r.roundId,
+    spec: r.spec,
+    address: r.address,
+    port: r.port,
+    joinCode: r.joinCode,
+    links: Object.fromEntries(r.links),
+    at: r.openedAt,
+  };
 }
 
 function readTls(dataDir: string): { cert: Buffer; key: Buffer } | null {

@@ -1,4 +1,5 @@
-import type { Ballot, RoundSpec } from '../../shared/contract/session';
+import { z } from 'zod';
+import { BallotSchema, RoundSpecSchema, type Ballot, type JournalProblem, type RoundSpec } from '../../shared/contract/session';
 import { tokenKey } from './tokens';
 
 /** What the journal holds, one record per line. */
@@ -13,6 +14,50 @@ export type JournalRecord =
   /** The round moved to another address (its old network gone); links use the new address and port. */
   | { t: 'move'; address: string; port: number; at: string }
   | { t: 'reveal'; at: string };
+
+const pid = z.string().min(1).max(100);
+const at = z.string().max(40);
+const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
+/** The shape of every record, checked on replay: a mis-shaped record is skipped, never applied. */
+export const JournalRecordSchema = z.discriminatedUnion('t', [
+  z.object({
+    t: z.literal('open'),
+    roundId: z.string().min(1).max(100),
+    spec: RoundSpecSchema,
+    address: z.string().min(1).max(100),
+    port: z.number().int().min(0).max(65535),
+    joinCode: z.string().min(1).max(20),
+    links: z.record(pid, token),
+    at,
+  }),
+  z.object({ t: z.literal('join'), pid, via: z.enum(['link', 'code']), device: token.optional(), at }),
+  z.object({ t: z.literal('free'), pid, at }),
+  z.object({ t: z.literal('draft'), pid, ballot: BallotSchema, at }),
+  z.object({ t: z.literal('submit'), pid, ballot: BallotSchema, rev: z.number().int().min(1), at }),
+  z.object({ t: z.literal('close'), reason: z.literal('idle').optional(), at }),
+  z.object({ t: z.literal('reopen'), at }),
+  z.object({ t: z.literal('reveal'), at }),
+]);
+
+/** A replayed record, or the problem that keeps it from being applied (its shape, or a participant the round does not invite). */
+export function checkRecord(value: unknown, line: number, round: RoundState | null): { rec: JournalRecord } | { problem: JournalProblem } {
+  const parsed = JournalRecordSchema.safeParse(value);
+  const v = (value ?? {}) as { pid?: unknown; rev?: unknown };
+  const who = {
+    ...(typeof v.pid === 'string' ? { participantId: v.pid.slice(0, 100) } : {}),
+    ...(typeof v.rev === 'number' && Number.isInteger(v.rev) ? { rev: v.rev } : {}),
+  };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { problem: { kind: 'bad-record', line, ...who, message: `${issue.path.join('.') || '(record)'}: ${issue.message}` } };
+  }
+  const rec = parsed.data as JournalRecord;
+  if ('pid' in rec && round && !round.spec.participants.some((p) => p.id === rec.pid))
+    return { problem: { kind: 'bad-record', line, ...who, message: `"${rec.pid}" is not invited to this round` } };
+  if (rec.t === 'submit' && round && rec.rev <= (round.submitted.get(rec.pid)?.rev ?? 0))
+    return { problem: { kind: 'bad-record', line, ...who, message: `revision ${rec.rev} does not follow ${round.submitted.get(rec.pid)?.rev}` } };
+  return { rec };
+}
 
 /** A round as its journal describes it (rebuilt from the records on restart). */
 export interface RoundState {
@@ -42,6 +87,8 @@ export interface RoundState {
   /** Last request from each participant's device (not journaled: after a restart, from when the round was loaded). */
   contact: Map<string, number>;
   lastActivity: number;
+  /** When the round was opened (the `open` record's time). */
+  openedAt: string;
 }
 
 export function newRoundState(r: Extract<JournalRecord, { t: 'open' }>): RoundState {
@@ -67,6 +114,7 @@ export function newRoundState(r: Extract<JournalRecord, { t: 'open' }>): RoundSt
     lastSeen: new Map(),
     contact: new Map(),
     lastActivity: Date.parse(r.at),
+    openedAt: r.at,
   };
 }
 

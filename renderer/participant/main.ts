@@ -231,9 +231,17 @@ function handleError(err: unknown, retry: () => Promise<void>) {
     renderJoin(null, '');
     return;
   }
+  if (isStorageError(e)) {
+    // Nothing was stored on the facilitator's side: say so plainly; the answers stay on this device.
+    notice = { key: 'notSaved' };
+    render();
+    return;
+  }
   notice = { key: 'error', vars: { message: e.message } };
   render();
 }
+
+const isStorageError = (e: CallError) => e.code === 'storage_full' || e.code === 'storage_failed';
 
 function keepOnDevice(dirty: boolean) {
   if (round) safeSet(DRAFT_KEY(round.roundId, round.participant.id), JSON.stringify({ state, dirty }));
@@ -256,6 +264,12 @@ async function saveDraft() {
     }
     setStatus(t('saved'));
   } catch (err) {
+    if (isStorageError(err as CallError) || (err as CallError).code === 'unavailable') {
+      // A draft the host could not store (its disk, or this device's draft budget spent for a moment): kept on this device, sent again shortly.
+      setStatus(t('draftNotSaved'));
+      scheduleDraft(5000);
+      return;
+    }
     handleError(err, saveDraft);
   }
 }

@@ -218,6 +218,51 @@ export const ListenProblemSchema = z.object({
 });
 export type ListenProblem = z.infer<typeof ListenProblemSchema>;
 
+/** What recovery found in a round's journal (and what it did about it). */
+export const JOURNAL_PROBLEM_KINDS = [
+  /** An incomplete last line (a crash or a full disk mid-write; never acknowledged): cut off, kept in `sideFile`. */
+  'torn-tail',
+  /** A line whose frame, checksum or JSON is wrong: skipped (that participant's previous revision stands). */
+  'corrupt-record',
+  /** A readable record of the wrong shape: skipped likewise. */
+  'bad-record',
+  /** The round's first record was unreadable; the round was rebuilt from the header kept beside the journal. */
+  'header-recovered',
+  /** The journal holds records but no readable round (no header either): moved aside when a new round opens. */
+  'no-round',
+] as const;
+export const JournalProblemSchema = z.object({
+  kind: z.enum(JOURNAL_PROBLEM_KINDS),
+  /** 1-based line of the journal as it was read (0: the whole journal). */
+  line: z.number().int(),
+  participantId: z.string().optional(),
+  rev: z.number().int().optional(),
+  /** English detail (the kind says the same for the other language). */
+  message: z.string(),
+  /** The side file (next to the journal, in `<data folder>/sessions/`) that keeps what was cut. */
+  sideFile: z.string().optional(),
+});
+export type JournalProblem = z.infer<typeof JournalProblemSchema>;
+
+/** A write of the round's journal that failed: the participant was told "not saved". */
+export const WriteFailureSchema = z.object({
+  at: z.string(),
+  code: z.enum(['storage_full', 'storage_failed']),
+  participantId: z.string().optional(),
+  message: z.string(),
+});
+export type WriteFailure = z.infer<typeof WriteFailureSchema>;
+
+export const JournalHealthSchema = z.object({
+  problems: z.array(JournalProblemSchema),
+  /** Failed writes since the round was loaded, and the last one. */
+  writeFailures: z.number().int(),
+  lastWriteFailure: WriteFailureSchema.nullable(),
+  /** Bytes of the journal on disk. */
+  bytes: z.number().int(),
+});
+export type JournalHealth = z.infer<typeof JournalHealthSchema>;
+
 export const RoundStatusSchema = z.object({
   roundId: z.string(),
   workshopId: z.string(),
@@ -241,10 +286,16 @@ export const RoundStatusSchema = z.object({
   listenProblem: ListenProblemSchema.extend({ interfaces: z.array(NetworkInterfaceSchema) }).optional(),
   /** A joined device that has not been in contact for this many seconds is "away" (devices check in at least every STATUS_WAIT_MS while open). */
   awayAfterS: z.number().int(),
+  /** What recovery found in the round's journal, and failed writes. */
+  journal: JournalHealthSchema.optional(),
 });
 export type RoundStatus = z.infer<typeof RoundStatusSchema>;
 
-export const SessionStatusSchema = z.object({ round: RoundStatusSchema.nullable() });
+export const SessionStatusSchema = z.object({
+  round: RoundStatusSchema.nullable(),
+  /** A journal that holds no readable round: what was found (opening a new round moves it aside first). */
+  journal: JournalHealthSchema.optional(),
+});
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
 
 export const SubmittedBallotSchema = z.object({ participantId: z.string(), rev: z.number().int(), storedAt: z.string(), ballot: BallotSchema });

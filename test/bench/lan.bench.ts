@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { largeWorkshop } from '../fixtures/largeWorkshop';
 import { displayName } from '../../shared/model/names';
 import { launchChromium } from './browser';
 import { openRepoPage } from './pages/open-repo-page';
+import { post, spawnHost } from './lan-host';
 import { percentile, type BenchSuite } from './types';
 
 /**
@@ -35,51 +34,6 @@ interface PageWindow {
   performance: { timeOrigin: number; getEntriesByName(name: string): { startTime: number; detail: { pid: string; rev: number } }[] };
   localStorage: { setItem(k: string, v: string): void };
   seedWorkshops(doc: unknown, n: number): Promise<number>;
-}
-
-function spawnHost(dataDir: string): Promise<{ child: ChildProcess; url: string; origin: string; token: string }> {
-  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /running at (\S+)/.exec(out);
-      if (m) {
-        const u = new URL(m[1]);
-        resolve({ child, url: m[1], origin: u.origin, token: /token=([^&]+)/.exec(u.hash)![1] });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`web host exited ${code}: ${out}`)));
-  });
-}
-
-/** A parsed JSON answer (read field by field). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-function post(url: string, body: unknown, headers: Record<string, string>, localAddress?: string): Promise<{ status: number; json: Json }> {
-  const u = new URL(url);
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: u.hostname,
-        port: u.port,
-        path: u.pathname,
-        method: 'POST',
-        agent: false,
-        ...(localAddress ? { localAddress } : {}),
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data), ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
 }
 
 const suite: BenchSuite = async (log) => {

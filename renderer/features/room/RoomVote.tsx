@@ -2,7 +2,7 @@ import { Options } from '../../ui/Options';
 import { Check } from '../../ui/Check';
 import { memo, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NetworkInterfaceInfo, ParticipantProgress, RoundSpecInput, RoundStatus } from '../../../shared/contract/session';
+import type { JournalHealth, JournalProblem, NetworkInterfaceInfo, ParticipantProgress, RoundSpecInput, RoundStatus } from '../../../shared/contract/session';
 import { ROUND_LIMITS } from '../../../shared/contract/session';
 import { displayName, type Name, type WorkshopDoc } from '../../../shared/model';
 import { dataParticipants } from '../../../shared/model/edits/metrics';
@@ -46,6 +46,7 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
   const round = useRoomVote((s) => s.round);
   const error = useRoomVote((s) => s.error);
   const ask = useRoomVote((s) => s.ask);
+  const unreadJournal = useRoomVote((s) => s.unreadJournal);
   // Asked for a pairwise-only round (the AHP panel's button) while the last round is closed: its form.
   const [configuring, setConfiguring] = useState(() => ask === 'pairwise' && round?.state === 'closed');
   const onNewRound = useCallback(() => setConfiguring(true), []);
@@ -68,6 +69,7 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
           {error}
         </p>
       )}
+      {!round && unreadJournal && <JournalReport journal={unreadJournal} names={new Map()} />}
       {showForm ? (
         <OpenRoundForm key={ask} doc={doc} ask={ask} onOpened={() => setConfiguring(false)} onCancel={round ? () => setConfiguring(false) : undefined} />
       ) : (
@@ -256,6 +258,9 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
         {round.blind && (round.revealed ? ` ${t('roomVote.revealed')}` : ` ${t('roomVote.blindOn')}`)}
         {!round.https && open && ` ${t('roomVote.plainHttp')}`}
       </p>
+      {round.journal && (round.journal.problems.length > 0 || round.journal.writeFailures > 0) && (
+        <JournalReport journal={round.journal} names={new Map(round.participants.map((p) => [p.id, p.name]))} />
+      )}
       {open && round.listenProblem && <ListenProblemPanel workshopId={workshopId} problem={round.listenProblem} />}
       {open && !round.listenProblem && (
         <div className="vote-join" aria-label={t('roomVote.joinScreen')}>
@@ -317,6 +322,52 @@ function ListenProblemPanel({ workshopId, problem }: { workshopId: string; probl
           <button type="button" className="btn btn-primary" disabled={!address} onClick={() => void moveRound(workshopId, address)}>
             {t('roomVote.listenProblem.move')}
           </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * What recovery found in the round's journal (each damaged record skipped, a torn tail cut into
+ * a side file) and the writes that failed (those participants were told "not saved").
+ */
+function JournalReport({ journal, names }: { journal: JournalHealth; names: Map<string, string> }) {
+  const { t } = useTranslation();
+  const kind = (k: JournalProblem['kind']) =>
+    ({
+      'torn-tail': t('roomVote.journal.tornTail'),
+      'corrupt-record': t('roomVote.journal.corruptRecord'),
+      'bad-record': t('roomVote.journal.badRecord'),
+      'header-recovered': t('roomVote.journal.headerRecovered'),
+      'no-round': t('roomVote.journal.noRound'),
+    })[k];
+  const failure = journal.lastWriteFailure;
+  return (
+    <div className="vote-journal" role="status" data-testid="vote-journal">
+      {journal.problems.length > 0 && (
+        <>
+          <p>{t('roomVote.journal.recovered', { count: journal.problems.length })}</p>
+          <ul>
+            {journal.problems.map((p, i) => (
+              <li key={i} data-kind={p.kind}>
+                {kind(p.kind)}
+                {p.line > 0 && ` ${t('roomVote.journal.line', { line: p.line })}`}
+                {p.participantId && ` ${t('roomVote.journal.who', { name: names.get(p.participantId) ?? p.participantId })}`}
+                {p.rev !== undefined && ` ${t('roomVote.journal.rev', { rev: p.rev })}`}
+                {p.sideFile && ` ${t('roomVote.journal.sideFile', { file: p.sideFile })}`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {failure && (
+        <p className="vote-error" data-testid="vote-write-failure">
+          {t(failure.code === 'storage_full' ? 'roomVote.journal.diskFull' : 'roomVote.journal.writeFailed', {
+            count: journal.writeFailures,
+            time: new Date(failure.at).toLocaleTimeString(),
+            name: failure.participantId ? (names.get(failure.participantId) ?? failure.participantId) : '—',
+          })}
         </p>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import i18next from 'i18next';
-import type { Ballot, RoundStatus, SessionEvent, SubmittedBallot } from '../../../shared/contract/session';
+import type { Ballot, JournalHealth, RoundStatus, SessionEvent, SubmittedBallot } from '../../../shared/contract/session';
 import { mergeBallot } from '../../../shared/model/edits/ballot';
 import { api } from '../../api/client';
 import { subscribeSessionEvents } from '../../api/session-events';
@@ -24,8 +24,18 @@ interface RoomVoteState {
   projecting: boolean;
   /** The projector names who is still answering (otherwise it shows only how many). */
   projectNames: boolean;
+  /** The workshop's journal holds no readable round: what was found (a new round moves it aside). */
+  unreadJournal: JournalHealth | null;
 }
-export const useRoomVote = create<RoomVoteState>(() => ({ round: null, panel: false, error: null, ask: 'scores', projecting: false, projectNames: false }));
+export const useRoomVote = create<RoomVoteState>(() => ({
+  round: null,
+  panel: false,
+  error: null,
+  ask: 'scores',
+  projecting: false,
+  projectNames: false,
+  unreadJournal: null,
+}));
 
 /** The AHP panel's button: the room-vote panel with a new pairwise-only round's form. */
 export function openPairwiseRound() {
@@ -91,8 +101,8 @@ export function mergeAcknowledged(round: Pick<RoundStatus, 'roundId' | 'workshop
 function catchUp(workshopId: string) {
   void (async () => {
     try {
-      const { round } = await api.call('session.status', { workshopId });
-      useRoomVote.setState({ round });
+      const { round, journal } = await api.call('session.status', { workshopId });
+      useRoomVote.setState({ round, unreadJournal: round ? null : (journal ?? null) });
       if (!round) return;
       const ballots: SubmittedBallot[] = await api.call('session.ballots', { workshopId });
       mergeAcknowledged(round, ballots);
@@ -148,7 +158,7 @@ export function eventBatcher(
 
 /** While a workshop is open in the room: follow its round (resumed after a restart) and merge ballots. */
 export function followRoomVote(workshopId: string): () => void {
-  useRoomVote.setState({ round: null, error: null });
+  useRoomVote.setState({ round: null, error: null, unreadJournal: null });
   const batcher = eventBatcher(workshopId, (status, ballots) => {
     // One task: React renders the board and the merged ballots together.
     if (status) useRoomVote.setState({ round: status });

@@ -86,6 +86,23 @@ export const roomVoteLocale: FeatureLocale = {
       conflict:
         'Picked by code on another device while the personal link is in use: two people may be voting as this name. Free the name to sign the other device out.',
       undo: { ballot: 'Ballot of {{name}}', changed: 'Changed ballot of {{name}}' },
+      journal: {
+        recovered:
+          'The ballot journal was damaged (problems found: {{count}}). What could be read was kept; for each skipped record the previous version of that ballot stands:',
+        tornTail: 'An incomplete last record (power cut or full disk), never acknowledged: cut off.',
+        corruptRecord: 'A damaged record (wrong checksum or length): skipped.',
+        badRecord: 'A record of the wrong shape: skipped.',
+        headerRecovered: 'The round’s first record was damaged: the round was rebuilt from the copy kept beside the journal.',
+        noRound: 'No round could be read from this workshop’s journal. Opening a new round keeps the old journal beside the new one.',
+        line: '(line {{line}})',
+        who: 'Participant: {{name}}.',
+        rev: 'Version {{rev}}.',
+        sideFile: 'Kept in {{file}} (data folder, sessions/).',
+        diskFull:
+          'The disk is full: changes not saved: {{count}} (the last at {{time}}, {{name}}). Those participants were told “not saved — try again”. Free some space.',
+        writeFailed:
+          'The disk refused a write: changes not saved: {{count}} (the last at {{time}}, {{name}}). Those participants were told “not saved — try again”.',
+      },
     },
   },
   'zh-CN': {
@@ -161,6 +178,20 @@ export const roomVoteLocale: FeatureLocale = {
       },
       conflict: '个人链接在使用中，此名字又在另一台设备上用加入码选择：可能有两个人以此名字投票。释放此名字即可让另一台设备退出。',
       undo: { ballot: '{{name}} 的评分表', changed: '{{name}} 修改后的评分表' },
+      journal: {
+        recovered: '投票日志有损坏（{{count}} 处）。能读取的内容均已保留；跳过的记录对应的评分表以其上一版为准：',
+        tornTail: '最后一条记录不完整（断电或磁盘已满），从未确认：已截去。',
+        corruptRecord: '一条记录已损坏（校验和或长度不符）：已跳过。',
+        badRecord: '一条记录格式不符：已跳过。',
+        headerRecovered: '本轮的第一条记录已损坏：已根据日志旁保存的副本恢复本轮。',
+        noRound: '无法从该工作坊的投票日志中读出任何一轮。开始新一轮时，旧日志会保留在新日志旁。',
+        line: '（第 {{line}} 行）',
+        who: '参与者：{{name}}。',
+        rev: '第 {{rev}} 版。',
+        sideFile: '已保存在 {{file}}（数据文件夹的 sessions/ 中）。',
+        diskFull: '磁盘已满：有 {{count}} 处修改未能保存（最近一次在 {{time}}，{{name}}）。这些参与者已看到“未保存——请重试”。请释放磁盘空间。',
+        writeFailed: '磁盘拒绝了 {{count}} 次写入（最近一次在 {{time}}，{{name}}）。这些参与者已看到“未保存——请重试”。',
+      },
     },
   },
 };
