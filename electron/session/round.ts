@@ -2,19 +2,6 @@ import { z } from 'zod';
 import { BallotSchema, RoundSpecSchema, type Ballot, type JournalProblem, type RoundSpec } from '../../shared/contract/session';
 import { tokenKey } from './tokens';
 
-/** What the journal holds, one record per line. */
-export type JournalRecord =
-  | { t: 'open'; roundId: string; spec: RoundSpec; address: string; port: number; joinCode: string; links: Record<string, string>; at: string }
-  | { t: 'join'; pid: string; via: 'link' | 'code'; device?: string; at: string }
-  | { t: 'free'; pid: string; at: string }
-  | { t: 'draft'; pid: string; ballot: Ballot; at: string }
-  | { t: 'submit'; pid: string; ballot: Ballot; rev: number; at: string }
-  | { t: 'close'; reason?: 'idle'; at: string }
-  | { t: 'reopen'; at: string }
-  /** The round moved to another address (its old network gone); links use the new address and port. */
-  | { t: 'move'; address: string; port: number; at: string }
-  | { t: 'reveal'; at: string };
-
 const pid = z.string().min(1).max(100);
 const at = z.string().max(40);
 const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
@@ -36,8 +23,12 @@ export const JournalRecordSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('submit'), pid, ballot: BallotSchema, rev: z.number().int().min(1), at }),
   z.object({ t: z.literal('close'), reason: z.literal('idle').optional(), at }),
   z.object({ t: z.literal('reopen'), at }),
+  /** The round moved to another address (its old network gone); links use the new address and port. */
+  z.object({ t: z.literal('move'), address: z.string().min(1).max(100), port: z.number().int().min(1).max(65535), at }),
   z.object({ t: z.literal('reveal'), at }),
 ]);
+/** What the journal holds, one record per line: exactly what replay accepts. */
+export type JournalRecord = z.infer<typeof JournalRecordSchema>;
 
 /** A replayed record, or the problem that keeps it from being applied (its shape, or a participant the round does not invite). */
 export function checkRecord(value: unknown, line: number, round: RoundState | null): { rec: JournalRecord } | { problem: JournalProblem } {
