@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ahpGroup } from '../../electron/engine/ahp';
 import { createSampleWorkshop } from '../../shared/model/create';
 import { mergeBallot } from '../../shared/model/edits/ballot';
-import { judgmentPairs } from '../../shared/model/edits/ahp-edit';
+import { judgmentMatrix, judgmentPairs } from '../../shared/model/edits/ahp-edit';
 import { removeCriterion } from '../../shared/model/edits/criteria';
-import { ahpGroupRequest } from '../../shared/model/provenance';
+import { ahpGroupRequest, ahpUncounted } from '../../shared/model/provenance';
 
 /**
  * The issue's reproduction, through the document: true weights (.5, .25, .15, .1), the pairs
@@ -24,7 +24,7 @@ describe('AHP judgments from the document', () => {
     const pairs = judgmentPairs(4)
       .filter(([i, j]) => !(i === 0 && j === 3) && !(i === 1 && j === 2))
       .map(([i, j]) => ({ a: ids[i], b: ids[j], value: truth[i] / truth[j] }));
-    const voted = mergeBallot(doc, doc.participants[0].id, round, { cells: [], ahp: pairs });
+    const voted = mergeBallot(doc, doc.participants[0].id, round, { cells: [], cleared: [], ahp: pairs });
     const req = ahpGroupRequest(voted, 'en')!.request;
     expect(req.matrices).toHaveLength(1);
     expect(req.matrices[0][0][3]).toBeNull();
@@ -38,14 +38,18 @@ describe('AHP judgments from the document', () => {
     ]);
   });
 
-  it('with too few pairs the error names the criterion not yet connected', () => {
-    const voted = mergeBallot(doc, doc.participants[0].id, round, { cells: [], ahp: [{ a: ids[0], b: ids[1], value: 2 }] });
-    const req = ahpGroupRequest(voted, 'en')!.request;
-    expect(() => ahpGroup(req.matrices, req.participantWeights, req.aggregation, { labels: req.labels })).toThrow(req.labels[2]);
+  it('with too few pairs the judge does not count, and the engine names the criterion not yet connected', () => {
+    const pid = doc.participants[0].id;
+    const voted = mergeBallot(doc, pid, round, { cells: [], cleared: [], ahp: [{ a: ids[0], b: ids[1], value: 2 }] });
+    expect(ahpGroupRequest(voted, 'en')).toBeNull();
+    expect(ahpUncounted(voted)).toEqual([pid]);
+    const labels = voted.criteria.map((c) => c.name.default!['en']);
+    expect(() => ahpGroup([judgmentMatrix(voted, pid)], [1], 'aij', { labels })).toThrow(labels[2]);
   });
 
   it('follows the team’s AIJ/AIP choice', () => {
-    const voted = mergeBallot(doc, doc.participants[0].id, round, { cells: [], ahp: [{ a: ids[0], b: ids[1], value: 2 }] });
+    const pairs = judgmentPairs(4).map(([i, j]) => ({ a: ids[i], b: ids[j], value: truth[i] / truth[j] }));
+    const voted = mergeBallot(doc, doc.participants[0].id, round, { cells: [], cleared: [], ahp: pairs });
     const aip = { ...voted, weighting: { ...voted.weighting, ahpAggregation: 'aip' as const } };
     expect(ahpGroupRequest(aip, 'en')!.request.aggregation).toBe('aip');
   });
