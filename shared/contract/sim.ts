@@ -484,16 +484,33 @@ export const SimResultSchema = z.object({
   policyLag: z.object({ mean: z.number(), p99: z.number(), max: z.number() }).optional(),
   /** The estimate's expected distance to the discrete-event result (fraction of step time), for the UI's error band. */
   errorBand: z.number().optional(),
+  /**
+   * The fast estimate only: whether the scenario lies in the region its accuracy was measured on
+   * (`ESTIMATE_ACCURACY`), and if not, why (`ESTIMATE_REGION_REASONS`). Outside it, run the full
+   * simulation.
+   */
+  estimateRegion: z
+    .object({ inside: z.boolean(), reasons: z.array(z.enum(['kvPressure', 'fewRolloutsPerEngine', 'contextTruncation', 'syncPartialRollout', 'outsideGrid'])) })
+    .optional(),
 });
 export type SimResult = z.infer<typeof SimResultSchema>;
 
 /**
  * The fast estimate's (`sim.estimate`) stated accuracy against the full discrete-event
- * simulation, on step time: at least `tightShare` of a broad random grid of valid
- * scenarios within ±`tight`, every one within ±`band`. electron/costsim/analytic.test.ts asserts
- * it on its grid; the estimate's result carries `band` as its `errorBand`; the simulator states it.
+ * simulation, on step time, inside the region it was validated on (`estimateRegion.inside`): on
+ * a seeded random grid of `gridScenarios` valid scenarios (1.5–70B, 8–256 GPUs, H100, H200,
+ * A100 or H20, 1–16 turns, tool latency 0.5–10 s, sync and async, colocated or not) at least
+ * `tightShare` of those inside the region within ±`tight`, none beyond ±`band`.
+ * electron/costsim/analytic.test.ts asserts it on that grid; the estimate's result carries `band`
+ * as its `errorBand`; the simulator states it.
  */
-export const ESTIMATE_ACCURACY = { tight: 0.15, tightShare: 0.9, band: 0.35 } as const;
+export const ESTIMATE_ACCURACY = { tight: 0.15, tightShare: 0.9, band: 0.35, gridScenarios: 120 } as const;
+
+/** The fewest rollouts of a batch per inference engine inside the estimate's validated region. */
+export const ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE = 8;
+
+/** Why a scenario lies outside the region the estimate was validated on. */
+export type EstimateRegionReason = NonNullable<SimResult['estimateRegion']>['reasons'][number];
 
 /** Numeric scenario fields a sweep may vary. */
 export const SWEEP_FIELDS = [

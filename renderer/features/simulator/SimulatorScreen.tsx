@@ -209,6 +209,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
               pending={estimate.pending}
               full={full}
               archetype={t(`simulator.option.cost.archetype.${archetype}`)}
+              onRunFull={valid && run.state.status !== 'running' ? runFull : undefined}
             />
           </section>
           <section className="panel" aria-labelledby={`${id}-run`}>

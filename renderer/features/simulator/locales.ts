@@ -110,7 +110,17 @@ const en = {
     truncated: 'Rollouts hitting the context window',
     engine:
       '{{engines}} inference engines of {{tp}} GPU(s), {{seqs}} sequences decoding at once on average in a paged KV pool of {{pool}} tokens each; {{weights}} GB of weights. The longest rollout needs at least {{minDecode}} of decoding, however many GPUs there are.',
-    band: 'The live estimate is a closed-form approximation: expect it within ±{{band}} of the full simulation (on a broad test grid every scenario is within it, at least {{share}} of them within ±{{tight}}).',
+    band: 'The live estimate is a closed-form approximation. Measured on a seeded grid of {{count}} scenarios (1.5–70B, 8–256 GPUs, H100/H200/A100/H20, 1–16 turns, tool latency up to 10 s, sync and async, colocated or not): of those inside the region it was validated on, at least {{share}} were within ±{{tight}} of the full simulation and none beyond ±{{band}}. Outside that region it can be much further off, and says so.',
+    outside:
+      'This scenario is outside the region the live estimate was validated on ({{reasons}}): its figures may be far from the full simulation. Run the full simulation before relying on them.',
+    runFull: 'Run the full simulation',
+    region: {
+      kvPressure: 'KV cache pressure: the cache during tool calls cannot hold the rollouts’ contexts',
+      fewRolloutsPerEngine: 'fewer than {{n}} rollouts per inference engine',
+      contextTruncation: 'most rollouts reach the context window',
+      syncPartialRollout: 'partial rollout in synchronous mode',
+      outsideGrid: 'model size, GPU count or type, turns, tool latency or context beyond the validated grid',
+    },
     overheads:
       'Per step: weight update {{update}}; checkpoint write {{write}} (Young/Daly optimal interval {{optimal}}); KV preemptions {{preemptions}}; prefix-cache hits after tool calls {{hits}}. Policy lag of trained samples: mean {{lagMean}}, p99 {{lagP99}}, max {{lagMax}} versions.',
   },
@@ -410,7 +420,16 @@ const zh: typeof en = {
     truncated: '触及上下文窗口的 rollout',
     engine:
       '{{engines}} 个推理引擎，每个 {{tp}} 张 GPU，分页 KV 池各 {{pool}} token，平均同时解码 {{seqs}} 个序列；权重 {{weights}} GB。无论 GPU 多少，最长的 rollout 至少需要 {{minDecode}} 的解码时间。',
-    band: '实时估算是闭式近似：预计与完整模拟相差在 ±{{band}} 以内（在覆盖面较广的测试网格上所有场景如此，其中至少 {{share}} 在 ±{{tight}} 以内）。',
+    band: '实时估算是闭式近似。在固定随机种子的 {{count}} 个场景网格上实测（1.5–70B、8–256 张 GPU、H100/H200/A100/H20、1–16 轮、工具延迟至 10 秒、同步与异步、共置与否）：位于其验证范围内的场景中，至少 {{share}} 与完整模拟相差在 ±{{tight}} 以内，没有超过 ±{{band}} 的。超出该范围时误差可能大得多，届时会提示。',
+    outside: '此场景超出实时估算的验证范围（{{reasons}}）：其数值可能与完整模拟相差很大。请先运行完整模拟再采用这些数值。',
+    runFull: '运行完整模拟',
+    region: {
+      kvPressure: 'KV 缓存压力：工具调用期间的缓存容不下各 rollout 的上下文',
+      fewRolloutsPerEngine: '每个推理引擎少于 {{n}} 个 rollout',
+      contextTruncation: '多数 rollout 达到上下文窗口上限',
+      syncPartialRollout: '同步模式下的部分 rollout',
+      outsideGrid: '模型规模、GPU 数量或型号、轮数、工具延迟或上下文超出验证网格',
+    },
     overheads:
       '每步：权重更新 {{update}}；检查点写入 {{write}}（Young/Daly 最优间隔 {{optimal}}）；KV 抢占 {{preemptions}} 次；工具调用后前缀缓存命中率 {{hits}}。训练样本的策略滞后：平均 {{lagMean}}、p99 {{lagP99}}、最大 {{lagMax}} 个版本。',
   },
