@@ -1,6 +1,7 @@
 import { ESTIMATE_ACCURACY, SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
 import { estimateScenario } from '../../electron/costsim/analytic';
 import { calibrate, predictPilot, withParameters } from '../../electron/costsim/calibrate';
+import { calibrationCoverage } from '../../electron/costsim/calibrateCheck';
 import { checkEstimateGrid } from '../../electron/costsim/estimateGrid';
 import { runScenario } from '../../electron/costsim/run';
 import { seedScenario } from '../../shared/model/simulation';
@@ -107,6 +108,13 @@ const suite: BenchSuite = async (log) => {
       `(whole grid ${(grid.all.withinTight * 100).toFixed(1)} %, worst ${grid.all.worst.toFixed(3)})`,
   );
   out.push({ name: 'sim.estimate.within15', value: grid.inside.withinTight, unit: 'ratio', target: ESTIMATE_ACCURACY.tightShare, better: 'higher' });
+  // Calibration round trips (electron/costsim/calibrateCheck.ts, another noise seed than the unit
+  // test's): the share whose p10–p90 band covers the simulated full-scale run (target 80 %).
+  const cov = calibrationCoverage(undefined, 11);
+  for (const o of cov.outcomes)
+    log(`  ${o.name}: truth ${o.truth.toFixed(0)} s, band ${o.p10.toFixed(0)}–${o.p90.toFixed(0)} s${o.covered ? '' : ' (missed)'}`);
+  log(`costsim: calibration coverage ${(cov.coverage * 100).toFixed(0)} % of ${cov.outcomes.length} round trips`);
+  out.push({ name: 'sim.calibrate.coverage', value: cov.coverage, unit: 'ratio', target: 0.8, better: 'higher' });
   out.push({ name: 'sim.estimate.worst', value: Math.abs(grid.inside.worst - 1), unit: 'ratio', target: ESTIMATE_ACCURACY.band, better: 'lower' });
   return out;
 };
