@@ -594,9 +594,17 @@ export const SimReferenceFigureSchema = z.object({
   predicted: z.number(),
   /** predicted / published − 1. */
   error: z.number(),
-  /** Bound on |error| for the figure to count as reproduced. */
+  /** Bound on |error| for the figure to count as reproduced (a point estimate). */
   tolerance: z.number(),
   within: z.boolean(),
+  /**
+   * What the published number is: `point`, an estimate of the simulated quantity (within when
+   * |error| ≤ tolerance); `upper`, a bound on it from above (e.g. wall time that holds more than
+   * training steps: within when predicted ≤ published). Absent in older results: `point`.
+   */
+  bound: z.enum(['point', 'upper']).optional(),
+  /** For an upper bound: 1 − predicted / published, the share of the published figure the simulated steps leave to what is not a step. */
+  otherShare: z.number().optional(),
 });
 
 /** A published run mapped to scenarios, with its figures and the simulator's predictions. */
@@ -609,7 +617,13 @@ export const SimReferenceSchema = z.object({
   /** What the publication leaves unspecified, the value assumed and why. */
   assumptions: z.array(z.object({ what: TextSchema, value: TextSchema, why: TextSchema })),
   figures: z.array(SimReferenceFigureSchema),
-  status: z.enum(['reproduced', 'not-reproduced']),
+  /**
+   * `reproduced`: every figure within its bound; `within-bound`: likewise, but some figure is only
+   * an upper bound (consistent with it, not reproduced); `not-reproduced`: some figure is not.
+   */
+  status: z.enum(['reproduced', 'within-bound', 'not-reproduced']),
+  /** What a reader must know to weigh the comparison, shown whatever the status (absent in older results). */
+  caveats: z.array(TextSchema).optional(),
   /** Why the model does not reproduce it (null when reproduced). */
   reason: TextSchema.nullable(),
 });

@@ -250,7 +250,10 @@ const en = {
     retry: 'Try again',
     summary:
       '{{within}} of {{figures}} published figures are within bounds (step time ±{{step}}, speed-up or scaling ±{{ratio}}); {{reproduced}} of {{references}} publications are reproduced in full. Median error {{median}}.',
-    status: { reproduced: 'Reproduced', 'not-reproduced': 'Not reproduced' },
+    status: { reproduced: 'Reproduced', 'within-bound': 'Within its bound', 'not-reproduced': 'Not reproduced' },
+    upperYes: 'Yes, at or below this upper bound ({{other}} of it outside the simulated steps)',
+    upperNo: 'No, above this upper bound',
+    caveats: 'Read with:',
     figure: 'Figure',
     published: 'Published',
     predicted: 'Simulator',
@@ -553,7 +556,10 @@ const zh: typeof en = {
     retry: '重试',
     summary:
       '{{figures}} 个公布数值中有 {{within}} 个在误差范围内（步时 ±{{step}}，加速比或扩展比 ±{{ratio}}）；{{references}} 项发表中有 {{reproduced}} 项完全复现。误差中位数 {{median}}。',
-    status: { reproduced: '已复现', 'not-reproduced': '未复现' },
+    status: { reproduced: '已复现', 'within-bound': '在上限之内', 'not-reproduced': '未复现' },
+    upperYes: '是，不超过该上限（其中 {{other}} 在模拟的训练步之外）',
+    upperNo: '否，超过该上限',
+    caveats: '解读时请注意：',
     figure: '数值',
     published: '公布值',
     predicted: '模拟器',
