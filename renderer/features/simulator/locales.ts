@@ -278,7 +278,7 @@ const en = {
   calibration: {
     title: 'Calibration by the pilot',
     intro:
-      'The pilot’s own step times calibrate the simulator: training MFU, decode bandwidth efficiency and the fixed overhead per step are fitted to the imported rows (step seconds with their rollout/train split, generated tokens per second), then the full-scale run is projected with a p10–p90 band from the fit’s uncertainty. Import columns: step seconds, rollout seconds, train seconds, tokens per second, GPUs, GPU type.',
+      'The pilot’s own step times calibrate the simulator: training MFU, decode bandwidth efficiency and the fixed overhead per step are fitted to the imported rows (step seconds with their rollout/train split, generated tokens per second), then the full-scale run is projected with the full simulation (the fast estimate corrected by it), with a p10–p90 band from the fit’s uncertainty and the simulation’s own sampling error. Import columns: step seconds, rollout seconds, train seconds, tokens per second, GPUs, GPU type.',
     config: 'Pilot configuration of {{name}}',
     paramsB: 'Model size (B parameters)',
     gpus: 'GPUs',
@@ -584,7 +584,7 @@ const zh: typeof en = {
   calibration: {
     title: '试点校准',
     intro:
-      '用试点自己的每步耗时校准成本模拟：按导入的行（每步秒数及其 rollout/训练拆分、每秒生成 token 数）拟合训练 MFU、解码带宽效率和每步固定开销，再推算全量训练，并给出由拟合不确定性得到的 p10–p90 区间。可导入的列：每步秒数、rollout 秒数、训练秒数、每秒 token 数、GPU 数、GPU 型号。',
+      '用试点自己的每步耗时校准成本模拟：按导入的行（每步秒数及其 rollout/训练拆分、每秒生成 token 数）拟合训练 MFU、解码带宽效率和每步固定开销，再用完整模拟（经其校正的快速估算）推算全量训练，并给出由拟合不确定性与模拟自身抽样误差得到的 p10–p90 区间。可导入的列：每步秒数、rollout 秒数、训练秒数、每秒 token 数、GPU 数、GPU 型号。',
     config: '{{name}} 的试点配置',
     paramsB: '模型规模（B 参数）',
     gpus: 'GPU 数',
