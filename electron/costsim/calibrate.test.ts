@@ -44,13 +44,14 @@ describe('sim.calibrate: fit to the pilot and project the full-scale run', () =>
     expect(fit.residual.rms).toBeLessThan(0.065);
     expect(fit.residual.observations).toBe(160);
     // The projection at the fit is close to the full-scale run at the true parameters (simulated
-    // over its first 64 steps), and inside its band; wall time and cost scale with the step.
+    // over its first 64 steps); wall time and cost scale with the step. Whether its p10–p90 band
+    // holds the truth as often as it should is the round trips' coverage test below (one case may
+    // fall outside an 80 % band).
     const truth = runScenario({ ...withParameters(target, TRUE), steps: 64 }).step.meanSeconds;
     const p = fit.projection;
     expect(Math.abs(p.stepSeconds.mid / truth - 1)).toBeLessThan(0.1);
-    expect(p.stepSeconds.p10).toBeLessThan(p.stepSeconds.p90);
-    expect(p.stepSeconds.p10).toBeLessThanOrEqual(truth);
-    expect(p.stepSeconds.p90).toBeGreaterThanOrEqual(truth);
+    expect(p.stepSeconds.p10).toBeLessThan(p.stepSeconds.mid);
+    expect(p.stepSeconds.mid).toBeLessThan(p.stepSeconds.p90);
     expect(p.costUsd.p10).toBeLessThan(p.costUsd.p90);
     const est = estimateScenario(withParameters(target, TRUE));
     expect(p.costUsd.mid / p.stepSeconds.mid / (est.totals.costRun / est.step.meanSeconds)).toBeCloseTo(1, 1);
