@@ -113,7 +113,7 @@ const en = {
     band: 'The live estimate is a closed-form approximation. Measured on a seeded grid of {{count}} scenarios (1.5–70B, 8–256 GPUs, H100/H200/A100/H20, 1–16 turns, tool latency up to 10 s, sync and async, colocated or not): of those inside the region it was validated on, at least {{share}} were within ±{{tight}} of the full simulation and none beyond ±{{band}}. Outside that region it can be much further off, and says so.',
     outside:
       'This scenario is outside the region the live estimate was validated on ({{reasons}}): its figures may be far from the full simulation. Run the full simulation before relying on them.',
-    runFull: 'Run the full simulation',
+    runFull: 'Check with the full simulation',
     region: {
       kvPressure: 'KV cache pressure: the cache during tool calls cannot hold the rollouts’ contexts',
       fewRolloutsPerEngine: 'fewer than {{n}} rollouts per inference engine',
@@ -425,7 +425,7 @@ const zh: typeof en = {
       '{{engines}} 个推理引擎，每个 {{tp}} 张 GPU，分页 KV 池各 {{pool}} token，平均同时解码 {{seqs}} 个序列；权重 {{weights}} GB。无论 GPU 多少，最长的 rollout 至少需要 {{minDecode}} 的解码时间。',
     band: '实时估算是闭式近似。在固定随机种子的 {{count}} 个场景网格上实测（1.5–70B、8–256 张 GPU、H100/H200/A100/H20、1–16 轮、工具延迟至 10 秒、同步与异步、共置与否）：位于其验证范围内的场景中，至少 {{share}} 与完整模拟相差在 ±{{tight}} 以内，没有超过 ±{{band}} 的。超出该范围时误差可能大得多，届时会提示。',
     outside: '此场景超出实时估算的验证范围（{{reasons}}）：其数值可能与完整模拟相差很大。请先运行完整模拟再采用这些数值。',
-    runFull: '运行完整模拟',
+    runFull: '用完整模拟核对',
     region: {
       kvPressure: 'KV 缓存压力：工具调用期间的缓存容不下各 rollout 的上下文',
       fewRolloutsPerEngine: '每个推理引擎少于 {{n}} 个 rollout',
