@@ -1,4 +1,11 @@
-import { ESTIMATE_ACCURACY, type SimResult, type SimScenarioParsed } from '../../shared/contract/sim';
+import {
+  ESTIMATE_ACCURACY,
+  ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE,
+  type EstimateRegionReason,
+  type GpuName,
+  type SimResult,
+  type SimScenarioParsed,
+} from '../../shared/contract/sim';
 import { decodeStepSeconds } from './decode';
 import { normCdf, tailMean, tailQuantile, tailVariance, turnsPmf, type LogNormalTail } from './distributions';
 import { buildResult, type RunFigures } from './result';
@@ -250,6 +257,58 @@ export function toolCacheHitRate(roomTokens: number, inflowTokensPerSecond: numb
   return latency.sigma === 0 ? (t >= Math.exp(latency.mu) ? 1 : 0) : normCdf((Math.log(t) - latency.mu) / latency.sigma);
 }
 
+/**
+ * The region the estimate's accuracy was measured on (`ESTIMATE_ACCURACY`, asserted on the
+ * seeded grid of estimateGrid.ts in analytic.test.ts). The grid spans `paramsB`, `gpus`, the GPU
+ * types, turns up to `turns` (median), tool latency up to `toolSeconds` (median) and contexts up
+ * to `contextTokens`; sync runs without partial rollout (the estimate and the simulation treat
+ * partial rollout in sync mode differently). Within the grid, three conditions mark where the
+ * closed form was measured to fail (on 500 grid scenarios, seeds 1, 2, 3, 5, 7: 88.6 % within
+ * ±15 %, 13 beyond ±35 %, worst 0.45; inside the region 265 of them, 94.7 % within ±15 %, none
+ * beyond ±35 %, worst 1.26):
+ * - KV pressure: the launched rollouts of an engine want more KV at once (decoding ones their
+ *   context, those in a tool call their cached context) than its pool holds, `kvDemand` > 1.
+ *   The tool cache then thrashes and the simulation re-prefills up to 10–15× the generated
+ *   tokens; the estimate's characteristic-time hit rate is too optimistic there (ratios to 0.45).
+ * - Fewer than `minRolloutsPerEngine` rollouts of a batch per engine: the step is one or two
+ *   rollouts' luck (ratios 0.57–1.53).
+ * - More than `maxTruncatedShare` of the rollouts reach the context window (ratios to 1.43).
+ */
+export const VALIDATED_REGION = {
+  paramsB: [1.5, 70],
+  gpus: [8, 256],
+  gpuTypes: ['H100-SXM', 'H200', 'A100-80G', 'H20'] as readonly GpuName[],
+  turns: 16,
+  toolSeconds: 10,
+  contextTokens: 65536,
+  maxKvDemand: 1,
+  minRolloutsPerEngine: ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE,
+  maxTruncatedShare: 0.5,
+} as const;
+
+function estimateRegion(r: ResolvedScenario, kvDemand: number, truncatedShare: number): NonNullable<RunFigures['estimateRegion']> {
+  const s = r.scenario;
+  const v = VALIDATED_REGION;
+  const reasons: EstimateRegionReason[] = [];
+  const gpu = typeof s.cluster.gpu === 'string' ? s.cluster.gpu : null;
+  const outside =
+    s.model.paramsB < v.paramsB[0] ||
+    s.model.paramsB > v.paramsB[1] ||
+    s.cluster.gpus < v.gpus[0] ||
+    s.cluster.gpus > v.gpus[1] ||
+    gpu === null ||
+    !v.gpuTypes.includes(gpu) ||
+    s.rollout.turns.median > v.turns ||
+    s.rollout.toolLatencySeconds.median > v.toolSeconds ||
+    s.rollout.maxContextTokens > v.contextTokens;
+  if (outside) reasons.push('outsideGrid');
+  if (s.system.mode === 'sync' && s.system.partialRollout) reasons.push('syncPartialRollout');
+  if (kvDemand > v.maxKvDemand) reasons.push('kvPressure');
+  if (r.batch / r.engines < v.minRolloutsPerEngine) reasons.push('fewRolloutsPerEngine');
+  if (truncatedShare > v.maxTruncatedShare) reasons.push('contextTruncation');
+  return { inside: reasons.length === 0, reasons };
+}
+
 /** The estimate's expected distance to the discrete-event step time, shown as its error band (`ESTIMATE_ACCURACY`, asserted in analytic.test.ts). */
 export const ANALYTIC_ERROR_BAND = ESTIMATE_ACCURACY.band;
 
@@ -453,6 +512,9 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
   };
 
   const peak = load(gate / E);
+  // KV the launched rollouts of an engine want at once (decoding ones their context, those in a
+  // tool call the cache of theirs) over its pool.
+  const kvDemand = ((gate / E) * (peak.phi * cBar + (1 - peak.phi) * toolCtx)) / pool;
   let L = peak;
   bulkAt(L);
   let batch = batchPhase(L, peak);
@@ -618,5 +680,6 @@ export function estimateFigures(r: ResolvedScenario): RunFigures {
     generatedPerTrained: factor * envRetry,
     policyLag: estimateLag(isAsync, stal, partial ? spans : 1, bulk.mean, step),
     errorBand: ANALYTIC_ERROR_BAND,
+    estimateRegion: estimateRegion(r, kvDemand, truncated),
   };
 }

@@ -46,6 +46,8 @@ export interface RunFigures {
   policyLag: { mean: number; p99: number; max: number };
   /** The estimate's expected distance to the discrete-event result (analytic only). */
   errorBand?: number;
+  /** Whether the scenario lies in the region the estimate was validated on (analytic only). */
+  estimateRegion?: SimResult['estimateRegion'];
 }
 
 const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
@@ -156,5 +158,6 @@ export function buildResult(r: ResolvedScenario, f: RunFigures): SimResult {
     },
     policyLag: f.policyLag,
     ...(f.errorBand !== undefined ? { errorBand: f.errorBand } : {}),
+    ...(f.estimateRegion !== undefined ? { estimateRegion: f.estimateRegion } : {}),
   };
 }

@@ -493,16 +493,33 @@ export const SimResultSchema = z.object({
   policyLag: z.object({ mean: z.number(), p99: z.number(), max: z.number() }).optional(),
   /** The estimate's expected distance to the discrete-event result (fraction of step time), for the UI's error band. */
   errorBand: z.number().optional(),
+  /**
+   * The fast estimate only: whether the scenario lies in the region its accuracy was measured on
+   * (`ESTIMATE_ACCURACY`), and if not, why (`ESTIMATE_REGION_REASONS`). Outside it, run the full
+   * simulation.
+   */
+  estimateRegion: z
+    .object({ inside: z.boolean(), reasons: z.array(z.enum(['kvPressure', 'fewRolloutsPerEngine', 'contextTruncation', 'syncPartialRollout', 'outsideGrid'])) })
+    .optional(),
 });
 export type SimResult = z.infer<typeof SimResultSchema>;
 
 /**
  * The fast estimate's (`sim.estimate`) stated accuracy against the full discrete-event
- * simulation, on step time: at least `tightShare` of a broad random grid of valid
- * scenarios within ±`tight`, every one within ±`band`. electron/costsim/analytic.test.ts asserts
- * it on its grid; the estimate's result carries `band` as its `errorBand`; the simulator states it.
+ * simulation, on step time, inside the region it was validated on (`estimateRegion.inside`): on
+ * a seeded random grid of `gridScenarios` valid scenarios (1.5–70B, 8–256 GPUs, H100, H200,
+ * A100 or H20, 1–16 turns, tool latency 0.5–10 s, sync and async, colocated or not) at least
+ * `tightShare` of those inside the region within ±`tight`, none beyond ±`band`.
+ * electron/costsim/analytic.test.ts asserts it on that grid; the estimate's result carries `band`
+ * as its `errorBand`; the simulator states it.
  */
-export const ESTIMATE_ACCURACY = { tight: 0.15, tightShare: 0.9, band: 0.35 } as const;
+export const ESTIMATE_ACCURACY = { tight: 0.15, tightShare: 0.9, band: 0.35, gridScenarios: 120 } as const;
+
+/** The fewest rollouts of a batch per inference engine inside the estimate's validated region. */
+export const ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE = 8;
+
+/** Why a scenario lies outside the region the estimate was validated on. */
+export type EstimateRegionReason = NonNullable<SimResult['estimateRegion']>['reasons'][number];
 
 /** Numeric scenario fields a sweep may vary. */
 export const SWEEP_FIELDS = [
@@ -586,9 +603,17 @@ export const SimReferenceFigureSchema = z.object({
   predicted: z.number(),
   /** predicted / published − 1. */
   error: z.number(),
-  /** Bound on |error| for the figure to count as reproduced. */
+  /** Bound on |error| for the figure to count as reproduced (a point estimate). */
   tolerance: z.number(),
   within: z.boolean(),
+  /**
+   * What the published number is: `point`, an estimate of the simulated quantity (within when
+   * |error| ≤ tolerance); `upper`, a bound on it from above (e.g. wall time that holds more than
+   * training steps: within when predicted ≤ published). Absent in older results: `point`.
+   */
+  bound: z.enum(['point', 'upper']).optional(),
+  /** For an upper bound: 1 − predicted / published, the share of the published figure the simulated steps leave to what is not a step. */
+  otherShare: z.number().optional(),
 });
 
 /** A published run mapped to scenarios, with its figures and the simulator's predictions. */
@@ -601,7 +626,13 @@ export const SimReferenceSchema = z.object({
   /** What the publication leaves unspecified, the value assumed and why. */
   assumptions: z.array(z.object({ what: TextSchema, value: TextSchema, why: TextSchema })),
   figures: z.array(SimReferenceFigureSchema),
-  status: z.enum(['reproduced', 'not-reproduced']),
+  /**
+   * `reproduced`: every figure within its bound; `within-bound`: likewise, but some figure is only
+   * an upper bound (consistent with it, not reproduced); `not-reproduced`: some figure is not.
+   */
+  status: z.enum(['reproduced', 'within-bound', 'not-reproduced']),
+  /** What a reader must know to weigh the comparison, shown whatever the status (absent in older results). */
+  caveats: z.array(TextSchema).optional(),
   /** Why the model does not reproduce it (null when reproduced). */
   reason: TextSchema.nullable(),
 });

@@ -19,7 +19,7 @@ export const COST_EVIDENCE_LABELS = {
   en: {
     title: 'Cost and throughput evidence',
     intro:
-      'Each candidate’s full-scale run (the needs’ planned training steps and model size on the candidate’s scenario): as its pilot calibrated it in step 4, with the p10–p90 band from the fit’s uncertainty, or, where no pilot was calibrated, the simulator’s uncalibrated estimate of the same run. Costs are in the workshop’s currency, against the budget for the run’s duration.',
+      'Each candidate’s full-scale run (the needs’ planned training steps and model size on the candidate’s scenario): as its pilot calibrated it in step 4, with the p10–p90 band from the fit’s uncertainty and the simulation’s sampling error, or, where no pilot was calibrated, the simulator’s uncalibrated estimate of the same run. Costs are in the workshop’s currency, against the budget for the run’s duration.',
     candidate: 'Candidate',
     source: 'Evidence',
     run: 'Full-scale run',
@@ -34,7 +34,7 @@ export const COST_EVIDENCE_LABELS = {
   'zh-CN': {
     title: '成本与吞吐证据',
     intro:
-      '每个候选方案的全量训练（候选方案的场景，加上需求中计划的训练步数和模型规模）：按第 4 步试点校准的推算，附拟合不确定性给出的 p10–p90 区间；未做试点校准的候选方案，显示模拟器对同一训练的未校准估算。成本按工作坊的币种计，并与训练期间的预算比较。',
+      '每个候选方案的全量训练（候选方案的场景，加上需求中计划的训练步数和模型规模）：按第 4 步试点校准的推算，附由拟合不确定性与模拟抽样误差给出的 p10–p90 区间；未做试点校准的候选方案，显示模拟器对同一训练的未校准估算。成本按工作坊的币种计，并与训练期间的预算比较。',
     candidate: '候选方案',
     source: '依据',
     run: '全量训练',

@@ -1,6 +1,8 @@
-import { SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
+import { ESTIMATE_ACCURACY, SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
 import { estimateScenario } from '../../electron/costsim/analytic';
 import { calibrate, predictPilot, withParameters } from '../../electron/costsim/calibrate';
+import { calibrationCoverage } from '../../electron/costsim/calibrateCheck';
+import { checkEstimateGrid } from '../../electron/costsim/estimateGrid';
 import { runScenario } from '../../electron/costsim/run';
 import { seedScenario } from '../../shared/model/simulation';
 import { percentile, timeRuns, type BenchResult, type BenchSuite } from './types';
@@ -95,6 +97,25 @@ const suite: BenchSuite = async (log) => {
   const calibration = percentile(await timeRuns(() => calibrate(pilotRun, rows, target), 5, 1), 50);
   log(`costsim: calibrate 50 pilot rows (8 and 16 GPUs) ${calibration.toFixed(0)} ms`);
   out.push({ name: 'costsim.calibrate-50-rows', value: calibration, unit: 'ms', target: 1000, better: 'lower' });
+  // The estimate against the full simulation on a seeded grid (electron/costsim/estimateGrid.ts;
+  // another seed than the unit test's), over the scenarios inside its validated region: the share
+  // within ±15 % (target 90 %) and the ratio farthest from 1 (target within ±35 %, reported as
+  // |ratio − 1|). The whole grid's figures are logged beside them.
+  const grid = checkEstimateGrid(ESTIMATE_ACCURACY.gridScenarios, 23, ESTIMATE_ACCURACY.tight);
+  log(
+    `costsim: estimate vs simulation, ${grid.inside.count} of ${grid.points.length} grid scenarios inside the validated region: ` +
+      `${(grid.inside.withinTight * 100).toFixed(1)} % within ±15 %, worst ratio ${grid.inside.worst.toFixed(3)} ` +
+      `(whole grid ${(grid.all.withinTight * 100).toFixed(1)} %, worst ${grid.all.worst.toFixed(3)})`,
+  );
+  out.push({ name: 'sim.estimate.within15', value: grid.inside.withinTight, unit: 'ratio', target: ESTIMATE_ACCURACY.tightShare, better: 'higher' });
+  // Calibration round trips (electron/costsim/calibrateCheck.ts, another noise seed than the unit
+  // test's): the share whose p10–p90 band covers the simulated full-scale run (target 80 %).
+  const cov = calibrationCoverage(undefined, 11);
+  for (const o of cov.outcomes)
+    log(`  ${o.name}: truth ${o.truth.toFixed(0)} s, band ${o.p10.toFixed(0)}–${o.p90.toFixed(0)} s${o.covered ? '' : ' (missed)'}`);
+  log(`costsim: calibration coverage ${(cov.coverage * 100).toFixed(0)} % of ${cov.outcomes.length} round trips`);
+  out.push({ name: 'sim.calibrate.coverage', value: cov.coverage, unit: 'ratio', target: 0.8, better: 'higher' });
+  out.push({ name: 'sim.estimate.worst', value: Math.abs(grid.inside.worst - 1), unit: 'ratio', target: ESTIMATE_ACCURACY.band, better: 'lower' });
   return out;
 };
 

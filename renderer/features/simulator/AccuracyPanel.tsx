@@ -87,7 +87,7 @@ function ReferenceBlock({ r, lang }: { r: SimReference; lang: Lang }) {
     <div className="sim-reference">
       <h4 id={`${id}-h`}>
         {text(r.title, lang)}{' '}
-        <span className={r.status === 'reproduced' ? 'sim-ok small' : 'sim-stale small'}>{t(`simulator.accuracy.status.${r.status}`)}</span>
+        <span className={r.status === 'not-reproduced' ? 'sim-stale small' : 'sim-ok small'}>{t(`simulator.accuracy.status.${r.status}`)}</span>
       </h4>
       <p className="muted small">{text(r.config, lang)}</p>
       <div className="sim-scroll">
@@ -115,15 +115,29 @@ function ReferenceBlock({ r, lang }: { r: SimReference; lang: Lang }) {
                 <td className="num">{value(f.kind, f.predicted, lang)}</td>
                 <td className="num">{signed(f.error, lang)}</td>
                 <td>
-                  {f.within
-                    ? t('simulator.accuracy.yes', { bound: formatPercent(f.tolerance, lang) })
-                    : t('simulator.accuracy.no', { bound: formatPercent(f.tolerance, lang) })}
+                  {f.bound === 'upper'
+                    ? f.within
+                      ? t('simulator.accuracy.upperYes', { other: formatPercent(f.otherShare ?? 0, lang) })
+                      : t('simulator.accuracy.upperNo')
+                    : f.within
+                      ? t('simulator.accuracy.yes', { bound: formatPercent(f.tolerance, lang) })
+                      : t('simulator.accuracy.no', { bound: formatPercent(f.tolerance, lang) })}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {r.caveats && r.caveats.length > 0 && (
+        <div className="small sim-caveats">
+          <strong>{t('simulator.accuracy.caveats')}</strong>
+          <ul>
+            {r.caveats.map((c, i) => (
+              <li key={i}>{text(c, lang)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {r.reason && (
         <p className="small sim-note">
           <strong>{t('simulator.accuracy.why')}</strong> {text(r.reason, lang)}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ESTIMATE_ACCURACY, type SimResult } from '../../../shared/contract/sim';
+import { ESTIMATE_ACCURACY, ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE, type SimResult } from '../../../shared/contract/sim';
 import { summarize, type ResultSummary } from '../../../shared/model/simulation';
 import { currentLang } from '../../i18n';
 import { formatDuration, formatHours, formatNumber, formatPercent } from './format';
@@ -31,6 +31,7 @@ export function KeyFigures({
   archetype,
   currency,
   needs,
+  onRunFull,
 }: {
   estimate: SimResult | null;
   pending: boolean;
@@ -40,6 +41,8 @@ export function KeyFigures({
   currency: WorkshopDoc['currency'];
   /** The needs (their budget's currency: a budget in yuan is converted at the rate too). */
   needs: WorkshopDoc['needs'];
+  /** Starts the full simulation (offered when the scenario is outside the estimate's validated region). */
+  onRunFull?: () => void;
 }) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -79,9 +82,26 @@ export function KeyFigures({
           })}
         </p>
       )}
+      {estimate?.estimateRegion && !estimate.estimateRegion.inside && (
+        <div className="alert small" role="status">
+          <p>
+            {t('simulator.figures.outside', {
+              reasons: estimate.estimateRegion.reasons
+                .map((r) => t(`simulator.figures.region.${r}`, { n: ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE }))
+                .join(t('simulator.listSep')),
+            })}
+          </p>
+          {onRunFull && (
+            <button type="button" className="btn btn-secondary" onClick={onRunFull}>
+              {t('simulator.figures.runFull')}
+            </button>
+          )}
+        </div>
+      )}
       {estimate?.errorBand !== undefined && (
         <p className="muted small">
           {t('simulator.figures.band', {
+            count: ESTIMATE_ACCURACY.gridScenarios,
             band: formatPercent(estimate.errorBand, lang),
             share: formatPercent(ESTIMATE_ACCURACY.tightShare, lang),
             tight: formatPercent(ESTIMATE_ACCURACY.tight, lang),

@@ -220,6 +220,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
               archetype={t(`simulator.option.cost.archetype.${archetype}`)}
               currency={doc.currency}
               needs={doc.needs}
+              onRunFull={valid && run.state.status !== 'running' ? runFull : undefined}
             />
           </section>
           <section className="panel" aria-labelledby={`${id}-run`}>

@@ -122,7 +122,17 @@ const en = {
     truncated: 'Rollouts hitting the context window',
     engine:
       '{{engines}} inference engines of {{tp}} GPU(s), {{seqs}} sequences decoding at once on average in a paged KV pool of {{pool}} tokens each; {{weights}} GB of weights. The longest rollout needs at least {{minDecode}} of decoding, however many GPUs there are.',
-    band: 'The live estimate is a closed-form approximation: expect it within ±{{band}} of the full simulation (on a broad test grid every scenario is within it, at least {{share}} of them within ±{{tight}}).',
+    band: 'The live estimate is a closed-form approximation. Measured on a seeded grid of {{count}} scenarios (1.5–70B, 8–256 GPUs, H100/H200/A100/H20, 1–16 turns, tool latency up to 10 s, sync and async, colocated or not): of those inside the region it was validated on, at least {{share}} were within ±{{tight}} of the full simulation and none beyond ±{{band}}. Outside that region it can be much further off, and says so.',
+    outside:
+      'This scenario is outside the region the live estimate was validated on ({{reasons}}): its figures may be far from the full simulation. Run the full simulation before relying on them.',
+    runFull: 'Check with the full simulation',
+    region: {
+      kvPressure: 'KV cache pressure: the cache during tool calls cannot hold the rollouts’ contexts',
+      fewRolloutsPerEngine: 'fewer than {{n}} rollouts per inference engine',
+      contextTruncation: 'most rollouts reach the context window',
+      syncPartialRollout: 'partial rollout in synchronous mode',
+      outsideGrid: 'model size, GPU count or type, turns, tool latency or context beyond the validated grid',
+    },
     overheads:
       'Per step: weight update {{update}}; checkpoint write {{write}} (Young/Daly optimal interval {{optimal}}); KV preemptions {{preemptions}}; prefix-cache hits after tool calls {{hits}}. Policy lag of trained samples: mean {{lagMean}}, p99 {{lagP99}}, max {{lagMax}} versions.',
   },
@@ -252,7 +262,10 @@ const en = {
     retry: 'Try again',
     summary:
       '{{within}} of {{figures}} published figures are within bounds (step time ±{{step}}, speed-up or scaling ±{{ratio}}); {{reproduced}} of {{references}} publications are reproduced in full. Median error {{median}}.',
-    status: { reproduced: 'Reproduced', 'not-reproduced': 'Not reproduced' },
+    status: { reproduced: 'Reproduced', 'within-bound': 'Within its bound', 'not-reproduced': 'Not reproduced' },
+    upperYes: 'Yes, at or below this upper bound ({{other}} of it outside the simulated steps)',
+    upperNo: 'No, above this upper bound',
+    caveats: 'Read with:',
     figure: 'Figure',
     published: 'Published',
     predicted: 'Simulator',
@@ -277,7 +290,7 @@ const en = {
   calibration: {
     title: 'Calibration by the pilot',
     intro:
-      'The pilot’s own step times calibrate the simulator: training MFU, decode bandwidth efficiency and the fixed overhead per step are fitted to the imported rows (step seconds with their rollout/train split, generated tokens per second), then the full-scale run is projected with a p10–p90 band from the fit’s uncertainty. Import columns: step seconds, rollout seconds, train seconds, tokens per second, GPUs, GPU type.',
+      'The pilot’s own step times calibrate the simulator: training MFU, decode bandwidth efficiency and the fixed overhead per step are fitted to the imported rows (step seconds with their rollout/train split, generated tokens per second), then the full-scale run is projected with the full simulation (the fast estimate corrected by it), with a p10–p90 band from the fit’s uncertainty and the simulation’s own sampling error. Import columns: step seconds, rollout seconds, train seconds, tokens per second, GPUs, GPU type.',
     config: 'Pilot configuration of {{name}}',
     paramsB: 'Model size (B parameters)',
     gpus: 'GPUs',
@@ -435,7 +448,16 @@ const zh: typeof en = {
     truncated: '触及上下文窗口的 rollout',
     engine:
       '{{engines}} 个推理引擎，每个 {{tp}} 张 GPU，分页 KV 池各 {{pool}} token，平均同时解码 {{seqs}} 个序列；权重 {{weights}} GB。无论 GPU 多少，最长的 rollout 至少需要 {{minDecode}} 的解码时间。',
-    band: '实时估算是闭式近似：预计与完整模拟相差在 ±{{band}} 以内（在覆盖面较广的测试网格上所有场景如此，其中至少 {{share}} 在 ±{{tight}} 以内）。',
+    band: '实时估算是闭式近似。在固定随机种子的 {{count}} 个场景网格上实测（1.5–70B、8–256 张 GPU、H100/H200/A100/H20、1–16 轮、工具延迟至 10 秒、同步与异步、共置与否）：位于其验证范围内的场景中，至少 {{share}} 与完整模拟相差在 ±{{tight}} 以内，没有超过 ±{{band}} 的。超出该范围时误差可能大得多，届时会提示。',
+    outside: '此场景超出实时估算的验证范围（{{reasons}}）：其数值可能与完整模拟相差很大。请先运行完整模拟再采用这些数值。',
+    runFull: '用完整模拟核对',
+    region: {
+      kvPressure: 'KV 缓存压力：工具调用期间的缓存容不下各 rollout 的上下文',
+      fewRolloutsPerEngine: '每个推理引擎少于 {{n}} 个 rollout',
+      contextTruncation: '多数 rollout 达到上下文窗口上限',
+      syncPartialRollout: '同步模式下的部分 rollout',
+      outsideGrid: '模型规模、GPU 数量或型号、轮数、工具延迟或上下文超出验证网格',
+    },
     overheads:
       '每步：权重更新 {{update}}；检查点写入 {{write}}（Young/Daly 最优间隔 {{optimal}}）；KV 抢占 {{preemptions}} 次；工具调用后前缀缓存命中率 {{hits}}。训练样本的策略滞后：平均 {{lagMean}}、p99 {{lagP99}}、最大 {{lagMax}} 个版本。',
   },
@@ -559,7 +581,10 @@ const zh: typeof en = {
     retry: '重试',
     summary:
       '{{figures}} 个公布数值中有 {{within}} 个在误差范围内（步时 ±{{step}}，加速比或扩展比 ±{{ratio}}）；{{references}} 项发表中有 {{reproduced}} 项完全复现。误差中位数 {{median}}。',
-    status: { reproduced: '已复现', 'not-reproduced': '未复现' },
+    status: { reproduced: '已复现', 'within-bound': '在上限之内', 'not-reproduced': '未复现' },
+    upperYes: '是，不超过该上限（其中 {{other}} 在模拟的训练步之外）',
+    upperNo: '否，超过该上限',
+    caveats: '解读时请注意：',
     figure: '数值',
     published: '公布值',
     predicted: '模拟器',
@@ -584,7 +609,7 @@ const zh: typeof en = {
   calibration: {
     title: '试点校准',
     intro:
-      '用试点自己的每步耗时校准成本模拟：按导入的行（每步秒数及其 rollout/训练拆分、每秒生成 token 数）拟合训练 MFU、解码带宽效率和每步固定开销，再推算全量训练，并给出由拟合不确定性得到的 p10–p90 区间。可导入的列：每步秒数、rollout 秒数、训练秒数、每秒 token 数、GPU 数、GPU 型号。',
+      '用试点自己的每步耗时校准成本模拟：按导入的行（每步秒数及其 rollout/训练拆分、每秒生成 token 数）拟合训练 MFU、解码带宽效率和每步固定开销，再用完整模拟（经其校正的快速估算）推算全量训练，并给出由拟合不确定性与模拟自身抽样误差得到的 p10–p90 区间。可导入的列：每步秒数、rollout 秒数、训练秒数、每秒 token 数、GPU 数、GPU 型号。',
     config: '{{name}} 的试点配置',
     paramsB: '模型规模（B 参数）',
     gpus: 'GPU 数',
