@@ -6,7 +6,10 @@ import { newId, nowIso } from '../../shared/model/ids';
 import { createSampleWorkshop } from '../../shared/model/template';
 
 // The model (zod schemas) loads on first use, keeping it out of the library's start-up bundle.
-const model = () => import('../../shared/model');
+// Once loaded it is used without awaiting: inside a caller's transaction (addCopies) a save may
+// wait on nothing but the database, or IndexedDB commits the transaction under it.
+let loadedModel: typeof import('../../shared/model') | undefined;
+const model = async () => (loadedModel ??= await import('../../shared/model'));
 import type { Lang } from '../../shared/framework';
 import type { Table, Transaction } from 'dexie';
 import type { WorkshopDatabase, WorkshopSummary } from './database';
@@ -115,7 +118,7 @@ export class WorkshopRepository {
     const changed = changedParts(doc, force ? undefined : base);
     const { scores: _scores, metrics: _metrics, simulations: _simulations, ...head } = doc;
     // Outside the transaction: it must not wait on anything but the database.
-    const review = (await model()).reviewSummary(doc);
+    const review = (loadedModel ?? (await model())).reviewSummary(doc);
     await this.db.transaction('rw', this.db.workshops, this.db.parts, this.db.summaries, async () => {
       const prev = await this.db.summaries.get(doc.id);
       if (!force && base && prev && prev.updatedAt !== Date.parse(base.updatedAt)) throw new ConflictError(doc.id);
@@ -154,6 +157,16 @@ export class WorkshopRepository {
     const copy: WorkshopDoc = { ...doc, id: newId(), createdAt: doc.createdAt, updatedAt: now };
     await this.save(copy);
     return copy;
+  }
+
+  /** Adds documents as new workshops in one transaction: all of them, or none if one fails. */
+  async addCopies(docs: WorkshopDoc[]): Promise<WorkshopDoc[]> {
+    await model(); // before the transaction (see `loadedModel`)
+    const added: WorkshopDoc[] = [];
+    await this.db.transaction('rw', this.db.workshops, this.db.parts, this.db.summaries, async () => {
+      for (const doc of docs) added.push(await this.addCopy(doc));
+    });
+    return added;
   }
 
   async softDelete(id: string): Promise<void> {

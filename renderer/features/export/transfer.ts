@@ -259,13 +259,9 @@ export async function restoreBackupFile(
       toAdd.push(doc);
     }
   }
-  const added: WorkshopDoc[] = [];
   try {
-    await repo.db.transaction('rw', repo.db.tables, async () => {
-      for (const doc of toAdd) added.push(await repo.addCopy(doc));
-    });
+    return { added: await repo.addCopies(toAdd), skipped };
   } catch (err) {
     throw new TransferError('storage', (err as Error).message);
   }
-  return { added, skipped };
 }
