@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { stackedGeometry } from '../../shared/charts/bars';
 import { Lines, type ChartProps, type ChartRow } from './ChartFigure';
-import { legendLayout, rowLabels, useChartBox } from './measure';
+import { legendLayout, rowLabels, useChartBox, withFittingTicks } from './measure';
 import { RowChart } from './RowChart';
 
 export interface AcceptabilityItem extends ChartRow {
@@ -37,12 +37,15 @@ export const AcceptabilityBars = memo(function AcceptabilityBars({
     undefined,
     labelShare,
   );
-  const g = stackedGeometry({
-    items: items.map((i) => ({ label: i.label, parts: i.ranks })),
-    ...rows.frame,
-    valueWidth: Math.ceil(box.measure(items.some((i) => i.error !== undefined) ? firstRankText(1, 0.1) : '100%', 600)) + Math.round(box.px),
-    tickFormat: (v) => `${Math.round(v * 100)}%`,
-  });
+  const g = withFittingTicks(box, (tickCount) =>
+    stackedGeometry({
+      items: items.map((i) => ({ label: i.label, parts: i.ranks })),
+      ...rows.frame,
+      valueWidth: Math.ceil(box.measure(items.some((i) => i.error !== undefined) ? firstRankText(1, 0.1) : '100%', 600)) + Math.round(box.px),
+      tickFormat: (v) => `${Math.round(v * 100)}%`,
+      tickCount,
+    }),
+  );
   const ranks = items[0]?.ranks.length ?? 0;
   const swatch = Math.round(box.px);
   const legend = legendLayout(

@@ -97,6 +97,18 @@ export function rowLabels(box: ChartBox, labels: readonly string[], width: numbe
 }
 
 /**
+ * The value axis with as many ticks (5 at most) as leave a gap of one em between their labels:
+ * a narrow plot, or the projector's large type, gets fewer. `geometry` lays the chart out for a
+ * tick count (`barsGeometry`, `stackedGeometry`, … of shared/charts/bars).
+ */
+export function withFittingTicks<G extends { ticks: ReadonlyArray<{ x: number; label: string }> }>(box: ChartBox, geometry: (tickCount: number) => G): G {
+  const fits = (t: G['ticks']) => t.every((tk, i) => i === 0 || tk.x - t[i - 1].x >= (box.measure(tk.label) + box.measure(t[i - 1].label)) / 2 + box.px);
+  let g = geometry(5);
+  for (let n = 4; n >= 1 && !fits(g.ticks); n--) g = geometry(n);
+  return g;
+}
+
+/**
  * A legend of swatch + label entries laid out left to right from `x`, wrapping within `width`;
  * a label longer than a whole row wraps onto several lines. Positions are of each swatch's top left.
  */

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +14,18 @@ import { RoomPage } from './pages/RoomPage';
  */
 test.describe.configure({ timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Five rationales of 1,000 characters: a ballot record of over 5 kB. */
+async function fillRationales(page: Page) {
+  const boxes = page.locator('textarea');
+  for (let i = 0; i < 5; i++) await boxes.nth(i).fill('x'.repeat(1000));
+}
+
+/** A ballot of one cell is incomplete: the device asks first, and the participant submits anyway. */
+async function submitIncomplete(page: Page) {
+  await page.locator('#submit').click();
+  await page.locator('#submit-anyway').click();
+}
 
 test('a full disk says "not saved — try again" on the device and on the board; after a restart the damaged journal is reported in both languages', async ({
   browser,
@@ -44,7 +56,7 @@ test('a full disk says "not saved — try again" on the device and on the board;
         const page = await context.newPage();
         await page.goto(links[i]);
         await page.locator('input.score').first().fill('7');
-        await page.locator('#submit').click();
+        await submitIncomplete(page);
         await expect(page.locator('#submit-state')).toHaveAttribute('data-state', 'submitted');
         return page;
       }),
@@ -54,17 +66,20 @@ test('a full disk says "not saved — try again" on the device and on the board;
     const filler = path.join(dataDir, 'filler');
     const { bavail, bsize } = statfsSync(dataDir);
     writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 256)));
+    // A record larger than a memory page (tmpfs's unit), so it cannot fit in the journal's last page either.
+    await fillRationales(devices[0]);
     await devices[0].locator('input.score').first().fill('3');
-    await devices[0].locator('#submit').click();
+    await submitIncomplete(devices[0]);
     await expect(devices[0].locator('p.banner')).toContainText('Not saved — try again.');
+    await fillRationales(devices[1]);
     await devices[1].locator('input.score').first().fill('4');
-    await devices[1].locator('#submit').click();
+    await submitIncomplete(devices[1]);
     await expect(devices[1].locator('p.banner')).toContainText('未保存——请重试。');
     await expect(panel.getByTestId('vote-write-failure')).toContainText('The disk is full');
 
     // Space is freed: the next submission is acknowledged.
     rmSync(filler);
-    await devices[0].locator('#submit').click();
+    await submitIncomplete(devices[0]);
     await expect(devices[0].locator('#submit-state')).toHaveAttribute('data-state', 'submitted');
 
     // The host dies mid-write: a damaged record and a torn last line are left behind.

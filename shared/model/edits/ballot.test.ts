@@ -112,6 +112,16 @@ describe('mergeBallot', () => {
     expect(WorkshopDocSchema.safeParse(next).success).toBe(true);
   });
 
+  it('a later pairwise ballot keeps every earlier judgment it does not answer', () => {
+    const ids = doc.criteria.map((c) => c.id);
+    const earlier = ids.slice(1).map((b, k) => ({ a: ids[0], b, value: 1 / (2 + (k % 3)) }));
+    const judged = mergeBallot(doc, p.id, round, { cells: [], cleared: [], ahp: earlier });
+    const next = mergeBallot(judged, p.id, round, { cells: [], cleared: [], ahp: [{ a: ids[0], b: ids[1], value: 3 }] });
+    const m = judgmentMatrix(next, p.id);
+    expect(m[0][1]).toBe(3);
+    for (let j = 2; j < ids.length; j++) expect(m[0][j]).toBeCloseTo(earlier[j - 1].value, 12);
+  });
+
   it('ignores an unknown participant', () => {
     expect(mergeBallot(doc, 'nobody', round, { cells: [cell(0, 0, 1)], cleared: [] })).toBe(doc);
   });

@@ -1,5 +1,5 @@
 import type { WorkshopDoc } from '../schema';
-import { clearJudgments, setJudgment } from './ahp-edit';
+import { setJudgment } from './ahp-edit';
 
 /**
  * A room-vote ballot merged into the workshop cell by cell, like hand-entered scores:
@@ -87,12 +87,12 @@ export function mergeBallot(
 }
 
 /**
- * A ballot's pairwise judgments become the participant's AHP judgments (a new entry, replacing
- * any earlier one). Pairs the participant skipped are not in the ballot and stay `null` in
- * the document: not answered, never "equal".
+ * A ballot's pairwise judgments merge into the participant's AHP judgments pair by pair, as its
+ * cells merge into the scores: a pair the ballot does not answer keeps the earlier judgment (a
+ * round's devices start empty), and one never answered stays `null`: not answered, never "equal".
  */
 function mergeJudgments(doc: WorkshopDoc, participantId: string, pairs: BallotPair[]): WorkshopDoc {
-  let next = clearJudgments(doc, participantId);
+  let next = doc;
   for (const p of pairs) next = setJudgment(next, participantId, p.a, p.b, p.value);
   const before = doc.weighting.ahp.find((a) => a.participantId === participantId);
   const after = next.weighting.ahp.find((a) => a.participantId === participantId);

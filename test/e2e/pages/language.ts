@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { GPU_NAMES } from '../../../shared/contract/sim';
 
 /**
  * The language-leak check ("one language at a time, no internals on screen"):
@@ -37,7 +38,9 @@ export const ZH_LATIN_ALLOWED = new Set(
     'young daly',
     // key caps, as printed on the keyboard
     'tab shift enter delete esc ctrl alt cmd backspace space home end pageup pagedown',
-  ].flatMap((line) => line.split(' ')),
+    // the simulator's GPU catalogue, as product names (a PDF line may break "H100-SXM" at its hyphen)
+    ...GPU_NAMES.map((g) => `${g} ${g.split('-').join(' ')} ${g.split('-').join('')}`),
+  ].flatMap((line) => line.toLowerCase().split(' ')),
 );
 
 /** Phrases the Chinese framework text keeps in English (its seed's own wording). */

@@ -1,7 +1,7 @@
 import { seriesColour } from '../../../../shared/charts/colours';
 import { useRef } from 'react';
 import { ChartFigure, ChartSvg, Lines, XTicks } from '../../../charts/ChartFigure';
-import { rowLabels, useChartBox } from '../../../charts/measure';
+import { rowLabels, useChartBox, withFittingTicks } from '../../../charts/measure';
 import { barsGeometry } from '../../../../shared/charts/bars';
 
 /**
@@ -31,12 +31,7 @@ export function PoolUseChart({
   const valueWidth = Math.ceil(Math.max(box.measure(format(1)), ...values.map((v) => box.measure(v, 600)))) + 12;
   const geometry = (tickCount: number) =>
     barsGeometry({ items: rows.map((r) => ({ label: r.label, value: r.value })), ...layout.frame, domain: [0, 1], valueWidth, tickFormat: format, tickCount });
-  // As many ticks as their labels leave a gap between them (a narrow plot gets fewer).
-  const gap = box.px;
-  const fits = (t: ReturnType<typeof geometry>['ticks']) =>
-    t.every((tk, i) => i === 0 || tk.x - t[i - 1].x >= (box.measure(tk.label) + box.measure(t[i - 1].label)) / 2 + gap);
-  let g = geometry(5);
-  for (let n = 4; n >= 1 && !fits(g.ticks); n--) g = geometry(n);
+  const g = withFittingTicks(box, geometry);
   const desc = rows.map((r, i) => `${r.label}: ${values[i]}`).join('; ');
   return (
     <ChartFigure className="sim-chart" title={title} source={source} filename={filename} svgRef={ref} caption={caption} boxRef={box.ref}>
