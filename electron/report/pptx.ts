@@ -140,7 +140,7 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
     const sl = slide(s.criteriaWeights);
     sl.addText(s.weightingMethod[doc.weighting.method] ?? '', { x: MARGIN, y: 1.05, w: BODY_W, h: 0.4, fontFace: font, fontSize: 14, color: MUTED });
     // The group AHP's consensus and judges under the chart, when the weights come from AHP.
-    if (r.ahp.length) sl.addText(clean(r.ahp.join(' ')), { x: MARGIN, y: 6.2, w: BODY_W, h: 0.7, fontFace: font, fontSize: 12, color: MUTED, valign: 'top' });
+    if (r.ahp.length) sl.addText(clean(r.ahp.join(' ')), { x: MARGIN, y: 6.2, w: 6.4, h: 0.7, fontFace: font, fontSize: 12, color: MUTED, valign: 'top' });
     sl.addChart(
       pptx.ChartType.bar,
       [{ name: s.share, labels: r.weights.map((w) => clean(w.name)), values: r.weights.map((w) => +(w.share * 100).toFixed(1)) }],
