@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkshop, WorkshopDocSchema, type WorkshopDoc } from '../../shared/model';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
+import { slopedPriorities, withAhpJudges } from '../../test/fixtures/reportFigures';
+import { consensus } from '../engine/ahp';
 import { analyseWorkshop, FRAGILITY, scenarioOutcomes } from './analysis';
 
 /** Two candidates, three criteria, one participant; `b` scores are the second candidate's. */
@@ -62,6 +64,29 @@ describe('analyseWorkshop', () => {
   it('is reproducible (fixed SMAA seed)', () => {
     const doc = fullWorkshop();
     expect(analyseWorkshop(doc).smaa).toEqual(analyseWorkshop(doc).smaa);
+  });
+});
+
+describe('analyseWorkshop: what the reports add to the ranking', () => {
+  it('carries the SMAA standard errors and the runner-up’s reversal', () => {
+    const an = analyseWorkshop(fullWorkshop());
+    const sm = an.smaa!;
+    expect(sm.standardError.map((row) => row.length)).toEqual(sm.rankAcceptability.map((row) => row.length));
+    const [winner, second] = an.evaluation!.ranking;
+    expect(an.sensitivity!.reversals[0]).toMatchObject({ leader: winner, challenger: second });
+  });
+
+  it('summarises the group AHP only for AHP weights: n/a below two connected judges, S* from two', () => {
+    const doc = fullWorkshop();
+    expect(analyseWorkshop(doc).ahp).toBeNull();
+    const K = doc.criteria.length;
+    // The fixture's one judgment covers three of the nine criteria: it does not count.
+    expect(analyseWorkshop({ ...doc, weighting: { ...doc.weighting, method: 'ahp' } }).ahp).toEqual({ consensus: null, judges: 0 });
+    expect(analyseWorkshop(withAhpJudges(doc, [slopedPriorities(K, 0.5)])).ahp).toEqual({ consensus: null, judges: 1 });
+    const p = [slopedPriorities(K, 0.5), slopedPriorities(K, -0.05)];
+    const two = analyseWorkshop(withAhpJudges(doc, p)).ahp!;
+    expect(two.judges).toBe(2);
+    expect(two.consensus!.sStar).toBeCloseTo(consensus(p, [doc.participants[0].influence, doc.participants[1].influence]).sStar, 9);
   });
 });
 

@@ -3,6 +3,8 @@ import { applyWhatIf } from '../../shared/model/edits/scenarios';
 import { criterionWeights, engineValues, evaluateInput } from '../../shared/model/analysis';
 import { evaluate, type Evaluation } from '../../shared/scoring/evaluate';
 import { EngineInputError } from '../../shared/scoring/errors';
+import { ahpGroupRequest } from '../../shared/model/provenance';
+import { ahpGroup, type ConsensusLabel } from '../engine/ahp';
 import { sensitivity, type SensitivityResult } from '../engine/sensitivity';
 import { smaa, type SmaaResult } from '../engine/smaa';
 import { topsis, type TopsisResult } from '../engine/topsis';
@@ -26,6 +28,17 @@ export interface WorkshopAnalysis {
   verdict: Verdict | null;
   /** TOPSIS on the same values and weights, a check that the winner does not hinge on the method. */
   topsis: (TopsisResult & { agrees: boolean }) | null;
+  /**
+   * The group AHP behind AHP weights (null when the weights are not from AHP): Goepel's S*
+   * over the participants whose judgments connect all criteria (`null`, not applicable, with
+   * fewer than two of them) and how many judges counted.
+   */
+  ahp: GroupAhpSummary | null;
+}
+
+export interface GroupAhpSummary {
+  consensus: { sStar: number; label: ConsensusLabel } | null;
+  judges: number;
 }
 
 /** Is the winner robust? Reasons are machine-readable so every format words them itself. */
@@ -69,6 +82,7 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
     smaaSettings: null,
     verdict: null,
     topsis: null,
+    ahp: groupAhp(doc),
   };
   if (doc.candidates.length === 0 || doc.criteria.length === 0) return empty;
 
@@ -123,7 +137,25 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
     smaaSettings,
     verdict: fragility(evaluation, sens, smaaResult),
     topsis: method,
+    ahp: empty.ahp,
   };
+}
+
+/**
+ * The group AHP summary of a workshop weighted by AHP (or whose weights were adopted from AHP):
+ * the engine's `ahpGroup` on the judges' matrices (`ahpGroupRequest`); no judge, 0 judges.
+ */
+export function groupAhp(doc: WorkshopDoc): GroupAhpSummary | null {
+  if (doc.weighting.method !== 'ahp' && doc.weighting.provenance.source !== 'ahp') return null;
+  const group = ahpGroupRequest(doc, 'en');
+  if (!group) return { consensus: null, judges: 0 };
+  try {
+    const r = ahpGroup(group.request.matrices, group.request.participantWeights, group.request.aggregation);
+    return { consensus: r.consensus, judges: r.judges };
+  } catch (err) {
+    if (err instanceof EngineInputError) return { consensus: null, judges: 0 };
+    throw err;
+  }
 }
 
 /** The fragile-winner verdict (see FRAGILITY). */

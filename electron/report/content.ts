@@ -66,6 +66,13 @@ export interface ReportContent {
   decisionStale: boolean;
   /** Decision health: the assumptions board and what changed since the decision (null without a decision). */
   health: DecisionHealth | null;
+  /**
+   * "What it takes" for the runner-up to tie the winner (the sensitivity's first reversal), in a
+   * sentence with the biggest weight moves; null without a runner-up. Names inside are unescaped.
+   */
+  runnerUp: string | null;
+  /** The group AHP's consensus (or n/a) and how many judges counted; empty when the weights are not from AHP. */
+  ahp: string[];
 }
 
 /** The "decision health" section, every cell as printed (user names inside `changes` and `snapshot` are unescaped). */
@@ -127,6 +134,10 @@ export interface RankRow {
   total: number;
   coverage: number;
   firstRank: number | null;
+  /** Its Monte Carlo standard error (null without SMAA). */
+  firstRankError: number | null;
+  /** "67.0% ± 0.5%", or `s.none` without SMAA. */
+  firstRankText: string;
   chosen: boolean;
 }
 
@@ -236,6 +247,8 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
           total: ev.totals[index],
           coverage: ev.coverage[index],
           firstRank: analysis.smaa ? analysis.smaa.rankAcceptability[index][0] : null,
+          firstRankError: analysis.smaa ? analysis.smaa.standardError[index][0] : null,
+          firstRankText: analysis.smaa ? acceptabilityText(analysis.smaa.rankAcceptability[index][0], analysis.smaa.standardError[index][0], lang) : s.none,
           chosen: doc.candidates[index].id === decidedId,
         }))
       : [];
@@ -297,7 +310,50 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
     decided,
     decisionStale: decisionStatus(doc)?.stale ?? false,
     health: decisionHealth(doc, lang, candidateName, criterionName),
+    runnerUp: runnerUpLine(doc, analysis, lang, s, candidateName, criterionName),
+    ahp: ahpLines(analysis, lang, s),
   };
+}
+
+/** An acceptability with its Monte Carlo standard error, as the room writes it: "67.0% ± 0.5%". */
+export function acceptabilityText(p: number, se: number, lang: Lang): string {
+  return `${formatPercentIntl(p, lang, 1)} ± ${formatPercentIntl(se, lang, 1)}`;
+}
+
+/** Weight moves listed for the runner-up: at most this many, each at least this big (as the room lists them). */
+const RUNNER_UP_MOVES = { max: 3, min: 0.0005 } as const;
+
+/** The runner-up's distance to the winner (`sensitivity.reversals[0]`, the first pair of the ranking) in words. */
+function runnerUpLine(
+  doc: WorkshopDoc,
+  analysis: WorkshopAnalysis,
+  lang: Lang,
+  s: ReportStrings,
+  candidateName: (id: string) => string,
+  criterionName: (id: string) => string,
+): string | null {
+  const rev = analysis.sensitivity?.reversals[0];
+  if (!rev) return null;
+  const name = candidateName(doc.candidates[rev.challenger].id);
+  const leader = candidateName(doc.candidates[rev.leader].id);
+  if (rev.distance === null || rev.weights === null) return s.runnerUpNone(name, leader);
+  const pct = (v: number) => formatPercentIntl(v, lang, 1);
+  const moves = rev.weights
+    .map((to, k) => ({ k, from: analysis.weights[k] ?? 0, to }))
+    .filter((m) => Math.abs(m.to - m.from) >= RUNNER_UP_MOVES.min)
+    .sort((a, b) => Math.abs(b.to - b.from) - Math.abs(a.to - a.from))
+    .slice(0, RUNNER_UP_MOVES.max)
+    .map((m) => s.weightMove(criterionName(doc.criteria[m.k].id), pct(m.from), pct(m.to)))
+    .join(lang === 'zh-CN' ? '；' : '; ');
+  return s.runnerUp(name, leader, formatNumberIntl(rev.distance * 100, lang, 1), moves || '—');
+}
+
+/** The group AHP's consensus S* (n/a below two judges) and the number of judges, one line each. */
+function ahpLines(analysis: WorkshopAnalysis, lang: Lang, s: ReportStrings): string[] {
+  const a = analysis.ahp;
+  if (!a) return [];
+  const consensus = a.consensus ? s.ahpConsensus(formatNumberIntl(a.consensus.sStar, lang, 2), s.consensusLabel[a.consensus.label]) : s.ahpConsensusNa;
+  return [consensus, s.ahpJudges(a.judges)];
 }
 
 /** The assumptions board, the decision's standing now and the diff since it, in the report's language (the screen's words). */

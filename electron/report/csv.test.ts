@@ -44,7 +44,14 @@ describe('CSV export', () => {
     expect(weights).toHaveLength(doc.criteria.length + 1);
     expect(weights.slice(1).reduce((a, r) => a + Number(r[5]), 0)).toBeCloseTo(1, 5);
     const results = parse(renderCsv(content, 'results'));
-    expect(results[0]).toEqual(['rank', 'candidate', 'total', 'coverage', 'first_rank_acceptability', 'chosen']);
+    expect(results[0]).toEqual(['rank', 'candidate', 'total', 'coverage', 'first_rank_acceptability', 'chosen', 'first_rank_standard_error']);
+    // Each acceptability with its Monte Carlo standard error, as the analysis computed them.
+    const sm = content.analysis.smaa!;
+    content.analysis.evaluation!.ranking.forEach((i, r) => {
+      expect(Number(results[r + 1][4])).toBeCloseTo(sm.rankAcceptability[i][0], 6);
+      expect(Number(results[r + 1][6])).toBeCloseTo(sm.standardError[i][0], 6);
+      expect(Number(results[r + 1][6])).toBeGreaterThan(0);
+    });
     expect(results.slice(1).map((r) => r[0])).toEqual(doc.candidates.map((_, i) => String(i + 1)));
     expect(results.slice(1).filter((r) => r[5] === 'true')).toHaveLength(1);
     const aggregate = parse(renderCsv(content, 'aggregate'));

@@ -11,7 +11,8 @@ import { csvRow } from './escape';
  * - `scores`: long form, one row per score — participant,candidate,criterion,score,rationale
  * - `weights`: criterion,group,base_weight,adaptation_delta,final_weight,share,accepted_rules
  * - `aggregate`: candidate,criterion,group_score,disagreement (group score per cell, std dev across participants)
- * - `results`: rank,candidate,total,coverage,first_rank_acceptability,chosen (total and shares in 0…1)
+ * - `results`: rank,candidate,total,coverage,first_rank_acceptability,chosen,first_rank_standard_error
+ *   (total and shares in 0…1; the last is the acceptability's Monte Carlo standard error)
  */
 export const BOM = '\uFEFF';
 
@@ -74,9 +75,19 @@ function aggregateCsv(r: ReportContent): string {
 
 function resultsCsv(r: ReportContent): string {
   return (
-    csvRow(['rank', 'candidate', 'total', 'coverage', 'first_rank_acceptability', 'chosen']) +
+    csvRow(['rank', 'candidate', 'total', 'coverage', 'first_rank_acceptability', 'chosen', 'first_rank_standard_error']) +
     r.ranking
-      .map((row) => csvRow([row.rank, row.name, round(row.total), round(row.coverage), row.firstRank === null ? null : round(row.firstRank), row.chosen]))
+      .map((row) =>
+        csvRow([
+          row.rank,
+          row.name,
+          round(row.total),
+          round(row.coverage),
+          row.firstRank === null ? null : round(row.firstRank),
+          row.chosen,
+          row.firstRankError === null ? null : round(row.firstRankError),
+        ]),
+      )
       .join('')
   );
 }

@@ -7,6 +7,11 @@ import { findChromium } from '../service/pdf';
 import { createInlineRunner } from '../service/tasks/runner';
 import { hostileWorkshop, MEGABYTE, PAYLOADS } from '../../test/fixtures/hostileWorkshop';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
+import { analyseWorkshop } from '../analysis/analysis';
+import { buildContent } from './content';
+import { escapeHtml, escapeMarkdownInline } from './escape';
+import { renderHtml } from './html';
+import { renderMarkdown } from './markdown';
 
 /**
  * The hostile-input battery: names, rationales and notes full of markup, script, links,
@@ -196,3 +201,30 @@ describe.skipIf(!executable)(
     }
   },
 );
+
+describe('hostile names in the runner-up’s distance', () => {
+  for (const lang of ['en', 'zh-CN'] as const) {
+    it(`${lang}: are escaped in the HTML and Markdown sentence`, () => {
+      const content = buildContent(doc, analyseWorkshop(doc), lang);
+      const rev = content.analysis.sensitivity!.reversals[0];
+      const challenger = content.candidateName(doc.candidates[rev.challenger].id);
+      const leader = content.candidateName(doc.candidates[rev.leader].id);
+      // The names carry markup in both languages' fixtures.
+      expect(`${challenger}${leader}`).toMatch(/[<[\]]|^[-\t]/);
+      const html = renderHtml(content);
+      const para = /<p class="runner-up">(.*?)<\/p>/s.exec(html)?.[1] ?? '';
+      expect(para).toContain(escapeHtml(challenger).replace(/\n/g, '<br>'));
+      expect(para).toContain(escapeHtml(leader).replace(/\n/g, '<br>'));
+      expect(para.replace(/<\/?bdi( class="wrap")?>|<br>/g, '')).not.toMatch(/</);
+      expect(para).not.toMatch(BIDI);
+      const md = renderMarkdown(content);
+      const takes = lang === 'en' ? 'What it takes for' : '要追平';
+      const line = md.split('\n').find((l) => l.includes(takes)) ?? '';
+      // The sentence is escaped as one line (a name inside it starts no block), so each name is in it escaped.
+      expect(line).toBe(escapeMarkdownInline(content.runnerUp!));
+      for (const n of [challenger, leader]) expect(line).toContain(escapeMarkdownInline(n).replace(/^\\([#>+\-=])/, '$1'));
+      expect(line).not.toMatch(/(?<!\\)[<[]/);
+      expect(line).not.toMatch(BIDI);
+    });
+  }
+});

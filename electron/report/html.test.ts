@@ -8,6 +8,9 @@ import { buildContent } from './content';
 import { formatCost } from '../../shared/model/currency';
 import { formatMoney } from '../../shared/format';
 import { renderHtml, REPORT_CSP } from './html';
+import { consensus } from '../engine/ahp';
+import { escapeHtml } from './escape';
+import { expectedRobustness, slopedPriorities, withAhpJudges } from '../../test/fixtures/reportFigures';
 
 const doc = fullWorkshop();
 const html = (lang: 'en' | 'zh-CN' = 'en', d = doc) => renderHtml(buildContent(d, analyseWorkshop(d), lang));
@@ -173,4 +176,71 @@ describe('HTML report', () => {
     );
     expect(html('en', confirmDecision(changed))).not.toContain('changed after this decision was recorded');
   });
+});
+
+describe('HTML report: Monte Carlo error, the runner-up’s distance, AHP consensus', () => {
+  const K = doc.criteria.length;
+  for (const [lang, words] of [
+    [
+      'en',
+      {
+        error: 'one Monte Carlo standard error',
+        takes: 'What it takes for',
+        na: 'AHP consensus S*: n/a (fewer than two participants’ judgments connect all criteria)',
+        judges: (n: number) => `Judgments counted: ${n} participant`,
+      },
+    ],
+    [
+      'zh-CN',
+      {
+        error: '一个蒙特卡洛标准误差',
+        takes: '要追平',
+        na: 'AHP 共识度 S*：不适用（判断能连通所有维度的参与者不足两位）',
+        judges: (n: number) => `计入判断的参与者：${n} 位`,
+      },
+    ],
+  ] as const) {
+    const out = html(lang);
+    const x = expectedRobustness(doc, lang);
+
+    it(`${lang}: gives every first-rank acceptability with its standard error and says what ± means`, () => {
+      const ranking = out.slice(out.indexOf('<table class="ranking">'));
+      const table = ranking.slice(0, ranking.indexOf('</table>'));
+      for (const row of x.firstRank) {
+        // 10 000 samples: the error is about √(p(1 − p)/n), well under a percentage point.
+        if (row.p > 0 && row.p < 1) expect(row.se).toBeGreaterThan(0);
+        expect(row.se).toBeLessThan(0.01);
+        expect(table).toContain(`<td class="num">${row.text}</td>`);
+      }
+      const acc = out.slice(out.indexOf('<table class="acceptability">'));
+      for (const row of x.firstRank) expect(acc.slice(0, acc.indexOf('</table>'))).toContain(row.text);
+      expect(out).toContain(words.error);
+    });
+
+    it(`${lang}: says what it takes for the runner-up to tie the winner, with the biggest weight move`, () => {
+      expect(x.runnerUp.reversal.distance).not.toBeNull();
+      const line = /<p class="runner-up">(.*?)<\/p>/.exec(out)?.[1] ?? '';
+      expect(line).toContain(words.takes);
+      expect(line).toContain(escapeHtml(x.runnerUp.challenger));
+      expect(line).toContain(escapeHtml(x.runnerUp.leader));
+      expect(line).toContain(` ${x.runnerUp.distance} `);
+      expect(line).toContain(escapeHtml(x.runnerUp.move));
+    });
+
+    it(`${lang}: AHP consensus is n/a with one judge, S* with two, and the judges whose judgments counted are counted`, () => {
+      expect(out).not.toContain('class="ahp-consensus"');
+      const one = html(lang, withAhpJudges(doc, [slopedPriorities(K, 0.5)]));
+      expect(one).toContain(escapeHtml(words.na));
+      expect(one).toContain(words.judges(1));
+      const p = [slopedPriorities(K, 0.5), slopedPriorities(K, -0.05)];
+      const two = html(lang, withAhpJudges(doc, p));
+      const { sStar } = consensus(p, [doc.participants[0].influence, doc.participants[1].influence]);
+      expect(sStar).toBeGreaterThan(0);
+      expect(sStar).toBeLessThan(1);
+      const line = /<p class="ahp-consensus">(.*?)<\/p>/.exec(two)?.[1] ?? '';
+      expect(line).toContain(`S*${lang === 'en' ? ': ' : '：'}${Math.round(sStar * 100) / 100}`);
+      expect(line).toContain(words.judges(2));
+      expect(line).not.toContain(escapeHtml(words.na));
+    });
+  }
 });

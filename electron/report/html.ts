@@ -3,7 +3,7 @@ import { displayName, nameTranslation } from '../../shared/model';
 import { nextReviewDate } from '../../shared/model/review-due';
 import type { ReportContent, SimulationView } from './content';
 import { formatDuration } from '../../shared/format';
-import { VALIDATION_METHOD_NAMES, formatDateTime, formatDelta, formatHours, formatNumber, formatPercent } from './content';
+import { VALIDATION_METHOD_NAMES, acceptabilityText, formatDateTime, formatDelta, formatHours, formatNumber, formatPercent } from './content';
 import { formatCost, rateText } from '../../shared/model/currency';
 import { escapeHtml as c, userHtml as u } from './escape';
 import { REPORT_CSS } from './style';
@@ -165,6 +165,7 @@ function weightsSection(r: ReportContent): string {
   return (
     `<p class="muted">${c(s.weightingMethod[doc.weighting.method] ?? '')}</p>` +
     `<p class="provenance">${r.provenance.map((line) => u(line)).join(' ')}</p>` +
+    (r.ahp.length ? `<p class="ahp-consensus">${r.ahp.map((line) => c(line)).join(' ')}</p>` : '') +
     table([s.criterion, '', s.baseWeight, s.adaptation, s.finalWeight, s.share], rows, 'weights') +
     (r.weightsEdited ? `<p class="note">${c(s.weightsDiffer)}</p>` : '') +
     `<h3>${c(s.adaptationRules)}</h3>` +
@@ -221,7 +222,7 @@ function rankingSection(r: ReportContent): string {
     td(u(row.name) + (row.chosen ? ` <span class="tag chosen">${c(s.chosen)}</span>` : '')),
     num((row.total * 100).toFixed(1)),
     num(formatPercent(row.coverage)),
-    num(row.firstRank === null ? s.none : formatPercent(row.firstRank)),
+    num(row.firstRankText),
   ]);
   const shown = r.ranking.slice(0, RADAR_MAX);
   const range = doc.scale.max - doc.scale.min;
@@ -237,6 +238,7 @@ function rankingSection(r: ReportContent): string {
   return (
     figure(bars, `${s.total} (0–100)`) +
     table([s.rank, s.candidate, `${s.total} (0–100)`, s.coverage, s.firstRank], rows, 'ranking') +
+    (r.ranking.some((row) => row.firstRank !== null) ? `<p class="muted small">${c(s.acceptabilityError)}</p>` : '') +
     (r.ranking.some((row) => row.coverage < 1 - 1e-9) ? `<p class="note">${c(s.coverageNote)}</p>` : '') +
     `<h3>${c(s.radar)}</h3>` +
     figure(radar, s.radarNote(shown.length, r.ranking.length), 'centred')
@@ -271,6 +273,7 @@ function robustnessSection(r: ReportContent): string {
         'stability',
       );
   }
+  if (r.runnerUp) out += `<p class="runner-up">${u(r.runnerUp)}</p>`;
   out += whatIfBlock(r);
   const sm = analysis.smaa;
   if (sm && analysis.smaaSettings) {
@@ -290,9 +293,13 @@ function robustnessSection(r: ReportContent): string {
       ) +
       `<div class="scroll">${table(
         [s.candidate, ...partNames],
-        order.map((i) => [td(u(r.candidateName(doc.candidates[i].id))), ...sm.rankAcceptability[i].slice(0, ranksShown).map((a) => num(formatPercent(a, 1)))]),
+        order.map((i) => [
+          td(u(r.candidateName(doc.candidates[i].id))),
+          ...sm.rankAcceptability[i].slice(0, ranksShown).map((a, k) => num(acceptabilityText(a, sm.standardError[i][k], r.lang))),
+        ]),
         'acceptability',
-      )}</div>`;
+      )}</div>` +
+      `<p class="muted small">${c(s.acceptabilityError)}</p>`;
   }
   return out;
 }

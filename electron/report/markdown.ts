@@ -50,6 +50,7 @@ export function renderMarkdown(r: ReportContent): string {
   para(r.needs.notes);
   heading(3, s.criteriaWeights);
   para(r.provenance.join(' '));
+  if (r.ahp.length) out.push(md(r.ahp.join(' ')), '');
   table(
     [s.criterion, s.baseWeight, s.adaptation, s.finalWeight, s.share],
     r.weights.map((w) => [md(w.name), formatNumber(w.base), formatDelta(w.delta), formatNumber(w.final), formatPercent(w.share, 1)]),
@@ -79,10 +80,11 @@ export function renderMarkdown(r: ReportContent): string {
         md(r.candidateName(cand.id)) + (cand.id === d.candidateId ? (zh ? ` **（${s.chosen}）**` : ` **(${s.chosen})**`) : ''),
         s.kind[cand.kind] ?? cand.kind,
         row ? (row.total * 100).toFixed(1) : s.none,
-        row && row.firstRank !== null ? formatPercent(row.firstRank, 1) : s.none,
+        row ? row.firstRankText : s.none,
       ];
     }),
   );
+  if (r.ranking.some((row) => row.firstRank !== null)) out.push(`_${md(s.acceptabilityError)}_`, '');
   for (const cand of doc.candidates) {
     const desc = pick(cand.description, lang);
     if (desc.trim() || cand.notes.trim()) out.push(`- ${label(md(r.candidateName(cand.id)))} ${md(desc)}${cand.notes.trim() ? ` — ${md(cand.notes)}` : ''}`);
@@ -103,6 +105,7 @@ export function renderMarkdown(r: ReportContent): string {
     heading(3, `${s.robustness}: ${r.analysis.verdict.fragile ? s.fragile : s.robust}`);
     out.push(...verdict.map((l) => `- ${md(l)}`), '');
   }
+  if (r.runnerUp) out.push(md(r.runnerUp), '');
 
   if (r.scenarios.length) {
     heading(3, s.whatIf);

@@ -11,6 +11,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createWorkshop } from '../../shared/model';
 import { createJobQueue, PDF_CONCURRENCY, printWithChromium } from './pdf';
+import { consensus } from '../engine/ahp';
+import { expectedRobustness, slopedPriorities, withAhpJudges } from '../../test/fixtures/reportFigures';
 
 /** Pages in a PDF: page objects (`/Type /Page`, not `/Pages`). Chromium writes them uncompressed. */
 function pageCount(pdf: Buffer): number {
@@ -55,6 +57,33 @@ describe.skipIf(!executable)(title, () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pageCount(pdf)).toBeGreaterThan(0);
     expect(readdirSync(tmpdir()).filter((f) => f.startsWith('sw-report-')).length).toBe(before);
+  }, 180_000);
+
+  it('prints the acceptabilities ± their errors, the runner-up’s distance and the AHP consensus, in both languages', async () => {
+    const base = fullWorkshop();
+    const p = [slopedPriorities(base.criteria.length, 0.5), slopedPriorities(base.criteria.length, -0.05)];
+    const doc = withAhpJudges(base, p);
+    const { sStar } = consensus(p, [doc.participants[0].influence, doc.participants[1].influence]);
+    const dir = mkdtempSync(path.join(tmpdir(), 'sw-pdf-figures-'));
+    const squeeze = (t: string) => t.replace(/\s+/g, '');
+    for (const [lang, takes] of [
+      ['en', 'What it takes for'],
+      ['zh-CN', '要追平'],
+    ] as const) {
+      const res = await dispatch('report.render', { workshop: doc, format: 'pdf', lang }, { host: 'test', tasks: createInlineRunner(), checkResponse: true });
+      if (!res.ok) throw new Error(JSON.stringify(res));
+      const file = path.join(dir, `${lang}.pdf`);
+      writeFileSync(file, Buffer.from((res.result as { content: string }).content, 'base64'));
+      const out = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+      expect(out.status, 'pdftotext (poppler-utils) is needed').toBe(0);
+      const text = squeeze(out.stdout);
+      const x = expectedRobustness(doc, lang);
+      for (const row of x.firstRank) expect(text).toContain(squeeze(row.text));
+      expect(text).toContain(squeeze(takes));
+      expect(text).toContain(squeeze(`${x.runnerUp.distance}`));
+      expect(text).toContain(squeeze(x.runnerUp.move));
+      expect(text).toContain(squeeze(`S*${lang === 'en' ? ': ' : '：'}${Math.round(sStar * 100) / 100}`));
+    }
   }, 180_000);
 
   it('prints with JavaScript off and the network refused: a page that reaches for a local listener reaches nothing', async () => {

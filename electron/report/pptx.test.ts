@@ -10,6 +10,8 @@ import { displayName } from '../../shared/model/names';
 import { dispatch } from '../service/dispatch';
 import { createInlineRunner } from '../service/tasks/runner';
 import { reportStrings } from './strings';
+import { consensus } from '../engine/ahp';
+import { expectedRobustness, slopedPriorities, withAhpJudges } from '../../test/fixtures/reportFigures';
 
 // LibreOffice is needed: without it the test fails (never skips), so a CI without it is seen, not passed.
 const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p));
@@ -140,4 +142,64 @@ describe('slide deck money', () => {
     expect(chart, 'the cost chart titled in CNY').toBeDefined();
     expect(chart).toContain('&quot;¥&quot;#,##0');
   });
+});
+
+describe('slide deck: Monte Carlo error, the runner-up’s distance, AHP consensus (slide XML)', () => {
+  const base = fullWorkshop();
+  const K = base.criteria.length;
+  const slidesOf = async (doc: typeof base, lang: 'en' | 'zh-CN') => {
+    const out = await dispatch('report.render', { workshop: doc, format: 'pptx', lang }, { host: 'test', tasks: createInlineRunner(), checkResponse: true });
+    if (!out.ok) throw new Error(JSON.stringify(out));
+    const files = unzip(Buffer.from((out.result as { content: string }).content, 'base64'));
+    return [...files].filter(([name]) => /^ppt\/slides\/slide\d+\.xml$/.test(name)).map(([, xml]) => xml);
+  };
+  const xml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  for (const [lang, words] of [
+    [
+      'en',
+      {
+        error: 'one Monte Carlo standard error',
+        takes: 'What it takes for',
+        na: 'AHP consensus S*: n/a (fewer than two participants’ judgments connect all criteria)',
+        judges: (n: number) => `Judgments counted: ${n} participant`,
+      },
+    ],
+    [
+      'zh-CN',
+      {
+        error: '一个蒙特卡洛标准误差',
+        takes: '要追平',
+        na: 'AHP 共识度 S*：不适用（判断能连通所有维度的参与者不足两位）',
+        judges: (n: number) => `计入判断的参与者：${n} 位`,
+      },
+    ],
+  ] as const) {
+    it(`${lang}: acceptabilities ± their standard errors, the runner-up’s distance and the AHP consensus are on their slides`, async () => {
+      const s = reportStrings(lang);
+      const p = [slopedPriorities(K, 0.5), slopedPriorities(K, -0.05)];
+      const doc = withAhpJudges(base, p);
+      const x = expectedRobustness(doc, lang);
+      const slides = await slidesOf(doc, lang);
+      const titled = (title: string) => slides.find((sl) => sl.includes(`>${xml(title)}<`)) ?? '';
+      const ranking = titled(s.ranking);
+      const acceptability = titled(s.acceptability);
+      for (const row of x.firstRank) {
+        expect(ranking).toContain(`>${row.text}<`);
+        expect(acceptability).toContain(`${xml(row.name)} ${row.text}`);
+      }
+      expect(ranking).toContain(words.error);
+      expect(acceptability).toContain(words.error);
+      const robust = slides.find((sl) => sl.includes(xml(words.takes))) ?? '';
+      expect(robust).toContain(`>${xml(s.robustness)}: `);
+      for (const part of [x.runnerUp.challenger, x.runnerUp.leader, ` ${x.runnerUp.distance} `, x.runnerUp.move]) expect(robust).toContain(xml(part));
+      const weights = titled(s.criteriaWeights);
+      const { sStar } = consensus(p, [doc.participants[0].influence, doc.participants[1].influence]);
+      expect(weights).toContain(`S*${lang === 'en' ? ': ' : '：'}${Math.round(sStar * 100) / 100}`);
+      expect(weights).toContain(words.judges(2));
+      const one = await slidesOf(withAhpJudges(base, [p[0]]), lang);
+      const oneWeights = one.find((sl) => sl.includes(`>${xml(s.criteriaWeights)}<`)) ?? '';
+      expect(oneWeights).toContain(xml(words.na));
+      expect(oneWeights).toContain(words.judges(1));
+    });
+  }
 });

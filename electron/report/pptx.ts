@@ -139,6 +139,8 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
   {
     const sl = slide(s.criteriaWeights);
     sl.addText(s.weightingMethod[doc.weighting.method] ?? '', { x: MARGIN, y: 1.05, w: BODY_W, h: 0.4, fontFace: font, fontSize: 14, color: MUTED });
+    // The group AHP's consensus and judges under the chart, when the weights come from AHP.
+    if (r.ahp.length) sl.addText(clean(r.ahp.join(' ')), { x: MARGIN, y: 6.2, w: 6.4, h: 0.7, fontFace: font, fontSize: 12, color: MUTED, valign: 'top' });
     sl.addChart(
       pptx.ChartType.bar,
       [{ name: s.share, labels: r.weights.map((w) => clean(w.name)), values: r.weights.map((w) => +(w.share * 100).toFixed(1)) }],
@@ -146,7 +148,7 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
         x: MARGIN,
         y: 1.5,
         w: 6.4,
-        h: 5.3,
+        h: r.ahp.length ? 4.6 : 5.3,
         ...oneSeriesBars('0.0"%"'),
         valAxisMinVal: 0,
         valAxisLabelFormatCode: '0"%"',
@@ -199,9 +201,11 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
         clean(row.name) + (row.chosen ? ` (${s.chosen})` : ''),
         (row.total * 100).toFixed(1),
         pct(row.coverage),
-        row.firstRank === null ? s.none : pct(row.firstRank),
+        row.firstRankText,
       ]);
-      sideTable(sl, [s.rank, s.candidate, s.total, s.coverage, s.firstRank], rows, { x: 7.9, y: 1.2, w: 4.93, colW: [0.6, 2.0, 0.8, 0.8, 0.73] });
+      sideTable(sl, [s.rank, s.candidate, s.total, s.coverage, s.firstRank], rows, { x: 7.9, y: 1.2, w: 4.93, colW: [0.5, 1.5, 0.75, 0.8, 1.38] });
+      if (r.ranking.some((row) => row.firstRank !== null))
+        sl.addText(s.acceptabilityError, { x: 7.9, y: 6.2, w: 4.93, h: 0.7, fontFace: font, fontSize: 11, color: MUTED, valign: 'top' });
     }
   }
 
@@ -243,7 +247,10 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
     const v = analysis.verdict;
     const sl = slide(`${s.robustness}: ${v.fragile ? s.fragile : s.robust}`);
     sl.addText(
-      verdictLines(r).map((line) => ({ text: clean(line), options: { bullet: true, breakLine: true } })),
+      [
+        ...verdictLines(r).map((line) => ({ text: clean(line), options: { bullet: true, breakLine: true } })),
+        ...(r.runnerUp ? [{ text: clean(r.runnerUp), options: { bullet: true, breakLine: true, fontSize: 15 } }] : []),
+      ],
       { x: MARGIN, y: 1.2, w: BODY_W, h: 5.5, fontFace: font, fontSize: 18, color: TEXT, valign: 'top', paraSpaceAfter: 6 },
     );
     const sens = analysis.sensitivity;
@@ -289,7 +296,7 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
           x: MARGIN,
           y: 1.9,
           w: BODY_W,
-          h: 4.9,
+          h: 4.2,
           barDir: 'bar',
           barGrouping: 'percentStacked',
           valAxisLabelFormatCode: '0%',
@@ -304,6 +311,15 @@ export async function renderPptx(r: ReportContent): Promise<Uint8Array> {
           legendFontSize: 14,
           legendFontFace: font,
         },
+      );
+      // The first-rank acceptabilities with their Monte Carlo standard errors, and what ± means.
+      const firstRanks = r.ranking.map((row) => `${clean(row.name)} ${row.firstRankText}`).join(zh ? '；' : '; ');
+      sl2.addText(
+        [
+          { text: `${s.firstRank}${s.colon}${firstRanks}`, options: { breakLine: true } },
+          { text: s.acceptabilityError, options: { color: MUTED } },
+        ],
+        { x: MARGIN, y: 6.15, w: BODY_W, h: 0.8, fontFace: font, fontSize: 12, color: TEXT, valign: 'top' },
       );
     }
   }

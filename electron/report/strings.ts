@@ -103,6 +103,18 @@ export interface ReportStrings {
   acceptability: string;
   acceptabilityIntro: (samples: number, spread: string) => string;
   rankN: (n: number) => string;
+  /** What "± x %" after an acceptability means, one line. */
+  acceptabilityError: string;
+  /** The runner-up's smallest L1 change of the weights to tie the winner; `moves` lists the biggest weight moves. */
+  runnerUp: (name: string, leader: string, distance: string, moves: string) => string;
+  runnerUpNone: (name: string, leader: string) => string;
+  /** One weight move: "Cost 30.0% → 22.5%". */
+  weightMove: (criterion: string, from: string, to: string) => string;
+  /** Group AHP: Goepel's consensus S*, n/a below two judges, and how many judges' judgments counted. */
+  ahpConsensus: (sStar: string, label: string) => string;
+  ahpConsensusNa: string;
+  ahpJudges: (n: number) => string;
+  consensusLabel: Record<'very-low' | 'low' | 'moderate' | 'high' | 'very-high', string>;
   verdict: string;
   robust: string;
   fragile: string;
@@ -301,6 +313,16 @@ const en: ReportStrings = {
   acceptabilityIntro: (samples, spread) =>
     `Share of ${samples.toLocaleString('en')} simulations in which each candidate takes each rank, with weights varied around the team's weights (RMS spread ${spread}) and scores varied by the participants' disagreement.`,
   rankN: (n) => `Rank ${n}`,
+  acceptabilityError:
+    '± is one Monte Carlo standard error of the share: another run with other random samples would usually (about two times in three) land within it.',
+  runnerUp: (name, leader, distance, moves) =>
+    `What it takes for ${name} to tie ${leader}: a change of ${distance} percentage points of weight in total (L1, the sum of the absolute changes), e.g. ${moves}.`,
+  runnerUpNone: (name, leader) => `What it takes for ${name} to tie ${leader}: no weights make it catch up (it is behind on every criterion).`,
+  weightMove: (criterion, from, to) => `${criterion} ${from} → ${to}`,
+  ahpConsensus: (sStar, label) => `AHP consensus S*: ${sStar} (${label})`,
+  ahpConsensusNa: 'AHP consensus S*: n/a (fewer than two participants’ judgments connect all criteria)',
+  ahpJudges: (n) => `Judgments counted: ${n} ${n === 1 ? 'participant' : 'participants'} (those whose answered pairs connect all criteria).`,
+  consensusLabel: { 'very-low': 'very low', low: 'low', moderate: 'moderate', high: 'high', 'very-high': 'very high' },
   verdict: 'Verdict',
   robust: 'Robust winner',
   fragile: 'Fragile winner',
@@ -503,6 +525,14 @@ const zh: ReportStrings = {
   acceptabilityIntro: (samples, spread) =>
     `在 ${samples.toLocaleString('zh-CN')} 次模拟中各候选方案获得各名次的比例：权重围绕团队权重随机变动（均方根离散度 ${spread}），评分按参与者分歧随机变动。`,
   rankN: (n) => `第 ${n} 名`,
+  acceptabilityError: '± 为该比例的一个蒙特卡洛标准误差：换一组随机样本重新模拟，结果通常（约三次中有两次）落在此范围内。',
+  runnerUp: (name, leader, distance, moves) => `${name} 要追平 ${leader}：权重总共需改变 ${distance} 个百分点（L1，各项变化的绝对值之和），例如 ${moves}。`,
+  runnerUpNone: (name, leader) => `${name} 要追平 ${leader}：任何权重都不能让它追上（它在每个维度上都落后）。`,
+  weightMove: (criterion, from, to) => `${criterion} ${from} → ${to}`,
+  ahpConsensus: (sStar, label) => `AHP 共识度 S*：${sStar}（${label}）`,
+  ahpConsensusNa: 'AHP 共识度 S*：不适用（判断能连通所有维度的参与者不足两位）',
+  ahpJudges: (n) => `计入判断的参与者：${n} 位（其已回答的两两比较连通所有维度）。`,
+  consensusLabel: { 'very-low': '很低', low: '低', moderate: '中等', high: '高', 'very-high': '很高' },
   verdict: '结论',
   robust: '第一名稳健',
   fragile: '第一名脆弱',

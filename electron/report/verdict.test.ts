@@ -3,6 +3,7 @@ import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { analyseWorkshop, FRAGILITY, type WorkshopAnalysis } from '../analysis/analysis';
 import { buildContent } from './content';
 import { verdictLines } from './verdict';
+import { expectedRobustness } from '../../test/fixtures/reportFigures';
 
 describe('verdict lines', () => {
   const doc = fullWorkshop();
@@ -35,5 +36,15 @@ describe('verdict lines', () => {
     expect(zh).toContain(`单个维度权重变化不到 ${change} 个百分点即会改变第一名。`);
     expect(zh).toContain(`领先第二名不到 ${margin} 分（满分 100）。`);
     expect(zh.join('\n')).not.toMatch(/Ranks first|percentage points|runner-up/);
+  });
+
+  it('gives the winner’s first-rank acceptability with its Monte Carlo standard error, in both languages', () => {
+    for (const [lang, label] of [
+      ['en', (name: string) => `First-rank acceptability (${name}): `],
+      ['zh-CN', (name: string) => `第一名可接受度（${name}）：`],
+    ] as const) {
+      const winner = expectedRobustness(doc, lang).firstRank[0];
+      expect(lines(lang)).toContain(`${label(winner.name)}${winner.text}`);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { FRAGILITY } from '../analysis/analysis';
 import type { ReportContent } from './content';
-import { formatPercent } from './content';
+import { acceptabilityText, formatPercent } from './content';
 
 /** A fraction in hundredths (percentage points, points out of 100), without trailing zeros: 0.05 → "5", 0.025 → "2.5". */
 const hundredths = (v: number) => String(Math.round(v * 10_000) / 100);
@@ -28,7 +28,9 @@ export function verdictLines(r: ReportContent): string[] {
     lines.push(`${s.margin}${s.colon}${(margin * 100).toFixed(1)} / 100${zh ? `（${name(ev.ranking[1])}）` : ` (${name(ev.ranking[1])})`}`);
   }
   if (analysis.smaa)
-    lines.push(`${s.firstRank}${zh ? `（${name(winner)}）` : ` (${name(winner)})`}${s.colon}${formatPercent(analysis.smaa.rankAcceptability[winner][0], 1)}`);
+    lines.push(
+      `${s.firstRank}${zh ? `（${name(winner)}）` : ` (${name(winner)})`}${s.colon}${acceptabilityText(analysis.smaa.rankAcceptability[winner][0], analysis.smaa.standardError[winner][0], lang)}`,
+    );
   const crit = analysis.sensitivity?.mostCritical;
   if (crit) {
     const change = `${crit.change > 0 ? '+' : '−'}${(Math.abs(crit.change) * 100).toFixed(1)} ${s.pp}`;

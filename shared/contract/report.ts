@@ -13,7 +13,7 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
  * `scores` participant,candidate,criterion,score,rationale (long form, one row per score);
  * `weights` criterion,group,base_weight,adaptation_delta,final_weight,share,accepted_rules;
  * `aggregate` candidate,criterion,group_score,disagreement;
- * `results` rank,candidate,total,coverage,first_rank_acceptability,chosen (shares in 0…1).
+ * `results` rank,candidate,total,coverage,first_rank_acceptability,chosen,first_rank_standard_error (shares in 0…1).
  */
 export const CSV_KINDS = ['all', 'scores', 'weights', 'aggregate', 'results'] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];
