@@ -333,6 +333,8 @@ export class SessionManager {
           const device = newToken();
           this.touch(e, pid);
           await this.change(e, { t: 'join', pid, via: 'code', device });
+          // The personal link's holder, waiting on its status, learns at once that the name was picked elsewhere.
+          if (e.round.linkUsed.has(pid)) this.wakeWaiting(e);
           return { token: device, participantId: pid };
         });
       }
@@ -394,7 +396,7 @@ export class SessionManager {
       if (e.round.joined.has(pid) && e.round.linkUsed.has(pid)) return;
       await this.change(e, { t: 'join', pid, via: 'link' });
       // A device that picked this name by code, waiting on its status, learns at once that the link is in use.
-      if (e.round.devices.has(pid)) for (const done of [...e.waiting]) done();
+      if (e.round.devices.has(pid)) this.wakeWaiting(e);
     });
   }
 
@@ -636,9 +638,14 @@ export class SessionManager {
     });
   }
 
+  /** Answers every device waiting on its status now (each asks again at once). */
+  private wakeWaiting(e: Entry) {
+    for (const done of [...e.waiting]) done();
+  }
+
   /** Answers the waiting devices (so they learn the round's state), then stops the listener once those answers are sent. */
   private async stopListener(e: Entry) {
-    for (const done of [...e.waiting]) done();
+    this.wakeWaiting(e);
     const l = e.listener;
     e.listener = null;
     if (l) await l.close();
