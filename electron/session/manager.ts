@@ -226,9 +226,13 @@ export class SessionManager {
     }
   }
 
-  /** An open round without its listener: closes it if idle too long, else listens again (a failure is kept as its listen problem). */
+  /**
+   * An open round without its listener: closes it if idle too long, else listens again (a failure
+   * is kept as its listen problem). A listener that kept stopping is not started again behind the
+   * facilitator's back: theirs to reopen or move.
+   */
   private async resume(entry: Entry) {
-    if (!entry.round.open || entry.listener) return;
+    if (!entry.round.open || entry.listener || entry.listenProblem?.restarts !== undefined) return;
     if (this.now() - entry.round.lastActivity > this.idleMs()) {
       await this.change(entry, { t: 'close', reason: 'idle' });
       return;
@@ -603,15 +607,28 @@ export class SessionManager {
 
   private async listen(e: Entry) {
     const workshopId = e.round.spec.workshopId;
+    let mine: Listener | null = null;
     try {
-      e.listener = await (this.opts.startListener ?? startListener)({
+      mine = await (this.opts.startListener ?? startListener)({
         address: e.round.address,
         port: e.round.port,
         tls: this.tls,
         staticDir: this.opts.staticDir,
         limits: this.opts.limits,
         handle: (method, payload, token, client) => this.participant(workshopId, method, payload, token, client),
+        onLost: ({ message, restarts }) => {
+          if (!mine || e.listener !== mine) return;
+          e.listener = null;
+          e.listenProblem = {
+            reason: 'failed',
+            restarts,
+            message: `The round is open but no longer listening on ${hostPort(e.round.address, e.round.port)}: ${message}. Participants cannot reach it. Reopen the round, or move it to another address.`,
+          };
+          this.wakeWaiting(e);
+          this.emit({ type: 'status', status: this.statusOf(e) });
+        },
       });
+      e.listener = mine;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       const message =
