@@ -107,12 +107,14 @@ describe('the room listener in a process of its own', () => {
     }
   });
 
-  it('a listener process that dies is started again on the same port (the links keep working), a bounded number of times', async () => {
+  it('a listener process that dies is started again on the same port (the links keep working), a bounded number of times, then the round shows it is not listening', async () => {
     const procs: ReturnType<typeof fakeProcess>[] = [];
     const listeners: Listener[] = [];
+    const events: unknown[] = [];
     const manager = new SessionManager({
       dataDir: dir,
       tls: null,
+      retryListenMs: 20,
       startListener: remoteListener(() => {
         const p = fakeProcess();
         procs.push(p);
@@ -124,6 +126,7 @@ describe('the room listener in a process of its own', () => {
         return p.child;
       }),
     });
+    manager.subscribe((e) => e.type === 'status' && events.push(e.status));
     try {
       const status = await manager.open(spec, ADDRESS, 0);
       const t = status.participants[0].link.split('#t=')[1];
@@ -146,6 +149,18 @@ describe('the room listener in a process of its own', () => {
       }
       await new Promise((r) => setTimeout(r, 200));
       expect(procs).toHaveLength(LISTENER_RESTARTS + 1);
+      // Given up: the round says so (the room shows the problem and the remedy), and is not retried behind the facilitator's back.
+      const round = (await manager.status('ws-u')).round!;
+      expect(round).toMatchObject({ state: 'open', listening: false, listenProblem: { reason: 'failed', restarts: LISTENER_RESTARTS } });
+      expect(round.listenProblem!.message).toMatch(/stopped/);
+      expect(events.at(-1)).toMatchObject({ listening: false, listenProblem: { reason: 'failed' } });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(procs).toHaveLength(LISTENER_RESTARTS + 1);
+      // Reopening listens again on the same port: the links keep working.
+      const back = (await manager.reopen('ws-u')).round!;
+      expect(back).toMatchObject({ listening: true, port: status.port });
+      expect(back.listenProblem).toBeUndefined();
+      expect((await post(status.port, 'status', {}, t)).body.result).toEqual({ open: true, rev: 0 });
     } finally {
       await manager.shutdown();
     }
@@ -172,6 +187,27 @@ describe('the room listener in a process of its own', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(handled).toEqual([]);
     expect(p.state.killed).toBe(true);
+  });
+
+  it('a listener process that cannot listen again after dying is reported lost, once', async () => {
+    const lost: unknown[] = [];
+    const forks: ReturnType<typeof fakeProcess>[] = [];
+    const start = remoteListener(() => {
+      const p = fakeProcess();
+      const n = forks.push(p);
+      // The first process listens; the one started after it died finds its port taken.
+      p.parent.on('message', () =>
+        p.parent.postMessage(n === 1 ? { type: 'listening', port: 40001 } : { type: 'failed', code: 'EADDRINUSE', message: 'listen EADDRINUSE' }),
+      );
+      return p.child;
+    });
+    const l = await start({ address: ADDRESS, port: 0, handle: async () => ({}), onLost: (p) => lost.push(p) });
+    expect(l.port).toBe(40001);
+    forks[0].child.kill();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(forks).toHaveLength(2);
+    expect(lost).toEqual([{ restarts: 1, message: expect.stringMatching(/EADDRINUSE/) }]);
+    await l.close();
   });
 
   it('a request before the listener is up is refused and the start fails; a failed listen reports its errno', async () => {

@@ -23,7 +23,7 @@ export interface ParentEnd {
 }
 
 /** The listener's options that cross the channel (no functions). */
-type StartOptions = Omit<ListenerOptions, 'handle' | 'tls'> & { tls?: { cert: string; key: string } | null };
+type StartOptions = Omit<ListenerOptions, 'handle' | 'tls' | 'onLost'> & { tls?: { cert: string; key: string } | null };
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
 /** What main accepts from the listener's process, and nothing else. */
@@ -57,16 +57,23 @@ export const LISTENER_RESTARTS = 3;
  * Main's side: a `startListener` that runs each round's listener in a process from `fork`, and
  * answers its requests with `opts.handle` (the session manager). The first malformed or
  * out-of-turn message ends that process for good; a process that dies otherwise is started
- * again on the same port (at most LISTENER_RESTARTS times), so the links keep working.
+ * again on the same port (at most LISTENER_RESTARTS times), so the links keep working. Once it
+ * is not started again (or cannot listen again), `opts.onLost` says so.
  */
 export function remoteListener(fork: () => ChildEnd): (opts: ListenerOptions) => Promise<Listener> {
   return async (opts) => {
-    const { handle: _handle, tls, ...rest } = opts;
+    const { handle: _handle, onLost: _onLost, tls, ...rest } = opts;
     const base: StartOptions = { ...rest, tls: tls ? { cert: tls.cert.toString('utf8'), key: tls.key.toString('utf8') } : null };
     let closing = false;
     let exited = false;
     let restarts = 0;
     let onExit: (() => void) | null = null;
+    let lost = false;
+    const giveUp = (message: string) => {
+      if (lost || closing) return;
+      lost = true;
+      opts.onLost?.({ message, restarts });
+    };
 
     const run = (port: number) =>
       new Promise<number>((resolve, reject) => {
@@ -80,13 +87,20 @@ export function remoteListener(fork: () => ChildEnd): (opts: ListenerOptions) =>
           if (!started) reject(err);
           child.kill();
         };
-        child.on('exit', () => {
+        child.on('exit', (code) => {
           exited = true;
           if (!started) reject(new Error('The room listener process exited before listening.'));
           else if (!closing && !refused && restarts < LISTENER_RESTARTS) {
             restarts++;
-            void run(bound).catch(() => undefined);
-          }
+            void run(bound).catch((err: NodeJS.ErrnoException) =>
+              giveUp(`the room listener process could not listen again on port ${bound} (${err.code ?? err.message})`),
+            );
+          } else if (!closing)
+            giveUp(
+              refused
+                ? 'the room listener process sent a message it must not send and was ended'
+                : `the room listener process stopped (exit code ${code}) after ${restarts} restarts`,
+            );
           onExit?.();
         });
         child.on('message', (raw) => {

@@ -35,6 +35,12 @@ export interface ListenerOptions {
   limits?: { burst: number; perSecond: number };
   /** Overrides of LISTENER_LIMITS' timeouts (tests use short ones). */
   timeouts?: { headMs?: number; requestMs?: number };
+  /**
+   * Called once if the listener stops by itself for good (not by `close`): the desktop app's
+   * listener process died more often than it is restarted, or could not listen again.
+   * `restarts`: how many times it had been started again.
+   */
+  onLost?(lost: { message: string; restarts: number }): void;
   /** Runs one participant method; throws ContractError. `client` identifies the device's address (rate limits). */
   handle(method: ParticipantMethod, payload: unknown, token: string | undefined, client: string): Promise<unknown>;
 }

@@ -226,9 +226,13 @@ export class SessionManager {
     }
   }
 
-  /** An open round without its listener: closes it if idle too long, else listens again (a failure is kept as its listen problem). */
+  /**
+   * An open round without its listener: closes it if idle too long, else listens again (a failure
+   * is kept as its listen problem). A listener that kept stopping is not started again behind the
+   * facilitator's back: theirs to reopen or move.
+   */
   private async resume(entry: Entry) {
-    if (!entry.round.open || entry.listener) return;
+    if (!entry.round.open || entry.listener || entry.listenProblem?.restarts !== undefined) return;
     if (this.now() - entry.round.lastActivity > this.idleMs()) {
       await this.change(entry, { t: 'close', reason: 'idle' });
       return;
@@ -333,6 +337,8 @@ export class SessionManager {
           const device = newToken();
           this.touch(e, pid);
           await this.change(e, { t: 'join', pid, via: 'code', device });
+          // The personal link's holder, waiting on its status, learns at once that the name was picked elsewhere.
+          if (e.round.linkUsed.has(pid)) this.wakeWaiting(e);
           return { token: device, participantId: pid };
         });
       }
@@ -394,7 +400,7 @@ export class SessionManager {
       if (e.round.joined.has(pid) && e.round.linkUsed.has(pid)) return;
       await this.change(e, { t: 'join', pid, via: 'link' });
       // A device that picked this name by code, waiting on its status, learns at once that the link is in use.
-      if (e.round.devices.has(pid)) for (const done of [...e.waiting]) done();
+      if (e.round.devices.has(pid)) this.wakeWaiting(e);
     });
   }
 
@@ -601,15 +607,28 @@ export class SessionManager {
 
   private async listen(e: Entry) {
     const workshopId = e.round.spec.workshopId;
+    let mine: Listener | null = null;
     try {
-      e.listener = await (this.opts.startListener ?? startListener)({
+      mine = await (this.opts.startListener ?? startListener)({
         address: e.round.address,
         port: e.round.port,
         tls: this.tls,
         staticDir: this.opts.staticDir,
         limits: this.opts.limits,
         handle: (method, payload, token, client) => this.participant(workshopId, method, payload, token, client),
+        onLost: ({ message, restarts }) => {
+          if (!mine || e.listener !== mine) return;
+          e.listener = null;
+          e.listenProblem = {
+            reason: 'failed',
+            restarts,
+            message: `The round is open but no longer listening on ${hostPort(e.round.address, e.round.port)}: ${message}. Participants cannot reach it. Reopen the round, or move it to another address.`,
+          };
+          this.wakeWaiting(e);
+          this.emit({ type: 'status', status: this.statusOf(e) });
+        },
       });
+      e.listener = mine;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       const message =
@@ -636,9 +655,14 @@ export class SessionManager {
     });
   }
 
+  /** Answers every device waiting on its status now (each asks again at once). */
+  private wakeWaiting(e: Entry) {
+    for (const done of [...e.waiting]) done();
+  }
+
   /** Answers the waiting devices (so they learn the round's state), then stops the listener once those answers are sent. */
   private async stopListener(e: Entry) {
-    for (const done of [...e.waiting]) done();
+    this.wakeWaiting(e);
     const l = e.listener;
     e.listener = null;
     if (l) await l.close();

@@ -68,7 +68,7 @@ export interface RoundState {
   joined: Set<string>;
   /** When each participant's personal link was first used in this round. */
   linkUsed: Map<string, string>;
-  /** When each name was last picked by join code (kept after a free: that device's ballots may stand). */
+  /** When each name was picked by join code, while that pick stands (a free ends it: the link's holder is no longer warned). */
   codeClaims: Map<string, string>;
   /** The participant's latest answers (draft or submission, whichever came last). */
   latest: Map<string, Ballot>;
@@ -133,6 +133,7 @@ export function applyRecord(round: RoundState | null, rec: JournalRecord): Round
       const device = round.devices.get(rec.pid);
       if (device) round.tokens.delete(tokenKey(device));
       round.devices.delete(rec.pid);
+      round.codeClaims.delete(rec.pid);
       break;
     }
     case 'draft':

@@ -293,10 +293,31 @@ describe('room-vote sessions', () => {
     manager = new SessionManager({ dataDir: dir, tls: null });
     expect((await manager.status('ws-1')).round!.participants[2].conflict).toBe(true);
 
-    // "Free this name" signs the other device out and clears the conflict; Ana is still told her name was picked elsewhere.
+    // "Free this name" signs the other device out and clears the conflict; Ana is no longer warned about that claim, also after a restart.
     expect((await manager.free('ws-1', 'p3')).round!.participants[2].conflict).toBe(false);
     expect((await send(status.port, 'status', {}, { token: device })).status).toBe(401);
-    expect((await send(status.port, 'ballot', {}, { token: t3 })).body.result.claimedElsewhere.via).toBe('code');
+    expect((await send(status.port, 'ballot', {}, { token: t3 })).body.result.claimedElsewhere).toBeUndefined();
+    expect((await send(status.port, 'status', {}, { token: t3 })).body.result.claimedElsewhere).toBeUndefined();
+    await manager.shutdown();
+    manager = new SessionManager({ dataDir: dir, tls: null });
+    await manager.status('ws-1');
+    expect((await send(status.port, 'ballot', {}, { token: t3 })).body.result.claimedElsewhere).toBeUndefined();
+  });
+
+  it('the personal link waiting on its status learns at once that its freed name was picked again by code', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const t3 = linkToken(status.participants[2].link);
+    expect((await send(status.port, 'join', { token: t3 })).status).toBe(200);
+    // Ana's page waits on its status; meanwhile the facilitator frees her name and someone picks it by code.
+    const asked = performance.now();
+    const waiting = send(status.port, 'status', { wait: true }, { token: t3 });
+    await new Promise((r) => setTimeout(r, 100));
+    await manager.free('ws-1', 'p3');
+    const picked = await send(status.port, 'join', { code: status.joinCode, participantId: 'p3' }, { from: '127.0.0.9' });
+    expect(picked.status).toBe(200);
+    expect((await waiting).body.result.claimedElsewhere).toEqual({ at: expect.any(String), via: 'code' });
+    expect(performance.now() - asked).toBeLessThan(5000);
+    expect((await manager.status('ws-1')).round!.participants[2].conflict).toBe(true);
   });
 
   it('one address holding 520 slow sockets leaves 50 honest devices unaffected, and each slow socket is cut by the head timeout', async () => {

@@ -211,10 +211,15 @@ export type ParticipantProgress = z.infer<typeof ParticipantProgressSchema>;
 export const NetworkInterfaceSchema = z.object({ name: z.string(), address: z.string(), internal: z.boolean() });
 export type NetworkInterfaceInfo = z.infer<typeof NetworkInterfaceSchema>;
 
-/** Why an open round is not listening: its address is gone (another network), its port is taken, or another failure. */
+/**
+ * Why an open round is not listening: its address is gone (another network), its port is taken,
+ * or another failure. `restarts`: the listener was up and kept stopping (the desktop app's
+ * listener process died), it was started again this many times and then left stopped.
+ */
 export const ListenProblemSchema = z.object({
   reason: z.enum(['address_gone', 'port_taken', 'failed']),
   message: z.string(),
+  restarts: z.number().int().min(0).optional(),
 });
 export type ListenProblem = z.infer<typeof ListenProblemSchema>;
 

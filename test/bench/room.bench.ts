@@ -4,6 +4,7 @@ import { largeWorkshop } from '../fixtures/largeWorkshop';
 import { nameText } from '../../shared/model/names';
 import { launchChromium, spawnWebHost } from './browser';
 import { openRepoPage } from './pages/open-repo-page';
+import { revoteMergeMs } from './revote-merge';
 import { percentile, type BenchSuite } from './types';
 
 /**
@@ -18,6 +19,8 @@ import { percentile, type BenchSuite } from './types';
  *    `pointermove` events, the ones a slider drag consists of.)
  * 2. A 5-second drag at pointer rate: the longest main-thread task meanwhile
  *    (PerformanceObserver 'longtask' reports tasks of 50 ms and more; none = 0).
+ * 3. A second room-vote round's 30 ballots merged into the workshop (revote-merge.ts; plain
+ *    Node, measured before the browser starts): the median of several runs.
  */
 const STEPS = 300;
 const DRAG_MS = 5000;
@@ -52,6 +55,7 @@ async function dragTo(page: Page, xs: number[], y: number, awaitEach: boolean): 
 }
 
 const suite: BenchSuite = async (log) => {
+  const mergeMs = await revoteMergeMs(log);
   const host = await spawnWebHost();
   const browser = await launchChromium();
   try {
@@ -151,6 +155,7 @@ const suite: BenchSuite = async (log) => {
     return [
       { name: 'room.slider-to-frame.p95', value: percentile(latencies, 95), unit: 'ms', target: 16, better: 'lower' },
       { name: 'room.drag.longest-task', value: longest, unit: 'ms', target: 50, better: 'lower' },
+      { name: 'room.revote.merge-ms', value: mergeMs, unit: 'ms', target: 50, better: 'lower' },
     ];
   } finally {
     await browser.close();

@@ -308,7 +308,16 @@ function ListenProblemPanel({ workshopId, problem }: { workshopId: string; probl
   const id = useId();
   return (
     <div className="vote-problem" role="alert">
-      <p>{t(`roomVote.listenProblem.${problem.reason}`)}</p>
+      {problem.restarts === undefined ? (
+        <p>{t(`roomVote.listenProblem.${problem.reason}`)}</p>
+      ) : (
+        <p>
+          {t('roomVote.listenProblem.stopped', { count: problem.restarts })}{' '}
+          <button type="button" className="btn btn-primary" onClick={() => void roundAction(workshopId, 'session.reopen')}>
+            {t('roomVote.listenProblem.listenAgain')}
+          </button>
+        </p>
+      )}
       {choices.length > 0 && (
         <p>
           <label htmlFor={id}>{t('roomVote.listenProblem.moveTo')}</label>{' '}

@@ -80,6 +80,9 @@ export const roomVoteLocale: FeatureLocale = {
         address_gone: 'The round is open, but this computer is no longer on the network its address belongs to: participants cannot reach it.',
         port_taken: 'The round is open, but another program holds its port: participants cannot reach it.',
         failed: 'The round is open, but it cannot listen on its address: participants cannot reach it.',
+        stopped:
+          'The round is open, but its listener kept stopping (started again {{count}} times) and is now stopped: participants cannot reach it. Listen again here (the links stay the same), or move the round.',
+        listenAgain: 'Listen again (same links)',
         moveTo: 'Move the round to',
         move: 'Move (new links and QR code)',
       },
@@ -173,6 +176,8 @@ export const roomVoteLocale: FeatureLocale = {
         address_gone: '本轮投票仍在进行，但这台电脑已不在其地址所属的网络上：参与者无法连接。',
         port_taken: '本轮投票仍在进行，但其端口被另一个程序占用：参与者无法连接。',
         failed: '本轮投票仍在进行，但无法在其地址上监听：参与者无法连接。',
+        stopped: '本轮投票仍在进行，但其监听程序反复停止（已重新启动 {{count}} 次），现已停止：参与者无法连接。可在此重新监听（链接不变），或迁移本轮。',
+        listenAgain: '重新监听（链接不变）',
         moveTo: '将本轮迁移到',
         move: '迁移（生成新的链接和二维码）',
       },
