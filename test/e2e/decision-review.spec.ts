@@ -4,8 +4,8 @@ import { expect, test } from './fixtures';
 import { LibraryPage } from './pages/LibraryPage';
 
 /**
- * The decision stays alive, in English and in Chinese: decide in the sample workshop, import
- * canary metrics in step 6 with one broken assumption (a longer rollout than the needs assumed),
+ * The decision stays alive, in English and in Chinese: decide in the sample workshop, paste
+ * canary cells from a spreadsheet and import canary metrics in step 6 with one broken assumption (a longer rollout than the needs assumed),
  * see it broken in words (and the seed's §九 words on mismatch), re-evaluate with the observed
  * evidence, save that as a what-if scenario, and find the workshop flagged in the library.
  */
@@ -20,6 +20,10 @@ const TEXT = {
     file: 'Choose a metrics file (CSV or JSON)',
     importBtn: 'Import',
     imported: /Imported 2 series from canary\.csv/,
+    paste: 'Or paste cells from a spreadsheet',
+    keep: 'Keep “iterations_per_hour”',
+    duplicate: /Two columns measure Iteration speed/,
+    pastedImported: /Imported 1 series from pasted cells/,
     reevaluate: 'Re-evaluate with the observed evidence',
     save: 'Save as a what-if scenario (step 5)',
     saved: /Saved the what-if scenario “Canary evidence/,
@@ -34,6 +38,10 @@ const TEXT = {
     file: '选择指标文件（CSV 或 JSON）',
     importBtn: '导入',
     imported: /已从 canary\.csv 导入 2 条序列/,
+    paste: '或从电子表格粘贴单元格',
+    keep: '保留“iterations_per_hour”',
+    duplicate: /有多列都在度量迭代速度/,
+    pastedImported: /已从 粘贴的单元格 导入 1 条序列/,
     reevaluate: '用观测到的证据重新评估',
     save: '保存为假设情景（第 5 步）',
     saved: /已保存假设情景“灰度证据/,
@@ -66,6 +74,22 @@ for (const lang of ['en', 'zh-CN'] as const) {
         .getByRole('row')
         .filter({ has: app.getByRole('rowheader', { name: new RegExp(L.ids[id]) }) });
     await expect(row('rollout-length')).toContainText(L.statuses.unobserved);
+
+    // Cells pasted from a spreadsheet (Ctrl+V into the paste area): decimal commas, two columns for one measure.
+    const speeds = [110.5, 112.5];
+    const tsv = `step\titerations_per_hour\tstep_seconds\n${speeds.map((v, i) => `${i + 1}\t${String(v).replace('.', ',')}\t${i + 30}`).join('\n')}\n`;
+    const area = app.getByRole('textbox', { name: s.paste });
+    await area.focus();
+    await area.evaluate((el, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, tsv);
+    // The same preview as a file's: the two columns are not merged; the team keeps one.
+    await expect(app.getByRole('alert').filter({ hasText: s.duplicate })).toBeVisible();
+    await app.getByRole('button', { name: s.keep }).click();
+    await app.getByRole('button', { name: s.importBtn, exact: true }).click();
+    await expect(app.getByRole('status').filter({ hasText: s.pastedImported })).toBeVisible();
     const csv = info.outputPath(`canary.csv`);
     writeFileSync(csv, 'step,monthly_cost,rollout_steps\n1,30000,58\n2,32000,62\n');
     await app.getByLabel(s.file).setInputFiles(csv);
@@ -81,6 +105,9 @@ for (const lang of ['en', 'zh-CN'] as const) {
 
     // Re-evaluate with the observed cost, and keep it as a what-if scenario of step 5.
     await board.getByRole('button', { name: s.reevaluate }).click();
+    // The pasted iteration speeds, decimal commas read as decimals, are the observed throughput applied.
+    const meanSpeed = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(speeds.reduce((a, b) => a + b, 0) / speeds.length);
+    await expect(board.getByRole('region', { name: s.reevaluate })).toContainText(meanSpeed);
     await board.getByRole('button', { name: s.save }).click();
     await expect(board.getByRole('status').filter({ hasText: s.saved })).toBeVisible();
 

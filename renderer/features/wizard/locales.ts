@@ -162,6 +162,11 @@ export const wizardLocale: FeatureLocale = {
         chooseFile: 'Choose a metrics file (CSV or JSON)',
         browse: 'Choose file…',
         noFile: 'No file chosen',
+        pasteLabel: 'Or paste cells from a spreadsheet',
+        pasteHint:
+          'Copy the cells with their header row in Excel, WPS or LibreOffice, then press Ctrl+V here (⌘V on a Mac); or type them with a Tab between cells and choose “Read the pasted cells”.',
+        pasteRead: 'Read the pasted cells',
+        pastedName: 'pasted cells',
         delimiter: 'Delimiter',
         delimiterAuto: 'Detect',
         comma: 'Comma ,',
@@ -563,6 +568,11 @@ export const wizardLocale: FeatureLocale = {
         chooseFile: '选择指标文件（CSV 或 JSON）',
         browse: '选择文件…',
         noFile: '未选择文件',
+        pasteLabel: '或从电子表格粘贴单元格',
+        pasteHint:
+          '在 Excel、WPS 或 LibreOffice 中复制包含表头行的单元格，然后在此按 Ctrl+V（Mac 上为 ⌘V）；也可以用 Tab 分隔单元格手动输入，再选择“读取粘贴的单元格”。',
+        pasteRead: '读取粘贴的单元格',
+        pastedName: '粘贴的单元格',
         delimiter: '分隔符',
         delimiterAuto: '自动识别',
         comma: '逗号 ,',
