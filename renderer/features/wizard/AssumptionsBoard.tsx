@@ -12,12 +12,17 @@ import {
   addScenario,
   newId,
   nowIso,
+  normalisedCriterionWeights,
   reevaluate,
   reviewDecision,
+  whatItTakes,
   setReviewTolerance,
   type Assumption,
+  type Reevaluation,
   type WorkshopDoc,
 } from '../../../shared/model';
+import { useDerived } from '../../api/derived';
+import { WeightChanges } from '../room/WeightChanges';
 import type { Lang } from '../../../shared/framework';
 import { edit, NumberField } from './fields';
 import { ImportPanel } from './metrics/ImportPanel';
@@ -178,6 +183,7 @@ function Reevaluate({ doc, lang, winner }: { doc: WorkshopDoc; lang: Lang; winne
           {outcome}
         </p>
       )}
+      {r.stillWins === false && r.sensitivity && <WhatItTakes doc={doc} lang={lang} r={r} />}
       <div className="form-actions">
         <button
           type="button"
@@ -214,6 +220,53 @@ function Reevaluate({ doc, lang, winner }: { doc: WorkshopDoc; lang: Lang; winne
           {t('wizard.metrics.cancel')}
         </button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * What it would take for the decision to win again with the observed evidence: the engine's
+ * smallest weight change at which it ties the candidate ranked just above it (and the weights
+ * that do it), and the smallest change that changes the winner at all.
+ */
+function WhatItTakes({ doc, lang, r }: { doc: WorkshopDoc; lang: Lang; r: Reevaluation }) {
+  const { t } = useTranslation();
+  const sens = useDerived('engine.sensitivity', r.sensitivity);
+  const name = (i: number) => candidateName(doc, doc.candidates[i]?.id ?? '', lang, t('wizard.field.unnamed'));
+  const pp = (d: number) => formatNumber(d * 100, lang);
+  const w = sens.value && sens.current ? whatItTakes(sens.value, r.decided) : null;
+  const from = normalisedCriterionWeights(doc);
+  return (
+    <div className="what-it-takes" data-testid="what-it-takes">
+      <h4>{t('wizard.review.whatItTakes')}</h4>
+      {!sens.current ? (
+        <p className="muted small" role="status">
+          {sens.error ? sens.error.message : t('wizard.review.whatItTakesPending')}
+        </p>
+      ) : (
+        w && (
+          <>
+            {w.distance !== null && w.weights ? (
+              <>
+                <p>
+                  {t(w.behind > 1 ? 'wizard.review.regainFar' : 'wizard.review.regain', {
+                    name: name(r.decided),
+                    leader: name(w.above),
+                    rank: w.behind + 1,
+                    distance: pp(w.distance),
+                  })}
+                </p>
+                <WeightChanges doc={doc} from={from} to={w.weights} />
+              </>
+            ) : (
+              <p>{t('wizard.review.regainNone', { name: name(r.decided), leader: name(w.above) })}</p>
+            )}
+            {w.smallest && (
+              <p className="muted small">{t('wizard.review.smallestChange', { distance: pp(w.smallest.distance), name: name(w.smallest.winner) })}</p>
+            )}
+          </>
+        )
+      )}
     </div>
   );
 }
