@@ -63,6 +63,8 @@ for (const lang of ['en', 'zh-CN'] as const) {
     // Step 5: record the decision (its basis is frozen).
     await nav().getByRole('link', { name: s.step5 }).first().click();
     await app.getByRole('combobox', { name: s.chosen, exact: true }).selectOption({ label: s.managed });
+    // Beside the record, what changed since the decision: nothing yet.
+    await expect(app.getByRole('region', { name: L.changes })).toContainText(L.noChanges);
 
     // Step 6: the board, unobserved, then the canary: 31,000 a month (within budget), 60 steps per task (the needs assumed 40).
     await nav().getByRole('link', { name: s.step6 }).first().click();

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ASSUMPTION_LABELS,
-  changeLines,
   clearCanary,
   confirmDecision,
   fillText,
@@ -25,6 +24,7 @@ import { useDerived } from '../../api/derived';
 import { WeightChanges } from '../room/WeightChanges';
 import type { Lang } from '../../../shared/framework';
 import { edit, NumberField } from './fields';
+import { DecisionChanges } from './DecisionChanges';
 import { ImportPanel } from './metrics/ImportPanel';
 import { lttb } from './metrics/lttb';
 import { candidateName, criterionName, formatNumber, today } from './text';
@@ -39,7 +39,6 @@ export function AssumptionsBoard({ doc, lang, importer = false }: { doc: Worksho
   const { t } = useTranslation();
   const L = ASSUMPTION_LABELS[lang];
   const d0 = doc.decision;
-  const currency = doc.currency.code;
   const unnamed = t('wizard.field.unnamed');
   const heading = (
     <h2 id="board-h" tabIndex={-1}>
@@ -60,8 +59,6 @@ export function AssumptionsBoard({ doc, lang, importer = false }: { doc: Worksho
     );
   const review = reviewDecision(doc);
   const winner = candidateName(doc, d0.snapshot.candidateId, lang, unnamed);
-  const names = { candidate: (id: string) => candidateName(doc, id, lang, id), criterion: (id: string) => criterionName(doc, id, lang) ?? id };
-  const lines = review.changes ? changeLines(review.changes, lang, names, currency) : [];
   return (
     <section className="panel assumptions-board" aria-labelledby="board-h">
       {heading}
@@ -112,16 +109,7 @@ export function AssumptionsBoard({ doc, lang, importer = false }: { doc: Worksho
           {fillText(review.stillWins ? L.stillWins : L.noLongerWins, { candidate: winner, margin: formatNumber(Math.abs(review.margin) * 100, lang) })}
         </p>
       )}
-      <h3>{L.changes}</h3>
-      {lines.length === 0 ? (
-        <p className="muted">{L.noChanges}</p>
-      ) : (
-        <ul className="decision-changes">
-          {lines.map((l, i) => (
-            <li key={i}>{l}</li>
-          ))}
-        </ul>
-      )}
+      <DecisionChanges doc={doc} lang={lang} />
       {review.assumptions.some((a) => a.status === 'broken') && <Reevaluate doc={doc} lang={lang} winner={winner} />}
       {importer && <ImportPanel doc={doc} target="canary" />}
     </section>
