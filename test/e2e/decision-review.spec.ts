@@ -1,4 +1,6 @@
 import { writeFileSync } from 'node:fs';
+import { sensitivity } from '../../electron/engine/sensitivity';
+import { candidateName, createSampleWorkshop, importCanary, reevaluate, updateDecision, whatItTakes, type MetricSeries } from '../../shared/model';
 import { ASSUMPTION_LABELS } from '../../shared/model/assumptions-text';
 import { expect, test } from './fixtures';
 import { LibraryPage } from './pages/LibraryPage';
@@ -24,8 +26,11 @@ const TEXT = {
     keep: 'Keep “iterations_per_hour”',
     duplicate: /Two columns measure Iteration speed/,
     pastedImported: /Imported 1 series from pasted cells/,
+    pasteRead: 'Read the pasted cells',
+    whatItTakes: 'What it would take',
     reevaluate: 'Re-evaluate with the observed evidence',
     save: 'Save as a what-if scenario (step 5)',
+    cancel: 'Cancel',
     saved: /Saved the what-if scenario “Canary evidence/,
     libraryBroken: 'An assumption of the decision is broken',
     interplay: '“a longer context aggravates the mismatch risk”',
@@ -42,13 +47,42 @@ const TEXT = {
     keep: '保留“iterations_per_hour”',
     duplicate: /有多列都在度量迭代速度/,
     pastedImported: /已从 粘贴的单元格 导入 1 条序列/,
+    pasteRead: '读取粘贴的单元格',
+    whatItTakes: '怎样才能重新领先',
     reevaluate: '用观测到的证据重新评估',
     save: '保存为假设情景（第 5 步）',
+    cancel: '取消',
     saved: /已保存假设情景“灰度证据/,
     libraryBroken: '决策的某项假设不成立',
     interplay: '“更长的上下文会加剧失配风险”',
   },
 } as const;
+
+/**
+ * What the re-evaluation should say it would take, computed with the app's own model and engine
+ * on the sample decided for the managed platform with the canary the test imports.
+ */
+function expectedTakes(lang: 'en' | 'zh-CN', speeds: number[], costs: number[]) {
+  const NOW = '2026-03-01T09:00:00.000Z';
+  const series = (metric: MetricSeries['metric'], ys: number[]): MetricSeries => ({
+    candidateId: 'managed',
+    metric,
+    bucket: '',
+    points: ys.map((y, i) => [i + 1, y]),
+  });
+  let doc = updateDecision(createSampleWorkshop(lang, NOW, 'e2e'), { candidateId: 'managed' }, NOW);
+  doc = importCanary(doc, [series('iteration-speed', speeds), series('monthly-cost', costs)], { file: 'e2e', importedAt: NOW, rows: 2 });
+  const r = reevaluate(doc)!;
+  const w = whatItTakes(sensitivity(r.sensitivity!.values, r.sensitivity!.weights), r.decided)!;
+  const pp = (d: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(d * 100);
+  const name = (i: number) => candidateName(doc, doc.candidates[i].id, lang);
+  return {
+    stillWins: r.stillWins,
+    above: name(w.above),
+    distance: pp(w.distance!),
+    smallest: w.smallest ? [name(w.smallest.winner), pp(w.smallest.distance)] : [],
+  };
+}
 
 for (const lang of ['en', 'zh-CN'] as const) {
   test(`${lang}: decide, import a canary with a broken assumption, see it broken, re-evaluate, save the what-if; the library flags it`, async ({
@@ -112,6 +146,20 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(board.getByRole('region', { name: s.reevaluate })).toContainText(meanSpeed);
     await board.getByRole('button', { name: s.save }).click();
     await expect(board.getByRole('status').filter({ hasText: s.saved })).toBeVisible();
+
+    // A dearer canary, typed into the paste area and read with its button: the decision no longer
+    // wins on the evidence, and the re-evaluation says what it would take to win again.
+    const costs = [90_000, 95_000];
+    await area.fill(`step\tmonthly_cost\n${costs.map((c, i) => `${i + 1}\t${c}`).join('\n')}\n`);
+    await app.getByRole('button', { name: s.pasteRead }).click();
+    await app.getByRole('button', { name: s.importBtn, exact: true }).click();
+    const expected = expectedTakes(lang, speeds, costs);
+    expect(expected.stillWins).toBe(false);
+    await board.getByRole('button', { name: s.reevaluate }).click();
+    const takes = board.getByTestId('what-it-takes');
+    await expect(takes.getByRole('heading', { name: s.whatItTakes })).toBeVisible();
+    for (const text of [expected.above, expected.distance, ...expected.smallest]) await expect(takes).toContainText(text);
+    await board.getByRole('button', { name: s.cancel }).click();
 
     // The library names the workshop whose decision has a broken assumption (once saved).
     await app.goto(home);
