@@ -33,9 +33,10 @@ const DELIMITERS = [
 const isBlock = (text: string) => /[\t\n\r]/.test(text.trim());
 
 /**
- * Choose a CSV/JSON file — or paste cells from a spreadsheet (read by the same parser) — → progress → column-mapping preview with row errors → import into the
- * workshop: the pilots' metrics (step 4), or with `target` "canary" the decided candidate's canary
- * / production metrics held against the decision (step 6; rows are that candidate's).
+ * Choose a CSV/JSON file, or paste cells from a spreadsheet (read by the same parser) →
+ * progress → column-mapping preview with row errors → import into the workshop: the pilots'
+ * metrics (step 4), or with `target` "canary" the decided candidate's canary / production
+ * metrics held against the decision (step 6; rows are that candidate's).
  */
 export function ImportPanel({ doc, target = 'pilot' }: { doc: WorkshopDoc; target?: 'pilot' | 'canary' }) {
   const { t } = useTranslation();
