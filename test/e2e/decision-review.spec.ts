@@ -1,6 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import { sensitivity } from '../../electron/engine/sensitivity';
-import { candidateName, createSampleWorkshop, importCanary, reevaluate, updateDecision, whatItTakes, type MetricSeries } from '../../shared/model';
+import {
+  candidateName,
+  createSampleWorkshop,
+  importCanary,
+  monthlyBudget,
+  reevaluate,
+  updateDecision,
+  whatItTakes,
+  type MetricSeries,
+} from '../../shared/model';
 import { ASSUMPTION_LABELS } from '../../shared/model/assumptions-text';
 import { expect, test } from './fixtures';
 import { LibraryPage } from './pages/LibraryPage';
@@ -149,7 +158,9 @@ for (const lang of ['en', 'zh-CN'] as const) {
 
     // A dearer canary, typed into the paste area and read with its button: the decision no longer
     // wins on the evidence, and the re-evaluation says what it would take to win again.
-    const costs = [90_000, 95_000];
+    // 1.8 and 1.9 times the sample's monthly budget (in its language's currency).
+    const budget = monthlyBudget(createSampleWorkshop(lang, '2026-03-01T09:00:00.000Z', 'e2e'))!;
+    const costs = [1.8, 1.9].map((k) => Math.round(k * budget));
     await area.fill(`step\tmonthly_cost\n${costs.map((c, i) => `${i + 1}\t${c}`).join('\n')}\n`);
     await app.getByRole('button', { name: s.pasteRead }).click();
     await app.getByRole('button', { name: s.importBtn, exact: true }).click();
