@@ -9,6 +9,7 @@ import {
   reduceSeries,
   tokenizeCsv,
   tokenizeMetricsFile,
+  tokenizePasted,
   withCandidateValues,
   type ColumnMapping,
   type MetricsTable,
@@ -397,5 +398,50 @@ describe('canary and production columns', () => {
       ['2', '120'],
     ]);
     expect(tokenizeMetricsFile('bad.jsonl', '{"step":1}\nnot json\n').fileErrors[0].code).toBe('invalid-json');
+  });
+});
+
+describe('pasted from a spreadsheet', () => {
+  // A block copied from Excel / WPS / LibreOffice in a locale with decimal commas: tabs between
+  // cells, a line break between rows, the final line break the spreadsheet adds.
+  const PASTED = 'step\tmonthly_cost\titerations_per_hour\n1\t30000,5\t110,5\n2\t32000\t107,5\n';
+
+  it('reads tab-separated cells, decimal commas included, into the same series as a file', () => {
+    const table = tokenizePasted(PASTED);
+    expect(table.delimiter).toBe('\t');
+    expect(table.fileErrors).toEqual([]);
+    expect(table.header).toEqual(['step', 'monthly_cost', 'iterations_per_hour']);
+    const r = buildSeries(table, { ...guessMapping(table, candidates), fileCandidate: candidates[0].id });
+    expect(r.errorCount).toBe(0);
+    expect(r.series.find((s) => s.metric === 'monthly-cost')!.points).toEqual([
+      [1, 30000.5],
+      [2, 32000],
+    ]);
+    expect(r.series.find((s) => s.metric === 'iteration-speed')!.points).toEqual([
+      [1, 110.5],
+      [2, 107.5],
+    ]);
+  });
+
+  it('takes tabs even where every cell holds a decimal comma, and full-width digits as typed with a Chinese input method', () => {
+    const table = tokenizePasted('step\treward\n１\t０，５\n2\t0,75\r\n');
+    expect(table.delimiter).toBe('\t');
+    const r = buildSeries(table, { ...guessMapping(table, candidates), fileCandidate: candidates[0].id });
+    expect(r.series[0].points).toEqual([
+      [1, 0.5],
+      [2, 0.75],
+    ]);
+  });
+
+  it('gives the same duplicate-column choice and row errors as a file', () => {
+    const table = tokenizePasted('step\titerations_per_hour\tstep_seconds\n1\t110\t60\n2\tabc\t62\n');
+    const r = buildSeries(table, { ...guessMapping(table, candidates), fileCandidate: candidates[0].id });
+    expect(r.duplicates.map((d) => d.columns.map((c) => c.column))).toEqual([['iterations_per_hour', 'step_seconds']]);
+    expect(r.errors).toContainEqual(expect.objectContaining({ row: 3, column: 'iterations_per_hour', code: 'not-a-number', value: 'abc' }));
+  });
+
+  it('an empty paste or one value is a file error, not an import', () => {
+    expect(tokenizePasted('  \n').fileErrors).toEqual([{ code: 'empty' }]);
+    expect(tokenizePasted('reward\n1\n').fileErrors).toEqual([{ code: 'one-column' }]);
   });
 });

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { GPU_NAMES, type GpuName } from '../contract/sim';
 import type { Candidate, MetricSeries } from './schema';
 import { nameAliases } from './names';
+import { asciiDigits } from './edits/score-grid';
 
 /**
  * Pilot metrics import, part 1 — parsing (seed §六.4 指标对比): a CSV or JSON file → a table of
@@ -111,6 +112,17 @@ export function tokenizeCsv(text: string, { delimiter = '', onProgress }: { deli
     },
   });
   return tableFromRows(rows, used || ',');
+}
+
+/**
+ * Cells pasted from a spreadsheet: Excel, WPS and LibreOffice copy a block as text with a tab
+ * between cells and a line break between rows. Tab-separated whenever the text holds a tab
+ * (`delimiter` '' = that, else detected as for a file), so decimal commas ("7,5") read as
+ * numbers, as they do in the scoring grid; full-width digits too. The same table as a file's.
+ */
+export function tokenizePasted(text: string, { delimiter = '' }: { delimiter?: string } = {}): MetricsTable {
+  const cells = asciiDigits(text);
+  return tokenizeCsv(cells, { delimiter: delimiter || (cells.includes('\t') ? '\t' : '') });
 }
 
 function tableFromRows(rows: string[][], delimiter: string): MetricsTable {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { standing } from './assumptions';
 import { createSampleWorkshop } from './create';
 import { importCanary, importMetrics, updateDecision } from './edits';
-import { reevaluate } from './reevaluate';
+import { reevaluate, whatItTakes } from './reevaluate';
 import type { MetricSeries, WorkshopDoc } from './schema';
 
 const NOW = '2026-03-01T09:00:00.000Z';
@@ -53,5 +53,51 @@ describe('re-evaluating with the observed evidence', () => {
     const before = standing(doc);
     expect(r.margin!).toBeLessThan(before.margin!);
     expect(r.stillWins).toBe(r.margin! >= 0);
+  });
+});
+
+describe('what it would take for the decision to win again', () => {
+  /** The decided managed platform with a canary far slower and dearer than the pilot: it no longer ranks first. */
+  function lost(): WorkshopDoc {
+    return importCanary(decided(), [series('managed', 'iteration-speed', [20]), series('managed', 'monthly-cost', [75_000])], {
+      file: 'c.csv',
+      importedAt: NOW,
+      rows: 1,
+    });
+  }
+
+  it('the re-evaluation carries the engine request of its what-if: its weighted sums are the totals that lost the decision', () => {
+    const doc = lost();
+    const r = reevaluate(doc)!;
+    expect(r.stillWins).toBe(false);
+    const { values, weights } = r.sensitivity!;
+    expect(values).toHaveLength(doc.candidates.length);
+    const sum = weights.reduce((a, b) => a + b, 0);
+    const totals = values.map((row) => row.reduce((a, v, j) => a + (v * weights[j]) / sum, 0));
+    const d = doc.candidates.findIndex((c) => c.id === 'managed');
+    expect(r.decided).toBe(d);
+    const best = Math.max(...totals.filter((_, i) => i !== d));
+    expect(totals[d] - best).toBeCloseTo(r.margin!, 12);
+  });
+
+  it('names the candidate just above the decision and the smallest weight change at which the decision ties it', () => {
+    const reversals = [
+      { leader: 2, challenger: 0, distance: 0.08, weights: [0.5, 0.3, 0.2] },
+      { leader: 0, challenger: 1, distance: 0.3, weights: [0.2, 0.6, 0.2] },
+    ];
+    const answer = { winner: 2, smallestChange: { winner: 0, distance: 0.08, weights: [0.5, 0.3, 0.2] }, reversals };
+    expect(whatItTakes(answer, 0)).toEqual({ above: 2, behind: 1, distance: 0.08, weights: [0.5, 0.3, 0.2], smallest: answer.smallestChange });
+    // Third: it must first catch the one ranked just above it (and the leader beyond).
+    expect(whatItTakes(answer, 1)).toEqual({ above: 0, behind: 2, distance: 0.3, weights: [0.2, 0.6, 0.2], smallest: answer.smallestChange });
+    // No weights let it catch up.
+    expect(whatItTakes({ ...answer, reversals: [{ leader: 2, challenger: 0, distance: null, weights: null }] }, 0)).toEqual({
+      above: 2,
+      behind: 1,
+      distance: null,
+      weights: null,
+      smallest: answer.smallestChange,
+    });
+    // Still first: nothing to take.
+    expect(whatItTakes(answer, 2)).toBeNull();
   });
 });

@@ -1,8 +1,14 @@
+import type { RequestOf, ResponseOf } from '../contract';
+import { evaluate } from '../scoring';
 import { valueOf, valueToScore } from '../scoring/value-function';
+import { criterionWeights, engineValues, evaluateInput } from './analysis';
 import { observedOf, standing } from './assumptions';
 import { applyWhatIf, groupOverride } from './edits/scenarios';
 import { DEFAULT_VALUE_FUNCTIONS, MEASURE_CRITERION, suggestScores } from './metrics-suggest';
 import type { WorkshopDoc } from './schema';
+
+type SensitivityRequest = RequestOf<'engine.sensitivity'>;
+type SensitivityResponse = ResponseOf<'engine.sensitivity'>;
 
 /**
  * Re-evaluating the decision with the canary's evidence (seed §六.7, "优先用小规模验证替代理论推演"):
@@ -19,6 +25,10 @@ export interface Reevaluation {
   cells: { criterionId: string; measure: 'iteration-speed' | 'budget-share'; measured: number; score: number }[];
   stillWins: boolean | null;
   margin: number | null;
+  /** The decided candidate's index (document order). */
+  decided: number;
+  /** The `engine.sensitivity` request of the what-if (null when it cannot be evaluated): what it would take, by `whatItTakes`. */
+  sensitivity: SensitivityRequest | null;
 }
 
 export function reevaluate(doc: WorkshopDoc): Reevaluation | null {
@@ -48,5 +58,39 @@ export function reevaluate(doc: WorkshopDoc): Reevaluation | null {
     cells.push({ criterionId: costId, measure: 'budget-share', measured: share, score });
     overrides = { ...overrides, ...groupOverride(doc, id, costId, score) };
   }
-  return { overrides, cells, ...standing(applyWhatIf(doc, undefined, overrides)) };
+  const whatIf = applyWhatIf(doc, undefined, overrides);
+  return { overrides, cells, ...standing(whatIf), decided: doc.candidates.findIndex((c) => c.id === id), sensitivity: sensitivityRequest(whatIf) };
+}
+
+/** The engines' values and the weights of a document, as `engine.sensitivity` takes them (null: nothing to evaluate). */
+function sensitivityRequest(doc: WorkshopDoc): SensitivityRequest | null {
+  const weights = criterionWeights(doc);
+  if (doc.candidates.length < 2 || !weights.some((w) => w > 0)) return null;
+  try {
+    return { values: engineValues(evaluate(evaluateInput(doc)).aggregated, doc.scale), weights };
+  } catch {
+    return null;
+  }
+}
+
+/** What it would take for the decided candidate to rank first again (null: it does). */
+export interface WhatItTakes {
+  /** The candidate ranked just above it (index). */
+  above: number;
+  /** How many candidates rank above it. */
+  behind: number;
+  /** The smallest L1 change of the normalised weights at which it ties `above`, and those weights; null when no weights let it. */
+  distance: number | null;
+  weights: number[] | null;
+  /** The engine's smallest weight change that changes the winner at all (to whichever candidate). */
+  smallest: SensitivityResponse['smallestChange'];
+}
+
+/** From `engine.sensitivity`'s answer on the re-evaluation: the reversal in which the decided candidate (`decided`) challenges the one ranked just above it. */
+export function whatItTakes(answer: Pick<SensitivityResponse, 'winner' | 'smallestChange' | 'reversals'>, decided: number): WhatItTakes | null {
+  if (answer.winner === decided) return null;
+  const r = answer.reversals.findIndex((x) => x.challenger === decided);
+  if (r < 0) return null;
+  const { leader, distance, weights } = answer.reversals[r];
+  return { above: leader, behind: r + 1, distance, weights, smallest: answer.smallestChange };
 }

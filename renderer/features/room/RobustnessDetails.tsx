@@ -8,13 +8,12 @@ import { engineValues } from '../../../shared/model/analysis';
 import { tornadoOrder } from '../../../shared/model/robustness-view';
 import { useDerived } from '../../api/derived';
 import { StabilityMap } from '../../charts/StabilityMap';
+import { WeightChanges } from './WeightChanges';
 import { currentLang } from '../../i18n';
 import { formatPercent } from '../../ui/format';
 
 /** Grid points per axis of the stability map (41 × 41, about 860 points in the triangle). */
 const MAP_RESOLUTION = 40;
-/** Weight changes below this (a share, 0.05 pp) are not listed in the smallest change. */
-const LISTED_CHANGE = 0.0005;
 
 /**
  * Beyond one weight at a time: the smallest change of the whole weight vector that makes
@@ -25,24 +24,12 @@ export function RobustnessDetails({ doc, analysis }: { doc: WorkshopDoc; analysi
   const { t } = useTranslation();
   const lang = currentLang();
   const cand = (i: number) => (doc.candidates[i] ? displayName(doc.candidates[i], lang, 'candidate', i) : '?');
-  const crit = (i: number) => (doc.criteria[i] ? displayName(doc.criteria[i], lang, 'criterion', i) : '?');
   const sens = analysis.sensitivity;
   const smaa = analysis.smaa;
   const sc = sens?.smallestChange ?? null;
   // The runner-up's "what it takes": the first pair of the ranking.
   const runnerUp = sens?.reversals?.[0] ?? null;
-  const pct = (x: number) => formatPercent(x, lang, 1);
-  const changes = (weights: readonly number[]) => (
-    <ul className="small">
-      {weights
-        .map((w, k) => ({ k, from: analysis.weights[k] ?? 0, to: w }))
-        .filter((x) => Math.abs(x.to - x.from) >= LISTED_CHANGE)
-        .sort((a, b) => Math.abs(b.to - b.from) - Math.abs(a.to - a.from))
-        .map((x) => (
-          <li key={x.k}>{t('room.robustness.smallestItem', { criterion: crit(x.k), from: pct(x.from), to: pct(x.to) })}</li>
-        ))}
-    </ul>
-  );
+  const changes = (weights: readonly number[]) => <WeightChanges doc={doc} from={analysis.weights} to={weights} />;
   return (
     <div className="robust-details">
       {sens && (

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ASSUMPTION_LABELS,
-  changeLines,
   clearCanary,
   confirmDecision,
   fillText,
@@ -12,14 +11,20 @@ import {
   addScenario,
   newId,
   nowIso,
+  normalisedCriterionWeights,
   reevaluate,
   reviewDecision,
+  whatItTakes,
   setReviewTolerance,
   type Assumption,
+  type Reevaluation,
   type WorkshopDoc,
 } from '../../../shared/model';
+import { useDerived } from '../../api/derived';
+import { WeightChanges } from '../room/WeightChanges';
 import type { Lang } from '../../../shared/framework';
 import { edit, NumberField } from './fields';
+import { DecisionChanges } from './DecisionChanges';
 import { ImportPanel } from './metrics/ImportPanel';
 import { lttb } from './metrics/lttb';
 import { candidateName, criterionName, formatNumber, today } from './text';
@@ -34,7 +39,6 @@ export function AssumptionsBoard({ doc, lang, importer = false }: { doc: Worksho
   const { t } = useTranslation();
   const L = ASSUMPTION_LABELS[lang];
   const d0 = doc.decision;
-  const currency = doc.currency.code;
   const unnamed = t('wizard.field.unnamed');
   const heading = (
     <h2 id="board-h" tabIndex={-1}>
@@ -55,8 +59,6 @@ export function AssumptionsBoard({ doc, lang, importer = false }: { doc: Worksho
     );
   const review = reviewDecision(doc);
   const winner = candidateName(doc, d0.snapshot.candidateId, lang, unnamed);
-  const names = { candidate: (id: string) => candidateName(doc, id, lang, id), criterion: (id: string) => criterionName(doc, id, lang) ?? id };
-  const lines = review.changes ? changeLines(review.changes, lang, names, currency) : [];
   return (
     <section className="panel assumptions-board" aria-labelledby="board-h">
       {heading}
@@ -107,16 +109,7 @@ export function AssumptionsBoard({ doc, lang, importer = false }: { doc: Worksho
           {fillText(review.stillWins ? L.stillWins : L.noLongerWins, { candidate: winner, margin: formatNumber(Math.abs(review.margin) * 100, lang) })}
         </p>
       )}
-      <h3>{L.changes}</h3>
-      {lines.length === 0 ? (
-        <p className="muted">{L.noChanges}</p>
-      ) : (
-        <ul className="decision-changes">
-          {lines.map((l, i) => (
-            <li key={i}>{l}</li>
-          ))}
-        </ul>
-      )}
+      <DecisionChanges doc={doc} lang={lang} />
       {review.assumptions.some((a) => a.status === 'broken') && <Reevaluate doc={doc} lang={lang} winner={winner} />}
       {importer && <ImportPanel doc={doc} target="canary" />}
     </section>
@@ -178,6 +171,7 @@ function Reevaluate({ doc, lang, winner }: { doc: WorkshopDoc; lang: Lang; winne
           {outcome}
         </p>
       )}
+      {r.stillWins === false && r.sensitivity && <WhatItTakes doc={doc} lang={lang} r={r} />}
       <div className="form-actions">
         <button
           type="button"
@@ -214,6 +208,53 @@ function Reevaluate({ doc, lang, winner }: { doc: WorkshopDoc; lang: Lang; winne
           {t('wizard.metrics.cancel')}
         </button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * What it would take for the decision to win again with the observed evidence: the engine's
+ * smallest weight change at which it ties the candidate ranked just above it (and the weights
+ * that do it), and the smallest change that changes the winner at all.
+ */
+function WhatItTakes({ doc, lang, r }: { doc: WorkshopDoc; lang: Lang; r: Reevaluation }) {
+  const { t } = useTranslation();
+  const sens = useDerived('engine.sensitivity', r.sensitivity);
+  const name = (i: number) => candidateName(doc, doc.candidates[i]?.id ?? '', lang, t('wizard.field.unnamed'));
+  const pp = (d: number) => formatNumber(d * 100, lang);
+  const w = sens.value && sens.current ? whatItTakes(sens.value, r.decided) : null;
+  const from = normalisedCriterionWeights(doc);
+  return (
+    <div className="what-it-takes" data-testid="what-it-takes">
+      <h4>{t('wizard.review.whatItTakes')}</h4>
+      {!sens.current ? (
+        <p className="muted small" role="status">
+          {sens.error ? sens.error.message : t('wizard.review.whatItTakesPending')}
+        </p>
+      ) : (
+        w && (
+          <>
+            {w.distance !== null && w.weights ? (
+              <>
+                <p>
+                  {t(w.behind > 1 ? 'wizard.review.regainFar' : 'wizard.review.regain', {
+                    name: name(r.decided),
+                    leader: name(w.above),
+                    rank: w.behind + 1,
+                    distance: pp(w.distance),
+                  })}
+                </p>
+                <WeightChanges doc={doc} from={from} to={w.weights} />
+              </>
+            ) : (
+              <p>{t('wizard.review.regainNone', { name: name(r.decided), leader: name(w.above) })}</p>
+            )}
+            {w.smallest && (
+              <p className="muted small">{t('wizard.review.smallestChange', { distance: pp(w.smallest.distance), name: name(w.smallest.winner) })}</p>
+            )}
+          </>
+        )
+      )}
     </div>
   );
 }

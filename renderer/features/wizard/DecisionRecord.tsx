@@ -7,6 +7,7 @@ import { hrefFor, navigate } from '../../app/route';
 import { DateField, edit, SelectField, NotesField } from './fields';
 import { isDate } from './tasks';
 import { candidateName } from './text';
+import { DecisionChanges } from './DecisionChanges';
 
 /** The decision record's free texts, in order (each labelled `wizard.iteration.<key>`, undone as "Write <key>"). */
 const DECISION_TEXTS = ['rationale', 'dissent', 'consequences'] as const;
@@ -80,6 +81,7 @@ export function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) 
           </button>
         </div>
       )}
+      <DecisionChanges doc={doc} lang={lang} />
       <div className="two-col">
         <SelectField
           label={t('wizard.iteration.chosen')}

@@ -162,6 +162,11 @@ export const wizardLocale: FeatureLocale = {
         chooseFile: 'Choose a metrics file (CSV or JSON)',
         browse: 'Choose file…',
         noFile: 'No file chosen',
+        pasteLabel: 'Or paste cells from a spreadsheet',
+        pasteHint:
+          'Copy the cells with their header row in Excel, WPS or LibreOffice, then press Ctrl+V here (⌘V on a Mac); or type them with a Tab between cells and choose “Read the pasted cells”.',
+        pasteRead: 'Read the pasted cells',
+        pastedName: 'pasted cells',
         delimiter: 'Delimiter',
         delimiterAuto: 'Detect',
         comma: 'Comma ,',
@@ -345,6 +350,14 @@ export const wizardLocale: FeatureLocale = {
         confirmOld: 'Confirm the decision with this note',
         confirmedLog: 'Reviewed against the canary; the decision on {{candidate}} stands.',
         confirmed: 'The decision stands: the review is in step 7’s log.',
+        whatItTakes: 'What it would take',
+        whatItTakesPending: 'Working out what it would take…',
+        regain:
+          'With the observed evidence, {{name}} ties {{leader}} once the weights change by {{distance}} pp in total (sum of the absolute changes), for example:',
+        regainFar:
+          'With the observed evidence, {{name}} ranks {{rank}}. To tie {{leader}}, ranked just above it, the weights must change by {{distance}} pp in total (sum of the absolute changes), for example:',
+        regainNone: 'No change of the weights lets {{name}} catch up with {{leader}}: only different scores can.',
+        smallestChange: 'The smallest change of the weights that changes the winner: {{distance}} pp in total, and {{name}} ranks first.',
       },
       canary: {
         intro: 'Before production, check the framework’s rollout considerations (§8) and agree what the canary covers and when it passes.',
@@ -563,6 +576,11 @@ export const wizardLocale: FeatureLocale = {
         chooseFile: '选择指标文件（CSV 或 JSON）',
         browse: '选择文件…',
         noFile: '未选择文件',
+        pasteLabel: '或从电子表格粘贴单元格',
+        pasteHint:
+          '在 Excel、WPS 或 LibreOffice 中复制包含表头行的单元格，然后在此按 Ctrl+V（Mac 上为 ⌘V）；也可以用 Tab 分隔单元格手动输入，再选择“读取粘贴的单元格”。',
+        pasteRead: '读取粘贴的单元格',
+        pastedName: '粘贴的单元格',
         delimiter: '分隔符',
         delimiterAuto: '自动识别',
         comma: '逗号 ,',
@@ -743,6 +761,13 @@ export const wizardLocale: FeatureLocale = {
         confirmOld: '附此备注确认原决策',
         confirmedLog: '已对照灰度指标复盘；选择 {{candidate}} 的决策维持不变。',
         confirmed: '原决策维持不变：复盘已记入第 7 步的日志。',
+        whatItTakes: '怎样才能重新领先',
+        whatItTakesPending: '正在计算怎样才能重新领先…',
+        regain: '按观测到的证据，权重总共改变 {{distance}} 个百分点（各项变化的绝对值之和），{{name}} 即与 {{leader}} 持平，例如：',
+        regainFar:
+          '按观测到的证据，{{name}} 排名第 {{rank}}。要与排在它之前的 {{leader}} 持平，权重须总共改变 {{distance}} 个百分点（各项变化的绝对值之和），例如：',
+        regainNone: '无论怎样调整权重，{{name}} 都追不上 {{leader}}：只有评分改变才可能。',
+        smallestChange: '改变胜者所需的最小权重变化：总共 {{distance}} 个百分点，届时 {{name}} 排名第一。',
       },
       canary: {
         intro: '上线前，逐项检查框架的落地注意事项（§八），并约定灰度范围与通过标准。',

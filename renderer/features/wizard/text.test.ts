@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDelta, parseDraft } from './text';
+import { ASSUMPTION_LABELS, createSampleWorkshop, fillText, setWeightPoints, updateDecision } from '../../../shared/model';
+import { criterionName, decisionChangeLines, formatDelta, parseDraft } from './text';
 
 describe('parseDraft (what a number field accepts)', () => {
   it('reads plain, decimal-comma and thousands-separated numbers', () => {
@@ -28,4 +29,30 @@ describe('formatDelta', () => {
     expect(formatDelta(-3)).toBe('−3');
     expect(formatDelta(0)).toBe('±0');
   });
+});
+
+describe('what changed since the decision, in the reader’s words', () => {
+  const NOW = '2026-03-01T09:00:00.000Z';
+  const decided = (lang: 'en' | 'zh-CN') => updateDecision(createSampleWorkshop(lang, NOW, 'w1'), { candidateId: 'managed' }, NOW);
+
+  it('nothing before a decision, no line right after it', () => {
+    expect(decisionChangeLines(createSampleWorkshop('en', NOW, 'w1'), 'en')).toBeNull();
+    expect(decisionChangeLines(decided('en'), 'en')).toEqual([]);
+  });
+
+  for (const lang of ['en', 'zh-CN'] as const) {
+    it(`${lang}: a weight changed after the decision is one line naming the criterion, before and after`, () => {
+      const doc = decided(lang);
+      const k = doc.criteria[0];
+      const lines = decisionChangeLines(setWeightPoints(doc, k.id, k.weight + 7), lang)!;
+      const weightLine = lines.find((l) => l.includes(criterionName(doc, k.id, lang)!));
+      expect(weightLine).toBe(
+        fillText(ASSUMPTION_LABELS[lang].weight, {
+          criterion: criterionName(doc, k.id, lang)!,
+          before: new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(k.weight),
+          after: new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(k.weight + 7),
+        }),
+      );
+    });
+  }
 });

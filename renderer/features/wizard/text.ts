@@ -1,5 +1,5 @@
 import type { Lang } from '../../../shared/framework';
-import { candidateName as nameOfCandidate, criterionName as nameOfCriterion, type WorkshopDoc } from '../../../shared/model';
+import { candidateName as nameOfCandidate, changeLines, changesSinceDecision, criterionName as nameOfCriterion, type WorkshopDoc } from '../../../shared/model';
 
 /** A criterion's name (shared/model/names.ts), or undefined if it is gone. */
 export function criterionName(doc: WorkshopDoc, id: string, lang: Lang): string | undefined {
@@ -9,6 +9,18 @@ export function criterionName(doc: WorkshopDoc, id: string, lang: Lang): string 
 /** A candidate's name (shared/model/names.ts), or `fallback` if it is gone. */
 export function candidateName(doc: WorkshopDoc, id: string, lang: Lang, fallback = id): string {
   return doc.candidates.some((x) => x.id === id) ? nameOfCandidate(doc, id, lang) : fallback;
+}
+
+/**
+ * What changed since the decision (its snapshot against the document now) as lines in `lang`:
+ * the same on the assumptions board and beside the decision record. Null without a snapshot;
+ * empty when nothing the decision rested on changed (a candidate no longer there is named by its id).
+ */
+export function decisionChangeLines(doc: WorkshopDoc, lang: Lang): string[] | null {
+  const s = doc.decision.snapshot;
+  if (s === null) return null;
+  const names = { candidate: (id: string) => candidateName(doc, id, lang, id), criterion: (id: string) => criterionName(doc, id, lang) ?? id };
+  return changeLines(changesSinceDecision(doc, s), lang, names, doc.currency.code);
 }
 
 /** "+5" / "−3" (a real minus sign). */

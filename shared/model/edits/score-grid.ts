@@ -83,15 +83,17 @@ export type ParsedScore = { ok: true; value: number | null } | { ok: false; reas
 
 const FULL_WIDTH = /[０-９．，－]/g;
 
+/** Full-width digits, point, comma and minus (typed with a Chinese input method on) as their ASCII forms. */
+export function asciiDigits(text: string): string {
+  return text.replace(FULL_WIDTH, (ch) => (ch === '．' ? '.' : ch === '，' ? ',' : ch === '－' ? '-' : String.fromCharCode(ch.charCodeAt(0) - 0xfee0)));
+}
+
 /**
  * Typed text → a score on the workshop's scale. Empty clears the cell. Accepts a decimal
  * comma and full-width digits (typed with a Chinese input method on).
  */
 export function parseScore(text: string, scale: { min: number; max: number }): ParsedScore {
-  const t = text
-    .replace(FULL_WIDTH, (ch) => (ch === '．' ? '.' : ch === '，' ? ',' : ch === '－' ? '-' : String.fromCharCode(ch.charCodeAt(0) - 0xfee0)))
-    .trim()
-    .replace(',', '.');
+  const t = asciiDigits(text).trim().replace(',', '.');
   if (t === '') return { ok: true, value: null };
   if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(t)) return { ok: false, reason: 'not-a-number' };
   const value = Number(t);

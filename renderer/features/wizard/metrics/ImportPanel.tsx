@@ -29,22 +29,31 @@ const DELIMITERS = [
   { value: '|', key: 'pipe' },
 ];
 
+/** Pasted text that is a block of cells (a tab or a line break inside), not one value. */
+const isBlock = (text: string) => /[\t\n\r]/.test(text.trim());
+
 /**
- * Choose a CSV/JSON file → progress → column-mapping preview with row errors → import into the
- * workshop: the pilots' metrics (step 4), or with `target` "canary" the decided candidate's canary
- * / production metrics held against the decision (step 6; rows are that candidate's).
+ * Choose a CSV/JSON file, or paste cells from a spreadsheet (read by the same parser) →
+ * progress → column-mapping preview with row errors → import into the workshop: the pilots'
+ * metrics (step 4), or with `target` "canary" the decided candidate's canary / production
+ * metrics held against the decision (step 6; rows are that candidate's).
  */
 export function ImportPanel({ doc, target = 'pilot' }: { doc: WorkshopDoc; target?: 'pilot' | 'canary' }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const fileId = useId();
   const delimId = useId();
+  const pasteId = useId();
+  const [pasteText, setPasteText] = useState('');
+  // What the delimiter re-reads: the chosen file or the pasted cells.
+  const [source, setSource] = useState<'file' | 'paste'>('file');
   const fileInput = useRef<HTMLInputElement>(null);
   const [delimiter, setDelimiter] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const clearFile = () => {
     if (fileInput.current) fileInput.current.value = '';
     setChosen(null);
+    setPasteText('');
   };
   const [done, setDone] = useState<string | null>(null);
   const { state, start, remap, reset } = useMetricsImport();
@@ -55,7 +64,14 @@ export function ImportPanel({ doc, target = 'pilot' }: { doc: WorkshopDoc; targe
   const choose = (file: File | undefined, delim = delimiter) => {
     if (!file) return;
     setDone(null);
+    setSource('file');
     start(file, delim, candidates);
+  };
+  const readPasted = (text: string, delim = delimiter) => {
+    if (!text.trim()) return;
+    setDone(null);
+    setSource('paste');
+    start(new File([text], t('wizard.metrics.pastedName'), { type: 'text/tab-separated-values' }), delim, candidates, true);
   };
   const commit = (file: string, result: BuildResult) => {
     const rows = result.series.reduce((a, s) => Math.max(a, s.rows), 0);
@@ -108,13 +124,42 @@ export function ImportPanel({ doc, target = 'pilot' }: { doc: WorkshopDoc; targe
             value={delimiter}
             onChange={(e) => {
               setDelimiter(e.target.value);
-              // Re-read the chosen file with the new delimiter.
-              choose(fileInput.current?.files?.[0], e.target.value);
+              // Re-read the chosen file (or the pasted cells) with the new delimiter.
+              if (source === 'paste') readPasted(pasteText, e.target.value);
+              else choose(fileInput.current?.files?.[0], e.target.value);
             }}
           >
             <Options items={DELIMITERS} value={(d) => d.value} label={(d) => t(`wizard.metrics.${d.key}`)} />
           </select>
         </Field>
+      </div>
+      <div className="field paste-cells">
+        <label htmlFor={pasteId}>{t('wizard.metrics.pasteLabel')}</label>
+        <textarea
+          id={pasteId}
+          className="input"
+          rows={3}
+          spellCheck={false}
+          aria-describedby={`${pasteId}-hint`}
+          value={pasteText}
+          onChange={(e) => setPasteText(e.target.value)}
+          onPaste={(e) => {
+            // A block of cells is read at once; one value pasted into the text stays for editing.
+            const text = e.clipboardData.getData('text/plain');
+            if (!isBlock(text)) return;
+            e.preventDefault();
+            setPasteText(text);
+            readPasted(text);
+          }}
+        />
+        <span id={`${pasteId}-hint`} className="hint muted small">
+          {t('wizard.metrics.pasteHint')}
+        </span>
+        <div>
+          <button type="button" className="btn" disabled={!pasteText.trim()} onClick={() => readPasted(pasteText)}>
+            {t('wizard.metrics.pasteRead')}
+          </button>
+        </div>
       </div>
       {done && (
         <p className="ok-note" role="status">

@@ -1,6 +1,13 @@
 // The metrics import worker: reads, tokenises and validates a pilot-metrics file off the
 // UI thread, keeping the table so that a changed column mapping re-validates quickly.
-import { buildSeries, guessMapping, tokenizeMetricsFile, withCandidateValues, type MetricsTable } from '../../../../shared/model/metrics-import';
+import {
+  buildSeries,
+  guessMapping,
+  tokenizeMetricsFile,
+  tokenizePasted,
+  withCandidateValues,
+  type MetricsTable,
+} from '../../../../shared/model/metrics-import';
 import type { Candidate } from '../../../../shared/model/schema';
 import type { FromWorker, ToWorker } from './protocol';
 
@@ -17,14 +24,14 @@ scope.onmessage = async (e) => {
       const text = await msg.file.text();
       // Tokenising is most of the work: it reports 5–85 %, validation the rest.
       let last = 0;
-      table = tokenizeMetricsFile(msg.file.name, text, {
-        delimiter: msg.delimiter,
-        onProgress: (f) => {
-          if (f - last < 0.05 && f < 1) return;
-          last = f;
-          scope.postMessage({ type: 'progress', fraction: 0.05 + 0.8 * f });
-        },
-      });
+      const onProgress = (f: number) => {
+        if (f - last < 0.05 && f < 1) return;
+        last = f;
+        scope.postMessage({ type: 'progress', fraction: 0.05 + 0.8 * f });
+      };
+      table = msg.pasted
+        ? tokenizePasted(text, { delimiter: msg.delimiter })
+        : tokenizeMetricsFile(msg.file.name, text, { delimiter: msg.delimiter, onProgress });
       const mapping = guessMapping(table, candidates);
       const result = buildSeries(table, mapping);
       scope.postMessage({

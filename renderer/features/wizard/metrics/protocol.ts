@@ -1,8 +1,9 @@
 import type { BuildResult, Candidate, ColumnMapping } from '../../../../shared/model';
 
-/** Messages between the metrics page and its import worker. */
+/** Messages between the metrics page and its import worker (`pasted`: the file holds cells pasted from a spreadsheet). */
 export type ToWorker =
-  { type: 'parse'; file: File; delimiter: string; candidates: Pick<Candidate, 'id' | 'name' | 'kind'>[] } | { type: 'map'; mapping: ColumnMapping };
+  | { type: 'parse'; file: File; pasted: boolean; delimiter: string; candidates: Pick<Candidate, 'id' | 'name' | 'kind'>[] }
+  | { type: 'map'; mapping: ColumnMapping };
 
 export interface TableSummary {
   header: string[];

@@ -10,7 +10,7 @@ export type ImportState =
 
 /**
  * One metrics import at a time, in a Web Worker: `start(file)` reads and validates it
- * with progress, `remap()` re-validates under another column mapping, `reset()` ends it.
+ * with progress (`pasted`: the file holds cells pasted from a spreadsheet), `remap()` re-validates under another column mapping, `reset()` ends it.
  */
 export function useMetricsImport() {
   const [state, setState] = useState<ImportState>({ phase: 'idle' });
@@ -21,7 +21,7 @@ export function useMetricsImport() {
   };
   useEffect(() => stop, []);
 
-  const start = (file: File, delimiter: string, candidates: Pick<Candidate, 'id' | 'name' | 'kind'>[]) => {
+  const start = (file: File, delimiter: string, candidates: Pick<Candidate, 'id' | 'name' | 'kind'>[], pasted = false) => {
     stop();
     const w = new Worker(new URL('./importWorker.ts', import.meta.url), { type: 'module', name: 'metrics-import' });
     worker.current = w;
@@ -37,7 +37,7 @@ export function useMetricsImport() {
     w.onerror = (e) => {
       if (worker.current === w) setState({ phase: 'failed', file: file.name, message: e.message || 'worker error' });
     };
-    w.postMessage({ type: 'parse', file, delimiter, candidates } satisfies ToWorker);
+    w.postMessage({ type: 'parse', file, pasted, delimiter, candidates } satisfies ToWorker);
   };
 
   const remap = (mapping: ColumnMapping) => {
