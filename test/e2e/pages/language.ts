@@ -23,7 +23,7 @@ export const ZH_LATIN_ALLOWED = new Set(
   [
     // product and brand names, the app's own name in English, the language switch's "English"
     'verl megatron lm areal deepswe vllm sglang ray pytorch fsdp deepspeed nccl kubernetes k8s nemo-rl skyrl slime openrlhf',
-    'h800 h100 a100 h20 chromium chrome edge electron excel powerpoint libreoffice wi-fi wifi english selection workshop',
+    'h800 h100 a100 h20 chromium chrome edge electron excel wps powerpoint libreoffice mac wi-fi wifi english selection workshop',
     // file formats
     'csv json html pdf pptx markdown md svg png adr url qr',
     // abbreviations used as such in Chinese
