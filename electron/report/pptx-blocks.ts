@@ -1,0 +1,133 @@
+import type PptxGenJS from 'pptxgenjs';
+import { inlineText, type Block, type Inline, type ReportSection } from './blocks';
+import { BODY_BOTTOM, BODY_TOP, BODY_W, MARGIN, MUTED, TEXT, chunkRows, clean, type Deck } from './pptx-deck';
+
+/**
+ * Any report section (sections.ts) as slides, one renderer per block kind: the section's title
+ * on its first slide, the blocks from the top down, and a further slide ("continued") whenever
+ * the next block does not fit. Tables continue over slides with their header row; charts with
+ * data are native bar charts, charts without only their caption; groups are their blocks.
+ */
+export function sectionSlides(deck: Deck, section: ReportSection): void {
+  const flow = { deck, title: section.title, slide: deck.slide(section.title), y: BODY_TOP };
+  for (const block of section.blocks) drawBlock(flow, block);
+}
+
+interface Flow {
+  deck: Deck;
+  title: string;
+  slide: PptxGenJS.Slide;
+  y: number;
+}
+
+/** Text of an inline for a slide: user text cleaned of control characters, line breaks as breaks. */
+const plain = (x: Inline) => inlineText(x, clean, (t) => t, '\n');
+
+/** Room for `h` inches on the current slide, or a new one (continued). */
+function room(flow: Flow, h: number): PptxGenJS.Slide {
+  if (flow.y > BODY_TOP && flow.y + h > BODY_BOTTOM) {
+    flow.slide = flow.deck.slide(`${flow.title} ${flow.deck.r.s.deckContinued}`);
+    flow.y = BODY_TOP;
+  }
+  return flow.slide;
+}
+
+/** A text box of about `lines` lines at `size` points. */
+function text(flow: Flow, content: string | PptxGenJS.TextProps[], options: { size: number; lines: number; bold?: boolean; color?: string }): void {
+  const h = Math.min(BODY_BOTTOM - BODY_TOP, 0.3 + (options.lines * options.size) / 60);
+  room(flow, h).addText(content, {
+    x: MARGIN,
+    y: flow.y,
+    w: BODY_W,
+    h,
+    fontFace: flow.deck.font,
+    fontSize: options.size,
+    bold: options.bold,
+    color: options.color ?? TEXT,
+    valign: 'top',
+  });
+  flow.y += h + 0.1;
+}
+
+/** Lines a text of this length takes across the slide at `size` points (CJK characters count double). */
+const linesOf = (t: string, size: number) => t.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(([...line].length * size * 1.2) / 1000)), 0);
+
+const bullets = (items: string[]): PptxGenJS.TextProps[] => items.map((t) => ({ text: t, options: { bullet: true, breakLine: true } }));
+
+function drawBlock(flow: Flow, b: Block): void {
+  switch (b.kind) {
+    case 'heading':
+      return text(flow, plain(b.text), { size: 16, lines: 1, bold: true });
+    case 'paragraph': {
+      const t = plain(b.text);
+      if (t.trim()) text(flow, t, { size: 14, lines: linesOf(t, 14), color: b.style?.includes('muted') || b.style === 'empty' ? MUTED : TEXT });
+      return;
+    }
+    case 'table':
+      return drawTable(flow, b.head, b.rows.map((row) => row.map((c) => plain(c.text))));
+    case 'pairs':
+      return drawTable(flow, ['', ''], b.entries.map(([k, v]) => [plain(k), plain(v)]));
+    case 'kpis':
+      return drawTable(flow, ['', ''], b.items);
+    case 'chart':
+      return drawChart(flow, b);
+    case 'callout': {
+      const items = b.items.map(plain);
+      text(flow, plain(b.title), { size: 16, lines: 1, bold: true });
+      return text(flow, bullets(items), { size: 14, lines: items.reduce((n, t) => n + linesOf(t, 14), 0) });
+    }
+    case 'list': {
+      const items = b.items.map(plain);
+      return text(flow, bullets(items), { size: 14, lines: items.reduce((n, t) => n + linesOf(t, 14), 0) });
+    }
+    case 'group':
+      if (b.summary) text(flow, b.summary, { size: 14, lines: 1, bold: true, color: MUTED });
+      for (const inner of b.blocks) drawBlock(flow, inner);
+      return;
+  }
+}
+
+/** A table in chunks of `ROWS_PER_SLIDE` rows, each chunk under the header row, continuing on new slides. */
+function drawTable(flow: Flow, head: string[], rows: string[][]): void {
+  const { font } = flow.deck;
+  const showHead = head.some((h) => h.trim());
+  for (const chunk of chunkRows(rows)) {
+    if (!chunk.length) return;
+    const h = 0.4 * (chunk.length + (showHead ? 1 : 0));
+    const header = head.map((t) => ({ text: t, options: { bold: true, fill: { color: 'EEF2F7' }, color: TEXT } }));
+    const body = chunk.map((row) => row.map((c) => ({ text: clean(c) })));
+    room(flow, h).addTable(showHead ? [header, ...body] : body, {
+      x: MARGIN,
+      y: flow.y,
+      w: BODY_W,
+      fontFace: font,
+      fontSize: 12,
+      color: TEXT,
+      border: { type: 'solid', pt: 0.5, color: 'C9D1DB' },
+      valign: 'middle',
+    });
+    flow.y += h + 0.2;
+  }
+}
+
+function drawChart(flow: Flow, b: Extract<Block, { kind: 'chart' }>): void {
+  const caption = b.title ? `${b.title} · ${b.caption}` : b.caption;
+  if (!b.data) return text(flow, caption, { size: 12, lines: 1, color: MUTED });
+  const h = 3.6;
+  room(flow, h + 0.5).addChart(
+    flow.deck.pptx.ChartType.bar,
+    b.data.series.map((x) => ({ name: clean(x.name), labels: b.data!.labels.map(clean), values: x.values })),
+    {
+      x: MARGIN,
+      y: flow.y,
+      w: BODY_W,
+      h,
+      ...flow.deck.oneSeriesBars('General'),
+      showLegend: b.data.series.length > 1,
+      legendPos: 'b',
+      legendFontFace: flow.deck.font,
+    },
+  );
+  flow.y += h + 0.1;
+  text(flow, caption, { size: 12, lines: 1, color: MUTED });
+}
