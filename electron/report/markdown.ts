@@ -1,190 +1,257 @@
 import { pick } from '../../shared/framework';
 import { nextReviewDate } from '../../shared/model/review-due';
+import type { ReportSection } from './blocks';
 import type { ReportContent } from './content';
 import { VALIDATION_METHOD_NAMES, formatDelta, formatNumber, formatPercent } from './content';
 import { escapeMarkdownBlock as block, escapeMarkdownInline as md } from './escape';
+import { markdownSection, type MarkdownOut } from './markdown-blocks';
+import { buildSections } from './sections';
 import { verdictLines } from './verdict';
 
 /**
  * The Markdown decision record, ADR style: context, options, decision, consequences,
- * dissent, review. Every user string is escaped (`md` on one line, `block` for
- * paragraphs): no raw HTML, link, image or heading can come from the document.
+ * dissent, review, decision health; then any further report section (sections.ts) the record
+ * does not tell in its own parts, block by block (markdown-blocks.ts). Every user string is
+ * escaped (`md` on one line, `block` for paragraphs): no raw HTML, link, image or heading can
+ * come from the document.
  */
-export function renderMarkdown(r: ReportContent): string {
-  const { s, doc, lang } = r;
-  const d = doc.decision;
-  const out: string[] = [];
-  const zh = lang === 'zh-CN';
-  const para = (text: string) => {
-    if (text.trim()) out.push(block(text), '');
-  };
-  const heading = (level: number, text: string) => out.push(`${'#'.repeat(level)} ${text}`, '');
-  const table = (head: string[], rows: string[][]) => {
-    if (!rows.length) return;
-    out.push(`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`), '');
-  };
 
-  heading(1, s.adrTitle(md(doc.meta.title)));
+/**
+ * The report sections the record tells in its own ADR parts, or leaves to the full report on
+ * purpose (the score matrix, metric curves, rationales, notes): every other section is added
+ * after them from its blocks.
+ */
+export const RECORD_OWN_SECTIONS: ReadonlySet<string> = new Set([
+  'needs',
+  'candidates',
+  'weights',
+  'scores',
+  'ranking',
+  'robustness',
+  'cost',
+  'validation',
+  'metrics',
+  'rollout',
+  'iteration',
+  'decision',
+  'health',
+  'rationales',
+  'notes',
+]);
+
+export function renderMarkdown(r: ReportContent, sections: readonly ReportSection[] = buildSections(r)): string {
+  const out = writer(r);
+  header(r, out);
+  context(r, out);
+  options(r, out);
+  decision(r, out);
+  consequences(r, out);
+  dissentAndReview(r, out);
+  health(r, out);
+  for (const section of sections) if (!RECORD_OWN_SECTIONS.has(section.id)) markdownSection(out, section);
+  out.lines.push('---', '', `_${r.s.generatedBy}_`, '');
+  return out.lines.join('\n');
+}
+
+interface AdrOut extends MarkdownOut {
+  /** "**Label:**" in the report's language. */
+  label: (k: string) => string;
+  zh: boolean;
+}
+
+function writer(r: ReportContent): AdrOut {
+  const lines: string[] = [];
+  return {
+    lines,
+    zh: r.lang === 'zh-CN',
+    para: (text) => {
+      if (text.trim()) lines.push(block(text), '');
+    },
+    heading: (level, text) => lines.push(`${'#'.repeat(level)} ${text}`, ''),
+    table: (head, rows) => {
+      if (!rows.length) return;
+      lines.push(`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`), '');
+    },
+    label: (k) => `**${k}${r.s.colon.trimEnd()}**`,
+  };
+}
+
+function header(r: ReportContent, out: AdrOut): void {
+  const { s, doc } = r;
+  const d = doc.decision;
+  out.heading(1, s.adrTitle(md(doc.meta.title)));
   const facts: Array<[string, string]> = [
     [s.adrStatus, r.decided ? s.adrAccepted : s.adrProposed],
     [s.date, md(d.decidedAt || doc.meta.date || '') || s.none],
   ];
   if (doc.meta.team) facts.push([s.team, md(doc.meta.team)]);
   if (doc.meta.facilitator) facts.push([s.facilitator, md(doc.meta.facilitator)]);
-  if (doc.participants.length) facts.push([s.participants, doc.participants.map((p) => md(p.name)).join(zh ? '、' : ', ')]);
+  if (doc.participants.length) facts.push([s.participants, doc.participants.map((p) => md(p.name)).join(out.zh ? '、' : ', ')]);
   facts.push([s.reviewDate, md(d.reviewDate) || s.none]);
-  const label = (k: string) => `**${k}${s.colon.trimEnd()}**`;
-  out.push(...facts.map(([k, v]) => `- ${label(k)} ${v}`), '');
+  out.lines.push(...facts.map(([k, v]) => `- ${out.label(k)} ${v}`), '');
+}
 
-  // Context: why a decision was needed and what matters.
-  heading(2, s.adrContext);
-  para(doc.meta.description);
+/** Context: why a decision was needed and what matters. */
+function context(r: ReportContent, out: AdrOut): void {
+  const { s, doc } = r;
+  out.heading(2, s.adrContext);
+  out.para(doc.meta.description);
   const answers = [...r.needs.groups.flatMap((g) => g.rows), ...r.needs.other];
   if (answers.length) {
-    heading(3, s.needs);
-    table(
+    out.heading(3, s.needs);
+    out.table(
       [s.question, s.answer],
       answers.map((a) => [md(a.question), md(a.answer)]),
     );
   }
-  para(r.needs.notes);
-  heading(3, s.criteriaWeights);
-  para(r.provenance.join(' '));
-  if (r.ahp.length) out.push(md(r.ahp.join(' ')), '');
-  table(
+  out.para(r.needs.notes);
+  out.heading(3, s.criteriaWeights);
+  out.para(r.provenance.join(' '));
+  if (r.ahp.length) out.lines.push(md(r.ahp.join(' ')), '');
+  out.table(
     [s.criterion, s.baseWeight, s.adaptation, s.finalWeight, s.share],
     r.weights.map((w) => [md(w.name), formatNumber(w.base), formatDelta(w.delta), formatNumber(w.final), formatPercent(w.share, 1)]),
   );
-  if (r.rules.length) {
-    heading(3, s.adaptationRules);
-    for (const [i, rule] of r.rules.entries()) {
-      const effects = rule.effects.map((e) => `${md(e.criterion)} ${formatDelta(e.delta)}`).join(zh ? '，' : ', ');
-      out.push(
-        zh
-          ? `- **#${i + 1}**（${s.proposalStatus[rule.status]}；${effects}）：${md(rule.reason)}`
-          : `- **#${i + 1}** (${s.proposalStatus[rule.status]}; ${effects}): ${md(rule.reason)}`,
-      );
-    }
-    out.push('');
+  if (!r.rules.length) return;
+  out.heading(3, s.adaptationRules);
+  for (const [i, rule] of r.rules.entries()) {
+    const effects = rule.effects.map((e) => `${md(e.criterion)} ${formatDelta(e.delta)}`).join(out.zh ? '，' : ', ');
+    out.lines.push(
+      out.zh
+        ? `- **#${i + 1}**（${s.proposalStatus[rule.status]}；${effects}）：${md(rule.reason)}`
+        : `- **#${i + 1}** (${s.proposalStatus[rule.status]}; ${effects}): ${md(rule.reason)}`,
+    );
   }
+  out.lines.push('');
+}
 
-  // Options: every candidate with its result.
-  heading(2, s.adrOptions);
+/** Options: every candidate with its result. */
+function options(r: ReportContent, out: AdrOut): void {
+  const { s, doc, lang } = r;
+  out.heading(2, s.adrOptions);
   const rankOf = new Map(r.ranking.map((row) => [row.id, row]));
-  table(
+  out.table(
     [s.rank, s.candidate, s.kindCol, `${s.total} (0–100)`, s.firstRank],
     (r.ranking.length ? r.ranking.map((row) => doc.candidates[row.index]) : doc.candidates).map((cand) => {
       const row = rankOf.get(cand.id);
       return [
         row ? String(row.rank) : s.none,
-        md(r.candidateName(cand.id)) + (cand.id === d.candidateId ? (zh ? ` **（${s.chosen}）**` : ` **(${s.chosen})**`) : ''),
+        md(r.candidateName(cand.id)) + (cand.id === doc.decision.candidateId ? (out.zh ? ` **（${s.chosen}）**` : ` **(${s.chosen})**`) : ''),
         s.kind[cand.kind] ?? cand.kind,
         row ? (row.total * 100).toFixed(1) : s.none,
         row ? row.firstRankText : s.none,
       ];
     }),
   );
-  if (r.ranking.some((row) => row.firstRank !== null)) out.push(`_${md(s.acceptabilityError)}_`, '');
+  if (r.ranking.some((row) => row.firstRank !== null)) out.lines.push(`_${md(s.acceptabilityError)}_`, '');
   for (const cand of doc.candidates) {
     const desc = pick(cand.description, lang);
-    if (desc.trim() || cand.notes.trim()) out.push(`- ${label(md(r.candidateName(cand.id)))} ${md(desc)}${cand.notes.trim() ? ` — ${md(cand.notes)}` : ''}`);
+    if (desc.trim() || cand.notes.trim()) out.lines.push(`- ${out.label(md(r.candidateName(cand.id)))} ${md(desc)}${cand.notes.trim() ? ` — ${md(cand.notes)}` : ''}`);
   }
-  if (doc.candidates.some((c) => pick(c.description, lang).trim() || c.notes.trim())) out.push('');
+  if (doc.candidates.some((c) => pick(c.description, lang).trim() || c.notes.trim())) out.lines.push('');
+}
 
-  // Decision.
-  heading(2, s.adrDecision);
+/** Decision: what was decided (or what the analysis ranks first), how robust, what-if scenarios. */
+function decision(r: ReportContent, out: AdrOut): void {
+  const { s, doc } = r;
+  out.heading(2, s.adrDecision);
   if (r.decided) {
-    out.push(`**${md(r.decided.name)}**`, '');
-    if (r.decisionStale) out.push(`> ${md(s.decisionStale)}`, '');
-  } else if (r.winner) out.push(md(s.adrAnalysisRecommends(r.winner.name)), '');
-  else out.push(s.noDecision, '');
-  para(d.rationale);
-  if (r.analysis.problem) out.push(md(s.analysisUnavailable(r.analysis.problem)), '');
-  const verdict = verdictLines(r);
+    out.lines.push(`**${md(r.decided.name)}**`, '');
+    if (r.decisionStale) out.lines.push(`> ${md(s.decisionStale)}`, '');
+  } else if (r.winner) out.lines.push(md(s.adrAnalysisRecommends(r.winner.name)), '');
+  else out.lines.push(s.noDecision, '');
+  out.para(doc.decision.rationale);
+  if (r.analysis.problem) out.lines.push(md(s.analysisUnavailable(r.analysis.problem)), '');
   if (r.analysis.verdict) {
-    heading(3, `${s.robustness}: ${r.analysis.verdict.fragile ? s.fragile : s.robust}`);
-    out.push(...verdict.map((l) => `- ${md(l)}`), '');
+    out.heading(3, `${s.robustness}: ${r.analysis.verdict.fragile ? s.fragile : s.robust}`);
+    out.lines.push(...verdictLines(r).map((l) => `- ${md(l)}`), '');
   }
-  if (r.runnerUp) out.push(md(r.runnerUp), '');
+  if (r.runnerUp) out.lines.push(md(r.runnerUp), '');
+  if (!r.scenarios.length) return;
+  out.heading(3, s.whatIf);
+  out.table(
+    [s.scenario, s.winnerCol, `${s.total} (0–100)`],
+    r.scenarios.map((sc) => [
+      md(sc.name),
+      sc.winner === null ? s.none : md(r.candidateName(doc.candidates[sc.winner].id)),
+      sc.total === null ? s.none : (sc.total * 100).toFixed(1),
+    ]),
+  );
+}
 
-  if (r.scenarios.length) {
-    heading(3, s.whatIf);
-    table(
-      [s.scenario, s.winnerCol, `${s.total} (0–100)`],
-      r.scenarios.map((sc) => [
-        md(sc.name),
-        sc.winner === null ? s.none : md(r.candidateName(doc.candidates[sc.winner].id)),
-        sc.total === null ? s.none : (sc.total * 100).toFixed(1),
-      ]),
-    );
-  }
-
-  // Consequences, with the plan that follows from the decision.
-  heading(2, s.adrConsequences);
-  para(d.consequences);
-  if (!d.consequences.trim()) out.push(s.none, '');
-  if (doc.rollout.scope.trim() || doc.rollout.goNoGo.trim() || doc.rollout.items.length) {
-    heading(3, s.rollout);
-    if (doc.rollout.scope.trim()) out.push(`${label(s.rolloutScope)} ${md(doc.rollout.scope)}`, '');
-    if (doc.rollout.goNoGo.trim()) out.push(`${label(s.goNoGo)} ${md(doc.rollout.goNoGo)}`, '');
-    for (const item of doc.rollout.items) {
+/** Consequences, with the plan that follows from the decision. */
+function consequences(r: ReportContent, out: AdrOut): void {
+  const { s, doc, lang } = r;
+  const d = doc.decision;
+  out.heading(2, s.adrConsequences);
+  out.para(d.consequences);
+  if (!d.consequences.trim()) out.lines.push(s.none, '');
+  const { scope, goNoGo, items } = doc.rollout;
+  if (scope.trim() || goNoGo.trim() || items.length) {
+    out.heading(3, s.rollout);
+    if (scope.trim()) out.lines.push(`${out.label(s.rolloutScope)} ${md(scope)}`, '');
+    if (goNoGo.trim()) out.lines.push(`${out.label(s.goNoGo)} ${md(goNoGo)}`, '');
+    for (const item of items) {
       const extra = [item.owner && md(item.owner), item.due && md(item.due), s.taskStatus[item.status]].filter(Boolean).join(', ');
-      out.push(`- [${item.status === 'done' ? 'x' : ' '}] ${md(pick(item.title, lang))} (${extra})${item.note.trim() ? ` — ${md(item.note)}` : ''}`);
+      out.lines.push(`- [${item.status === 'done' ? 'x' : ' '}] ${md(pick(item.title, lang))} (${extra})${item.note.trim() ? ` — ${md(item.note)}` : ''}`);
     }
-    out.push('');
+    out.lines.push('');
   }
-  if (doc.validation.length) {
-    heading(3, s.validation);
-    const methods = VALIDATION_METHOD_NAMES(lang);
-    table(
-      [s.candidate, s.method, s.title, s.owner, s.status, s.due, s.result],
-      doc.validation.map((v) => [
-        md(r.candidateName(v.candidateId)),
-        md(methods[v.methodId] ?? v.methodId),
-        md(v.title),
-        md(v.owner),
-        s.taskStatus[v.status],
-        md(v.due),
-        md(v.result),
-      ]),
-    );
-  }
+  if (!doc.validation.length) return;
+  out.heading(3, s.validation);
+  const methods = VALIDATION_METHOD_NAMES(lang);
+  out.table(
+    [s.candidate, s.method, s.title, s.owner, s.status, s.due, s.result],
+    doc.validation.map((v) => [
+      md(r.candidateName(v.candidateId)),
+      md(methods[v.methodId] ?? v.methodId),
+      md(v.title),
+      md(v.owner),
+      s.taskStatus[v.status],
+      md(v.due),
+      md(v.result),
+    ]),
+  );
+}
 
-  heading(2, s.adrDissent);
-  para(d.dissent);
-  if (!d.dissent.trim()) out.push(s.none, '');
+function dissentAndReview(r: ReportContent, out: AdrOut): void {
+  const { s, doc } = r;
+  const d = doc.decision;
+  out.heading(2, s.adrDissent);
+  out.para(d.dissent);
+  if (!d.dissent.trim()) out.lines.push(s.none, '');
+  out.heading(2, s.adrReview);
+  out.lines.push(`- ${out.label(s.reviewDate)} ${md(d.reviewDate) || s.none}`, `- ${out.label(s.nextReview)} ${md(nextReviewDate(doc)) || s.none}`, '');
+  if (!doc.iteration.log.length) return;
+  out.heading(3, s.iteration);
+  out.table(
+    [s.date, s.observation, s.areaCol, s.decisionCol, s.owner],
+    doc.iteration.log.map((e) => [md(e.date), md(e.observation), s.area[e.area] ?? e.area, md(e.decision), md(e.owner)]),
+  );
+}
 
-  heading(2, s.adrReview);
-  out.push(`- ${label(s.reviewDate)} ${md(d.reviewDate) || s.none}`, `- ${label(s.nextReview)} ${md(nextReviewDate(doc)) || s.none}`, '');
-  if (doc.iteration.log.length) {
-    heading(3, s.iteration);
-    table(
-      [s.date, s.observation, s.areaCol, s.decisionCol, s.owner],
-      doc.iteration.log.map((e) => [md(e.date), md(e.observation), s.area[e.area] ?? e.area, md(e.decision), md(e.owner)]),
-    );
-  }
+/** Decision health: the assumptions board, the standing now, what changed since the decision. */
+function health(r: ReportContent, out: AdrOut): void {
   const h = r.health;
-  if (h) {
-    heading(2, md(h.title));
-    if (!h.hasSnapshot) out.push(md(h.snapshot), '');
-    else {
-      out.push(`${md(h.snapshot)} · ${md(h.tolerance)}`, '');
-      table(
-        [h.head.assumption, h.head.source, h.head.expected, h.head.observed, h.head.status],
-        h.rows.map((row) => [
-          md(row.assumption) + (row.interplay ? ` — ${md(row.interplay)}` : ''),
-          md(row.source),
-          md(row.expected),
-          md(row.observed),
-          `**${md(row.statusText)}**`,
-        ]),
-      );
-      if (h.standing) out.push(md(h.standing), '');
-      heading(3, md(h.changesTitle));
-      if (h.changes.length) out.push(...h.changes.map((l) => `- ${md(l)}`), '');
-      else out.push(md(h.noChanges), '');
-    }
+  if (!h) return;
+  out.heading(2, md(h.title));
+  if (!h.hasSnapshot) {
+    out.lines.push(md(h.snapshot), '');
+    return;
   }
-  out.push('---', '', `_${s.generatedBy}_`, '');
-  return out.join('\n');
+  out.lines.push(`${md(h.snapshot)} · ${md(h.tolerance)}`, '');
+  out.table(
+    [h.head.assumption, h.head.source, h.head.expected, h.head.observed, h.head.status],
+    h.rows.map((row) => [
+      md(row.assumption) + (row.interplay ? ` — ${md(row.interplay)}` : ''),
+      md(row.source),
+      md(row.expected),
+      md(row.observed),
+      `**${md(row.statusText)}**`,
+    ]),
+  );
+  if (h.standing) out.lines.push(md(h.standing), '');
+  out.heading(3, md(h.changesTitle));
+  if (h.changes.length) out.lines.push(...h.changes.map((l) => `- ${md(l)}`), '');
+  else out.lines.push(md(h.noChanges), '');
 }
