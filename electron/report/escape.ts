@@ -61,6 +61,11 @@ export function escapeMarkdownInline(text: string): string {
   );
 }
 
+/** A run of text inside a Markdown line (spaces at its ends kept): escaped like `escapeMarkdownInline`. */
+export function escapeMarkdownRun(text: string): string {
+  return escapeMarkdownLine(cleanText(text).replace(/[ \t]*\n[ \t]*/g, ' '));
+}
+
 /**
  * User text in Markdown as a paragraph: like `escapeMarkdownInline`, but keeps line
  * breaks (as hard breaks) and drops leading indentation (which would start a code block).

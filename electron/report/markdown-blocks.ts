@@ -1,5 +1,5 @@
 import { inlineText, type Block, type Inline, type ReportSection } from './blocks';
-import { escapeMarkdownBlock, escapeMarkdownInline as md } from './escape';
+import { escapeMarkdownBlock, escapeMarkdownInline as md, escapeMarkdownRun } from './escape';
 
 /** Where the Markdown record is written: its lines and the three shapes every part uses. */
 export interface MarkdownOut {
@@ -23,10 +23,14 @@ export function markdownSection(out: MarkdownOut, section: ReportSection): void 
 
 /** One line of inline text, escaped; strong runs in bold, line breaks as "; ". */
 function line(x: Inline): string {
-  if (typeof x === 'string') return md(x);
-  if (Array.isArray(x)) return x.map(line).join('');
+  return run(x).trim();
+}
+
+function run(x: Inline): string {
+  if (typeof x === 'string') return escapeMarkdownRun(x);
+  if (Array.isArray(x)) return x.map(run).join('');
   if ('strong' in x) return `**${line(x.strong)}**`;
-  return inlineText(x, md, md, '; ');
+  return inlineText(x, escapeMarkdownRun, escapeMarkdownRun, '; ');
 }
 
 function markdownBlock(out: MarkdownOut, b: Block): void {
@@ -34,7 +38,12 @@ function markdownBlock(out: MarkdownOut, b: Block): void {
     case 'heading':
       return out.heading(b.level ?? 3, line(b.text));
     case 'paragraph': {
-      const text = inlineText(b.text, (t) => t, (t) => t, '\n');
+      const text = inlineText(
+        b.text,
+        (t) => t,
+        (t) => t,
+        '\n',
+      );
       if (text.trim()) out.lines.push(b.style === 'empty' || b.style?.includes('muted') ? `_${line(b.text)}_` : escapeMarkdownBlock(text), '');
       return;
     }

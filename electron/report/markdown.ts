@@ -146,7 +146,8 @@ function options(r: ReportContent, out: AdrOut): void {
   if (r.ranking.some((row) => row.firstRank !== null)) out.lines.push(`_${md(s.acceptabilityError)}_`, '');
   for (const cand of doc.candidates) {
     const desc = pick(cand.description, lang);
-    if (desc.trim() || cand.notes.trim()) out.lines.push(`- ${out.label(md(r.candidateName(cand.id)))} ${md(desc)}${cand.notes.trim() ? ` — ${md(cand.notes)}` : ''}`);
+    if (desc.trim() || cand.notes.trim())
+      out.lines.push(`- ${out.label(md(r.candidateName(cand.id)))} ${md(desc)}${cand.notes.trim() ? ` — ${md(cand.notes)}` : ''}`);
   }
   if (doc.candidates.some((c) => pick(c.description, lang).trim() || c.notes.trim())) out.lines.push('');
 }

@@ -64,9 +64,17 @@ function drawBlock(flow: Flow, b: Block): void {
       return;
     }
     case 'table':
-      return drawTable(flow, b.head, b.rows.map((row) => row.map((c) => plain(c.text))));
+      return drawTable(
+        flow,
+        b.head,
+        b.rows.map((row) => row.map((c) => plain(c.text))),
+      );
     case 'pairs':
-      return drawTable(flow, ['', ''], b.entries.map(([k, v]) => [plain(k), plain(v)]));
+      return drawTable(
+        flow,
+        ['', ''],
+        b.entries.map(([k, v]) => [plain(k), plain(v)]),
+      );
     case 'kpis':
       return drawTable(flow, ['', ''], b.items);
     case 'chart':

@@ -97,7 +97,9 @@ export function createDeck(r: ReportContent): Deck {
 
 /** Rows in chunks of `ROWS_PER_SLIDE` (one empty chunk for no rows). */
 export function chunkRows<T>(rows: T[]): T[][] {
-  return rows.length ? Array.from({ length: Math.ceil(rows.length / ROWS_PER_SLIDE) }, (_, i) => rows.slice(i * ROWS_PER_SLIDE, (i + 1) * ROWS_PER_SLIDE)) : [[]];
+  return rows.length
+    ? Array.from({ length: Math.ceil(rows.length / ROWS_PER_SLIDE) }, (_, i) => rows.slice(i * ROWS_PER_SLIDE, (i + 1) * ROWS_PER_SLIDE))
+    : [[]];
 }
 
 function tableSlides(deck: Deck, title: string, head: string[], rows: string[][], colW?: number[], intro?: string): void {

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { formatMoney } from '../../shared/format';
 import { describe, expect, it } from 'vitest';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
@@ -12,6 +11,7 @@ import { createInlineRunner } from '../service/tasks/runner';
 import { reportStrings } from './strings';
 import { consensus } from '../engine/ahp';
 import { expectedRobustness, slopedPriorities, withAhpJudges } from '../../test/fixtures/reportFigures';
+import { unzip } from '../../test/fixtures/unzip';
 
 // LibreOffice is needed: without it the test fails (never skips), so a CI without it is seen, not passed.
 const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p));
@@ -94,28 +94,6 @@ describe('slide deck (pptx), opened by LibreOffice', () => {
     }
   }, 150_000);
 });
-
-/** The files of a zip archive (the deck), by name: its central directory, each entry stored or deflated. */
-function unzip(bytes: Buffer): Map<string, string> {
-  const out = new Map<string, string>();
-  let end = bytes.length - 22;
-  while (end >= 0 && bytes.readUInt32LE(end) !== 0x06054b50) end--;
-  const count = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  for (let i = 0; i < count; i++) {
-    const method = bytes.readUInt16LE(at + 10);
-    const size = bytes.readUInt32LE(at + 20);
-    const nameLen = bytes.readUInt16LE(at + 28);
-    const skip = nameLen + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-    const name = bytes.toString('utf8', at + 46, at + 46 + nameLen);
-    const local = bytes.readUInt32LE(at + 42);
-    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
-    const data = bytes.subarray(start, start + size);
-    out.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'));
-    at += 46 + skip;
-  }
-  return out;
-}
 
 describe('slide deck money', () => {
   it('prints a yuan workshop’s cost slide in yuan at its exchange rate', async () => {

@@ -104,19 +104,15 @@ function weightSlides(deck: Deck): void {
   sl.addText(s.weightingMethod[doc.weighting.method] ?? '', { x: MARGIN, y: 1.05, w: BODY_W, h: 0.4, fontFace: font, fontSize: 14, color: MUTED });
   // The group AHP's consensus and judges under the chart, when the weights come from AHP.
   if (r.ahp.length) sl.addText(clean(r.ahp.join(' ')), { x: MARGIN, y: 6.2, w: 6.4, h: 0.7, fontFace: font, fontSize: 12, color: MUTED, valign: 'top' });
-  sl.addChart(
-    pptx.ChartType.bar,
-    [{ name: s.share, labels: r.weights.map((w) => clean(w.name)), values: r.weights.map((w) => +(w.share * 100).toFixed(1)) }],
-    {
-      x: MARGIN,
-      y: 1.5,
-      w: 6.4,
-      h: r.ahp.length ? 4.6 : 5.3,
-      ...deck.oneSeriesBars('0.0"%"'),
-      valAxisMinVal: 0,
-      valAxisLabelFormatCode: '0"%"',
-    },
-  );
+  sl.addChart(pptx.ChartType.bar, [{ name: s.share, labels: r.weights.map((w) => clean(w.name)), values: r.weights.map((w) => +(w.share * 100).toFixed(1)) }], {
+    x: MARGIN,
+    y: 1.5,
+    w: 6.4,
+    h: r.ahp.length ? 4.6 : 5.3,
+    ...deck.oneSeriesBars('0.0"%"'),
+    valAxisMinVal: 0,
+    valAxisLabelFormatCode: '0"%"',
+  });
   const rows = r.weights.map((w) => [clean(w.name), formatNumber(w.base), w.delta ? formatDelta(w.delta) : '0', formatNumber(w.final), deck.pct(w.share, 1)]);
   deck.sideTable(sl, [s.criterion, s.baseWeight, s.adaptation, s.finalWeight, s.share], rows, { x: 7.1, y: 1.5, w: 5.73, colW: [2.33, 0.8, 0.9, 0.9, 0.8] });
   const accepted = r.rules.filter((rule) => rule.status === 'accepted');
@@ -242,7 +238,8 @@ function stabilitySlides(deck: Deck): void {
       r.criterionName(doc.criteria[k].id),
       pct(ci.weight, 1),
       `${pct(ci.stableFrom, 1)} – ${pct(ci.stableTo, 1)}`,
-      [ci.winnerBelow !== null ? `↓ ${name(ci.winnerBelow)}` : '', ci.winnerAbove !== null ? `↑ ${name(ci.winnerAbove)}` : ''].filter(Boolean).join('  ') || s.neverFlips,
+      [ci.winnerBelow !== null ? `↓ ${name(ci.winnerBelow)}` : '', ci.winnerAbove !== null ? `↑ ${name(ci.winnerAbove)}` : ''].filter(Boolean).join('  ') ||
+        s.neverFlips,
     ]),
     [3.8, 1.8, 2.6, 4.13],
     s.stabilityIntro,

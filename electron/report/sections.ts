@@ -106,7 +106,9 @@ function weightBlocks(r: ReportContent): Block[] {
     cell(w.group, 'muted'),
     num(formatNumber(w.base)),
     cell(
-      w.delta ? [formatDelta(w.delta), w.reasons.length ? { span: w.reasons.map((x) => `#${ruleNumber(x.ruleId)}`).join(', '), cls: 'small muted', div: true } : ''] : '0',
+      w.delta
+        ? [formatDelta(w.delta), w.reasons.length ? { span: w.reasons.map((x) => `#${ruleNumber(x.ruleId)}`).join(', '), cls: 'small muted', div: true } : '']
+        : '0',
       'num',
     ),
     num(formatNumber(w.final)),
@@ -118,7 +120,13 @@ function weightBlocks(r: ReportContent): Block[] {
     cell(lines(rule.effects.map((e) => [user(e.criterion), ` ${formatDelta(e.delta)}`]))),
     cell(status(s.proposalStatus[rule.status], rule.status)),
   ]);
-  const out: Block[] = [muted(s.weightingMethod[doc.weighting.method] ?? ''), para(r.provenance.map((line, i) => [i ? ' ' : '', user(line)]), 'provenance')];
+  const out: Block[] = [
+    muted(s.weightingMethod[doc.weighting.method] ?? ''),
+    para(
+      r.provenance.map((line, i) => [i ? ' ' : '', user(line)]),
+      'provenance',
+    ),
+  ];
   if (r.ahp.length) out.push(para(r.ahp.join(' '), 'ahp-consensus'));
   out.push(table([s.criterion, '', s.baseWeight, s.adaptation, s.finalWeight, s.share], rows, 'weights'));
   if (r.weightsEdited) out.push(para(s.weightsDiffer, 'note'));
@@ -194,7 +202,9 @@ function robustnessBlocks(r: ReportContent): Block[] {
   const { s, analysis } = r;
   if (!analysis.verdict || !analysis.evaluation) return [unavailable(r, s.undetermined)];
   const v = analysis.verdict;
-  const out: Block[] = [{ kind: 'callout', tone: v.fragile ? 'bad' : 'good', title: `${s.verdict}: ${v.fragile ? s.fragile : s.robust}`, items: verdictLines(r) }];
+  const out: Block[] = [
+    { kind: 'callout', tone: v.fragile ? 'bad' : 'good', title: `${s.verdict}: ${v.fragile ? s.fragile : s.robust}`, items: verdictLines(r) },
+  ];
   out.push(...stabilityBlocks(r));
   if (r.runnerUp) out.push(para(user(r.runnerUp), 'runner-up'));
   out.push(...whatIfBlocks(r), ...acceptabilityBlocks(r));
@@ -348,9 +358,7 @@ function simulationBlock(r: ReportContent, sim: SimulationView): Block {
   const { s } = r;
   const head: Block[] = [h3([user(sim.name), ' ', tag(user(sim.candidate))])];
   if (sim.ranAt) head.push(para(s.ranAt + s.colon + formatDateTime(sim.ranAt, r.lang), 'muted small'));
-  const scenario: Block[] = sim.scenario.length
-    ? [{ kind: 'group', box: 'details', summary: s.scenarioLabel, blocks: [pairs(sim.scenario)] }]
-    : [];
+  const scenario: Block[] = sim.scenario.length ? [{ kind: 'group', box: 'details', summary: s.scenarioLabel, blocks: [pairs(sim.scenario)] }] : [];
   const box = (blocks: Block[]): Block => ({ kind: 'group', box: 'sim', blocks: [...head, ...blocks, ...scenario] });
   if (sim.kind === 'none') return box([empty(s.notRun)]);
   if (sim.kind === 'other') return box([h4(s.otherResult), ...(sim.outdated ? [para(s.outdatedResult, 'stale')] : []), pairs(sim.entries)]);
