@@ -187,11 +187,61 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
   const s = reportStrings(lang);
   const candidateNames = new Map(doc.candidates.map((c, i) => [c.id, displayName(c, lang, 'candidate', i)]));
   const criterionNames = new Map(doc.criteria.map((c, i) => [c.id, displayName(c, lang, 'criterion', i)]));
-  const participantNames = new Map(doc.participants.map((p) => [p.id, p.name]));
   const candidateName = (id: string) => candidateNames.get(id) ?? id;
   const criterionName = (id: string) => criterionNames.get(id) ?? id;
+  const names: Names = { lang, s, candidate: candidateName, criterion: criterionName };
+  const adapted = adaptedWeights(doc);
+  const ranking = rankRows(doc, analysis, names);
+  const decidedId = doc.decision.candidateId;
+  return {
+    lang,
+    s,
+    doc,
+    analysis,
+    title: doc.meta.title,
+    candidateName,
+    criterionName,
+    needs: needsRows(doc, lang, s),
+    weights: weightRows(doc, analysis, names),
+    weightsEdited: doc.criteria.some((c) => Math.abs((adapted[c.id] ?? c.weight) - c.weight) > 1e-9),
+    provenance: provenanceLines(doc, lang, s),
+    rules: proposals(doc).map((p) => ({
+      id: p.rule.id,
+      reason: pick(p.rule.reason, lang),
+      status: p.status,
+      effects: p.rule.effects.map((e) => ({ criterion: criterionName(e.criterionId), delta: e.delta })),
+    })),
+    ranking,
+    scoreTable: doc.candidates.map((c, ci) => ({
+      candidate: candidateName(c.id),
+      cells: doc.criteria.map((_, k) => ({
+        value: analysis.evaluation?.aggregated[ci]?.[k] ?? null,
+        spread: analysis.evaluation?.disagreement[ci]?.[k] ?? null,
+      })),
+    })),
+    rationales: rationaleRows(doc, names),
+    costEvidence: costEvidenceRows(doc, lang, s, candidateName),
+    simulations: simulationViews(doc, names),
+    scenarios: scenarioOutcomes(doc),
+    winner: ranking[0] ? { id: ranking[0].id, name: ranking[0].name } : null,
+    decided: decidedId ? { id: decidedId, name: candidateName(decidedId) } : null,
+    decisionStale: decisionStatus(doc)?.stale ?? false,
+    health: decisionHealth(doc, lang, candidateName, criterionName),
+    runnerUp: runnerUpLine(doc, analysis, lang, s, candidateName, criterionName),
+    ahp: ahpLines(analysis, lang, s),
+  };
+}
 
-  // Needs: the framework's questions in questionnaire order, then answers to any other question id.
+/** The report's language, its strings and the names of candidates and criteria in it. */
+interface Names {
+  lang: Lang;
+  s: ReportStrings;
+  candidate: (id: string) => string;
+  criterion: (id: string) => string;
+}
+
+/** Needs: the framework's questions in questionnaire order, then answers to any other question id. */
+function needsRows(doc: WorkshopDoc, lang: Lang, s: ReportStrings): ReportContent['needs'] {
   const known = new Set<string>();
   const groups = NEEDS_GROUPS.map((g) => ({
     title: pick(g.title, lang),
@@ -206,18 +256,19 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
     const a = formatAnswer(value, undefined, lang, s, budgetCurrencyCode(doc));
     return a === null ? [] : [{ question: id, answer: a }];
   });
+  return { groups, other, notes: doc.needs.notes };
+}
 
-  // Weights and the adaptation rules behind them.
-  const open = proposals(doc);
-  const accepted = open.filter((p) => p.status === 'accepted');
-  const adapted = adaptedWeights(doc);
-  const weights: WeightRow[] = doc.criteria.map((c, k) => {
+/** Each criterion's weight: where it started, the accepted rules' deltas (with their reasons), where it ended. */
+function weightRows(doc: WorkshopDoc, analysis: WorkshopAnalysis, { lang, s, criterion }: Names): WeightRow[] {
+  const accepted = proposals(doc).filter((p) => p.status === 'accepted');
+  return doc.criteria.map((c, k) => {
     const reasons = accepted.flatMap((p) =>
       p.rule.effects.filter((e) => e.criterionId === c.id).map((e) => ({ ruleId: p.rule.id, delta: e.delta, reason: pick(p.rule.reason, lang) })),
     );
     return {
       id: c.id,
-      name: criterionName(c.id),
+      name: criterion(c.id),
       group: s.group[c.group] ?? c.group,
       base: doc.adaptation.baseWeights[c.id] ?? c.weight,
       delta: reasons.reduce((a, r) => a + r.delta, 0),
@@ -226,50 +277,47 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
       reasons,
     };
   });
-  const weightsEdited = doc.criteria.some((c) => Math.abs((adapted[c.id] ?? c.weight) - c.weight) > 1e-9);
-  const rules: RuleRow[] = open.map((p) => ({
-    id: p.rule.id,
-    reason: pick(p.rule.reason, lang),
-    status: p.status,
-    effects: p.rule.effects.map((e) => ({ criterion: criterionName(e.criterionId), delta: e.delta })),
-  }));
+}
 
-  // Ranking and scores.
+/** The ranking, best first (empty without scores). */
+function rankRows(doc: WorkshopDoc, analysis: WorkshopAnalysis, { lang, s, candidate }: Names): RankRow[] {
   const ev = analysis.evaluation;
-  const decidedId = doc.decision.candidateId;
-  const ranking: RankRow[] =
-    ev && analysis.scored
-      ? ev.ranking.map((index, r) => ({
-          rank: r + 1,
-          index,
-          id: doc.candidates[index].id,
-          name: candidateName(doc.candidates[index].id),
-          total: ev.totals[index],
-          coverage: ev.coverage[index],
-          firstRank: analysis.smaa ? analysis.smaa.rankAcceptability[index][0] : null,
-          firstRankError: analysis.smaa ? analysis.smaa.standardError[index][0] : null,
-          firstRankText: analysis.smaa ? acceptabilityText(analysis.smaa.rankAcceptability[index][0], analysis.smaa.standardError[index][0], lang) : s.none,
-          chosen: doc.candidates[index].id === decidedId,
-        }))
-      : [];
-  const scoreTable = doc.candidates.map((c, ci) => ({
-    candidate: candidateName(c.id),
-    cells: doc.criteria.map((_, k) => ({ value: ev?.aggregated[ci]?.[k] ?? null, spread: ev?.disagreement[ci]?.[k] ?? null })),
+  if (!ev || !analysis.scored) return [];
+  const sm = analysis.smaa;
+  return ev.ranking.map((index, r) => ({
+    rank: r + 1,
+    index,
+    id: doc.candidates[index].id,
+    name: candidate(doc.candidates[index].id),
+    total: ev.totals[index],
+    coverage: ev.coverage[index],
+    firstRank: sm ? sm.rankAcceptability[index][0] : null,
+    firstRankError: sm ? sm.standardError[index][0] : null,
+    firstRankText: sm ? acceptabilityText(sm.rankAcceptability[index][0], sm.standardError[index][0], lang) : s.none,
+    chosen: doc.candidates[index].id === doc.decision.candidateId,
   }));
-  const rationales = doc.scores
+}
+
+/** The scores that came with a rationale, by whom, for which candidate and criterion. */
+function rationaleRows(doc: WorkshopDoc, { candidate, criterion }: Names): ReportContent['rationales'] {
+  const participantNames = new Map(doc.participants.map((p) => [p.id, p.name]));
+  return doc.scores
     .filter((sc) => sc.rationale.trim() !== '')
     .map((sc) => ({
       participant: participantNames.get(sc.participantId) ?? sc.participantId,
-      candidate: candidateName(sc.candidateId),
-      criterion: criterionName(sc.criterionId),
+      candidate: candidate(sc.candidateId),
+      criterion: criterion(sc.criterionId),
       score: sc.value,
       text: sc.rationale,
     }));
+}
 
-  const simulations: SimulationView[] = doc.simulations.map((sim) => {
+/** Each saved simulation: its result if it parses, else what was kept of it (outdated), else none. */
+function simulationViews(doc: WorkshopDoc, { lang, candidate }: Names): SimulationView[] {
+  return doc.simulations.map((sim) => {
     const base = {
       name: simulationName(doc, sim, lang),
-      candidate: candidateName(sim.candidateId),
+      candidate: candidate(sim.candidateId),
       ranAt: sim.ranAt,
       scenario: scenarioRows(sim.scenario, lang),
     };
@@ -284,35 +332,6 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
       ? { kind: 'result', ...base, result: parsed.data, changed: resultStatus(sim)?.changes.length ?? 0 }
       : { kind: 'other', ...base, entries: flatten(sim.result, 60), outdated: true };
   });
-
-  const winner = ranking[0] ? { id: ranking[0].id, name: ranking[0].name } : null;
-  const decided = decidedId ? { id: decidedId, name: candidateName(decidedId) } : null;
-  return {
-    lang,
-    s,
-    doc,
-    analysis,
-    title: doc.meta.title,
-    candidateName,
-    criterionName,
-    needs: { groups, other, notes: doc.needs.notes },
-    weights,
-    weightsEdited,
-    provenance: provenanceLines(doc, lang, s),
-    rules,
-    ranking,
-    scoreTable,
-    rationales,
-    costEvidence: costEvidenceRows(doc, lang, s, candidateName),
-    simulations,
-    scenarios: scenarioOutcomes(doc),
-    winner,
-    decided,
-    decisionStale: decisionStatus(doc)?.stale ?? false,
-    health: decisionHealth(doc, lang, candidateName, criterionName),
-    runnerUp: runnerUpLine(doc, analysis, lang, s, candidateName, criterionName),
-    ahp: ahpLines(analysis, lang, s),
-  };
 }
 
 /** An acceptability with its Monte Carlo standard error, as the room writes it: "67.0% ± 0.5%". */
