@@ -10,7 +10,7 @@ import { formatMoney } from '../../shared/format';
 import { renderHtml, REPORT_CSP } from './html';
 import { consensus } from '../engine/ahp';
 import { escapeHtml } from './escape';
-import { expectedRobustness, slopedPriorities, withAhpJudges } from '../../test/fixtures/reportFigures';
+import { ROBUSTNESS_WORDS, expectedRobustness, runnerUpParts, slopedPriorities, withAhpJudges } from '../../test/fixtures/reportFigures';
 
 const doc = fullWorkshop();
 const html = (lang: 'en' | 'zh-CN' = 'en', d = doc) => renderHtml(buildContent(d, analyseWorkshop(d), lang));
@@ -180,26 +180,8 @@ describe('HTML report', () => {
 
 describe('HTML report: Monte Carlo error, the runner-up’s distance, AHP consensus', () => {
   const K = doc.criteria.length;
-  for (const [lang, words] of [
-    [
-      'en',
-      {
-        error: 'one Monte Carlo standard error',
-        takes: 'What it takes for',
-        na: 'AHP consensus S*: n/a (fewer than two participants’ judgments connect all criteria)',
-        judges: (n: number) => `Judgments counted: ${n} participant`,
-      },
-    ],
-    [
-      'zh-CN',
-      {
-        error: '一个蒙特卡洛标准误差',
-        takes: '要追平',
-        na: 'AHP 共识度 S*：不适用（判断能连通所有维度的参与者不足两位）',
-        judges: (n: number) => `计入判断的参与者：${n} 位`,
-      },
-    ],
-  ] as const) {
+  for (const lang of ['en', 'zh-CN'] as const) {
+    const words = ROBUSTNESS_WORDS[lang];
     const out = html(lang);
     const x = expectedRobustness(doc, lang);
 
@@ -220,11 +202,7 @@ describe('HTML report: Monte Carlo error, the runner-up’s distance, AHP consen
     it(`${lang}: says what it takes for the runner-up to tie the winner, with the biggest weight move`, () => {
       expect(x.runnerUp.reversal.distance).not.toBeNull();
       const line = /<p class="runner-up">(.*?)<\/p>/.exec(out)?.[1] ?? '';
-      expect(line).toContain(words.takes);
-      expect(line).toContain(escapeHtml(x.runnerUp.challenger));
-      expect(line).toContain(escapeHtml(x.runnerUp.leader));
-      expect(line).toContain(` ${x.runnerUp.distance} `);
-      expect(line).toContain(escapeHtml(x.runnerUp.move));
+      for (const part of runnerUpParts(x, lang, escapeHtml)) expect(line).toContain(part);
     });
 
     it(`${lang}: AHP consensus is n/a with one judge, S* with two, and the judges whose judgments counted are counted`, () => {

@@ -6,7 +6,7 @@ import { escapeMarkdownInline } from './escape';
 import { renderMarkdown } from './markdown';
 import { displayName, nameText } from '../../shared/model';
 import { consensus } from '../engine/ahp';
-import { expectedRobustness, slopedPriorities, withAhpJudges } from '../../test/fixtures/reportFigures';
+import { ROBUSTNESS_WORDS, expectedRobustness, runnerUpParts, slopedPriorities, withAhpJudges } from '../../test/fixtures/reportFigures';
 
 const doc = fullWorkshop();
 const md = (lang: 'en' | 'zh-CN' = 'en', d = doc) => renderMarkdown(buildContent(d, analyseWorkshop(d), lang));
@@ -93,26 +93,8 @@ describe('provenance of the final weights', () => {
 
 describe('Markdown: Monte Carlo error, the runner-up’s distance, AHP consensus', () => {
   const K = doc.criteria.length;
-  for (const [lang, words] of [
-    [
-      'en',
-      {
-        error: 'one Monte Carlo standard error',
-        takes: 'What it takes for',
-        na: 'AHP consensus S\\*: n/a (fewer than two participants’ judgments connect all criteria)',
-        judges: (n: number) => `Judgments counted: ${n} participant`,
-      },
-    ],
-    [
-      'zh-CN',
-      {
-        error: '一个蒙特卡洛标准误差',
-        takes: '要追平',
-        na: 'AHP 共识度 S\\*：不适用（判断能连通所有维度的参与者不足两位）',
-        judges: (n: number) => `计入判断的参与者：${n} 位`,
-      },
-    ],
-  ] as const) {
+  for (const lang of ['en', 'zh-CN'] as const) {
+    const words = ROBUSTNESS_WORDS[lang];
     const out = md(lang);
     const x = expectedRobustness(doc, lang);
 
@@ -124,23 +106,20 @@ describe('Markdown: Monte Carlo error, the runner-up’s distance, AHP consensus
 
     it(`${lang}: says what it takes for the runner-up to tie the winner`, () => {
       const line = out.split('\n').find((l) => l.includes(words.takes)) ?? '';
-      expect(line).toContain(escapeMarkdownInline(x.runnerUp.challenger));
-      expect(line).toContain(escapeMarkdownInline(x.runnerUp.leader));
-      expect(line).toContain(` ${x.runnerUp.distance} `);
-      expect(line).toContain(escapeMarkdownInline(x.runnerUp.move));
+      for (const part of runnerUpParts(x, lang, escapeMarkdownInline)) expect(line).toContain(part);
     });
 
     it(`${lang}: AHP consensus n/a with one judge, S* with two, and the judges counted`, () => {
       expect(out).not.toContain('AHP');
       const one = md(lang, withAhpJudges(doc, [slopedPriorities(K, 0.5)]));
-      expect(one).toContain(words.na);
+      expect(one).toContain(escapeMarkdownInline(words.na));
       expect(one).toContain(words.judges(1));
       const p = [slopedPriorities(K, 0.5), slopedPriorities(K, -0.05)];
       const two = md(lang, withAhpJudges(doc, p));
       const { sStar } = consensus(p, [doc.participants[0].influence, doc.participants[1].influence]);
       expect(two).toContain(`S\\*${lang === 'en' ? ': ' : '：'}${Math.round(sStar * 100) / 100}`);
       expect(two).toContain(words.judges(2));
-      expect(two).not.toContain(words.na);
+      expect(two).not.toContain(escapeMarkdownInline(words.na));
     });
   }
 });
