@@ -63,7 +63,7 @@ export function inlineText(x: Inline, user: (text: string) => string, own: (text
   if (Array.isArray(x)) return x.map((y) => inlineText(y, user, own, br)).join('');
   if ('user' in x) return user(x.user);
   if ('strong' in x) return inlineText(x.strong, user, own, br);
-  if ('span' in x) return inlineText(x.span, user, own, br);
+  if ('span' in x) return (x.div ? br : '') + inlineText(x.span, user, own, br);
   if ('br' in x) return br;
   return '';
 }

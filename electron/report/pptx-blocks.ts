@@ -57,6 +57,8 @@ const bullets = (items: string[]): PptxGenJS.TextProps[] => items.map((t) => ({ 
 function drawBlock(flow: Flow, b: Block): void {
   switch (b.kind) {
     case 'heading':
+      // A heading stays with what follows it: it starts a new slide unless about an inch is left below it.
+      room(flow, 1.6);
       return text(flow, plain(b.text), { size: 16, lines: 1, bold: true });
     case 'paragraph': {
       const t = plain(b.text);
@@ -101,7 +103,7 @@ function drawTable(flow: Flow, head: string[], rows: string[][]): void {
   const showHead = head.some((h) => h.trim());
   for (const chunk of chunkRows(rows)) {
     if (!chunk.length) return;
-    const h = 0.4 * (chunk.length + (showHead ? 1 : 0));
+    const h = 0.3 * (chunk.length + (showHead ? 1 : 0));
     const header = head.map((t) => ({ text: t, options: { bold: true, fill: { color: 'EEF2F7' }, color: TEXT } }));
     const body = chunk.map((row) => row.map((c) => ({ text: clean(c) })));
     room(flow, h).addTable(showHead ? [header, ...body] : body, {
