@@ -40,10 +40,10 @@ export function renderHtml(r: ReportContent, sections: readonly ReportSection[] 
 ${meta.length ? `<dl class="meta">${meta.map(([k, v]) => `<div><dt>${c(k)}</dt><dd>${u(v)}</dd></div>`).join('')}</dl>` : ''}
 ${doc.meta.description.trim() ? `<p class="prose lead">${u(doc.meta.description)}</p>` : ''}
 ${summaryBox(r)}
-<nav class="toc" aria-label="${c(s.contents)}"><h2>${c(s.contents)}</h2><ol>${sections.map((x) => `<li><a href="#${x.id}">${c(x.title)}</a></li>`).join('')}</ol></nav>
+<nav class="toc" aria-label="${c(s.contents)}"><h2>${c(s.contents)}</h2><ol>${sections.map((x) => `<li><a href="#${c(x.id)}">${c(x.title)}</a></li>`).join('')}</ol></nav>
 </header>
 <main>
-${sections.map((x) => `<section id="${x.id}"${x.pageBreak ? ' class="page-break"' : ''}><h2>${c(x.title)}</h2>${blocks(x.blocks)}</section>`).join('\n')}
+${sections.map((x) => `<section id="${c(x.id)}"${x.pageBreak ? ' class="page-break"' : ''}><h2>${c(x.title)}</h2>${blocks(x.blocks)}</section>`).join('\n')}
 </main>
 <footer><p>${c(s.generatedBy)} · ${c(s.versions(doc.schemaVersion, doc.frameworkVersion))}</p></footer>
 </body>
@@ -69,7 +69,7 @@ function inline(x: Inline): string {
   if (Array.isArray(x)) return x.map(inline).join('');
   if ('user' in x) return u(x.user);
   if ('strong' in x) return `<strong>${inline(x.strong)}</strong>`;
-  if ('span' in x) return x.div ? `<div class="${x.cls}">${inline(x.span)}</div>` : `<span class="${x.cls}">${inline(x.span)}</span>`;
+  if ('span' in x) return x.div ? `<div class="${c(x.cls)}">${inline(x.span)}</div>` : `<span class="${c(x.cls)}">${inline(x.span)}</span>`;
   if ('br' in x) return '<br>';
   return `<span class="meter"><span style="width:${(x.meter * 100).toFixed(1)}%"></span></span>`;
 }
@@ -84,13 +84,13 @@ function block(b: Block): string {
     case 'heading':
       return b.level === 4 ? `<h4>${inline(b.text)}</h4>` : `<h3>${inline(b.text)}</h3>`;
     case 'paragraph':
-      return `<p${b.style ? ` class="${b.style}"` : ''}>${inline(b.text)}</p>`;
+      return `<p${b.style ? ` class="${c(b.style)}"` : ''}>${inline(b.text)}</p>`;
     case 'table':
       return table(b.head, b.rows, b.cls);
     case 'pairs':
       return `<dl class="${b.style}">${b.entries.map(([k, v]) => `<div><dt>${inline(k)}</dt><dd>${inline(v)}</dd></div>`).join('')}</dl>`;
     case 'chart':
-      return `<figure class="chart-figure${b.cls ? ` ${b.cls}` : ''}">${b.title ? `<figcaption class="chart-title">${c(b.title)}</figcaption>` : ''}${b.svg}<figcaption>${c(b.caption)}</figcaption></figure>`;
+      return `<figure class="chart-figure${b.cls ? ` ${c(b.cls)}` : ''}">${b.title ? `<figcaption class="chart-title">${c(b.title)}</figcaption>` : ''}${b.svg}<figcaption>${c(b.caption)}</figcaption></figure>`;
     case 'callout':
       return `<div class="verdict ${b.tone}"><h3>${inline(b.title)}</h3>${list(b.items)}</div>`;
     case 'list':
@@ -119,6 +119,6 @@ function group(b: Extract<Block, { kind: 'group' }>): string {
 const list = (items: readonly Inline[]) => `<ul>${items.map((l) => `<li>${inline(l)}</li>`).join('')}</ul>`;
 
 function table(head: readonly string[], rows: readonly Cell[][], cls: string): string {
-  const cell = (x: Cell) => (x.rowHeader ? `<th scope="row">${inline(x.text)}</th>` : `<td${x.cls ? ` class="${x.cls}"` : ''}>${inline(x.text)}</td>`);
-  return `<table class="${cls}"><thead><tr>${head.map((h) => `<th scope="col">${c(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((row) => `<tr>${row.map(cell).join('')}</tr>`).join('')}</tbody></table>`;
+  const cell = (x: Cell) => (x.rowHeader ? `<th scope="row">${inline(x.text)}</th>` : `<td${x.cls ? ` class="${c(x.cls)}"` : ''}>${inline(x.text)}</td>`);
+  return `<table class="${c(cls)}"><thead><tr>${head.map((h) => `<th scope="col">${c(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((row) => `<tr>${row.map(cell).join('')}</tr>`).join('')}</tbody></table>`;
 }

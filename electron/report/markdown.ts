@@ -5,7 +5,7 @@ import type { ReportContent } from './content';
 import { VALIDATION_METHOD_NAMES, formatDelta, formatNumber, formatPercent } from './content';
 import { escapeMarkdownBlock as block, escapeMarkdownInline as md } from './escape';
 import { markdownSection, type MarkdownOut } from './markdown-blocks';
-import { buildSections } from './sections';
+import { OUTLINED_SECTIONS, buildSections } from './sections';
 import { verdictLines } from './verdict';
 
 /**
@@ -16,29 +16,6 @@ import { verdictLines } from './verdict';
  * come from the document.
  */
 
-/**
- * The report sections the record tells in its own ADR parts, or leaves to the full report on
- * purpose (the score matrix, metric curves, rationales, notes): every other section is added
- * after them from its blocks.
- */
-export const RECORD_OWN_SECTIONS: ReadonlySet<string> = new Set([
-  'needs',
-  'candidates',
-  'weights',
-  'scores',
-  'ranking',
-  'robustness',
-  'cost',
-  'validation',
-  'metrics',
-  'rollout',
-  'iteration',
-  'decision',
-  'health',
-  'rationales',
-  'notes',
-]);
-
 export function renderMarkdown(r: ReportContent, sections: readonly ReportSection[] = buildSections(r)): string {
   const out = writer(r);
   header(r, out);
@@ -48,7 +25,7 @@ export function renderMarkdown(r: ReportContent, sections: readonly ReportSectio
   consequences(r, out);
   dissentAndReview(r, out);
   health(r, out);
-  for (const section of sections) if (!RECORD_OWN_SECTIONS.has(section.id)) markdownSection(out, section);
+  for (const section of sections) if (!OUTLINED_SECTIONS.has(section.id)) markdownSection(out, section);
   out.lines.push('---', '', `_${r.s.generatedBy}_`, '');
   return out.lines.join('\n');
 }

@@ -7,7 +7,7 @@ import type { ReportSection } from './blocks';
 import { formatDelta, formatNumber, type ReportContent } from './content';
 import { ACCENT, BODY_W, MARGIN, MUTED, TEXT, TOP_DOWN, clean, createDeck, type Deck } from './pptx-deck';
 import { sectionSlides } from './pptx-blocks';
-import { buildSections } from './sections';
+import { OUTLINED_SECTIONS, buildSections } from './sections';
 import { verdictLines } from './verdict';
 
 /**
@@ -20,29 +20,6 @@ import { verdictLines } from './verdict';
  * the HTML report (the one palette function). User text is passed as text runs (never markup),
  * cleaned of control characters.
  */
-
-/**
- * The report sections the deck tells in its own slides above, or leaves to the full report on
- * purpose (per-criterion scores, validation tasks, metric curves, the iteration log, rationales,
- * notes): every other section gets slides of its own from its blocks.
- */
-export const DECK_OWN_SECTIONS: ReadonlySet<string> = new Set([
-  'needs',
-  'candidates',
-  'weights',
-  'scores',
-  'ranking',
-  'robustness',
-  'cost',
-  'validation',
-  'metrics',
-  'rollout',
-  'iteration',
-  'decision',
-  'health',
-  'rationales',
-  'notes',
-]);
 
 export async function renderPptx(r: ReportContent, sections: readonly ReportSection[] = buildSections(r)): Promise<Uint8Array> {
   const deck = createDeck(r);
@@ -57,7 +34,7 @@ export async function renderPptx(r: ReportContent, sections: readonly ReportSect
   costSlide(deck);
   nextStepsSlide(deck);
   healthSlides(deck);
-  for (const section of sections) if (!DECK_OWN_SECTIONS.has(section.id)) sectionSlides(deck, section);
+  for (const section of sections) if (!OUTLINED_SECTIONS.has(section.id)) sectionSlides(deck, section);
   return (await deck.pptx.write({ outputType: 'uint8array' })) as Uint8Array;
 }
 

@@ -12,8 +12,8 @@ import { verdictLines } from './verdict';
 /**
  * The report as a list of sections, each its content as data (blocks.ts), built once from the
  * workshop's content. The HTML report (and so the PDF) prints them all in order; the Markdown
- * record and the slide deck print, after their own outline, every section they do not already
- * tell in their own form. A new report section is one entry here.
+ * record and the slide deck print, after their own outline, every section not in
+ * `OUTLINED_SECTIONS`. A new report section is one entry here.
  */
 export function buildSections(r: ReportContent): ReportSection[] {
   const { s, doc } = r;
@@ -36,6 +36,29 @@ export function buildSections(r: ReportContent): ReportSection[] {
   if (doc.notes.trim()) sections.push({ id: 'notes', title: s.workshopNotes, blocks: [prose({ user: doc.notes })] });
   return sections;
 }
+
+/**
+ * The sections the Markdown record (ADR parts) and the slide deck (its own slides) already tell
+ * in their own shorter form, or leave to the full report on purpose (the score matrix, metric
+ * curves, rationales, notes). Every other section they draw from its blocks, after their outline.
+ */
+export const OUTLINED_SECTIONS: ReadonlySet<string> = new Set([
+  'needs',
+  'candidates',
+  'weights',
+  'scores',
+  'ranking',
+  'robustness',
+  'cost',
+  'validation',
+  'metrics',
+  'rollout',
+  'iteration',
+  'decision',
+  'health',
+  'rationales',
+  'notes',
+]);
 
 /** Radar charts stay readable up to this many polygons; more candidates: the best-ranked ones. */
 const RADAR_MAX = 5;
