@@ -1,5 +1,5 @@
 import type { WorkshopDoc } from '../../../shared/model';
-import type { MigrateReason } from '../../../shared/contract/issueText';
+import type { MigrateReason } from '../../../shared/i18n/issues';
 import type { WorkshopRepository } from '../../db/repository';
 
 /**
