@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { takeTokenFromLocation } from './api/client';
-import { exportLocale } from './features/export/locales';
+import { exportText as enExport } from '../shared/i18n/en/export';
+import { exportText as zhExport } from '../shared/i18n/zh-CN/export';
 import { initI18n, initialLang } from './i18n';
 import { repo } from './app/services';
 import { App } from './app/App';
@@ -13,7 +14,7 @@ import './ui/styles.css';
 
 takeTokenFromLocation();
 // The features the library screen needs at start-up bring their strings here (one per feature).
-const i18n = initI18n([exportLocale]);
+const i18n = initI18n([{ en: enExport, 'zh-CN': zhExport }]);
 
 /** The longest the first render waits for the library's first read; a slow IndexedDB shows the app loading instead. */
 const FIRST_READ_WAIT_MS = 300;

@@ -8,7 +8,7 @@ import { checkpointBytes, weightUpdateSeconds } from './train';
 
 /**
  * A scenario the physics cannot run (e.g. the model does not fit); `path` points at the field to
- * change, `code` and `params` say the same for the other language (shared/contract/issueText.ts)
+ * change, `code` and `params` say the same for the other language (shared/i18n/issues.ts)
  * and for a one-click fix (e.g. `fitTp`, the tensor-parallel degree that fits; 0 when none does).
  */
 export class SimInputError extends Error {

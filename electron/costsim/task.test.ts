@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../shared/contract/errors';
-import { issueText } from '../../shared/contract/issueText';
+import { issueText } from '../../shared/i18n/issues';
 import { SimScenarioSchema } from '../../shared/contract/sim';
 import { estimateScenario } from './analytic';
 import { asContractError, simCalibrateTask } from './task';

@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { isEntry } from './entry';
 import { contract, ContractError, methodNames } from '../../shared/contract';
-import { localizeIssues, migrateMessage, type TextLang } from '../../shared/contract/issueText';
+import { localizeIssues, migrateMessage, type TextLang } from '../../shared/i18n/issues';
 import { createService } from '../service';
 import { MAX_REQUEST_BYTES } from '../service/limits';
 

@@ -27,8 +27,8 @@ import {
 } from '../../shared/model';
 import { keptResult, resultStatus } from '../../shared/model/simulation';
 import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
-import { reportStrings, type ReportStrings } from './strings';
-import { simFieldLabel, simOptionLabel, simValueText } from '../../shared/contract/simLabels';
+import { reportStrings, type ReportStrings } from '../../shared/i18n/report';
+import { simFieldLabel, simOptionLabel, simValueText } from '../../shared/i18n/simLabels';
 import { fieldSpec } from '../../shared/model/simulation-form';
 import { formatDuration, formatMoney, formatNumber as formatNumberIntl, formatPercent as formatPercentIntl } from '../../shared/format';
 

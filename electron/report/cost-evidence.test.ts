@@ -5,7 +5,7 @@ import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { analyseWorkshop } from '../analysis/analysis';
 import { buildContent, evidenceEstimate } from './content';
 import { renderHtml } from './html';
-import { reportStrings } from './strings';
+import { reportStrings } from '../../shared/i18n/report';
 
 /** The cells of the HTML report's cost evidence table, row by row (tags stripped, entities read back). */
 function evidenceCells(html: string): string[][] {

@@ -73,7 +73,9 @@ describe('HTML report', () => {
     expect(en).toContain(`<h3>Verdict: ${an.verdict!.fragile ? 'Fragile winner' : 'Robust winner'}</h3>`);
     const topsisFirst = candidateName(doc, doc.candidates[an.topsis!.ranking[0]].id, 'en');
     expect(en).toContain(
-      an.topsis!.agrees ? `TOPSIS, a different method, also ranks ${topsisFirst} first.` : `TOPSIS, a different method, ranks ${topsisFirst} first`,
+      an.topsis!.agrees
+        ? `TOPSIS agrees: ${topsisFirst} also wins by closeness to the ideal.`
+        : `TOPSIS disagrees: by closeness to the ideal, ${topsisFirst} would win.`,
     );
     expect(en).toContain('First-rank acceptability');
   });

@@ -6,7 +6,7 @@ import { analyseWorkshop } from '../analysis/analysis';
 import { buildContent } from './content';
 import { renderHtml } from './html';
 import { renderMarkdown } from './markdown';
-import { reportStrings, type ReportStrings } from './strings';
+import { reportStrings, type ReportStrings } from '../../shared/i18n/report';
 
 /** The report's own words of one language, as flat strings (functions called with a placeholder). */
 function words(s: ReportStrings): string[] {

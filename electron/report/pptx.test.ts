@@ -8,7 +8,7 @@ import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { displayName } from '../../shared/model/names';
 import { dispatch } from '../service/dispatch';
 import { createInlineRunner } from '../service/tasks/runner';
-import { reportStrings } from './strings';
+import { reportStrings } from '../../shared/i18n/report';
 import { consensus } from '../engine/ahp';
 import { ROBUSTNESS_WORDS, expectedRobustness, runnerUpParts, slopedPriorities, withAhpJudges } from '../../test/fixtures/reportFigures';
 import { unzip } from '../../test/fixtures/unzip';

@@ -23,19 +23,20 @@ describe('verdict lines', () => {
   };
   const lines = (lang: 'en' | 'zh-CN') => verdictLines(buildContent(doc, fragile, lang));
 
-  it('words each threshold from the verdict’s own thresholds (FRAGILITY), in both languages', () => {
+  it('words each finding as the room does, with the verdict’s own thresholds (FRAGILITY), in both languages', () => {
     const acc = `${FRAGILITY.minAcceptability * 100}%`;
-    const change = String(FRAGILITY.minWeightChange * 100);
-    const margin = String(FRAGILITY.minMargin * 100);
+    const change = (FRAGILITY.minWeightChange * 100).toFixed(1);
+    const margin = (FRAGILITY.minMargin * 100).toFixed(1);
     const en = lines('en');
-    expect(en).toContain(`Ranks first in fewer than ${acc} of the simulations (31.0%).`);
-    expect(en).toContain(`A change of less than ${change} percentage points in one weight changes the winner.`);
-    expect(en).toContain(`Leads the runner-up by less than ${margin} points out of 100.`);
+    expect(en).toContain(`It ranks first in only 31% of the simulations (below ${acc}).`);
+    expect(en.some((l) => l.startsWith('Changing the weight of ') && l.endsWith(`(under ${change} pp).`))).toBe(true);
+    expect(en).toContain(`It leads the runner-up by 0.4 points of 100 (under ${margin}).`);
+    expect(en).toContain('Its total rests on scores covering only 80% of the weight.');
+    expect(en[0]).toMatch(/leads, but the lead is fragile\.$/);
     const zh = lines('zh-CN');
-    expect(zh).toContain(`在不足 ${acc} 的模拟中排名第一（31.0%）。`);
-    expect(zh).toContain(`单个维度权重变化不到 ${change} 个百分点即会改变第一名。`);
-    expect(zh).toContain(`领先第二名不到 ${margin} 分（满分 100）。`);
-    expect(zh.join('\n')).not.toMatch(/Ranks first|percentage points|runner-up/);
+    expect(zh).toContain(`只在 31% 的模拟中排名第一（低于 ${acc}）。`);
+    expect(zh).toContain(`领先第二名 0.4 分（满分 100，不足 ${margin} 分）。`);
+    expect(zh.join('\n')).not.toMatch(/ranks first|percentage points|runner-up/);
   });
 
   it('gives the winner’s first-rank acceptability with its Monte Carlo standard error, in both languages', () => {

@@ -4,7 +4,7 @@ import type { WorkshopDatabase } from './database';
 import { ConflictError, WorkshopRepository } from './repository';
 import { createSampleWorkshop, importCanary, importMetrics, updateDecision } from '../../shared/model';
 import { freshRepositoryEachTest } from './testing';
-import { issueText, migrateMessage } from '../../shared/contract/issueText';
+import { issueText, migrateMessage } from '../../shared/i18n/issues';
 
 let db: WorkshopDatabase;
 let repo: WorkshopRepository;

@@ -1,6 +1,6 @@
 import type { WorkshopDoc } from '../../shared/model';
 import type { Issue } from '../../shared/contract/errors';
-import { migrateMessage, type MigrateReason } from '../../shared/contract/issueText';
+import { migrateMessage, type MigrateReason } from '../../shared/i18n/issues';
 import { newId, nowIso } from '../../shared/model/ids';
 // The sample workshop is built without zod (a few KB), so the first run needs no schema chunk.
 import { createSampleWorkshop } from '../../shared/model/template';

@@ -54,7 +54,7 @@ interface LibraryState {
   query: string;
   sort: LibrarySort;
   /** i18n key and detail of the last storage failure. */
-  error: { key: string; detail: string } | null;
+  error: ReturnType<typeof storageMessage> | null;
   /** The last deleted workshop, while its Undo is offered. */
   lastDeleted: { id: string; title: string } | null;
 }

@@ -1,5 +1,5 @@
 import type { Issue } from '../../shared/contract/errors';
-import { issueText } from '../../shared/contract/issueText';
+import { issueText } from '../../shared/i18n/issues';
 import { currentLang } from '../i18n';
 
 /** A document's validation problems, each at its path (`candidates.2.name: Required`), in the app's language. */

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { common } from '../i18n/common';
-import { relativeTime } from './format';
+import { common as en } from '../../shared/i18n/en/common';
+import { common as zh } from '../../shared/i18n/zh-CN/common';
+import { relativeTime, type TimeKey } from './format';
 
 async function translator(lng: 'en' | 'zh-CN') {
   const i18n = i18next.createInstance();
-  await i18n.init({ lng, resources: { en: { translation: common.en }, 'zh-CN': { translation: common['zh-CN'] } }, interpolation: { escapeValue: false } });
-  return (key: string, values?: Record<string, unknown>) => i18n.t(key, values ?? {}) as string;
+  await i18n.init({ lng, resources: { en: { translation: en }, 'zh-CN': { translation: zh } }, interpolation: { escapeValue: false } });
+  return (key: TimeKey, values?: Record<string, unknown>) => i18n.t(key, values ?? {}) as string;
 }
 
 const NOW = Date.UTC(2026, 10, 29, 12, 0, 0);

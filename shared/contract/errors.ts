@@ -38,7 +38,7 @@ export const IssueParamsSchema = z.record(z.string(), z.union([z.string(), z.num
 export type IssueParams = z.infer<typeof IssueParamsSchema>;
 /**
  * One problem: where (`path`) and what (`message`, English). `code` and `params` say the same
- * for a program and for the other language (shared/contract/issueText.ts).
+ * for a program and for the other language (shared/i18n/issues.ts).
  */
 export const IssueSchema = z.object({ path: z.string(), message: z.string(), code: z.string().optional(), params: IssueParamsSchema.optional() });
 export type Issue = z.infer<typeof IssueSchema>;

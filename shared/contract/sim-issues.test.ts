@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issuesFromZod } from './errors';
-import { issueText } from './issueText';
+import { issueText } from '../i18n/issues';
 import { SimScenarioSchema } from './sim';
 import { engineFit, fittingTensorParallel } from './simShape';
 

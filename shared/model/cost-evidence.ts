@@ -14,40 +14,6 @@ import type { WorkshopDoc } from './schema';
  * Either is set against the workshop's budget for the run's duration (`budgetCheck`).
  */
 
-/** The evidence table's words, the same on screen (step 5) and in the reports. */
-export const COST_EVIDENCE_LABELS = {
-  en: {
-    title: 'Cost and throughput evidence',
-    intro:
-      'Each candidate’s full-scale run (the needs’ planned training steps and model size on the candidate’s scenario): as its pilot calibrated it in step 4, with the p10–p90 band from the fit’s uncertainty and the simulation’s sampling error, or, where no pilot was calibrated, the simulator’s uncalibrated estimate of the same run. Costs are in the workshop’s currency, against the budget for the run’s duration.',
-    candidate: 'Candidate',
-    source: 'Evidence',
-    run: 'Full-scale run',
-    step: 'Step time',
-    wall: 'Run time',
-    cost: 'Cost of the run',
-    budgetForRun: 'Budget for the run',
-    share: 'Cost ÷ budget',
-    estimate: 'Uncalibrated estimate',
-    stale: 'Stale',
-  },
-  'zh-CN': {
-    title: '成本与吞吐证据',
-    intro:
-      '每个候选方案的全量训练（候选方案的场景，加上需求中计划的训练步数和模型规模）：按第 4 步试点校准的推算，附由拟合不确定性与模拟抽样误差给出的 p10–p90 区间；未做试点校准的候选方案，显示模拟器对同一训练的未校准估算。成本按工作坊的币种计，并与训练期间的预算比较。',
-    candidate: '候选方案',
-    source: '依据',
-    run: '全量训练',
-    step: '每步耗时',
-    wall: '训练时长',
-    cost: '训练成本',
-    budgetForRun: '训练期间的预算',
-    share: '成本 ÷ 预算',
-    estimate: '未校准估算',
-    stale: '已过期',
-  },
-} as const;
-
 /** A figure at the fit (`mid`) and its p10–p90 band (null for an uncalibrated estimate). */
 export interface EvidenceBand {
   p10: number | null;

@@ -1,5 +1,5 @@
 import { issuesFromZod, type Issue } from '../contract/errors';
-import { migrateMessage, type MigrateReason } from '../contract/issueText';
+import { migrateMessage, type MigrateReason } from '../i18n/issues';
 import { MIGRATIONS } from './migrations';
 import { SimResultSchema } from '../contract/sim';
 import { LEGACY_MAX, LIST_LIMITS, SCHEMA_VERSION, StoredScenarioSchema, WorkshopDocSchema, type WorkshopDoc } from './schema';

@@ -22,7 +22,7 @@ import {
 } from './transfer';
 import './export.css';
 import { IssueList } from '../../ui/IssueList';
-import { migrateMessage } from '../../../shared/contract/issueText';
+import { migrateMessage } from '../../../shared/i18n/issues';
 import { currentLang } from '../../i18n';
 
 type Problems = { message: string; issues: { path: string; message: string }[] };

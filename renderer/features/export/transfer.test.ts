@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { migrateMessage } from '../../../shared/contract/issueText';
+import { migrateMessage } from '../../../shared/i18n/issues';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from '../../../shared/model';
 import { freshRepositoryEachTest } from '../../db/testing';

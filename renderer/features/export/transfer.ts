@@ -1,5 +1,5 @@
 import type { WorkshopDoc } from '../../../shared/model';
-import type { MigrateReason } from '../../../shared/contract/issueText';
+import type { MigrateReason } from '../../../shared/i18n/issues';
 import type { WorkshopRepository } from '../../db/repository';
 
 /**
@@ -77,7 +77,7 @@ export interface TransferText {
   tooLarge(name: string, size: number, max: number): string;
   notJson(name: string, reason: string, position: number): string;
   invalid(count: number): string;
-  /** The headline for a refused workshop document (shared/contract/issueText.ts `migrateMessage`). */
+  /** The headline for a refused workshop document (shared/i18n/issues.ts `migrateMessage`). */
   refused(reason: MigrateReason): string;
   notBackup(): string;
   invalidBackup(bad: number, total: number): string;

@@ -5,6 +5,7 @@ import { tornadoOrder } from '../../../shared/model/robustness-view';
 import { AcceptabilityBars } from '../../charts/AcceptabilityBars';
 import { Tornado } from '../../charts/Tornado';
 import { currentLang } from '../../i18n';
+import { verdictText } from '../../../shared/i18n/verdict';
 import { formatPercent } from '../../ui/format';
 import { useRoomAnalysis } from './analysis';
 import { RobustnessDetails } from './RobustnessDetails';
@@ -13,62 +14,24 @@ import { displayName } from '../../../shared/model';
 
 const pp = (x: number) => (Math.abs(x) * 100).toFixed(1);
 
-/** The verdict and its findings in words (the reasons come from the report's own `fragility`). */
+/** The verdict and its findings in words (shared/i18n `verdictText`: the reports word it the same way). */
 export function useVerdictText(doc: WorkshopDoc, a: WorkshopAnalysisResult | null) {
-  const { t } = useTranslation();
+  useTranslation(); // re-render on a language change
   const lang = currentLang();
-  if (!a?.evaluation || !a.verdict || !a.scored) return null;
+  if (!a?.scored) return null;
   const name = (i: number) => (doc.candidates[i] ? displayName(doc.candidates[i], lang, 'candidate', i) : '?');
   const crit = (i: number) => (doc.criteria[i] ? displayName(doc.criteria[i], lang, 'criterion', i) : '?');
-  const ev = a.evaluation;
-  const winner = ev.ranking[0];
-  const headline = a.verdict.fragile ? t('room.verdict.fragile', { name: name(winner) }) : t('room.verdict.robust', { name: name(winner) });
-  const reasons = a.verdict.reasons.map((r) => {
-    switch (r.kind) {
-      case 'low-acceptability':
-        return t('room.verdict.lowAcceptability', { p: formatPercent(r.acceptability, lang), limit: formatPercent(a.thresholds.minAcceptability, lang) });
-      case 'small-weight-change':
-        return t('room.verdict.smallChange', {
-          criterion: crit(r.criterion),
-          change: pp(r.change),
-          name: name(r.winner),
-          limit: pp(a.thresholds.minWeightChange),
-        });
-      case 'narrow-margin':
-        return t('room.verdict.narrowMargin', { margin: pp(r.margin), limit: pp(a.thresholds.minMargin) });
-      case 'incomplete-scores':
-        return t('room.verdict.incomplete', { coverage: formatPercent(r.coverage, lang) });
-    }
-  });
-  const mc = a.sensitivity?.mostCritical;
-  const critical = mc
-    ? t(mc.change > 0 ? 'room.verdict.criticalUp' : 'room.verdict.criticalDown', {
-        criterion: crit(mc.criterion),
-        change: pp(mc.change),
-        percent: mc.percent === null ? '–' : formatPercent(mc.percent / 100, lang),
-        name: name(mc.winner),
-      })
-    : ev.totals.length > 1
-      ? t('room.verdict.noCritical')
-      : null;
-  const method = a.topsis
-    ? a.topsis.agrees
-      ? t('room.verdict.topsisAgrees', { name: name(winner) })
-      : t('room.verdict.topsisDiffers', { name: name(a.topsis.ranking[0]) })
-    : null;
-  const first = a.smaa ? t('room.verdict.firstRank', { name: name(winner), p: formatPercent(a.smaa.rankAcceptability[winner][0], lang) }) : null;
-  return { fragile: a.verdict.fragile, headline, reasons, critical, method, first };
+  return verdictText(a, a.thresholds, { candidate: name, criterion: crit }, lang);
 }
 
 /** The verdict; `brief` (the projector): the headline and the most critical criterion only. */
 export function VerdictBox({ doc, analysis, brief = false }: { doc: WorkshopDoc; analysis: WorkshopAnalysisResult | null; brief?: boolean }) {
-  const { t } = useTranslation();
   const v = useVerdictText(doc, analysis);
   if (!v) return null;
   return (
     <div className={v.fragile ? 'verdict fragile' : 'verdict robust'} data-testid="verdict">
       <p className="verdict-headline">
-        <span className="verdict-tag">{v.fragile ? t('room.verdict.fragileTag') : t('room.verdict.robustTag')}</span> {v.headline}
+        <span className="verdict-tag">{v.tag}</span> {v.headline}
       </p>
       <ul>
         {!brief && v.reasons.map((r, i) => <li key={i}>{r}</li>)}

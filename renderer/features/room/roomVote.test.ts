@@ -6,7 +6,7 @@ import { mergeBallot } from '../../../shared/model/edits/ballot';
 import { judgmentMatrix } from '../../../shared/model/edits/ahp-edit';
 import { undo, useWorkshop } from '../../store/workshop';
 import { eventBatcher, mergeAcknowledged, type Arrival } from './roomVote';
-import { roomVoteLocale } from './vote-locales';
+import { roomVote } from '../../../shared/i18n/en/roomVote';
 
 /**
  * Ballots arriving together are merged in one update of the screen, yet each stays its own
@@ -33,7 +33,7 @@ const ballotOf = (i: number, shift = 0): Ballot => ({
   ahp: [],
 });
 
-beforeAll(() => i18next.init({ lng: 'en', resources: { en: { translation: roomVoteLocale.en } } }));
+beforeAll(() => i18next.init({ lng: 'en', resources: { en: { translation: roomVote } } }));
 beforeEach(() => {
   const store = new Map<string, string>();
   vi.stubGlobal('localStorage', {

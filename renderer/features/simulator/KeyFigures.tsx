@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { ESTIMATE_ACCURACY, ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE, type SimResult } from '../../../shared/contract/sim';
 import { summarize, type ResultSummary } from '../../../shared/model/simulation';
-import { currentLang } from '../../i18n';
+import { currentLang, type ScreenText, type TextKeysOf } from '../../i18n';
 import { formatDuration, formatHours, formatNumber, formatPercent } from './format';
 import { formatCost, rateText } from '../../../shared/model/currency';
 import type { WorkshopDoc } from '../../../shared/model';
 import { numCol, TableHead } from '../../ui/TableHead';
 
 type Lang = ReturnType<typeof currentLang>;
-const ROWS: Array<{ key: string; value: (s: ResultSummary, lang: Lang, money: (usd: number) => string) => string }> = [
+const ROWS: Array<{ key: TextKeysOf<ScreenText['simulator']['figures']>; value: (s: ResultSummary, lang: Lang, money: (usd: number) => string) => string }> = [
   { key: 'stepTime', value: (s, l) => formatDuration(s.stepSeconds, l) },
   { key: 'stepP90', value: (s, l) => formatDuration(s.stepP90Seconds, l) },
   { key: 'wallTime', value: (s, l) => formatHours(s.wallHours, l) },

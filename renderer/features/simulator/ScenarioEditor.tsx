@@ -19,8 +19,9 @@ import {
   type SimFieldGroup,
   type SimFieldSpec,
 } from '../../../shared/model/simulation-form';
-import { currentLang } from '../../i18n';
-import { issueText } from '../../../shared/contract/issueText';
+import { currentLang, textAt } from '../../i18n';
+import { simFieldLabel, simOptionLabel } from '../../../shared/i18n/simLabels';
+import { issueText } from '../../../shared/i18n/issues';
 import { useEditBurst } from '../../store/gesture';
 import { CodeText } from '../../ui/CodeText';
 import { FieldNotes, notesIds } from '../../ui/Field';
@@ -94,9 +95,9 @@ function Field(props: { spec: SimFieldSpec } & ScenarioEditorProps) {
 }
 
 function useFieldText(path: string) {
-  const { t } = useTranslation();
-  const label = t(`simulator.field.${path}`);
-  const help = t(`simulator.help.${path}`, { defaultValue: '' });
+  useTranslation(); // re-render on a language change
+  const label = simFieldLabel(path, currentLang()) ?? path;
+  const help = textAt(`simulator.help.${path}`);
   return { label, help };
 }
 
@@ -245,7 +246,7 @@ function ChoiceControl({ spec, scenario, problems, onChange, catalogue }: { spec
   const error = problems.get(spec.path);
   const gpu = spec.path === 'cluster.gpu' && !custom ? catalogue?.gpus.find((x) => x.name === value) : undefined;
   const optionLabel = (o: string) => {
-    if (spec.path !== 'cluster.gpu') return t(`simulator.option.${spec.path}.${o}`);
+    if (spec.path !== 'cluster.gpu') return simOptionLabel(spec.path, o, currentLang()) ?? o;
     const g = catalogue?.gpus.find((x) => x.name === o);
     return g ? t('simulator.gpuOption', { name: o, memory: g.memoryGB, bandwidth: g.memoryBandwidthTBps, bf16: g.bf16Tflops }) : o;
   };

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ContractError, Issue } from '../../../shared/contract/errors';
-import { issueText } from '../../../shared/contract/issueText';
-import { simFieldLabel } from '../../../shared/contract/simLabels';
+import { issueText } from '../../../shared/i18n/issues';
+import { simFieldLabel } from '../../../shared/i18n/simLabels';
 import { currentLang } from '../../i18n';
 
 /**

@@ -19,7 +19,7 @@ import {
 import { effectiveValue, fieldSpec, issuesAdded, scenarioIssues } from '../../../shared/model/simulation-form';
 import { useJob } from '../../api/job';
 import { hrefFor, navigate } from '../../app/route';
-import { currentLang } from '../../i18n';
+import { currentLang, textAt } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { AccuracyPanel } from './AccuracyPanel';
 import { ComparisonStrip } from './ComparisonStrip';
@@ -31,10 +31,10 @@ import { ResultCharts } from './ResultCharts';
 import { ScenarioEditor, scenarioIssueText } from './ScenarioEditor';
 import { SweepPanel } from './SweepPanel';
 import { SimIssues, issueField, openSimField } from './SimIssues';
-import { issueText } from '../../../shared/contract/issueText';
+import { issueText } from '../../../shared/i18n/issues';
 import { runSimulation, useCatalogue, useEstimate } from './useSim';
 import './simulator.css';
-import { simFieldLabel, simOptionLabel } from '../../../shared/contract/simLabels';
+import { simFieldLabel, simOptionLabel } from '../../../shared/i18n/simLabels';
 import { NamePicker } from '../../ui/NamePicker';
 
 const edit = (action: string, recipe: (doc: WorkshopDoc) => WorkshopDoc) => useWorkshop.getState().edit(action, recipe);
@@ -132,7 +132,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
     edit(`Set ${path}`, (d) => setScenarioValue(d, candidateId, path, value));
   };
   const kept = keptResult(sim);
-  const fieldName = (path: string) => (fieldSpec(path) ? t(`simulator.field.${path}`) : path);
+  const fieldName = (path: string) => (fieldSpec(path) ? (simFieldLabel(path, lang) ?? path) : path);
   const runFull = async () => {
     setStaleRun(false);
     const simulated = scenario;
@@ -166,7 +166,7 @@ function Simulator({ doc, candidateId, back }: { doc: WorkshopDoc; candidateId: 
           {seeded.length
             ? t('simulator.seeded', {
                 items: seeded
-                  .map((n) => t(`simulator.seed.${n.path.replaceAll('.', '_')}`, { value: seedValue(n.path, n.value, t, lang) }))
+                  .map((n) => textAt(`simulator.seed.${n.path.replaceAll('.', '_')}`, { value: seedValue(n.path, n.value, t, lang) }, n.path))
                   .join(t('simulator.listSep')),
               })
             : t('simulator.seededNone')}{' '}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PrefixesOf, TextKey } from '../../i18n';
 import {
   removeChecklistItem,
   removeValidationItem,
@@ -76,10 +77,15 @@ const ACTIONS: Record<TaskField, (noun: string) => string> = {
 
 type TaskItem = { id: string; owner: string; due: string; status: Status };
 
+/** The text sections that word a task table: each has `removeItem` and `progress` (and the `<field>Of` cell labels). */
+type TaskKeys = PrefixesOf<'removeItem'> & PrefixesOf<'progress'>;
+/** A cell's label key; the union of every section × field includes pairs no kind lists, hence the narrowing below. */
+type CellLabelKey = Extract<TextKey, `${TaskKeys}.${TaskField}Of`>;
+
 /** A kind of task row (step 3's validation items, step 6's checklist items): its labels, its fields and its edits. */
 export interface TaskKind<T extends TaskItem> {
   /** Where its texts are: `<keys>.<field>Of` labels a cell, `<keys>.removeItem` the remove button. */
-  keys: string;
+  keys: TaskKeys;
   /** Its name in the undo history: "Set checklist owner", "Remove checklist item". */
   noun: string;
   /** The cells after the row's heading, in order. */
@@ -110,7 +116,11 @@ export function TaskCells<T extends TaskItem>({ kind, item, title }: { kind: Tas
   return (
     <>
       {kind.fields.map((field) => {
-        const cell = { key: field, label: t(`${kind.keys}.${field}Of`, { item: title }), action: ACTIONS[field](kind.noun) };
+        const cell = {
+          key: field,
+          label: t(`${kind.keys}.${field}Of` as CellLabelKey, { item: title }) /* cast: a kind's fields are those its section labels */,
+          action: ACTIONS[field](kind.noun),
+        };
         const onSet = (d: WorkshopDoc, v: string) => kind.update(d, item.id, { [field]: v } as Partial<T>);
         if (field === 'status') return <StatusCell {...cell} value={item.status} onSet={onSet} />;
         if (field === 'due') return <DueCell {...cell} value={item.due} status={item.status} onSet={onSet} />;

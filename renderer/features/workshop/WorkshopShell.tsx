@@ -16,7 +16,7 @@ import { downloadBlob } from '../../charts/exportChart';
 import { SimulatorScreen } from '../simulator/SimulatorScreen';
 import { IssueList } from '../../ui/IssueList';
 import type { Issue } from '../../../shared/contract/errors';
-import { migrateMessage, type MigrateReason } from '../../../shared/contract/issueText';
+import { migrateMessage, type MigrateReason } from '../../../shared/i18n/issues';
 
 /** A failed load: the stored document's refusal (`reason`, worded in the app's language), another error's message, or null = not found. */
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string | null; reason?: MigrateReason; issues: Issue[] };

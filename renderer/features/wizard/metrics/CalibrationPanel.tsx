@@ -23,7 +23,7 @@ import { ContractError } from '../../../../shared/contract/errors';
 import { ensureSimulation, setScenarioValue } from '../../../../shared/model/simulation';
 import { navigate } from '../../../app/route';
 import { SimIssues, issueField } from '../../simulator/SimIssues';
-import { currentLang } from '../../../i18n';
+import { currentLang, type ScreenText, type TextKeysOf } from '../../../i18n';
 import { useWorkshop } from '../../../store/workshop';
 import { formatDateTime, formatDuration, formatHours, formatMoney, formatNumber, formatPercent } from '../../simulator/format';
 import { CostBandChart } from '../../simulator/charts/CostBandChart';
@@ -57,7 +57,7 @@ const PILOT_INPUTS: Record<string, PilotField> = {
   rolloutsPerPrompt: 'rolloutsPerPrompt',
 };
 
-const NUMBER_FIELDS: { path: PilotField; key: string; integer: boolean; min: number; max: number }[] = [
+const NUMBER_FIELDS: { path: PilotField; key: TextKeysOf<ScreenText['simulator']['calibration']>; integer: boolean; min: number; max: number }[] = [
   { path: 'model.paramsB', key: 'paramsB', integer: false, min: 0.1, max: 10_000 },
   { path: 'cluster.gpus', key: 'gpus', integer: true, min: 1, max: 1_000_000 },
   { path: 'promptsPerStep', key: 'prompts', integer: true, min: 1, max: 10_000_000 },

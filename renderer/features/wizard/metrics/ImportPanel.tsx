@@ -20,8 +20,9 @@ import { edit } from '../fields';
 import { candidateName, formatNumber } from '../text';
 import { CodeText } from '../../../ui/CodeText';
 import { useMetricsImport } from './useMetricsImport';
+import type { ScreenText, TextKeysOf } from '../../../i18n';
 
-const DELIMITERS = [
+const DELIMITERS: Array<{ value: string; key: TextKeysOf<ScreenText['wizard']['metrics']> }> = [
   { value: '', key: 'delimiterAuto' },
   { value: ',', key: 'comma' },
   { value: ';', key: 'semicolon' },
@@ -309,7 +310,7 @@ function Preview({ doc, file, table, mapping, result, busy, onMap, onImport, onC
         <div key={`${d.metric}|${d.bucket}`} className="alert duplicate-measure" role="alert">
           <p>
             {t('wizard.metrics.duplicate', {
-              measure: t(`wizard.metrics.roles.${d.metric === 'success-rate' && d.bucket ? `success-${d.bucket}` : d.metric}`),
+              measure: t(`wizard.metrics.roles.${d.metric === 'success-rate' && d.bucket ? (`success-${d.bucket}` as const) : d.metric}`),
               columns: d.columns.map((c) => `“${colName(c.index)}”`).join(t('wizard.metrics.listSep')),
             })}
           </p>

@@ -127,7 +127,7 @@ export function CriteriaPanel({ doc }: { doc: WorkshopDoc }) {
 function CriterionDetails({ c, lang }: { c: Criterion; lang: Lang }) {
   const { t } = useTranslation();
   const other: Lang = lang === 'en' ? 'zh-CN' : 'en';
-  const list = (which: CriterionList, title: string, itemLabel: string, addLabel: string) => (
+  const list = (which: CriterionList, title: string, itemLabel: 'wizard.screening.focusPoint' | 'wizard.screening.scenario', addLabel: string) => (
     <fieldset className="list-editor">
       <legend>{title}</legend>
       {c[which].length === 0 && <p className="muted small">—</p>}

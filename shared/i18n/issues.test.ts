@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop, migrate, SCHEMA_VERSION } from '../model';
-import { issueText, localizeIssues, migrateMessage } from './issueText';
+import { issueText, localizeIssues, migrateMessage } from './issues';
 
 /** A run of two or more Latin letters: English in a Chinese message (the file's own field names are in the path, not here). */
 const LATIN_WORD = /[A-Za-z]{2,}/;

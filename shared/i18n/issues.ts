@@ -1,4 +1,4 @@
-import type { ErrorReason, Issue, IssueParams } from './errors';
+import type { ErrorReason, Issue, IssueParams } from '../contract/errors';
 
 /**
  * Validation problems in the reader's language — the one place that turns an issue (its
