@@ -47,6 +47,8 @@ export interface Fit {
   deltas: number[];
   correction: Figures[];
   correctionCovariance: Record<Kind, Figures>[];
+  /** Per group, the estimate's pilot figures by φ already evaluated (the search revisits points). */
+  predicted: Map<string, Figures>[];
 }
 
 /** Groups the rows by the GPUs they ran on and states which parameters they inform. Throws SimInputError on unusable rows. */
@@ -104,13 +106,22 @@ export function groupRows(pilot: SimScenarioParsed, rows: readonly PilotRow[]): 
     deltas: [0.02, 0.02, Math.max(0.05, 0.02 * Math.max(1, stepMean))],
     correction: parts.map(() => ({ stepSeconds: 1, rolloutSeconds: 1, trainSeconds: 1, tokensPerSecond: 1 })),
     correctionCovariance: parts.map(() => ({ stepSeconds: zeros(), rolloutSeconds: zeros(), trainSeconds: zeros(), tokensPerSecond: zeros() })),
+    predicted: parts.map(() => new Map()),
   };
+}
+
+/** A group's pilot figures the estimate predicts with the parameters φ (uncorrected; a copy). */
+function estimated(f: Fit, gi: number, phi: Phi): Figures {
+  const key = `${phi[0]} ${phi[1]} ${phi[2]}`;
+  let p = f.predicted[gi].get(key);
+  if (!p) f.predicted[gi].set(key, (p = predictPilot(withParameters(f.parts[gi].scenario, phi))));
+  return { ...p };
 }
 
 /** Each group's predicted pilot figures with the parameters φ (the estimate, corrected). */
 export function predictAll(f: Fit, phi: Phi): Figures[] {
-  return f.parts.map((g, gi) => {
-    const p = predictPilot(withParameters(g.scenario, phi));
+  return f.parts.map((_, gi) => {
+    const p = estimated(f, gi, phi);
     for (const k of KINDS) p[k] *= f.correction[gi][k];
     return p;
   });
@@ -152,9 +163,8 @@ export function normal(f: Fit, grad: Record<Kind, number[]>[]): number[][] {
 /** The simulation of each group's pilot at the fit: its figures over the estimate's. */
 function updateCorrection(f: Fit, phi: Phi): void {
   f.correction = f.parts.map((g, gi) => {
-    const sc = withParameters(g.scenario, phi);
-    const des = simulatePilot(sc);
-    const est = predictPilot(sc);
+    const des = simulatePilot(withParameters(g.scenario, phi));
+    const est = estimated(f, gi, phi);
     f.correctionCovariance[gi] = des.covariance;
     return {
       stepSeconds: des.figures.stepSeconds / est.stepSeconds,

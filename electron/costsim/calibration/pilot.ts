@@ -1,5 +1,5 @@
 import type { SimCalibration, SimScenarioParsed } from '../../../shared/contract/sim';
-import { estimateScenario } from '../analytic';
+import { estimateFigures } from '../analytic';
 import { resolveScenario, SimInputError } from '../scenario';
 import { simulate } from '../simulate';
 
@@ -34,14 +34,18 @@ export function withParameters(s: SimScenarioParsed, phi: Phi): SimScenarioParse
   };
 }
 
-/** The pilot figures the estimate predicts for a scenario (per-step means). */
+/**
+ * The pilot figures the estimate predicts for a scenario (per-step means): its figures, without
+ * the full result (costs, assumptions) the search has no use for; the same numbers as
+ * `estimateScenario`'s step and totals.
+ */
 export function predictPilot(s: SimScenarioParsed): Figures {
-  const r = estimateScenario(s);
+  const f = estimateFigures(resolveScenario(s));
   return {
-    stepSeconds: r.step.meanSeconds,
-    rolloutSeconds: r.step.rolloutSeconds,
-    trainSeconds: r.step.trainSeconds,
-    tokensPerSecond: r.totals.generatedTokens / Math.max(1, s.steps) / r.step.meanSeconds,
+    stepSeconds: f.meanStep,
+    rolloutSeconds: f.rolloutSeconds,
+    trainSeconds: f.trainSeconds,
+    tokensPerSecond: f.generatedTokens / Math.max(1, s.steps) / f.meanStep,
   };
 }
 
