@@ -184,7 +184,7 @@ function runFigures(c: EstimateContext, L: Load, stepCore: number, rolloutExpose
     retriedRollouts: N * steps * s.rollout.envFailureRate * tools,
     truncatedRollouts: N * steps * truncated,
     gpuFailures: fail.failures,
-    trainFlops: trainStep(r.train, N * traj).flops * steps,
+    trainFlops: trainStep(r.train, N * traj, N * c.trajPairs).flops * steps,
     decodeEngineSeconds: Math.min(decodePerStep, E * step) * steps,
     prefillEngineSeconds: N * c.prefillSec * steps,
     syncEngineSeconds: E * sync * steps,

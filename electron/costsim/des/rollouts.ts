@@ -1,4 +1,5 @@
 import { drawTail, sampleTurns } from '../distributions';
+import { causalPairs } from '../train';
 import { TURN_FAILED, TURN_SUMMARIZE_FIRST, TURN_TRUNCATED } from '../rollout';
 import {
   admit,
@@ -17,7 +18,7 @@ import {
   unpin,
 } from './engine';
 import { recordLag, tryTrain } from './training';
-import { FREE, PAUSED, PHASE_LONGEST, PHASE_TOKENS, REWARD, STARTING, TOOL, WASTED, type DesState } from './state';
+import { FREE, PAUSED, PHASE_LONGEST, PHASE_PAIRS, PHASE_TOKENS, REWARD, STARTING, TOOL, WASTED, type DesState } from './state';
 
 /**
  * Rollouts: launch (sync: a wave per step, more waves when dynamic sampling dropped groups;
@@ -51,6 +52,7 @@ function launch(st: DesState): void {
   if (st.started % G === 0) {
     st.gLeft[g] = G;
     st.gTokens[g] = 0;
+    st.gPairs[g] = 0;
     st.gGen[g] = 0;
     st.gVerMin[g] = st.version;
     st.gVerSum[g] = 0;
@@ -115,6 +117,7 @@ function groupDone(st: DesState, g: number): void {
     if (!drop) {
       const k = (st.dHead + st.dLen) % st.gcap;
       st.dTokens[k] = st.gTokens[g];
+      st.dPairs[k] = st.gPairs[g];
       st.dVerMin[k] = st.gVerMin[g];
       st.dVerSum[k] = st.gVerSum[g];
       st.dLen++;
@@ -124,6 +127,7 @@ function groupDone(st: DesState, g: number): void {
     if (!drop && st.phaseKept < st.P) {
       st.phaseKept++;
       st.acc[PHASE_TOKENS] += st.gTokens[g];
+      st.acc[PHASE_PAIRS] += st.gPairs[g];
       recordLag(st, st.gVerMin[g], st.gVerSum[g]);
     } else if (!drop) st.acc[WASTED] += st.gGen[g]; // kept beyond the batch
   }
@@ -138,6 +142,7 @@ function retire(st: DesState, id: number, trajTokens: number): void {
   if (st.rMinDecode[id] > st.acc[PHASE_LONGEST]) st.acc[PHASE_LONGEST] = st.rMinDecode[id];
   const g = st.rGroup[id];
   st.gTokens[g] += trajTokens;
+  st.gPairs[g] += causalPairs(trajTokens);
   st.gGen[g] += st.rGen[id];
   st.gVerSum[g] += st.rStartVer[id];
   if (--st.gLeft[g] === 0) groupDone(st, g);
@@ -278,6 +283,7 @@ function phaseEnd(st: DesState): void {
 /** Sync: opens a step's rollout phase (its first wave). */
 export function openPhase(st: DesState): void {
   st.acc[PHASE_TOKENS] = 0;
+  st.acc[PHASE_PAIRS] = 0;
   st.acc[PHASE_LONGEST] = 0;
   st.phaseKept = 0;
   st.started = Math.ceil(st.started / st.G) * st.G;

@@ -35,6 +35,8 @@ export const EVAL = 13;
 export const LAG_SUM = 14;
 export const LAG_N = 15;
 export const ADMITS = 16;
+/** Sync: causal token pairs (Σ L²/2) of the phase's kept groups, for training's attention FLOPs. */
+export const PHASE_PAIRS = 17;
 
 /** Trainer phases: training, loading the new weights into the engines, checkpoint/evaluation. */
 export const TRAINING = 0;
@@ -191,6 +193,8 @@ export class DesState extends DesConstants {
   readonly gcap: number;
   readonly gLeft: Int32Array;
   readonly gTokens: Float64Array;
+  /** Causal token pairs of the group's trajectories (Σ L²/2). */
+  readonly gPairs: Float64Array;
   readonly gGen: Float64Array;
   readonly gVerMin: Int32Array;
   readonly gVerSum: Float64Array;
@@ -234,6 +238,7 @@ export class DesState extends DesConstants {
 
   /** Complete kept groups not yet trained on (async): their tokens and versions, FIFO. */
   readonly dTokens: Float64Array;
+  readonly dPairs: Float64Array;
   readonly dVerMin: Int32Array;
   readonly dVerSum: Float64Array;
   dHead = 0;
@@ -318,6 +323,7 @@ export class DesState extends DesConstants {
     const gcap = (this.gcap = 2 * Math.ceil(cap / G) + 4);
     this.gLeft = new Int32Array(gcap);
     this.gTokens = new Float64Array(gcap);
+    this.gPairs = new Float64Array(gcap);
     this.gGen = new Float64Array(gcap);
     this.gVerMin = new Int32Array(gcap);
     this.gVerSum = new Float64Array(gcap);
@@ -342,6 +348,7 @@ export class DesState extends DesConstants {
     this.timers = new EventQueue(cap);
     this.pausedQ = new Int32Array(cap);
     this.dTokens = new Float64Array(gcap);
+    this.dPairs = new Float64Array(gcap);
     this.dVerMin = new Int32Array(gcap);
     this.dVerSum = new Float64Array(gcap);
 

@@ -1,6 +1,19 @@
 import { trainStep } from '../train';
 import { freezeAll } from './engine';
-import { GENERATED, LAG_BINS, LAG_N, LAG_SUM, PHASE_LONGEST, PHASE_TOKENS, TRAIN_FLOPS, TRAIN_SECONDS, TRAINED, TRAINING, type DesState } from './state';
+import {
+  GENERATED,
+  LAG_BINS,
+  LAG_N,
+  LAG_SUM,
+  PHASE_LONGEST,
+  PHASE_PAIRS,
+  PHASE_TOKENS,
+  TRAIN_FLOPS,
+  TRAIN_SECONDS,
+  TRAINED,
+  TRAINING,
+  type DesState,
+} from './state';
 
 /**
  * Training: the trainer takes a batch of kept groups (sync: the phase's; async: the first
@@ -17,12 +30,14 @@ export function recordLag(st: DesState, verMin: number, verSum: number): void {
   st.trainedRollouts += st.G;
 }
 
-/** Async: takes the first promptsPerStep complete groups; their tokens, or −1 when too few are complete. */
+/** Async: takes the first promptsPerStep complete groups; their tokens (their causal pairs into `acc[PHASE_PAIRS]`), or −1 when too few are complete. */
 function takeAsyncBatch(st: DesState): number {
   if (st.dLen < st.P) return -1;
   let tokens = 0;
+  st.acc[PHASE_PAIRS] = 0;
   for (let i = 0; i < st.P; i++) {
     tokens += st.dTokens[st.dHead];
+    st.acc[PHASE_PAIRS] += st.dPairs[st.dHead];
     recordLag(st, st.dVerMin[st.dHead], st.dVerSum[st.dHead]);
     st.dHead = (st.dHead + 1) % st.gcap;
   }
@@ -44,7 +59,7 @@ export function tryTrain(st: DesState): void {
   }
   const k = st.trainingsDone;
   st.acc[TRAINED] += tokens;
-  const t = trainStep(st.r.train, tokens);
+  const t = trainStep(st.r.train, tokens, st.acc[PHASE_PAIRS]);
   st.acc[TRAIN_FLOPS] += t.flops;
   st.acc[TRAIN_SECONDS] += t.seconds;
   st.stepRollout[k] = now - st.trainerFreeAt;

@@ -27,6 +27,8 @@ export interface EstimateContext {
   kvCtx: number;
   tools: number;
   traj: number;
+  /** Mean causal token pairs of a trained trajectory, E[L²]/2 (failed ones 0). */
+  trajPairs: number;
   /** Mean own prefill seconds of a rollout (incl. re-prefill after partial-rollout pauses). */
   prefillSec: number;
   truncated: number;
@@ -64,14 +66,17 @@ function meanRollout(r: ResolvedScenario, shapes: Shape[], partial: boolean, cut
   let kvCtx = 0;
   let tools = 0;
   let traj = 0;
+  let trajSq = 0;
   let prefillSec = 0;
   let truncated = 0;
   let failedFrac = 0;
-  for (const { p, prof } of shapes) {
+  for (const { p, prof, varTokens } of shapes) {
     gen += p * prof.generated;
     kvCtx += p * prof.kvTokenContext;
     tools += p * prof.toolCalls;
     traj += p * (prof.failed ? 0 : prof.trajectory);
+    // E[L²] = mean² + variance (of the generated tokens; observations' spread is not kept per shape).
+    trajSq += p * (prof.failed ? 0 : prof.trajectory * prof.trajectory + varTokens);
     prefillSec += (p * (em.flopsPerToken * prof.prefillTokens + em.attnFlopsPerTokenPair * prof.prefillPairs)) / em.flopsPerSecond;
     if (prof.truncated) truncated += p;
     if (prof.failed) failedFrac += p;
@@ -85,7 +90,7 @@ function meanRollout(r: ResolvedScenario, shapes: Shape[], partial: boolean, cut
   let toolCtxSum = 0;
   for (const { p, toolContext } of shapes) toolCtxSum += p * toolContext;
   const toolCtx = tools > 0 ? toolCtxSum / tools : 0;
-  return { gen, kvCtx, tools, traj, prefillSec, truncated, failedFrac, toolCtx };
+  return { gen, kvCtx, tools, traj, trajPairs: trajSq / 2, prefillSec, truncated, failedFrac, toolCtx };
 }
 
 export function estimateContext(r: ResolvedScenario): EstimateContext {
@@ -131,7 +136,7 @@ export function estimateContext(r: ResolvedScenario): EstimateContext {
     keep: s.cluster.kvDuringTool === 'keep',
     pool: r.kvPoolTokens,
     kvCap: r.kvPoolTokens / Math.max(1, cBar),
-    trainT: trainStep(r.train, N * m.traj).seconds,
+    trainT: trainStep(r.train, N * m.traj, N * m.trajPairs).seconds,
     sync: r.syncSeconds,
     bulk: mixture(shapes.length),
   };
