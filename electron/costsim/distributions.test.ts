@@ -31,6 +31,16 @@ describe('log-normal tails from median and p99', () => {
     expect(normInv(0.99)).toBeCloseTo(Z99, 6);
   });
 
+  it('Φ is exactly 1 (0) across the far tails, so the shortcut beyond ±10 changes no value', () => {
+    // Below the shortcut the formula itself already gives exactly 1 and 0 (from |x| ≈ 8.38).
+    for (let x = 8.5; x < 12; x += 0.001) {
+      expect(normCdf(x)).toBe(1);
+      expect(normCdf(-x)).toBe(0);
+    }
+    expect(normCdf(8)).toBeLessThan(1);
+    expect(normCdf(-8)).toBeGreaterThan(0);
+  });
+
   it('turn counts are integers >= 1 with a pmf that sums to 1', () => {
     const t = fitTail({ median: 4, p99: 16, max: 32 });
     const r = new Rng(1);

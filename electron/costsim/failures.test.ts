@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
 import { estimateScenario } from './analytic';
 import { Rng } from '../engine/rng';
-import { applyGpuFailures } from './simulate';
+import { applyGpuFailures } from './failures';
 import { restartOverheadSeconds } from './failures';
 
 /**

@@ -1,3 +1,4 @@
+import type { Rng } from '../engine/rng';
 import { SimInputError } from './scenario';
 
 /**
@@ -56,4 +57,44 @@ export function tooFrequentFailures(): SimInputError {
     'GPU failures are so frequent that the run cannot make progress: raise MTBF or checkpoint more often.',
     'sim_failures_too_frequent',
   );
+}
+
+/**
+ * Failures over a failure-free timeline of steps (modified in place: each step's seconds grow
+ * by the overhead of the failures that hit it). Failures form a Poisson process in up-time with
+ * `failuresPerSecond` (GPUs / (MTBF · 3600), plus spot interruptions). A failure at progress
+ * position f (seconds of failure-free work) rolls back to the last checkpoint
+ * c = floor(f / C) · C and costs (f − c) + restart seconds; work resumes from c. An interval
+ * beyond the run puts c at 0: every failure restarts the run from its start (`checkpointedFailures`
+ * gives the expectation the estimate uses).
+ */
+export function applyGpuFailures(
+  stepSeconds: Float64Array,
+  failuresPerSecond: number,
+  rel: { checkpointMinutes: number; restartMinutes: number },
+  rng: Rng,
+): { stepFailure: Float64Array; failures: number } {
+  const n = stepSeconds.length;
+  const stepFailure = new Float64Array(n);
+  const ends = new Float64Array(n);
+  let total = 0;
+  for (let k = 0; k < n; k++) ends[k] = total += stepSeconds[k];
+  const meanGap = 1 / failuresPerSecond;
+  const C = rel.checkpointMinutes * 60;
+  const R = rel.restartMinutes * 60;
+  let pos = 0;
+  let failures = 0;
+  let k = 0;
+  for (;;) {
+    const f = pos + rng.exponential(meanGap);
+    if (f >= total) break;
+    if (++failures > MAX_FAILURES) throw tooFrequentFailures();
+    const c = Math.floor(f / C) * C;
+    while (k > 0 && ends[k - 1] > f) k--;
+    while (ends[k] <= f) k++;
+    stepFailure[k] += f - c + R;
+    pos = c;
+  }
+  for (let i = 0; i < n; i++) stepSeconds[i] += stepFailure[i];
+  return { stepFailure, failures };
 }

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimReferences, SimResult } from '../../shared/contract/sim';
 import { dispatch } from '../service/dispatch';
 import { createInlineRunner } from '../service/tasks/runner';
-import { fitTail, tailMean } from './distributions';
+import { modelShape } from './decode';
+import { fitTail, tailMean, tailVariance } from './distributions';
 import {
   AREAL_7B_MIN_BANDWIDTH_EFFICIENCY,
   AREAL_FIG7_TOKENS_PER_SEQUENCE,
@@ -156,17 +157,34 @@ describe('sim.references', () => {
   });
 
   it('derives each verl run’s lengths from its own published update_actor time (hand calculation)', () => {
-    // 313.81 s × 32 H20 × 148 TFLOPS × 0.5 / (8 · 7.6e9 FLOPs per token) = 12.22 M tokens a step,
-    // over 512 × 16 responses: 1,492 tokens each, less the 256-token prompt = 1,236 generated.
+    // 313.81 s × 32 H20 × 148 TFLOPS × 0.5 = 7.43e17 FLOPs a step over 512 × 16 responses. Dense
+    // alone (8 · 7.6e9 FLOPs per token) that would be 1,492 tokens each, less the 256-token prompt
+    // = 1,236 generated; attention (4 passes × 4 · 28 layers · d FLOPs per causal pair, E[L²]/2
+    // pairs a sequence) takes its share of the update, so the responses are somewhat shorter.
+    const budget = 313.81 * 32 * 148e12 * 0.5;
+    const denseOnly = budget / (8 * 7.6e9) / (512 * 16) - 256;
+    expect(denseOnly).toBeCloseTo(1236.4, 0);
     const t = lengthFromUpdate({ updateSeconds: 313.81, trainGpus: 32, responses: 512 * 16, maxResponse: 28672 });
-    const expected = (313.81 * 32 * 148e12 * 0.5) / (8 * 7.6e9) / (512 * 16) - 256;
-    expect(expected).toBeCloseTo(1236.4, 0);
     expect(t.p99).toBe(10 * t.median);
     expect(t.max).toBe(28672);
-    expect(tailMean(fitTail(t))).toBeCloseTo(expected, -1);
-    // Twice the update time on the same GPUs: twice the tokens a step, so the mean more than doubles (the prompt stays).
+    const d = modelShape({ paramsB: 7.6, activeParamsB: null, precision: 'bf16', layers: 28, kvHeads: 4, headDim: 128 }).dModel;
+    const flopsOf = (lengths: typeof t) => {
+      const tail = fitTail(lengths);
+      const L = 256 + tailMean(tail);
+      return 512 * 16 * (8 * 7.6e9 * L + 4 * 4 * 28 * d * ((L * L + tailVariance(tail)) / 2));
+    };
+    // The lengths spend the update's FLOPs (the median is rounded to a token).
+    expect(flopsOf(t) / budget).toBeCloseTo(1, 2);
+    const mean = tailMean(fitTail(t));
+    expect(mean).toBeLessThan(denseOnly);
+    expect(mean).toBeGreaterThan(0.85 * denseOnly);
+    // Twice the update time on the same GPUs: twice the FLOPs, so the mean grows, but less than
+    // the dense-only doubling (2 · mean + prompt): attention grows with the square of the length.
     const t2 = lengthFromUpdate({ updateSeconds: 2 * 313.81, trainGpus: 32, responses: 512 * 16, maxResponse: 28672 });
-    expect(tailMean(fitTail(t2))).toBeCloseTo(2 * expected + 256, -1);
+    expect(flopsOf(t2) / (2 * budget)).toBeCloseTo(1, 2);
+    const mean2 = tailMean(fitTail(t2));
+    expect(mean2).toBeGreaterThan(1.5 * mean);
+    expect(mean2).toBeLessThan(2 * mean + 256);
   });
 
   it('states the unpublished quantities each miss needs, with its bounds computed as by hand', () => {

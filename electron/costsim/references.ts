@@ -1,8 +1,9 @@
 import { SimScenarioSchema, type SimReference, type SimReferences, type SimResult, type SimScenario, type SimScenarioParsed } from '../../shared/contract/sim';
-import { fitTail, tailMean } from './distributions';
+import { fitTail, tailMean, tailVariance } from './distributions';
+import { modelShape } from './decode';
 import { peakFlops, resolveGpu } from './gpus';
 import { estimateScenario } from './analytic';
-import { checkpointBytes, weightSyncSeconds } from './train';
+import { causalPairs, checkpointBytes, trainAttentionFlops, weightSyncSeconds } from './train';
 
 /**
  * Reference runs: published agentic-RL training runs mapped to scenarios, with the simulator's
@@ -89,11 +90,11 @@ const RECOMPUTE_PASSES = 1;
 /**
  * The response lengths of one verl run, from its own published update_actor seconds. Each run's
  * lengths drift differently over training (the doc says so) and only the cap is published, but
- * the update's time is: it costs (6 + 2·recompute) · N FLOPs per trajectory token at H20_MFU on
- * the run's training GPUs, so
- *   tokens per step = update_actor · trainGpus · peak · MFU / ((6 + 2·recompute) · N),
- * and the mean response is tokens / responses − prompt. The log-normal of the family's shape
- * whose capped mean is that response is found by bisection on its median.
+ * the update's time is: at H20_MFU on the run's training GPUs it does
+ *   update_actor · trainGpus · peak · MFU = responses · ((6 + 2·recompute) · N · E[L] + attention(E[L²]))
+ * FLOPs (L = prompt + response; attention quadratic in L, as the simulator's training counts it:
+ * `trainAttentionFlops`). The log-normal of the family's shape whose capped response lengths
+ * give those FLOPs is found by bisection on its median.
  */
 export function lengthFromUpdate(o: { updateSeconds: number; trainGpus: number; responses: number; maxResponse: number }): {
   median: number;
@@ -101,15 +102,21 @@ export function lengthFromUpdate(o: { updateSeconds: number; trainGpus: number; 
   max: number;
 } {
   const N = QWEN25_MATH_7B.paramsB * 1e9;
+  const shape = modelShape({ ...QWEN25_MATH_7B, activeParamsB: null, precision: 'bf16' });
   const peak = peakFlops(resolveGpu('H20'), 'bf16');
-  const tokens = (o.updateSeconds * o.trainGpus * peak * H20_MFU) / ((6 + 2 * RECOMPUTE_PASSES) * N);
-  const meanResponse = tokens / o.responses - DAPO_PROMPT_TOKENS;
+  const budget = o.updateSeconds * o.trainGpus * peak * H20_MFU;
   const tail = (median: number) => ({ median, p99: DAPO_P99_OVER_MEDIAN * median, max: o.maxResponse });
+  const flops = (median: number) => {
+    const t = fitTail(tail(median));
+    const L = DAPO_PROMPT_TOKENS + tailMean(t);
+    const pairs = causalPairs(L) + tailVariance(t) / 2;
+    return o.responses * ((6 + 2 * RECOMPUTE_PASSES) * N * L + trainAttentionFlops(shape, pairs, RECOMPUTE_PASSES));
+  };
   let lo = 1;
   let hi = o.maxResponse;
   for (let i = 0; i < 60; i++) {
     const mid = Math.sqrt(lo * hi);
-    if (tailMean(fitTail(tail(mid))) < meanResponse) lo = mid;
+    if (flops(mid) < budget) lo = mid;
     else hi = mid;
   }
   return tail(Math.round(Math.sqrt(lo * hi)));

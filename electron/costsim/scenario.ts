@@ -53,9 +53,8 @@ export interface ResolvedScenario {
   tails: { turns: LogNormalTail; generated: LogNormalTail; observation: LogNormalTail; tool: LogNormalTail };
 }
 
-export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
-  const gpu = resolveGpu(s.cluster.gpu);
-  const shape = modelShape(s.model);
+/** Rollout and training GPUs (colocated: all of them for both) and the engines the rollout GPUs form. Throws when a pool is empty. */
+function splitGpus(s: SimScenarioParsed): { rolloutGpus: number; trainGpus: number; engines: number } {
   const c = s.cluster;
   const tp = c.tensorParallel;
   let rolloutGpus: number;
@@ -69,31 +68,44 @@ export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
     if (trainGpus < 1) throw new SimInputError('cluster.rolloutGpus', 'No GPUs left for training: lower rolloutGpus or tensorParallel.', 'sim_no_train_gpus');
   }
   const engines = Math.floor(rolloutGpus / tp);
-  const fitTp = fittingTensorParallel(s) ?? 0;
   if (engines < 1)
     throw new SimInputError('cluster.tensorParallel', `tensorParallel ${tp} is larger than the ${rolloutGpus} rollout GPUs.`, 'sim_tp_above_rollout_gpus', {
       tp,
       rolloutGpus,
-      fitTp,
+      fitTp: fittingTensorParallel(s) ?? 0,
     });
-  // Like vLLM, an engine must hold one sequence at the full context window.
+  return { rolloutGpus, trainGpus, engines };
+}
+
+/** Like vLLM, an engine must hold one sequence at the full context window: throws when it cannot. */
+function checkEngineFits(s: SimScenarioParsed, gpu: GpuSpec): void {
+  const c = s.cluster;
+  const tp = c.tensorParallel;
   const fit = engineFit(s, tp);
-  if (!fit.fits) {
-    throw new SimInputError(
-      'cluster.tensorParallel',
-      `The model (${fit.weightGB.toFixed(1)} GB of weights) plus one ${s.rollout.maxContextTokens}-token KV cache (${fit.needGB.toFixed(1)} GB in all) does not fit in ${tp} × ${gpu.memoryGB} GB × ${c.gpuMemoryUtilization}: raise tensorParallel or lower maxContextTokens.`,
-      'sim_model_does_not_fit',
-      {
-        weightGB: Number(fit.weightGB.toFixed(1)),
-        needGB: Number(fit.needGB.toFixed(1)),
-        context: s.rollout.maxContextTokens,
-        tp,
-        memoryGB: gpu.memoryGB,
-        utilization: c.gpuMemoryUtilization,
-        fitTp,
-      },
-    );
-  }
+  if (fit.fits) return;
+  throw new SimInputError(
+    'cluster.tensorParallel',
+    `The model (${fit.weightGB.toFixed(1)} GB of weights) plus one ${s.rollout.maxContextTokens}-token KV cache (${fit.needGB.toFixed(1)} GB in all) does not fit in ${tp} × ${gpu.memoryGB} GB × ${c.gpuMemoryUtilization}: raise tensorParallel or lower maxContextTokens.`,
+    'sim_model_does_not_fit',
+    {
+      weightGB: Number(fit.weightGB.toFixed(1)),
+      needGB: Number(fit.needGB.toFixed(1)),
+      context: s.rollout.maxContextTokens,
+      tp,
+      memoryGB: gpu.memoryGB,
+      utilization: c.gpuMemoryUtilization,
+      fitTp: fittingTensorParallel(s) ?? 0,
+    },
+  );
+}
+
+export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
+  const gpu = resolveGpu(s.cluster.gpu);
+  const shape = modelShape(s.model);
+  const c = s.cluster;
+  const tp = c.tensorParallel;
+  const { rolloutGpus, trainGpus, engines } = splitGpus(s);
+  checkEngineFits(s, gpu);
   const pool = kvPoolTokens({
     memoryGB: gpu.memoryGB,
     tensorParallel: tp,

@@ -3,7 +3,8 @@ import { SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
 import { Rng } from '../engine/rng';
 import { runScenario } from './run';
 import { resolveScenario } from './scenario';
-import { applyGpuFailures, simulate } from './simulate';
+import { applyGpuFailures } from './failures';
+import { simulate } from './simulate';
 
 /** Small, fast scenarios: 128 rollouts per step, no GPU failures unless asked. */
 const scenario = (over: SimScenario = {}) =>

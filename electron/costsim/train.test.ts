@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modelShape } from './decode';
-import { activationGB, trainFlops, trainStep, weightSyncSeconds, type TrainSetup } from './train';
+import { activationGB, attentionFlopsPerPair, causalPairs, trainFlops, trainStep, weightSyncSeconds, type TrainSetup } from './train';
 
 const shape = modelShape({ paramsB: 7, activeParamsB: null, precision: 'bf16', layers: 32, kvHeads: 32, headDim: 128 });
 const setup = (over: Partial<TrainSetup> = {}): TrainSetup => ({
@@ -24,26 +24,26 @@ describe('training FLOPs and time', () => {
     expect(trainFlops(7e9, 1e6, 0)).toBe(4.2e16);
     // each extra forward pass adds 2 × N × tokens
     expect(trainFlops(7e9, 1e6, 1)).toBe(5.6e16);
-    const t = trainStep(setup(), 1e6);
+    const t = trainStep(setup(), 1e6, 0);
     expect(t.computeSeconds).toBeCloseTo(4.2e16 / (8 * 989e12 * 0.4), 9);
   });
 
   it('MoE trains on active parameters', () => {
     const moe = modelShape({ paramsB: 100, activeParamsB: 10, precision: 'bf16', layers: null, kvHeads: null, headDim: null });
-    expect(trainStep(setup({ shape: moe }), 1e6).flops).toBe(6 * 10e9 * 1e6);
+    expect(trainStep(setup({ shape: moe }), 1e6, 0).flops).toBe(6 * 10e9 * 1e6);
   });
 
   it('fp8 raises the peak, MFU stays as stated', () => {
-    const bf16 = trainStep(setup(), 1e6);
-    const fp8 = trainStep(setup({ peakFlops: 1979e12 }), 1e6);
+    const bf16 = trainStep(setup(), 1e6, 0);
+    const fp8 = trainStep(setup({ peakFlops: 1979e12 }), 1e6, 0);
     expect(fp8.flops).toBe(bf16.flops);
     expect(fp8.computeSeconds).toBeCloseTo(bf16.computeSeconds * (989 / 1979), 9);
   });
 
   it('gradient accumulation keeps FLOPs, cuts optimizer steps and their syncs', () => {
     const tokens = 8 * 4096 * 16; // 16 micro-batches per GPU
-    const ga1 = trainStep(setup(), tokens);
-    const ga8 = trainStep(setup({ gradientAccumulation: 8 }), tokens);
+    const ga1 = trainStep(setup(), tokens, 0);
+    const ga8 = trainStep(setup({ gradientAccumulation: 8 }), tokens, 0);
     expect(ga1.microBatches).toBe(16);
     expect(ga1.optimizerSteps).toBe(16);
     expect(ga8.optimizerSteps).toBe(2);
@@ -52,6 +52,24 @@ describe('training FLOPs and time', () => {
     expect(ga8.commSeconds).toBeLessThan(ga1.commSeconds);
     // Activation memory follows the micro-batch, not the batch.
     expect(activationGB(shape, 2048)).toBeCloseTo(activationGB(shape, 4096) / 2, 9);
+  });
+
+  it('attention FLOPs are quadratic in the sequence: 32B, doubling a 30K-token sequence costs ~30 % more than linear', () => {
+    // Qwen2.5-32B: 64 layers, d = 5120 (params ≈ 12·l·d² gives 20 B of the 32.8 B; the rest is
+    // embeddings and the wider MLP, which add dense FLOPs, not attention ones).
+    const s32 = modelShape({ paramsB: 32.8, activeParamsB: null, precision: 'bf16', layers: 64, kvHeads: 8, headDim: 128 });
+    expect(attentionFlopsPerPair(s32)).toBe(4 * 64 * s32.dModel);
+    const one = setup({ shape: s32, extraForwardPasses: 1 });
+    // By hand, per sequence of L tokens with one extra forward pass:
+    // dense (6 + 2)·N·L, attention (3 + 1)·4·l·d·L²/2.
+    const byHand = (L: number) => 8 * s32.activeParams * L + (4 * 4 * 64 * s32.dModel * (L * L)) / 2;
+    for (const L of [30_000, 60_000]) expect(trainStep(one, L, causalPairs(L)).flops).toBeCloseTo(byHand(L), -6);
+    const perToken = (L: number) => trainStep(one, L, causalPairs(L)).flops / L;
+    const superLinear = perToken(60_000) / perToken(30_000) - 1;
+    expect(superLinear).toBeGreaterThan(0.15);
+    expect(superLinear).toBeLessThan(0.4);
+    // Short sequences are dense-bound: 1K tokens add ~1 % of attention.
+    expect((perToken(1000) / trainStep(one, 1000, 0).flops) * 1000).toBeLessThan(1.02);
   });
 
   it('weight sync = model bytes / bandwidth', () => {

@@ -8,6 +8,16 @@ import type { ModelShape } from './decode';
  * All tokens of a trajectory (prompt, generations, observations) go through the model;
  * observation tokens are only masked out of the loss.
  *
+ * Attention adds FLOPs quadratic in a sequence's length: per (query, key) pair of one forward
+ * pass 4 · layers · dModel (QKᵀ and AV, `attentionFlopsPerPair`), a causal sequence of L tokens
+ * having L²/2 pairs; the backward pass doubles it, so the update costs 3 forward passes of it,
+ * each extra forward pass 1 and a critic 4 (its forward, then its update). Narayanan et al. 2021
+ * ("Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM",
+ * arXiv 2104.04473, appendix) count 4·B·s²·h forward attention FLOPs per layer, i.e. per token
+ * 1 + s/(6h) of the dense cost (their 72·B·s·l·h²·(1 + s/(6h) + …), with recomputation); the
+ * causal mask halves the square (FlashAttention skips the masked blocks). For a 32B model
+ * (64 layers, d 5120) a 30K-token sequence costs ~30 % more per token than a short one.
+ *
  * Time = FLOPs / (trainGpus · peak(precision) · MFU) + optimizerSteps · (gradient sync + update).
  * fp8 raises the peak (where the GPU has FP8 tensor cores); MFU stays the stated fraction of
  * that higher peak. Gradient accumulation leaves the FLOPs unchanged; it sets how many
@@ -42,6 +52,19 @@ export function trainFlops(activeParams: number, tokens: number, extraForwardPas
   return (6 + 2 * extraForwardPasses + (critic ? 8 : 0)) * activeParams * tokens;
 }
 
+/** Attention FLOPs of one forward pass per (query, key) token pair: 4 · layers · dModel (QKᵀ and AV, 2 FLOPs per MAC). */
+export function attentionFlopsPerPair(shape: { layers: number; dModel: number }): number {
+  return 4 * shape.layers * shape.dModel;
+}
+
+/** Causal (query, key) pairs of a sequence of `tokens` tokens: tokens² / 2. */
+export const causalPairs = (tokens: number) => (tokens * tokens) / 2;
+
+/** Attention FLOPs of training on sequences with `pairs` causal token pairs in all (see the module comment). */
+export function trainAttentionFlops(shape: { layers: number; dModel: number }, pairs: number, extraForwardPasses: number, critic = false): number {
+  return (3 + extraForwardPasses + (critic ? 4 : 0)) * attentionFlopsPerPair(shape) * pairs;
+}
+
 /**
  * One gradient all-reduce (ring): 2 · (n − 1)/n · gradientBytes / interconnect, bf16 gradients
  * (2 bytes/param). One Adam update: reads and writes ~16 bytes/param of fp32 state, sharded
@@ -54,8 +77,9 @@ export function optimizerStepSeconds(s: TrainSetup): number {
   return allReduce + update;
 }
 
-export function trainStep(s: TrainSetup, tokens: number): TrainStep {
-  const flops = trainFlops(s.shape.activeParams, tokens, s.extraForwardPasses, s.critic);
+/** One training step on `tokens` trained tokens whose sequences hold `pairs` causal token pairs in all (Σ L²/2). */
+export function trainStep(s: TrainSetup, tokens: number, pairs: number): TrainStep {
+  const flops = trainFlops(s.shape.activeParams, tokens, s.extraForwardPasses, s.critic) + trainAttentionFlops(s.shape, pairs, s.extraForwardPasses, s.critic);
   const computeSeconds = flops / (s.trainGpus * s.peakFlops * s.mfu);
   const tokensPerGpu = tokens / s.trainGpus;
   const microBatches = Math.max(1, Math.ceil(tokensPerGpu / s.microBatchTokens));
