@@ -8,7 +8,7 @@ import { isEntry } from './entry';
 import { spawn } from 'node:child_process';
 import type { Service } from '../service';
 import { SESSION_EVENTS_PATH } from '../../shared/contract/bridge';
-import { httpStatusOf } from '../../shared/contract/errors';
+import { httpStatusOf } from '../../shared/contract/error-codes';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
 import { MAX_REQUEST_BYTES } from '../service/limits';
 import { defaultDataDir } from '../session/data-dir';
