@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { takeTokenFromLocation } from './api/client';
+import { takeTokenFromLocation } from './api/token';
 import { exportLocale } from './features/export/locales';
 import { initI18n, initialLang } from './i18n';
 import { repo } from './app/services';
