@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { takeTokenFromLocation } from './api/client';
+import { takeTokenFromLocation } from './api/token';
 import { exportText as enExport } from '../shared/i18n/en/export';
 import { exportText as zhExport } from '../shared/i18n/zh-CN/export';
 import { initI18n, initialLang } from './i18n';

@@ -8,7 +8,7 @@ import { isEntry } from './entry';
 import { spawn } from 'node:child_process';
 import type { Service } from '../service';
 import { SESSION_EVENTS_PATH } from '../../shared/contract/bridge';
-import { httpStatusOf } from '../../shared/contract/errors';
+import { httpStatusOf } from '../../shared/contract/error-codes';
 import { CONTENT_SECURITY_POLICY } from '../service/csp';
 import { MAX_REQUEST_BYTES } from '../service/limits';
 import { defaultDataDir } from '../session/data-dir';
@@ -101,6 +101,143 @@ const MIME: Record<string, string> = {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** The API side of the host (contract, handlers, service, room-vote sessions), loaded on demand. */
+type Api = typeof import('./web-api') & { service: Service; session: import('../session').SessionManager };
+
+/** Whether the request carries this host's access token (compared in constant time). */
+function hasToken(req: IncomingMessage, tokenBytes: Buffer): boolean {
+  const given = Buffer.from(String(req.headers['x-sw-token'] ?? ''));
+  return given.length === tokenBytes.length && timingSafeEqual(given, tokenBytes);
+}
+
+/** What answering a request needs beyond the request itself. */
+interface HostContext {
+  tokenBytes: Buffer;
+  budget: BodyBudget;
+  limits: WebLimits;
+  staticDir: string;
+  loadApi(): Promise<Api>;
+}
+
+/** One contract call over HTTP: POST with the token and a JSON body; a long job may stream its progress as NDJSON. */
+async function answerApiCall(host: HostContext, req: IncomingMessage, res: ServerResponse, method: string) {
+  const { contract, isMethodName, service } = await host.loadApi();
+  if (!isMethodName(method)) return refuse(res, 404, 'unknown_method', `Unknown method "${method}".`);
+  if (req.method !== 'POST') return refuse(res, 405, 'forbidden', 'Use POST.');
+  if (!hasToken(req, host.tokenBytes)) {
+    return refuse(res, 401, 'unauthorized', 'Missing or wrong access token. Open the address printed by `npm run web`.');
+  }
+  if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    return refuse(res, 415, 'invalid_request', 'Content-Type must be application/json.');
+  }
+  const read = await readBody(req, res, host.budget, host.limits);
+  if (!read.ok) return cutOff(req, res, read.status, read.code, read.message);
+  const body = read.body;
+  let payload: unknown;
+  try {
+    payload = body.length ? JSON.parse(body.toString('utf8')) : {};
+  } catch (err) {
+    return refuse(res, 400, 'invalid_request', `Request body is not valid JSON: ${(err as Error).message}`);
+  }
+  const abort = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) abort.abort();
+  });
+  const stream = contract[method].job === true && String(req.headers.accept ?? '').includes('application/x-ndjson');
+  if (stream) {
+    // Long job: newline-delimited JSON, progress lines then the final answer. Closing the request cancels.
+    keepStreamOpen(res);
+    res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
+    const outcome = await service.dispatch(method, payload, {
+      signal: abort.signal,
+      onProgress: (p) => res.write(JSON.stringify({ progress: p }) + '\n'),
+    });
+    res.end(JSON.stringify(outcome) + '\n');
+    return;
+  }
+  const outcome = await service.dispatch(method, payload, { signal: abort.signal });
+  sendJson(res, outcome.ok ? 200 : httpStatusOf(outcome.error.code), outcome);
+}
+
+/** The facilitator page's long-lived event stream of room votes (SSE; exempt from request timeouts). */
+async function answerSessionEvents(host: HostContext, req: IncomingMessage, res: ServerResponse) {
+  if (req.method !== 'GET') return refuse(res, 405, 'forbidden', 'Use GET.');
+  if (!hasToken(req, host.tokenBytes)) return refuse(res, 401, 'unauthorized', 'Missing or wrong access token.');
+  const { session, serveSessionEvents } = await host.loadApi();
+  keepStreamOpen(res); // the facilitator's event stream lives as long as the page
+  serveSessionEvents(req, res, session);
+}
+
+/** A file of the built app (never outside `staticDir`); unknown paths without an extension get index.html. */
+async function serveStatic(staticDir: string, res: ServerResponse, pathname: string, headOnly: boolean) {
+  let rel: string;
+  try {
+    rel = decodeURIComponent(pathname);
+  } catch {
+    return refuse(res, 400, 'invalid_request', 'Bad path.');
+  }
+  if (rel.includes('\0')) return refuse(res, 400, 'invalid_request', 'Bad path.');
+  let file = path.resolve(staticDir, '.' + path.posix.normalize('/' + rel));
+  if (file !== staticDir && !file.startsWith(staticDir + path.sep)) return refuse(res, 403, 'forbidden', 'Forbidden path.');
+  let info = await stat(file).catch(() => null);
+  if (!info || info.isDirectory()) {
+    // Single-page app: unknown paths without an extension get index.html.
+    if (path.extname(file)) return refuse(res, 404, 'unknown_method', 'Not found.');
+    file = path.join(staticDir, 'index.html');
+    info = await stat(file).catch(() => null);
+    if (!info) return refuse(res, 503, 'unavailable', 'The app is not built. Run `npm run web`, which builds it first.');
+  }
+  const data = await readFile(file);
+  const isHtml = file.endsWith('.html');
+  res.writeHead(200, {
+    'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
+    'Content-Length': data.length,
+    'Cache-Control': isHtml ? 'no-store' : 'public, max-age=31536000, immutable',
+    ...(isHtml ? { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Frame-Options': 'DENY' } : {}),
+  });
+  res.end(headOnly ? undefined : data);
+}
+
+/**
+ * Our own head timeout: a connection must deliver a complete request head within
+ * headersTimeoutMs of opening (or of its previous response), else it is closed. Node's
+ * checker (headersTimeout) is kept as a second line.
+ */
+function headTimeouts(limits: WebLimits) {
+  const heads = new WeakMap<Socket, ReturnType<typeof setTimeout>>();
+  return {
+    arm(socket: Socket) {
+      clearTimeout(heads.get(socket));
+      const t = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);
+      t.unref();
+      heads.set(socket, t);
+    },
+    disarm: (socket: Socket) => clearTimeout(heads.get(socket)),
+  };
+}
+
+/** Node's own timeouts of the server, as backstops behind ours. */
+function setServerTimeouts(server: Server, limits: WebLimits) {
+  server.headersTimeout = limits.headersTimeoutMs;
+  // Node's own backstop for the whole request (head and body); ours below answers 408 first.
+  server.requestTimeout = limits.headersTimeoutMs + limits.bodyTimeoutMs + 1000;
+  server.timeout = limits.idleTimeoutMs;
+  server.keepAliveTimeout = Math.min(5000, limits.idleTimeoutMs);
+}
+
+/** Listens on the loopback address only; resolves with the port bound (the one asked, or a free one for 0). */
+async function listenOnLoopback(server: Server, port: number): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}
+
 export async function startWebHost(options: WebHostOptions = {}): Promise<WebHost> {
   const port = options.port ?? DEFAULT_PORT;
   const token = options.token ?? randomBytes(24).toString('base64url');
@@ -108,7 +245,6 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
   const workerUrl = options.workerUrl ?? new URL('./worker.mjs', import.meta.url);
   // The API side (contract schemas, handlers) loads on the first API call, or once the
   // app has had time to paint, so a cold start serves the page without waiting for it.
-  type Api = typeof import('./web-api') & { service: Service; session: import('../session').SessionManager };
   let api: Promise<Api> | undefined;
   const dataDir = options.dataDir ?? defaultDataDir();
   const loadApi = (): Promise<Api> =>
@@ -120,28 +256,18 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
     }));
   const warmUp = setTimeout(() => void loadApi(), API_WARM_UP_MS);
   warmUp.unref();
-  const tokenBytes = Buffer.from(token);
   let boundPort = port;
 
   const allowedHosts = () => new Set([`127.0.0.1:${boundPort}`, `localhost:${boundPort}`]);
   const allowedOrigins = () => new Set([`http://127.0.0.1:${boundPort}`, `http://localhost:${boundPort}`]);
 
   const limits: WebLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const budget = new BodyBudget(limits);
-  // Our own head timeout: a connection must deliver a complete request head within
-  // headersTimeoutMs of opening (or of its previous response), else it is closed. Node's
-  // checker (headersTimeout below) is kept as a second line.
-  const heads = new WeakMap<Socket, ReturnType<typeof setTimeout>>();
-  const armHead = (socket: Socket) => {
-    clearTimeout(heads.get(socket));
-    const t = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);
-    t.unref();
-    heads.set(socket, t);
-  };
+  const host: HostContext = { tokenBytes: Buffer.from(token), budget: new BodyBudget(limits), limits, staticDir, loadApi };
+  const heads = headTimeouts(limits);
   const server = createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)) }, (req, res) => {
-    clearTimeout(heads.get(req.socket));
+    heads.disarm(req.socket);
     res.once('finish', () => {
-      if (!req.socket.destroyed) armHead(req.socket);
+      if (!req.socket.destroyed) heads.arm(req.socket);
     });
     handle(req, res).catch((err) => {
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: `Internal error: ${(err as Error).message}` } });
@@ -158,110 +284,19 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins().has(origin)) return refuse(res, 403, 'forbidden', 'Forbidden origin.');
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${boundPort}`);
-    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url.pathname.slice('/api/'.length));
-    // Room votes: the facilitator page's long-lived event stream (SSE).
-    // The long-lived event stream of room votes (exempt from request timeouts).
-    if (url.pathname === SESSION_EVENTS_PATH) return handleSessionEvents(req, res);
+    if (url.pathname.startsWith('/api/')) return answerApiCall(host, req, res, url.pathname.slice('/api/'.length));
+    // Room votes: the facilitator page's long-lived event stream (SSE), exempt from request timeouts.
+    if (url.pathname === SESSION_EVENTS_PATH) return answerSessionEvents(host, req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'forbidden', 'Method not allowed.');
-    return serveStatic(res, url.pathname, req.method === 'HEAD');
-  }
-
-  async function handleApi(req: IncomingMessage, res: ServerResponse, method: string) {
-    const { contract, isMethodName, service } = await loadApi();
-    if (!isMethodName(method)) return refuse(res, 404, 'unknown_method', `Unknown method "${method}".`);
-    if (req.method !== 'POST') return refuse(res, 405, 'forbidden', 'Use POST.');
-    const given = Buffer.from(String(req.headers['x-sw-token'] ?? ''));
-    if (given.length !== tokenBytes.length || !timingSafeEqual(given, tokenBytes)) {
-      return refuse(res, 401, 'unauthorized', 'Missing or wrong access token. Open the address printed by `npm run web`.');
-    }
-    if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      return refuse(res, 415, 'invalid_request', 'Content-Type must be application/json.');
-    }
-    const read = await readBody(req, res, budget, limits);
-    if (!read.ok) return cutOff(req, res, read.status, read.code, read.message);
-    const body = read.body;
-    let payload: unknown;
-    try {
-      payload = body.length ? JSON.parse(body.toString('utf8')) : {};
-    } catch (err) {
-      return refuse(res, 400, 'invalid_request', `Request body is not valid JSON: ${(err as Error).message}`);
-    }
-    const abort = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) abort.abort();
-    });
-    const stream = contract[method].job === true && String(req.headers.accept ?? '').includes('application/x-ndjson');
-    if (stream) {
-      // Long job: newline-delimited JSON, progress lines then the final answer. Closing the request cancels.
-      keepStreamOpen(res);
-      res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
-      const outcome = await service.dispatch(method, payload, {
-        signal: abort.signal,
-        onProgress: (p) => res.write(JSON.stringify({ progress: p }) + '\n'),
-      });
-      res.end(JSON.stringify(outcome) + '\n');
-      return;
-    }
-    const outcome = await service.dispatch(method, payload, { signal: abort.signal });
-    sendJson(res, outcome.ok ? 200 : httpStatusOf(outcome.error.code), outcome);
-  }
-
-  async function handleSessionEvents(req: IncomingMessage, res: ServerResponse) {
-    if (req.method !== 'GET') return refuse(res, 405, 'forbidden', 'Use GET.');
-    const given = Buffer.from(String(req.headers['x-sw-token'] ?? ''));
-    if (given.length !== tokenBytes.length || !timingSafeEqual(given, tokenBytes)) return refuse(res, 401, 'unauthorized', 'Missing or wrong access token.');
-    const { session, serveSessionEvents } = await loadApi();
-    keepStreamOpen(res); // the facilitator's event stream lives as long as the page
-    serveSessionEvents(req, res, session);
-  }
-
-  async function serveStatic(res: ServerResponse, pathname: string, headOnly: boolean) {
-    let rel: string;
-    try {
-      rel = decodeURIComponent(pathname);
-    } catch {
-      return refuse(res, 400, 'invalid_request', 'Bad path.');
-    }
-    if (rel.includes('\0')) return refuse(res, 400, 'invalid_request', 'Bad path.');
-    let file = path.resolve(staticDir, '.' + path.posix.normalize('/' + rel));
-    if (file !== staticDir && !file.startsWith(staticDir + path.sep)) return refuse(res, 403, 'forbidden', 'Forbidden path.');
-    let info = await stat(file).catch(() => null);
-    if (!info || info.isDirectory()) {
-      // Single-page app: unknown paths without an extension get index.html.
-      if (path.extname(file)) return refuse(res, 404, 'unknown_method', 'Not found.');
-      file = path.join(staticDir, 'index.html');
-      info = await stat(file).catch(() => null);
-      if (!info) return refuse(res, 503, 'unavailable', 'The app is not built. Run `npm run web`, which builds it first.');
-    }
-    const data = await readFile(file);
-    const isHtml = file.endsWith('.html');
-    res.writeHead(200, {
-      'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
-      'Content-Length': data.length,
-      'Cache-Control': isHtml ? 'no-store' : 'public, max-age=31536000, immutable',
-      ...(isHtml ? { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Frame-Options': 'DENY' } : {}),
-    });
-    res.end(headOnly ? undefined : data);
+    return serveStatic(staticDir, res, url.pathname, req.method === 'HEAD');
   }
 
   server.on('connection', (socket: Socket) => {
-    armHead(socket);
-    socket.once('close', () => clearTimeout(heads.get(socket)));
+    heads.arm(socket);
+    socket.once('close', () => heads.disarm(socket));
   });
-  server.headersTimeout = limits.headersTimeoutMs;
-  // Node's own backstop for the whole request (head and body); ours below answers 408 first.
-  server.requestTimeout = limits.headersTimeoutMs + limits.bodyTimeoutMs + 1000;
-  server.timeout = limits.idleTimeoutMs;
-  server.keepAliveTimeout = Math.min(5000, limits.idleTimeoutMs);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  boundPort = typeof address === 'object' && address ? address.port : port;
+  setServerTimeouts(server, limits);
+  boundPort = await listenOnLoopback(server, port);
   const url = `http://127.0.0.1:${boundPort}/#token=${token}`;
   return {
     server,

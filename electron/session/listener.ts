@@ -3,7 +3,8 @@ import { createServer as createHttps } from 'node:https';
 import { readFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import { ContractError, httpStatusOf } from '../../shared/contract/errors';
+import { ContractError } from '../../shared/contract/errors';
+import { httpStatusOf } from '../../shared/contract/error-codes';
 import { PARTICIPANT_METHODS, ROUND_LIMITS, type ParticipantMethod } from '../../shared/contract/session';
 import { RateLimiter } from './limits';
 

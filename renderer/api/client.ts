@@ -3,6 +3,7 @@ import type { DesktopBridge } from '../../shared/contract/bridge';
 import { desktopBridge } from './bridge';
 import { ContractError, type Outcome } from '../../shared/contract/errors';
 import { streamRecords } from './stream';
+import { webToken } from './token';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -12,21 +13,6 @@ export interface CallOptions {
 interface Transport {
   kind: 'electron' | 'http';
   call(method: string, payload: unknown, opts: CallOptions): Promise<Outcome>;
-}
-
-const TOKEN_KEY = 'sw.token';
-/** The web host's access token of this tab (null in Electron). */
-export const webToken = (): string | null => sessionStorage.getItem(TOKEN_KEY);
-
-/** The web host's token arrives once in the address (`#token=…`); keep it for this tab's session. */
-export function takeTokenFromLocation(loc: Location = window.location): string | null {
-  const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(loc.hash);
-  if (match) {
-    sessionStorage.setItem(TOKEN_KEY, match[1]);
-    history.replaceState(null, '', loc.pathname + loc.search + '#/');
-    return match[1];
-  }
-  return sessionStorage.getItem(TOKEN_KEY);
 }
 
 function electronTransport(bridge: DesktopBridge): Transport {
@@ -91,7 +77,7 @@ let transport: Transport | null = null;
 function getTransport(): Transport {
   if (!transport) {
     const bridge = desktopBridge();
-    transport = bridge ? electronTransport(bridge) : httpTransport(() => sessionStorage.getItem(TOKEN_KEY));
+    transport = bridge ? electronTransport(bridge) : httpTransport(webToken);
   }
   return transport;
 }

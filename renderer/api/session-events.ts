@@ -1,7 +1,7 @@
 import type { SessionEvent } from '../../shared/contract/session';
 import { SESSION_EVENTS_PATH } from '../../shared/contract/bridge';
 import { desktopBridge } from './bridge';
-import { webToken } from './client';
+import { webToken } from './token';
 import { streamRecords } from './stream';
 
 /**

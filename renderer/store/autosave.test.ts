@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWorkshop, type WorkshopDoc } from '../../shared/model';
 import type { WorkshopRepository } from '../db/repository';
 import { createJournal, journalIsNewer, type JournalStorage } from '../db/journal';
-import { closeGuardNeeded, retryDelay, startAutosave, type Autosave, type AutosaveHost } from './autosave';
+import { closeGuardNeeded, startAutosave, type Autosave, type AutosaveHost } from './autosave';
+import { retryDelay } from './retry';
 import { undo, useWorkshop } from './workshop';
 
 const STORED_AT = '2026-11-29T10:00:00.000Z';
@@ -237,5 +238,36 @@ describe('the close guard', () => {
     b.discard();
     expect(unload()).toBe(false);
     expect(storage.items.size).toBe(0);
+  });
+});
+
+describe('other windows of the app', () => {
+  it('the channel to them opens with the first workshop, not at start-up (it would hold up the library’s first frame), and tells them each save', async () => {
+    const channels: { name: string; posted: unknown[] }[] = [];
+    class FakeChannel extends EventTarget {
+      posted: unknown[] = [];
+      constructor(name: string) {
+        super();
+        channels.push({ name, posted: this.posted });
+      }
+      postMessage(message: unknown) {
+        this.posted.push(message);
+      }
+      close() {}
+    }
+    vi.stubGlobal('BroadcastChannel', FakeChannel);
+    try {
+      useWorkshop.getState().close();
+      const autosave = start(fakeRepo());
+      expect(channels).toEqual([]);
+      useWorkshop.getState().open(stored());
+      expect(channels.map((c) => c.name)).toEqual(['sw-workshops']);
+      useWorkshop.getState().edit('Rename', retitle('Renamed'));
+      await autosave.flush();
+      expect(channels).toHaveLength(1);
+      expect(channels[0].posted).toEqual([{ id: 'w1' }]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { Lang } from '../../shared/framework';
 import type { WorkshopSummary } from '../db/database';
 import type { WorkshopRepository } from '../db/repository';
 import { storageMessage, storageProblem } from '../db/errors';
-import { retryDelay } from './autosave';
+import { retryDelay } from './retry';
 
 export type LibrarySort = 'updated' | 'title';
 

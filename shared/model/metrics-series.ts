@@ -133,206 +133,270 @@ interface Accumulator {
  * a row error, and so is a row without its step, candidate or horizon. Rates given as
  * 0–100 (any value above 1 in the series) are read as percentages.
  */
-export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPoints = MAX_STORED_POINTS, maxErrors = 200 } = {}): BuildResult {
-  const fileErrors = [...table.fileErrors];
-  const { roles } = mapping;
+/** Where each mapped role is among the table's columns (-1: not mapped). */
+function columnsOf(roles: readonly ColumnRole[]) {
   const xCol = roles.indexOf('x');
   const candCol = roles.indexOf('candidate');
   const bucketCol = roles.indexOf('bucket');
   const metricCols = roles.map((r, i) => (METRIC_OF[r] ? i : -1)).filter((i) => i >= 0);
-  const gpusCol = roles.indexOf('gpus');
-  const gpuTypeCol = roles.indexOf('gpu-type');
-  const pilots = new Map<string, ImportedPilot>();
-  /** Per candidate, each row's (step, GPUs) and the file row it came from. */
-  const rowGpus = new Map<string, { x: number; gpus: number; row: number }[]>();
-  if (fileErrors.length === 0) {
-    if (xCol < 0) fileErrors.push({ code: 'missing-x' });
-    if (metricCols.length === 0) fileErrors.push({ code: 'missing-metric' });
-    if (candCol < 0 && !mapping.fileCandidate) fileErrors.push({ code: 'missing-candidate' });
-  }
-  const errors: RowError[] = [];
-  let errorCount = 0;
-  const rowsWithErrors = new Set<number>();
-  const report = (row: number, column: number, code: RowErrorCode, value: string) => {
-    errorCount++;
-    rowsWithErrors.add(row);
-    if (errors.length < maxErrors) errors.push({ row, column: table.header[column] ?? `#${column + 1}`, code, value });
-  };
-  if (fileErrors.length) return { series: [], duplicates: [], pilots: [], errors, errorCount, errorRows: 0, fileErrors, rowsUsed: 0 };
-
-  const decimalComma = table.delimiter !== ',' && table.delimiter !== '';
-  const dupGroups = duplicateColumns(roles);
-  const dupCol = new Set(dupGroups.flatMap((g) => g.columns));
-  /** The values each duplicated column would import, kept apart (never merged into a series). */
-  const dupAcc = new Map<number, Accumulator>();
-  // Accumulators per candidate, indexed by column × bucket (no string keys in the hot loop).
-  const acc = new Map<string, (Accumulator | undefined)[]>();
-  const all: Accumulator[] = [];
-  const bucketIndex: Record<Bucket, number> = { '': 0, short: 1, medium: 2, long: 3 };
-  const firstRow = table.hasHeader ? 2 : 1;
-  let rowsUsed = 0;
+  /** The last column a row must reach. */
   const needed = Math.max(xCol, candCol, bucketCol, ...metricCols);
-  const metricOf = roles.map((r) => METRIC_OF[r]);
-  for (let r = 0; r < table.rows.length; r++) {
-    const row = table.rows[r];
-    const rowNo = r + firstRow;
-    if (row.length <= needed) {
-      // Too few cells: name the first mapped column that is missing.
-      const missing = [xCol, candCol, bucketCol, ...metricCols].filter((c) => c >= row.length).sort((a, b) => a - b)[0];
-      report(rowNo, missing, 'missing-cell', '');
-      continue;
+  return { xCol, candCol, bucketCol, metricCols, needed, gpusCol: roles.indexOf('gpus'), gpuTypeCol: roles.indexOf('gpu-type') };
+}
+type Columns = ReturnType<typeof columnsOf>;
+
+/** The row errors found: the first `maxErrors` kept, all counted, and the rows they are in. */
+function errorLog(header: readonly string[], maxErrors: number) {
+  const errors: RowError[] = [];
+  const rows = new Set<number>();
+  const log = {
+    errors,
+    count: 0,
+    rows,
+    report(row: number, column: number, code: RowErrorCode, value: string) {
+      log.count++;
+      rows.add(row);
+      if (errors.length < maxErrors) errors.push({ row, column: header[column] ?? `#${column + 1}`, code, value });
+    },
+  };
+  return log;
+}
+type ErrorLog = ReturnType<typeof errorLog>;
+
+/** What the rows read so far hold: series being built, duplicated columns' values, pilots, GPU counts by step. */
+interface Reading {
+  table: MetricsTable;
+  mapping: ColumnMapping;
+  cols: Columns;
+  log: ErrorLog;
+  decimalComma: boolean;
+  dupCol: Set<number>;
+  /** The values each duplicated column would import, kept apart (never merged into a series). */
+  dupAcc: Map<number, Accumulator>;
+  /** Accumulators per candidate, indexed by column × bucket (no string keys in the hot loop). */
+  acc: Map<string, (Accumulator | undefined)[]>;
+  all: Accumulator[];
+  pilots: Map<string, ImportedPilot>;
+  /** Per candidate, each row's (step, GPUs) and the file row it came from. */
+  rowGpus: Map<string, { x: number; gpus: number; row: number }[]>;
+  metricOf: (MetricSeries['metric'] | undefined)[];
+}
+
+const BUCKET_INDEX: Record<Bucket, number> = { '': 0, short: 1, medium: 2, long: 3 };
+
+/** A row's step, candidate and horizon, or null when one of them is missing or wrong (reported). */
+function rowKey(rd: Reading, row: string[], rowNo: number): { x: number; candidateId: string; rowBucket: Bucket } | null {
+  const { xCol, candCol, bucketCol, metricCols } = rd.cols;
+  if (row.length <= rd.cols.needed) {
+    // Too few cells: name the first mapped column that is missing.
+    const missing = [xCol, candCol, bucketCol, ...metricCols].filter((c) => c >= row.length).sort((a, b) => a - b)[0];
+    rd.log.report(rowNo, missing, 'missing-cell', '');
+    return null;
+  }
+  const xCell = row[xCol];
+  const x = parseNumber(xCell, rd.decimalComma);
+  if (x === null) {
+    rd.log.report(rowNo, xCol, xCell.trim() === '' ? 'missing-cell' : 'not-a-number', xCell);
+    return null;
+  }
+  let candidateId = rd.mapping.fileCandidate;
+  if (candCol >= 0) {
+    const raw = row[candCol];
+    candidateId = rd.mapping.candidateValues[raw] ?? rd.mapping.candidateValues[raw.trim()] ?? '';
+    if (!candidateId) {
+      rd.log.report(rowNo, candCol, raw.trim() ? 'unknown-candidate' : 'missing-cell', raw);
+      return null;
     }
-    const xCell = row[xCol];
-    const x = parseNumber(xCell, decimalComma);
-    if (x === null) {
-      report(rowNo, xCol, xCell.trim() === '' ? 'missing-cell' : 'not-a-number', xCell);
-      continue;
+  }
+  let rowBucket: Bucket = '';
+  if (bucketCol >= 0 && row[bucketCol].trim() !== '') {
+    const b = parseBucket(row[bucketCol]);
+    if (!b) {
+      rd.log.report(rowNo, bucketCol, 'unknown-bucket', row[bucketCol]);
+      return null;
     }
-    let candidateId = mapping.fileCandidate;
-    if (candCol >= 0) {
-      const raw = row[candCol];
-      candidateId = mapping.candidateValues[raw] ?? mapping.candidateValues[raw.trim()] ?? '';
-      if (!candidateId) {
-        report(rowNo, candCol, raw.trim() ? 'unknown-candidate' : 'missing-cell', raw);
-        continue;
-      }
+    rowBucket = b;
+  }
+  return { x, candidateId, rowBucket };
+}
+
+/** A row's pilot configuration cells (GPU count, GPU type), if mapped. */
+function readPilotCells(rd: Reading, row: string[], rowNo: number, x: number, candidateId: string) {
+  const { gpusCol, gpuTypeCol } = rd.cols;
+  if (gpusCol < 0 && gpuTypeCol < 0) return;
+  const pilot = rd.pilots.get(candidateId) ?? { candidateId, gpus: null, gpu: null, gpusFrom: [] };
+  const gCell = gpusCol >= 0 ? (row[gpusCol] ?? '').trim() : '';
+  if (gCell) {
+    const g = parseNumber(gCell, rd.decimalComma);
+    if (g === null) rd.log.report(rowNo, gpusCol, 'not-a-number', gCell);
+    else if (!Number.isInteger(g) || g < 1 || g > 1_000_000) rd.log.report(rowNo, gpusCol, 'out-of-range', gCell);
+    else {
+      pilot.gpus = g;
+      let list = rd.rowGpus.get(candidateId);
+      if (!list) rd.rowGpus.set(candidateId, (list = []));
+      list.push({ x, gpus: g, row: rowNo });
     }
-    let rowBucket: Bucket = '';
-    if (bucketCol >= 0 && row[bucketCol].trim() !== '') {
-      const b = parseBucket(row[bucketCol]);
-      if (!b) {
-        report(rowNo, bucketCol, 'unknown-bucket', row[bucketCol]);
-        continue;
-      }
-      rowBucket = b;
-    }
-    if (gpusCol >= 0 || gpuTypeCol >= 0) {
-      const pilot = pilots.get(candidateId) ?? { candidateId, gpus: null, gpu: null, gpusFrom: [] };
-      const gCell = gpusCol >= 0 ? (row[gpusCol] ?? '').trim() : '';
-      if (gCell) {
-        const g = parseNumber(gCell, decimalComma);
-        if (g === null) report(rowNo, gpusCol, 'not-a-number', gCell);
-        else if (!Number.isInteger(g) || g < 1 || g > 1_000_000) report(rowNo, gpusCol, 'out-of-range', gCell);
-        else {
-          pilot.gpus = g;
-          let list = rowGpus.get(candidateId);
-          if (!list) rowGpus.set(candidateId, (list = []));
-          list.push({ x, gpus: g, row: rowNo });
-        }
-      }
-      const tCell = gpuTypeCol >= 0 ? (row[gpuTypeCol] ?? '').trim() : '';
-      if (tCell) {
-        const gpu = parseGpuType(tCell);
-        if (gpu) pilot.gpu = gpu;
-        else report(rowNo, gpuTypeCol, 'unknown-gpu', tCell);
-      }
-      pilots.set(candidateId, pilot);
-    }
-    let slots = acc.get(candidateId);
-    if (!slots) acc.set(candidateId, (slots = []));
-    let used = false;
-    for (const c of metricCols) {
-      const cell = row[c];
-      if (cell === '') continue;
-      let y = parseNumber(cell, decimalComma);
-      if (y === null) {
-        if (cell.trim() !== '') report(rowNo, c, 'not-a-number', cell);
-        continue;
-      }
-      const role = roles[c];
-      // Speeds, durations and rates are never below zero (a reward may be).
-      if (y < 0 && role !== 'reward') {
-        report(rowNo, c, 'negative', cell);
-        continue;
-      }
-      // A pilot's measured seconds and speeds are more than zero: the calibration divides by them.
-      if (POSITIVE_ROLES.has(role) && y === 0) {
-        report(rowNo, c, 'out-of-range', cell);
-        continue;
-      }
-      if (role === 'step-seconds') {
-        if (y === 0) {
-          report(rowNo, c, 'out-of-range', cell);
-          continue;
-        }
-        y = 3600 / y;
-      }
-      const metric = metricOf[c]!;
-      const bucket: Bucket = metric === 'success-rate' ? (BUCKET_OF[role] ?? rowBucket) : '';
-      if (dupCol.has(c)) {
-        let d = dupAcc.get(c);
-        if (!d) dupAcc.set(c, (d = { candidateId: '', metric, bucket, xs: [], ys: [], rows: [], column: table.header[c], rate: RATE_ROLES.has(role) }));
-        d.xs.push(x);
-        d.ys.push(y);
-        d.rows.push(rowNo);
-        continue;
-      }
-      const slot = c * 4 + bucketIndex[bucket];
-      let a = slots[slot];
+  }
+  const tCell = gpuTypeCol >= 0 ? (row[gpuTypeCol] ?? '').trim() : '';
+  if (tCell) {
+    const gpu = parseGpuType(tCell);
+    if (gpu) pilot.gpu = gpu;
+    else rd.log.report(rowNo, gpuTypeCol, 'unknown-gpu', tCell);
+  }
+  rd.pilots.set(candidateId, pilot);
+}
+
+/** A metric cell's value as stored (step seconds as steps per hour), or null when it is empty or wrong (reported). */
+function metricValue(rd: Reading, cell: string, role: ColumnRole, rowNo: number, c: number): number | null {
+  if (cell === '') return null;
+  const y = parseNumber(cell, rd.decimalComma);
+  if (y === null) {
+    if (cell.trim() !== '') rd.log.report(rowNo, c, 'not-a-number', cell);
+    return null;
+  }
+  // Speeds, durations and rates are never below zero (a reward may be).
+  if (y < 0 && role !== 'reward') {
+    rd.log.report(rowNo, c, 'negative', cell);
+    return null;
+  }
+  // A pilot's measured seconds and speeds are more than zero: the calibration divides by them.
+  // (A step of zero seconds would be an infinite speed.)
+  if ((POSITIVE_ROLES.has(role) || role === 'step-seconds') && y === 0) {
+    rd.log.report(rowNo, c, 'out-of-range', cell);
+    return null;
+  }
+  return role === 'step-seconds' ? 3600 / y : y;
+}
+
+/** A row's metric cells, each into its series (or its duplicated column's values); true when one was used. */
+function readMetricCells(rd: Reading, row: string[], rowNo: number, key: { x: number; candidateId: string; rowBucket: Bucket }): boolean {
+  const { table, mapping } = rd;
+  const { x, candidateId, rowBucket } = key;
+  let slots = rd.acc.get(candidateId);
+  if (!slots) rd.acc.set(candidateId, (slots = []));
+  let used = false;
+  for (const c of rd.cols.metricCols) {
+    const role = mapping.roles[c];
+    const y = metricValue(rd, row[c], role, rowNo, c);
+    if (y === null) continue;
+    const metric = rd.metricOf[c]!;
+    const bucket: Bucket = metric === 'success-rate' ? (BUCKET_OF[role] ?? rowBucket) : '';
+    let a: Accumulator | undefined;
+    if (rd.dupCol.has(c)) {
+      a = rd.dupAcc.get(c);
+      if (!a) rd.dupAcc.set(c, (a = { candidateId: '', metric, bucket, xs: [], ys: [], rows: [], column: table.header[c], rate: RATE_ROLES.has(role) }));
+    } else {
+      const slot = c * 4 + BUCKET_INDEX[bucket];
+      a = slots[slot];
       if (!a) {
         // Two columns can feed one series (e.g. success-rate with a horizon column and success-long): share it.
-        a = all.find((s) => s.candidateId === candidateId && s.metric === metric && s.bucket === bucket);
-        if (!a) all.push((a = { candidateId, metric, bucket, xs: [], ys: [], rows: [], column: table.header[c], rate: RATE_ROLES.has(role) }));
+        a = rd.all.find((s) => s.candidateId === candidateId && s.metric === metric && s.bucket === bucket);
+        if (!a) rd.all.push((a = { candidateId, metric, bucket, xs: [], ys: [], rows: [], column: table.header[c], rate: RATE_ROLES.has(role) }));
         slots[slot] = a;
       }
-      a.xs.push(x);
-      a.ys.push(y);
-      a.rows.push(rowNo);
       used = true;
     }
-    if (used) rowsUsed++;
+    a.xs.push(x);
+    a.ys.push(y);
+    a.rows.push(rowNo);
   }
+  return used;
+}
 
-  const series: ImportedSeries[] = [];
-  for (const a of all) {
-    const percent = readRates(a, (row, value) => report(row, table.header.indexOf(a.column), 'out-of-range', value));
-    if (a.xs.length === 0) continue;
-    series.push({ candidateId: a.candidateId, metric: a.metric, bucket: a.bucket, points: reduceSeries(a.xs, a.ys, maxPoints), rows: a.xs.length, percent });
-  }
-  const duplicates: DuplicateMeasure[] = dupGroups.map((g) => ({
+/** Each group of columns that measure the same thing: how many values and their mean, per column. */
+function duplicateMeasures(rd: Reading, dupGroups: ReturnType<typeof duplicateColumns>): DuplicateMeasure[] {
+  return dupGroups.map((g) => ({
     metric: g.metric,
     bucket: g.bucket,
     columns: g.columns.map((index) => {
-      const d = dupAcc.get(index);
+      const d = rd.dupAcc.get(index);
       // Out-of-range rates of a column not yet kept are reported once it is kept.
       if (d) readRates(d, () => undefined);
       const n = d ? d.ys.length : 0;
       let sum = 0;
       for (let i = 0; i < n; i++) sum += d!.ys[i];
-      return { index, column: table.header[index] ?? `#${index + 1}`, role: roles[index], rows: n, mean: n ? sum / n : null };
+      return { index, column: rd.table.header[index] ?? `#${index + 1}`, role: rd.mapping.roles[index], rows: n, mean: n ? sum / n : null };
     }),
   }));
-  if (series.length > MAX_SERIES)
-    return {
-      series: [],
-      duplicates,
-      pilots: [],
-      errors,
-      errorCount,
-      errorRows: rowsWithErrors.size,
-      fileErrors: [{ code: 'too-many-series', detail: String(series.length) }],
-      rowsUsed: 0,
-    };
-  // GPU counts by step: the pilot's count from each change on (only when it changed).
-  for (const [candidateId, list] of rowGpus) {
+}
+
+/** GPU counts by step: the pilot's count from each change on (only when it changed); the configuration's count is the last step's. */
+function settlePilotGpus(rd: Reading) {
+  for (const [candidateId, list] of rd.rowGpus) {
     list.sort((a, b) => a.x - b.x || a.row - b.row);
     const changes: [number, number][] = [];
     for (const r of list) {
       if (changes.length > 0 && changes[changes.length - 1][1] === r.gpus) continue;
       if (changes.length === MAX_PILOT_GPU_CHANGES) {
-        report(r.row, gpusCol, 'out-of-range', String(r.gpus));
+        rd.log.report(r.row, rd.cols.gpusCol, 'out-of-range', String(r.gpus));
         continue;
       }
       changes.push([r.x, r.gpus]);
     }
-    const pilot = pilots.get(candidateId)!;
+    const pilot = rd.pilots.get(candidateId)!;
     pilot.gpusFrom = changes.length > 1 ? changes : [];
-    // The configuration's count is the last step's.
     pilot.gpus = list[list.length - 1].gpus;
   }
-  errors.sort((p, q) => p.row - q.row);
-  const pilotList = [...pilots.values()].filter((p) => p.gpus !== null || p.gpu !== null);
-  return { series, duplicates, pilots: pilotList, errors, errorCount, errorRows: rowsWithErrors.size, fileErrors: [], rowsUsed };
+}
+
+export function buildSeries(table: MetricsTable, mapping: ColumnMapping, { maxPoints = MAX_STORED_POINTS, maxErrors = 200 } = {}): BuildResult {
+  const fileErrors = [...table.fileErrors];
+  const { roles } = mapping;
+  const cols = columnsOf(roles);
+  if (fileErrors.length === 0) {
+    if (cols.xCol < 0) fileErrors.push({ code: 'missing-x' });
+    if (cols.metricCols.length === 0) fileErrors.push({ code: 'missing-metric' });
+    if (cols.candCol < 0 && !mapping.fileCandidate) fileErrors.push({ code: 'missing-candidate' });
+  }
+  const log = errorLog(table.header, maxErrors);
+  const result = (rest: Pick<BuildResult, 'series' | 'duplicates' | 'pilots' | 'fileErrors' | 'rowsUsed'>): BuildResult => ({
+    ...rest,
+    errors: log.errors,
+    errorCount: log.count,
+    errorRows: log.rows.size,
+  });
+  if (fileErrors.length) return { ...result({ series: [], duplicates: [], pilots: [], fileErrors, rowsUsed: 0 }), errorRows: 0 };
+
+  const dupGroups = duplicateColumns(roles);
+  const rd: Reading = {
+    table,
+    mapping,
+    cols,
+    log,
+    decimalComma: table.delimiter !== ',' && table.delimiter !== '',
+    dupCol: new Set(dupGroups.flatMap((g) => g.columns)),
+    dupAcc: new Map(),
+    acc: new Map(),
+    all: [],
+    pilots: new Map(),
+    rowGpus: new Map(),
+    metricOf: roles.map((r) => METRIC_OF[r]),
+  };
+  const firstRow = table.hasHeader ? 2 : 1;
+  let rowsUsed = 0;
+  for (let r = 0; r < table.rows.length; r++) {
+    const row = table.rows[r];
+    const rowNo = r + firstRow;
+    const key = rowKey(rd, row, rowNo);
+    if (!key) continue;
+    readPilotCells(rd, row, rowNo, key.x, key.candidateId);
+    if (readMetricCells(rd, row, rowNo, key)) rowsUsed++;
+  }
+
+  const series: ImportedSeries[] = [];
+  for (const a of rd.all) {
+    const percent = readRates(a, (row, value) => log.report(row, table.header.indexOf(a.column), 'out-of-range', value));
+    if (a.xs.length === 0) continue;
+    series.push({ candidateId: a.candidateId, metric: a.metric, bucket: a.bucket, points: reduceSeries(a.xs, a.ys, maxPoints), rows: a.xs.length, percent });
+  }
+  const duplicates = duplicateMeasures(rd, dupGroups);
+  if (series.length > MAX_SERIES) {
+    return result({ series: [], duplicates, pilots: [], fileErrors: [{ code: 'too-many-series', detail: String(series.length) }], rowsUsed: 0 });
+  }
+  settlePilotGpus(rd);
+  log.errors.sort((p, q) => p.row - q.row);
+  const pilotList = [...rd.pilots.values()].filter((p) => p.gpus !== null || p.gpu !== null);
+  return result({ series, duplicates, pilots: pilotList, fileErrors: [], rowsUsed });
 }
 
 /**
