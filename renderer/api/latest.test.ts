@@ -25,7 +25,7 @@ describe('latestAnswer', () => {
     expect(calls.map((c) => c.request)).toEqual([1]);
     calls[0].answer(11);
     await flush();
-    expect(shown.at(-1)).toEqual({ kind: 'answer', request: 1, value: 11 });
+    expect(shown.at(-1)).toEqual({ kind: 'answer', request: 1, value: 11, previewed: true });
   });
 
   it('does not show an answer equal to the preview again', async () => {
@@ -50,7 +50,7 @@ describe('latestAnswer', () => {
     expect(shown).toEqual([
       { kind: 'preview', request: 1, value: 10 },
       { kind: 'preview', request: 2, value: 20 },
-      { kind: 'answer', request: 2, value: 21 },
+      { kind: 'answer', request: 2, value: 21, previewed: true },
     ]);
   });
 
@@ -86,6 +86,6 @@ describe('latestAnswer', () => {
     latest.ask(4);
     calls[1].answer(40);
     await flush();
-    expect(shown.at(-1)).toEqual({ kind: 'answer', request: 4, value: 40 });
+    expect(shown.at(-1)).toEqual({ kind: 'answer', request: 4, value: 40, previewed: false });
   });
 });

@@ -11,10 +11,13 @@ import { ContractError } from '../../shared/contract/errors';
  *   the Node side's answer or typed error is awaited);
  * - the Node side's answer is shown only while its request is still the latest one: a newer
  *   `ask` (or `drop`) aborts the older call and an answer to it that still arrives is ignored;
- * - an answer equal to the preview already on screen (`same`) is not shown again.
+ * - an answer equal to the preview already on screen (`same`) is not shown again; `previewed`
+ *   tells `show` whether a preview of this request is on screen.
  */
 export type Shown<Q, A> =
-  { kind: 'preview'; request: Q; value: A } | { kind: 'answer'; request: Q; value: A } | { kind: 'error'; request: Q; error: ContractError };
+  | { kind: 'preview'; request: Q; value: A }
+  | { kind: 'answer'; request: Q; value: A; previewed: boolean }
+  | { kind: 'error'; request: Q; error: ContractError; previewed: boolean };
 
 export interface LatestOptions<Q, A> {
   /** The page's own answer, synchronously (`null`: it cannot compute this request). */
@@ -66,12 +69,12 @@ export function latestAnswer<Q, A>(opts: LatestOptions<Q, A>): Latest<Q> {
           if (mine !== seq) return; // a newer request was asked: this answer is stale
           controller = null;
           if (preview !== null && opts.same?.(preview, value)) return; // already on screen
-          opts.show({ kind: 'answer', request, value });
+          opts.show({ kind: 'answer', request, value, previewed: preview !== null });
         },
         (err: unknown) => {
           if (mine !== seq) return;
           controller = null;
-          opts.show({ kind: 'error', request, error: ContractError.from(err) });
+          opts.show({ kind: 'error', request, error: ContractError.from(err), previewed: preview !== null });
         },
       );
     },

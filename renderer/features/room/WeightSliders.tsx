@@ -14,8 +14,8 @@ import {
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useRoomAnalysis } from './analysis';
-import { dropPendingAnswers, evaluateLive, useLive } from './live';
-import { useRoomUi } from './roomUi';
+import { dropPendingAnswers, evaluateLive } from './live';
+import { useRoom } from '../../store/room';
 import { useNativeChange } from './useCommit';
 import { displayName } from '../../../shared/model';
 import { numCol, TableHead } from '../../ui/TableHead';
@@ -30,7 +30,7 @@ let drag: { anchor: number[]; k: number; last: number[]; fromDoc: boolean } | nu
 export function dragWeight(doc: WorkshopDoc, k: number, percent: number, inputAt = performance.now()) {
   performance.mark('room:input');
   if (!drag || drag.k !== k) {
-    const draftUnits = useLive.getState().draftUnits;
+    const draftUnits = useRoom.getState().draftUnits;
     const anchor = draftUnits ?? docWeightUnits(doc);
     drag = { anchor, k, last: anchor, fromDoc: draftUnits === null };
   }
@@ -48,7 +48,7 @@ const asPoints = handWeights;
  */
 export function commitWeightDrag(actionName: string) {
   const current = drag;
-  const draft = current?.last ?? useLive.getState().draftUnits;
+  const draft = current?.last ?? useRoom.getState().draftUnits;
   drag = null;
   if (!draft) return;
   dropPendingAnswers();
@@ -61,15 +61,15 @@ export function commitWeightDrag(actionName: string) {
           withWeightUnits(d, draft),
       ),
     );
-  useLive.setState({ draftUnits: null });
+  useRoom.getState().endDraft('units');
 }
 
 /** Sliders that keep the total at 100 % (the others rescale in proportion) and direct entry of points. */
 export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const draft = useLive((s) => s.draftUnits);
-  const blind = useRoomUi((s) => s.blind);
+  const draft = useRoom((s) => s.draftUnits);
+  const blind = useRoom((s) => s.blind);
   const { value: analysis, current } = useRoomAnalysis(doc);
   const stale = !current;
   const units = draft ?? docWeightUnits(doc);

@@ -4,7 +4,8 @@ import type { WorkshopDoc } from '../../../shared/model';
 import { groupOverride, withoutCell } from '../../../shared/model/edits/scenarios';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { dropPendingAnswers, evaluateLive, useLive } from './live';
+import { dropPendingAnswers, evaluateLive } from './live';
+import { useRoom } from '../../store/room';
 import { RangeInput } from './WeightSliders';
 import { UnlessBlind } from './UnlessBlind';
 import { ScenariosPanel } from './ScenariosPanel';
@@ -36,8 +37,8 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
   const [cand, setCand] = useState(doc.candidates[0]?.id ?? '');
   const [crit, setCrit] = useState(doc.criteria[0]?.id ?? '');
   const overrides = useWorkshop((s) => s.whatIf);
-  const draft = useLive((s) => s.draftOverrides);
-  const result = useLive((s) => s.result);
+  const draft = useRoom((s) => s.draftOverrides);
+  const result = useRoom((s) => s.result);
   const ci = doc.candidates.findIndex((c) => c.id === cand);
   const ki = doc.criteria.findIndex((c) => c.id === crit);
   const active = draft ?? overrides;
@@ -45,12 +46,12 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
   const group = ci >= 0 && ki >= 0 ? (result?.aggregated[ci]?.[ki] ?? null) : null;
   const value = overridden ?? group ?? doc.scale.min;
   const commit = () => {
-    const d = sent ?? useLive.getState().draftOverrides;
+    const d = sent ?? useRoom.getState().draftOverrides;
     sent = null;
     if (!d) return;
     dropPendingAnswers();
     useWorkshop.getState().setWhatIf(t('room.undo.whatIfScore'), d);
-    useLive.setState({ draftOverrides: null });
+    useRoom.getState().endDraft('overrides');
   };
   if (doc.candidates.length === 0 || doc.criteria.length === 0) return null;
   const cells = summarise(doc, overrides, lang);

@@ -1,14 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { WorkshopAnalyseRequest } from '../../../shared/contract/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
 import { analysisSubject } from '../../../shared/model/analysis-subject';
 import { useDerived } from '../../api/derived';
+import { useRoom } from '../../store/room';
 import { useWorkshop } from '../../store/workshop';
-import { useRoomUi } from './roomUi';
-import { ballotsQuietAt } from './roomVote';
-
-/** Edits in a burst cost one analysis: it runs once the document has rested this long. */
-const ANALYSIS_DEBOUNCE_MS = 350;
 
 // Every subscriber of one document state gets the very same request object (its key is computed once).
 let last: { doc: WorkshopDoc; overrides: Record<string, number>; request: WorkshopAnalyseRequest } | null = null;
@@ -25,37 +21,24 @@ export function analysisRequest(doc: WorkshopDoc, overrides: Record<string, numb
  * the robustness panel, the weight sliders and the presenter share one call; a cancelled run
  * keeps the previous answer on screen, marked as out of date (`current` false). Nothing is
  * analysed while results are hidden (blind scoring).
+ *
+ * The analysis follows the screen one state at a time (the room's store, `analysed`): while a
+ * run is under way, the document may change any number of times (ballots of a room vote
+ * arriving, edits in a burst) — the board and the merged scores show at once — and once the
+ * run has ended the latest state is asked for. No timer decides when: the end of the run does.
  */
 export function useRoomAnalysis(doc: WorkshopDoc | null) {
   const overrides = useWorkshop((s) => s.whatIf);
-  const blind = useRoomUi((s) => s.blind);
-  // The request (the whole workshop, and its JSON as the answer's key) is built only for a
-  // document at rest: a burst of edits (ballots of a room vote arriving) builds it once.
-  const rested = useRested(doc, overrides);
-  const derived = useDerived('workshop.analyse', rested.doc && !blind ? analysisRequest(rested.doc, rested.overrides) : null);
-  if (blind || (rested.doc === doc && rested.overrides === overrides)) return derived;
-  return { ...derived, current: false, pending: true };
-}
-
-/**
- * The document and what-if scores once they have stayed the same for ANALYSIS_DEBOUNCE_MS (the
- * first ones at once), and not before a burst of room-vote ballots is over: the board and the
- * merged scores show at once, the analysis (a long job on the Node side, which also serves the
- * participants' devices) after.
- */
-function useRested(doc: WorkshopDoc | null, overrides: Record<string, number>) {
-  const [rested, setRested] = useState({ doc, overrides });
-  const changed = rested.doc !== doc || rested.overrides !== overrides;
+  const blind = useRoom((s) => s.blind);
+  const analysed = useRoom((s) => s.analysed);
+  // Nothing asked yet for this workshop: the state on screen, at once.
+  const asked = !doc ? null : analysed && analysed.doc.id === doc.id ? analysed : { doc, overrides };
+  const first = asked !== null && asked !== analysed;
+  const derived = useDerived('workshop.analyse', asked && !blind ? analysisRequest(asked.doc, asked.overrides) : null);
+  const behind = asked?.doc !== doc || asked?.overrides !== overrides;
   useEffect(() => {
-    if (!changed) return;
-    let timer: ReturnType<typeof setTimeout>;
-    const settle = () => {
-      const wait = ballotsQuietAt() - Date.now();
-      if (wait > 0) timer = setTimeout(settle, wait);
-      else setRested({ doc, overrides });
-    };
-    timer = setTimeout(settle, ANALYSIS_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [changed, doc, overrides]);
-  return rested;
+    if (doc && (first || (behind && !derived.pending))) useRoom.getState().analyse(doc, overrides);
+  }, [first, behind, derived.pending, doc, overrides]);
+  if (blind || !behind) return derived;
+  return { ...derived, current: false, pending: true };
 }
