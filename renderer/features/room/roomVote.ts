@@ -83,28 +83,40 @@ function catchUp(workshopId: string) {
   })();
 }
 
-/**
- * Events are applied in batches: whatever arrives within this window (or while the page was
- * busy) is one update of the screen — the board's latest status and every ballot, each ballot
- * still its own undo step. Under a burst of ballots the page renders a few times a second
- * instead of once per ballot.
- */
-export const EVENT_BATCH_MS = 16;
+/** Runs `fn` once, later; the returned function cancels it. */
+export type Schedule = (fn: () => void) => () => void;
 
 /**
- * Collects session events and hands them over in batches (`apply` gets the latest status of
- * the workshop's round, if any arrived, and its ballots in order of arrival).
+ * Before the next frame is drawn: events arriving within one frame are one update of the
+ * screen. A hidden page draws no frames, so there it runs at once (after the current task).
+ */
+export const beforeNextFrame: Schedule = (fn) => {
+  if (typeof requestAnimationFrame === 'undefined' || document.hidden) {
+    let live = true;
+    queueMicrotask(() => live && fn());
+    return () => (live = false);
+  }
+  const id = requestAnimationFrame(fn);
+  return () => cancelAnimationFrame(id);
+};
+
+/**
+ * Collects session events and hands them over in batches, one per frame: whatever arrived
+ * since the last frame (the board's latest status and every ballot, each ballot still its own
+ * undo step) is one update of the screen, so under a burst of ballots the page renders once a
+ * frame at most instead of once per ballot. `apply` gets the latest status of the workshop's
+ * round, if any arrived, and its ballots in order of arrival.
  */
 export function eventBatcher(
   workshopId: string,
   apply: (status: RoundStatus | null, ballots: Extract<SessionEvent, { type: 'ballot' }>[]) => void,
-  windowMs = EVENT_BATCH_MS,
+  schedule: Schedule = beforeNextFrame,
 ): { push: (e: SessionEvent) => void; stop: () => void } {
   let status: RoundStatus | null = null;
   let ballots: Extract<SessionEvent, { type: 'ballot' }>[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancel: (() => void) | undefined;
   const flush = () => {
-    timer = undefined;
+    cancel = undefined;
     const s = status;
     const b = ballots;
     status = null;
@@ -118,11 +130,11 @@ export function eventBatcher(
         status = e.status;
       } else if (e.workshopId === workshopId) ballots.push(e);
       else return;
-      timer ??= setTimeout(flush, windowMs);
+      cancel ??= schedule(flush);
     },
     stop() {
-      clearTimeout(timer);
-      timer = undefined;
+      cancel?.();
+      cancel = undefined;
     },
   };
 }
