@@ -34,6 +34,14 @@ interface RoomState {
   draftUnits: number[] | null;
   /** What-if scores while a what-if slider is being dragged; `null` = the workshop store's `whatIf`. */
   draftOverrides: Record<string, number> | null;
+  /**
+   * The weight drag in progress: the weights at its start (every step rescales from these, so
+   * nothing drifts), which slider, the last step sent, and whether it started from the
+   * document's own weights.
+   */
+  weightDrag: { anchor: number[]; k: number; last: number[]; fromDoc: boolean } | null;
+  /** The what-if overrides of the drag in progress (the last step sent). */
+  whatIfDrag: Record<string, number> | null;
   /** The evaluation on screen (the one ranking the room shows) and the weights (units) it was made with. */
   result: Evaluation | null;
   resultUnits: number[] | null;
@@ -72,7 +80,11 @@ interface RoomActions {
   setPresenter(on: boolean): void;
   showPresenterView(view: PresenterView): void;
 
-  /** A drag step: the weights and/or what-if scores being dragged. */
+  /** A step of a weight drag was sent (its evaluation is shown with `setDraft`). */
+  weightDragged(drag: NonNullable<RoomState['weightDrag']>): void;
+  /** A step of a what-if score drag was sent. */
+  whatIfDragged(overrides: Record<string, number>): void;
+  /** The weights and/or what-if scores being dragged, shown with their evaluation. */
   setDraft(draft: { units?: number[]; overrides?: Record<string, number> }): void;
   /** The drag of weights (`units`) or what-if scores (`overrides`) ended. */
   endDraft(which: 'units' | 'overrides'): void;
@@ -110,7 +122,7 @@ function storedBlind(docId: string): boolean {
   }
 }
 
-const NO_LIVE = { draftUnits: null, draftOverrides: null, result: null, resultUnits: null, liveError: null } as const;
+const NO_LIVE = { draftUnits: null, draftOverrides: null, weightDrag: null, whatIfDrag: null, result: null, resultUnits: null, liveError: null } as const;
 
 export const useRoom = create<RoomState & RoomActions>()((set, get) => ({
   view: 'scoring',
@@ -157,7 +169,9 @@ export const useRoom = create<RoomState & RoomActions>()((set, get) => ({
   showPresenterView: (presenterView) => set({ presenterView }),
 
   setDraft: ({ units, overrides }) => set({ ...(units ? { draftUnits: units } : {}), ...(overrides ? { draftOverrides: overrides } : {}) }),
-  endDraft: (which) => set(which === 'units' ? { draftUnits: null } : { draftOverrides: null }),
+  weightDragged: (weightDrag) => set({ weightDrag }),
+  whatIfDragged: (whatIfDrag) => set({ whatIfDrag }),
+  endDraft: (which) => set(which === 'units' ? { draftUnits: null, weightDrag: null } : { draftOverrides: null, whatIfDrag: null }),
   showEvaluation: (result, resultUnits) => set({ result, resultUnits, liveError: null }),
   evaluationFailed: (liveError) => set({ liveError }),
   analyse: (doc, overrides) => {

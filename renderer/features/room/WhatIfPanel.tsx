@@ -28,9 +28,6 @@ export function WhatIfPanel({ doc }: { doc: WorkshopDoc }) {
   );
 }
 
-/** The overrides of the what-if drag in progress (the last step sent), or null. */
-let sent: Record<string, number> | null = null;
-
 function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -46,9 +43,9 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
   const group = ci >= 0 && ki >= 0 ? (result?.aggregated[ci]?.[ki] ?? null) : null;
   const value = overridden ?? group ?? doc.scale.min;
   const commit = () => {
-    const d = sent ?? useRoom.getState().draftOverrides;
-    sent = null;
-    if (!d) return;
+    const room = useRoom.getState();
+    const d = room.whatIfDrag ?? room.draftOverrides;
+    if (!d) return room.endDraft('overrides');
     dropPendingAnswers();
     useWorkshop.getState().setWhatIf(t('room.undo.whatIfScore'), d);
     useRoom.getState().endDraft('overrides');
@@ -74,9 +71,10 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
           step={step}
           value={value}
           valueText={value.toFixed(1)}
-          held={() => sent !== null}
+          held={() => useRoom.getState().whatIfDrag !== null}
           onInput={(v, at) => {
-            sent = { ...withoutCell(useWorkshop.getState().whatIf, cand, crit), ...groupOverride(doc, cand, crit, v) };
+            const sent = { ...withoutCell(useWorkshop.getState().whatIf, cand, crit), ...groupOverride(doc, cand, crit, v) };
+            useRoom.getState().whatIfDragged(sent);
             evaluateLive(doc, at, { overrides: sent });
           }}
           onCommit={commit}
