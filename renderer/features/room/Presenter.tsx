@@ -170,7 +170,7 @@ function PresenterRanking({ doc, live }: { doc: WorkshopDoc; live: NonNullable<R
   return (
     <div className="presenter-grid one" ref={grid}>
       <div ref={column}>
-        <LeaderLine doc={doc} result={live.result} />
+        <LeaderLine doc={doc} live={live} />
         <RankingBars {...live.ranking} width={960} actions={false} fillHeight={fill} />
       </div>
     </div>
