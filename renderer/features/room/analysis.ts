@@ -1,10 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { WorkshopAnalyseRequest } from '../../../shared/contract/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
 import { analysisSubject } from '../../../shared/model/analysis-subject';
 import { useDerived } from '../../api/derived';
 import { useRoom } from '../../store/room';
 import { useWorkshop } from '../../store/workshop';
+
+/** Edits typed in a burst cost one analysis: the document is analysed once it has rested this long (a debounce of input). */
+const ANALYSIS_DEBOUNCE_MS = 350;
 
 // Every subscriber of one document state gets the very same request object (its key is computed once).
 let last: { doc: WorkshopDoc; overrides: Record<string, number>; request: WorkshopAnalyseRequest } | null = null;
@@ -25,7 +28,8 @@ export function analysisRequest(doc: WorkshopDoc, overrides: Record<string, numb
  * The analysis follows the screen one state at a time (the room's store, `analysed`): while a
  * run is under way, the document may change any number of times (ballots of a room vote
  * arriving, edits in a burst) — the board and the merged scores show at once — and once the
- * run has ended the latest state is asked for. No timer decides when: the end of the run does.
+ * run has ended the latest state is asked for, when it has rested ANALYSIS_DEBOUNCE_MS (edits
+ * typed in a burst cost one analysis). The first state is asked for at once.
  */
 export function useRoomAnalysis(doc: WorkshopDoc | null) {
   const overrides = useWorkshop((s) => s.whatIf);
@@ -36,9 +40,23 @@ export function useRoomAnalysis(doc: WorkshopDoc | null) {
   const first = asked !== null && asked !== analysed;
   const derived = useDerived('workshop.analyse', asked && !blind ? analysisRequest(asked.doc, asked.overrides) : null);
   const behind = asked?.doc !== doc || asked?.overrides !== overrides;
+  const restedDoc = useRested(doc, ANALYSIS_DEBOUNCE_MS);
+  const restedOverrides = useRested(overrides, ANALYSIS_DEBOUNCE_MS);
+  const rested = restedDoc === doc && restedOverrides === overrides;
   useEffect(() => {
-    if (doc && (first || (behind && !derived.pending))) useRoom.getState().analyse(doc, overrides);
-  }, [first, behind, derived.pending, doc, overrides]);
+    if (doc && (first || (behind && rested && !derived.pending))) useRoom.getState().analyse(doc, overrides);
+  }, [first, behind, rested, derived.pending, doc, overrides]);
   if (blind || !behind) return derived;
   return { ...derived, current: false, pending: true };
+}
+
+/** `value` once it has stayed the same for `ms` (the first one at once). */
+function useRested<T>(value: T, ms: number): T {
+  const [rested, setRested] = useState(value);
+  useEffect(() => {
+    if (rested === value) return;
+    const timer = setTimeout(() => setRested(() => value), ms);
+    return () => clearTimeout(timer);
+  }, [value, rested, ms]);
+  return rested;
 }
