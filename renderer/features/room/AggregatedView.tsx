@@ -5,7 +5,7 @@ import { Heatmap } from '../../charts/Heatmap';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { formatPercent } from '../../ui/format';
-import { useLive } from './live';
+import { useRoom } from '../../store/room';
 import { UnlessBlind } from './UnlessBlind';
 
 /** Disagreement of a cell as a share of the largest possible (half the scale's range). */
@@ -17,7 +17,7 @@ export function disagreementShare(sd: number | null, scale: { min: number; max: 
 export function useDisagreement(doc: WorkshopDoc) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const result = useLive((s) => s.result);
+  const result = useRoom((s) => s.result);
   if (!result || result.aggregated.length !== doc.candidates.length || result.aggregated[0]?.length !== doc.criteria.length) return null;
   const rows = doc.criteria.map((k, i) => displayName(k, lang, 'criterion', i));
   const cols = doc.candidates.map((c, i) => displayName(c, lang, 'candidate', i));

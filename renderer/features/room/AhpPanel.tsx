@@ -25,7 +25,7 @@ import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { openPairwiseRound } from './roomVote';
-import { useRoomUi } from './roomUi';
+import { useRoom } from '../../store/room';
 import { useNativeChange } from './useCommit';
 
 /** Saaty's consistency limit: a CR above 0.1 means the judgments contradict each other too much. */
@@ -51,7 +51,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
     return (doc.participants.find((p) => !data.has(p.id)) ?? doc.participants[0])?.id ?? '';
   });
   const [onlyMissing, setOnlyMissing] = useState(false);
-  const blind = useRoomUi((s) => s.blind);
+  const blind = useRoom((s) => s.blind);
   const participant = doc.participants.find((p) => p.id === who) ?? doc.participants[0];
   const n = doc.criteria.length;
   const labels = useMemo(() => doc.criteria.map((c, i) => displayName(c, lang, 'criterion', i).slice(0, 200)), [doc.criteria, lang]);

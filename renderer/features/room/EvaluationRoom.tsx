@@ -5,14 +5,14 @@ import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Guidance } from '../../ui/Guidance';
 import { useRoomAnalysis } from './analysis';
-import { evaluateLive, resetLive, useLive } from './live';
+import { evaluateLive, resetLive } from './live';
 import { LivePanel } from './LivePanel';
 import { Presenter } from './Presenter';
 import { RobustnessPanel } from './RobustnessPanel';
-import { loadRoomUi, ROOM_VIEWS, setBlind, useRoomUi, type RoomView } from './roomUi';
 import { ScoringPanel } from './ScoringPanel';
 import { RoomVoteButton, RoomVotePanel } from './RoomVote';
-import { followRoomVote, useRoomVote } from './roomVote';
+import { followRoomVote } from './roomVote';
+import { ROOM_VIEWS, useRoom, type RoomView } from '../../store/room';
 import { WeightsPanel } from './WeightsPanel';
 import { WhatIfPanel } from './WhatIfPanel';
 import { DecisionRecord } from '../wizard/DecisionRecord';
@@ -25,12 +25,12 @@ export function EvaluationRoom() {
   const lang = currentLang();
   const doc = useWorkshop((s) => s.doc);
   const docId = doc?.id;
-  const view = useRoomUi((s) => s.view);
-  const blind = useRoomUi((s) => s.blind);
-  const presenter = useRoomUi((s) => s.presenter);
-  const votePanel = useRoomVote((s) => s.panel);
+  const view = useRoom((s) => s.view);
+  const blind = useRoom((s) => s.blind);
+  const presenter = useRoom((s) => s.presenter);
+  const votePanel = useRoom((s) => s.votePanel);
   const overrides = useWorkshop((s) => s.whatIf);
-  const dragging = useLive((s) => s.draftUnits !== null || s.draftOverrides !== null);
+  const dragging = useRoom((s) => s.draftUnits !== null || s.draftOverrides !== null);
   // Is the robustness analysis on screen the analysis of this very document? (Tests wait on it.)
   const analysis = useRoomAnalysis(doc);
   const analysisState = analysis.current
@@ -45,8 +45,8 @@ export function EvaluationRoom() {
 
   useEffect(() => {
     if (!docId) return;
-    loadRoomUi(docId, useWorkshop.getState().doc?.participants[0]?.id);
     resetLive();
+    useRoom.getState().enter(docId, useWorkshop.getState().doc?.participants[0]?.id);
     return () => resetLive();
   }, [docId]);
 
@@ -78,13 +78,13 @@ export function EvaluationRoom() {
               aria-controls={panelId(v)}
               tabIndex={view === v ? 0 : -1}
               className="room-tab"
-              onClick={() => useRoomUi.setState({ view: v })}
+              onClick={() => useRoom.getState().showView(v)}
               onKeyDown={(e) => {
                 const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
                 if (!d) return;
                 e.preventDefault();
                 const next = ROOM_VIEWS[(i + d + ROOM_VIEWS.length) % ROOM_VIEWS.length];
-                useRoomUi.setState({ view: next });
+                useRoom.getState().showView(next);
                 document.getElementById(`room-tab-${next}`)?.focus();
               }}
             >
@@ -94,16 +94,16 @@ export function EvaluationRoom() {
         </div>
         <div className="room-actions">
           {blind ? (
-            <button type="button" className="btn btn-primary" onClick={() => setBlind(doc.id, false)}>
+            <button type="button" className="btn btn-primary" onClick={() => useRoom.getState().setBlind(doc.id, false)}>
               {t('room.blind.reveal')}
             </button>
           ) : (
-            <button type="button" className="btn" onClick={() => setBlind(doc.id, true)} title={t('room.blind.hint')}>
+            <button type="button" className="btn" onClick={() => useRoom.getState().setBlind(doc.id, true)} title={t('room.blind.hint')}>
               {t('room.blind.start')}
             </button>
           )}
           <RoomVoteButton />
-          <button type="button" className="btn" onClick={() => useRoomUi.setState({ presenter: true })} aria-keyshortcuts="F5">
+          <button type="button" className="btn" onClick={() => useRoom.getState().setPresenter(true)} aria-keyshortcuts="F5">
             ▶ {t('room.presenter.enter')}
           </button>
         </div>

@@ -6,7 +6,7 @@ import { docWeightUnits } from '../../../shared/model/edits/weights-edit';
 import { RadarChart } from '../../charts/RadarChart';
 import { RankingBars } from '../../charts/RankingBars';
 import { currentLang } from '../../i18n';
-import { useLive, type Evaluation } from './live';
+import { useRoom } from '../../store/room';
 import { UnlessBlind } from './UnlessBlind';
 import { displayName } from '../../../shared/model';
 
@@ -14,10 +14,10 @@ import { displayName } from '../../../shared/model';
 export function useLiveCharts(doc: WorkshopDoc) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const result = useLive((s) => s.result);
+  const result = useRoom((s) => s.result);
   // The weights the shown evaluation was made with: during a drag the radar's weight profile
   // moves with the ranking (one redraw per answer), not ahead of it.
-  const resultUnits = useLive((s) => s.resultUnits);
+  const resultUnits = useRoom((s) => s.resultUnits);
   const { candidates, criteria, scale } = doc;
   const docUnits = useMemo(() => docWeightUnits({ criteria } as WorkshopDoc), [criteria]);
   const units = resultUnits && resultUnits.length === criteria.length ? resultUnits : docUnits;
@@ -60,10 +60,11 @@ export function useLiveCharts(doc: WorkshopDoc) {
   }, [result, units, candidates, criteria, scale, lang, t]);
 }
 
-export function LeaderLine({ doc, result }: { doc: WorkshopDoc; result: Evaluation }) {
+/** Who leads, by how much: the outcome of the room's one evaluation, as `useLiveCharts` computed it. */
+export function LeaderLine({ doc, live }: { doc: WorkshopDoc; live: NonNullable<ReturnType<typeof useLiveCharts>> }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const o = outcomeOf(result.totals, result.ranking);
+  const { outcome: o, result } = live;
   if (o.winner === null) return null;
   const winner = displayName(doc.candidates[o.winner], lang, 'candidate', o.winner);
   return (
@@ -83,7 +84,7 @@ export function LeaderLine({ doc, result }: { doc: WorkshopDoc; result: Evaluati
 /** The live results beside every panel: who leads, the ranking bars and the radar. */
 export function LivePanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
-  const error = useLive((s) => s.error);
+  const error = useRoom((s) => s.liveError);
   const charts = useLiveCharts(doc);
   return (
     <aside className="room-live" aria-label={t('room.live.title')}>
@@ -97,7 +98,7 @@ export function LivePanel({ doc }: { doc: WorkshopDoc }) {
           <p className="empty">{doc.candidates.length === 0 || doc.criteria.length === 0 ? t('room.live.nothing') : t('room.live.noWeights')}</p>
         ) : (
           <>
-            <LeaderLine doc={doc} result={charts.result} />
+            <LeaderLine doc={doc} live={charts} />
             <RankingBars {...charts.ranking} width={520} />
             {charts.incomplete && <p className="muted small">{t('room.live.incomplete')}</p>}
             <RadarChart {...charts.radar} size={440} />

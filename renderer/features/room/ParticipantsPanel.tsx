@@ -6,7 +6,7 @@ import { addRoomParticipant, removeParticipant, renameParticipant, setParticipan
 import { setInfluence } from '../../../shared/model/edits/weights-edit';
 import { useWorkshop } from '../../store/workshop';
 import { useConfirmRemoval } from '../../ui/ConfirmRemoval';
-import { useRoomUi } from './roomUi';
+import { useRoom } from '../../store/room';
 import { numCol, TableHead } from '../../ui/TableHead';
 
 const ROLES = RoleSchema.options;
@@ -121,7 +121,7 @@ export function ParticipantsPanel({ doc }: { doc: WorkshopDoc }) {
                     onClick={() =>
                       removal.request(doc, { kind: 'participant', id: p.id }, p.name, () => {
                         edit(t('room.undo.removeParticipant', { name: p.name }), (d) => removeParticipant(d, p.id));
-                        if (useRoomUi.getState().participantId === p.id) useRoomUi.setState({ participantId: 'group' });
+                        useRoom.getState().participantRemoved(p.id);
                       })
                     }
                   >

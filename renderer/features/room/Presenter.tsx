@@ -9,12 +9,13 @@ import { ConsensusFigure, useDisagreement } from './AggregatedView';
 import { useRoomAnalysis } from './analysis';
 import { LeaderLine, useLiveCharts } from './LivePanel';
 import { useRobustnessCharts, VerdictBox } from './RobustnessPanel';
-import { presenterKey, PRESENTER_VIEWS, useRoomUi, type PresenterView } from './roomUi';
+import { presenterKey } from './roomUi';
+import { PRESENTER_VIEWS, useRoom, type PresenterView } from '../../store/room';
 import { ScenarioCompare } from './ScenariosPanel';
 
 function leave() {
   if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-  useRoomUi.setState({ presenter: false });
+  useRoom.getState().setPresenter(false);
 }
 
 /**
@@ -23,8 +24,8 @@ function leave() {
  */
 export function Presenter({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
-  const view = useRoomUi((s) => s.presenterView);
-  const blind = useRoomUi((s) => s.blind);
+  const view = useRoom((s) => s.presenterView);
+  const blind = useRoom((s) => s.blind);
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -35,15 +36,15 @@ export function Presenter({ doc }: { doc: WorkshopDoc }) {
     let wasFull = false;
     const onFull = () => {
       if (document.fullscreenElement) wasFull = true;
-      else if (wasFull) useRoomUi.setState({ presenter: false }); // Esc ended full screen: leave too
+      else if (wasFull) useRoom.getState().setPresenter(false); // Esc ended full screen: leave too
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const next = presenterKey(useRoomUi.getState().presenterView, e.key);
+      const next = presenterKey(useRoom.getState().presenterView, e.key);
       if (!next) return;
       e.preventDefault();
       if (next === 'leave') leave();
-      else useRoomUi.setState({ presenterView: next });
+      else useRoom.getState().showPresenterView(next);
     };
     document.addEventListener('fullscreenchange', onFull);
     window.addEventListener('keydown', onKey);
@@ -67,7 +68,7 @@ export function Presenter({ doc }: { doc: WorkshopDoc }) {
               type="button"
               className="presenter-tab"
               aria-current={v === view ? 'page' : undefined}
-              onClick={() => useRoomUi.setState({ presenterView: v })}
+              onClick={() => useRoom.getState().showPresenterView(v)}
             >
               <span className="presenter-key">{i + 1}</span> {t(`room.presenter.view.${v}`)}
             </button>
@@ -169,7 +170,7 @@ function PresenterRanking({ doc, live }: { doc: WorkshopDoc; live: NonNullable<R
   return (
     <div className="presenter-grid one" ref={grid}>
       <div ref={column}>
-        <LeaderLine doc={doc} result={live.result} />
+        <LeaderLine doc={doc} live={live} />
         <RankingBars {...live.ranking} width={960} actions={false} fillHeight={fill} />
       </div>
     </div>

@@ -9,7 +9,7 @@ import { verdictText } from '../../../shared/i18n/verdict';
 import { formatPercent } from '../../ui/format';
 import { useRoomAnalysis } from './analysis';
 import { RobustnessDetails } from './RobustnessDetails';
-import { useRoomUi } from './roomUi';
+import { useRoom } from '../../store/room';
 import { displayName } from '../../../shared/model';
 
 const pp = (x: number) => (Math.abs(x) * 100).toFixed(1);
@@ -86,7 +86,7 @@ export function useRobustnessCharts(doc: WorkshopDoc, a: WorkshopAnalysisResult 
 /** Robustness (seed §九, overall fit): weight stability, rank acceptability, method agreement and the verdict. */
 export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
-  const blind = useRoomUi((s) => s.blind);
+  const blind = useRoom((s) => s.blind);
   const analysis = useRoomAnalysis(doc);
   const { value: result, progress, error } = analysis;
   const stale = result !== null && !analysis.current;

@@ -7,8 +7,8 @@ import { ROUND_LIMITS } from '../../../shared/contract/session';
 import { displayName, type Name, type WorkshopDoc } from '../../../shared/model';
 import { dataParticipants } from '../../../shared/model/edits/metrics';
 import { api } from '../../api/client';
-import { freeName, moveRound, roundAction, useRoomVote } from './roomVote';
-import { setBlind } from './roomUi';
+import { freeName, moveRound, roundAction } from './roomVote';
+import { useRoom } from '../../store/room';
 import './vote.css';
 import { TableHead } from '../../ui/TableHead';
 import { stripBidi } from '../../../shared/text/bidi';
@@ -24,15 +24,15 @@ const bothLanguages = (entity: { name: Name }, kind: 'candidate' | 'criterion', 
 /** The toolbar button: opens the room-vote panel (a dot while a round is open). */
 export function RoomVoteButton() {
   const { t } = useTranslation();
-  const panel = useRoomVote((s) => s.panel);
-  const open = useRoomVote((s) => s.round?.state === 'open');
+  const panel = useRoom((s) => s.votePanel);
+  const open = useRoom((s) => s.round?.state === 'open');
   return (
     <button
       type="button"
       className="btn"
       aria-expanded={panel}
       aria-controls="room-vote"
-      onClick={() => useRoomVote.setState({ panel: !panel, ask: 'scores' })}
+      onClick={() => (panel ? useRoom.getState().closeVotePanel() : useRoom.getState().openVotePanel('scores'))}
     >
       {t('roomVote.button')}
       {open && <span className="vote-dot" aria-label={t('roomVote.isOpen')} />}
@@ -43,10 +43,10 @@ export function RoomVoteButton() {
 /** Room vote: open a round, the join screen for the projector, the live progress board. */
 export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
-  const round = useRoomVote((s) => s.round);
-  const error = useRoomVote((s) => s.error);
-  const ask = useRoomVote((s) => s.ask);
-  const unreadJournal = useRoomVote((s) => s.unreadJournal);
+  const round = useRoom((s) => s.round);
+  const error = useRoom((s) => s.voteError);
+  const ask = useRoom((s) => s.ask);
+  const unreadJournal = useRoom((s) => s.unreadJournal);
   // Asked for a pairwise-only round (the AHP panel's button) while the last round is closed: its form.
   const [configuring, setConfiguring] = useState(() => ask === 'pairwise' && round?.state === 'closed');
   const onNewRound = useCallback(() => setConfiguring(true), []);
@@ -60,7 +60,7 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
     <section id="room-vote" className="room-vote" aria-labelledby="room-vote-h">
       <div className="vote-head">
         <h2 id="room-vote-h">{t('roomVote.title')}</h2>
-        <button type="button" className="btn btn-small" onClick={() => useRoomVote.setState({ panel: false })}>
+        <button type="button" className="btn btn-small" onClick={() => useRoom.getState().closeVotePanel()}>
           {t('roomVote.hide')}
         </button>
       </div>
@@ -104,7 +104,7 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
         setInterfaces(list);
         setAddress((a) => a || (list.find((i) => !i.internal) ?? list[0])?.address || '');
       })
-      .catch((err: Error) => useRoomVote.setState({ error: err.message }));
+      .catch((err: Error) => useRoom.getState().voteFailed(err.message));
     return () => {
       live = false;
     };
@@ -141,11 +141,11 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
     };
     try {
       const round = await api.call('session.open', { spec, address: address.trim(), port: 0 });
-      if (blind) setBlind(doc.id, true);
-      useRoomVote.setState({ round, error: null, ask: 'scores' });
+      if (blind) useRoom.getState().setBlind(doc.id, true);
+      useRoom.getState().roundStarted(round);
       onOpened();
     } catch (err) {
-      useRoomVote.setState({ error: (err as Error).message });
+      useRoom.getState().voteFailed((err as Error).message);
     } finally {
       setBusy(false);
     }
@@ -221,7 +221,7 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
   const open = round.state === 'open';
   const joinUrl = `${round.url}#c=${round.joinCode}`;
   const submitted = round.participants.filter((p) => p.submitted).length;
-  const projectNames = useRoomVote((s) => s.projectNames);
+  const projectNames = useRoom((s) => s.projectNames);
   return (
     <div className="vote-round" data-state={round.state}>
       <div className="vote-actions">
@@ -230,7 +230,7 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
             {t('roomVote.reveal')}
           </button>
         )}
-        <button type="button" className="btn" onClick={() => useRoomVote.setState({ projecting: true })}>
+        <button type="button" className="btn" onClick={() => useRoom.getState().setProjecting(true)}>
           {t('roomVote.project')}
         </button>
         {open ? (
@@ -248,7 +248,7 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
           </>
         )}
       </div>
-      <Check checked={projectNames} onChange={(on) => useRoomVote.setState({ projectNames: on })}>
+      <Check checked={projectNames} onChange={(on) => useRoom.getState().setProjectNames(on)}>
         {t('roomVote.projectNames')}
       </Check>
       <p className="vote-state" role="status">

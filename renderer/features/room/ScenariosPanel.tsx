@@ -15,8 +15,8 @@ import { adoptWeights, docWeightUnits, toUnits } from '../../../shared/model/edi
 import { callAllWork, derivedKey, useDerivedKey } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { canEvaluate, evaluateRequest, useLive } from './live';
-import { useRoomUi } from './roomUi';
+import { canEvaluate, evaluateRequest } from './live';
+import { useRoom } from '../../store/room';
 
 /** Evaluates the current weights and every saved scenario, for the side-by-side comparison. */
 export function useScenarioComparison(doc: WorkshopDoc): { columns: ScenarioColumn[] | null; error: string | null } {
@@ -44,12 +44,12 @@ export function useScenarioComparison(doc: WorkshopDoc): { columns: ScenarioColu
 export function ScenariosPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const edit = useWorkshop((s) => s.edit);
-  const blind = useRoomUi((s) => s.blind);
+  const blind = useRoom((s) => s.blind);
   const [name, setName] = useState('');
   const save = () => {
     const trimmed = name.trim();
     if (!trimmed) return;
-    const { draftUnits } = useLive.getState();
+    const { draftUnits } = useRoom.getState();
     const overrides = useWorkshop.getState().whatIf;
     edit(t('room.undo.saveScenario', { name: trimmed }), (d) =>
       addScenario(d, { id: newId(), name: trimmed, createdAt: nowIso(), weights: draftUnits ?? docWeightUnits(d), scoreOverrides: overrides }),

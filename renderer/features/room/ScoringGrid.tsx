@@ -9,7 +9,7 @@ import { Dialog } from '../../ui/Dialog';
 import { PastePreview } from './PastePreview';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { useRoomUi } from './roomUi';
+import { useRoom } from '../../store/room';
 import { displayName } from '../../../shared/model';
 
 const fmt = (v: number | null) => (v === null ? '' : String(v));
@@ -26,7 +26,7 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
   const { t } = useTranslation();
   const lang = currentLang();
   const edit = useWorkshop((s) => s.edit);
-  const blind = useRoomUi((s) => s.blind);
+  const blind = useRoom((s) => s.blind);
   const view = useMemo(() => scoringGridView(doc, participantId, blind), [doc, participantId, blind]);
   const [focus, setFocus] = useState<GridPos>({ row: 0, col: 0 });
   const [problem, setProblem] = useState<{ pos: GridPos; reason: 'not-a-number' | 'out-of-scale' } | null>(null);

@@ -4,7 +4,7 @@ import type { WorkshopDoc } from '../../../shared/model';
 import { scoringProgress } from '../../../shared/model/edits/score-grid';
 import { AggregatedView } from './AggregatedView';
 import { AddParticipant } from './ParticipantsPanel';
-import { useRoomUi } from './roomUi';
+import { useRoom } from '../../store/room';
 import { RatingsPanel } from './RatingsPanel';
 import { ScoringGrid } from './ScoringGrid';
 import { PersonName } from '../../ui/PersonName';
@@ -12,9 +12,9 @@ import { PersonName } from '../../ui/PersonName';
 /** Scoring: one participant's grid (the facilitator may enter it for them), or the group's aggregated view. */
 export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
-  const selected = useRoomUi((s) => s.participantId);
+  const selected = useRoom((s) => s.participantId);
   // Blind: pairwise comparisons, like the scores, stay hidden until the reveal.
-  const blind = useRoomUi((s) => s.blind);
+  const blind = useRoom((s) => s.blind);
   const participant = doc.participants.find((p) => p.id === selected);
   const current = participant ? participant.id : 'group';
   const [adding, setAdding] = useState(false);
@@ -27,11 +27,11 @@ export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
       {doc.participants.length === 0 ? (
         <div className="empty">
           <p>{t('room.scoring.noParticipants')}</p>
-          <AddParticipant onAdded={(id) => useRoomUi.setState({ participantId: id })} />
+          <AddParticipant onAdded={(id) => useRoom.getState().selectParticipant(id)} />
         </div>
       ) : (
         <div className="participant-picker" role="group" aria-label={t('room.scoring.whose')}>
-          <button type="button" className="chip" aria-pressed={current === 'group'} onClick={() => useRoomUi.setState({ participantId: 'group' })}>
+          <button type="button" className="chip" aria-pressed={current === 'group'} onClick={() => useRoom.getState().selectParticipant('group')}>
             {t('room.scoring.group')}
           </button>
           {doc.participants.map((p) => {
@@ -46,7 +46,7 @@ export function ScoringPanel({ doc }: { doc: WorkshopDoc }) {
       {adding && doc.participants.length > 0 && (
         <AddParticipant
           onAdded={(id) => {
-            useRoomUi.setState({ participantId: id });
+            useRoom.getState().selectParticipant(id);
             setAdding(false);
           }}
         />
@@ -77,7 +77,7 @@ const ParticipantChip = memo(function ParticipantChip({
 }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="chip" aria-pressed={pressed} onClick={() => useRoomUi.setState({ participantId: id })}>
+    <button type="button" className="chip" aria-pressed={pressed} onClick={() => useRoom.getState().selectParticipant(id)}>
       <PersonName name={name} />
       <span className="chip-count" aria-label={t('room.scoring.progress', { scored, cells })}>
         {scored}/{cells}

@@ -5,7 +5,8 @@ import type { WorkshopDoc } from '../../../shared/model';
 import { RankingBars } from '../../charts/RankingBars';
 import { useLiveCharts } from './LivePanel';
 import { Qr } from './Qr';
-import { roundAction, useRoomVote } from './roomVote';
+import { roundAction } from './roomVote';
+import { useRoom } from '../../store/room';
 
 /**
  * The room vote on the projector: the QR code and the join code large, "x of N submitted" and
@@ -13,14 +14,14 @@ import { roundAction, useRoomVote } from './roomVote';
  * the result. Type is the presenter's (≥ 28 px at 1920×1080); Esc leaves.
  */
 export function VoteProjector({ doc, round }: { doc: WorkshopDoc; round: RoundStatus }) {
-  const projecting = useRoomVote((s) => s.projecting);
+  const projecting = useRoom((s) => s.projecting);
   if (!projecting) return null;
   return <VoteProjectorView doc={doc} round={round} />;
 }
 
 function VoteProjectorView({ doc, round }: { doc: WorkshopDoc; round: RoundStatus }) {
   const { t } = useTranslation();
-  const names = useRoomVote((s) => s.projectNames);
+  const names = useRoom((s) => s.projectNames);
   const ref = useRef<HTMLDivElement>(null);
   const live = useLiveCharts(doc);
   useEffect(() => {
@@ -28,7 +29,7 @@ function VoteProjectorView({ doc, round }: { doc: WorkshopDoc; round: RoundStatu
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       e.preventDefault();
-      useRoomVote.setState({ projecting: false });
+      useRoom.getState().setProjecting(false);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -49,7 +50,7 @@ function VoteProjectorView({ doc, round }: { doc: WorkshopDoc; round: RoundStatu
             </button>
           )}
         </span>
-        <button type="button" className="presenter-exit" onClick={() => useRoomVote.setState({ projecting: false })}>
+        <button type="button" className="presenter-exit" onClick={() => useRoom.getState().setProjecting(false)}>
           {t('roomVote.projector.leave')} <kbd>Esc</kbd>
         </button>
       </header>

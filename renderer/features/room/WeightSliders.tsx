@@ -14,28 +14,24 @@ import {
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { useRoomAnalysis } from './analysis';
-import { dropPendingAnswers, evaluateLive, useLive } from './live';
-import { useRoomUi } from './roomUi';
+import { dropPendingAnswers, evaluateLive } from './live';
+import { useRoom } from '../../store/room';
 import { useNativeChange } from './useCommit';
 import { displayName } from '../../../shared/model';
 import { numCol, TableHead } from '../../ui/TableHead';
 
-/**
- * The current drag: the weights at its start (every step rescales from these, so nothing drifts),
- * which slider, the last step sent, and whether it started from the document's own weights.
- */
-let drag: { anchor: number[]; k: number; last: number[]; fromDoc: boolean } | null = null;
-
 /** A drag step: criterion `k` to `percent`, the others in proportion; evaluated at once, shown with its answer. */
 export function dragWeight(doc: WorkshopDoc, k: number, percent: number, inputAt = performance.now()) {
   performance.mark('room:input');
+  const room = useRoom.getState();
+  let drag = room.weightDrag;
   if (!drag || drag.k !== k) {
-    const draftUnits = useLive.getState().draftUnits;
-    const anchor = draftUnits ?? docWeightUnits(doc);
-    drag = { anchor, k, last: anchor, fromDoc: draftUnits === null };
+    const anchor = room.draftUnits ?? docWeightUnits(doc);
+    drag = { anchor, k, last: anchor, fromDoc: room.draftUnits === null };
   }
-  drag.last = setSliderWeight(drag.anchor, k, percent);
-  evaluateLive(doc, inputAt, { units: drag.last });
+  const last = setSliderWeight(drag.anchor, k, percent);
+  room.weightDragged({ ...drag, last });
+  evaluateLive(doc, inputAt, { units: last });
 }
 
 /** A weight set by hand (slider or points) is recorded as such (method "points", provenance); no change, no edit. */
@@ -47,10 +43,10 @@ const asPoints = handWeights;
  * (`setShareInPoints`); what points cannot express is written as shares.
  */
 export function commitWeightDrag(actionName: string) {
-  const current = drag;
-  const draft = current?.last ?? useLive.getState().draftUnits;
-  drag = null;
-  if (!draft) return;
+  const room = useRoom.getState();
+  const current = room.weightDrag;
+  const draft = current?.last ?? room.draftUnits;
+  if (!draft) return room.endDraft('units');
   dropPendingAnswers();
   useWorkshop
     .getState()
@@ -61,15 +57,15 @@ export function commitWeightDrag(actionName: string) {
           withWeightUnits(d, draft),
       ),
     );
-  useLive.setState({ draftUnits: null });
+  useRoom.getState().endDraft('units');
 }
 
 /** Sliders that keep the total at 100 % (the others rescale in proportion) and direct entry of points. */
 export function WeightSliders({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const draft = useLive((s) => s.draftUnits);
-  const blind = useRoomUi((s) => s.blind);
+  const draft = useRoom((s) => s.draftUnits);
+  const blind = useRoom((s) => s.blind);
   const { value: analysis, current } = useRoomAnalysis(doc);
   const stale = !current;
   const units = draft ?? docWeightUnits(doc);
@@ -174,7 +170,7 @@ const WeightRow = memo(function WeightRow({
             step={0.1}
             value={percent}
             valueText={`${percent.toFixed(1)} %`}
-            held={() => drag?.k === k}
+            held={() => useRoom.getState().weightDrag?.k === k}
             onInput={(v, at) => dragWeight(doc, k, v, at)}
             onCommit={() => commitWeightDrag(texts.undoWeight)}
             onBlur={() => commitWeightDrag(texts.undoWeight)}

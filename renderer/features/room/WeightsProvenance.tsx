@@ -16,7 +16,7 @@ import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { numCol, TableHead } from '../../ui/TableHead';
-import { useRoomUi } from './roomUi';
+import { useRoom } from '../../store/room';
 
 /** Where the weights in force came from, in one line (step 5 → Weights). */
 export function ProvenanceLine({ doc }: { doc: WorkshopDoc }) {
@@ -73,7 +73,7 @@ export function WeightsProposalBanner({ doc }: { doc: WorkshopDoc }) {
   const proposal = weightsProposal(doc);
   // In a blind round the judgments are hidden until the reveal, and so are the weights they give:
   // the proposal says that judgments changed, nothing more (no new weights, no choice yet).
-  const hidden = useRoomUi((s) => s.blind) && proposal?.source === 'ahp';
+  const hidden = useRoom((s) => s.blind) && proposal?.source === 'ahp';
   const { shares, unlinked, error } = useNewShares(
     doc,
     !hidden && proposal && proposal.source !== 'adapted' && proposal.source !== 'scenario' ? proposal.source : null,

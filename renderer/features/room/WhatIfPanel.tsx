@@ -4,7 +4,8 @@ import type { WorkshopDoc } from '../../../shared/model';
 import { groupOverride, withoutCell } from '../../../shared/model/edits/scenarios';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
-import { dropPendingAnswers, evaluateLive, useLive } from './live';
+import { dropPendingAnswers, evaluateLive } from './live';
+import { useRoom } from '../../store/room';
 import { RangeInput } from './WeightSliders';
 import { UnlessBlind } from './UnlessBlind';
 import { ScenariosPanel } from './ScenariosPanel';
@@ -27,17 +28,14 @@ export function WhatIfPanel({ doc }: { doc: WorkshopDoc }) {
   );
 }
 
-/** The overrides of the what-if drag in progress (the last step sent), or null. */
-let sent: Record<string, number> | null = null;
-
 function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const [cand, setCand] = useState(doc.candidates[0]?.id ?? '');
   const [crit, setCrit] = useState(doc.criteria[0]?.id ?? '');
   const overrides = useWorkshop((s) => s.whatIf);
-  const draft = useLive((s) => s.draftOverrides);
-  const result = useLive((s) => s.result);
+  const draft = useRoom((s) => s.draftOverrides);
+  const result = useRoom((s) => s.result);
   const ci = doc.candidates.findIndex((c) => c.id === cand);
   const ki = doc.criteria.findIndex((c) => c.id === crit);
   const active = draft ?? overrides;
@@ -45,12 +43,12 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
   const group = ci >= 0 && ki >= 0 ? (result?.aggregated[ci]?.[ki] ?? null) : null;
   const value = overridden ?? group ?? doc.scale.min;
   const commit = () => {
-    const d = sent ?? useLive.getState().draftOverrides;
-    sent = null;
-    if (!d) return;
+    const room = useRoom.getState();
+    const d = room.whatIfDrag ?? room.draftOverrides;
+    if (!d) return room.endDraft('overrides');
     dropPendingAnswers();
     useWorkshop.getState().setWhatIf(t('room.undo.whatIfScore'), d);
-    useLive.setState({ draftOverrides: null });
+    useRoom.getState().endDraft('overrides');
   };
   if (doc.candidates.length === 0 || doc.criteria.length === 0) return null;
   const cells = summarise(doc, overrides, lang);
@@ -73,9 +71,10 @@ function ScoreWhatIf({ doc }: { doc: WorkshopDoc }) {
           step={step}
           value={value}
           valueText={value.toFixed(1)}
-          held={() => sent !== null}
+          held={() => useRoom.getState().whatIfDrag !== null}
           onInput={(v, at) => {
-            sent = { ...withoutCell(useWorkshop.getState().whatIf, cand, crit), ...groupOverride(doc, cand, crit, v) };
+            const sent = { ...withoutCell(useWorkshop.getState().whatIf, cand, crit), ...groupOverride(doc, cand, crit, v) };
+            useRoom.getState().whatIfDragged(sent);
             evaluateLive(doc, at, { overrides: sent });
           }}
           onCommit={commit}

@@ -3,11 +3,10 @@ import type { WorkshopAnalyseRequest } from '../../../shared/contract/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
 import { analysisSubject } from '../../../shared/model/analysis-subject';
 import { useDerived } from '../../api/derived';
+import { useRoom } from '../../store/room';
 import { useWorkshop } from '../../store/workshop';
-import { useRoomUi } from './roomUi';
-import { ballotsQuietAt } from './roomVote';
 
-/** Edits in a burst cost one analysis: it runs once the document has rested this long. */
+/** Edits typed in a burst cost one analysis: the document is analysed once it has rested this long (a debounce of input). */
 const ANALYSIS_DEBOUNCE_MS = 350;
 
 // Every subscriber of one document state gets the very same request object (its key is computed once).
@@ -25,37 +24,39 @@ export function analysisRequest(doc: WorkshopDoc, overrides: Record<string, numb
  * the robustness panel, the weight sliders and the presenter share one call; a cancelled run
  * keeps the previous answer on screen, marked as out of date (`current` false). Nothing is
  * analysed while results are hidden (blind scoring).
+ *
+ * The analysis follows the screen one state at a time (the room's store, `analysed`): while a
+ * run is under way, the document may change any number of times (ballots of a room vote
+ * arriving, edits in a burst) — the board and the merged scores show at once — and once the
+ * run has ended the latest state is asked for, when it has rested ANALYSIS_DEBOUNCE_MS (edits
+ * typed in a burst cost one analysis). The first state is asked for at once.
  */
 export function useRoomAnalysis(doc: WorkshopDoc | null) {
   const overrides = useWorkshop((s) => s.whatIf);
-  const blind = useRoomUi((s) => s.blind);
-  // The request (the whole workshop, and its JSON as the answer's key) is built only for a
-  // document at rest: a burst of edits (ballots of a room vote arriving) builds it once.
-  const rested = useRested(doc, overrides);
-  const derived = useDerived('workshop.analyse', rested.doc && !blind ? analysisRequest(rested.doc, rested.overrides) : null);
-  if (blind || (rested.doc === doc && rested.overrides === overrides)) return derived;
+  const blind = useRoom((s) => s.blind);
+  const analysed = useRoom((s) => s.analysed);
+  // Nothing asked yet for this workshop: the state on screen, at once.
+  const asked = !doc ? null : analysed && analysed.doc.id === doc.id ? analysed : { doc, overrides };
+  const first = asked !== null && asked !== analysed;
+  const derived = useDerived('workshop.analyse', asked && !blind ? analysisRequest(asked.doc, asked.overrides) : null);
+  const behind = asked?.doc !== doc || asked?.overrides !== overrides;
+  const restedDoc = useRested(doc, ANALYSIS_DEBOUNCE_MS);
+  const restedOverrides = useRested(overrides, ANALYSIS_DEBOUNCE_MS);
+  const rested = restedDoc === doc && restedOverrides === overrides;
+  useEffect(() => {
+    if (doc && (first || (behind && rested && !derived.pending))) useRoom.getState().analyse(doc, overrides);
+  }, [first, behind, rested, derived.pending, doc, overrides]);
+  if (blind || !behind) return derived;
   return { ...derived, current: false, pending: true };
 }
 
-/**
- * The document and what-if scores once they have stayed the same for ANALYSIS_DEBOUNCE_MS (the
- * first ones at once), and not before a burst of room-vote ballots is over: the board and the
- * merged scores show at once, the analysis (a long job on the Node side, which also serves the
- * participants' devices) after.
- */
-function useRested(doc: WorkshopDoc | null, overrides: Record<string, number>) {
-  const [rested, setRested] = useState({ doc, overrides });
-  const changed = rested.doc !== doc || rested.overrides !== overrides;
+/** `value` once it has stayed the same for `ms` (the first one at once). */
+function useRested<T>(value: T, ms: number): T {
+  const [rested, setRested] = useState(value);
   useEffect(() => {
-    if (!changed) return;
-    let timer: ReturnType<typeof setTimeout>;
-    const settle = () => {
-      const wait = ballotsQuietAt() - Date.now();
-      if (wait > 0) timer = setTimeout(settle, wait);
-      else setRested({ doc, overrides });
-    };
-    timer = setTimeout(settle, ANALYSIS_DEBOUNCE_MS);
+    if (rested === value) return;
+    const timer = setTimeout(() => setRested(() => value), ms);
     return () => clearTimeout(timer);
-  }, [changed, doc, overrides]);
+  }, [value, rested, ms]);
   return rested;
 }

@@ -1,11 +1,10 @@
-import { flushSync } from 'react-dom';
-import { create } from 'zustand';
-import type { ResponseOf } from '../../../shared/contract';
-import { evaluateInput, scoreCube, type DocScoreCube } from '../../../shared/model/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
+import { evaluateInput, scoreCube, type DocScoreCube } from '../../../shared/model/analysis';
 import { docWeightUnits } from '../../../shared/model/edits/weights-edit';
 import { EngineInputError, evaluate } from '../../../shared/scoring';
 import { call } from '../../api/client';
+import { latestAnswer } from '../../api/latest';
+import { useRoom, type Evaluation } from '../../store/room';
 import { useWorkshop } from '../../store/workshop';
 
 /**
@@ -20,36 +19,20 @@ import { useWorkshop } from '../../store/workshop';
  * error comes from the Node side); not for each step of a drag. The preview runs the very code
  * the Node side runs, so a per-step echo only agreed with it, at the cost of one request with
  * the whole score cube per input event during the busiest moment of the room. Only the latest
- * answer is kept (stale answers are dropped) and it replaces the preview should it differ; the
- * robustness analysis (`workshop.analyse`, `useRoomAnalysis`) evaluates each committed state
- * on the Node side as well. This is the one place in the renderer that keeps "latest answer
- * only" by hand rather than through `api/derived`: its rendering must be synchronous with the
- * input (flushSync), which a React effect cannot be. Releasing a weight slider commits
+ * answer is kept (`api/latest`: an older answer never overwrites a newer input) and it replaces
+ * the preview should it differ. The evaluation on screen (the room's store, `result`) is the
+ * room's one ranking: the ranking bars, the disagreement view, the what-if panel and the
+ * projector all show it. Releasing a weight slider commits
  * the draft to the document, releasing a what-if score slider sets the session's what-if
  * scores (the workshop store's `whatIf`, kept by saving a scenario): each one undo step.
  */
-export type Evaluation = ResponseOf<'engine.evaluate'>;
+export type { Evaluation };
 
-interface LiveState {
-  /** Weights (units of 0.01 pp) being dragged; `null` = the document's. */
-  draftUnits: number[] | null;
-  /** What-if scores while a what-if slider is being dragged; `null` = the store's `whatIf`. */
-  draftOverrides: Record<string, number> | null;
-  /** The latest evaluation and the weights (units) it was made with. */
-  result: Evaluation | null;
-  resultUnits: number[] | null;
-  error: string | null;
-}
-
-export const useLive = create<LiveState>(() => ({ draftUnits: null, draftOverrides: null, result: null, resultUnits: null, error: null }));
-
-/** Forget the session (another workshop was opened). */
+/** Forget the session (another workshop was opened, the room was left). */
 export function resetLive() {
-  latest++;
-  useLive.setState({ draftUnits: null, draftOverrides: null, result: null, resultUnits: null, error: null });
+  liveAnswer.drop();
+  useRoom.getState().resetLive();
 }
-
-let latest = 0;
 
 // The score cube depends on the scores, the order of participants, candidates and criteria,
 // and the overrides — not on weights or influence: build it once per change of those.
@@ -76,7 +59,7 @@ export function canEvaluate(doc: WorkshopDoc, units: readonly number[]): boolean
 
 /** Drops every answer still on its way (a drag was released: its commit is evaluated anew). */
 export function dropPendingAnswers() {
-  latest++;
+  liveAnswer.drop();
 }
 
 /** Whether two evaluations show the same thing (the preview and the Node side's answer agree). */
@@ -91,64 +74,67 @@ function sameEvaluation(a: Evaluation, b: Evaluation): boolean {
   );
 }
 
+/** One live evaluation: its request, the weights it uses, the drafts it shows and the input that caused it. */
+interface LiveAsk {
+  request: ReturnType<typeof evaluateRequest>;
+  units: number[];
+  draft: { units?: number[]; overrides?: Record<string, number> };
+  inputAt: number | undefined;
+}
+
+/**
+ * Once the evaluation of an input is on screen: the time from the input until the frame that
+ * shows it has been presented (the start of the frame after it) is recorded as the User Timing
+ * measure `room:slider-to-frame` — an upper bound of input → on screen.
+ */
+function measure(inputAt: number | undefined) {
+  if (inputAt === undefined) return;
+  requestAnimationFrame(() =>
+    requestAnimationFrame((nextFrameAt) => performance.measure('room:slider-to-frame', { start: inputAt, end: Math.max(inputAt, nextFrameAt) })),
+  );
+}
+
+const liveAnswer = latestAnswer<LiveAsk, Evaluation>({
+  preview: ({ request }) => {
+    try {
+      return evaluate(request);
+    } catch (err) {
+      if (!(err instanceof EngineInputError)) throw err;
+      return null; // the Node side's answer will carry the typed error
+    }
+  },
+  answer: ({ request }, signal) => call('engine.evaluate', request, { signal }),
+  same: sameEvaluation,
+  show: (shown) => {
+    const room = useRoom.getState();
+    const { units, draft, inputAt } = shown.request;
+    if (shown.kind === 'error') room.evaluationFailed(shown.error.message);
+    else room.showEvaluation(shown.value, units);
+    if (shown.kind === 'preview' || !shown.previewed) {
+      room.setDraft(draft); // the drafts show with their first evaluation (one render)
+      if (shown.kind !== 'error') measure(inputAt);
+    }
+  },
+});
+
 /**
  * Evaluates now. A drag passes its new draft in `draft` instead of storing it first. The
- * preview is rendered before this returns — ranking, totals and radar at once, the other
- * sliders in the next render — and the Node side's answer follows. `inputAt` (the input
+ * preview is in the room's store before this returns (rendered in the frame of the input:
+ * ranking, totals, radar and the sliders at once) and the Node side's answer follows, except
+ * for a drag step the preview could compute (see the top of this file). `inputAt` (the input
  * event's `timeStamp`, on the `performance.now()` clock) is the input that caused this
- * evaluation: once it is rendered, the time from the input until the frame that shows it has
- * been presented (the start of the frame after it) is recorded as the User Timing measure
- * `room:slider-to-frame`.
+ * evaluation, for the measure `room:slider-to-frame`.
  */
-export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft?: { units?: number[]; overrides?: Record<string, number> }) {
-  const s = useLive.getState();
-  const units = draft?.units ?? s.draftUnits ?? docWeightUnits(doc);
-  const overrides = draft?.overrides ?? s.draftOverrides ?? useWorkshop.getState().whatIf;
-  const seq = ++latest;
-  const drafts: Partial<LiveState> = {};
-  if (draft?.units) drafts.draftUnits = draft.units;
-  if (draft?.overrides) drafts.draftOverrides = draft.overrides;
+export function evaluateLive(doc: WorkshopDoc, inputAt?: number, draft: { units?: number[]; overrides?: Record<string, number> } = {}) {
+  const room = useRoom.getState();
+  const units = draft.units ?? room.draftUnits ?? docWeightUnits(doc);
+  const overrides = draft.overrides ?? room.draftOverrides ?? useWorkshop.getState().whatIf;
   if (!canEvaluate(doc, units)) {
-    useLive.setState({ result: null, resultUnits: null, error: null, ...drafts });
+    liveAnswer.drop();
+    room.showEvaluation(null, null);
+    room.setDraft(draft);
     return;
   }
-  const request = evaluateRequest(doc, units, overrides);
-  let preview: Evaluation | null = null;
-  try {
-    preview = evaluate(request);
-  } catch (err) {
-    if (!(err instanceof EngineInputError)) throw err; // the Node side's answer will carry the typed error
-  }
-  // Input handlers render synchronously (the frame of the input); effects just set state.
-  const render = inputAt === undefined ? (update: () => void) => update() : flushSync;
-  const measure = () => {
-    if (inputAt === undefined) return;
-    // The first frame that shows the evaluation runs the callback below; it is on screen once
-    // that frame is presented, which is no later than the start of the frame after it (that
-    // frame's rAF timestamp). The measure is therefore an upper bound of input → on screen.
-    requestAnimationFrame(() =>
-      requestAnimationFrame((nextFrameAt) => performance.measure('room:slider-to-frame', { start: inputAt, end: Math.max(inputAt, nextFrameAt) })),
-    );
-  };
-  if (preview) {
-    const shown = preview;
-    render(() => useLive.setState({ result: shown, resultUnits: units, error: null }));
-    if (drafts.draftUnits || drafts.draftOverrides) useLive.setState(drafts);
-    measure();
-  }
-  if (preview && draft) return; // a drag step: the preview is the answer (see the top of this file)
-  call('engine.evaluate', request).then(
-    (result) => {
-      if (seq !== latest) return; // a newer input has been sent: this answer is stale
-      if (preview && sameEvaluation(preview, result)) return; // already on screen
-      render(() => useLive.setState({ result, resultUnits: units, error: null }));
-      if (!preview) {
-        if (drafts.draftUnits || drafts.draftOverrides) useLive.setState(drafts);
-        measure();
-      }
-    },
-    (err: Error) => {
-      if (seq === latest) useLive.setState({ error: err.message, ...(preview ? {} : drafts) });
-    },
-  );
+  const isDragStep = draft.units !== undefined || draft.overrides !== undefined;
+  liveAnswer.ask({ request: evaluateRequest(doc, units, overrides), units, draft, inputAt }, { confirm: !isDragStep });
 }

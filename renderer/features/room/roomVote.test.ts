@@ -111,8 +111,20 @@ describe('a pairwise-only round', () => {
 });
 
 describe('the event batcher', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  /** The frame: the batch scheduled, run when the test says a frame comes. */
+  function frames() {
+    let pending: (() => void) | null = null;
+    const schedule = (fn: () => void) => {
+      pending = fn;
+      return () => (pending = null);
+    };
+    const next = () => {
+      const fn = pending;
+      pending = null;
+      fn?.();
+    };
+    return { schedule, next, scheduled: () => pending !== null };
+  }
 
   const status = (n: number) => ({ workshopId: doc.id, roundId: 'r1', participants: [{ filled: n }] }) as unknown as RoundStatus;
   const ballot = (pid: string, workshopId = doc.id): SessionEvent => ({
@@ -125,9 +137,10 @@ describe('the event batcher', () => {
     ballot: ballotOf(0),
   });
 
-  it('hands over everything that arrived within the window at once: the latest status and every ballot in order', () => {
+  it('hands over everything that arrived before the next frame at once: the latest status and every ballot in order', () => {
     const apply = vi.fn();
-    const b = eventBatcher(doc.id, apply, 16);
+    const frame = frames();
+    const b = eventBatcher(doc.id, apply, frame.schedule);
     b.push({ type: 'status', status: status(1) });
     b.push(ballot('a'));
     b.push({ type: 'status', status: status(2) });
@@ -135,24 +148,29 @@ describe('the event batcher', () => {
     b.push(ballot('x', 'another-workshop'));
     b.push({ type: 'status', status: { ...status(9), workshopId: 'another-workshop' } });
     expect(apply).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(16);
+    frame.next();
     expect(apply).toHaveBeenCalledTimes(1);
     const [s, ballots] = apply.mock.calls[0] as [RoundStatus, { participantId: string }[]];
     expect(s).toEqual(status(2));
     expect(ballots.map((e) => e.participantId)).toEqual(['a', 'b']);
-    // The next event opens a new batch.
+    // Nothing more is scheduled until the next event, which opens a new batch.
+    expect(frame.scheduled()).toBe(false);
+    b.push(ballot('x', 'another-workshop'));
+    expect(frame.scheduled()).toBe(false);
     b.push(ballot('c'));
-    vi.advanceTimersByTime(16);
+    frame.next();
     expect(apply).toHaveBeenCalledTimes(2);
     expect(apply.mock.calls[1][0]).toBeNull();
   });
 
   it('stop drops what is pending', () => {
     const apply = vi.fn();
-    const b = eventBatcher(doc.id, apply, 16);
+    const frame = frames();
+    const b = eventBatcher(doc.id, apply, frame.schedule);
     b.push(ballot('a'));
     b.stop();
-    vi.advanceTimersByTime(100);
+    expect(frame.scheduled()).toBe(false);
+    frame.next();
     expect(apply).not.toHaveBeenCalled();
   });
 });

@@ -1,45 +1,23 @@
-import { create } from 'zustand';
 import i18next from 'i18next';
-import type { Ballot, JournalHealth, RoundStatus, SessionEvent, SubmittedBallot } from '../../../shared/contract/session';
+import type { Ballot, RoundStatus, SessionEvent, SubmittedBallot } from '../../../shared/contract/session';
 import { mergeBallot } from '../../../shared/model/edits/ballot';
 import { api } from '../../api/client';
 import { subscribeSessionEvents } from '../../api/session-events';
+import { useRoom } from '../../store/room';
 import { useWorkshop } from '../../store/workshop';
 import type { WorkshopDoc } from '../../../shared/model';
-import { setBlind } from './roomUi';
 
 /**
- * The facilitator's side of a room vote: the round's status (progress board) and the merge of
- * every acknowledged ballot into the workshop, one undo step per ballot named after the
- * participant. Which ballot revisions are merged is remembered per round (localStorage), so a
- * reconnect or a reload merges each revision once: a score typed by hand afterwards stays.
+ * The facilitator's side of a room vote: the round's status (progress board, in the room's
+ * store) and the merge of every acknowledged ballot into the workshop, one undo step per
+ * ballot named after the participant. Which ballot revisions are merged is remembered per
+ * round (localStorage), so a reconnect or a reload merges each revision once: a score typed by
+ * hand afterwards stays.
  */
-interface RoomVoteState {
-  round: RoundStatus | null;
-  panel: boolean;
-  error: string | null;
-  /** What a new round asks, as its form starts: scores (optionally with pairwise judgments), or pairwise judgments only (from the AHP panel). */
-  ask: 'scores' | 'pairwise';
-  /** The round on the projector (join screen, progress, then the result). */
-  projecting: boolean;
-  /** The projector names who is still answering (otherwise it shows only how many). */
-  projectNames: boolean;
-  /** The workshop's journal holds no readable round: what was found (a new round moves it aside). */
-  unreadJournal: JournalHealth | null;
-}
-export const useRoomVote = create<RoomVoteState>(() => ({
-  round: null,
-  panel: false,
-  error: null,
-  ask: 'scores',
-  projecting: false,
-  projectNames: false,
-  unreadJournal: null,
-}));
 
 /** The AHP panel's button: the room-vote panel with a new pairwise-only round's form. */
 export function openPairwiseRound() {
-  useRoomVote.setState({ panel: true, ask: 'pairwise' });
+  useRoom.getState().openVotePanel('pairwise');
 }
 
 const mergedKey = (roundId: string) => `sw.roomvote.merged.${roundId}`;
@@ -65,12 +43,6 @@ export interface Arrival {
   ballot: Ballot;
 }
 
-let lastMergeAt = -Infinity;
-/** While ballots keep arriving the room's analysis waits: until this long after the last merge. */
-export const BALLOTS_QUIET_MS = 1000;
-/** When the burst of ballots is over (on `Date.now()`'s clock): the room may be analysed again from then. */
-export const ballotsQuietAt = () => lastMergeAt + BALLOTS_QUIET_MS;
-
 /**
  * Merges acknowledged ballots (each revision once, in order): one undo step per ballot named
  * after the participant, all applied in ONE update of the store, so ballots arriving together
@@ -91,7 +63,6 @@ export function mergeAcknowledged(round: Pick<RoundStatus, 'roundId' | 'workshop
     shown.push({ pid, rev });
   }
   if (edits.length === 0) return;
-  lastMergeAt = Date.now();
   editMany(edits);
   saveMerged(round.roundId, merged);
   // For the `lan` benchmark: when the merged ballots are on screen (the frame after the merge).
@@ -102,38 +73,50 @@ function catchUp(workshopId: string) {
   void (async () => {
     try {
       const { round, journal } = await api.call('session.status', { workshopId });
-      useRoomVote.setState({ round, unreadJournal: round ? null : (journal ?? null) });
+      useRoom.getState().roundCaughtUp(round, journal ?? null);
       if (!round) return;
       const ballots: SubmittedBallot[] = await api.call('session.ballots', { workshopId });
       mergeAcknowledged(round, ballots);
     } catch (err) {
-      useRoomVote.setState({ error: (err as Error).message });
+      useRoom.getState().voteFailed((err as Error).message);
     }
   })();
 }
 
-/**
- * Events are applied in batches: whatever arrives within this window (or while the page was
- * busy) is one update of the screen — the board's latest status and every ballot, each ballot
- * still its own undo step. Under a burst of ballots the page renders a few times a second
- * instead of once per ballot.
- */
-export const EVENT_BATCH_MS = 16;
+/** Runs `fn` once, later; the returned function cancels it. */
+export type Schedule = (fn: () => void) => () => void;
 
 /**
- * Collects session events and hands them over in batches (`apply` gets the latest status of
- * the workshop's round, if any arrived, and its ballots in order of arrival).
+ * Before the next frame is drawn: events arriving within one frame are one update of the
+ * screen. A hidden page draws no frames, so there it runs at once (after the current task).
+ */
+export const beforeNextFrame: Schedule = (fn) => {
+  if (typeof requestAnimationFrame === 'undefined' || document.hidden) {
+    let live = true;
+    queueMicrotask(() => live && fn());
+    return () => (live = false);
+  }
+  const id = requestAnimationFrame(fn);
+  return () => cancelAnimationFrame(id);
+};
+
+/**
+ * Collects session events and hands them over in batches, one per frame: whatever arrived
+ * since the last frame (the board's latest status and every ballot, each ballot still its own
+ * undo step) is one update of the screen, so under a burst of ballots the page renders once a
+ * frame at most instead of once per ballot. `apply` gets the latest status of the workshop's
+ * round, if any arrived, and its ballots in order of arrival.
  */
 export function eventBatcher(
   workshopId: string,
   apply: (status: RoundStatus | null, ballots: Extract<SessionEvent, { type: 'ballot' }>[]) => void,
-  windowMs = EVENT_BATCH_MS,
+  schedule: Schedule = beforeNextFrame,
 ): { push: (e: SessionEvent) => void; stop: () => void } {
   let status: RoundStatus | null = null;
   let ballots: Extract<SessionEvent, { type: 'ballot' }>[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancel: (() => void) | undefined;
   const flush = () => {
-    timer = undefined;
+    cancel = undefined;
     const s = status;
     const b = ballots;
     status = null;
@@ -147,23 +130,23 @@ export function eventBatcher(
         status = e.status;
       } else if (e.workshopId === workshopId) ballots.push(e);
       else return;
-      timer ??= setTimeout(flush, windowMs);
+      cancel ??= schedule(flush);
     },
     stop() {
-      clearTimeout(timer);
-      timer = undefined;
+      cancel?.();
+      cancel = undefined;
     },
   };
 }
 
 /** While a workshop is open in the room: follow its round (resumed after a restart) and merge ballots. */
 export function followRoomVote(workshopId: string): () => void {
-  useRoomVote.setState({ round: null, error: null, unreadJournal: null });
+  useRoom.getState().followRound();
   const batcher = eventBatcher(workshopId, (status, ballots) => {
     // One task: React renders the board and the merged ballots together.
-    if (status) useRoomVote.setState({ round: status });
+    if (status) useRoom.getState().roundChanged(status);
     if (ballots.length === 0) return;
-    const round = useRoomVote.getState().round;
+    const round = useRoom.getState().round;
     const ours = round ? ballots.filter((b) => b.roundId === round.roundId) : [];
     if (round && ours.length > 0) mergeAcknowledged(round, ours);
     if (ours.length < ballots.length) catchUp(workshopId);
@@ -179,10 +162,10 @@ type Action = 'session.close' | 'session.reopen' | 'session.reveal';
 export async function roundAction(workshopId: string, method: Action): Promise<void> {
   try {
     const { round } = await api.call(method, { workshopId });
-    useRoomVote.setState({ round, error: null });
-    if (method === 'session.reveal') setBlind(workshopId, false);
+    useRoom.getState().roundAnswered(round);
+    if (method === 'session.reveal') useRoom.getState().setBlind(workshopId, false);
   } catch (err) {
-    useRoomVote.setState({ error: (err as Error).message });
+    useRoom.getState().voteFailed((err as Error).message);
   }
 }
 
@@ -190,17 +173,17 @@ export async function roundAction(workshopId: string, method: Action): Promise<v
 export async function moveRound(workshopId: string, address: string): Promise<void> {
   try {
     const { round } = await api.call('session.reopen', { workshopId, address });
-    useRoomVote.setState({ round, error: null });
+    useRoom.getState().roundAnswered(round);
   } catch (err) {
-    useRoomVote.setState({ error: (err as Error).message });
+    useRoom.getState().voteFailed((err as Error).message);
   }
 }
 
 export async function freeName(workshopId: string, participantId: string): Promise<void> {
   try {
     const { round } = await api.call('session.free', { workshopId, participantId });
-    useRoomVote.setState({ round, error: null });
+    useRoom.getState().roundAnswered(round);
   } catch (err) {
-    useRoomVote.setState({ error: (err as Error).message });
+    useRoom.getState().voteFailed((err as Error).message);
   }
 }
