@@ -5,7 +5,7 @@ import { takeTokenFromLocation } from './api/token';
 import { exportText as enExport } from '../shared/i18n/en/export';
 import { exportText as zhExport } from '../shared/i18n/zh-CN/export';
 import { initI18n, initialLang } from './i18n';
-import { repo } from './app/services';
+import { repo } from './nav/services';
 import { App } from './app/App';
 import { useLibrary } from './store/instances';
 import { openLibrary } from './store/library';

@@ -5,12 +5,12 @@ import { LibraryScreen } from '../features/library/LibraryScreen';
 import { currentLang, setLang } from '../i18n';
 import { redo, undo, useWorkshop } from '../store/workshop';
 import { applyTheme, initialTheme, type Theme } from '../ui/theme';
-import { navigate, useRoute } from './route';
+import { navigate, useRoute } from '../nav/route';
 import { connectDesktop } from './desktop';
-import { onCommand } from './commands';
+import { onCommand } from '../nav/commands';
 
 // The workshop (wizard, evaluation room, charts) loads on demand, so the library opens fast.
-const WorkshopShell = lazy(() => import('../features/workshop/WorkshopShell').then((m) => ({ default: m.WorkshopShell })));
+const WorkshopShell = lazy(() => import('./WorkshopShell').then((m) => ({ default: m.WorkshopShell })));
 
 export function App() {
   const route = useRoute();

@@ -2,8 +2,8 @@ import { desktopBridge } from '../api/bridge';
 import { followLang, setLang } from '../i18n';
 import { redo, undo, useWorkshop } from '../store/workshop';
 import { applyTheme, initialTheme } from '../ui/theme';
-import { emitCommand } from './commands';
-import { autosave } from './services';
+import { emitCommand } from '../nav/commands';
+import { autosave } from '../nav/services';
 
 /** The desktop close guard's "Save": save now, and close only if that worked (else the page shows why). */
 async function saveThenClose() {

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCommand } from '../../app/commands';
+import { useCommand } from '../../nav/commands';
 import type { WorkshopDoc } from '../../../shared/model';
-import { repo } from '../../app/services';
+import { repo } from '../../nav/services';
 import { downloadBlob } from '../../charts/exportChart';
 import { useLibrary } from '../../store/instances';
 import { Dialog } from '../../ui/Dialog';

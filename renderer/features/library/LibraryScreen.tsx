@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Lang } from '../../../shared/framework';
 import { useLibrary } from '../../store/instances';
 import { FIRST_READ, isComplete, visibleItems, type LibrarySort } from '../../store/library';
-import { navigate } from '../../app/route';
+import { navigate } from '../../nav/route';
 import { Dialog } from '../../ui/Dialog';
 import { Toast } from '../../ui/Toast';
 import { relativeTime } from '../../ui/format';
@@ -12,7 +12,7 @@ import { currentLang } from '../../i18n';
 import type { WorkshopSummary } from '../../db/database';
 import { reviewDue } from '../../../shared/model/review-due';
 import { LibraryTransfer } from '../export/LibraryTransfer';
-import { useCommand } from '../../app/commands';
+import { useCommand } from '../../nav/commands';
 
 /** Rows rendered at first (the store's first read), then more as the user scrolls. */
 const PAGE = FIRST_READ;
