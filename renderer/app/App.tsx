@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../shared/framework';
 import { LibraryScreen } from '../features/library/LibraryScreen';
+import { LibraryTransfer } from '../features/export/LibraryTransfer';
 import { currentLang, setLang } from '../i18n';
 import { redo, undo, useWorkshop } from '../store/workshop';
 import { applyTheme, initialTheme, type Theme } from '../ui/theme';
@@ -73,7 +74,7 @@ export function App() {
       </header>
       <div id="main-content">
         {route.name === 'library' ? (
-          <LibraryScreen />
+          <LibraryScreen transfer={<LibraryTransfer />} />
         ) : (
           <Suspense fallback={<div className="spinner" aria-hidden="true" />}>
             <WorkshopShell id={route.id} step={route.step} sim={route.sim} />

@@ -7,6 +7,12 @@ import { MetricsStep } from '../features/metrics/MetricsStep';
 import { CanaryStep } from '../features/canary/CanaryStep';
 import { IterationStep } from '../features/iteration/IterationStep';
 import { EvaluationRoom } from '../features/evaluation/EvaluationRoom';
+import { RoomVoteButton, RoomVotePanel } from '../features/room-vote/RoomVote';
+
+/** Step 5's room with the room vote put in: the features do not import each other. */
+function Evaluation() {
+  return <EvaluationRoom voteButton={<RoomVoteButton />} VotePanel={RoomVotePanel} />;
+}
 
 /** The workspace of each decision-path step. */
 export const STEP_SCREENS: Record<StepId, ComponentType<{ step: StepId }>> = {
@@ -14,7 +20,7 @@ export const STEP_SCREENS: Record<StepId, ComponentType<{ step: StepId }>> = {
   screening: ScreeningStep,
   validation: ValidationStep,
   metrics: MetricsStep,
-  evaluation: EvaluationRoom,
+  evaluation: Evaluation,
   canary: CanaryStep,
   iteration: IterationStep,
 };

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DECISION_STEPS, pick } from '../../../shared/framework';
+import type { WorkshopDoc } from '../../../shared/model';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Guidance } from '../../ui/Guidance';
@@ -10,7 +11,6 @@ import { LivePanel } from '../../parts/LivePanel';
 import { Presenter } from './Presenter';
 import { RobustnessPanel } from './RobustnessPanel';
 import { ScoringPanel } from './ScoringPanel';
-import { RoomVoteButton, RoomVotePanel } from '../room-vote/RoomVote';
 import { followRoomVote } from '../../store/roomVote';
 import { ROOM_VIEWS, useRoom, type RoomView } from '../../store/room';
 import { WeightsPanel } from './WeightsPanel';
@@ -19,8 +19,11 @@ import { DecisionRecord } from '../../parts/DecisionRecord';
 import { CostEvidence } from './CostEvidence';
 import './room.css';
 
-/** Step 5 综合评估: the evaluation room, the screen on the projector for most of a workshop, ending with the decision record. */
-export function EvaluationRoom() {
+/**
+ * Step 5 综合评估: the evaluation room, the screen on the projector for most of a workshop, ending with the decision record.
+ * The room vote (its own feature) comes in from the composition root: its button and its panel.
+ */
+export function EvaluationRoom({ voteButton, VotePanel }: { voteButton: ReactNode; VotePanel: ComponentType<{ doc: WorkshopDoc }> }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const doc = useWorkshop((s) => s.doc);
@@ -102,7 +105,7 @@ export function EvaluationRoom() {
               {t('room.blind.start')}
             </button>
           )}
-          <RoomVoteButton />
+          {voteButton}
           <button type="button" className="btn" onClick={() => useRoom.getState().setPresenter(true)} aria-keyshortcuts="F5">
             ▶ {t('room.presenter.enter')}
           </button>
@@ -113,7 +116,7 @@ export function EvaluationRoom() {
           {t('room.blind.active')}
         </p>
       )}
-      {votePanel && <RoomVotePanel doc={doc} />}
+      {votePanel && <VotePanel doc={doc} />}
       <div className="room-body">
         <div className="room-main" role="tabpanel" id={panelId(view)} aria-labelledby={`room-tab-${view}`}>
           {view === 'scoring' && <ScoringPanel doc={doc} />}

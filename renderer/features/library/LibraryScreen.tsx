@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { Lang } from '../../../shared/framework';
@@ -11,7 +11,6 @@ import { relativeTime } from '../../ui/format';
 import { currentLang } from '../../i18n';
 import type { WorkshopSummary } from '../../db/database';
 import { reviewDue } from '../../../shared/model/review-due';
-import { LibraryTransfer } from '../export/LibraryTransfer';
 import { useCommand } from '../../nav/commands';
 
 /** Rows rendered at first (the store's first read), then more as the user scrolls. */
@@ -21,7 +20,8 @@ let startupReadUnused = true;
 /** Whether this page load has marked the list's first paint (once per load). */
 let libraryPaintMarked = false;
 
-export function LibraryScreen() {
+/** The library; `transfer` is the export feature's import/export of the library, put in by the composition root. */
+export function LibraryScreen({ transfer }: { transfer: ReactNode }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const { items, total, loaded, query, sort, error, lastDeleted } = useLibrary(
@@ -71,7 +71,7 @@ export function LibraryScreen() {
       <div className="library-head">
         <h1 id="library-title">{t('library.title')}</h1>
         <div className="head-actions">
-          <LibraryTransfer />
+          {transfer}
           <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
             + {t('library.new')}
           </button>
