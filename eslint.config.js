@@ -2,13 +2,20 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
 
 // Lint enforces the layer boundaries of ARCHITECTURE.md:
 //   renderer/ imports only shared/; shared/ imports nothing from electron/ or renderer/;
 //   engines (electron/engine, electron/costsim) import no Node, DOM or Electron API;
 //   only electron/main and electron/preload import `electron`.
-// Inside the renderer nothing imports up the layers (ui/ charts/ api/ db/ store/ i18n/ never import
-// features/ or app/), and no module anywhere is part of an import cycle.
+// Inside the renderer: app/ (the composition root) -> features/<one per step, library, export,
+// room-vote>/ -> parts/ charts/ ui/ api/ store/ db/ nav/ i18n/. A feature imports no other feature
+// and nothing below imports a feature or app/ (only the entry, main.tsx, imports app/); no module
+// anywhere is part of an import cycle (test/unit/import-graph.test.ts also counts type-only ones).
+const features = readdirSync(new URL('./renderer/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const lowerLayers = ['parts', 'charts', 'ui', 'api', 'store', 'db', 'nav', 'i18n', 'participant'].map((d) => `./renderer/${d}`);
 const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'worker_threads', 'http', 'crypto', 'url', 'module', 'electron'];
 // Globs go to `patterns`; bare module names (Node built-ins, electron) to `paths`, matched exactly.
 const restrict = (globs, message) => ({
@@ -40,17 +47,29 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
     },
     rules: {
-      // Type-only imports vanish at build time, so they cannot form a run-time cycle.
+      // import-x skips type-only imports here (it has no option to count them); the import-graph
+      // test (test/unit/import-graph.test.ts) finds cycles with type-only imports counted.
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             {
-              target: ['./renderer/ui', './renderer/charts', './renderer/api', './renderer/db', './renderer/store', './renderer/i18n'],
+              target: lowerLayers,
               from: ['./renderer/features', './renderer/app'],
-              message: 'no imports up the layers: ui/ charts/ api/ db/ store/ i18n/ serve features/ and app/, never the other way round.',
+              message: 'no imports up the layers: parts/ charts/ ui/ api/ store/ db/ nav/ i18n/ serve features/ and app/, never the other way round.',
             },
+            {
+              target: './renderer/features',
+              from: './renderer/app',
+              message: 'no imports up the layers: app/ composes the features; a feature gets what it needs from app/ as props, or from nav/.',
+            },
+            ...features.map((f) => ({
+              target: `./renderer/features/${f}`,
+              from: './renderer/features',
+              except: [`./${f}`],
+              message: `features import no other feature: move what ${f}/ shares down to parts/ or charts/, or let app/ pass it in as a prop.`,
+            })),
           ],
         },
       ],
