@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESTIMATE_ACCURACY, SimScenarioSchema } from '../../shared/contract/sim';
+import { ESTIMATE_ACCURACY, SimScenarioSchema } from '../../shared/cost/schema';
 import { estimateScenario, expectedMax, toolCacheHitRate } from './analytic';
 import { fitTail } from './distributions';
 import { checkEstimateGrid, estimateGrid } from './estimateGrid';

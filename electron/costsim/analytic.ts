@@ -5,7 +5,7 @@ import {
   type GpuName,
   type SimResult,
   type SimScenarioParsed,
-} from '../../shared/contract/sim';
+} from '../../shared/cost/schema';
 import { buildResult, type RunFigures } from './result';
 import { resolveScenario, type ResolvedScenario } from './scenario';
 import { checkpointedFailures } from './failures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimScenarioSchema, type PilotRow } from '../../shared/contract/sim';
+import { SimScenarioSchema, type PilotRow } from '../../shared/cost/schema';
 import { Rng } from '../engine/rng';
 import { estimateScenario } from './analytic';
 import { runScenario } from './run';

@@ -1,4 +1,4 @@
-import type { PilotRow, SimCalibration, SimScenarioParsed } from '../../shared/contract/sim';
+import type { PilotRow, SimCalibration, SimScenarioParsed } from '../../shared/cost/schema';
 import { fitParameters, groupRows } from './calibration/fit';
 import { overheadPath } from './calibration/pilot';
 import { DRAWS, projectTarget } from './calibration/projection';

@@ -1,4 +1,4 @@
-import { SimScenarioSchema, type PilotRow, type SimScenario, type SimScenarioParsed } from '../../shared/contract/sim';
+import { SimScenarioSchema, type PilotRow, type SimScenario, type SimScenarioParsed } from '../../shared/cost/schema';
 import { Rng } from '../engine/rng';
 import { calibrate, withParameters } from './calibrate';
 import { runScenario } from './run';

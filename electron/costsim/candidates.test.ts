@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimScenarioSchema } from '../../shared/contract/sim';
+import { SimScenarioSchema } from '../../shared/cost/schema';
 import { createSampleWorkshop } from '../../shared/model/template';
 import { seedScenario } from '../../shared/model/simulation';
 import { estimateScenario } from './analytic';

@@ -5,8 +5,8 @@
  * `tensorParallel` GPUs; weights and KV cache are split across them.
  */
 
-export { kvBytesPerToken, kvPoolTokens, modelShape, type ModelShape } from '../../shared/contract/simShape';
-import type { ModelShape } from '../../shared/contract/simShape';
+export { kvBytesPerToken, kvPoolTokens, modelShape, type ModelShape } from '../../shared/cost/shape';
+import type { ModelShape } from '../../shared/cost/shape';
 
 /** What one engine reads and computes per second, and the model facts its timings need. */
 export interface EngineModel {

@@ -1,4 +1,4 @@
-import { SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
+import { SimScenarioSchema, type SimScenario } from '../../shared/cost/schema';
 import { Rng } from '../engine/rng';
 import { estimateScenario, VALIDATED_REGION } from './analytic';
 import { GPU_CATALOGUE } from './gpus';

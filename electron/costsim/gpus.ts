@@ -1,8 +1,8 @@
-import type { CustomGpu, GpuName, GpuSpec } from '../../shared/contract/sim';
-import { GPU_CATALOGUE } from '../../shared/contract/simGpus';
+import type { CustomGpu, GpuName, GpuSpec } from '../../shared/cost/schema';
+import { GPU_CATALOGUE } from '../../shared/cost/gpus';
 
 /** The catalogue (shared/contract/simGpus.ts: the renderer sizes engines from it too). */
-export { GPU_CATALOGUE } from '../../shared/contract/simGpus';
+export { GPU_CATALOGUE } from '../../shared/cost/gpus';
 
 /** The catalogue as a list, in the contract's order. */
 export function gpuCatalogue(): GpuSpec[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simDefaults } from '../../shared/contract/sim';
+import { simDefaults } from '../../shared/cost/schema';
 import { GPU_CATALOGUE } from './gpus';
 import { HOURS_PER_MONTH, costByArchetype } from './money';
 

@@ -1,4 +1,4 @@
-import type { ArchetypeCost, CostBreakdown, GpuSpec, SimScenarioParsed } from '../../shared/contract/sim';
+import type { ArchetypeCost, CostBreakdown, GpuSpec, SimScenarioParsed } from '../../shared/cost/schema';
 
 /** Hours in a billing month. */
 export const HOURS_PER_MONTH = 730;

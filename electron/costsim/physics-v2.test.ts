@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
+import { SimScenarioSchema, type SimScenario } from '../../shared/cost/schema';
 import { estimateScenario } from './analytic';
 import { GPU_CATALOGUE } from './gpus';
 import { costByArchetype, rentedGpuHourPrice } from './money';

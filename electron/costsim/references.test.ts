@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SimReferences, SimResult } from '../../shared/contract/sim';
+import type { SimReferences, SimResult } from '../../shared/cost/schema';
 import { dispatch } from '../service/dispatch';
 import { createInlineRunner } from '../service/tasks/runner';
 import { modelShape } from './decode';

@@ -1,4 +1,4 @@
-import { SimScenarioSchema, type SimReference, type SimReferences, type SimResult, type SimScenario, type SimScenarioParsed } from '../../shared/contract/sim';
+import { SimScenarioSchema, type SimReference, type SimReferences, type SimResult, type SimScenario, type SimScenarioParsed } from '../../shared/cost/schema';
 import { fitTail, tailMean, tailVariance } from './distributions';
 import { modelShape } from './decode';
 import { peakFlops, resolveGpu } from './gpus';

@@ -1,4 +1,4 @@
-import type { SimResult } from '../../shared/contract/sim';
+import type { SimResult } from '../../shared/cost/schema';
 import { decodeStepSeconds } from './decode';
 import { costByArchetype } from './money';
 import { assumptions, type ResolvedScenario } from './scenario';

@@ -1,4 +1,4 @@
-import type { SimResult, SimScenarioParsed } from '../../shared/contract/sim';
+import type { SimResult, SimScenarioParsed } from '../../shared/cost/schema';
 import { buildResult, percentileOf } from './result';
 import { resolveScenario } from './scenario';
 import { simulate, type DesOutput } from './simulate';

@@ -1,8 +1,8 @@
-import { simDefaults, type Assumption, type GpuSpec, type SimScenarioParsed } from '../../shared/contract/sim';
+import { simDefaults, type Assumption, type GpuSpec, type SimScenarioParsed } from '../../shared/cost/schema';
 import { fitTail, type LogNormalTail } from './distributions';
 import { engineModel, kvPoolTokens, modelShape, type EngineModel, type ModelShape } from './decode';
 import { peakFlops, resolveGpu } from './gpus';
-import { engineFit, fittingTensorParallel } from '../../shared/contract/simShape';
+import { engineFit, fittingTensorParallel } from '../../shared/cost/shape';
 import type { TrainSetup } from './train';
 import { checkpointBytes, weightUpdateSeconds } from './train';
 

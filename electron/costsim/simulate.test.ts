@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
+import { SimScenarioSchema, type SimScenario } from '../../shared/cost/schema';
 import { Rng } from '../engine/rng';
 import { runScenario } from './run';
 import { resolveScenario } from './scenario';

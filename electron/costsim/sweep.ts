@@ -1,4 +1,4 @@
-import type { SimResult, SimScenarioParsed, SimSweepResult, SweepField } from '../../shared/contract/sim';
+import type { SimResult, SimScenarioParsed, SimSweepResult, SweepField } from '../../shared/cost/schema';
 
 /** A copy of `scenario` with the dotted `field` set to `value` (the caller re-validates it). */
 export function setField(scenario: SimScenarioParsed, field: SweepField, value: number): unknown {

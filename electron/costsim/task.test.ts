@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../shared/contract/errors';
 import { issueText } from '../../shared/i18n/issues';
-import { SimScenarioSchema } from '../../shared/contract/sim';
+import { SimScenarioSchema } from '../../shared/cost/schema';
 import { estimateScenario } from './analytic';
 import { asContractError, simCalibrateTask } from './task';
 

@@ -1,5 +1,5 @@
 import { ContractError } from '../../shared/contract/errors';
-import type { PilotRow, SimCalibration, SimResult, SimScenarioParsed } from '../../shared/contract/sim';
+import type { PilotRow, SimCalibration, SimResult, SimScenarioParsed } from '../../shared/cost/schema';
 import { calibrate } from './calibrate';
 import { runScenario } from './run';
 import { SimInputError } from './scenario';

@@ -1,4 +1,4 @@
-import { SimResultSchema, SimScenarioSchema, type SimResult } from '../../shared/contract/sim';
+import { SimResultSchema, SimScenarioSchema, type SimResult } from '../../shared/cost/schema';
 import { estimateScenario } from '../costsim/analytic';
 import { NEEDS_GROUPS, VALIDATION_METHODS, pick, type Lang, type NeedsQuestion } from '../../shared/framework';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { proposals } from '../../shared/model';
-import { SimScenarioSchema } from '../../shared/contract/sim';
+import { SimScenarioSchema } from '../../shared/cost/schema';
 import { analyseWorkshop } from '../analysis/analysis';
 import { buildContent } from './content';
 import { renderHtml } from './html';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { issuesFromZod } from './errors';
 import { issueText } from '../i18n/issues';
-import { SimScenarioSchema } from './sim';
-import { engineFit, fittingTensorParallel } from './simShape';
+import { SimScenarioSchema } from '../cost/schema';
+import { engineFit, fittingTensorParallel } from '../cost/shape';
 
 const LATIN_WORD = /[A-Za-z]{2,}/;
 /** Terms the Chinese UI keeps as they are (the simulator's zh labels use them too). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SimCalibration } from '../contract/sim';
-import { SimScenarioSchema } from '../contract/sim';
+import type { SimCalibration } from '../cost/schema';
+import { SimScenarioSchema } from '../cost/schema';
 import {
   attachCalibration,
   calibrationInput,

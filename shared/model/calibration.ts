@@ -1,4 +1,4 @@
-import { GPU_NAMES, simDefaults, type SimCalibrateRequest, type SimCalibration } from '../contract/sim';
+import { GPU_NAMES, simDefaults, type SimCalibrateRequest, type SimCalibration } from '../cost/schema';
 import { budgetCheck, type BudgetCheck } from './currency';
 import { canonicalJson, fingerprint } from './provenance';
 import type { CalibrationRecord, PilotConfig, WorkshopDoc } from './schema';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SimCalibration, SimResult } from '../contract/sim';
+import type { SimCalibration, SimResult } from '../cost/schema';
 import { attachCalibration, calibrationInput, setPilotValue } from './calibration';
 import { costEvidence, evidenceEstimateRequest } from './cost-evidence';
 import { createWorkshop } from './create';

@@ -1,4 +1,4 @@
-import { SimScenarioSchema, type SimResult } from '../contract/sim';
+import { SimScenarioSchema, type SimResult } from '../cost/schema';
 import { calibrationStatus, targetScenario } from './calibration';
 import { budgetCheck, fromUsd, type BudgetCheck } from './currency';
 import type { WorkshopDoc } from './schema';

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { GPU_NAMES, type GpuName } from '../contract/sim';
+import { GPU_NAMES, type GpuName } from '../cost/schema';
 import type { Candidate, MetricSeries } from './schema';
 import { nameAliases } from './names';
 import { asciiDigits } from './edits/score-grid';

@@ -1,5 +1,5 @@
 import { MAX_PILOT_GPU_CHANGES, type MetricSeries } from './schema';
-import type { GpuName } from '../contract/sim';
+import type { GpuName } from '../cost/schema';
 import {
   parseBucket,
   parseGpuType,

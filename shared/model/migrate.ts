@@ -1,7 +1,7 @@
 import { issuesFromZod, type Issue } from '../contract/errors';
 import { migrateMessage, type MigrateReason } from '../i18n/issues';
 import { MIGRATIONS } from './migrations';
-import { SimResultSchema } from '../contract/sim';
+import { SimResultSchema } from '../cost/schema';
 import { LEGACY_MAX, LIST_LIMITS, SCHEMA_VERSION, StoredScenarioSchema, WorkshopDocSchema, type WorkshopDoc } from './schema';
 
 /** A refusal: `message` is the English headline (`migrateMessage` words `reason` in either language). */

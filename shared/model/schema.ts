@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SimCalibrationSchema, SimResultSchema, SimScenarioSchema } from '../contract/sim';
-import { withoutDefaults } from '../contract/stored';
+import { SimCalibrationSchema, SimResultSchema, SimScenarioSchema } from '../cost/schema';
+import { withoutDefaults } from '../cost/stored';
 import { valueFunctionProblem } from '../scoring/value-function';
 import { SCHEMA_VERSION } from './version';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimScenarioSchema, simDefaults } from '../contract/sim';
+import { SimScenarioSchema, simDefaults } from '../cost/schema';
 import {
   effectiveValue,
   fieldSpec,

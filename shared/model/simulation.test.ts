@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimResultSchema, SimScenarioSchema, type SimResult } from '../contract/sim';
+import { SimResultSchema, SimScenarioSchema, type SimResult } from '../cost/schema';
 import { createSampleWorkshop, createWorkshop } from './create';
 import { WorkshopDocSchema, type WorkshopDoc } from './schema';
 import {
@@ -29,7 +29,7 @@ import { simulationName, typedName } from './names';
 import { migrate } from './migrate';
 import { SCHEMA_VERSION } from './version';
 import { issuesAdded, valueAt } from './simulation-form';
-import { engineFit } from '../contract/simShape';
+import { engineFit } from '../cost/shape';
 import { targetScenario } from './calibration';
 
 const NOW = '2026-03-01T09:00:00.000Z';

@@ -1,5 +1,5 @@
-import { SimResultSchema, SimScenarioSchema, simDefaults, type SimResult, type SimSweepResult } from '../contract/sim';
-import { engineFit, fittingTensorParallel } from '../contract/simShape';
+import { SimResultSchema, SimScenarioSchema, simDefaults, type SimResult, type SimSweepResult } from '../cost/schema';
+import { engineFit, fittingTensorParallel } from '../cost/shape';
 import type { Answer, Candidate, Simulation, WorkshopDoc } from './schema';
 import { issuesAdded, valueAt, withValue } from './simulation-form';
 import { defaultName } from './names';

@@ -1,4 +1,4 @@
-import { ESTIMATE_ACCURACY, SimScenarioSchema, type SimScenario } from '../../shared/contract/sim';
+import { ESTIMATE_ACCURACY, SimScenarioSchema, type SimScenario } from '../../shared/cost/schema';
 import { estimateScenario } from '../../electron/costsim/analytic';
 import { calibrate, predictPilot, withParameters } from '../../electron/costsim/calibrate';
 import { calibrationCoverage } from '../../electron/costsim/calibrateCheck';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimScenarioSchema } from '../../shared/contract/sim';
+import { SimScenarioSchema } from '../../shared/cost/schema';
 import { createSampleWorkshop } from '../../shared/model/create';
 import { typedName } from '../../shared/model/names';
 import { migrate, tooDeep } from '../../shared/model/migrate';

@@ -1,4 +1,4 @@
-import type { PilotRow, SimScenarioParsed } from '../../../shared/contract/sim';
+import type { PilotRow, SimScenarioParsed } from '../../../shared/cost/schema';
 import { SimInputError } from '../scenario';
 import { goldenMin, invert } from './numeric';
 import { BOUNDS, KINDS, onGpus, overheadKey, predictPilot, simulatePilot, withParameters, zeros, type Figures, type Kind, type Phi } from './pilot';

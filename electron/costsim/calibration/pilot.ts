@@ -1,4 +1,4 @@
-import type { SimCalibration, SimScenarioParsed } from '../../../shared/contract/sim';
+import type { SimCalibration, SimScenarioParsed } from '../../../shared/cost/schema';
 import { estimateFigures } from '../analytic';
 import { resolveScenario, SimInputError } from '../scenario';
 import { simulate } from '../simulate';

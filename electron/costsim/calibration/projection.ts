@@ -1,4 +1,4 @@
-import type { SimScenarioParsed } from '../../../shared/contract/sim';
+import type { SimScenarioParsed } from '../../../shared/cost/schema';
 import { Rng } from '../../engine/rng';
 import { estimateScenario } from '../analytic';
 import { runScenario } from '../run';

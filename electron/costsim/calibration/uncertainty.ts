@@ -1,4 +1,4 @@
-import type { SimScenarioParsed } from '../../../shared/contract/sim';
+import type { SimScenarioParsed } from '../../../shared/cost/schema';
 import { jacobian, normal, predictAll, type Fit } from './fit';
 import { invert } from './numeric';
 import { KINDS, predictPilot, withParameters, zeros, type Figures, type Kind, type Phi } from './pilot';

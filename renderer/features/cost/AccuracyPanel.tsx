@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { simErrorTexts } from '../../parts/SimIssues';
-import type { SimReference, SimReferences } from '../../../shared/contract/sim';
+import type { SimReference, SimReferences } from '../../../shared/cost/schema';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { SourceLink } from '../../ui/SourceLink';

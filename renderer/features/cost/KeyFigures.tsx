@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ESTIMATE_ACCURACY, ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE, type SimResult } from '../../../shared/contract/sim';
+import { ESTIMATE_ACCURACY, ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE, type SimResult } from '../../../shared/cost/schema';
 import { summarize, type ResultSummary } from '../../../shared/model/simulation';
 import { currentLang, type ScreenText, type TextKeysOf } from '../../i18n';
 import { formatDuration, formatHours, formatNumber, formatPercent } from '../../parts/costFormat';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SimResult } from '../../../shared/contract/sim';
+import type { SimResult } from '../../../shared/cost/schema';
 import { budgetCheck, fromUsd, type WorkshopDoc } from '../../../shared/model';
 import { archetypeCosts, horizonBudget, STEP_PARTS, stepBreakdown, type Archetype } from '../../../shared/model/simulation';
 import { currentLang } from '../../i18n';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SimCatalogue, SimResult } from '../../../shared/contract/sim';
+import type { SimCatalogue, SimResult } from '../../../shared/cost/schema';
 import {
   effectiveValue,
   issuesAdded,

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SimResult, SimScenario } from '../../../shared/contract/sim';
+import type { SimResult, SimScenario } from '../../../shared/cost/schema';
 import { candidateName, newId, type WorkshopDoc } from '../../../shared/model';
 import {
   attachResult,

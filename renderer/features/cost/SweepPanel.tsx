@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SimScenario, SimSweepRequest, SimSweepResult } from '../../../shared/contract/sim';
+import type { SimScenario, SimSweepRequest, SimSweepResult } from '../../../shared/cost/schema';
 import { fromUsd, type WorkshopDoc } from '../../../shared/model';
 import {
   DEFAULT_TURN_SWEEP,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ContractError } from '../../../shared/contract/errors';
-import type { SimCatalogue, SimResult, SimScenario, SimSweepRequest } from '../../../shared/contract/sim';
+import type { SimCatalogue, SimResult, SimScenario, SimSweepRequest } from '../../../shared/cost/schema';
 import { call } from '../../api/client';
 import { useDerived } from '../../api/derived';
 import type { JobContext } from '../../api/job';

@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SimScenario } from '../../../shared/contract/sim';
+import type { SimScenario } from '../../../shared/cost/schema';
 import { formatDateTime, formatDuration, formatHours, formatMoney, formatNumber, formatPercent } from '../../../shared/format';
 import {
   candidateName,

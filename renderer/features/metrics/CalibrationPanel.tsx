@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SimCalibrateRequest } from '../../../shared/contract/sim';
+import type { SimCalibrateRequest } from '../../../shared/cost/schema';
 import {
   GPU_NAMES,
   attachCalibration,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { GPU_NAMES } from '../../../shared/contract/sim';
+import { GPU_NAMES } from '../../../shared/cost/schema';
 
 /**
  * The language-leak check ("one language at a time, no internals on screen"):

@@ -1,4 +1,4 @@
-import type { GpuName, GpuSpec } from './sim';
+import type { GpuName, GpuSpec } from './schema';
 
 /**
  * GPU catalogue. Throughput figures are DENSE tensor-core TFLOPS (vendors headline the

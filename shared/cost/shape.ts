@@ -3,8 +3,8 @@
  * scenario alone: the engine (electron/costsim) and the renderer (a tensor-parallel degree
  * that fits) use the same rules.
  */
-import type { SimScenarioParsed } from './sim';
-import { GPU_CATALOGUE } from './simGpus';
+import type { SimScenarioParsed } from './schema';
+import { GPU_CATALOGUE } from './gpus';
 
 export interface ModelShape {
   /** Total parameters (held in memory). */

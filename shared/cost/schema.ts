@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineMethod, finite } from './define';
+import { defineMethod, finite } from '../contract/define';
 
 /*
  * Contract of the cost & throughput simulator.
