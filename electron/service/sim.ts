@@ -1,6 +1,6 @@
 import { ContractError, issuesFromZod } from '../../shared/contract/errors';
 import { SimScenarioSchema, simDefaults, type SimResult, type SimScenarioParsed, type SimSweepResult } from '../../shared/cost/schema';
-import type { simMethods } from '../../shared/cost/schema';
+import type { simMethods } from '../../shared/contract/sim';
 import { estimateScenario } from '../costsim/analytic';
 import { gpuCatalogue } from '../costsim/gpus';
 import { compareReferences, referenceScenarios } from '../costsim/references';

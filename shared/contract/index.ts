@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { appMethods } from './app';
 import { workshopMethods } from './workshop';
 import { engineMethods } from './engine';
-import { simMethods } from '../cost/schema';
+import { simMethods } from './sim';
 import { reportMethods } from './report';
 import { analysisMethods } from './analysis';
 import { sessionMethods } from './session';
