@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { dataParticipants } from '../../../shared/model/edits/metrics';
 import { useTranslation } from 'react-i18next';
 import { ahpGroupRequest, ahpUncounted, displayName, type WorkshopDoc } from '../../../shared/model';
+import type { ResponseOf } from '../../../shared/contract';
 import {
   answeredPairCount,
   connectingPair,
@@ -21,7 +22,7 @@ import {
 } from '../../../shared/model/edits/ahp-edit';
 import { adoptWeights } from '../../../shared/model/edits/weights-edit';
 import { nowIso } from '../../../shared/model/ids';
-import { useDerived } from '../../api/derived';
+import { useDerived, type Derived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { openPairwiseRound } from '../../store/roomVote';
@@ -34,6 +35,9 @@ const CR_LIMIT = 0.1;
 const COMPATIBILITY_LIMIT = 1.1;
 
 const pairId = (i: number, j: number) => `ahp-pair-${i}-${j}`;
+
+type AhpAnswer = ResponseOf<'engine.ahp'>;
+type AhpGroupRequest = NonNullable<ReturnType<typeof ahpGroupRequest>>;
 
 /**
  * AHP pairwise comparison per participant, with pairs left unanswered allowed (the engine's
@@ -72,7 +76,6 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   if (blind) return <BlindAhp doc={doc} />;
   const pid = participant!.id;
   const name = (i: number) => labels[i];
-  const tracked = pairsTracked(doc, pid);
   const total = (n * (n - 1)) / 2;
   const result = own.value && ownReq ? own.value : null;
   const cr = result?.cr ?? null;
@@ -93,77 +96,15 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
       el?.focus();
     });
   };
-  const person = new Map(doc.participants.map((p) => [p.id, p.name]));
-  const g = groupAnswer.value && group ? groupAnswer.value : null;
-  const notCounted = uncounted.length > 0 && (
-    <p className="muted small" data-testid="ahp-uncounted">
-      {t('room.ahp.uncounted', { names: uncounted.map((id) => person.get(id) ?? id).join(', ') })}
-    </p>
-  );
 
   return (
     <div className="ahp">
       <p className="muted small">{t('room.ahp.intro')}</p>
-      <div className="ahp-head">
-        <label className="inline-label">
-          {t('room.ahp.participant')}
-          <select className="input" value={pid} onChange={(e) => setWho(e.target.value)}>
-            <Options items={doc.participants} label={(p) => p.name} />
-          </select>
-        </label>
-        <p className={cr !== null && cr > CR_LIMIT ? 'cr cr-bad' : 'cr'} role="status" data-testid="ahp-cr">
-          {linking ? '' : cr === null ? t('room.ahp.crNone') : t('room.ahp.cr', { cr: cr.toFixed(3) })}{' '}
-          {!linking && cr !== null && (cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk'))}
-        </p>
-        <button type="button" className="btn" onClick={openPairwiseRound}>
-          {t('roomVote.pairwiseRound')}
-        </button>
-      </div>
-      {!tracked && (
-        <div className="ahp-note" role="note" data-testid="ahp-legacy">
-          <p>{t('room.ahp.legacy')}</p>
-          <button type="button" className="btn btn-small" onClick={() => edit(t('room.undo.equalAsUnanswered'), (d) => equalAsUnanswered(d, pid))}>
-            {t('room.ahp.legacyFix')}
-          </button>
-        </div>
-      )}
-      <div className="ahp-progress" data-testid="ahp-progress" aria-live="polite">
-        <p>{t('room.ahp.progress', { answered, total, min: n - 1 })}</p>
-        {linking ? (
-          <p className="ahp-missing">{t('room.ahp.disconnected', { name: name(linking[1]) })}</p>
-        ) : answered < total ? (
-          <p>{t('room.ahp.enough')}</p>
-        ) : (
-          <p>{t('room.ahp.complete')}</p>
-        )}
-        {next && (
-          <p className="ahp-next" data-testid="ahp-next">
-            {t('room.ahp.next', { a: name(next[0]), b: name(next[1]) })}{' '}
-            <span className="muted small">{linking ? t('room.ahp.nextConnect', { name: name(linking[1]) }) : t('room.ahp.nextHarker')}</span>{' '}
-            <button type="button" className="btn btn-small" onClick={() => goTo(next[0], next[1])}>
-              {t('room.ahp.goNext')}
-            </button>
-          </p>
-        )}
-      </div>
+      <AhpHead doc={doc} pid={pid} cr={cr} linking={linking !== null} onWho={setWho} />
+      {!pairsTracked(doc, pid) && <LegacyNote pid={pid} />}
+      <AhpProgress answered={answered} total={total} n={n} name={name} linking={linking} next={next} onGo={goTo} />
       {result && cr !== null && cr > 0.0005 && result.inconsistencies.length > 0 && (
-        <div className="ahp-worst" role="note" data-testid="ahp-inconsistencies">
-          <h3 className="small-h">{t('room.ahp.inconsistencies')}</h3>
-          <ol>
-            {result.inconsistencies.map((x) => {
-              const snapped = judgmentOfStep(stepOfJudgment(x.suggested));
-              return (
-                <li key={`${x.i}-${x.j}`}>
-                  {t('room.ahp.worst', { a: name(x.i), b: name(x.j), current: formatJudgment(x.current), suggested: formatJudgment(snapped) })}
-                  {x.crAfter !== null && ` ${t('room.ahp.crAfter', { cr: x.crAfter.toFixed(3) })}`}{' '}
-                  <button type="button" className="btn btn-small" onClick={() => setPair(x.i, x.j, snapped)}>
-                    {t('room.ahp.applySuggestion', { value: formatJudgment(snapped) })}
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-        </div>
+        <Inconsistencies items={result.inconsistencies} name={name} onApply={setPair} />
       )}
       <Check className="inline-label small" checked={onlyMissing} onChange={setOnlyMissing}>
         {t('room.ahp.onlyMissing')}
@@ -184,77 +125,225 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
             />
           ))}
       </ul>
-      <div className="ahp-group">
-        <h3 className="small-h" data-testid="ahp-group-count">
-          {t('room.ahp.group', { count: group?.participantIds.length ?? 0 })}
-        </h3>
-        <fieldset className="ahp-aggregation">
-          <legend>{t('room.ahp.aggregation')}</legend>
-          {(['aij', 'aip'] as const).map((a) => (
-            <Check
-              key={a}
-              type="radio"
-              name="ahp-aggregation"
-              className="inline-label small"
-              checked={doc.weighting.ahpAggregation === a}
-              onChange={() => edit(t('room.undo.ahpAggregation'), (d) => setAhpAggregation(d, a))}
-            >
-              {t(`room.ahp.${a}`)}
-            </Check>
-          ))}
-        </fieldset>
-        {g && group ? (
-          <>
-            <p className="muted small" aria-busy={!groupAnswer.current}>
-              {doc.criteria.map((_, i) => `${name(i)} ${(g.weights[i] * 100).toFixed(1)}%`).join(' · ')}
-            </p>
-            <p className="small" data-testid="ahp-consensus">
-              {g.consensus
-                ? t('room.ahp.consensus', { s: g.consensus.sStar.toFixed(2), label: t(`room.ahp.consensusLabel.${g.consensus.label}`) })
-                : t('room.ahp.consensusNa')}
-              {g.cr !== null && ` · ${t('room.ahp.cr', { cr: g.cr.toFixed(3) })}`}
-            </p>
-            <table className="table ahp-judges" data-testid="ahp-judges">
-              <TableHead cols={[t('room.ahp.judge'), t('room.ahp.answered'), t('room.ahp.crShort'), t('room.ahp.compatibility')]} />
-              <tbody>
-                {group.participantIds.map((id, k) => {
-                  const mine = g.individual?.[k] ?? null;
-                  const c = g.compatibility?.[k] ?? null;
-                  return (
-                    <tr key={id}>
-                      <th scope="row">{person.get(id) ?? id}</th>
-                      <td>{t('room.ahp.answeredOf', { answered: answeredPairCount(group.request.matrices[k]), total })}</td>
-                      <td className={mine?.cr != null && mine.cr > CR_LIMIT ? 'cr-bad' : ''}>
-                        {mine === null ? t('room.ahp.tooFew') : mine.cr === null ? '–' : mine.cr.toFixed(3)}
-                      </td>
-                      <td className={c !== null && c > COMPATIBILITY_LIMIT ? 'cr-bad' : ''}>
-                        {c === null ? '–' : `${c.toFixed(3)} ${c > COMPATIBILITY_LIMIT ? t('room.ahp.incompatible') : t('room.ahp.compatible')}`}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            <p className="muted small">{t('room.ahp.compatibilityHelp')}</p>
-            {notCounted}
-            {/* Weights computed from judgments since changed are not offered until the new answer is in. */}
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={!groupAnswer.current}
-              onClick={() => edit(t('room.undo.ahpWeights'), (d) => adoptWeights(d, g.weights, { source: 'ahp' }, nowIso()))}
-            >
-              {t('room.ahp.use')}
-            </button>
-          </>
-        ) : (
-          <>
-            <p className="muted">{group ? (groupAnswer.error?.message ?? '') : uncounted.length > 0 ? t('room.ahp.noneCounted') : t('room.ahp.noJudges')}</p>
-            {notCounted}
-          </>
-        )}
-      </div>
+      <AhpGroup doc={doc} group={group} answer={groupAnswer} uncounted={uncounted} name={name} total={total} />
     </div>
+  );
+}
+
+/** Whose judgments are shown, their consistency ratio, and the room's pairwise round. */
+function AhpHead({ doc, pid, cr, linking, onWho }: { doc: WorkshopDoc; pid: string; cr: number | null; linking: boolean; onWho: (id: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ahp-head">
+      <label className="inline-label">
+        {t('room.ahp.participant')}
+        <select className="input" value={pid} onChange={(e) => onWho(e.target.value)}>
+          <Options items={doc.participants} label={(p) => p.name} />
+        </select>
+      </label>
+      <p className={cr !== null && cr > CR_LIMIT ? 'cr cr-bad' : 'cr'} role="status" data-testid="ahp-cr">
+        {linking ? '' : cr === null ? t('room.ahp.crNone') : t('room.ahp.cr', { cr: cr.toFixed(3) })}{' '}
+        {!linking && cr !== null && (cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk'))}
+      </p>
+      <button type="button" className="btn" onClick={openPairwiseRound}>
+        {t('roomVote.pairwiseRound')}
+      </button>
+    </div>
+  );
+}
+
+/** Judgments from before unanswered pairs were tracked: "Equal" may mean "not asked"; one click says so. */
+function LegacyNote({ pid }: { pid: string }) {
+  const { t } = useTranslation();
+  const edit = useWorkshop((s) => s.edit);
+  return (
+    <div className="ahp-note" role="note" data-testid="ahp-legacy">
+      <p>{t('room.ahp.legacy')}</p>
+      <button type="button" className="btn btn-small" onClick={() => edit(t('room.undo.equalAsUnanswered'), (d) => equalAsUnanswered(d, pid))}>
+        {t('room.ahp.legacyFix')}
+      </button>
+    </div>
+  );
+}
+
+/** How many pairs are answered, whether that is enough, and the next pair to ask with a way to it. */
+function AhpProgress({
+  answered,
+  total,
+  n,
+  name,
+  linking,
+  next,
+  onGo,
+}: {
+  answered: number;
+  total: number;
+  n: number;
+  name: (i: number) => string;
+  linking: [number, number] | null;
+  next: [number, number] | null;
+  onGo: (i: number, j: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="ahp-progress" data-testid="ahp-progress" aria-live="polite">
+      <p>{t('room.ahp.progress', { answered, total, min: n - 1 })}</p>
+      {linking ? (
+        <p className="ahp-missing">{t('room.ahp.disconnected', { name: name(linking[1]) })}</p>
+      ) : answered < total ? (
+        <p>{t('room.ahp.enough')}</p>
+      ) : (
+        <p>{t('room.ahp.complete')}</p>
+      )}
+      {next && (
+        <p className="ahp-next" data-testid="ahp-next">
+          {t('room.ahp.next', { a: name(next[0]), b: name(next[1]) })}{' '}
+          <span className="muted small">{linking ? t('room.ahp.nextConnect', { name: name(linking[1]) }) : t('room.ahp.nextHarker')}</span>{' '}
+          <button type="button" className="btn btn-small" onClick={() => onGo(next[0], next[1])}>
+            {t('room.ahp.goNext')}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The most inconsistent judgments, each with the value that fits the others best, on Saaty's scale. */
+function Inconsistencies({
+  items,
+  name,
+  onApply,
+}: {
+  items: AhpAnswer['inconsistencies'];
+  name: (i: number) => string;
+  onApply: (i: number, j: number, v: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="ahp-worst" role="note" data-testid="ahp-inconsistencies">
+      <h3 className="small-h">{t('room.ahp.inconsistencies')}</h3>
+      <ol>
+        {items.map((x) => {
+          const snapped = judgmentOfStep(stepOfJudgment(x.suggested));
+          return (
+            <li key={`${x.i}-${x.j}`}>
+              {t('room.ahp.worst', { a: name(x.i), b: name(x.j), current: formatJudgment(x.current), suggested: formatJudgment(snapped) })}
+              {x.crAfter !== null && ` ${t('room.ahp.crAfter', { cr: x.crAfter.toFixed(3) })}`}{' '}
+              <button type="button" className="btn btn-small" onClick={() => onApply(x.i, x.j, snapped)}>
+                {t('room.ahp.applySuggestion', { value: formatJudgment(snapped) })}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** The group: AIJ or AIP, the group weights with consensus and CR, each judge, and "Use these weights". */
+function AhpGroup({
+  doc,
+  group,
+  answer,
+  uncounted,
+  name,
+  total,
+}: {
+  doc: WorkshopDoc;
+  group: AhpGroupRequest | null;
+  answer: Derived<AhpAnswer>;
+  uncounted: readonly string[];
+  name: (i: number) => string;
+  total: number;
+}) {
+  const { t } = useTranslation();
+  const edit = useWorkshop((s) => s.edit);
+  const person = new Map(doc.participants.map((p) => [p.id, p.name]));
+  const g = answer.value && group ? answer.value : null;
+  const notCounted = uncounted.length > 0 && (
+    <p className="muted small" data-testid="ahp-uncounted">
+      {t('room.ahp.uncounted', { names: uncounted.map((id) => person.get(id) ?? id).join(', ') })}
+    </p>
+  );
+  return (
+    <div className="ahp-group">
+      <h3 className="small-h" data-testid="ahp-group-count">
+        {t('room.ahp.group', { count: group?.participantIds.length ?? 0 })}
+      </h3>
+      <fieldset className="ahp-aggregation">
+        <legend>{t('room.ahp.aggregation')}</legend>
+        {(['aij', 'aip'] as const).map((a) => (
+          <Check
+            key={a}
+            type="radio"
+            name="ahp-aggregation"
+            className="inline-label small"
+            checked={doc.weighting.ahpAggregation === a}
+            onChange={() => edit(t('room.undo.ahpAggregation'), (d) => setAhpAggregation(d, a))}
+          >
+            {t(`room.ahp.${a}`)}
+          </Check>
+        ))}
+      </fieldset>
+      {g && group ? (
+        <>
+          <p className="muted small" aria-busy={!answer.current}>
+            {doc.criteria.map((_, i) => `${name(i)} ${(g.weights[i] * 100).toFixed(1)}%`).join(' · ')}
+          </p>
+          <p className="small" data-testid="ahp-consensus">
+            {g.consensus
+              ? t('room.ahp.consensus', { s: g.consensus.sStar.toFixed(2), label: t(`room.ahp.consensusLabel.${g.consensus.label}`) })
+              : t('room.ahp.consensusNa')}
+            {g.cr !== null && ` · ${t('room.ahp.cr', { cr: g.cr.toFixed(3) })}`}
+          </p>
+          <JudgesTable group={group} answer={g} person={person} total={total} />
+          <p className="muted small">{t('room.ahp.compatibilityHelp')}</p>
+          {notCounted}
+          {/* Weights computed from judgments since changed are not offered until the new answer is in. */}
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!answer.current}
+            onClick={() => edit(t('room.undo.ahpWeights'), (d) => adoptWeights(d, g.weights, { source: 'ahp' }, nowIso()))}
+          >
+            {t('room.ahp.use')}
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="muted">{group ? (answer.error?.message ?? '') : uncounted.length > 0 ? t('room.ahp.noneCounted') : t('room.ahp.noJudges')}</p>
+          {notCounted}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** One row per judge in the group: pairs answered, their CR and their compatibility with the group weights. */
+function JudgesTable({ group, answer, person, total }: { group: AhpGroupRequest; answer: AhpAnswer; person: Map<string, string>; total: number }) {
+  const { t } = useTranslation();
+  return (
+    <table className="table ahp-judges" data-testid="ahp-judges">
+      <TableHead cols={[t('room.ahp.judge'), t('room.ahp.answered'), t('room.ahp.crShort'), t('room.ahp.compatibility')]} />
+      <tbody>
+        {group.participantIds.map((id, k) => {
+          const mine = answer.individual?.[k] ?? null;
+          const c = answer.compatibility?.[k] ?? null;
+          return (
+            <tr key={id}>
+              <th scope="row">{person.get(id) ?? id}</th>
+              <td>{t('room.ahp.answeredOf', { answered: answeredPairCount(group.request.matrices[k]), total })}</td>
+              <td className={mine?.cr != null && mine.cr > CR_LIMIT ? 'cr-bad' : ''}>
+                {mine === null ? t('room.ahp.tooFew') : mine.cr === null ? '–' : mine.cr.toFixed(3)}
+              </td>
+              <td className={c !== null && c > COMPATIBILITY_LIMIT ? 'cr-bad' : ''}>
+                {c === null ? '–' : `${c.toFixed(3)} ${c > COMPATIBILITY_LIMIT ? t('room.ahp.incompatible') : t('room.ahp.compatible')}`}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 
