@@ -26,46 +26,10 @@ export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | nu
   const { t } = useTranslation();
   const lang = currentLang();
   const doc = useWorkshop((s) => s.doc);
-  const saveState = useWorkshop((s) => s.saveState);
-  const saveError = useWorkshop((s) => s.saveError);
-  const syncedAt = useWorkshop((s) => s.syncedAt);
-  const canUndo = useStore(useWorkshop.temporal, (s) => s.pastStates.length > 0);
-  const canRedo = useStore(useWorkshop.temporal, (s) => s.futureStates.length > 0);
-  const [load, setLoad] = useState<LoadState & { id: string }>({ status: 'loading', id });
-  if (load.id !== id) setLoad({ status: 'loading', id }); // a different workshop: start loading it
-
-  useEffect(() => {
-    let live = true;
-    repo.load(id).then(
-      (res) => {
-        if (!live) return;
-        if (!res) return setLoad({ status: 'error', message: null, issues: [], id });
-        if (!res.ok) return setLoad({ status: 'error', message: res.message, reason: res.reason, issues: res.issues, id });
-        // Opens it, replaying an edit the last page kept in its journal but never got to save.
-        void autosave.restore(res.doc).finally(() => live && setLoad({ status: 'ready', id }));
-      },
-      (err: Error) => live && setLoad({ status: 'error', message: err.message, issues: [], id }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
-
+  const load = useWorkshopLoad(id);
   const current: StepId = step ?? doc?.currentStep ?? 'needs';
   const progress = useMemo(() => (doc ? stepProgress(doc) : null), [doc]);
-  // Another step (sidebar, "next" button, address): it opens at its top, with the keyboard focus
-  // on its title, not where the last step was scrolled to.
-  const shown = useRef<string | null>(null);
-  const ready = load.status === 'ready' && doc?.id === id;
-  useEffect(() => {
-    if (!ready) return;
-    const key = `${id}/${current}`;
-    if (shown.current === key) return;
-    const first = shown.current === null;
-    shown.current = key;
-    window.scrollTo(0, 0);
-    if (!first) document.getElementById('step-title')?.focus({ preventScroll: true });
-  }, [ready, id, current]);
+  useStepFocus(load.status === 'ready' && doc?.id === id, id, current);
 
   if (load.status === 'error') {
     return (
@@ -88,94 +52,170 @@ export function WorkshopShell({ id, step, sim }: { id: string; step: StepId | nu
     );
   }
   const Screen = STEP_SCREENS[current];
-  const def = DECISION_STEPS.find((s) => s.id === current)!;
   return (
     <div className="workshop">
-      <nav className="steps-nav" aria-label={t('shell.steps')}>
-        <a className="back-link" href="#/">
-          ← {t('shell.library')}
-        </a>
-        <h2 className="nav-title">{t('shell.steps')}</h2>
-        <ol>
-          {DECISION_STEPS.map((s) => {
-            const done = progress[s.id];
-            return (
-              <li key={s.id}>
-                <a href={hrefFor({ name: 'workshop', id, step: s.id })} aria-current={s.id === current ? 'step' : undefined} className="step-link">
-                  <span className="step-num" aria-hidden="true">
-                    {s.number}
-                  </span>
-                  <span className="step-name">{pick(s.name, lang)}</span>
-                  <span className="step-progress" aria-label={`${Math.round(done * 100)}%`}>
-                    <span style={{ width: `${Math.round(done * 100)}%` }} />
-                  </span>
-                </a>
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+      <StepsNav id={id} current={current} progress={progress} />
       <main className="workspace" aria-labelledby="step-title">
-        <header className="workspace-head">
-          <div>
-            <div className="muted small">{doc.meta.title}</div>
-            <MetaPanel doc={doc} />
-            <h1 id="step-title" tabIndex={-1}>
-              {t('shell.step', { n: def.number })} · {pick(def.name, lang)}
-            </h1>
-          </div>
-          <div className="head-actions">
-            <ExportMenu />
-            <span className={`save-state save-${saveState}`} role="status" title={saveError ?? undefined}>
-              {saveState === 'saved'
-                ? syncedAt
-                  ? t('shell.synced')
-                  : t('shell.saved')
-                : saveState === 'error'
-                  ? t('shell.saveError')
-                  : saveState === 'conflict'
-                    ? t('shell.saveError')
-                    : t('shell.saving')}
-            </span>
-            <button type="button" className="btn" onClick={undo} disabled={!canUndo} aria-keyshortcuts="Control+Z Meta+Z">
-              ↶ {t('action.undo')}
-            </button>
-            <button type="button" className="btn" onClick={redo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
-              ↷ {t('action.redo')}
-            </button>
-          </div>
-        </header>
-        {saveState === 'conflict' && (
-          <div className="alert conflict" role="alertdialog" aria-labelledby="conflict-msg">
-            <p id="conflict-msg">{t('shell.conflict')}</p>
-            <div className="form-actions">
-              <button type="button" className="btn" onClick={() => void autosave.resolveConflict('theirs')}>
-                {t('shell.conflictTheirs')}
-              </button>
-              <button type="button" className="btn btn-primary" onClick={() => void autosave.resolveConflict('mine')}>
-                {t('shell.conflictMine')}
-              </button>
-            </div>
-          </div>
-        )}
-        {saveState === 'error' && (
-          <div className="alert" role="alert">
-            <p>{saveError === 'quota' ? t('shell.diskFull') : t('library.storageFailed', { message: t(`storage.${saveError ?? 'other'}`) })}</p>
-            <p className="small">{t('shell.retrying')}</p>
-            <div className="form-actions">
-              <button type="button" className="btn" onClick={autosave.retryNow}>
-                {t('shell.retryNow')}
-              </button>
-              <button type="button" className="btn btn-primary" onClick={() => void exportWorkshopFile(doc)}>
-                {t('shell.exportFile')}
-              </button>
-            </div>
-          </div>
-        )}
+        <WorkspaceHead doc={doc} current={current} />
+        <SaveAlerts doc={doc} />
         {current === 'validation' && sim ? <SimulatorScreen candidateId={sim} /> : <Screen step={current} />}
         <StepEnd id={id} current={current} />
       </main>
     </div>
+  );
+}
+
+/** Loads workshop `id` into the store (starting again when `id` changes). */
+function useWorkshopLoad(id: string) {
+  const [load, setLoad] = useState<LoadState & { id: string }>({ status: 'loading', id });
+  if (load.id !== id) setLoad({ status: 'loading', id }); // a different workshop: start loading it
+
+  useEffect(() => {
+    let live = true;
+    repo.load(id).then(
+      (res) => {
+        if (!live) return;
+        if (!res) return setLoad({ status: 'error', message: null, issues: [], id });
+        if (!res.ok) return setLoad({ status: 'error', message: res.message, reason: res.reason, issues: res.issues, id });
+        // Opens it, replaying an edit the last page kept in its journal but never got to save.
+        void autosave.restore(res.doc).finally(() => live && setLoad({ status: 'ready', id }));
+      },
+      (err: Error) => live && setLoad({ status: 'error', message: err.message, issues: [], id }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return load;
+}
+
+/**
+ * Another step (sidebar, "next" button, address): it opens at its top, with the keyboard focus
+ * on its title, not where the last step was scrolled to.
+ */
+function useStepFocus(ready: boolean, id: string, current: StepId) {
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    const key = `${id}/${current}`;
+    if (shown.current === key) return;
+    const first = shown.current === null;
+    shown.current = key;
+    window.scrollTo(0, 0);
+    if (!first) document.getElementById('step-title')?.focus({ preventScroll: true });
+  }, [ready, id, current]);
+}
+
+/** The decision path's steps, each with how far it has got. */
+function StepsNav({ id, current, progress }: { id: string; current: StepId; progress: ReturnType<typeof stepProgress> }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  return (
+    <nav className="steps-nav" aria-label={t('shell.steps')}>
+      <a className="back-link" href="#/">
+        ← {t('shell.library')}
+      </a>
+      <h2 className="nav-title">{t('shell.steps')}</h2>
+      <ol>
+        {DECISION_STEPS.map((s) => {
+          const done = progress[s.id];
+          return (
+            <li key={s.id}>
+              <a href={hrefFor({ name: 'workshop', id, step: s.id })} aria-current={s.id === current ? 'step' : undefined} className="step-link">
+                <span className="step-num" aria-hidden="true">
+                  {s.number}
+                </span>
+                <span className="step-name">{pick(s.name, lang)}</span>
+                <span className="step-progress" aria-label={`${Math.round(done * 100)}%`}>
+                  <span style={{ width: `${Math.round(done * 100)}%` }} />
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** The workshop's title and details, the step's title, and export, save state, undo and redo. */
+function WorkspaceHead({ doc, current }: { doc: WorkshopDoc; current: StepId }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const saveState = useWorkshop((s) => s.saveState);
+  const saveError = useWorkshop((s) => s.saveError);
+  const syncedAt = useWorkshop((s) => s.syncedAt);
+  const canUndo = useStore(useWorkshop.temporal, (s) => s.pastStates.length > 0);
+  const canRedo = useStore(useWorkshop.temporal, (s) => s.futureStates.length > 0);
+  const def = DECISION_STEPS.find((s) => s.id === current)!;
+  return (
+    <header className="workspace-head">
+      <div>
+        <div className="muted small">{doc.meta.title}</div>
+        <MetaPanel doc={doc} />
+        <h1 id="step-title" tabIndex={-1}>
+          {t('shell.step', { n: def.number })} · {pick(def.name, lang)}
+        </h1>
+      </div>
+      <div className="head-actions">
+        <ExportMenu />
+        <span className={`save-state save-${saveState}`} role="status" title={saveError ?? undefined}>
+          {saveState === 'saved'
+            ? syncedAt
+              ? t('shell.synced')
+              : t('shell.saved')
+            : saveState === 'error'
+              ? t('shell.saveError')
+              : saveState === 'conflict'
+                ? t('shell.saveError')
+                : t('shell.saving')}
+        </span>
+        <button type="button" className="btn" onClick={undo} disabled={!canUndo} aria-keyshortcuts="Control+Z Meta+Z">
+          ↶ {t('action.undo')}
+        </button>
+        <button type="button" className="btn" onClick={redo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+          ↷ {t('action.redo')}
+        </button>
+      </div>
+    </header>
+  );
+}
+
+/** A save conflict (keep theirs or mine), or a failed save (retry, or keep the workshop as a file). */
+function SaveAlerts({ doc }: { doc: WorkshopDoc }) {
+  const { t } = useTranslation();
+  const saveState = useWorkshop((s) => s.saveState);
+  const saveError = useWorkshop((s) => s.saveError);
+  return (
+    <>
+      {saveState === 'conflict' && (
+        <div className="alert conflict" role="alertdialog" aria-labelledby="conflict-msg">
+          <p id="conflict-msg">{t('shell.conflict')}</p>
+          <div className="form-actions">
+            <button type="button" className="btn" onClick={() => void autosave.resolveConflict('theirs')}>
+              {t('shell.conflictTheirs')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void autosave.resolveConflict('mine')}>
+              {t('shell.conflictMine')}
+            </button>
+          </div>
+        </div>
+      )}
+      {saveState === 'error' && (
+        <div className="alert" role="alert">
+          <p>{saveError === 'quota' ? t('shell.diskFull') : t('library.storageFailed', { message: t(`storage.${saveError ?? 'other'}`) })}</p>
+          <p className="small">{t('shell.retrying')}</p>
+          <div className="form-actions">
+            <button type="button" className="btn" onClick={autosave.retryNow}>
+              {t('shell.retryNow')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void exportWorkshopFile(doc)}>
+              {t('shell.exportFile')}
+            </button>
+          </div>
+        </div>
+      )}
+    </>
   );
 }
 

@@ -36,51 +36,10 @@ export function LibraryTransfer() {
   const { t } = useTranslation();
   const importInput = useRef<HTMLInputElement>(null);
   const restoreInput = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [toast, setToast] = useState<string | null>(null);
-  const [problems, setProblems] = useState<Problems | null>(null);
-  const dismissToast = useCallback(() => setToast(null), []);
-
-  const text: TransferText = useMemo(
-    () => ({
-      tooLarge: (name, size, max) => t('export.transfer.tooLarge', { name, size: (size / MB).toFixed(1), max: Math.round(max / MB) }),
-      notJson: (name, reason, position) => t('export.transfer.notJson', { name, reason, position }),
-      invalid: (count) => t('export.transfer.invalid', { count }),
-      refused: (reason) => migrateMessage(reason, currentLang()),
-      notBackup: () => t('export.transfer.notBackup'),
-      invalidBackup: (bad, total) => t('export.transfer.invalidBackup', { bad, total }),
-    }),
-    [t],
-  );
-  // A file whose workshop is already in the library: the team chooses (replace / keep both / cancel).
-  const [reimport, setReimport] = useState<{ title: string; answer: (c: ReimportChoice) => void } | null>(null);
-  const choose: ChooseReimport = (existing) =>
-    new Promise((resolve) =>
-      setReimport({
-        title: existing.title,
-        answer: (c) => {
-          setReimport(null);
-          resolve(c);
-        },
-      }),
-    );
+  const { busy, toast, dismissToast, problems, setProblems, guarded } = useGuardedTransfer();
+  const text = useTransferText();
+  const { reimport, choose } = useReimportChoice();
   const deps = { repo, validate: validateDocument, text, choose };
-
-  const guarded = async (work: () => Promise<string>) => {
-    // A new transfer replaces the messages of the last one.
-    setToast(null);
-    setProblems(null);
-    setBusy(true);
-    try {
-      setToast(await work());
-    } catch (err) {
-      if (err instanceof TransferError) setProblems({ message: err.message, issues: err.issues });
-      else setProblems({ message: err instanceof Error ? err.message : String(err), issues: [] });
-    } finally {
-      setBusy(false);
-      await useLibrary.getState().refresh();
-    }
-  };
 
   const importedMessage = (res: { added: WorkshopDoc; migratedFrom: number | null; replaced: boolean } | null) =>
     res === null
@@ -161,47 +120,119 @@ export function LibraryTransfer() {
           {t('export.transfer.working')}
         </span>
       )}
-      <Dialog title={t('export.transfer.reimportTitle')} open={reimport !== null} onClose={() => reimport?.answer('cancel')}>
-        {reimport && (
-          <div className="form">
-            <p>{t('export.transfer.reimportText', { title: reimport.title })}</p>
-            <div className="form-actions">
-              <button type="button" className="btn" onClick={() => reimport.answer('cancel')}>
-                {t('action.cancel')}
-              </button>
-              <button type="button" className="btn" onClick={() => reimport.answer('replace')}>
-                {t('export.transfer.replace')}
-              </button>
-              <button type="button" className="btn btn-primary" autoFocus onClick={() => reimport.answer('keep-both')}>
-                {t('export.transfer.keepBoth')}
-              </button>
-            </div>
-          </div>
-        )}
-      </Dialog>
-      <Dialog title={t('export.transfer.problemsTitle')} open={problems !== null} onClose={() => setProblems(null)}>
-        {problems && (
-          <div className="transfer-problems">
-            <p className="alert" role="alert">
-              {problems.message}
-            </p>
-            {problems.issues.length > 0 && (
-              <>
-                <p className="muted small">{t('export.transfer.problemsIntro')}</p>
-                <IssueList issues={problems.issues} />
-                {problems.issues.length >= MAX_ISSUES && <p className="muted small">{t('export.transfer.moreProblems', { count: MAX_ISSUES })}</p>}
-              </>
-            )}
-            <div className="form-actions">
-              <button type="button" className="btn btn-primary" autoFocus onClick={() => setProblems(null)}>
-                {t('export.transfer.close')}
-              </button>
-            </div>
-          </div>
-        )}
-      </Dialog>
+      <ReimportDialog reimport={reimport} />
+      <ProblemsDialog problems={problems} onClose={() => setProblems(null)} />
       {toast && <Toast message={toast} onDismiss={dismissToast} closeLabel={t('action.close')} />}
     </div>
+  );
+}
+
+/** Runs one transfer at a time: busy while it works, then its outcome as a toast or its problems in a dialog. */
+function useGuardedTransfer() {
+  const [busy, setBusy] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problems | null>(null);
+  const dismissToast = useCallback(() => setToast(null), []);
+  const guarded = async (work: () => Promise<string>) => {
+    // A new transfer replaces the messages of the last one.
+    setToast(null);
+    setProblems(null);
+    setBusy(true);
+    try {
+      setToast(await work());
+    } catch (err) {
+      if (err instanceof TransferError) setProblems({ message: err.message, issues: err.issues });
+      else setProblems({ message: err instanceof Error ? err.message : String(err), issues: [] });
+    } finally {
+      setBusy(false);
+      await useLibrary.getState().refresh();
+    }
+  };
+  return { busy, toast, dismissToast, problems, setProblems, guarded };
+}
+
+/** The transfer's messages in the team's language. */
+function useTransferText(): TransferText {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      tooLarge: (name, size, max) => t('export.transfer.tooLarge', { name, size: (size / MB).toFixed(1), max: Math.round(max / MB) }),
+      notJson: (name, reason, position) => t('export.transfer.notJson', { name, reason, position }),
+      invalid: (count) => t('export.transfer.invalid', { count }),
+      refused: (reason) => migrateMessage(reason, currentLang()),
+      notBackup: () => t('export.transfer.notBackup'),
+      invalidBackup: (bad, total) => t('export.transfer.invalidBackup', { bad, total }),
+    }),
+    [t],
+  );
+}
+
+type Reimport = { title: string; answer: (c: ReimportChoice) => void };
+
+/** A file whose workshop is already in the library: the team chooses (replace / keep both / cancel). */
+function useReimportChoice() {
+  const [reimport, setReimport] = useState<Reimport | null>(null);
+  const choose: ChooseReimport = (existing) =>
+    new Promise((resolve) =>
+      setReimport({
+        title: existing.title,
+        answer: (c) => {
+          setReimport(null);
+          resolve(c);
+        },
+      }),
+    );
+  return { reimport, choose };
+}
+
+function ReimportDialog({ reimport }: { reimport: Reimport | null }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog title={t('export.transfer.reimportTitle')} open={reimport !== null} onClose={() => reimport?.answer('cancel')}>
+      {reimport && (
+        <div className="form">
+          <p>{t('export.transfer.reimportText', { title: reimport.title })}</p>
+          <div className="form-actions">
+            <button type="button" className="btn" onClick={() => reimport.answer('cancel')}>
+              {t('action.cancel')}
+            </button>
+            <button type="button" className="btn" onClick={() => reimport.answer('replace')}>
+              {t('export.transfer.replace')}
+            </button>
+            <button type="button" className="btn btn-primary" autoFocus onClick={() => reimport.answer('keep-both')}>
+              {t('export.transfer.keepBoth')}
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function ProblemsDialog({ problems, onClose }: { problems: Problems | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog title={t('export.transfer.problemsTitle')} open={problems !== null} onClose={onClose}>
+      {problems && (
+        <div className="transfer-problems">
+          <p className="alert" role="alert">
+            {problems.message}
+          </p>
+          {problems.issues.length > 0 && (
+            <>
+              <p className="muted small">{t('export.transfer.problemsIntro')}</p>
+              <IssueList issues={problems.issues} />
+              {problems.issues.length >= MAX_ISSUES && <p className="muted small">{t('export.transfer.moreProblems', { count: MAX_ISSUES })}</p>}
+            </>
+          )}
+          <div className="form-actions">
+            <button type="button" className="btn btn-primary" autoFocus onClick={onClose}>
+              {t('export.transfer.close')}
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
   );
 }
 

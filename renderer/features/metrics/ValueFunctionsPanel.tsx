@@ -77,28 +77,147 @@ export const ValueFunctionsPanel = memo(function ValueFunctionsPanel({ doc }: { 
   );
 });
 
+type SetFn = (next: ValueFunction | null) => (d: WorkshopDoc) => WorkshopDoc;
+type Piecewise = Extract<ValueFunction, { kind: 'piecewise' }>;
+
 function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Measure; rows: ScoreSuggestion[] }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const ref = useRef<SVGSVGElement>(null);
   // A measure with a default function (budget share) shows it, editable, until the team sets its own.
   const fallback = DEFAULT_VALUE_FUNCTIONS[measure];
   const stored = doc.metrics.valueFunctions[measure] ?? fallback;
-  const fn = rows[0].fn;
-  const best = rows[0].best;
   const kind: Kind = stored ? stored.kind : 'proportional';
   const mName = t(`wizard.metrics.measure.${measure}`);
   const criterion = criterionName(doc, rows[0].criterionId, lang);
-  const set = (next: ValueFunction | null) => (d: WorkshopDoc) => setValueFunction(d, measure, next);
+  return (
+    <div className="vf-measure" data-testid={`vf-${measure}`}>
+      <h3 className="small-h">{t('wizard.metrics.vf.measure', { measure: mName, criterion })}</h3>
+      <div className="vf-body">
+        <FunctionForm measure={measure} mName={mName} stored={stored} fallback={fallback} kind={kind} best={rows[0].best} />
+        <ValueCurveChart doc={doc} measure={measure} rows={rows} kind={kind} title={t('wizard.metrics.vf.chart', { measure: mName, criterion })} />
+      </div>
+    </div>
+  );
+}
+
+type FunctionFormProps = { measure: Measure; mName: string; stored: ValueFunction | undefined; fallback: ValueFunction | undefined; kind: Kind; best: number };
+
+/** The function's kind and its numbers (linear's levels, threshold's rule, piecewise's breakpoints). */
+function FunctionForm({ measure, mName, stored, fallback, kind, best }: FunctionFormProps) {
+  const { t } = useTranslation();
+  const set: SetFn = (next) => (d) => setValueFunction(d, measure, next);
   const action = t('wizard.metrics.vf.undo', { measure: mName });
+  return (
+    <div className="vf-form">
+      <Field id={`vf-kind-${measure}`} label={t('wizard.metrics.vf.kind')}>
+        <select
+          id={`vf-kind-${measure}`}
+          className="input"
+          value={kind}
+          onChange={(e) => {
+            const k = e.target.value as Kind;
+            edit(action, set(k === 'proportional' ? null : starting(k, best)));
+          }}
+        >
+          <Options
+            items={(['proportional', 'linear', 'piecewise', 'threshold'] as const).filter((k) => !(fallback && k === 'proportional'))}
+            label={(k) => t(`wizard.metrics.vf.kinds.${k}`)}
+          />
+        </select>
+      </Field>
+      {stored?.kind === 'linear' && (
+        <>
+          <Param label={t('wizard.metrics.vf.worst')} value={stored.worst} action={action} onSet={(v) => set({ ...stored, worst: v })} />
+          <Param label={t('wizard.metrics.vf.best')} value={stored.best} action={action} onSet={(v) => set({ ...stored, best: v })} />
+        </>
+      )}
+      {stored?.kind === 'threshold' && (
+        <>
+          <Field id={`vf-dir-${measure}`} label={t('wizard.metrics.vf.direction')}>
+            <select
+              id={`vf-dir-${measure}`}
+              className="input"
+              value={stored.direction}
+              onChange={(e) => edit(action, set({ ...stored, direction: e.target.value as 'atLeast' | 'atMost' }))}
+            >
+              <option value="atLeast">{t('wizard.metrics.vf.atLeast')}</option>
+              <option value="atMost">{t('wizard.metrics.vf.atMost')}</option>
+            </select>
+          </Field>
+          <Param label={t('wizard.metrics.vf.threshold')} value={stored.threshold} action={action} onSet={(v) => set({ ...stored, threshold: v })} />
+          <Param share label={t('wizard.metrics.vf.pass')} value={stored.pass} action={action} onSet={(v) => set({ ...stored, pass: v })} />
+          <Param share label={t('wizard.metrics.vf.fail')} value={stored.fail} action={action} onSet={(v) => set({ ...stored, fail: v })} />
+        </>
+      )}
+      {stored?.kind === 'piecewise' && <PiecewisePoints stored={stored} action={action} set={set} />}
+    </div>
+  );
+}
+
+/** A piecewise function's breakpoints: a table of editable points, add a point, and the rule they follow. */
+function PiecewisePoints({ stored, action, set }: { stored: Piecewise; action: string; set: SetFn }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <table className="table vf-points">
+        <caption className="muted small">{t('wizard.metrics.vf.pointsHelp')}</caption>
+        <TableHead cols={[t('wizard.metrics.vf.measured'), t('wizard.metrics.vf.value'), { label: t('wizard.metrics.vf.remove'), hidden: true }]} />
+        <tbody>
+          {stored.points.map(([x, v], k) => {
+            const with_ = (p: [number, number]) => ({ ...stored, points: stored.points.map((q, i) => (i === k ? p : q)) });
+            return (
+              <tr key={k}>
+                <td>
+                  <Param hideLabel label={t('wizard.metrics.vf.pointX', { n: k + 1 })} value={x} action={action} onSet={(nx) => set(with_([nx, v]))} />
+                </td>
+                <td>
+                  <Param share hideLabel label={t('wizard.metrics.vf.pointV', { n: k + 1 })} value={v} action={action} onSet={(nv) => set(with_([x, nv]))} />
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={stored.points.length <= 2}
+                    aria-label={t('wizard.metrics.vf.removePoint', { n: k + 1 })}
+                    onClick={() => edit(action, set({ ...stored, points: stored.points.filter((_, i) => i !== k) }))}
+                  >
+                    ×
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={stored.points.length >= 20}
+        onClick={() => {
+          const [lx, lv] = stored.points[stored.points.length - 1];
+          const step = lx - stored.points[stored.points.length - 2][0];
+          edit(action, set({ ...stored, points: [...stored.points, [+(lx + step).toPrecision(6), lv]] }));
+        }}
+      >
+        {t('wizard.metrics.vf.addPoint')}
+      </button>
+      <p className="muted small">{t('wizard.metrics.vf.increasing')}</p>
+    </>
+  );
+}
+
+/** The function's curve with each candidate marked at what it measured. */
+function ValueCurveChart({ doc, measure, rows, kind, title }: { doc: WorkshopDoc; measure: Measure; rows: ScoreSuggestion[]; kind: Kind; title: string }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const ref = useRef<SVGSVGElement>(null);
   const g = valueCurveGeometry({
-    fn,
+    fn: rows[0].fn,
     marks: rows.map((r) => ({ id: r.candidateId, measured: r.measured })),
     width: 420,
     height: 180,
     tickFormat: (v) => formatNumber(v, lang, 2),
   });
-  const title = t('wizard.metrics.vf.chart', { measure: mName, criterion });
   const slot = (id: string) => doc.candidates.find((c) => c.id === id)?.colour ?? 0;
   const desc = rows
     .map((r) =>
@@ -110,138 +229,37 @@ function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Me
     )
     .join('; ');
   return (
-    <div className="vf-measure" data-testid={`vf-${measure}`}>
-      <h3 className="small-h">{t('wizard.metrics.vf.measure', { measure: mName, criterion })}</h3>
-      <div className="vf-body">
-        <div className="vf-form">
-          <Field id={`vf-kind-${measure}`} label={t('wizard.metrics.vf.kind')}>
-            <select
-              id={`vf-kind-${measure}`}
-              className="input"
-              value={kind}
-              onChange={(e) => {
-                const k = e.target.value as Kind;
-                edit(action, set(k === 'proportional' ? null : starting(k, best)));
-              }}
-            >
-              <Options
-                items={(['proportional', 'linear', 'piecewise', 'threshold'] as const).filter((k) => !(fallback && k === 'proportional'))}
-                label={(k) => t(`wizard.metrics.vf.kinds.${k}`)}
-              />
-            </select>
-          </Field>
-          {stored?.kind === 'linear' && (
-            <>
-              <Param label={t('wizard.metrics.vf.worst')} value={stored.worst} action={action} onSet={(v) => set({ ...stored, worst: v })} />
-              <Param label={t('wizard.metrics.vf.best')} value={stored.best} action={action} onSet={(v) => set({ ...stored, best: v })} />
-            </>
-          )}
-          {stored?.kind === 'threshold' && (
-            <>
-              <Field id={`vf-dir-${measure}`} label={t('wizard.metrics.vf.direction')}>
-                <select
-                  id={`vf-dir-${measure}`}
-                  className="input"
-                  value={stored.direction}
-                  onChange={(e) => edit(action, set({ ...stored, direction: e.target.value as 'atLeast' | 'atMost' }))}
-                >
-                  <option value="atLeast">{t('wizard.metrics.vf.atLeast')}</option>
-                  <option value="atMost">{t('wizard.metrics.vf.atMost')}</option>
-                </select>
-              </Field>
-              <Param label={t('wizard.metrics.vf.threshold')} value={stored.threshold} action={action} onSet={(v) => set({ ...stored, threshold: v })} />
-              <Param share label={t('wizard.metrics.vf.pass')} value={stored.pass} action={action} onSet={(v) => set({ ...stored, pass: v })} />
-              <Param share label={t('wizard.metrics.vf.fail')} value={stored.fail} action={action} onSet={(v) => set({ ...stored, fail: v })} />
-            </>
-          )}
-          {stored?.kind === 'piecewise' && (
-            <table className="table vf-points">
-              <caption className="muted small">{t('wizard.metrics.vf.pointsHelp')}</caption>
-              <TableHead cols={[t('wizard.metrics.vf.measured'), t('wizard.metrics.vf.value'), { label: t('wizard.metrics.vf.remove'), hidden: true }]} />
-              <tbody>
-                {stored.points.map(([x, v], k) => {
-                  const with_ = (p: [number, number]) => ({ ...stored, points: stored.points.map((q, i) => (i === k ? p : q)) });
-                  return (
-                    <tr key={k}>
-                      <td>
-                        <Param hideLabel label={t('wizard.metrics.vf.pointX', { n: k + 1 })} value={x} action={action} onSet={(nx) => set(with_([nx, v]))} />
-                      </td>
-                      <td>
-                        <Param
-                          share
-                          hideLabel
-                          label={t('wizard.metrics.vf.pointV', { n: k + 1 })}
-                          value={v}
-                          action={action}
-                          onSet={(nv) => set(with_([x, nv]))}
-                        />
-                      </td>
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          disabled={stored.points.length <= 2}
-                          aria-label={t('wizard.metrics.vf.removePoint', { n: k + 1 })}
-                          onClick={() => edit(action, set({ ...stored, points: stored.points.filter((_, i) => i !== k) }))}
-                        >
-                          ×
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          )}
-          {stored?.kind === 'piecewise' && (
-            <button
-              type="button"
-              className="btn btn-small"
-              disabled={stored.points.length >= 20}
-              onClick={() => {
-                const [lx, lv] = stored.points[stored.points.length - 1];
-                const step = lx - stored.points[stored.points.length - 2][0];
-                edit(action, set({ ...stored, points: [...stored.points, [+(lx + step).toPrecision(6), lv]] }));
-              }}
-            >
-              {t('wizard.metrics.vf.addPoint')}
-            </button>
-          )}
-          {stored?.kind === 'piecewise' && <p className="muted small">{t('wizard.metrics.vf.increasing')}</p>}
-        </div>
-        <ChartFigure
-          title={title}
-          svgRef={ref}
-          source={t(`wizard.metrics.vf.kinds.${kind}`)}
-          legend={rows.map((r) => ({
-            key: r.candidateId,
-            label: candidateName(doc, r.candidateId, lang),
-            slot: slot(r.candidateId),
-          }))}
-        >
-          <ChartSvg svgRef={ref} filename={`value-function-${measure}`} title={title} desc={desc} width={420} height={180} className="chart-svg value-curve">
-            {g.yTicks.map((tk) => (
-              <g key={`y${tk.value}`} className="tick">
-                <line x1={g.plot.x} x2={g.plot.x + g.plot.width} y1={tk.y} y2={tk.y} />
-                <text x={g.plot.x - 6} y={tk.y} textAnchor="end" dominantBaseline="middle">
-                  {tk.label}
-                </text>
-              </g>
-            ))}
-            {g.xTicks.map((tk) => (
-              <text key={`x${tk.value}`} className="tick-label" x={tk.x} y={g.plot.y + g.plot.height + 16} textAnchor="middle">
-                {tk.label}
-              </text>
-            ))}
-            <path className="curve" d={g.path} style={{ fill: 'none', stroke: 'var(--text)', strokeWidth: 2 }} />
-            {g.marks.map((m) => (
-              <circle key={m.id} cx={m.x} cy={m.y} r={5} style={{ fill: seriesColour(slot(m.id), 'css') }}>
-                <title>{candidateName(doc, m.id, lang)}</title>
-              </circle>
-            ))}
-          </ChartSvg>
-        </ChartFigure>
-      </div>
-    </div>
+    <ChartFigure
+      title={title}
+      svgRef={ref}
+      source={t(`wizard.metrics.vf.kinds.${kind}`)}
+      legend={rows.map((r) => ({
+        key: r.candidateId,
+        label: candidateName(doc, r.candidateId, lang),
+        slot: slot(r.candidateId),
+      }))}
+    >
+      <ChartSvg svgRef={ref} filename={`value-function-${measure}`} title={title} desc={desc} width={420} height={180} className="chart-svg value-curve">
+        {g.yTicks.map((tk) => (
+          <g key={`y${tk.value}`} className="tick">
+            <line x1={g.plot.x} x2={g.plot.x + g.plot.width} y1={tk.y} y2={tk.y} />
+            <text x={g.plot.x - 6} y={tk.y} textAnchor="end" dominantBaseline="middle">
+              {tk.label}
+            </text>
+          </g>
+        ))}
+        {g.xTicks.map((tk) => (
+          <text key={`x${tk.value}`} className="tick-label" x={tk.x} y={g.plot.y + g.plot.height + 16} textAnchor="middle">
+            {tk.label}
+          </text>
+        ))}
+        <path className="curve" d={g.path} style={{ fill: 'none', stroke: 'var(--text)', strokeWidth: 2 }} />
+        {g.marks.map((m) => (
+          <circle key={m.id} cx={m.x} cy={m.y} r={5} style={{ fill: seriesColour(slot(m.id), 'css') }}>
+            <title>{candidateName(doc, m.id, lang)}</title>
+          </circle>
+        ))}
+      </ChartSvg>
+    </ChartFigure>
   );
 }

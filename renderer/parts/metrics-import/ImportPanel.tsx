@@ -1,6 +1,6 @@
 import { Field } from '../../ui/Field';
 import { Options } from '../../ui/Options';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   COLUMN_ROLES,
@@ -94,91 +94,28 @@ export function ImportPanel({ doc, target = 'pilot' }: { doc: WorkshopDoc; targe
         <CodeText text={t(canary ? 'wizard.review.formatHint' : 'wizard.metrics.formatHint')} />
       </p>
       <div className="import-controls">
-        <div className="field">
-          {/* The app's own button and text; it opens the system's file dialog (the hidden input). */}
-          <span id={`${fileId}-label`}>{t('wizard.metrics.chooseFile')}</span>
-          <span className="file-pick">
-            <button type="button" className="btn" aria-describedby={`${fileId}-label ${fileId}-name`} onClick={() => fileInput.current?.click()}>
-              {t('wizard.metrics.browse')}
-            </button>
-            <span id={`${fileId}-name`} className="muted small">
-              {chosen ?? t('wizard.metrics.noFile')}
-            </span>
-          </span>
-          <input
-            id={fileId}
-            ref={fileInput}
-            type="file"
-            hidden
-            aria-label={t('wizard.metrics.chooseFile')}
-            accept=".csv,.tsv,.txt,.json,.jsonl,.ndjson,text/csv,application/json"
-            onChange={(e) => {
-              setChosen(e.target.files?.[0]?.name ?? null);
-              choose(e.target.files?.[0]);
-            }}
-          />
-        </div>
-        <Field id={delimId} label={t('wizard.metrics.delimiter')}>
-          <select
-            id={delimId}
-            className="input"
-            value={delimiter}
-            onChange={(e) => {
-              setDelimiter(e.target.value);
-              // Re-read the chosen file (or the pasted cells) with the new delimiter.
-              if (source === 'paste') readPasted(pasteText, e.target.value);
-              else choose(fileInput.current?.files?.[0], e.target.value);
-            }}
-          >
-            <Options items={DELIMITERS} value={(d) => d.value} label={(d) => t(`wizard.metrics.${d.key}`)} />
-          </select>
-        </Field>
-      </div>
-      <div className="field paste-cells">
-        <label htmlFor={pasteId}>{t('wizard.metrics.pasteLabel')}</label>
-        <textarea
-          id={pasteId}
-          className="input"
-          rows={3}
-          spellCheck={false}
-          aria-describedby={`${pasteId}-hint`}
-          value={pasteText}
-          onChange={(e) => setPasteText(e.target.value)}
-          onPaste={(e) => {
-            // A block of cells is read at once; one value pasted into the text stays for editing.
-            const text = e.clipboardData.getData('text/plain');
-            if (!isBlock(text)) return;
-            e.preventDefault();
-            setPasteText(text);
-            readPasted(text);
+        <FilePick
+          fileId={fileId}
+          fileInput={fileInput}
+          chosen={chosen}
+          onChoose={(file) => {
+            setChosen(file?.name ?? null);
+            choose(file);
           }}
         />
-        <span id={`${pasteId}-hint`} className="hint muted small">
-          {t('wizard.metrics.pasteHint')}
-        </span>
-        <div>
-          <button type="button" className="btn" disabled={!pasteText.trim()} onClick={() => readPasted(pasteText)}>
-            {t('wizard.metrics.pasteRead')}
-          </button>
-        </div>
+        <DelimiterField
+          id={delimId}
+          value={delimiter}
+          onChange={(value) => {
+            setDelimiter(value);
+            // Re-read the chosen file (or the pasted cells) with the new delimiter.
+            if (source === 'paste') readPasted(pasteText, value);
+            else choose(fileInput.current?.files?.[0], value);
+          }}
+        />
       </div>
-      {done && (
-        <p className="ok-note" role="status">
-          {done}
-        </p>
-      )}
-      {state.phase === 'reading' && (
-        <div className="reading" role="status">
-          <label>
-            {t('wizard.metrics.reading', { file: state.file })} <progress max={1} value={state.fraction} aria-label={t('wizard.metrics.progress')} />
-          </label>
-        </div>
-      )}
-      {state.phase === 'failed' && (
-        <p className="alert" role="alert">
-          {t('wizard.metrics.failed', { file: state.file, message: state.message })}
-        </p>
-      )}
+      <PasteCells pasteId={pasteId} pasteText={pasteText} setPasteText={setPasteText} readPasted={readPasted} />
+      <ImportStatus done={done} state={state} />
       {state.phase === 'preview' && (
         <Preview
           doc={doc}
@@ -196,6 +133,126 @@ export function ImportPanel({ doc, target = 'pilot' }: { doc: WorkshopDoc; targe
         />
       )}
     </section>
+  );
+}
+
+/** The app's own file button and the chosen file's name; the hidden input opens the system's file dialog. */
+function FilePick({
+  fileId,
+  fileInput,
+  chosen,
+  onChoose,
+}: {
+  fileId: string;
+  fileInput: RefObject<HTMLInputElement | null>;
+  chosen: string | null;
+  onChoose: (file: File | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      {/* The app's own button and text; it opens the system's file dialog (the hidden input). */}
+      <span id={`${fileId}-label`}>{t('wizard.metrics.chooseFile')}</span>
+      <span className="file-pick">
+        <button type="button" className="btn" aria-describedby={`${fileId}-label ${fileId}-name`} onClick={() => fileInput.current?.click()}>
+          {t('wizard.metrics.browse')}
+        </button>
+        <span id={`${fileId}-name`} className="muted small">
+          {chosen ?? t('wizard.metrics.noFile')}
+        </span>
+      </span>
+      <input
+        id={fileId}
+        ref={fileInput}
+        type="file"
+        hidden
+        aria-label={t('wizard.metrics.chooseFile')}
+        accept=".csv,.tsv,.txt,.json,.jsonl,.ndjson,text/csv,application/json"
+        onChange={(e) => onChoose(e.target.files?.[0])}
+      />
+    </div>
+  );
+}
+
+function DelimiterField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Field id={id} label={t('wizard.metrics.delimiter')}>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <Options items={DELIMITERS} value={(d) => d.value} label={(d) => t(`wizard.metrics.${d.key}`)} />
+      </select>
+    </Field>
+  );
+}
+
+/** Cells pasted from a spreadsheet, read by the same parser as a file. */
+function PasteCells({
+  pasteId,
+  pasteText,
+  setPasteText,
+  readPasted,
+}: {
+  pasteId: string;
+  pasteText: string;
+  setPasteText: (text: string) => void;
+  readPasted: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="field paste-cells">
+      <label htmlFor={pasteId}>{t('wizard.metrics.pasteLabel')}</label>
+      <textarea
+        id={pasteId}
+        className="input"
+        rows={3}
+        spellCheck={false}
+        aria-describedby={`${pasteId}-hint`}
+        value={pasteText}
+        onChange={(e) => setPasteText(e.target.value)}
+        onPaste={(e) => {
+          // A block of cells is read at once; one value pasted into the text stays for editing.
+          const text = e.clipboardData.getData('text/plain');
+          if (!isBlock(text)) return;
+          e.preventDefault();
+          setPasteText(text);
+          readPasted(text);
+        }}
+      />
+      <span id={`${pasteId}-hint`} className="hint muted small">
+        {t('wizard.metrics.pasteHint')}
+      </span>
+      <div>
+        <button type="button" className="btn" disabled={!pasteText.trim()} onClick={() => readPasted(pasteText)}>
+          {t('wizard.metrics.pasteRead')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The last import's outcome, the reading progress, or why the file could not be read. */
+function ImportStatus({ done, state }: { done: string | null; state: ReturnType<typeof useMetricsImport>['state'] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {done && (
+        <p className="ok-note" role="status">
+          {done}
+        </p>
+      )}
+      {state.phase === 'reading' && (
+        <div className="reading" role="status">
+          <label>
+            {t('wizard.metrics.reading', { file: state.file })} <progress max={1} value={state.fraction} aria-label={t('wizard.metrics.progress')} />
+          </label>
+        </div>
+      )}
+      {state.phase === 'failed' && (
+        <p className="alert" role="alert">
+          {t('wizard.metrics.failed', { file: state.file, message: state.message })}
+        </p>
+      )}
+    </>
   );
 }
 
