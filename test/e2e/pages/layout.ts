@@ -69,6 +69,8 @@ export async function layoutProblems(page: Page, options: LayoutOptions): Promis
         if ((under !== el && el.contains(under)) || under.tagName === 'text' || under.tagName === 'tspan') continue;
         const cs = getComputedStyle(under);
         if (under instanceof SVGGeometryElement) {
+          // A <line> paints only its stroke (a gridline, a tick): it has no fill behind a label.
+          if (under.tagName === 'line') continue;
           const fill = parse(cs.fill);
           const alpha = Number(cs.fillOpacity) * Number(cs.opacity);
           if (fill && fill[3] > 0 && alpha >= 0.5) return fill;
