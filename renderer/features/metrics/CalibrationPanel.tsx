@@ -34,15 +34,15 @@ import { edit, NumberField } from '../../parts/fields';
  * rows imported, a button that asks `sim.calibrate` (Node side) and keeps its answer with its
  * provenance, and the projected full-scale run with its p10–p90 band against the budget.
  */
-export function CalibrationPanel({ doc }: { doc: WorkshopDoc }) {
+export function CalibrationPanel({ doc, shown }: { doc: WorkshopDoc; shown: WorkshopDoc }) {
   const { t } = useTranslation();
   const id = useId();
   return (
     <section className="panel calibration" aria-labelledby={`${id}-h`} data-testid="calibration">
       <h2 id={`${id}-h`}>{t('simulator.calibration.title')}</h2>
       <p className="muted small">{t('simulator.calibration.intro')}</p>
-      {doc.candidates.map((c) => (
-        <CandidateCalibration key={c.id} doc={doc} candidateId={c.id} />
+      {shown.candidates.map((c) => (
+        <CandidateCalibration key={c.id} doc={shown} live={doc} candidateId={c.id} />
       ))}
     </section>
   );
@@ -64,7 +64,8 @@ const NUMBER_FIELDS: { path: PilotField; key: TextKeysOf<ScreenText['simulator']
   { path: 'rolloutsPerPrompt', key: 'rollouts', integer: true, min: 1, max: 100_000 },
 ];
 
-function CandidateCalibration({ doc, candidateId }: { doc: WorkshopDoc; candidateId: string }) {
+/** `doc` may lag behind (deferred, for the rows and charts); the configuration's fields read `live`, so what is typed stays. */
+function CandidateCalibration({ doc, live, candidateId }: { doc: WorkshopDoc; live: WorkshopDoc; candidateId: string }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const gpuId = useId();
@@ -75,7 +76,7 @@ function CandidateCalibration({ doc, candidateId }: { doc: WorkshopDoc; candidat
   const gpusFrom = pilotGpusFrom(doc, candidateId);
   const status = calibrationStatus(doc, candidateId);
   const action = t('simulator.calibration.config', { name });
-  const gpu = pilotValue(doc, candidateId, 'cluster.gpu');
+  const gpu = pilotValue(live, candidateId, 'cluster.gpu');
 
   const run = async () => {
     const current = useWorkshop.getState().doc;
@@ -102,7 +103,7 @@ function CandidateCalibration({ doc, candidateId }: { doc: WorkshopDoc; candidat
           <div key={f.path} data-pilot-field={f.path} className="calibration-field">
             <NumberField
               label={t(`simulator.calibration.${f.key}`)}
-              value={Number(pilotValue(doc, candidateId, f.path))}
+              value={Number(pilotValue(live, candidateId, f.path))}
               optional={false}
               integer={f.integer}
               min={f.min}

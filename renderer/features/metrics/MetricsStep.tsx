@@ -13,6 +13,8 @@ export function MetricsStep() {
   const { t, doc } = useStep();
   // Charts and suggestions follow the document at low priority: after an import of a big
   // file, the page answers at once and the charts render in slices that never block input.
+  // Fields always read the live document (`doc`): a field fed the deferred one would put back
+  // its old value over what was just typed until the deferred render caught up.
   const shown = useDeferredValue(doc);
   if (!doc || !shown) return null;
   return (
@@ -23,8 +25,8 @@ export function MetricsStep() {
         <>
           <ImportPanel doc={doc} />
           <ComparisonPanel doc={shown} />
-          <CalibrationPanel doc={shown} />
-          <ValueFunctionsPanel doc={shown} />
+          <CalibrationPanel doc={doc} shown={shown} />
+          <ValueFunctionsPanel doc={doc} shown={shown} />
           <SuggestionsPanel doc={shown} />
         </>
       )}

@@ -61,9 +61,9 @@ function starting(kind: ValueFunction['kind'], best: number): ValueFunction {
  * best level, piecewise linear through editable breakpoints, or a threshold — with the curve
  * drawn and the candidates marked on it. The suggestions below follow it.
  */
-export const ValueFunctionsPanel = memo(function ValueFunctionsPanel({ doc }: { doc: WorkshopDoc }) {
+export const ValueFunctionsPanel = memo(function ValueFunctionsPanel({ doc, shown }: { doc: WorkshopDoc; shown: WorkshopDoc }) {
   const { t } = useTranslation();
-  const suggestions = suggestScores(doc);
+  const suggestions = suggestScores(shown);
   const measures = [...new Set(suggestions.map((s) => s.measure))];
   if (measures.length === 0) return null;
   return (
@@ -71,41 +71,64 @@ export const ValueFunctionsPanel = memo(function ValueFunctionsPanel({ doc }: { 
       <h2 id="vf-h">{t('wizard.metrics.vf.title')}</h2>
       <p className="muted">{t('wizard.metrics.vf.intro')}</p>
       {measures.map((m) => (
-        <MeasureFunction key={m} doc={doc} measure={m} rows={suggestions.filter((s) => s.measure === m)} />
+        <MeasureFunction key={m} doc={doc} shown={shown} measure={m} rows={suggestions.filter((s) => s.measure === m)} />
       ))}
     </section>
   );
 });
 
-type SetFn = (next: ValueFunction | null) => (d: WorkshopDoc) => WorkshopDoc;
+type Recipe = (d: WorkshopDoc) => WorkshopDoc;
+/**
+ * An edit of the measure's function as the document holds it when the edit applies — never as
+ * it was when the form was drawn, so a field changed before the screen caught up with the one
+ * before it keeps that one's value. A function of another kind by then is left alone.
+ */
+type Update = <K extends ValueFunction['kind']>(kind: K, change: (current: Extract<ValueFunction, { kind: K }>) => ValueFunction) => Recipe;
 type Piecewise = Extract<ValueFunction, { kind: 'piecewise' }>;
 
-function MeasureFunction({ doc, measure, rows }: { doc: WorkshopDoc; measure: Measure; rows: ScoreSuggestion[] }) {
+/** The measure's function in `d`: the team's own, else the default one (budget share), else none (in proportion). */
+const functionOf = (d: WorkshopDoc, measure: Measure): ValueFunction | undefined => d.metrics.valueFunctions[measure] ?? DEFAULT_VALUE_FUNCTIONS[measure];
+const kindOf = (fn: ValueFunction | undefined): Kind => (fn ? fn.kind : 'proportional');
+
+/**
+ * The form reads the live document (what was typed shows at once and each edit builds on the
+ * last); the curve follows the deferred one (`shown`), drawn at low priority after a big import.
+ */
+function MeasureFunction({ doc, shown, measure, rows }: { doc: WorkshopDoc; shown: WorkshopDoc; measure: Measure; rows: ScoreSuggestion[] }) {
   const { t } = useTranslation();
   const lang = currentLang();
   // A measure with a default function (budget share) shows it, editable, until the team sets its own.
-  const fallback = DEFAULT_VALUE_FUNCTIONS[measure];
-  const stored = doc.metrics.valueFunctions[measure] ?? fallback;
-  const kind: Kind = stored ? stored.kind : 'proportional';
+  const stored = functionOf(doc, measure);
   const mName = t(`wizard.metrics.measure.${measure}`);
   const criterion = criterionName(doc, rows[0].criterionId, lang);
   return (
     <div className="vf-measure" data-testid={`vf-${measure}`}>
       <h3 className="small-h">{t('wizard.metrics.vf.measure', { measure: mName, criterion })}</h3>
       <div className="vf-body">
-        <FunctionForm measure={measure} mName={mName} stored={stored} fallback={fallback} kind={kind} best={rows[0].best} />
-        <ValueCurveChart doc={doc} measure={measure} rows={rows} kind={kind} title={t('wizard.metrics.vf.chart', { measure: mName, criterion })} />
+        <FunctionForm measure={measure} mName={mName} stored={stored} best={rows[0].best} />
+        <ValueCurveChart
+          doc={shown}
+          measure={measure}
+          rows={rows}
+          kind={kindOf(functionOf(shown, measure))}
+          title={t('wizard.metrics.vf.chart', { measure: mName, criterion })}
+        />
       </div>
     </div>
   );
 }
 
-type FunctionFormProps = { measure: Measure; mName: string; stored: ValueFunction | undefined; fallback: ValueFunction | undefined; kind: Kind; best: number };
+type FunctionFormProps = { measure: Measure; mName: string; stored: ValueFunction | undefined; best: number };
 
 /** The function's kind and its numbers (linear's levels, threshold's rule, piecewise's breakpoints). */
-function FunctionForm({ measure, mName, stored, fallback, kind, best }: FunctionFormProps) {
+function FunctionForm({ measure, mName, stored, best }: FunctionFormProps) {
   const { t } = useTranslation();
-  const set: SetFn = (next) => (d) => setValueFunction(d, measure, next);
+  const fallback = DEFAULT_VALUE_FUNCTIONS[measure];
+  const kind = kindOf(stored);
+  const update: Update = (k, change) => (d) => {
+    const current = functionOf(d, measure);
+    return current?.kind === k ? setValueFunction(d, measure, change(current as Extract<ValueFunction, { kind: typeof k }>)) : d;
+  };
   const action = t('wizard.metrics.vf.undo', { measure: mName });
   return (
     <div className="vf-form">
@@ -116,7 +139,7 @@ function FunctionForm({ measure, mName, stored, fallback, kind, best }: Function
           value={kind}
           onChange={(e) => {
             const k = e.target.value as Kind;
-            edit(action, set(k === 'proportional' ? null : starting(k, best)));
+            edit(action, (d) => setValueFunction(d, measure, k === 'proportional' ? null : starting(k, best)));
           }}
         >
           <Options
@@ -127,8 +150,8 @@ function FunctionForm({ measure, mName, stored, fallback, kind, best }: Function
       </Field>
       {stored?.kind === 'linear' && (
         <>
-          <Param label={t('wizard.metrics.vf.worst')} value={stored.worst} action={action} onSet={(v) => set({ ...stored, worst: v })} />
-          <Param label={t('wizard.metrics.vf.best')} value={stored.best} action={action} onSet={(v) => set({ ...stored, best: v })} />
+          <Param label={t('wizard.metrics.vf.worst')} value={stored.worst} action={action} onSet={(v) => update('linear', (f) => ({ ...f, worst: v }))} />
+          <Param label={t('wizard.metrics.vf.best')} value={stored.best} action={action} onSet={(v) => update('linear', (f) => ({ ...f, best: v }))} />
         </>
       )}
       {stored?.kind === 'threshold' && (
@@ -138,24 +161,36 @@ function FunctionForm({ measure, mName, stored, fallback, kind, best }: Function
               id={`vf-dir-${measure}`}
               className="input"
               value={stored.direction}
-              onChange={(e) => edit(action, set({ ...stored, direction: e.target.value as 'atLeast' | 'atMost' }))}
+              onChange={(e) => {
+                const direction = e.target.value as 'atLeast' | 'atMost';
+                edit(
+                  action,
+                  update('threshold', (f) => ({ ...f, direction })),
+                );
+              }}
             >
               <option value="atLeast">{t('wizard.metrics.vf.atLeast')}</option>
               <option value="atMost">{t('wizard.metrics.vf.atMost')}</option>
             </select>
           </Field>
-          <Param label={t('wizard.metrics.vf.threshold')} value={stored.threshold} action={action} onSet={(v) => set({ ...stored, threshold: v })} />
-          <Param share label={t('wizard.metrics.vf.pass')} value={stored.pass} action={action} onSet={(v) => set({ ...stored, pass: v })} />
-          <Param share label={t('wizard.metrics.vf.fail')} value={stored.fail} action={action} onSet={(v) => set({ ...stored, fail: v })} />
+          <Param
+            label={t('wizard.metrics.vf.threshold')}
+            value={stored.threshold}
+            action={action}
+            onSet={(v) => update('threshold', (f) => ({ ...f, threshold: v }))}
+          />
+          <Param share label={t('wizard.metrics.vf.pass')} value={stored.pass} action={action} onSet={(v) => update('threshold', (f) => ({ ...f, pass: v }))} />
+          <Param share label={t('wizard.metrics.vf.fail')} value={stored.fail} action={action} onSet={(v) => update('threshold', (f) => ({ ...f, fail: v }))} />
         </>
       )}
-      {stored?.kind === 'piecewise' && <PiecewisePoints stored={stored} action={action} set={set} />}
+      {stored?.kind === 'piecewise' && <PiecewisePoints stored={stored} action={action} update={update} />}
     </div>
   );
 }
 
 /** A piecewise function's breakpoints: a table of editable points, add a point, and the rule they follow. */
-function PiecewisePoints({ stored, action, set }: { stored: Piecewise; action: string; set: SetFn }) {
+function PiecewisePoints({ stored, action, update }: { stored: Piecewise; action: string; update: Update }) {
+  const points = (change: (points: Piecewise['points']) => Piecewise['points']) => update('piecewise', (f) => ({ ...f, points: change(f.points) }));
   const { t } = useTranslation();
   return (
     <>
@@ -164,14 +199,14 @@ function PiecewisePoints({ stored, action, set }: { stored: Piecewise; action: s
         <TableHead cols={[t('wizard.metrics.vf.measured'), t('wizard.metrics.vf.value'), { label: t('wizard.metrics.vf.remove'), hidden: true }]} />
         <tbody>
           {stored.points.map(([x, v], k) => {
-            const with_ = (p: [number, number]) => ({ ...stored, points: stored.points.map((q, i) => (i === k ? p : q)) });
+            const at = (change: (p: [number, number]) => [number, number]) => points((ps) => ps.map((q, i) => (i === k ? change(q) : q)));
             return (
               <tr key={k}>
                 <td>
-                  <Param hideLabel label={t('wizard.metrics.vf.pointX', { n: k + 1 })} value={x} action={action} onSet={(nx) => set(with_([nx, v]))} />
+                  <Param hideLabel label={t('wizard.metrics.vf.pointX', { n: k + 1 })} value={x} action={action} onSet={(nx) => at(([, pv]) => [nx, pv])} />
                 </td>
                 <td>
-                  <Param share hideLabel label={t('wizard.metrics.vf.pointV', { n: k + 1 })} value={v} action={action} onSet={(nv) => set(with_([x, nv]))} />
+                  <Param share hideLabel label={t('wizard.metrics.vf.pointV', { n: k + 1 })} value={v} action={action} onSet={(nv) => at(([px]) => [px, nv])} />
                 </td>
                 <td>
                   <button
@@ -179,7 +214,12 @@ function PiecewisePoints({ stored, action, set }: { stored: Piecewise; action: s
                     className="btn btn-small"
                     disabled={stored.points.length <= 2}
                     aria-label={t('wizard.metrics.vf.removePoint', { n: k + 1 })}
-                    onClick={() => edit(action, set({ ...stored, points: stored.points.filter((_, i) => i !== k) }))}
+                    onClick={() =>
+                      edit(
+                        action,
+                        points((ps) => (ps.length > 2 ? ps.filter((_, i) => i !== k) : ps)),
+                      )
+                    }
                   >
                     ×
                   </button>
@@ -193,11 +233,17 @@ function PiecewisePoints({ stored, action, set }: { stored: Piecewise; action: s
         type="button"
         className="btn btn-small"
         disabled={stored.points.length >= 20}
-        onClick={() => {
-          const [lx, lv] = stored.points[stored.points.length - 1];
-          const step = lx - stored.points[stored.points.length - 2][0];
-          edit(action, set({ ...stored, points: [...stored.points, [+(lx + step).toPrecision(6), lv]] }));
-        }}
+        onClick={() =>
+          edit(
+            action,
+            points((ps) => {
+              if (ps.length >= 20) return ps;
+              const [lx, lv] = ps[ps.length - 1];
+              const step = lx - ps[ps.length - 2][0];
+              return [...ps, [+(lx + step).toPrecision(6), lv]];
+            }),
+          )
+        }
       >
         {t('wizard.metrics.vf.addPoint')}
       </button>
