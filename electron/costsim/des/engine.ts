@@ -1,3 +1,4 @@
+import { decodeStepSeconds, minDecodeSeconds, prefillSeconds } from '../decode';
 import { drawTail } from '../distributions';
 import { planTurn, tokensFor } from '../rollout';
 import { ADMITS, DEC_INT, DECODE_ACTIVE, DECODING, GENERATED, PAGE, PREFILL, QUEUED, REPREFILL, TOOL, type DesState } from './state';
@@ -35,10 +36,8 @@ export function reschedule(st: DesState, e: number): void {
     st.q.remove(e);
     return;
   }
-  // Dense GEMMs (weight reads or compute, the larger), then attention reading the KV: they add.
-  const comp = (st.fpt * n) / st.fps;
-  const wr = st.W / st.bps;
-  const step = (wr > comp ? wr : comp) + (st.kvb * st.eSumCtx[e]) / st.bps + st.stepHost;
+  // The one decode physics the estimate uses too (decode.ts).
+  const step = decodeStepSeconds(st.em, n, st.eSumCtx[e]);
   st.eStep[e] = step;
   let target = st.rTauEnd[st.decoding.top(e)];
   const full = (st.pool - st.eCached[e] - st.eKvConst[e]) / n;
@@ -67,7 +66,7 @@ export function freezeAll(st: DesState, sec: number): void {
 
 /** Prefills `tokens` after `ctx` tokens already in the cache: dense FLOPs plus attention over the context. */
 export function prefill(st: DesState, e: number, tokens: number, ctx: number): void {
-  const sec = (st.fpt * tokens + st.attn * tokens * (ctx + tokens / 2)) / st.fps;
+  const sec = prefillSeconds(st.em, tokens, ctx);
   st.acc[PREFILL] += sec;
   freeze(st, e, sec);
 }
@@ -192,7 +191,7 @@ export function endSegment(st: DesState, id: number, e: number, done: number, ta
   st.eSumCtx[e] -= ctx + seg / 2;
   if (st.eNDec[e] === 0) st.eSumCtx[e] = 0; // no drift
   st.eKvConst[e] += tauEnd;
-  st.rMinDecode[id] += (done * (st.W + st.kvb * (ctx + done / 2))) / st.bps + done * st.stepHost;
+  st.rMinDecode[id] += minDecodeSeconds(st.em, done, ctx);
   st.rCtx[id] = ctx + done; // eKvConst now holds this pinned context
   st.rGen[id] += done;
   st.rTraj[id] += done;

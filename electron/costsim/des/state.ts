@@ -1,4 +1,5 @@
 import { Rng } from '../../engine/rng';
+import type { EngineModel } from '../decode';
 import { EventQueue, PackedHeaps } from '../eventQueue';
 import { overflowCode, type OverflowPolicy } from '../rollout';
 import type { ResolvedScenario } from '../scenario';
@@ -70,14 +71,10 @@ export class DesConstants {
   readonly rewardSec: number;
   readonly keepKv: boolean;
   readonly swap: boolean;
-  readonly W: number;
+  /** The engine's decode and prefill physics (decode.ts), the one the estimate uses too. */
+  readonly em: EngineModel;
+  /** KV bytes per token (swapping to and from the host). */
   readonly kvb: number;
-  readonly bps: number;
-  /** Eager launches + synchronous scheduler host time, per decode step. */
-  readonly stepHost: number;
-  readonly fps: number;
-  readonly fpt: number;
-  readonly attn: number;
   readonly hostBps: number;
   readonly pool: number;
   readonly watermark: number;
@@ -120,14 +117,8 @@ export class DesConstants {
     this.rewardSec = env.rewardSeconds;
     this.keepKv = s.cluster.kvDuringTool === 'keep';
     this.swap = s.cluster.preemption === 'swap';
-    const em = r.engine;
-    this.W = em.weightBytes;
-    this.kvb = em.kvBytesPerToken;
-    this.bps = em.bytesPerSecond;
-    this.stepHost = em.stepOverheadSeconds;
-    this.fps = em.flopsPerSecond;
-    this.fpt = em.flopsPerToken;
-    this.attn = em.attnFlopsPerTokenPair;
+    this.em = r.engine;
+    this.kvb = r.engine.kvBytesPerToken;
     this.hostBps = s.cluster.tensorParallel * s.cluster.hostLinkGBps * 1e9;
     this.pool = r.kvPoolTokens;
     this.watermark = 0.01 * this.pool;
