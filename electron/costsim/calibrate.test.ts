@@ -4,7 +4,7 @@ import { Rng } from '../engine/rng';
 import { estimateScenario } from './analytic';
 import { runScenario } from './run';
 import { calibrate, simulatePilot, withParameters } from './calibrate';
-import { calibrationCoverage, TRUE_PARAMETERS } from './calibrateCheck';
+import { calibrationCoverage, COVERAGE_SEEDS, ROUND_TRIPS, TRUE_PARAMETERS } from './calibrateCheck';
 
 // A pilot of a managed candidate: 7B on 8 H100, colocated, 16 prompts × 8 rollouts per step.
 const pilot = SimScenarioSchema.parse({ steps: 40, promptsPerStep: 16, cluster: { gpus: 8, colocated: true } });
@@ -161,8 +161,15 @@ describe('sim.calibrate: round trips through the simulation', () => {
   // Pilots simulated by sim.run at MFU 0.35, decode efficiency 0.6 and 20 s per step, 19 rows
   // with 5 % noise, fitted and projected; the truth is the simulated full-scale run at those
   // parameters (another simulation seed). Measured before the band took the estimate's error in:
-  // 2 of 8 covered (bands ±1–3 % around projections 3–11 % off).
+  // 2 of 8 covered (bands ±1–3 % around projections 3–11 % off). Pooled over three noise seeds
+  // (COVERAGE_SEEDS, 24 round trips): one seed's figure moves by 1/8 from draw to draw.
   const { coverage, outcomes } = calibrationCoverage();
+
+  it('pools several noise draws of every round trip', () => {
+    expect(new Set(outcomes.map((o) => o.seed)).size).toBe(COVERAGE_SEEDS.length);
+    expect(COVERAGE_SEEDS.length).toBeGreaterThanOrEqual(3);
+    expect(outcomes.length).toBe(COVERAGE_SEEDS.length * ROUND_TRIPS.length);
+  });
 
   it('projects a p10–p90 band that covers the simulated truth in at least 80 % of sync, async, colocated, TP, multi-turn and KV-pressure cases', () => {
     expect(coverage, JSON.stringify(outcomes)).toBeGreaterThanOrEqual(0.8);
@@ -176,7 +183,8 @@ describe('sim.calibrate: round trips through the simulation', () => {
   });
 
   it('does not take the simulation’s KV pressure for a slow decoder (H20, long multi-turn rollouts)', () => {
-    const kv = outcomes.find((o) => o.name.startsWith('KV pressure'))!;
-    expect(Math.abs(Math.log(kv.decodeEfficiency / Math.exp(TRUE_PARAMETERS[1])))).toBeLessThan(0.15);
+    const kv = outcomes.filter((o) => o.name.startsWith('KV pressure'));
+    expect(kv.length).toBe(COVERAGE_SEEDS.length);
+    for (const o of kv) expect(Math.abs(Math.log(o.decodeEfficiency / Math.exp(TRUE_PARAMETERS[1]))), `seed ${o.seed}`).toBeLessThan(0.15);
   });
 });

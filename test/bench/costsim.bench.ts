@@ -41,6 +41,9 @@ export const deepSweScale: SimScenario = {
 const seeded = seedScenario({ kind: 'managed' }, { rolloutSteps: 30 }).scenario as SimScenario;
 export const managedPilot: SimScenario = { ...seeded, steps: 40, promptsPerStep: 16, cluster: { ...seeded.cluster, gpus: 8 } };
 
+/** Pilot-noise seeds of the coverage figure: not the unit test's (5, 105, 205). */
+const BENCH_COVERAGE_SEEDS = [11, 111, 211];
+
 /** Median wall milliseconds of `runs` runs (after one warm-up); also logs CPU ms per run (wall is inflated on a busy machine). */
 const timeScenario = async (s: SimScenario, runs: number, log: (line: string) => void) => {
   const parsed = SimScenarioSchema.parse(s);
@@ -108,11 +111,12 @@ const suite: BenchSuite = async (log) => {
       `(whole grid ${(grid.all.withinTight * 100).toFixed(1)} %, worst ${grid.all.worst.toFixed(3)})`,
   );
   out.push({ name: 'sim.estimate.within15', value: grid.inside.withinTight, unit: 'ratio', target: ESTIMATE_ACCURACY.tightShare, better: 'higher' });
-  // Calibration round trips (electron/costsim/calibrateCheck.ts, another noise seed than the unit
-  // test's): the share whose p10–p90 band covers the simulated full-scale run (target 80 %).
-  const cov = calibrationCoverage(undefined, 11);
+  // Calibration round trips (electron/costsim/calibrateCheck.ts), pooled over three noise seeds
+  // other than the unit test's (COVERAGE_SEEDS): the share whose p10–p90 band covers the
+  // simulated full-scale run (target 80 %).
+  const cov = calibrationCoverage(undefined, BENCH_COVERAGE_SEEDS);
   for (const o of cov.outcomes)
-    log(`  ${o.name}: truth ${o.truth.toFixed(0)} s, band ${o.p10.toFixed(0)}–${o.p90.toFixed(0)} s${o.covered ? '' : ' (missed)'}`);
+    log(`  [seed ${o.seed}] ${o.name}: truth ${o.truth.toFixed(0)} s, band ${o.p10.toFixed(0)}–${o.p90.toFixed(0)} s${o.covered ? '' : ' (missed)'}`);
   log(`costsim: calibration coverage ${(cov.coverage * 100).toFixed(0)} % of ${cov.outcomes.length} round trips`);
   out.push({ name: 'sim.calibrate.coverage', value: cov.coverage, unit: 'ratio', target: 0.8, better: 'higher' });
   out.push({ name: 'sim.estimate.worst', value: Math.abs(grid.inside.worst - 1), unit: 'ratio', target: ESTIMATE_ACCURACY.band, better: 'lower' });
