@@ -52,7 +52,7 @@ describe('KV cache and capacity', () => {
 });
 
 describe('decode and prefill speed', () => {
-  const e = engineModel(llama7b, { memoryBandwidthTBps: 3.35, peakFlops: 989e12 }, 1, 1, 0.5);
+  const e = engineModel(llama7b, { memoryBandwidthTBps: 3.35, peakFlops: 989e12, interconnectGBps: 900 }, 1, 1, 0.5);
 
   it('a lone sequence reads the weights and its KV once per token', () => {
     // (14e9 + 524288 × 1000) / 3.35e12 s
@@ -83,7 +83,7 @@ describe('decode and prefill speed', () => {
   it('eager mode (no CUDA graphs) adds the kernel launches of every layer to every decode step (hand-computed)', () => {
     // Measured: Llama-3.1-8B decode step 8.4 ms eager vs 5.1 ms as a CUDA graph, 32 layers → 103.125 µs per layer.
     expect(EAGER_LAUNCH_SECONDS_PER_LAYER).toBeCloseTo(103.125e-6, 12);
-    const eager = engineModel(llama7b, { memoryBandwidthTBps: 3.35, peakFlops: 989e12 }, 1, 1, 0.5, false);
+    const eager = engineModel(llama7b, { memoryBandwidthTBps: 3.35, peakFlops: 989e12, interconnectGBps: 900 }, 1, 1, 0.5, false);
     expect(e.stepOverheadSeconds).toBe(0);
     expect(eager.stepOverheadSeconds).toBeCloseTo(32 * 103.125e-6, 12); // 3.3 ms
     expect(decodeStepSeconds(eager, 1, 1000)).toBeCloseTo((14e9 + 524_288 * 1000) / 3.35e12 + 3.3e-3, 12);

@@ -22,6 +22,10 @@ export interface EngineModel {
   attnFlopsPerTokenPair: number;
   /** Fixed CPU cost of one decode step the GPU waits for: kernel launches in eager mode (0 with CUDA graphs) + the host time of a synchronous scheduler, seconds. */
   stepOverheadSeconds: number;
+  /** Tensor parallel: the fixed latency of one decode step's all-reduces (2 a layer), seconds; 0 at TP 1. */
+  allReduceStepSeconds: number;
+  /** Tensor parallel: the all-reduces' transfer time per decoding sequence of a step, seconds; 0 at TP 1. */
+  allReduceSecondsPerSequence: number;
 }
 
 /**
@@ -32,15 +36,58 @@ export interface EngineModel {
  */
 export const EAGER_LAUNCH_SECONDS_PER_LAYER = (8.4e-3 - 5.1e-3) / 32;
 
+/**
+ * Fixed latency of one all-reduce of a decode step's activations, seconds: the small messages of
+ * decode (a few KB to a few hundred KB) are latency-bound. Measured on H100 for vLLM's custom
+ * all-reduce at TP 2/4/8: 8.5–11.8 µs for 512 B–32 KB (sgl-project/sglang PR #2904, “optimize
+ * custom allreduce kernel”, unit-test table); we take 10 µs whatever the degree. An assumption
+ * for other GPUs and engines (NCCL without the custom kernel is slower, fused kernels faster).
+ */
+export const ALL_REDUCE_LATENCY_SECONDS = 10e-6;
+
+/** Bytes of one activation value sent in a tensor-parallel all-reduce (bf16, also when the weights are fp8). */
+export const ACTIVATION_BYTES = 2;
+
+/**
+ * Tensor-parallel communication of one decode step, as two terms of the step time (seconds).
+ * Megatron-style tensor parallelism all-reduces the hidden state twice a layer (after attention
+ * and after the MLP; Shoeybi et al. 2019, “Megatron-LM”, §3). Each all-reduce carries
+ * dModel × nDecoding × 2 bytes; a ring all-reduce sends 2·(p − 1)/p of the message over each
+ * GPU's link in one direction, at half the vendor's bidirectional NVLink figure (H100/H200
+ * 900 GB/s → 450 GB/s a direction, NVIDIA H100 datasheet; 18 NVLink-4 links of 25 GB/s a
+ * direction). So a step pays 2 · layers · (latency + 2·(p − 1)/p · dModel · n · 2 B / link).
+ * An engine wider than a node (p > 8) reduces over the network (`networkGBps`, taken per direction).
+ */
+export function tensorParallelComm(
+  shape: { layers: number; dModel: number },
+  tp: number,
+  interconnectGBps: number,
+  networkGBps = interconnectGBps / 2,
+): { stepSeconds: number; perSequenceSeconds: number } {
+  if (tp <= 1) return { stepSeconds: 0, perSequenceSeconds: 0 };
+  const allReduces = 2 * shape.layers;
+  const linkBytesPerSecond = (tp <= GPUS_PER_NODE ? interconnectGBps / 2 : networkGBps) * 1e9;
+  const ring = (2 * (tp - 1)) / tp;
+  return {
+    stepSeconds: allReduces * ALL_REDUCE_LATENCY_SECONDS,
+    perSequenceSeconds: (allReduces * ring * shape.dModel * ACTIVATION_BYTES) / linkBytesPerSecond,
+  };
+}
+
+/** GPUs a node's NVLink domain joins (HGX/DGX baseboards). */
+export const GPUS_PER_NODE = 8;
+
 export function engineModel(
   shape: ModelShape,
-  gpu: { memoryBandwidthTBps: number; peakFlops: number },
+  gpu: { memoryBandwidthTBps: number; peakFlops: number; interconnectGBps: number },
   tp: number,
   bwEfficiency: number,
   prefillMfu: number,
   cudaGraphs = true,
   hostStepSeconds = 0,
+  networkGBps?: number,
 ): EngineModel {
+  const comm = tensorParallelComm(shape, tp, gpu.interconnectGBps, networkGBps);
   return {
     weightBytes: shape.weightBytes,
     kvBytesPerToken: shape.kvBytesPerToken,
@@ -49,6 +96,8 @@ export function engineModel(
     flopsPerToken: 2 * shape.activeParams,
     attnFlopsPerTokenPair: 4 * shape.layers * shape.dModel,
     stepOverheadSeconds: (cudaGraphs ? 0 : shape.layers * EAGER_LAUNCH_SECONDS_PER_LAYER) + hostStepSeconds,
+    allReduceStepSeconds: comm.stepSeconds,
+    allReduceSecondsPerSequence: comm.perSequenceSeconds,
   };
 }
 
@@ -62,10 +111,16 @@ export function engineModel(
  * The two phases add: a batch large enough to make the GEMMs compute-bound still pays for
  * reading its KV afterwards (a single roofline over the whole step would hide it). It is also
  * each sequence's inter-token latency, so a sequence alone on an engine decodes at most
- * 1 / (weights + its KV read time) tokens/s.
+ * 1 / (weights + its KV read time) tokens/s. Under tensor parallelism the step also waits for its
+ * all-reduces (`tensorParallelComm`): a fixed latency plus a transfer per decoding sequence.
  */
 export function decodeStepSeconds(e: EngineModel, nDecoding: number, sumContextTokens: number): number {
-  return denseSeconds(e, nDecoding) + (e.kvBytesPerToken * sumContextTokens) / e.bytesPerSecond + e.stepOverheadSeconds;
+  return (
+    denseSeconds(e, nDecoding) +
+    (e.kvBytesPerToken * sumContextTokens) / e.bytesPerSecond +
+    e.stepOverheadSeconds +
+    (e.allReduceStepSeconds + e.allReduceSecondsPerSequence * nDecoding)
+  );
 }
 
 /** The dense (GEMM) part of a decode step: weight reads or compute, whichever is larger. */
@@ -89,5 +144,9 @@ export function prefillSeconds(e: EngineModel, newTokens: number, contextTokens:
  * with the context taken at the segment's midpoint (exact for the linear KV term).
  */
 export function minDecodeSeconds(e: EngineModel, tokens: number, context: number): number {
-  return (tokens * (e.weightBytes + e.kvBytesPerToken * (context + tokens / 2))) / e.bytesPerSecond + tokens * e.stepOverheadSeconds;
+  return (
+    (tokens * (e.weightBytes + e.kvBytesPerToken * (context + tokens / 2))) / e.bytesPerSecond +
+    tokens * e.stepOverheadSeconds +
+    tokens * (e.allReduceStepSeconds + e.allReduceSecondsPerSequence)
+  );
 }

@@ -116,12 +116,13 @@ export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
   const peak = peakFlops(gpu, s.model.precision);
   const engine = engineModel(
     shape,
-    { memoryBandwidthTBps: gpu.memoryBandwidthTBps, peakFlops: peak },
+    { memoryBandwidthTBps: gpu.memoryBandwidthTBps, peakFlops: peak, interconnectGBps: gpu.interconnectGBps },
     tp,
     c.decodeBandwidthEfficiency,
     c.prefillMfu,
     c.cudaGraphs,
     c.decodeStepHostSeconds,
+    c.networkGBps,
   );
   const train: TrainSetup = {
     shape,
