@@ -14,6 +14,7 @@ import {
   costEvidence,
   decisionStatus,
   evidenceEstimateRequest,
+  outsideRegionText,
   describeProvenance,
   displayName,
   type EvidenceBand,
@@ -158,6 +159,8 @@ export interface CostEvidenceRow {
   over: boolean;
   /** The budget for the run in the workshop's currency (null without a budget in the needs). */
   budgetValue: number | null;
+  /** The note when the estimate lies outside the region it was validated on (null when inside, or not an estimate). */
+  outside: string | null;
 }
 
 export type SimulationView =
@@ -441,6 +444,7 @@ function costEvidenceRows(doc: WorkshopDoc, lang: Lang, s: ReportStrings, candid
   const band = (b: EvidenceBand | null, f: (v: number) => string) =>
     b === null ? '—' : b.p10 === null || b.p90 === null ? f(b.mid) : s.evidence.band(f(b.mid), f(b.p10), f(b.p90));
   return rows.map((r) => ({
+    outside: r.outsideRegion ? outsideRegionText(s.evidence, candidateName(r.candidateId), r.outsideRegion) : null,
     candidate: candidateName(r.candidateId),
     kind: r.source,
     source: r.source === 'calibrated' ? s.evidence.calibrated(r.at!.slice(0, 10)) : r.source === 'estimate' ? s.evidence.estimate : s.evidence.invalid,

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/format';
-import { candidateName, costEvidence, fromUsd } from '../../shared/model';
+import { candidateName, costEvidence, fromUsd, outsideRegionText } from '../../shared/model';
+import { unzip } from '../../test/fixtures/unzip';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { analyseWorkshop } from '../analysis/analysis';
 import { buildContent, evidenceEstimate } from './content';
 import { renderHtml } from './html';
+import { renderMarkdown } from './markdown';
+import { renderPptx } from './pptx';
 import { reportStrings } from '../../shared/i18n/report';
 
 /** The cells of the HTML report's cost evidence table, row by row (tags stripped, entities read back). */
@@ -66,4 +69,54 @@ describe('report: the cost evidence of step 5', () => {
       expect(evidence.slice(1).map((e) => e.source)).toEqual(doc.candidates.slice(1).map(() => 'estimate'));
     });
   }
+});
+
+describe('report: an estimate outside the region it was validated on says so, as step 5 does', () => {
+  // A 100 B model is beyond the 1.5–70 B grid the estimate was validated on (outsideGrid).
+  for (const lang of ['en', 'zh-CN'] as const) {
+    it(`${lang}: the cost evidence marks the uncalibrated estimate and gives its reasons in HTML (and so the PDF) and the slide deck`, async () => {
+      const base = fullWorkshop({ lang });
+      const doc = { ...base, needs: { ...base.needs, answers: { ...base.needs.answers, modelSizeB: 100 } } };
+      const s = reportStrings(lang).evidence;
+      const evidence = costEvidence(doc, (id) => evidenceEstimate(doc, id));
+      const outside = evidence.filter((e) => e.outsideRegion);
+      expect(outside.length).toBeGreaterThan(0);
+      for (const e of outside) expect(e.source).toBe('estimate');
+      expect(outside[0].outsideRegion).toContain('outsideGrid');
+      // The calibrated candidate's projection is not the estimate: no flag.
+      expect(evidence.find((e) => e.source === 'calibrated')?.outsideRegion ?? null).toBeNull();
+      const notes = outside.map((e) => outsideRegionText(s, candidateName(doc, e.candidateId, lang), e.outsideRegion!));
+      expect(notes[0]).toContain(s.region.outsideGrid);
+      expect(notes[0]).not.toMatch(/\{\{/);
+
+      const content = buildContent(doc, analyseWorkshop(doc), lang);
+      const html = renderHtml(content);
+      const cells = evidenceCells(html);
+      evidence.forEach((e, i) => expect(cells[i][1].includes(s.outsideTag)).toBe(e.outsideRegion !== null));
+      const plain = html
+        .slice(html.indexOf('<section id="cost"'))
+        .replace(/<[^>]+>/g, '')
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
+      for (const n of notes) expect(plain).toContain(n);
+      // The Markdown decision record leaves the cost section to the full report (OUTLINED_SECTIONS):
+      // it prints no cost figure, so none goes unflagged.
+      expect(renderMarkdown(content)).not.toContain(s.title);
+      const slides = [...unzip(Buffer.from(await renderPptx(content)))].filter(([name]) => /^ppt\/slides\/slide\d+\.xml$/.test(name)).map(([, xml]) => xml);
+      const deck = slides.find((xml) => xml.includes(`>${s.title}<`));
+      expect(deck, 'the cost evidence slide').toBeDefined();
+      expect(deck).toContain(s.outsideTag);
+      expect(deck).toContain(s.region.outsideGrid);
+    });
+  }
+
+  it('flags nothing when every estimate lies inside the region', () => {
+    const doc = fullWorkshop({ lang: 'en' });
+    const evidence = costEvidence(doc, (id) => evidenceEstimate(doc, id));
+    expect(evidence.some((e) => e.source === 'estimate')).toBe(true);
+    expect(evidence.every((e) => e.outsideRegion === null)).toBe(true);
+    const html = renderHtml(buildContent(doc, analyseWorkshop(doc), 'en'));
+    expect(html).not.toContain(reportStrings('en').evidence.outsideTag);
+  });
 });

@@ -289,7 +289,7 @@ function costEvidenceSlides(deck: Deck): void {
     [e.candidate, e.source, e.run, e.step, e.wall, e.cost, e.budgetForRun, e.share],
     r.costEvidence.map((row) => [
       row.candidate,
-      row.stale ? `${row.source} · ${e.stale}` : row.source,
+      [row.source, ...(row.stale ? [e.stale] : []), ...(row.outside ? [e.outsideTag] : [])].join(' · '),
       row.run,
       row.step,
       row.wall,
@@ -298,8 +298,15 @@ function costEvidenceSlides(deck: Deck): void {
       row.share,
     ]),
     [1.5, 1.7, 1.9, 1.65, 1.65, 1.65, 1.25, 1.03],
-    r.costEvidence.some((row) => row.budgetValue !== null) ? undefined : e.noBudget,
+    evidenceNote(r.costEvidence, e.noBudget),
   );
+}
+
+/** The cost evidence slide's footnote: each estimate outside its validated region, and the missing budget. */
+function evidenceNote(rows: Deck['r']['costEvidence'], noBudget: string): string | undefined {
+  const notes = rows.flatMap((row) => (row.outside ? [row.outside] : []));
+  if (!rows.some((row) => row.budgetValue !== null)) notes.push(noBudget);
+  return notes.length ? notes.join(' ') : undefined;
 }
 
 /** 9 · Cost comparison of the simulations with results. */

@@ -328,7 +328,7 @@ function costEvidenceBlocks(r: ReportContent): Block[] {
       [e.candidate, e.source, e.run, e.step, e.wall, e.cost, e.budgetForRun, e.share],
       r.costEvidence.map((row) => [
         cell(user(row.candidate)),
-        cell(row.stale ? [row.source, ' ', tag(e.stale, 'tag tag-stale')] : row.source),
+        cell([row.source, ...(row.stale ? [' ', tag(e.stale, 'tag tag-stale')] : []), ...(row.outside ? [' ', tag(e.outsideTag, 'tag tag-stale')] : [])]),
         cell(user(row.run)),
         num(row.step),
         num(row.wall),
@@ -339,6 +339,7 @@ function costEvidenceBlocks(r: ReportContent): Block[] {
       'cost-evidence',
     ),
   ];
+  for (const row of r.costEvidence) if (row.outside) out.push(para(user(row.outside), 'note'));
   if (!r.costEvidence.some((row) => row.budgetValue !== null)) out.push(muted(e.noBudget));
   return out;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SimCalibration, SimResult } from '../cost/schema';
+import { ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE, type SimCalibration, type SimResult } from '../cost/schema';
 import { attachCalibration, calibrationInput, setPilotValue } from './calibration';
-import { costEvidence, evidenceEstimateRequest } from './cost-evidence';
+import { costEvidence, evidenceEstimateRequest, outsideRegionText } from './cost-evidence';
+import { CATALOGUE } from '../i18n';
 import { createWorkshop } from './create';
 import { importMetrics } from './edits';
 import type { WorkshopDoc } from './schema';
@@ -85,6 +86,26 @@ describe('cost evidence: what step 5 and the report show per candidate', () => {
     expect(row.budget!.share).toBeCloseTo(0.5, 9);
     // Before the estimate is in: no figures, and why.
     expect(costEvidence(doc, () => null).find((r) => r.candidateId === 'self-built')).toMatchObject({ source: 'none', reason: 'pending', cost: null });
+  });
+
+  it('carries the estimate-region flag of an uncalibrated estimate, with its reasons in either language', () => {
+    const doc = workshop();
+    const outside = { ...estimate, estimateRegion: { inside: false, reasons: ['kvPressure', 'fewRolloutsPerEngine'] } } as SimResult;
+    const row = costEvidence(doc, () => outside).find((r) => r.candidateId === 'self-built')!;
+    expect(row.outsideRegion).toEqual(['kvPressure', 'fewRolloutsPerEngine']);
+    // Inside the region, or no region stated: no flag.
+    const inside = { ...estimate, estimateRegion: { inside: true, reasons: [] } } as SimResult;
+    expect(costEvidence(doc, () => inside).find((r) => r.candidateId === 'self-built')!.outsideRegion).toBeNull();
+    expect(costEvidence(doc, () => estimate).find((r) => r.candidateId === 'self-built')!.outsideRegion).toBeNull();
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const words = CATALOGUE[lang].costEvidence;
+      const text = outsideRegionText(words, 'Self-built', row.outsideRegion!);
+      expect(text).toContain('Self-built');
+      expect(text).toContain(words.region.kvPressure);
+      // The engine threshold is filled in, no placeholder is left.
+      expect(text).toContain(String(ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE));
+      expect(text).not.toMatch(/\{\{/);
+    }
   });
 
   it('says so when a candidate’s full-scale scenario is not valid, and asks no estimate for it', () => {

@@ -1,4 +1,5 @@
-import { SimScenarioSchema, type SimResult } from '../cost/schema';
+import { ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE, SimScenarioSchema, type EstimateRegionReason, type SimResult } from '../cost/schema';
+import { fillText } from './assumptions-text';
 import { calibrationStatus, targetScenario } from './calibration';
 import { budgetCheck, fromUsd, type BudgetCheck } from './currency';
 import type { WorkshopDoc } from './schema';
@@ -39,6 +40,24 @@ export interface CostEvidence {
   cost: EvidenceBand | null;
   /** The figures at the fit against the budget (null without figures). */
   budget: BudgetCheck | null;
+  /**
+   * An uncalibrated estimate outside the region the estimate was validated on: why (the
+   * simulator screen's flag, carried to step 5 and the reports); null when inside, or not an estimate.
+   */
+  outsideRegion: EstimateRegionReason[] | null;
+}
+
+/** The words of the estimate-region note (the catalogue's `costEvidence` area, either language). */
+export interface OutsideRegionWords {
+  outside: string;
+  region: Record<EstimateRegionReason, string>;
+  regionSep: string;
+}
+
+/** The note for a candidate whose estimate lies outside the validated region, in the catalogue's words. */
+export function outsideRegionText(words: OutsideRegionWords, name: string, reasons: readonly EstimateRegionReason[]): string {
+  const list = reasons.map((r) => fillText(words.region[r], { n: ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE })).join(words.regionSep);
+  return fillText(words.outside, { name, reasons: list });
 }
 
 /** The scenario to estimate for a candidate without a calibration (null when it has one, or its scenario is not valid). */
@@ -72,6 +91,7 @@ export function candidateCostEvidence(doc: WorkshopDoc, candidateId: string, est
       wallHours: p.wallHours,
       cost: { p10: money(p.costUsd.p10), mid: money(p.costUsd.mid)!, p90: money(p.costUsd.p90) },
       budget: status.budget,
+      outsideRegion: null,
     };
   }
   const none = (reason: CostEvidence['reason']): CostEvidence => ({
@@ -85,6 +105,7 @@ export function candidateCostEvidence(doc: WorkshopDoc, candidateId: string, est
     wallHours: null,
     cost: null,
     budget: null,
+    outsideRegion: null,
   });
   const parsed = SimScenarioSchema.safeParse(targetScenario(doc, candidateId));
   if (!parsed.success || estimate === 'refused') return none('invalid-scenario');
@@ -108,6 +129,7 @@ export function candidateCostEvidence(doc: WorkshopDoc, candidateId: string, est
     wallHours: point(estimate.totals.wallHours),
     cost: point(money(estimate.totals.costRun)!),
     budget: budgetCheck(doc, estimate.totals.costRun, estimate.totals.wallHours),
+    outsideRegion: estimate.estimateRegion && !estimate.estimateRegion.inside ? [...estimate.estimateRegion.reasons] : null,
   };
 }
 

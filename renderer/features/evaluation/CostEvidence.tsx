@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SimScenario } from '../../../shared/cost/schema';
+import { ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE, type SimScenario } from '../../../shared/cost/schema';
 import { formatDateTime, formatDuration, formatHours, formatMoney, formatNumber, formatPercent } from '../../../shared/format';
 import {
   candidateName,
@@ -104,6 +104,16 @@ export function CostEvidence({ doc }: { doc: WorkshopDoc }) {
           </tbody>
         </table>
       </div>
+      {rows.map((r) =>
+        r.outsideRegion ? (
+          <p key={r.candidateId} className="alert small" role="status" data-testid={`cost-evidence-outside-${r.candidateId}`}>
+            {t('room.cost.outside', {
+              name: candidateName(doc, r.candidateId, lang),
+              reasons: r.outsideRegion.map((x) => t(`room.cost.region.${x}`, { n: ESTIMATE_REGION_MIN_ROLLOUTS_PER_ENGINE })).join(t('room.cost.regionSep')),
+            })}
+          </p>
+        ) : null,
+      )}
       {!anyBudget && <p className="muted small">{t('room.cost.noBudget')}</p>}
       <div className="cost-evidence-charts">{rows.map((r) => (r.cost ? <EvidenceChart key={r.candidateId} doc={doc} row={r} /> : null))}</div>
     </section>
@@ -124,7 +134,17 @@ function SourceText({ row }: { row: Evidence }) {
         )}
       </>
     );
-  if (row.source === 'estimate') return <span className="badge">{t('room.cost.estimate')}</span>;
+  if (row.source === 'estimate')
+    return (
+      <>
+        <span className="badge">{t('room.cost.estimate')}</span>
+        {row.outsideRegion && (
+          <span className="badge badge-warn" data-testid="cost-evidence-outside" title={t('room.cost.outsideTag')}>
+            {t('room.cost.outsideTag')}
+          </span>
+        )}
+      </>
+    );
   return <span className="muted small">{t(row.reason === 'invalid-scenario' ? 'room.cost.invalid' : 'room.cost.pending')}</span>;
 }
 

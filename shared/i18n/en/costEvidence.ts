@@ -13,4 +13,16 @@ export const costEvidence = {
   share: 'Cost ÷ budget',
   estimate: 'Uncalibrated estimate',
   stale: 'Stale',
+  // Estimate region (issue 29): an uncalibrated estimate outside the region it was validated on.
+  outsideTag: 'Outside the validated region',
+  outside:
+    '{{name}}: this uncalibrated estimate is outside the region the estimate was validated on ({{reasons}}), so it may be far from the full simulation. Run the full simulation in the candidate’s simulator, or calibrate a pilot in step 4, before relying on it.',
+  region: {
+    kvPressure: 'KV cache pressure: the cache during tool calls cannot hold the rollouts’ contexts',
+    fewRolloutsPerEngine: 'fewer than {{n}} rollouts per inference engine',
+    contextTruncation: 'most rollouts reach the context window',
+    syncPartialRollout: 'partial rollout in synchronous mode',
+    outsideGrid: 'model size, GPU count or type, turns, tool latency or context beyond the validated grid',
+  },
+  regionSep: '; ',
 };

@@ -1,3 +1,4 @@
+import { costEvidence } from './costEvidence';
 import { simLabels } from './simLabels';
 /** Screen text (the cost simulator), English. */
 export const simulator = {
@@ -126,13 +127,8 @@ export const simulator = {
       outside:
         'This scenario is outside the region the live estimate was validated on ({{reasons}}): its figures may be far from the full simulation. Run the full simulation before relying on them.',
       runFull: 'Check with the full simulation',
-      region: {
-        kvPressure: 'KV cache pressure: the cache during tool calls cannot hold the rollouts’ contexts',
-        fewRolloutsPerEngine: 'fewer than {{n}} rollouts per inference engine',
-        contextTruncation: 'most rollouts reach the context window',
-        syncPartialRollout: 'partial rollout in synchronous mode',
-        outsideGrid: 'model size, GPU count or type, turns, tool latency or context beyond the validated grid',
-      },
+      // The same words as step 5's cost evidence and the reports.
+      region: costEvidence.region,
       overheads:
         'Per step: weight update {{update}}; checkpoint write {{write}} (Young/Daly optimal interval {{optimal}}); KV preemptions {{preemptions}}; prefix-cache hits after tool calls {{hits}}. Policy lag of trained samples: mean {{lagMean}}, p99 {{lagP99}}, max {{lagMax}} versions.',
     },

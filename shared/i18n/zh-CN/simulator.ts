@@ -1,3 +1,4 @@
+import { costEvidence } from './costEvidence';
 import { simLabels } from './simLabels';
 import type { Widen } from '../types';
 import type { simulator as en } from '../en/simulator';
@@ -130,13 +131,8 @@ export const simulator: Widen<typeof en> = {
       band: '实时估算是闭式近似。在固定随机种子的 {{count}} 个场景网格上实测（1.5–70B、8–256 张 GPU、H100/H200/A100/H20、1–16 轮、工具延迟至 10 秒、同步与异步、共置与否）：位于其验证范围内的场景中，至少 {{share}} 与完整模拟相差在 ±{{tight}} 以内，没有超过 ±{{band}} 的。超出该范围时误差可能大得多，届时会提示。',
       outside: '此场景超出实时估算的验证范围（{{reasons}}）：其数值可能与完整模拟相差很大。请先运行完整模拟再采用这些数值。',
       runFull: '用完整模拟核对',
-      region: {
-        kvPressure: 'KV 缓存压力：工具调用期间的缓存容不下各 rollout 的上下文',
-        fewRolloutsPerEngine: '每个推理引擎少于 {{n}} 个 rollout',
-        contextTruncation: '多数 rollout 达到上下文窗口上限',
-        syncPartialRollout: '同步模式下的部分 rollout',
-        outsideGrid: '模型规模、GPU 数量或型号、轮数、工具延迟或上下文超出验证网格',
-      },
+      // The same words as step 5's cost evidence and the reports.
+      region: costEvidence.region,
       overheads:
         '每步：权重更新 {{update}}；检查点写入 {{write}}（Young/Daly 最优间隔 {{optimal}}）；KV 抢占 {{preemptions}} 次；工具调用后前缀缓存命中率 {{hits}}。训练样本的策略滞后：平均 {{lagMean}}、p99 {{lagP99}}、最大 {{lagMax}} 个版本。',
     },
