@@ -70,12 +70,14 @@ function drawBlock(flow: Flow, b: Block): void {
         flow,
         b.head,
         b.rows.map((row) => row.map((c) => plain(c.text))),
+        b.widths,
       );
     case 'pairs':
       return drawTable(
         flow,
         ['', ''],
         b.entries.map(([k, v]) => [plain(k), plain(v)]),
+        b.widths,
       );
     case 'kpis':
       return drawTable(flow, ['', ''], b.items);
@@ -97,9 +99,11 @@ function drawBlock(flow: Flow, b: Block): void {
   }
 }
 
-/** A table in chunks of `ROWS_PER_SLIDE` rows, each chunk under the header row, continuing on new slides. */
-function drawTable(flow: Flow, head: string[], rows: string[][]): void {
+/** A table in chunks of `ROWS_PER_SLIDE` rows, each chunk under the header row, continuing on new slides; `widths` relative, else equal columns. */
+function drawTable(flow: Flow, head: string[], rows: string[][], widths?: readonly number[]): void {
   const { font } = flow.deck;
+  const total = widths?.reduce((a, b) => a + b, 0) ?? 0;
+  const colW = widths && widths.length === head.length && total > 0 ? widths.map((w) => (w / total) * BODY_W) : undefined;
   const showHead = head.some((h) => h.trim());
   for (const chunk of chunkRows(rows)) {
     if (!chunk.length) return;
@@ -110,6 +114,7 @@ function drawTable(flow: Flow, head: string[], rows: string[][]): void {
       x: MARGIN,
       y: flow.y,
       w: BODY_W,
+      colW,
       fontFace: font,
       fontSize: 12,
       color: TEXT,
