@@ -67,7 +67,9 @@ function takes(
     const values = { name: name(kept.decided), leader: name(w.above), rank: w.behind + 1, distance: w.distance === null ? '' : pp(w.distance) };
     if (w.distance === null || !w.weights) out.push(fillText(R.regainNone, values));
     else
-      out.push(`${fillText(w.behind > 1 ? R.regainFar : R.regain, values)} ${weightMoves(kept.sensitivity.weights, w.weights, lang, s, doc, criterionName)}`);
+      out.push(
+        R.withMoves(fillText(w.behind > 1 ? R.regainFar : R.regain, values), weightMoves(kept.sensitivity.weights, w.weights, lang, s, doc, criterionName)),
+      );
   }
   out.push(
     answer.smallestChange

@@ -218,6 +218,8 @@ export interface ReportStrings {
     result: string;
     unavailable: string;
     neverChanges: string;
+    /** "What it would take" followed by the weight moves that do it. */
+    withMoves: (sentence: string, moves: string) => string;
     outcome: string;
     confirmed: (date: string, observation: string) => string;
     newDecision: (candidate: string, date: string) => string;

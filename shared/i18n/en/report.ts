@@ -214,6 +214,7 @@ export const report: ReportStrings = {
     result: 'With the observed evidence',
     unavailable: 'The what-if cannot be evaluated.',
     neverChanges: 'No change of the weights changes the winner.',
+    withMoves: (sentence, moves) => `${sentence} ${moves}.`,
     outcome: 'What the team did',
     confirmed: (date, observation) => `Confirmed the decision on ${date}: ${observation}`,
     newDecision: (candidate, date) => `Recorded a new decision on ${date}: ${candidate}.`,

@@ -210,6 +210,7 @@ export const report: ReportStrings = {
     result: '代入观测证据后',
     unavailable: '该假设情景无法评估。',
     neverChanges: '任何权重变化都不会改变胜者。',
+    withMoves: (sentence, moves) => `${sentence}${moves}。`,
     outcome: '团队的处理',
     confirmed: (date, observation) => `${date} 确认原决策：${observation}`,
     newDecision: (candidate, date) => `${date} 记录了新的决策：${candidate}。`,
