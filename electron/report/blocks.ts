@@ -35,9 +35,10 @@ export type Block =
   | { kind: 'heading'; text: Inline; level?: 3 | 4 }
   /** `style`: the HTML class (prose, muted, note, empty, stale, …); none: a plain paragraph. */
   | { kind: 'paragraph'; text: Inline; style?: string }
-  | { kind: 'table'; head: string[]; rows: Cell[][]; cls: string }
+  /** `widths`: the columns' relative widths where a format sets them (the slide deck); else equal. */
+  | { kind: 'table'; head: string[]; rows: Cell[][]; cls: string; widths?: number[] }
   /** Key–value pairs: `kv` (small, two columns of pairs) or `record` (a labelled record). */
-  | { kind: 'pairs'; entries: Array<[Inline, Inline]>; style: 'kv' | 'record' }
+  | { kind: 'pairs'; entries: Array<[Inline, Inline]>; style: 'kv' | 'record'; widths?: [number, number] }
   /** A chart: inline SVG with its caption (and, for small multiples, a title above it). */
   | { kind: 'chart'; svg: string; caption: string; cls?: string; title?: string; data?: ChartData }
   /** A verdict box: tone, a title and findings. */

@@ -28,6 +28,8 @@ import {
 } from '../../shared/model';
 import { keptResult, resultStatus } from '../../shared/model/simulation';
 import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
+import { reevaluationView, type ReevaluationView } from './reevaluation';
+import { weightMoves } from './weight-moves';
 import { reportStrings, type ReportStrings } from '../../shared/i18n/report';
 import { simFieldLabel, simOptionLabel, simValueText } from '../../shared/i18n/simLabels';
 import { fieldSpec } from '../../shared/model/simulation-form';
@@ -101,6 +103,8 @@ export interface DecisionHealth {
   /** What changed since the decision, one line each; `noChanges` when nothing did. */
   changes: string[];
   noChanges: string;
+  /** The last re-evaluation kept with the observed evidence, and what the team did (null: none was kept). */
+  reevaluation: ReevaluationView | null;
 }
 
 export interface AnswerRow {
@@ -229,7 +233,7 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
     winner: ranking[0] ? { id: ranking[0].id, name: ranking[0].name } : null,
     decided: decidedId ? { id: decidedId, name: candidateName(decidedId) } : null,
     decisionStale: decisionStatus(doc)?.stale ?? false,
-    health: decisionHealth(doc, lang, candidateName, criterionName),
+    health: decisionHealth(doc, lang, s, candidateName, criterionName),
     runnerUp: runnerUpLine(doc, analysis, lang, s, candidateName, criterionName),
     ahp: ahpLines(analysis, lang, s),
   };
@@ -342,9 +346,6 @@ export function acceptabilityText(p: number, se: number, lang: Lang): string {
   return `${formatPercentIntl(p, lang, 1)} ± ${formatPercentIntl(se, lang, 1)}`;
 }
 
-/** Weight moves listed for the runner-up: at most this many, each at least this big (as the room lists them). */
-const RUNNER_UP_MOVES = { max: 3, min: 0.0005 } as const;
-
 /** The runner-up's distance to the winner (`sensitivity.reversals[0]`, the first pair of the ranking) in words. */
 function runnerUpLine(
   doc: WorkshopDoc,
@@ -359,14 +360,7 @@ function runnerUpLine(
   const name = candidateName(doc.candidates[rev.challenger].id);
   const leader = candidateName(doc.candidates[rev.leader].id);
   if (rev.distance === null || rev.weights === null) return s.runnerUpNone(name, leader);
-  const pct = (v: number) => formatPercentIntl(v, lang, 1);
-  const moves = rev.weights
-    .map((to, k) => ({ k, from: analysis.weights[k] ?? 0, to }))
-    .filter((m) => Math.abs(m.to - m.from) >= RUNNER_UP_MOVES.min)
-    .sort((a, b) => Math.abs(b.to - b.from) - Math.abs(a.to - a.from))
-    .slice(0, RUNNER_UP_MOVES.max)
-    .map((m) => s.weightMove(criterionName(doc.criteria[m.k].id), pct(m.from), pct(m.to)))
-    .join(lang === 'zh-CN' ? '；' : '; ');
+  const moves = weightMoves(analysis.weights, rev.weights, lang, s, doc, criterionName);
   return s.runnerUp(name, leader, formatNumberIntl(rev.distance * 100, lang, 1), moves || '—');
 }
 
@@ -379,7 +373,13 @@ function ahpLines(analysis: WorkshopAnalysis, lang: Lang, s: ReportStrings): str
 }
 
 /** The assumptions board, the decision's standing now and the diff since it, in the report's language (the screen's words). */
-function decisionHealth(doc: WorkshopDoc, lang: Lang, candidateName: (id: string) => string, criterionName: (id: string) => string): DecisionHealth | null {
+function decisionHealth(
+  doc: WorkshopDoc,
+  lang: Lang,
+  s: ReportStrings,
+  candidateName: (id: string) => string,
+  criterionName: (id: string) => string,
+): DecisionHealth | null {
   const d = doc.decision;
   if (d.candidateId === null) return null;
   const L = ASSUMPTION_LABELS[lang];
@@ -391,6 +391,7 @@ function decisionHealth(doc: WorkshopDoc, lang: Lang, candidateName: (id: string
     tolerance: `${L.tolerance}: ${formatPercentIntl(doc.review.tolerance, lang)}`,
     changesTitle: L.changes,
     noChanges: L.noChanges,
+    reevaluation: reevaluationView(doc, lang, s, candidateName, criterionName),
   };
   if (d.snapshot === null) return { ...base, snapshot: L.noSnapshot, hasSnapshot: false, rows: [], standing: null, changes: [] };
   const review = reviewDecision(doc);

@@ -10,8 +10,8 @@ import { verdictLines } from './verdict';
 
 /**
  * The Markdown decision record, ADR style: context, options, decision, consequences,
- * dissent, review, decision health; then any further report section (sections.ts) the record
- * does not tell in its own parts, block by block (markdown-blocks.ts). Every user string is
+ * dissent, review; then any further report section (sections.ts) the record does not tell in
+ * its own parts (decision health among them), block by block (markdown-blocks.ts). Every user string is
  * escaped (`md` on one line, `block` for paragraphs): no raw HTML, link, image or heading can
  * come from the document.
  */
@@ -24,7 +24,6 @@ export function renderMarkdown(r: ReportContent, sections: readonly ReportSectio
   decision(r, out);
   consequences(r, out);
   dissentAndReview(r, out);
-  health(r, out);
   for (const section of sections) if (!OUTLINED_SECTIONS.has(section.id)) markdownSection(out, section);
   out.lines.push('---', '', `_${r.s.generatedBy}_`, '');
   return out.lines.join('\n');
@@ -206,30 +205,4 @@ function dissentAndReview(r: ReportContent, out: AdrOut): void {
     [s.date, s.observation, s.areaCol, s.decisionCol, s.owner],
     doc.iteration.log.map((e) => [md(e.date), md(e.observation), s.area[e.area] ?? e.area, md(e.decision), md(e.owner)]),
   );
-}
-
-/** Decision health: the assumptions board, the standing now, what changed since the decision. */
-function health(r: ReportContent, out: AdrOut): void {
-  const h = r.health;
-  if (!h) return;
-  out.heading(2, md(h.title));
-  if (!h.hasSnapshot) {
-    out.lines.push(md(h.snapshot), '');
-    return;
-  }
-  out.lines.push(`${md(h.snapshot)} · ${md(h.tolerance)}`, '');
-  out.table(
-    [h.head.assumption, h.head.source, h.head.expected, h.head.observed, h.head.status],
-    h.rows.map((row) => [
-      md(row.assumption) + (row.interplay ? ` — ${md(row.interplay)}` : ''),
-      md(row.source),
-      md(row.expected),
-      md(row.observed),
-      `**${md(row.statusText)}**`,
-    ]),
-  );
-  if (h.standing) out.lines.push(md(h.standing), '');
-  out.heading(3, md(h.changesTitle));
-  if (h.changes.length) out.lines.push(...h.changes.map((l) => `- ${md(l)}`), '');
-  else out.lines.push(md(h.noChanges), '');
 }

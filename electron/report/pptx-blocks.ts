@@ -1,6 +1,6 @@
 import type PptxGenJS from 'pptxgenjs';
 import { inlineText, type Block, type Inline, type ReportSection } from './blocks';
-import { BODY_BOTTOM, BODY_TOP, BODY_W, MARGIN, MUTED, TEXT, chunkRows, clean, type Deck } from './pptx-deck';
+import { BODY_BOTTOM, BODY_TOP, BODY_W, MARGIN, MUTED, TEXT, clean, type Deck } from './pptx-deck';
 
 /**
  * Any report section (sections.ts) as slides, one renderer per block kind: the section's title
@@ -49,8 +49,16 @@ function text(flow: Flow, content: string | PptxGenJS.TextProps[], options: { si
   flow.y += h + 0.1;
 }
 
-/** Lines a text of this length takes across the slide at `size` points (CJK characters count double). */
-const linesOf = (t: string, size: number) => t.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(([...line].length * size * 1.2) / 1000)), 0);
+/** A text's width in ems: CJK and full-width characters about one em, others about 0.6 (the deck's sans fonts). */
+const ems = (t: string) => [...t].reduce((n, ch) => n + (WIDE.test(ch) ? 1 : 0.6), 0);
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+
+/** Lines a text takes in a box `width` inches wide at `size` points (its own line breaks kept). */
+const linesIn = (t: string, width: number, size: number) =>
+  t.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil((ems(line) * size) / (Math.max(0.5, width - 0.2) * 72))), 0);
+
+/** Lines a text takes across the slide at `size` points. */
+const linesOf = (t: string, size: number) => linesIn(t, BODY_W, size);
 
 const bullets = (items: string[]): PptxGenJS.TextProps[] => items.map((t) => ({ text: t, options: { bullet: true, breakLine: true } }));
 
@@ -70,12 +78,14 @@ function drawBlock(flow: Flow, b: Block): void {
         flow,
         b.head,
         b.rows.map((row) => row.map((c) => plain(c.text))),
+        b.widths,
       );
     case 'pairs':
       return drawTable(
         flow,
         ['', ''],
         b.entries.map(([k, v]) => [plain(k), plain(v)]),
+        b.widths,
       );
     case 'kpis':
       return drawTable(flow, ['', ''], b.items);
@@ -97,21 +107,44 @@ function drawBlock(flow: Flow, b: Block): void {
   }
 }
 
-/** A table in chunks of `ROWS_PER_SLIDE` rows, each chunk under the header row, continuing on new slides. */
-function drawTable(flow: Flow, head: string[], rows: string[][]): void {
+/** Table text size (points) and the height of one of its lines (inches). */
+const TABLE_PT = 12;
+const TABLE_LINE = (TABLE_PT * 1.3) / 72;
+
+/**
+ * A table whose rows are as tall as their wrapped text (estimated from the column widths), under
+ * its header row, continuing on new slides when the next row does not fit; `widths` relative,
+ * else equal columns.
+ */
+function drawTable(flow: Flow, head: string[], rows: string[][], widths?: readonly number[]): void {
   const { font } = flow.deck;
+  const total = widths?.reduce((a, b) => a + b, 0) ?? 0;
+  const colW = widths && widths.length === head.length && total > 0 ? widths.map((w) => (w / total) * BODY_W) : head.map(() => BODY_W / head.length);
   const showHead = head.some((h) => h.trim());
-  for (const chunk of chunkRows(rows)) {
-    if (!chunk.length) return;
-    const h = 0.3 * (chunk.length + (showHead ? 1 : 0));
-    const header = head.map((t) => ({ text: t, options: { bold: true, fill: { color: 'EEF2F7' }, color: TEXT } }));
+  const heightOf = (row: string[]) => Math.max(0.3, Math.max(...row.map((c, j) => linesIn(clean(c), colW[j], TABLE_PT))) * TABLE_LINE + 0.15);
+  const headH = showHead ? heightOf(head) : 0;
+  const header = head.map((t) => ({ text: t, options: { bold: true, fill: { color: 'EEF2F7' }, color: TEXT } }));
+  let i = 0;
+  while (i < rows.length) {
+    const slide = room(flow, headH + heightOf(rows[i]));
+    const chunk: string[][] = [];
+    const rowH: number[] = showHead ? [headH] : [];
+    let h = headH;
+    // At least one row per slide; then as many as fit above the footer.
+    while (i < rows.length && (chunk.length === 0 || flow.y + h + heightOf(rows[i]) <= BODY_BOTTOM)) {
+      rowH.push(heightOf(rows[i]));
+      h += heightOf(rows[i]);
+      chunk.push(rows[i++]);
+    }
     const body = chunk.map((row) => row.map((c) => ({ text: clean(c) })));
-    room(flow, h).addTable(showHead ? [header, ...body] : body, {
+    slide.addTable(showHead ? [header, ...body] : body, {
       x: MARGIN,
       y: flow.y,
       w: BODY_W,
+      colW,
+      rowH,
       fontFace: font,
-      fontSize: 12,
+      fontSize: TABLE_PT,
       color: TEXT,
       border: { type: 'solid', pt: 0.5, color: 'C9D1DB' },
       valign: 'middle',

@@ -13,8 +13,8 @@ import { verdictLines } from './verdict';
 /**
  * The outcome of a workshop as a slide deck (PowerPoint .pptx, 16:9), built with pptxgenjs:
  * title, needs, candidates, weights (and the rules behind them), ranking, radar, robustness
- * (stability, SMAA, verdict), cost comparison, decision and next steps, decision health; then
- * any further report section (sections.ts) the deck does not tell in its own slides, drawn
+ * (stability, SMAA, verdict), cost comparison, decision and next steps; then any further report
+ * section (sections.ts) the deck does not tell in its own slides (decision health among them), drawn
  * block by block (pptx-blocks.ts). Charts are native PowerPoint charts (editable in
  * PowerPoint, Keynote and LibreOffice); candidates keep the colours they have on screen and in
  * the HTML report (the one palette function). User text is passed as text runs (never markup),
@@ -33,7 +33,6 @@ export async function renderPptx(r: ReportContent, sections: readonly ReportSect
   costEvidenceSlides(deck);
   costSlide(deck);
   nextStepsSlide(deck);
-  healthSlides(deck);
   for (const section of sections) if (!OUTLINED_SECTIONS.has(section.id)) sectionSlides(deck, section);
   return (await deck.pptx.write({ outputType: 'uint8array' })) as Uint8Array;
 }
@@ -387,28 +386,4 @@ function nextStepsSlide(deck: Deck): void {
     color: TEXT,
     valign: 'top',
   });
-}
-
-/** 11 · Decision health: the assumptions board (status in words), the standing now, what changed since the decision. */
-function healthSlides(deck: Deck): void {
-  const h = deck.r.health;
-  if (!h) return;
-  if (!h.hasSnapshot) {
-    const sl = deck.slide(h.title);
-    sl.addText(h.snapshot, { x: MARGIN, y: 1.2, w: BODY_W, h: 1.2, fontFace: deck.font, fontSize: 16, color: MUTED, valign: 'top' });
-    return;
-  }
-  const intro = [`${clean(h.snapshot)} · ${h.tolerance}`, h.standing && clean(h.standing)].filter(Boolean).join('  ');
-  deck.tableSlides(
-    h.title,
-    [h.head.assumption, h.head.source, h.head.expected, h.head.observed, h.head.status],
-    h.rows.map((row) => [row.interplay ? `${row.assumption} — ${row.interplay}` : row.assumption, row.source, row.expected, row.observed, row.statusText]),
-    [4.4, 2.4, 2.2, 1.8, 1.53],
-    intro,
-  );
-  deck.tableSlides(
-    h.changesTitle,
-    [h.changesTitle],
-    (h.changes.length ? h.changes : [h.noChanges]).map((l) => [l]),
-  );
 }

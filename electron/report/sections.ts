@@ -55,7 +55,6 @@ export const OUTLINED_SECTIONS: ReadonlySet<string> = new Set([
   'rollout',
   'iteration',
   'decision',
-  'health',
   'rationales',
   'notes',
 ]);
@@ -73,7 +72,8 @@ const muted = (text: Inline): Block => para(text, 'muted');
 const empty = (text: string): Block => para(text, 'empty');
 const h3 = (text: Inline): Block => ({ kind: 'heading', text });
 const h4 = (text: Inline): Block => ({ kind: 'heading', text, level: 4 });
-const table = (head: string[], rows: Cell[][], cls: string): Block => ({ kind: 'table', head, rows, cls });
+const table = (head: string[], rows: Cell[][], cls: string, widths?: number[]): Block =>
+  widths ? { kind: 'table', head, rows, cls, widths } : { kind: 'table', head, rows, cls };
 const scroll = (...blocks: Block[]): Block => ({ kind: 'group', box: 'scroll', blocks });
 const tag = (text: Inline, cls = 'tag'): Inline => ({ span: text, cls });
 const status = (text: string, cls: string): Inline => ({ span: text, cls: `status ${cls}` });
@@ -535,9 +535,13 @@ function decisionBlocks(r: ReportContent): Block[] {
   return [...(r.decisionStale ? [para(s.decisionStale, 'stale')] : []), { kind: 'pairs', style: 'record', entries: rows }];
 }
 
-/** Decision health: the assumptions board (status in words, coloured), the decision's standing now, and what changed since it. */
+/**
+ * Decision health: the assumptions board (status in words, coloured), the decision's standing
+ * now, the last re-evaluation with the observed evidence and what the team did, and what changed
+ * since the decision. Every format draws these blocks (the section is not outlined).
+ */
 function healthBlocks(h: NonNullable<ReportContent['health']>): Block[] {
-  if (!h.hasSnapshot) return [muted(h.snapshot)];
+  if (!h.hasSnapshot) return [muted(h.snapshot), ...reevaluationBlocks(h)];
   const statusClass = { holding: 'done', drifting: 'in-progress', broken: 'blocked', unobserved: '' } as const;
   const out: Block[] = [muted(h.intro), para([user(h.snapshot), ` · ${h.tolerance}`])];
   if (h.rows.length)
@@ -549,14 +553,23 @@ function healthBlocks(h: NonNullable<ReportContent['health']>): Block[] {
           cell(row.source),
           num(row.expected),
           num(row.observed),
-          cell(status(row.statusText, statusClass[row.status])),
+          cell({ strong: status(row.statusText, statusClass[row.status]) }),
         ]),
         'assumptions',
+        [4.4, 2.4, 2.2, 1.8, 1.5],
       ),
     );
   if (h.standing) out.push(para(user(h.standing)));
+  out.push(...reevaluationBlocks(h));
   out.push(h3(h.changesTitle), h.changes.length ? { kind: 'list', items: h.changes.map(user) } : muted(h.noChanges));
   return out;
+}
+
+/** The last re-evaluation kept: its what-if, the standing with the evidence, what it would take, the team's outcome. */
+function reevaluationBlocks(h: NonNullable<ReportContent['health']>): Block[] {
+  const rv = h.reevaluation;
+  if (!rv) return [];
+  return [h3(rv.title), { kind: 'pairs', style: 'record', entries: rv.rows.map(([label, values]) => [label, lines(values.map(user))]), widths: [1, 3] }];
 }
 
 function rationaleBlocks(r: ReportContent): Block[] {

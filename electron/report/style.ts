@@ -70,6 +70,7 @@ td.check { width: 24px; font-size: 15px; }
 .chart-figure.centred svg.chart { margin: 0 auto; }
 .chart-figure.centred figcaption { text-align: center; }
 table.qa td:first-child { width: 62%; }
+table.assumptions td:nth-child(2) { white-space: nowrap; }
 table.validation-matrix td { font-size: 12px; }
 .chart-figure figcaption { font-size: 12px; color: var(--muted); }
 .chart-figure .chart-title { font-size: 13px; font-weight: 600; color: var(--text); }

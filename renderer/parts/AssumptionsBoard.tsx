@@ -7,13 +7,12 @@ import {
   fillText,
   formatExpected,
   formatMeasure,
-  addIterationEntry,
-  addScenario,
-  newId,
+  confirmAfterReevaluation,
   nowIso,
   normalisedCriterionWeights,
   reevaluate,
   reviewDecision,
+  saveReevaluation,
   whatItTakes,
   setReviewTolerance,
   type Assumption,
@@ -120,7 +119,7 @@ export function AssumptionsBoard({ doc, lang, importer = false }: { doc: Worksho
  * A broken assumption reopens the evaluation: the what-if with the observed evidence applied
  * (shared/model/reevaluate.ts), whether the decision still wins and by what margin; the team
  * saves it as a what-if scenario of step 5 (to record a new decision there), or confirms the
- * decision with a note in step 7's log.
+ * decision with a note in step 7's log (which keeps the what-if too, so the report can tell it).
  */
 function Reevaluate({ doc, lang, winner }: { doc: WorkshopDoc; lang: Lang; winner: string }) {
   const { t } = useTranslation();
@@ -178,9 +177,7 @@ function Reevaluate({ doc, lang, winner }: { doc: WorkshopDoc; lang: Lang; winne
           className="btn"
           disabled={r.cells.length === 0}
           onClick={() => {
-            edit('Save re-evaluation', (d) =>
-              addScenario(d, { id: newId(), name, createdAt: nowIso(), weights: d.criteria.map((c) => c.weight), scoreOverrides: r.overrides }),
-            );
+            edit('Save re-evaluation', (d) => saveReevaluation(d, r, { name, at: nowIso() }));
             setOpen(false);
             setDone(t('wizard.review.saved', { name }));
           }}
@@ -196,7 +193,7 @@ function Reevaluate({ doc, lang, winner }: { doc: WorkshopDoc; lang: Lang; winne
           className="btn"
           onClick={() => {
             const observation = [t('wizard.review.confirmedLog', { candidate: winner }), outcome, note.trim()].filter(Boolean).join(' ');
-            edit('Confirm decision after review', (d) => addIterationEntry(d, { id: newId(), date: today(), observation, area: 'other' }));
+            edit('Confirm decision after review', (d) => confirmAfterReevaluation(d, r, { name, at: nowIso(), date: today(), observation }));
             setOpen(false);
             setNote('');
             setDone(t('wizard.review.confirmed'));

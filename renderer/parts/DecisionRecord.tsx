@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../shared/framework';
 import { formatDate } from '../../shared/format';
-import { confirmDecision, decisionStatus, updateDecision, type WorkshopDoc } from '../../shared/model';
+import { confirmDecision, decisionStatus, decisionToConfirm, updateDecision, type WorkshopDoc } from '../../shared/model';
 import { hrefFor, navigate } from '../nav/route';
 import { DateField, edit, SelectField, NotesField } from './fields';
 import { isDate } from './tasks';
@@ -63,6 +63,7 @@ export function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) 
     };
   }, []);
   const d0 = doc.decision;
+  const confirm = decisionToConfirm(doc);
   const options = [
     { value: '', label: t('wizard.iteration.notChosen') },
     ...doc.candidates.map((c) => ({ value: c.id, label: candidateName(doc, c.id, lang, t('wizard.field.unnamed')) })),
@@ -73,9 +74,9 @@ export function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) 
         {t('wizard.iteration.record')}
       </h2>
       <p className="muted">{t('wizard.iteration.recordIntro')}</p>
-      {decisionStatus(doc)?.stale && (
-        <div className="alert decision-stale" role="status">
-          <p>{t('wizard.iteration.decisionStale')}</p>
+      {confirm !== null && (
+        <div className={confirm === 'stale' ? 'alert decision-stale' : 'alert decision-no-snapshot'} role="status">
+          <p>{t(confirm === 'stale' ? 'wizard.iteration.decisionStale' : 'wizard.iteration.noSnapshot')}</p>
           <button type="button" className="btn" onClick={() => edit('Confirm the decision', (d) => confirmDecision(d))}>
             {t('wizard.iteration.confirmDecision')}
           </button>

@@ -1,4 +1,5 @@
 import type { costEvidence } from './en/costEvidence';
+import type { wizard } from './en/wizard';
 import type { Widen } from './types';
 
 /**
@@ -207,4 +208,22 @@ export interface ReportStrings {
   adrDissent: string;
   adrReview: string;
   adrAnalysisRecommends: (name: string) => string;
+  /**
+   * Decision health: the last re-evaluation kept (shared/model reevaluate.ts `lastReevaluation`).
+   * The screen's sentences (step 6's board, `{{…}}` templates) and the report's labels around them.
+   */
+  reevaluation: Pick<Widen<typeof wizard>['wizard']['review'], 'reevaluated' | 'whatItTakes' | 'regain' | 'regainFar' | 'regainNone' | 'smallestChange'> & {
+    whatIf: string;
+    whatIfText: (name: string, date: string) => string;
+    result: string;
+    unavailable: string;
+    neverChanges: string;
+    /** "What it would take" followed by the weight moves that do it. */
+    withMoves: (sentence: string, moves: string) => string;
+    outcome: string;
+    confirmed: (date: string, observation: string) => string;
+    newDecision: (candidate: string, date: string) => string;
+    decidedAgain: (candidate: string, date: string) => string;
+    open: string;
+  };
 }

@@ -278,3 +278,15 @@ export function decisionStatus(doc: WorkshopDoc): { stale: boolean } | null {
   if (doc.decision.candidateId === null) return null;
   return { stale: doc.decision.basis !== '' && doc.decision.basis !== analysisBasis(doc) };
 }
+
+/**
+ * Why the decision record offers "Confirm the decision on the current analysis": `stale` (the
+ * analysis changed since), `no-snapshot` (recorded before its basis was kept, as in a file from
+ * before snapshots: confirming freezes one, so the canary can be held against it); null: nothing.
+ */
+export function decisionToConfirm(doc: WorkshopDoc): 'stale' | 'no-snapshot' | null {
+  const status = decisionStatus(doc);
+  if (status === null) return null;
+  if (status.stale) return 'stale';
+  return doc.decision.snapshot === null ? 'no-snapshot' : null;
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { standing } from './assumptions';
 import { createSampleWorkshop } from './create';
-import { importCanary, importMetrics, updateDecision } from './edits';
-import { reevaluate, whatItTakes } from './reevaluate';
+import { confirmDecision, importCanary, importMetrics, setWeightPoints, updateDecision } from './edits';
+import { REEVALUATION_PREFIX, confirmAfterReevaluation, lastReevaluation, reevaluate, saveReevaluation, whatItTakes } from './reevaluate';
 import type { MetricSeries, WorkshopDoc } from './schema';
 
 const NOW = '2026-03-01T09:00:00.000Z';
@@ -99,5 +99,65 @@ describe('what it would take for the decision to win again', () => {
     });
     // Still first: nothing to take.
     expect(whatItTakes(answer, 2)).toBeNull();
+  });
+});
+
+describe('the re-evaluation the team kept, and what it did next', () => {
+  const LATER = '2026-03-08T10:00:00.000Z';
+  /** Decided for managed; a slow, dear canary: the re-evaluation loses the decision. */
+  function reviewed(): WorkshopDoc {
+    return importCanary(decided(), [series('managed', 'iteration-speed', [20]), series('managed', 'monthly-cost', [75_000])], {
+      file: 'c.csv',
+      importedAt: NOW,
+      rows: 1,
+    });
+  }
+
+  it('none before one is kept; a what-if saved by hand is not one', () => {
+    const doc = reviewed();
+    expect(lastReevaluation(doc)).toBeNull();
+    const r = reevaluate(doc)!;
+    const byHand = saveReevaluation(doc, r, { id: 'mine', name: 'My what-if', at: LATER });
+    expect(lastReevaluation(byHand)).toBeNull();
+  });
+
+  it('a kept re-evaluation has the prefix and the standing of the decided candidate in its what-if; no outcome yet', () => {
+    const doc = reviewed();
+    const r = reevaluate(doc)!;
+    const kept = saveReevaluation(doc, r, { name: 'Canary evidence', at: LATER });
+    const last = lastReevaluation(kept)!;
+    expect(last.scenario.id.startsWith(REEVALUATION_PREFIX)).toBe(true);
+    expect(last.candidateId).toBe('managed');
+    expect({ stillWins: last.stillWins, margin: last.margin }).toEqual({ stillWins: r.stillWins, margin: r.margin });
+    expect(last.stillWins).toBe(false);
+    expect(last.sensitivity).toEqual(r.sensitivity);
+    expect(last.outcome).toEqual({ kind: 'open' });
+  });
+
+  it('confirming the old decision keeps the re-evaluation (once) and logs the note under its id', () => {
+    const doc = reviewed();
+    const r = reevaluate(doc)!;
+    const saved = saveReevaluation(doc, r, { name: 'Canary evidence', at: LATER });
+    const input = { name: 'Canary evidence', at: LATER, date: '2026-03-08', observation: 'Stands: the canary was a cold start.' };
+    const confirmed = confirmAfterReevaluation(saved, r, input);
+    // The what-if just saved is the one confirmed: no second copy.
+    expect(confirmed.scenarios).toHaveLength(saved.scenarios.length);
+    expect(lastReevaluation(confirmed)!.outcome).toEqual({ kind: 'confirmed', date: '2026-03-08', observation: input.observation });
+    // Confirming without saving first keeps it too.
+    const direct = confirmAfterReevaluation(doc, r, input);
+    expect(direct.scenarios).toHaveLength(doc.scenarios.length + 1);
+    expect(lastReevaluation(direct)!.outcome.kind).toBe('confirmed');
+  });
+
+  it('a decision recorded after it is its outcome: another candidate, or the same one anew', () => {
+    const doc = saveReevaluation(reviewed(), reevaluate(reviewed())!, { name: 'Canary evidence', at: LATER });
+    const other = updateDecision(doc, { candidateId: 'hybrid' }, '2026-03-09T08:00:00.000Z');
+    expect(lastReevaluation(other)!.outcome).toEqual({ kind: 'new-decision', candidateId: 'hybrid', at: '2026-03-09T08:00:00.000Z', same: false });
+    // The re-evaluation still speaks of the candidate decided when it was made.
+    expect(lastReevaluation(other)!.candidateId).toBe('managed');
+    // The team moves a weight in step 5 and confirms the decision on that analysis: a new snapshot.
+    const moved = setWeightPoints(doc, doc.criteria[0].id, doc.criteria[0].weight + 5);
+    const again = confirmDecision(moved, '2026-03-09T08:00:00.000Z');
+    expect(lastReevaluation(again)!.outcome).toMatchObject({ kind: 'new-decision', candidateId: 'managed', same: true });
   });
 });

@@ -3,9 +3,11 @@ import { evaluate } from '../scoring';
 import { valueOf, valueToScore } from '../scoring/value-function';
 import { criterionWeights, engineValues, evaluateInput } from './analysis';
 import { observedOf, standing } from './assumptions';
-import { applyWhatIf, groupOverride } from './edits/scenarios';
+import { addIterationEntry } from './edits/iteration';
+import { addScenario, applyWhatIf, groupOverride } from './edits/scenarios';
+import { newId } from './ids';
 import { DEFAULT_VALUE_FUNCTIONS, MEASURE_CRITERION, suggestScores } from './metrics-suggest';
-import type { WorkshopDoc } from './schema';
+import type { WhatIfScenario, WorkshopDoc } from './schema';
 
 type SensitivityRequest = RequestOf<'engine.sensitivity'>;
 type SensitivityResponse = ResponseOf<'engine.sensitivity'>;
@@ -93,4 +95,104 @@ export function whatItTakes(answer: Pick<SensitivityResponse, 'winner' | 'smalle
   if (r < 0) return null;
   const { leader, distance, weights } = answer.reversals[r];
   return { above: leader, behind: r + 1, distance, weights, smallest: answer.smallestChange };
+}
+
+/**
+ * A re-evaluation the team kept is a what-if scenario of step 5 whose id starts with this prefix;
+ * the step 7 log entry of a decision confirmed after it has the scenario's id (no schema field:
+ * the ids say it).
+ */
+export const REEVALUATION_PREFIX = 'reeval-';
+
+/** A new id for a kept re-evaluation. */
+export const reevaluationId = (): string => `${REEVALUATION_PREFIX}${newId()}`;
+
+export const isReevaluation = (scenario: Pick<WhatIfScenario, 'id'>): boolean => scenario.id.startsWith(REEVALUATION_PREFIX);
+
+/** Keeps the re-evaluation `r` as a what-if scenario of step 5 (named `name`, at `at`), one edit. */
+export function saveReevaluation(doc: WorkshopDoc, r: Pick<Reevaluation, 'overrides'>, input: { id?: string; name: string; at: string }): WorkshopDoc {
+  return addScenario(doc, {
+    id: input.id ?? reevaluationId(),
+    name: input.name,
+    createdAt: input.at,
+    weights: doc.criteria.map((c) => c.weight),
+    scoreOverrides: r.overrides,
+  });
+}
+
+/**
+ * The team confirms the old decision after the re-evaluation `r`, with a note, in one edit: the
+ * re-evaluation is kept as a what-if (the last one kept, if it has the same overrides and
+ * weights; else a new one) and step 7's log gets `observation` under that what-if's id.
+ */
+export function confirmAfterReevaluation(
+  doc: WorkshopDoc,
+  r: Pick<Reevaluation, 'overrides'>,
+  input: { name: string; at: string; date: string; observation: string },
+): WorkshopDoc {
+  const last = doc.scenarios.filter(isReevaluation).at(-1);
+  const now = normalised(doc.criteria.map((c) => c.weight));
+  const same =
+    last !== undefined &&
+    !doc.iteration.log.some((e) => e.id === last.id) &&
+    sameRecord(last.scoreOverrides, r.overrides) &&
+    normalised(doc.criteria.map((c) => last.weights[c.id] ?? 0)).every((w, k) => Math.abs(w - now[k]) < 1e-3);
+  const id = same ? last.id : reevaluationId();
+  const kept = same ? doc : saveReevaluation(doc, r, { id, name: input.name, at: input.at });
+  return addIterationEntry(kept, { id, date: input.date, observation: input.observation, area: 'other' });
+}
+
+const normalised = (ws: readonly number[]) => {
+  const sum = ws.reduce((a, b) => a + b, 0);
+  return ws.map((w) => (sum > 0 ? w / sum : 0));
+};
+
+function sameRecord(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => k in b && Math.abs(a[k] - b[k]) < 1e-9);
+}
+
+/** What the team did after a re-evaluation: confirmed the old decision (with its log entry), recorded a new one, or nothing yet. */
+export type ReevaluationOutcome =
+  { kind: 'confirmed'; date: string; observation: string } | { kind: 'new-decision'; candidateId: string; at: string; same: boolean } | { kind: 'open' };
+
+/** The last re-evaluation the team kept, evaluated on the current document. */
+export interface KeptReevaluation {
+  scenario: WhatIfScenario;
+  /** The candidate decided when it was made (whose cells it overrides), and its index (-1: removed since). */
+  candidateId: string;
+  decided: number;
+  /** Whether that candidate ranks first in the what-if, and its total minus the best other's (0…1). */
+  stillWins: boolean | null;
+  margin: number | null;
+  sensitivity: SensitivityRequest | null;
+  outcome: ReevaluationOutcome;
+}
+
+/** The last re-evaluation kept (a what-if whose id has `REEVALUATION_PREFIX`), or null when none was. */
+export function lastReevaluation(doc: WorkshopDoc): KeptReevaluation | null {
+  const scenario = doc.scenarios.filter(isReevaluation).at(-1);
+  if (!scenario) return null;
+  const fromOverrides = Object.keys(scenario.scoreOverrides)[0]?.split('|')[1];
+  const candidateId = fromOverrides ?? doc.decision.snapshot?.candidateId ?? doc.decision.candidateId ?? '';
+  const whatIf = applyWhatIf(doc, scenario.weights, scenario.scoreOverrides);
+  const asDecided = { ...whatIf, decision: { ...whatIf.decision, candidateId: candidateId || null } };
+  return {
+    scenario,
+    candidateId,
+    decided: doc.candidates.findIndex((c) => c.id === candidateId),
+    ...standing(asDecided),
+    sensitivity: sensitivityRequest(whatIf),
+    outcome: outcomeOf(doc, scenario, candidateId),
+  };
+}
+
+function outcomeOf(doc: WorkshopDoc, scenario: WhatIfScenario, candidateId: string): ReevaluationOutcome {
+  const confirmed = doc.iteration.log.find((e) => e.id === scenario.id);
+  const snapshot = doc.decision.snapshot;
+  const recorded = snapshot !== null && doc.decision.candidateId !== null && snapshot.at > scenario.createdAt ? snapshot : null;
+  if (confirmed && (recorded === null || confirmed.date >= recorded.at.slice(0, 10)))
+    return { kind: 'confirmed', date: confirmed.date, observation: confirmed.observation };
+  if (recorded) return { kind: 'new-decision', candidateId: recorded.candidateId, at: recorded.at, same: recorded.candidateId === candidateId };
+  return { kind: 'open' };
 }

@@ -18,7 +18,7 @@ import { LibraryPage } from './pages/LibraryPage';
  * The decision stays alive, in English and in Chinese: decide in the sample workshop, paste
  * canary cells from a spreadsheet and import canary metrics in step 6 with one broken assumption (a longer rollout than the needs assumed),
  * see it broken in words (and the seed's §九 words on mismatch), re-evaluate with the observed
- * evidence, save that as a what-if scenario, and find the workshop flagged in the library.
+ * evidence, save that as a what-if scenario, confirm the decision with a note, and find the workshop flagged in the library.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -26,6 +26,8 @@ const TEXT = {
   en: {
     step5: /Overall evaluation/,
     step6: /Canary rollout/,
+    step7: /Continuous iteration/,
+    observation: 'Observation',
     chosen: 'Chosen candidate',
     managed: 'Managed cloud training platform',
     file: 'Choose a metrics file (CSV or JSON)',
@@ -39,7 +41,9 @@ const TEXT = {
     whatItTakes: 'What it would take',
     reevaluate: 'Re-evaluate with the observed evidence',
     save: 'Save as a what-if scenario (step 5)',
-    cancel: 'Cancel',
+    note: 'Note',
+    confirm: 'Confirm the decision with this note',
+    confirmed: 'The decision stands: the review is in step 7’s log.',
     saved: /Saved the what-if scenario “Canary evidence/,
     libraryBroken: 'An assumption of the decision is broken',
     interplay: '“a longer context aggravates the mismatch risk”',
@@ -47,6 +51,8 @@ const TEXT = {
   'zh-CN': {
     step5: /综合评估/,
     step6: /灰度上线/,
+    step7: /持续迭代/,
+    observation: '观察',
     chosen: '选定的方案',
     managed: '托管云训练平台',
     file: '选择指标文件（CSV 或 JSON）',
@@ -60,7 +66,9 @@ const TEXT = {
     whatItTakes: '怎样才能重新领先',
     reevaluate: '用观测到的证据重新评估',
     save: '保存为假设情景（第 5 步）',
-    cancel: '取消',
+    note: '备注',
+    confirm: '附此备注确认原决策',
+    confirmed: '原决策维持不变：复盘已记入第 7 步的日志。',
     saved: /已保存假设情景“灰度证据/,
     libraryBroken: '决策的某项假设不成立',
     interplay: '“更长的上下文会加剧失配风险”',
@@ -94,7 +102,7 @@ function expectedTakes(lang: 'en' | 'zh-CN', speeds: number[], costs: number[]) 
 }
 
 for (const lang of ['en', 'zh-CN'] as const) {
-  test(`${lang}: decide, import a canary with a broken assumption, see it broken, re-evaluate, save the what-if; the library flags it`, async ({
+  test(`${lang}: decide, import a canary with a broken assumption, see it broken, re-evaluate, save the what-if, confirm with a note; the library flags it`, async ({
     app,
   }, info) => {
     const s = TEXT[lang];
@@ -170,7 +178,14 @@ for (const lang of ['en', 'zh-CN'] as const) {
     const takes = board.getByTestId('what-it-takes');
     await expect(takes.getByRole('heading', { name: s.whatItTakes })).toBeVisible();
     for (const text of [expected.above, expected.distance, ...expected.smallest]) await expect(takes).toContainText(text);
-    await board.getByRole('button', { name: s.cancel }).click();
+    // The team's outcome: it keeps the decision, with a note (the re-evaluation is kept with it).
+    const note = `cold caches ${lang}`;
+    await board.getByRole('region', { name: s.reevaluate }).getByLabel(s.note, { exact: true }).fill(note);
+    await board.getByRole('button', { name: s.confirm }).click();
+    await expect(board.getByRole('status').filter({ hasText: s.confirmed })).toBeVisible();
+    // Step 7's log has it, the note included.
+    await nav().getByRole('link', { name: s.step7 }).first().click();
+    await expect(app.getByRole('textbox', { name: s.observation }).last()).toHaveValue(new RegExp(note));
 
     // The library names the workshop whose decision has a broken assumption (once saved).
     await app.goto(home);

@@ -1,5 +1,7 @@
 import { roles } from './roles';
 import { costEvidence } from './costEvidence';
+import { wizard } from './wizard';
+import { pickReview } from '../report-review';
 import type { ReportStrings } from '../report-types';
 
 /** The reports' text (HTML, PDF, pptx, Markdown), English. */
@@ -205,4 +207,18 @@ export const report: ReportStrings = {
   adrDissent: 'Dissent',
   adrReview: 'Review',
   adrAnalysisRecommends: (n) => `No decision has been recorded; the weighted evaluation ranks ${n} first.`,
+  reevaluation: {
+    ...pickReview(wizard.wizard.review),
+    whatIf: 'What-if (step 5)',
+    whatIfText: (name, date) => `“${name}”, ${date}`,
+    result: 'With the observed evidence',
+    unavailable: 'The what-if cannot be evaluated.',
+    neverChanges: 'No change of the weights changes the winner.',
+    withMoves: (sentence, moves) => `${sentence} ${moves}.`,
+    outcome: 'What the team did',
+    confirmed: (date, observation) => `Confirmed the decision on ${date}: ${observation}`,
+    newDecision: (candidate, date) => `Recorded a new decision on ${date}: ${candidate}.`,
+    decidedAgain: (candidate, date) => `Recorded the decision on ${candidate} again on ${date}, on the analysis of that day.`,
+    open: 'Nothing recorded yet: record a new decision in step 5, or confirm the old one with a note on the assumptions board.',
+  },
 };

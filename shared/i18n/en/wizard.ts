@@ -407,6 +407,8 @@ export const wizard = {
       recordIntro: 'What the team chose and why — including who disagreed and what it means.',
       decisionStale:
         'Stale: the scores or weights changed after this decision was recorded, so the analysis it rested on no longer holds as it was. Check the ranking above, then confirm the decision again.',
+      noSnapshot:
+        'This decision was recorded before its basis was kept: confirm it on the current analysis to freeze what it rests on, so that steps 6 and 7 can hold the canary against it.',
       confirmDecision: 'Confirm the decision on the current analysis',
       chosen: 'Chosen candidate',
       notChosen: 'Not decided yet',

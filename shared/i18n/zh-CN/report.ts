@@ -2,6 +2,7 @@ import { room } from './room';
 import { wizard } from './wizard';
 import { roles } from './roles';
 import { costEvidence } from './costEvidence';
+import { pickReview } from '../report-review';
 import type { ReportStrings } from '../report-types';
 
 /** The reports' text, Chinese. */
@@ -202,4 +203,18 @@ export const report: ReportStrings = {
   adrDissent: '不同意见',
   adrReview: '复盘',
   adrAnalysisRecommends: (n) => `尚未记录决策；加权评估排名第一的是 ${n}。`,
+  reevaluation: {
+    ...pickReview(wizard.wizard.review),
+    whatIf: '假设情景（第 5 步）',
+    whatIfText: (name, date) => `“${name}”，${date}`,
+    result: '代入观测证据后',
+    unavailable: '该假设情景无法评估。',
+    neverChanges: '任何权重变化都不会改变胜者。',
+    withMoves: (sentence, moves) => `${sentence}${moves}。`,
+    outcome: '团队的处理',
+    confirmed: (date, observation) => `${date} 确认原决策：${observation}`,
+    newDecision: (candidate, date) => `${date} 记录了新的决策：${candidate}。`,
+    decidedAgain: (candidate, date) => `${date} 按当天的分析重新记录了选择 ${candidate} 的决策。`,
+    open: '尚未记录处理：可在第 5 步记录新的决策，或在假设看板上附备注确认原决策。',
+  },
 };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from '../create';
-import { updateDecision } from '../edits';
+import { confirmDecision, updateDecision } from '../edits';
+import { decisionToConfirm } from '../provenance';
+import { reviewDecision } from '../assumptions';
 import { migrate } from '../migrate';
 import { SCHEMA_VERSION } from '../version';
 import { MIGRATIONS } from './index';
@@ -51,5 +53,21 @@ describe('migration: decision snapshot', () => {
     expect(decisionSnapshot.up(broken).decision).toBe('broken');
     const res = migrate(broken);
     expect(res.ok).toBe(false);
+  });
+
+  it('an older decision opens with the way to a snapshot: the record offers to confirm it, and confirming takes one', () => {
+    const res = migrate(older());
+    if (!res.ok) throw new Error('not migrated');
+    const doc = res.doc;
+    // Not stale (the analysis is the one decided on), yet the record asks for a confirmation, for the snapshot.
+    expect(decisionToConfirm(doc)).toBe('no-snapshot');
+    const confirmed = confirmDecision(doc, NOW);
+    expect(confirmed.decision.snapshot).toMatchObject({ candidateId: 'managed', at: NOW });
+    expect(decisionToConfirm(confirmed)).toBeNull();
+    // Then the board has the snapshot's assumptions to hold the canary against.
+    expect(reviewDecision(confirmed).assumptions.length).toBeGreaterThan(0);
+    // No decision: nothing to confirm; a changed analysis: stale first.
+    expect(decisionToConfirm({ ...doc, decision: { ...doc.decision, candidateId: null } })).toBeNull();
+    expect(decisionToConfirm({ ...doc, decision: { ...doc.decision, basis: 'other' } })).toBe('stale');
   });
 });
