@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { finite } from '../contract/define';
+import { finite } from '../validation/numbers';
 
 /*
  * The cost domain's schema: the scenario, its result, sweeps, the GPU catalogue, calibration.
