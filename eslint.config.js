@@ -55,6 +55,12 @@ export default tseslint.config(
         {
           zones: [
             {
+              target: ['./shared/model', './shared/cost', './shared/validation'],
+              from: './shared/contract',
+              message:
+                'the document model is below the contract: shared/model and shared/cost import shared/validation, never shared/contract (the contract imports them).',
+            },
+            {
               target: lowerLayers,
               from: ['./renderer/features', './renderer/app'],
               message: 'no imports up the layers: parts/ charts/ ui/ api/ store/ db/ nav/ i18n/ serve features/ and app/, never the other way round.',

@@ -23,8 +23,7 @@ export function defineMethod<Req extends z.ZodType, Res extends z.ZodType>(def: 
   return def;
 }
 
-/** A finite number (JSON cannot carry NaN/Infinity, and engines must never see them). */
-export const finite = () => z.number().refine(Number.isFinite, { message: 'must be a finite number' });
+export { finite } from '../validation/numbers';
 
 /**
  * A participant × candidate × criterion cube of finite numbers or `null`, checked in one loop

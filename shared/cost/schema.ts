@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { finite } from '../contract/define';
+import { finite } from '../validation/numbers';
 
 /*
  * The cost domain's schema: the scenario, its result, sweeps, the GPU catalogue, calibration.
@@ -288,6 +288,28 @@ export const SimCostSchema = z
     opsStaffPerMonth: nonNegative().default(20_000),
     /** Hybrid: GPUs owned (the rest bursts to the cloud during runs); null = half of the run's GPUs. Default null. */
     hybridOwnedGpus: z.int().min(0).max(1_000_000).nullable().default(null),
+    /**
+     * Runs of this size made per month on the same capacity (the fleet's utilisation); null = this
+     * run alone in the billing horizon. Owned capacity and a reserved commitment are shared by the
+     * runs that fit in the horizon; the hours they leave idle are shared as idle capacity. Default null.
+     */
+    runsPerMonth: positive().nullable().default(null),
+    /**
+     * GPUs one operations engineer looks after; null = `opsStaffPerMonth` is the team's cost whatever
+     * the cluster's size. When set, `opsStaffPerMonth` is one engineer's monthly cost and the team is
+     * ⌈owned GPUs / this⌉ engineers. Default null.
+     */
+    opsGpusPerEngineer: positive().nullable().default(null),
+    /** CPU cores of the sandbox / tool fleet kept up while the run goes (every archetype pays it); 0 = not counted. Default 0. */
+    sandboxVcpus: nonNegative().default(0),
+    /** Price of a CPU core-hour, USD. Default 0.045 (AWS c7i.xlarge on demand, us-east-1: 0.1785 $/h for 4 vCPUs). */
+    vcpuHourPrice: nonNegative().default(0.045),
+    /** Data moved out of the cloud per run (checkpoints, logs, the trained model), GB; paid by what runs in the cloud. Default 0. */
+    egressGB: nonNegative().default(0),
+    /** Cloud egress price, USD per GB. Default 0.09 (AWS data transfer out to the internet, first 10 TB a month). */
+    egressPerGB: nonNegative().default(0.09),
+    /** Months the run's checkpoints and data stay on the platform after it ends (managed storage). Default 0. */
+    checkpointRetentionMonths: nonNegative().default(0),
   })
   .prefault({});
 
@@ -381,11 +403,15 @@ export const CostBreakdownSchema = z.object({
   platformFee: z.number(),
   storage: z.number(),
   cloudBurst: z.number(),
+  /** The sandbox CPU fleet while the run goes (results stored before it was costed: 0). */
+  sandboxCpu: z.number().default(0),
+  /** Cloud egress of the run's data (results stored before it was costed: 0). */
+  egress: z.number().default(0),
 });
 export type CostBreakdown = z.infer<typeof CostBreakdownSchema>;
 
 export const ArchetypeCostSchema = z.object({
-  /** Everything over the billing horizon. */
+  /** One run's cost with its share of the capacity paid while idle (over the billing horizon, shared by the runs made in it). */
   total: z.number(),
   /** Attributable to the run (total minus idle capacity). */
   run: z.number(),

@@ -49,15 +49,29 @@ describe('a new workshop’s currency', () => {
 });
 
 describe('the budget line of a cost chart (horizonBudget)', () => {
-  const result = (horizonMonths: number, wallHours: number) =>
-    ({ assumptions: [{ path: 'cost.horizonMonths', value: horizonMonths }], totals: { wallHours } }) as unknown as Parameters<typeof horizonBudget>[1];
+  const result = (horizonMonths: number, wallHours: number, runsPerMonth?: number) =>
+    ({
+      assumptions: [
+        { path: 'cost.horizonMonths', value: horizonMonths },
+        ...(runsPerMonth === undefined ? [] : [{ path: 'cost.runsPerMonth', value: runsPerMonth }]),
+      ],
+      totals: { wallHours },
+    }) as unknown as Parameters<typeof horizonBudget>[1];
   it('covers the billing horizon the costs cover: max(horizon months, the run’s months)', () => {
     const d = doc(100_000, 'CNY', 'CNY');
     // A 365 h run within a 3-month horizon: owned GPUs are paid for 3 months, so is the line.
-    expect(horizonBudget(d, result(3, 365))).toEqual({ perMonth: 100_000, months: 3, line: 300_000 });
+    expect(horizonBudget(d, result(3, 365))).toEqual({ perMonth: 100_000, months: 3, runs: 1, line: 300_000 });
     // A run of 1460 h (2 months) beyond a 1-month horizon: the costs cover the 2 months of the run.
-    expect(horizonBudget(d, result(1, 1460))).toEqual({ perMonth: 100_000, months: 2, line: 200_000 });
+    expect(horizonBudget(d, result(1, 1460))).toEqual({ perMonth: 100_000, months: 2, runs: 1, line: 200_000 });
     expect(horizonBudget(doc(null, 'CNY', 'CNY'), result(3, 365))).toBeNull();
+  });
+
+  it('is shared like the costs when several runs a month share the capacity', () => {
+    const d = doc(100_000, 'CNY', 'CNY');
+    // Four 73 h runs a month over a 1-month horizon: each run's cost carries a quarter of the month, so does its line.
+    expect(horizonBudget(d, result(1, 73, 4))).toEqual({ perMonth: 100_000, months: 1, runs: 4, line: 25_000 });
+    // Twenty a month do not fit: 730 h hold ten runs of 73 h.
+    expect(horizonBudget(d, result(1, 73, 20))).toEqual({ perMonth: 100_000, months: 1, runs: 10, line: 10_000 });
   });
 });
 

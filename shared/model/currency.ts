@@ -1,6 +1,7 @@
 import type { Lang } from '../framework';
 import { formatMoney } from '../format';
 import type { CurrencyCode, WorkshopDoc } from './schema';
+import { HOURS_PER_MONTH } from '../cost/horizon';
 
 /**
  * Money in the workshop's currency. The simulator prices everything in US dollars (its GPU
@@ -10,7 +11,7 @@ import type { CurrencyCode, WorkshopDoc } from './schema';
  */
 
 /** Hours in a month, as the simulator bills (730 h). */
-export const HOURS_PER_MONTH = 730;
+export { HOURS_PER_MONTH };
 
 type Rate = Pick<WorkshopDoc['currency'], 'cnyPerUsd'>;
 

@@ -1,4 +1,4 @@
-import { issuesFromZod, type Issue } from '../contract/errors';
+import { issuesFromZod, type Issue } from '../validation/issues';
 import { migrateMessage, type MigrateReason } from '../i18n/issues';
 import { MIGRATIONS } from './migrations';
 import { SimResultSchema } from '../cost/schema';

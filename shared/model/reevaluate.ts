@@ -1,4 +1,3 @@
-import type { RequestOf, ResponseOf } from '../contract';
 import { evaluate } from '../scoring';
 import { valueOf, valueToScore } from '../scoring/value-function';
 import { criterionWeights, engineValues, evaluateInput } from './analysis';
@@ -9,8 +8,23 @@ import { newId } from './ids';
 import { DEFAULT_VALUE_FUNCTIONS, MEASURE_CRITERION, suggestScores } from './metrics-suggest';
 import type { WhatIfScenario, WorkshopDoc } from './schema';
 
-type SensitivityRequest = RequestOf<'engine.sensitivity'>;
-type SensitivityResponse = ResponseOf<'engine.sensitivity'>;
+/** What `engine.sensitivity` takes: the engines' values (candidates × criteria) and the weights (the model knows the shape, not the contract). */
+export interface SensitivityRequest {
+  values: number[][];
+  weights: number[];
+}
+/** The engine's smallest weight change that changes the winner (`engine.sensitivity`'s `smallestChange`). */
+interface SmallestChange {
+  weights: number[];
+  winner: number;
+  distance: number;
+}
+/** The parts of `engine.sensitivity`'s answer the re-evaluation reads. */
+interface SensitivityAnswer {
+  winner: number;
+  smallestChange: SmallestChange | null;
+  reversals: { leader: number; challenger: number; distance: number | null; weights: number[] | null }[];
+}
 
 /**
  * Re-evaluating the decision with the canary's evidence (seed §六.7, "优先用小规模验证替代理论推演"):
@@ -85,11 +99,11 @@ export interface WhatItTakes {
   distance: number | null;
   weights: number[] | null;
   /** The engine's smallest weight change that changes the winner at all (to whichever candidate). */
-  smallest: SensitivityResponse['smallestChange'];
+  smallest: SmallestChange | null;
 }
 
 /** From `engine.sensitivity`'s answer on the re-evaluation: the reversal in which the decided candidate (`decided`) challenges the one ranked just above it. */
-export function whatItTakes(answer: Pick<SensitivityResponse, 'winner' | 'smallestChange' | 'reversals'>, decided: number): WhatItTakes | null {
+export function whatItTakes(answer: SensitivityAnswer, decided: number): WhatItTakes | null {
   if (answer.winner === decided) return null;
   const r = answer.reversals.findIndex((x) => x.challenger === decided);
   if (r < 0) return null;

@@ -37,6 +37,10 @@ export type SimUnit =
   | 'gb'
   | 'kw'
   | 'gbPerSecond'
+  | 'runsPerMonth'
+  | 'cpuCores'
+  | 'usdPerCoreHour'
+  | 'usdPerGb'
   | 'none';
 
 interface FieldBase {
@@ -164,6 +168,13 @@ export const SIM_FIELDS: readonly SimFieldSpec[] = [
   num('cost.serverOverheadPercent', 'cost', 'percent', { ...nonNeg(), advanced: true }),
   num('cost.storageGB', 'cost', 'gb', { ...nonNeg(), advanced: true }),
   num('cost.storagePerGBMonth', 'cost', 'usdPerGbMonth', { ...nonNeg(), advanced: true }),
+  num('cost.runsPerMonth', 'cost', 'runsPerMonth', { ...pos(), nullable: true, slider: log(0.1, 100) }),
+  num('cost.opsGpusPerEngineer', 'cost', 'gpus', { ...pos(), nullable: true, advanced: true }),
+  num('cost.sandboxVcpus', 'cost', 'cpuCores', { ...nonNeg(), slider: lin(0, 4096) }),
+  num('cost.vcpuHourPrice', 'cost', 'usdPerCoreHour', { ...nonNeg(), advanced: true }),
+  num('cost.egressGB', 'cost', 'gb', { ...nonNeg(), slider: lin(0, 10_000) }),
+  num('cost.egressPerGB', 'cost', 'usdPerGb', { ...nonNeg(), advanced: true }),
+  num('cost.checkpointRetentionMonths', 'cost', 'months', { ...nonNeg(), slider: lin(0, 24) }),
 ];
 
 export function fieldSpec(path: string): SimFieldSpec | undefined {

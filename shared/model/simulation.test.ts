@@ -47,6 +47,8 @@ function result(over: { costTotal?: number; wallHours?: number } = {}): SimResul
     platformFee: 0,
     storage: 0,
     cloudBurst: 0,
+    sandboxCpu: 0,
+    egress: 0,
     ...o,
   });
   const managed = breakdown({ gpuHours: 700, platformFee: 70, storage: 5 });

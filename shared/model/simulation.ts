@@ -3,6 +3,7 @@ import { engineFit, fittingTensorParallel } from '../cost/shape';
 import type { Answer, Candidate, Simulation, WorkshopDoc } from './schema';
 import { issuesAdded, valueAt, withValue } from './simulation-form';
 import { defaultName } from './names';
+import { horizonUse } from '../cost/horizon';
 import { HOURS_PER_MONTH, monthlyBudget } from './currency';
 
 /**
@@ -350,21 +351,42 @@ export function stepBreakdown(r: SimResult): Record<StepPart, number> {
  * The budget line of a cost chart: the needs' monthly budget × the months the chart's costs
  * cover, in the workshop's currency. The costs (`costByArchetype`, electron/costsim/money.ts)
  * cover the billing horizon H = max(cost.horizonMonths, the run's wall time) — owned GPUs are
- * paid over all of it, rented ones for the run — so the line covers the same H. Null without a
- * budget. One place for the cost chart and the sweep's cost curve.
+ * paid over all of it, rented ones for the run — so the line covers the same H. When several
+ * runs share the horizon (`cost.runsPerMonth`), each run's cost carries 1/runs of the capacity,
+ * and so does its budget line: the horizon's budget / the runs that fit. Null without a budget.
+ * One place for the cost chart and the sweep's cost curve.
  */
 export function horizonBudget(
   doc: Pick<WorkshopDoc, 'needs' | 'currency'>,
   result: Pick<SimResult, 'assumptions' | 'totals'>,
-): { perMonth: number; months: number; line: number } | null {
+): { perMonth: number; months: number; runs: number; line: number } | null {
   const perMonth = monthlyBudget(doc);
   if (perMonth === null) return null;
-  const horizon = result.assumptions.find((a) => a.path === 'cost.horizonMonths')?.value;
-  const months = Math.max(typeof horizon === 'number' && horizon > 0 ? horizon : 1, result.totals.wallHours / HOURS_PER_MONTH);
-  return { perMonth, months, line: perMonth * months };
+  const given = (path: string) => result.assumptions.find((a) => a.path === path)?.value;
+  const horizon = given('cost.horizonMonths');
+  const runsPerMonth = given('cost.runsPerMonth');
+  const use = horizonUse(
+    typeof horizon === 'number' && horizon > 0 ? horizon : 1,
+    typeof runsPerMonth === 'number' && runsPerMonth > 0 ? runsPerMonth : null,
+    result.totals.wallHours,
+  );
+  const months = use.hours / HOURS_PER_MONTH;
+  return { perMonth, months, runs: use.runs, line: (perMonth * months) / use.runs };
 }
 
-export const COST_ITEMS = ['hardware', 'power', 'datacentre', 'staff', 'idleCapacity', 'gpuHours', 'platformFee', 'storage', 'cloudBurst'] as const;
+export const COST_ITEMS = [
+  'hardware',
+  'power',
+  'datacentre',
+  'staff',
+  'idleCapacity',
+  'gpuHours',
+  'platformFee',
+  'storage',
+  'cloudBurst',
+  'sandboxCpu',
+  'egress',
+] as const;
 export type CostItem = (typeof COST_ITEMS)[number];
 
 /**

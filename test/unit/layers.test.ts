@@ -36,6 +36,15 @@ describe('renderer layers (lint)', () => {
     expect(app[0]).toMatch(/no imports up the layers/);
   });
 
+  it('refuses the contract in the document model: shared/model and shared/cost stay below it', async () => {
+    for (const filePath of ['shared/model/Planted.ts', 'shared/cost/Planted.ts']) {
+      const found = await restrictedPaths(filePath, "import { finite } from '../contract/define';\nexport const planted = finite;\n");
+      expect(found, filePath).toHaveLength(1);
+      expect(found[0]).toMatch(/the document model is below the contract/);
+    }
+    expect(await restrictedPaths('shared/model/Planted.ts', "import { finite } from '../validation/numbers';\nexport const planted = finite;\n")).toEqual([]);
+  });
+
   it('lets a feature import its own files and the layers below', async () => {
     const found = await restrictedPaths(
       'renderer/features/needs/Planted.tsx',

@@ -53,9 +53,10 @@ export function ResultCharts({
   const budgetCaption =
     budget === null
       ? t('simulator.charts.noBudgetLine', { rate: money(check.monthlyRate) })
-      : t('simulator.charts.budgetLine', {
+      : t(budget.runs > 1 ? 'simulator.charts.budgetLineShared' : 'simulator.charts.budgetLine', {
           budget: money(budget.perMonth),
           months: formatCompact(budget.months, lang),
+          runs: formatCompact(budget.runs, lang),
           line: money(budget.line),
           rate: money(check.monthlyRate),
         });

@@ -72,6 +72,13 @@ export const simulator = {
         purchasePricePerGpu: 'Empty: the GPU catalogue’s price.',
         hybridOwnedGpus: 'Empty: half of the GPUs; the rest bursts to the cloud.',
         horizonMonths: 'Owned capacity and a reserved commitment are paid over the whole horizon, also while no run is going.',
+        runsPerMonth:
+          'Empty: this run alone in the horizon. Runs that share owned GPUs or a reserved commitment share the hours no run uses; when they fill the month, nothing is idle.',
+        opsGpusPerEngineer:
+          'Empty: the staff cost above is the team’s, whatever the cluster’s size. Set: it is one engineer’s cost, and the team grows with the owned GPUs.',
+        sandboxVcpus: 'CPU cores kept up for sandboxes and tools while the run goes; every archetype pays them.',
+        egressGB: 'Checkpoints, logs and the trained model downloaded from the cloud; managed pays all of it, hybrid its cloud share.',
+        checkpointRetentionMonths: 'Managed storage stays billed for these months after the run ends.',
       },
     },
     unit: simLabels.unit,
@@ -166,6 +173,8 @@ export const simulator = {
       platformFee: 'Platform fee',
       storage: 'Storage',
       cloudBurst: 'Cloud burst',
+      sandboxCpu: simLabels.field.cost.sandboxVcpus,
+      egress: 'Cloud egress',
     },
     charts: {
       title: 'Charts',
@@ -175,6 +184,8 @@ export const simulator = {
       costAxis: 'USD over the billing horizon',
       costAxisIn: '{{currency}} over the billing horizon',
       budgetLine: 'Budget line: {{budget}} per month × {{months}} months = {{line}}; this run’s monthly rate {{rate}}.',
+      budgetLineShared:
+        'Budget line: {{budget}} per month × {{months}} months ÷ {{runs}} runs sharing the capacity = {{line}}; this run’s monthly rate {{rate}}.',
       noBudgetLine: 'No budget in the needs, so no budget line; this run’s monthly rate {{rate}}.',
       budgetLabel: 'budget {{line}}',
       stepCaption:
