@@ -216,6 +216,8 @@ const AhpResultSchema = z.object({
   lambdaMax: z.number(),
   ci: z.number().min(0),
   cr: z.number().min(0).nullable(),
+  /** Alonso & Lamata (2006): (λmax − n)/(2.7699·n − 4.3513 − n), the alternative to Saaty's CR AHP-OS offers; null for n ≤ 2. */
+  crAlonsoLamata: z.number().min(0).nullable(),
   mostInconsistent: JudgmentSchema.nullable(),
   inconsistencies: z.array(JudgmentSchema).max(3),
   missingPairs: z.array(Pair),
