@@ -78,6 +78,8 @@ interface RoomState {
   /** The workshop's journal holds no readable round: what was found (a new round moves it aside). */
   unreadJournal: JournalHealth | null;
   smaaChoice: SmaaChoice;
+  /** Which consistency ratio the AHP panel shows: Saaty's CI/RI or Alonso & Lamata's (2006), as AHP-OS offers. */
+  crMethod: 'saaty' | 'alonso-lamata';
 }
 
 interface RoomActions {
@@ -125,6 +127,7 @@ interface RoomActions {
   setProjectNames(on: boolean): void;
   /** The facilitator chose the SMAA weights (or edited the constraints). */
   setSmaaChoice(choice: SmaaChoice): void;
+  setCrMethod(method: RoomState['crMethod']): void;
 }
 
 const blindKey = (docId: string) => `sw.room.blind.${docId}`;
@@ -155,6 +158,7 @@ export const useRoom = create<RoomState & RoomActions>()((set, get) => ({
   projectNames: false,
   unreadJournal: null,
   smaaChoice: DEFAULT_SMAA_CHOICE,
+  crMethod: 'saaty',
 
   enter: (docId, firstParticipant) =>
     set({
@@ -207,4 +211,5 @@ export const useRoom = create<RoomState & RoomActions>()((set, get) => ({
   setProjecting: (projecting) => set({ projecting }),
   setProjectNames: (projectNames) => set({ projectNames }),
   setSmaaChoice: (smaaChoice) => set({ smaaChoice }),
+  setCrMethod: (crMethod) => set({ crMethod }),
 }));
