@@ -6,7 +6,9 @@ import { EngineInputError } from '../../shared/scoring/errors';
 import { ahpGroupRequest } from '../../shared/model/provenance';
 import { ahpGroup, type ConsensusLabel } from '../engine/ahp';
 import { sensitivity, type SensitivityResult } from '../engine/sensitivity';
-import { smaa, type SmaaResult } from '../engine/smaa';
+import { smaa, type SmaaResult, type SmaaWeights } from '../engine/smaa';
+import { ConstraintConflict } from '../engine/smaa-constraints';
+import type { SmaaModelName, SmaaWeightModel, WorkshopAnalysisResult } from '../../shared/contract/analysis';
 import { topsis, type TopsisResult } from '../engine/topsis';
 
 /**
@@ -23,8 +25,10 @@ export interface WorkshopAnalysis {
   scored: boolean;
   sensitivity: SensitivityResult | null;
   smaa: SmaaResult | null;
-  /** SMAA settings used, to state them next to the figures. */
-  smaaSettings: { samples: number; seed: number; spread: number } | null;
+  /** SMAA settings used, to state them next to the figures (the weight model among them). */
+  smaaSettings: SmaaSettings | null;
+  /** Why the chosen SMAA weights gave no answer (null with `around`, which always answers). */
+  smaaProblem: WorkshopAnalysisResult['smaaProblem'];
   verdict: Verdict | null;
   /** TOPSIS on the same values and weights, a check that the winner does not hinge on the method. */
   topsis: (TopsisResult & { agrees: boolean }) | null;
@@ -34,6 +38,16 @@ export interface WorkshopAnalysis {
    * fewer than two of them) and how many judges counted.
    */
   ahp: GroupAhpSummary | null;
+}
+
+export interface SmaaSettings {
+  samples: number;
+  seed: number;
+  /** RMS spread around the team's weights (model `around`), else null. */
+  spread: number | null;
+  model: SmaaModelName;
+  /** Model `constraints`: those applied, by criterion index. */
+  constraints: { greater: number; lesser: number; ratio: number }[];
 }
 
 export interface GroupAhpSummary {
@@ -68,7 +82,11 @@ export const FRAGILITY = { minAcceptability: 0.5, minWeightChange: 0.05, minMarg
  */
 export const REPORT_SMAA = { samples: 10_000, seed: 1, maxSpread: 0.05 } as const;
 
-export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
+/**
+ * @param smaaWeights the room's choice of SMAA weights; the reports use the default, weights
+ *   around the team's.
+ */
+export function analyseWorkshop(doc: WorkshopDoc, smaaWeights: SmaaWeightModel = { kind: 'around' }): WorkshopAnalysis {
   const rawWeights = criterionWeights(doc);
   const sum = rawWeights.reduce((a, b) => a + b, 0);
   const weights = rawWeights.map((w) => (sum > 0 ? w / sum : 0));
@@ -80,6 +98,7 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
     sensitivity: null,
     smaa: null,
     smaaSettings: null,
+    smaaProblem: null,
     verdict: null,
     topsis: null,
     ahp: groupAhp(doc),
@@ -107,19 +126,19 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
 
   let smaaResult: SmaaResult | null = null;
   let smaaSettings: WorkshopAnalysis['smaaSettings'] = null;
+  let smaaProblem: WorkshopAnalysis['smaaProblem'] = null;
   if (doc.candidates.length > 1) {
-    // A Dirichlet "around" the weights needs a spread below its limit sqrt(mean c(1 − c)).
-    const limit = Math.sqrt(weights.reduce((a, c) => a + c * (1 - c), 0) / weights.length);
-    const s = Math.min(REPORT_SMAA.maxSpread, limit / 2);
-    if (s > 0) {
-      smaaResult = smaa({
-        values,
-        valueSpread: spread,
-        weights: { kind: 'around', center: weights, spread: s },
-        samples: REPORT_SMAA.samples,
-        seed: REPORT_SMAA.seed,
-      });
-      smaaSettings = { samples: REPORT_SMAA.samples, seed: REPORT_SMAA.seed, spread: s };
+    const chosen = smaaWeightsOf(doc, weights, smaaWeights);
+    if ('problem' in chosen) smaaProblem = chosen.problem;
+    else if (chosen.weights) {
+      try {
+        smaaResult = smaa({ values, valueSpread: spread, weights: chosen.weights, samples: REPORT_SMAA.samples, seed: REPORT_SMAA.seed });
+        smaaSettings = { samples: REPORT_SMAA.samples, seed: REPORT_SMAA.seed, ...chosen.settings };
+      } catch (err) {
+        if (err instanceof ConstraintConflict) smaaProblem = { kind: 'conflict', constraints: err.constraints.map((k) => chosen.source[k]) };
+        else if (err instanceof EngineInputError) smaaProblem = { kind: 'refused', detail: err.detail };
+        else throw err;
+      }
     }
   }
   let method: WorkshopAnalysis['topsis'] = null;
@@ -135,10 +154,54 @@ export function analyseWorkshop(doc: WorkshopDoc): WorkshopAnalysis {
     sensitivity: sens,
     smaa: smaaResult,
     smaaSettings,
+    smaaProblem,
     verdict: fragility(evaluation, sens, smaaResult),
     topsis: method,
     ahp: empty.ahp,
   };
+}
+
+type ChosenWeights =
+  | { problem: NonNullable<WorkshopAnalysis['smaaProblem']> }
+  | { weights: SmaaWeights | null; settings: Omit<SmaaSettings, 'samples' | 'seed'>; source: number[] };
+
+/**
+ * The engine's SMAA weights for the room's choice. `source[k]`: the index, in the request, of
+ * the engine's constraint k (constraints naming criteria no longer in the workshop are
+ * dropped; none left, the weights fall back to `around`).
+ */
+function smaaWeightsOf(doc: WorkshopDoc, weights: number[], model: SmaaWeightModel): ChosenWeights {
+  if (model.kind === 'judgments') {
+    const group = ahpGroupRequest(doc, 'en');
+    // Observers (influence 0) do not count; a participant who judged no pair did not judge.
+    const matrices = group?.request.matrices.map((m, p) =>
+      group.request.participantWeights[p] > 0 && m.some((row, i) => row.some((x, j) => i !== j && x !== null)) ? m : null,
+    );
+    if (!group || !matrices || matrices.every((m) => m === null)) return { problem: { kind: 'no-judgments' } };
+    return {
+      weights: { kind: 'judgments', matrices, mode: model.mode, aggregation: group.request.aggregation },
+      settings: { spread: null, model: model.mode === 'bootstrap' ? 'judgments-bootstrap' : 'judgments-perturb', constraints: [] },
+      source: [],
+    };
+  }
+  if (model.kind === 'constraints') {
+    const index = new Map(doc.criteria.map((c, i) => [c.id, i]));
+    const source: number[] = [];
+    const constraints: SmaaSettings['constraints'] = [];
+    model.constraints.forEach((c, k) => {
+      const greater = index.get(c.greater);
+      const lesser = index.get(c.lesser);
+      if (greater === undefined || lesser === undefined || greater === lesser) return;
+      source.push(k);
+      constraints.push({ greater, lesser, ratio: c.ratio });
+    });
+    if (constraints.length > 0) return { weights: { kind: 'constraints', constraints }, settings: { spread: null, model: 'constraints', constraints }, source };
+  }
+  // A Dirichlet "around" the weights needs a spread below its limit sqrt(mean c(1 − c)).
+  const limit = Math.sqrt(weights.reduce((a, c) => a + c * (1 - c), 0) / weights.length);
+  const s = Math.min(REPORT_SMAA.maxSpread, limit / 2);
+  if (!(s > 0)) return { weights: null, settings: { spread: null, model: 'around', constraints: [] }, source: [] };
+  return { weights: { kind: 'around', center: weights, spread: s }, settings: { spread: s, model: 'around', constraints: [] }, source: [] };
 }
 
 /**

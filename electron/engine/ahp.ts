@@ -54,6 +54,8 @@ export interface AhpResult {
   ci: number;
   /** Consistency ratio CI/RI(n); `null` for n ≤ 2, where RI = 0 and every matrix is consistent. */
   cr: number | null;
+  /** Alonso & Lamata's consistency ratio (alonsoLamataCr), the alternative AHP-OS offers; `null` for n ≤ 2. */
+  crAlonsoLamata: number | null;
   /** The first of `inconsistencies`; `null` when the matrix is already consistent (CI < 1e-12). */
   mostInconsistent: Judgment | null;
   /** Up to three judgments whose revision lowers CR most, best first. */
@@ -230,6 +232,24 @@ function geometricStart(a: Float64Array, given: Uint8Array, n: number): Float64A
   return x;
 }
 
+/**
+ * Alonso & Lamata's fit of the mean principal eigenvalue of random reciprocal matrices,
+ * λ̄max(n) ≈ 2.7699·n − 4.3513 (J. A. Alonso, M. T. Lamata 2006, "Consistency in the analytic
+ * hierarchy process: a new approach", Int. J. Uncertainty, Fuzziness and Knowledge-Based
+ * Systems 14(4), 445–459), which AHP-OS offers beside Saaty's CR.
+ */
+export const ALONSO_LAMATA = { slope: 2.7699, intercept: -4.3513, source: 'Alonso & Lamata (2006), IJUFKS 14(4) 445–459' } as const;
+
+/**
+ * Alonso & Lamata's consistency ratio CR_AL = (λmax − n) / (λ̄max(n) − n) with
+ * λ̄max(n) = 2.7699·n − 4.3513: the share of a random matrix's excess eigenvalue, read
+ * against the same 0.1 threshold. `null` for n ≤ 2 (every such matrix is consistent).
+ */
+export function alonsoLamataCr(lambdaMax: number, n: number): number | null {
+  if (n < 3) return null;
+  return Math.max(0, lambdaMax - n) / (ALONSO_LAMATA.slope * n + ALONSO_LAMATA.intercept - n);
+}
+
 function consistency(lambda: number, n: number): { lambdaMax: number; ci: number; cr: number | null } {
   // λmax ≥ n holds exactly for positive reciprocal matrices (and for Harker's auxiliary
   // matrix, whose eigenpair is that of the matrix completed with w_i/w_j); clamp the
@@ -343,6 +363,7 @@ export function ahp(matrix: PairwiseMatrix, options: AhpOptions = {}): AhpResult
     lambdaMax,
     ci,
     cr,
+    crAlonsoLamata: alonsoLamataCr(lambdaMax, n),
     mostInconsistent: inconsistencies[0] ?? null,
     inconsistencies,
     missingPairs: missing,

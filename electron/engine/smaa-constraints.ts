@@ -14,6 +14,15 @@ export interface WeightConstraint {
   ratio?: number;
 }
 
+/** A set of constraints no weights meet; `constraints` are the indices of those that contradict each other. */
+export class ConstraintConflict extends EngineInputError {
+  readonly constraints: number[];
+  constructor(path: string, detail: string, constraints: number[]) {
+    super(path, detail);
+    this.constraints = constraints;
+  }
+}
+
 export interface PreparedConstraints {
   kind: 'constraints';
   constraints: readonly WeightConstraint[];
@@ -75,9 +84,10 @@ export function prepareConstraints(constraints: readonly WeightConstraint[], n: 
       if (best[i][i] >= -1e-12) {
         const used = cycleConstraints(i, i, via, edge, n);
         const names = used.map((c) => `constraints[${c}]`).join(', ');
-        throw new EngineInputError(
+        throw new ConstraintConflict(
           'weights.constraints',
           `${names} contradict each other: followed around, they ask a criterion's weight to be at least ${+Math.exp(best[i][i]).toPrecision(4)} times itself, which only equal or zero weights satisfy; loosen a ratio or drop one of them`,
+          used,
         );
       }
     }

@@ -5,6 +5,7 @@ import { createRng, deriveSeed, type Rng } from './rng';
 import { normaliseWeights } from '../../shared/scoring/weights';
 import { downscale, maxAbs } from '../../shared/scoring/magnitude';
 import { constrainedChain, drawConstrained, prepareConstraints, type PreparedConstraints, type WeightConstraint } from './smaa-constraints';
+import { judgmentSampler, prepareJudgments, type JudgmentWeights, type PreparedJudgments } from './smaa-judgments';
 
 /**
  * SMAA-2, stochastic multicriteria acceptability analysis (Lahdelma & Salminen 2001):
@@ -36,7 +37,10 @@ export type SmaaWeights =
     }
   /** Uniform over the weights with w_greater ≥ ratio · w_lesser for each constraint (smaa-constraints.ts). */
   | { kind: 'constraints'; constraints: readonly WeightConstraint[] }
-  | PreparedConstraints;
+  | PreparedConstraints
+  /** Drawn from the participants' AHP judgments, resampled or perturbed (smaa-judgments.ts). */
+  | JudgmentWeights
+  | PreparedJudgments;
 
 export interface SmaaInput {
   /** alternatives × criteria on a common higher-is-better scale. */
@@ -166,6 +170,7 @@ function prepareWeights(weights: SmaaWeights, n: number): SmaaWeights {
   }
   if (weights.kind === 'intervals') return prepareIntervals(weights.intervals, n);
   if (weights.kind === 'constraints') return prepareConstraints(weights.constraints, n);
+  if (weights.kind === 'judgments') return 'logs' in weights ? weights : prepareJudgments(weights, n);
   if (weights.center.length !== n) throw new EngineInputError('weights.center', `must have ${n} entries, one per criterion`);
   const center = Array.from(normaliseWeights(weights.center, 'weights.center'));
   if (center.filter((c) => c > 0).length < 2) {
@@ -333,6 +338,7 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
   const dirichlet = weights.kind === 'around' ? dirichletSampler(weights.center, weights.spread, rng) : null;
   const constrained = weights.kind === 'constraints' && 'sampler' in weights ? weights : null;
   const constrainedWalk = constrained?.sampler === 'hit-and-run' ? constrainedChain(constrained, n, rng) : null;
+  const fromJudgments = weights.kind === 'judgments' && 'logs' in weights ? judgmentSampler(weights, rng) : null;
   let reported = 0;
 
   for (let start = 0; start < samples; start += block) {
@@ -342,6 +348,9 @@ export function smaaShard(input: SmaaShardInput, progress: (done: number) => voi
       scale.fill(1);
     } else if (chain) {
       for (let s = 0; s < count; s++) chain(w.subarray(s * n, s * n + n));
+      scale.fill(1);
+    } else if (fromJudgments) {
+      for (let s = 0; s < count; s++) fromJudgments(w.subarray(s * n, s * n + n));
       scale.fill(1);
     } else if (constrainedWalk) {
       for (let s = 0; s < count; s++) constrainedWalk(w.subarray(s * n, s * n + n));

@@ -341,6 +341,18 @@ function simulationViews(doc: WorkshopDoc, { lang, candidate }: Names): Simulati
   });
 }
 
+/** The acceptability section's introduction, naming the SMAA weight model used (every format). */
+export function acceptabilityIntroText(r: ReportContent): string {
+  const { s, doc, analysis } = r;
+  const settings = analysis.smaaSettings;
+  if (!settings) return '';
+  const name = (k: number) => (doc.criteria[k] ? r.criterionName(doc.criteria[k].id) : '?');
+  const constraints = settings.constraints
+    .map((c) => s.smaaConstraint(name(c.greater), name(c.lesser), `${+c.ratio.toPrecision(4)}`))
+    .join(r.lang === 'en' ? ', ' : '，');
+  return s.acceptabilityIntro(settings.samples, s.smaaModel(settings.model, settings.spread === null ? '' : settings.spread.toFixed(3), constraints));
+}
+
 /** An acceptability with its Monte Carlo standard error, as the room writes it: "67.0% ± 0.5%". */
 export function acceptabilityText(p: number, se: number, lang: Lang): string {
   return `${formatPercentIntl(p, lang, 1)} ± ${formatPercentIntl(se, lang, 1)}`;

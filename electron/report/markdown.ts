@@ -2,7 +2,7 @@ import { pick } from '../../shared/framework';
 import { nextReviewDate } from '../../shared/model/review-due';
 import type { ReportSection } from './blocks';
 import type { ReportContent } from './content';
-import { VALIDATION_METHOD_NAMES, formatDelta, formatNumber, formatPercent } from './content';
+import { VALIDATION_METHOD_NAMES, acceptabilityIntroText, formatDelta, formatNumber, formatPercent } from './content';
 import { escapeMarkdownBlock as block, escapeMarkdownInline as md } from './escape';
 import { markdownSection, type MarkdownOut } from './markdown-blocks';
 import { OUTLINED_SECTIONS, buildSections } from './sections';
@@ -120,6 +120,7 @@ function options(r: ReportContent, out: AdrOut): void {
     }),
   );
   if (r.ranking.some((row) => row.firstRank !== null)) out.lines.push(`_${md(s.acceptabilityError)}_`, '');
+  if (r.analysis.smaa && r.analysis.smaaSettings) out.lines.push(md(acceptabilityIntroText(r)), '');
   for (const cand of doc.candidates) {
     const desc = pick(cand.description, lang);
     if (desc.trim() || cand.notes.trim())

@@ -4,7 +4,7 @@ import { displayName } from '../../shared/model/names';
 import { formatDuration } from '../../shared/format';
 import { formatCost, fromUsd, rateText } from '../../shared/model/currency';
 import type { ReportSection } from './blocks';
-import { formatDelta, formatNumber, type ReportContent } from './content';
+import { acceptabilityIntroText, formatDelta, formatNumber, type ReportContent } from './content';
 import { ACCENT, BODY_W, MARGIN, MUTED, TEXT, TOP_DOWN, clean, createDeck, type Deck } from './pptx-deck';
 import { sectionSlides } from './pptx-blocks';
 import { OUTLINED_SECTIONS, buildSections } from './sections';
@@ -230,7 +230,7 @@ function acceptabilitySlide(deck: Deck): void {
   const ranksShown = Math.min(doc.candidates.length, 5);
   const order = r.ranking.map((row) => row.index);
   const sl = deck.slide(s.acceptability);
-  sl.addText(s.acceptabilityIntro(analysis.smaaSettings.samples, analysis.smaaSettings.spread.toFixed(3)), {
+  sl.addText(acceptabilityIntroText(r), {
     x: MARGIN,
     y: 1.05,
     w: BODY_W,

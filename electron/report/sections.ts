@@ -5,7 +5,16 @@ import { formatDuration } from '../../shared/format';
 import { formatCost, rateText } from '../../shared/model/currency';
 import type { Block, Cell, Inline, ReportSection } from './blocks';
 import type { ReportContent, SimulationView } from './content';
-import { VALIDATION_METHOD_NAMES, acceptabilityText, formatDateTime, formatDelta, formatHours, formatNumber, formatPercent } from './content';
+import {
+  VALIDATION_METHOD_NAMES,
+  acceptabilityIntroText,
+  acceptabilityText,
+  formatDateTime,
+  formatDelta,
+  formatHours,
+  formatNumber,
+  formatPercent,
+} from './content';
 import { intervalsSvg, linesSvg, radarSvg, rankingBarsSvg, stackedSvg } from './svg';
 import { verdictLines } from './verdict';
 
@@ -274,7 +283,7 @@ function acceptabilityBlocks(r: ReportContent): Block[] {
   const name = (i: number) => r.candidateName(doc.candidates[i].id);
   return [
     h3(s.acceptability),
-    muted(s.acceptabilityIntro(analysis.smaaSettings.samples, analysis.smaaSettings.spread.toFixed(3))),
+    muted(acceptabilityIntroText(r)),
     chart(
       stackedSvg(
         s.acceptability,

@@ -21,6 +21,18 @@ export type PresenterView = (typeof PRESENTER_VIEWS)[number];
 
 export type Evaluation = ResponseOf<'engine.evaluate'>;
 
+/**
+ * The SMAA weights the robustness panel asks for (the reports use weights around the team's):
+ * around them, from the room's own pairwise judgments, or under ratio constraints between
+ * criteria ("cost ≥ 2 × scalability", `rows` by criterion id, as the facilitator edits them).
+ */
+export interface SmaaChoice {
+  kind: 'around' | 'judgments' | 'constraints';
+  mode: 'bootstrap' | 'perturb';
+  rows: { greater: string; lesser: string; ratio: number }[];
+}
+export const DEFAULT_SMAA_CHOICE: SmaaChoice = { kind: 'around', mode: 'bootstrap', rows: [] };
+
 interface RoomState {
   view: RoomView;
   /** Whose scores the grid shows; `group` = the aggregated view. */
@@ -65,6 +77,9 @@ interface RoomState {
   projectNames: boolean;
   /** The workshop's journal holds no readable round: what was found (a new round moves it aside). */
   unreadJournal: JournalHealth | null;
+  smaaChoice: SmaaChoice;
+  /** Which consistency ratio the AHP panel shows: Saaty's CI/RI or Alonso & Lamata's (2006), as AHP-OS offers. */
+  crMethod: 'saaty' | 'alonso-lamata';
 }
 
 interface RoomActions {
@@ -110,6 +125,9 @@ interface RoomActions {
   closeVotePanel(): void;
   setProjecting(on: boolean): void;
   setProjectNames(on: boolean): void;
+  /** The facilitator chose the SMAA weights (or edited the constraints). */
+  setSmaaChoice(choice: SmaaChoice): void;
+  setCrMethod(method: RoomState['crMethod']): void;
 }
 
 const blindKey = (docId: string) => `sw.room.blind.${docId}`;
@@ -139,6 +157,8 @@ export const useRoom = create<RoomState & RoomActions>()((set, get) => ({
   projecting: false,
   projectNames: false,
   unreadJournal: null,
+  smaaChoice: DEFAULT_SMAA_CHOICE,
+  crMethod: 'saaty',
 
   enter: (docId, firstParticipant) =>
     set({
@@ -149,6 +169,7 @@ export const useRoom = create<RoomState & RoomActions>()((set, get) => ({
       presenterView: 'ranking',
       ...NO_LIVE,
       analysed: null,
+      smaaChoice: DEFAULT_SMAA_CHOICE,
     }),
   resetLive: () => set(NO_LIVE),
   showView: (view) => set({ view }),
@@ -189,4 +210,6 @@ export const useRoom = create<RoomState & RoomActions>()((set, get) => ({
   closeVotePanel: () => set({ votePanel: false }),
   setProjecting: (projecting) => set({ projecting }),
   setProjectNames: (projectNames) => set({ projectNames }),
+  setSmaaChoice: (smaaChoice) => set({ smaaChoice }),
+  setCrMethod: (crMethod) => set({ crMethod }),
 }));

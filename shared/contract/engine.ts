@@ -216,6 +216,8 @@ const AhpResultSchema = z.object({
   lambdaMax: z.number(),
   ci: z.number().min(0),
   cr: z.number().min(0).nullable(),
+  /** Alonso & Lamata (2006): (λmax − n)/(2.7699·n − 4.3513 − n), the alternative to Saaty's CR AHP-OS offers; null for n ≤ 2. */
+  crAlonsoLamata: z.number().min(0).nullable(),
   mostInconsistent: JudgmentSchema.nullable(),
   inconsistencies: z.array(JudgmentSchema).max(3),
   missingPairs: z.array(Pair),
@@ -461,6 +463,16 @@ const SmaaWeightsSchema = z.union([
       .array(z.strictObject({ greater: CriterionIndex(), lesser: CriterionIndex(), ratio: finite().positive('must be > 0').optional() }))
       .min(1, 'at least one constraint is needed'),
   }),
+  /**
+   * From the room's AHP judgments, one matrix per participant (`null` = did not judge):
+   * `bootstrap` resamples the judges, `perturb` moves each judgment within one scale step.
+   */
+  z.strictObject({
+    kind: z.literal('judgments'),
+    matrices: z.array(PairwiseMatrix().nullable()).min(1, 'at least one participant is needed'),
+    mode: z.enum(['bootstrap', 'perturb']),
+    aggregation: z.enum(['aij', 'aip']).default('aij'),
+  }),
 ]);
 
 export const SmaaRequestSchema = z
@@ -492,6 +504,14 @@ export const SmaaRequestSchema = z
           if (c[side] >= n) fail(ctx, ['weights', 'constraints', k, side], `criterion index ${c[side]} is out of range 0…${n - 1}`);
         }
         if (c.greater === c.lesser) fail(ctx, ['weights', 'constraints', k], 'must compare two different criteria');
+      });
+    }
+    if (weights.kind === 'judgments') {
+      if (weights.matrices.every((m) => m === null)) fail(ctx, ['weights', 'matrices'], 'nobody has judged yet: at least one matrix is needed');
+      weights.matrices.forEach((m, p) => {
+        if (m === null) return;
+        if (m.length !== n) fail(ctx, ['weights', 'matrices', p], `must be ${n}×${n}, one row and column per criterion; is ${m.length} rows`);
+        else checkPairwise(ctx, m, ['weights', 'matrices', p]);
       });
     }
     if (weights.kind === 'intervals') {
@@ -575,7 +595,7 @@ export const engineMethods = {
   'engine.smaa': defineMethod({
     name: 'engine.smaa',
     summary:
-      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order} | ordinal{groups} (weak order) | intervals{intervals:[[lo,hi],…]} | constraints{constraints:[{greater, lesser, ratio?}]} (w_greater ≥ ratio·w_lesser; contradicting sets refused naming them), samples?, seed? } → rankAcceptability (ties shared fairly), standardError (its Monte Carlo standard error, same shape), centralWeights, confidence, pairwiseWinning, holisticAcceptability. Long runs use worker threads, report progress and can be cancelled.',
+      'SMAA-2 acceptability analysis. { values, valueSpread?, weights: uniform | around{center,spread} | ordinal{order} | ordinal{groups} (weak order) | intervals{intervals:[[lo,hi],…]} | constraints{constraints:[{greater, lesser, ratio?}]} (w_greater ≥ ratio·w_lesser; contradicting sets refused naming them) | judgments{matrices: per participant a pairwise matrix or null, mode: bootstrap (resample the judges) | perturb (each judgment within one step of the 1–9 scale), aggregation?: aij|aip} (weights from the room’s own AHP judgments), samples?, seed? } → rankAcceptability (ties shared fairly), standardError (its Monte Carlo standard error, same shape), centralWeights, confidence, pairwiseWinning, holisticAcceptability. Long runs use worker threads, report progress and can be cancelled.',
     request: SmaaRequestSchema,
     response: SmaaResponseSchema,
     job: true,

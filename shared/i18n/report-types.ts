@@ -102,7 +102,12 @@ export interface ReportStrings {
   flipsTo: string;
   neverFlips: string;
   acceptability: string;
-  acceptabilityIntro: (samples: number, spread: string) => string;
+  /** `model`: the weight model in words (`smaaModel`). */
+  acceptabilityIntro: (samples: number, model: string) => string;
+  /** The SMAA weight model used; `spread` for `around`, `constraints` already in words. */
+  smaaModel: (model: 'around' | 'judgments-bootstrap' | 'judgments-perturb' | 'constraints', spread: string, constraints: string) => string;
+  /** One weight constraint in words: "Cost ≥ 2 × Scalability". */
+  smaaConstraint: (greater: string, lesser: string, ratio: string) => string;
   rankN: (n: number) => string;
   /** What "± x %" after an acceptability means, one line. */
   acceptabilityError: string;

@@ -173,6 +173,32 @@ const suite: BenchSuite = async (log) => {
   const constrainedTimes = await timeRuns(() => smaa(constrained), 5, 1);
   log(`engine.smaa 10 × 9, 100k samples, 7 ratio constraints (hit-and-run): median ${median(constrainedTimes).toFixed(1)} ms`);
   figure('engine.smaa.constrained-100k.ms', median(constrainedTimes), 1000);
+  // engine.smaa 10 × 9, 100,000 samples of weights from six judges' full 9 × 9 judgments on
+  // Saaty's scale (AIJ): each sample perturbs all 6 × 36 judgments and solves one eigenvector.
+  const scaleRng = createRng(11);
+  const saaty = [1 / 9, 1 / 7, 1 / 5, 1 / 3, 1, 3, 5, 7, 9];
+  const judgeMatrices = Array.from({ length: 6 }, () => {
+    const m = Array.from({ length: 9 }, () => new Array<number>(9).fill(1));
+    for (let i = 0; i < 9; i++) {
+      for (let j = i + 1; j < 9; j++) {
+        m[i][j] = saaty[Math.floor(scaleRng.uniform() * saaty.length)];
+        m[j][i] = 1 / m[i][j];
+      }
+    }
+    return m;
+  });
+  const fromJudgments = (mode: 'bootstrap' | 'perturb'): SmaaInput => ({
+    values: table(10, 9),
+    weights: { kind: 'judgments', matrices: judgeMatrices, mode, aggregation: 'aij' },
+    samples: 100_000,
+    seed: 7,
+  });
+  const perturbTimes = await timeRuns(() => smaa(fromJudgments('perturb')), 5, 1);
+  const bootstrapTimes = await timeRuns(() => smaa(fromJudgments('bootstrap')), 5, 1);
+  log(
+    `engine.smaa 10 × 9, 100k samples of weights from 6 judges' 9 × 9 judgments: perturbed median ${median(perturbTimes).toFixed(1)} ms, bootstrap median ${median(bootstrapTimes).toFixed(1)} ms`,
+  );
+  figure('engine.smaa.judgments-100k.ms', median(perturbTimes), 2000);
 
   // engine.smaa 1,000,000 samples through two worker threads (build/node/worker.mjs).
   const pool = createWorkerPool(pathToFileURL(path.resolve('build/node/worker.mjs')), 2);

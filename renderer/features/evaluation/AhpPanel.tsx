@@ -56,6 +56,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   });
   const [onlyMissing, setOnlyMissing] = useState(false);
   const blind = useRoom((s) => s.blind);
+  const crMethod = useRoom((s) => s.crMethod);
   const participant = doc.participants.find((p) => p.id === who) ?? doc.participants[0];
   const n = doc.criteria.length;
   const labels = useMemo(() => doc.criteria.map((c, i) => displayName(c, lang, 'criterion', i).slice(0, 200)), [doc.criteria, lang]);
@@ -78,7 +79,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   const name = (i: number) => labels[i];
   const total = (n * (n - 1)) / 2;
   const result = own.value && ownReq ? own.value : null;
-  const cr = result?.cr ?? null;
+  const cr = (crMethod === 'alonso-lamata' ? result?.crAlonsoLamata : result?.cr) ?? null;
   // Harker's next pair only from the answer for these judgments: while it is pending the last one is
   // the pair just answered, and "Go to this pair" would lead back to it.
   const next: [number, number] | null = linking ?? (own.current ? result?.nextPair : null) ?? null;
@@ -100,7 +101,7 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
   return (
     <div className="ahp">
       <p className="muted small">{t('room.ahp.intro')}</p>
-      <AhpHead doc={doc} pid={pid} cr={cr} linking={linking !== null} onWho={setWho} />
+      <AhpHead doc={doc} pid={pid} cr={cr} alonsoLamata={crMethod === 'alonso-lamata'} linking={linking !== null} onWho={setWho} />
       {!pairsTracked(doc, pid) && <LegacyNote pid={pid} />}
       <AhpProgress answered={answered} total={total} n={n} name={name} linking={linking} next={next} onGo={goTo} />
       {result && cr !== null && cr > 0.0005 && result.inconsistencies.length > 0 && (
@@ -131,7 +132,21 @@ export function AhpPanel({ doc }: { doc: WorkshopDoc }) {
 }
 
 /** Whose judgments are shown, their consistency ratio, and the room's pairwise round. */
-function AhpHead({ doc, pid, cr, linking, onWho }: { doc: WorkshopDoc; pid: string; cr: number | null; linking: boolean; onWho: (id: string) => void }) {
+function AhpHead({
+  doc,
+  pid,
+  cr,
+  alonsoLamata,
+  linking,
+  onWho,
+}: {
+  doc: WorkshopDoc;
+  pid: string;
+  cr: number | null;
+  alonsoLamata: boolean;
+  linking: boolean;
+  onWho: (id: string) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="ahp-head">
@@ -142,9 +157,20 @@ function AhpHead({ doc, pid, cr, linking, onWho }: { doc: WorkshopDoc; pid: stri
         </select>
       </label>
       <p className={cr !== null && cr > CR_LIMIT ? 'cr cr-bad' : 'cr'} role="status" data-testid="ahp-cr">
-        {linking ? '' : cr === null ? t('room.ahp.crNone') : t('room.ahp.cr', { cr: cr.toFixed(3) })}{' '}
+        {linking ? '' : cr === null ? t('room.ahp.crNone') : t(alonsoLamata ? 'room.ahp.crAL' : 'room.ahp.cr', { cr: cr.toFixed(3) })}{' '}
         {!linking && cr !== null && (cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk'))}
       </p>
+      <label className="inline-label">
+        {t('room.ahp.crMethod')}
+        <select
+          className="input"
+          value={alonsoLamata ? 'alonso-lamata' : 'saaty'}
+          onChange={(e) => useRoom.getState().setCrMethod(e.target.value === 'alonso-lamata' ? 'alonso-lamata' : 'saaty')}
+        >
+          <option value="saaty">{t('room.ahp.crSaaty')}</option>
+          <option value="alonso-lamata">{t('room.ahp.crAlonsoLamata')}</option>
+        </select>
+      </label>
       <button type="button" className="btn" onClick={openPairwiseRound}>
         {t('roomVote.pairwiseRound')}
       </button>

@@ -9,6 +9,7 @@ import { verdictText } from '../../../shared/i18n/verdict';
 import { formatPercent } from '../../ui/format';
 import { useRoomAnalysis } from './analysis';
 import { RobustnessDetails } from './RobustnessDetails';
+import { SmaaWeightOptions, smaaSettingsText } from './SmaaWeightOptions';
 import { useRoom } from '../../store/room';
 import { displayName } from '../../../shared/model';
 
@@ -135,14 +136,15 @@ export function RobustnessPanel({ doc }: { doc: WorkshopDoc }) {
               <>
                 <AcceptabilityBars {...charts.acceptability} />
                 {result?.smaaSettings && (
-                  <p className="muted small">
-                    {t('room.robustness.smaaSettings', { samples: result.smaaSettings.samples.toLocaleString(), spread: pp(result.smaaSettings.spread) })}
+                  <p className="muted small" data-testid="smaa-settings">
+                    {smaaSettingsText(t, result.smaaSettings, (k) => (doc.criteria[k] ? displayName(doc.criteria[k], currentLang(), 'criterion', k) : '?'))}
                   </p>
                 )}
               </>
             )}
           </>
         )}
+        {result?.scored && doc.candidates.length > 1 && <SmaaWeightOptions doc={doc} analysis={result} />}
         {result?.scored && <RobustnessDetails doc={doc} analysis={result} />}
         {result && (
           <p className="muted small">

@@ -1,20 +1,41 @@
 import { useEffect, useState } from 'react';
-import type { WorkshopAnalyseRequest } from '../../../shared/contract/analysis';
+import type { SmaaWeightModel, WorkshopAnalyseRequest } from '../../../shared/contract/analysis';
 import type { WorkshopDoc } from '../../../shared/model';
 import { analysisSubject } from '../../../shared/model/analysis-subject';
 import { useDerived } from '../../api/derived';
-import { useRoom } from '../../store/room';
+import { DEFAULT_SMAA_CHOICE, useRoom, type SmaaChoice } from '../../store/room';
 import { useWorkshop } from '../../store/workshop';
 
 /** Edits typed in a burst cost one analysis: the document is analysed once it has rested this long (a debounce of input). */
 const ANALYSIS_DEBOUNCE_MS = 350;
 
 // Every subscriber of one document state gets the very same request object (its key is computed once).
-let last: { doc: WorkshopDoc; overrides: Record<string, number>; request: WorkshopAnalyseRequest } | null = null;
+let last: { doc: WorkshopDoc; overrides: Record<string, number>; choice: SmaaChoice; request: WorkshopAnalyseRequest } | null = null;
 
-/** The `workshop.analyse` request of a document with its what-if score overrides. */
-export function analysisRequest(doc: WorkshopDoc, overrides: Record<string, number>): WorkshopAnalyseRequest {
-  if (last?.doc !== doc || last.overrides !== overrides) last = { doc, overrides, request: { workshop: analysisSubject(doc), scoreOverrides: overrides } };
+/**
+ * The SMAA weights of the facilitator's choice: constraints being edited count once they
+ * compare two different criteria with a positive ratio; none such, weights around the team's.
+ */
+export function smaaWeightModel(choice: SmaaChoice): SmaaWeightModel {
+  if (choice.kind === 'judgments') return { kind: 'judgments', mode: choice.mode };
+  if (choice.kind === 'constraints') {
+    const constraints = choice.rows.filter((r) => r.greater !== r.lesser && r.ratio > 0 && r.ratio <= 1000);
+    if (constraints.length > 0) return { kind: 'constraints', constraints };
+  }
+  return { kind: 'around' };
+}
+
+/** The `workshop.analyse` request of a document with its what-if score overrides and the room's SMAA weights. */
+export function analysisRequest(doc: WorkshopDoc, overrides: Record<string, number>, choice: SmaaChoice = DEFAULT_SMAA_CHOICE): WorkshopAnalyseRequest {
+  if (last?.doc !== doc || last.overrides !== overrides || last.choice !== choice) {
+    const smaaWeights = smaaWeightModel(choice);
+    last = {
+      doc,
+      overrides,
+      choice,
+      request: { workshop: analysisSubject(doc), scoreOverrides: overrides, ...(smaaWeights.kind === 'around' ? {} : { smaaWeights }) },
+    };
+  }
   return last.request;
 }
 
@@ -34,11 +55,12 @@ export function analysisRequest(doc: WorkshopDoc, overrides: Record<string, numb
 export function useRoomAnalysis(doc: WorkshopDoc | null) {
   const overrides = useWorkshop((s) => s.whatIf);
   const blind = useRoom((s) => s.blind);
+  const choice = useRoom((s) => s.smaaChoice);
   const analysed = useRoom((s) => s.analysed);
   // Nothing asked yet for this workshop: the state on screen, at once.
   const asked = !doc ? null : analysed && analysed.doc.id === doc.id ? analysed : { doc, overrides };
   const first = asked !== null && asked !== analysed;
-  const derived = useDerived('workshop.analyse', asked && !blind ? analysisRequest(asked.doc, asked.overrides) : null);
+  const derived = useDerived('workshop.analyse', asked && !blind ? analysisRequest(asked.doc, asked.overrides, choice) : null);
   const behind = asked?.doc !== doc || asked?.overrides !== overrides;
   const restedDoc = useRested(doc, ANALYSIS_DEBOUNCE_MS);
   const restedOverrides = useRested(overrides, ANALYSIS_DEBOUNCE_MS);

@@ -97,8 +97,16 @@ export const report: ReportStrings = {
   flipsTo: 'Beyond, the winner becomes',
   neverFlips: 'never changes',
   acceptability: 'Rank acceptability (SMAA)',
-  acceptabilityIntro: (samples, spread) =>
-    `Share of ${samples.toLocaleString('en')} simulations in which each candidate takes each rank, with weights varied around the team's weights (RMS spread ${spread}) and scores varied by the participants' disagreement.`,
+  acceptabilityIntro: (samples, model) =>
+    `Share of ${samples.toLocaleString('en')} simulations in which each candidate takes each rank, with scores varied by the participants' disagreement. Weight model: ${model}.`,
+  smaaModel: (model, spread, constraints) =>
+    ({
+      around: `weights varied around the team's weights (RMS spread ${spread})`,
+      'judgments-bootstrap': "weights from the participants' own pairwise judgments, the judges resampled (bootstrap)",
+      'judgments-perturb': "weights from the participants' own pairwise judgments, each judgment varied within one step of the 1–9 scale",
+      constraints: `weights drawn uniformly among those meeting ${constraints}`,
+    })[model],
+  smaaConstraint: (greater, lesser, ratio) => `${greater} ≥ ${ratio} × ${lesser}`,
   rankN: (n) => `Rank ${n}`,
   acceptabilityError:
     '± is one Monte Carlo standard error of the share: another run with other random samples would usually (about two times in three) land within it.',

@@ -97,8 +97,16 @@ export const report: ReportStrings = {
   flipsTo: '超出后第一名变为',
   neverFlips: '不会改变',
   acceptability: room.room.chart.acceptability,
-  acceptabilityIntro: (samples, spread) =>
-    `在 ${samples.toLocaleString('zh-CN')} 次模拟中各候选方案获得各名次的比例：权重围绕团队权重随机变动（均方根离散度 ${spread}），评分按参与者分歧随机变动。`,
+  acceptabilityIntro: (samples, model) =>
+    `在 ${samples.toLocaleString('zh-CN')} 次模拟中各候选方案获得各名次的比例，评分按参与者分歧随机变动。权重模型：${model}。`,
+  smaaModel: (model, spread, constraints) =>
+    ({
+      around: `权重围绕团队权重随机变动（均方根离散度 ${spread}）`,
+      'judgments-bootstrap': '权重来自参与者自己的两两比较判断，对判断者重抽样（自助法）',
+      'judgments-perturb': '权重来自参与者自己的两两比较判断，每个判断在 1–9 标度上前后一级内随机变动',
+      constraints: `在满足 ${constraints} 的权重中均匀抽取`,
+    })[model],
+  smaaConstraint: (greater, lesser, ratio) => `${greater} ≥ ${ratio} × ${lesser}`,
   rankN: (n) => `第 ${n} 名`,
   acceptabilityError: '± 为该比例的一个蒙特卡洛标准误差：换一组随机样本重新模拟，结果通常（约三次中有两次）落在此范围内。',
   runnerUp: (name, leader, distance, moves) => `${name} 要追平 ${leader}：权重总共需改变 ${distance} 个百分点（L1，各项变化的绝对值之和），例如 ${moves}。`,

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { smaa } from './smaa';
+import { ahp } from './ahp';
+import { EngineInputError } from '../../shared/scoring/errors';
+
+/** mulberry32: an independent generator for the reference sampler. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Plain power iteration on a complete positive matrix, from the uniform vector. */
+function eigenvector(a: number[][]): number[] {
+  const n = a.length;
+  let x = new Array<number>(n).fill(1 / n);
+  for (let it = 0; it < 2000; it++) {
+    const y = a.map((row) => row.reduce((s, v, j) => s + v * x[j], 0));
+    const s = y.reduce((p, q) => p + q, 0);
+    const next = y.map((v) => v / s);
+    const change = Math.max(...next.map((v, i) => Math.abs(v - x[i])));
+    x = next;
+    if (change < 1e-13) break;
+  }
+  return x;
+}
+
+/** A judgment moved uniformly within one step of the 1–9 scale, kept within 1/9…9. */
+function perturb(v: number, random: () => number): number {
+  const p = v >= 1 ? v - 1 : 1 - 1 / v;
+  const q = Math.min(8, Math.max(-8, p + (2 * random() - 1)));
+  return q >= 0 ? 1 + q : 1 / (1 - q);
+}
+
+/** Elementwise geometric mean of complete matrices, with multiplicities. */
+function geometricMean(ms: number[][][]): number[][] {
+  const n = ms[0].length;
+  return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => Math.exp(ms.reduce((s, m) => s + Math.log(m[i][j]), 0) / ms.length)));
+}
+
+function perturbedMatrix(m: number[][], random: () => number): number[][] {
+  const n = m.length;
+  const out = m.map((row) => row.slice());
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const v = m[i][j] >= m[j][i] ? m[i][j] : 1 / m[j][i];
+      out[i][j] = perturb(v, random);
+      out[j][i] = 1 / out[i][j];
+    }
+  }
+  return out;
+}
+
+/** Reference draw of one weight vector, as the brief describes it, written from scratch. */
+function referenceWeights(judges: number[][][], mode: 'bootstrap' | 'perturb', aggregation: 'aij' | 'aip', random: () => number): number[] {
+  const drawn = mode === 'bootstrap' ? judges.map(() => judges[Math.floor(random() * judges.length)]) : judges.map((m) => perturbedMatrix(m, random));
+  if (aggregation === 'aij') return eigenvector(geometricMean(drawn));
+  const ps = drawn.map(eigenvector);
+  const g = ps[0].map((_, i) => Math.exp(ps.reduce((s, p) => s + Math.log(p[i]), 0) / ps.length));
+  const s = g.reduce((a, b) => a + b, 0);
+  return g.map((v) => v / s);
+}
+
+function referenceAcceptability(values: number[][], judges: number[][][], mode: 'bootstrap' | 'perturb', aggregation: 'aij' | 'aip', samples: number) {
+  const random = mulberry32(12345);
+  const m = values.length;
+  const counts = Array.from({ length: m }, () => new Array<number>(m).fill(0));
+  for (let s = 0; s < samples; s++) {
+    const w = referenceWeights(judges, mode, aggregation, random);
+    const totals = values.map((row) => row.reduce((acc, v, j) => acc + v * w[j], 0));
+    totals.forEach((t, a) => counts[a][totals.filter((u) => u > t).length]++);
+  }
+  return counts.map((row) => row.map((c) => c / samples));
+}
+
+// Three judges who disagree about three criteria; the fourth participant did not judge.
+const judges = [
+  [
+    [1, 3, 5],
+    [1 / 3, 1, 2],
+    [1 / 5, 1 / 2, 1],
+  ],
+  [
+    [1, 1 / 2, 1],
+    [2, 1, 3],
+    [1, 1 / 3, 1],
+  ],
+  [
+    [1, 1, 1 / 4],
+    [1, 1, 1 / 3],
+    [4, 3, 1],
+  ],
+];
+const values = [
+  [0.9, 0.2, 0.3],
+  [0.3, 0.85, 0.35],
+  [0.35, 0.3, 0.8],
+];
+
+describe('SMAA weights from the room’s judgments', () => {
+  const cases = [
+    ['bootstrap', 'aij'],
+    ['perturb', 'aij'],
+    ['bootstrap', 'aip'],
+    ['perturb', 'aip'],
+  ] as const;
+  it.each(cases)('%s with %s matches an independent re-implementation within |z| < 4', (mode, aggregation) => {
+    const samples = 20_000;
+    const engine = smaa({ values, weights: { kind: 'judgments', matrices: [...judges, null], mode, aggregation }, samples, seed: 3 });
+    const reference = referenceAcceptability(values, judges, mode, aggregation, samples);
+    let informative = 0;
+    engine.rankAcceptability.forEach((row, a) =>
+      row.forEach((b, r) => {
+        const ref = reference[a][r];
+        const se = Math.sqrt(engine.standardError[a][r] ** 2 + (ref * (1 - ref)) / samples);
+        if (se === 0) {
+          expect(b).toBe(ref);
+          return;
+        }
+        informative++;
+        expect(Math.abs(b - ref) / se, `alternative ${a}, rank ${r}: engine ${b}, reference ${ref}`).toBeLessThan(4);
+      }),
+    );
+    // The judges disagree enough that the ranking is genuinely uncertain.
+    expect(informative).toBeGreaterThan(3);
+  });
+
+  it('judges who all agree leave no uncertainty when resampled: the AHP winner always wins', () => {
+    const one = judges[0];
+    const res = smaa({ values, weights: { kind: 'judgments', matrices: [one, one, one], mode: 'bootstrap' }, samples: 2000, seed: 1 });
+    const w = ahp(one).weights;
+    const totals = values.map((row) => row.reduce((s, v, j) => s + v * w[j], 0));
+    const winner = totals.indexOf(Math.max(...totals));
+    expect(res.rankAcceptability[winner][0]).toBe(1);
+    expect(res.standardError[winner][0]).toBe(0);
+  });
+
+  it('incomplete judgments are completed by Harker’s method and still sampled', () => {
+    const partial = [
+      [1, 3, null],
+      [1 / 3, 1, 2],
+      [null, 1 / 2, 1],
+    ];
+    const res = smaa({ values, weights: { kind: 'judgments', matrices: [partial, judges[1]], mode: 'perturb' }, samples: 4000, seed: 2 });
+    for (let r = 0; r < 3; r++) expect(res.rankAcceptability.reduce((s, row) => s + row[r], 0)).toBeCloseTo(1, 12);
+  });
+
+  it('refuses to bootstrap a single judge, saying why', () => {
+    const run = () => smaa({ values, weights: { kind: 'judgments', matrices: [judges[0], null], mode: 'bootstrap' }, samples: 100, seed: 1 });
+    expect(run).toThrow(EngineInputError);
+    expect(run).toThrow(/at least two/);
+  });
+
+  it('refuses judgments that do not connect the criteria', () => {
+    const loose = [
+      [1, 3, null],
+      [1 / 3, 1, null],
+      [null, null, 1],
+    ];
+    expect(() => smaa({ values, weights: { kind: 'judgments', matrices: [loose], mode: 'perturb' }, samples: 100, seed: 1 })).toThrow(/connect/);
+  });
+});
