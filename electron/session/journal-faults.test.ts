@@ -398,3 +398,39 @@ describe('the round journal under faults', () => {
     expect(text).toHaveLength(2); // both submits of p2 kept
   });
 });
+
+describe('draft budgets across a restart', () => {
+  it('a participant cannot reset their draft budget by waiting for a host restart, even after compaction dropped their old drafts', async () => {
+    let now = Date.parse('2026-01-01T09:00:00Z');
+    const big = 'q'.repeat(1000);
+    const draftBytes = JSON.stringify(ballot(0, big)).length; // ~4 KB
+    const budget = { burst: 5 * draftBytes, perSecond: 100 };
+    opts = { now: () => now, compactBytes: 2 * draftBytes, draftBudget: budget };
+    await manager.shutdown();
+    start();
+    const s = await manager.open(RoundSpecSchema.parse(SPEC), ADDRESS, 0);
+    let accepted = 0;
+    for (let i = 0; i < 10; i++) {
+      const r = await draft(s, 0, i % 10, big).catch((e: unknown) => e);
+      if (!(r instanceof ContractError)) accepted++;
+    }
+    expect(accepted).toBeGreaterThan(2);
+    expect(accepted).toBeLessThan(10);
+    // Compaction ran: the journal holds fewer drafts than were accepted, so counting drafts alone cannot restore the budget.
+    expect((await lines(await journalFile())).filter((l) => l.includes('"t":"draft"')).length).toBeLessThan(accepted);
+    for (const wait of [0, 1000]) {
+      now += wait;
+      await restart();
+      await manager.status('ws-j');
+      const again = await draft(s, 0, 1, big).catch((e: unknown) => e);
+      expect(again).toBeInstanceOf(ContractError);
+      expect((again as ContractError).message).toMatch(/^Too many draft saves/);
+    }
+    // Another participant's budget is their own; and the budget refills with time as before.
+    await expect(draft(s, 1, 2, big)).resolves.toBeTruthy();
+    now += Math.ceil(((2 * draftBytes) / budget.perSecond) * 1000);
+    await restart();
+    await manager.status('ws-j');
+    await expect(draft(s, 0, 3, big)).resolves.toBeTruthy();
+  });
+});

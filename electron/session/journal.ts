@@ -238,10 +238,15 @@ export class Journal {
 
   /**
    * Rewrites the journal with the records `keep` accepts (two passes: `plan` sees every
-   * readable record first). Damaged lines are not carried over; they are kept in
+   * readable record first), then the `extra` records. Damaged lines are not carried over; they are kept in
    * `<journal>.damaged-<time>`. Atomic: temp file, fsync, rename, fsync of the folder.
    */
-  compact(plan: (value: unknown, line: number) => void, keep: (value: unknown, line: number) => boolean, now = Date.now()): Promise<void> {
+  compact(
+    plan: (value: unknown, line: number) => void,
+    keep: (value: unknown, line: number) => boolean,
+    now = Date.now(),
+    extra: readonly object[] = [],
+  ): Promise<void> {
     const run = this.queue.then(async () => {
       await this.closeHandle();
       const tmp = `${this.file}.compact.tmp`;
@@ -251,6 +256,7 @@ export class Journal {
         // The kept records (submissions, the latest drafts, the rest of the round's history) are few: written in one go.
         const kept: Buffer[] = [];
         const r = await scan(this.file, (v, n) => (keep(v, n) && kept.push(frame(v)), null));
+        for (const v of extra) kept.push(frame(v));
         const data = Buffer.concat(kept);
         const out = await open(tmp, 'w', 0o600);
         try {

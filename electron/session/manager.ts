@@ -20,7 +20,7 @@ import type {
   WriteFailure,
 } from '../../shared/contract/session';
 import { decodeLine, frame, Journal, sideFile, storageError, writeAtomic, type JournalIO } from './journal';
-import { FailureWindow } from './limits';
+import { DraftBudgets, draftCost, FailureWindow } from './limits';
 import { hostPort, startListener, type Listener, type ListenerOptions } from './listener';
 import { ballotResponse, checkBallot, parseParticipantRequest, participantOf } from './participant';
 import { applyRecord, checkRecord, filledCells, inConflict, newRoundState, type JournalRecord, type RoundState } from './round';
@@ -69,8 +69,8 @@ interface Entry {
   lastWriteFailure: WriteFailure | null;
   /** Journal size that triggers the next compaction. */
   compactAt: number;
-  /** Draft bytes each participant may still journal now, and when that was computed. */
-  draftBudget: Map<string, { bytes: number; at: number }>;
+  /** Draft bytes each participant may still journal (rebuilt on replay, saved at compaction). */
+  draftBudget: DraftBudgets;
 }
 
 const ACTIVE_MS = 120_000;
@@ -372,7 +372,7 @@ export class SessionManager {
           if (!e.round.joined.has(pid) || (this.isLink(e, pid, token) && !e.round.linkUsed.has(pid))) await this.change(e, { t: 'join', pid, via: 'link' });
           const at = new Date(this.now()).toISOString();
           if (method === 'draft') {
-            this.spendDraftBudget(e, pid, JSON.stringify(ballot).length);
+            this.spendDraftBudget(e, pid, draftCost(ballot));
             await this.change(e, { t: 'draft', pid, ballot, at });
             return { savedAt: at };
           }
@@ -442,6 +442,7 @@ export class SessionManager {
     const header = await readHeader(headerOf(file));
     let round: RoundState | null = null;
     let records = 0;
+    const budgets = this.newDraftBudgets();
     const read = await Journal.read(
       file,
       (value, line) => {
@@ -450,6 +451,9 @@ export class SessionManager {
         if ('problem' in c) return c.problem;
         if (round === null && c.rec.t !== 'open' && header) round = newRoundState(header);
         round = applyRecord(round, c.rec);
+        // The draft budget is replayed too: a restart must not refill it.
+        if (c.rec.t === 'draft') budgets.spent(c.rec.pid, draftCost(c.rec.ballot), Date.parse(c.rec.at));
+        else if (c.rec.t === 'budget') budgets.restore(c.rec.pid, c.rec.bytes, Date.parse(c.rec.at));
         return null;
       },
       { repair: true, now: this.now },
@@ -474,12 +478,17 @@ export class SessionManager {
     const r = round as RoundState;
     // Older journals had no header: keep one from now on.
     if (!header || header.roundId !== r.roundId) await writeAtomic(headerOf(file), frame(openRecordOf(r))).catch(() => undefined);
-    const entry = this.newEntry(r, new Journal(file, read.end, this.opts.journalIO), problems);
+    const entry = this.newEntry(r, new Journal(file, read.end, this.opts.journalIO), problems, budgets);
     this.entries.set(workshopId, entry);
     return entry;
   }
 
-  private newEntry(round: RoundState, journal: Journal, problems: JournalProblem[]): Entry {
+  private newDraftBudgets() {
+    const { burst, perSecond } = this.opts.draftBudget ?? DRAFT_BUDGET;
+    return new DraftBudgets(burst, perSecond);
+  }
+
+  private newEntry(round: RoundState, journal: Journal, problems: JournalProblem[], budgets?: DraftBudgets): Entry {
     return {
       round,
       journal,
@@ -492,7 +501,7 @@ export class SessionManager {
       writeFailures: 0,
       lastWriteFailure: null,
       compactAt: Math.max(journal.size * 2, journal.size + this.compactBytes()),
-      draftBudget: new Map(),
+      draftBudget: budgets ?? this.newDraftBudgets(),
     };
   }
 
@@ -521,24 +530,21 @@ export class SessionManager {
    * the page keeps the answers and sends them again).
    */
   private spendDraftBudget(e: Entry, pid: string, bytes: number) {
-    const { burst, perSecond } = this.opts.draftBudget ?? DRAFT_BUDGET;
-    const now = this.now();
-    const b = e.draftBudget.get(pid) ?? { bytes: burst, at: now };
-    b.bytes = Math.min(burst, b.bytes + ((now - b.at) / 1000) * perSecond);
-    b.at = now;
-    e.draftBudget.set(pid, b);
-    if (b.bytes < bytes)
+    if (!e.draftBudget.trySpend(pid, bytes, this.now()))
       throw new ContractError('unavailable', 'Too many draft saves from this device; your answers are kept on it and are sent again in a moment.');
-    b.bytes -= bytes;
   }
 
   /**
    * Drops drafts superseded by a later draft or a submission of the same participant; every
-   * other record stays, in order. Runs under the round's lock, once the journal has doubled.
+   * other record stays, in order. The draft budgets stand in for the dropped drafts: their
+   * levels are written after the kept records. Runs under the round's lock, once the journal has doubled.
    */
   private async compact(e: Entry) {
     const lastDraft = new Map<string, number>();
     const lastSubmit = new Map<string, number>();
+    const now = this.now();
+    const at = new Date(now).toISOString();
+    const levels: JournalRecord[] = e.draftBudget.below(now).map(({ pid, bytes }) => ({ t: 'budget', pid, bytes, at }));
     const failed = await e.journal
       .compact(
         (v, line) => {
@@ -549,10 +555,12 @@ export class SessionManager {
         },
         (v, line) => {
           const r = v as { t?: unknown; pid?: unknown };
+          if (r?.t === 'budget') return false; // superseded by the levels written now
           if (r?.t !== 'draft' || typeof r.pid !== 'string') return true;
           return lastDraft.get(r.pid) === line && (lastSubmit.get(r.pid) ?? 0) < line;
         },
-        this.now(),
+        now,
+        levels,
       )
       .then(
         () => false,

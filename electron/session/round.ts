@@ -26,6 +26,17 @@ export const JournalRecordSchema = z.discriminatedUnion('t', [
   /** The round moved to another address (its old network gone); links use the new address and port. */
   z.object({ t: z.literal('move'), address: z.string().min(1).max(100), port: z.number().int().min(1).max(65535), at }),
   z.object({ t: z.literal('reveal'), at }),
+  /** A participant's draft budget (bytes left) when the journal was compacted: the drafts it stands for are gone. */
+  z.object({
+    t: z.literal('budget'),
+    pid,
+    bytes: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31),
+    at,
+  }),
 ]);
 /** What the journal holds, one record per line: exactly what replay accepts. */
 export type JournalRecord = z.infer<typeof JournalRecordSchema>;
@@ -160,6 +171,8 @@ export function applyRecord(round: RoundState | null, rec: JournalRecord): Round
     case 'reveal':
       round.revealed = true;
       break;
+    case 'budget':
+      break; // the manager's, not the round's
   }
   return round;
 }
