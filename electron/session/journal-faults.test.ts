@@ -434,3 +434,45 @@ describe('draft budgets across a restart', () => {
     await expect(draft(s, 0, 3, big)).resolves.toBeTruthy();
   });
 });
+
+describe('side files are bounded', () => {
+  it('keeps the round’s 3 newest cut files and the 2 previous rounds (each with its header and cut files); older ones are deleted', async () => {
+    let now = Date.parse('2026-01-01T09:00:00Z');
+    opts = { now: () => now };
+    await manager.shutdown();
+    start();
+    const roundIds: string[] = [];
+    let lastCuts: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      const s = await manager.open(RoundSpecSchema.parse(SPEC), ADDRESS, 0);
+      roundIds.push(s.roundId);
+      await submit(s, 0, round + 1);
+      const file = await journalFile();
+      const cuts: string[] = [];
+      for (let t = 0; t < 5; t++) {
+        await manager.shutdown();
+        await appendFile(file, '80 00000000 {"t":"submit","pid":"p1"'); // a power cut mid-write
+        now += 1000;
+        start();
+        const st = await manager.status('ws-j');
+        cuts.push(st.round!.journal!.problems.find((p) => p.kind === 'torn-tail')!.sideFile!);
+        expect(st.round!.participants[0].rev).toBe(1);
+      }
+      const own = (await readdir(sessions())).filter((n) => /\.jsonl\.(torn|damaged)-/.test(n));
+      expect(own.sort()).toEqual(cuts.slice(-3).sort());
+      lastCuts = cuts.slice(-3);
+      await manager.close('ws-j');
+      now += 1000;
+    }
+    const names = await readdir(sessions());
+    const journal = path.basename(await journalFile());
+    // The current round: journal, header, its 3 newest cut files.
+    expect(names.filter((n) => !n.includes('.round-')).sort()).toEqual([journal, `${journal}.head`, ...lastCuts].sort());
+    // The two rounds before it, each with its header and 3 cut files; the first round is gone.
+    const aside = names.filter((n) => n.includes('.round-'));
+    expect(aside).toHaveLength(2 * (1 + 1 + 3));
+    for (const id of roundIds.slice(1, 3)) expect(aside.filter((n) => n.includes(`.round-${id}-`))).toHaveLength(5);
+    expect(aside.some((n) => n.includes(roundIds[0]))).toBe(false);
+    expect(aside.filter((n) => /\.round-[^.]+$/.test(n) && n.startsWith(`${journal}.round-`))).toHaveLength(2);
+  });
+});

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir, readFile, rename, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ContractError } from '../../shared/contract/errors';
@@ -19,7 +19,7 @@ import type {
   SubmittedBallot,
   WriteFailure,
 } from '../../shared/contract/session';
-import { decodeLine, frame, Journal, sideFile, storageError, writeAtomic, type JournalIO } from './journal';
+import { decodeLine, frame, Journal, moveJournalAside, pruneSideFiles, storageError, writeAtomic, type JournalIO } from './journal';
 import { DraftBudgets, draftCost, FailureWindow } from './limits';
 import { hostPort, startListener, type Listener, type ListenerOptions } from './listener';
 import { ballotResponse, checkBallot, parseParticipantRequest, participantOf } from './participant';
@@ -459,6 +459,7 @@ export class SessionManager {
       { repair: true, now: this.now },
     );
     const problems = read.problems;
+    if (problems.some((p) => p.sideFile)) await pruneSideFiles(file);
     const firstDamaged = problems.find((p) => p.line === 1 && p.kind !== 'torn-tail');
     if (firstDamaged && header && round !== null && (round as RoundState).roundId === header.roundId)
       problems.push({ kind: 'header-recovered', line: 1, message: `the round's first record was unreadable; rebuilt from ${path.basename(headerOf(file))}` });
@@ -516,13 +517,8 @@ export class SessionManager {
       (err: NodeJS.ErrnoException) => err.code !== 'ENOENT',
     );
     if (!exists) return;
-    const at = this.now();
-    try {
-      await rename(file, sideFile(file, what, at));
-      await rename(headerOf(file), sideFile(headerOf(file), what, at)).catch(() => undefined);
-    } catch (err) {
-      throw storageError(err);
-    }
+    await moveJournalAside(file, headerOf(file), what, this.now());
+    await pruneSideFiles(file);
   }
 
   /**
@@ -569,6 +565,7 @@ export class SessionManager {
     // A failed compaction leaves the journal as it was; try again after another compactBytes.
     e.compactAt = failed ? e.journal.size + this.compactBytes() : Math.max(e.journal.size * 2, e.journal.size + this.compactBytes());
     if (!failed) await writeAtomic(headerOf(e.journal.file), frame(openRecordOf(e.round))).catch(() => undefined);
+    await pruneSideFiles(e.journal.file);
   }
 
   private async facilitator(workshopId: string, fn: (e: Entry) => Promise<void>): Promise<SessionStatus> {
