@@ -23,7 +23,7 @@ import { decodeLine, frame, Journal, moveJournalAside, pruneSideFiles, storageEr
 import { DraftBudgets, draftCost, FailureWindow } from './limits';
 import { hostPort, startListener, type Listener, type ListenerOptions } from './listener';
 import { ballotResponse, checkBallot, parseParticipantRequest, participantOf } from './participant';
-import { applyRecord, checkRecord, filledCells, inConflict, newRoundState, type JournalRecord, type RoundState } from './round';
+import { applyRecord, checkRecord, filledCells, inConflict, lastRev, newRoundState, setAsideOf, type JournalRecord, type RoundState } from './round';
 import { newJoinCode, newRoundId, newToken, sameSecret } from './tokens';
 
 export interface SessionManagerOptions {
@@ -278,11 +278,26 @@ export class SessionManager {
     });
   }
 
-  free(workshopId: string, pid: string): Promise<SessionStatus> {
+  /** Frees a name (signs out the device that picked it by code); with `setAside`, that name's ballot leaves the round first. */
+  free(workshopId: string, pid: string, setAside = false): Promise<SessionStatus> {
     return this.facilitator(workshopId, async (e) => {
       if (!e.round.spec.participants.some((p) => p.id === pid)) throw new ContractError('invalid_request', `"${pid}" is not invited to this round.`);
+      if (setAside) await this.setAsideRoundBallot(e, pid);
       if (e.round.joined.has(pid)) await this.change(e, { t: 'free', pid });
     });
+  }
+
+  /**
+   * Removes the participant's ballot (submission and draft) from the round, durably (journaled
+   * before it counts): the facilitator's answer to a ballot entered on another device. The
+   * name's page is told at once and shows its ballot empty; the next submission's revision
+   * follows the one set aside, so the facilitator's page merges it as new. Under the round's lock.
+   */
+  private async setAsideRoundBallot(e: Entry, pid: string) {
+    if (!e.round.open) throw new ContractError('forbidden', 'The round is closed; ballots can no longer change.');
+    if (!e.round.latest.has(pid) && !e.round.submitted.has(pid)) return;
+    await this.change(e, { t: 'aside', pid, rev: lastRev(e.round, pid) });
+    this.wakeWaiting(e);
   }
 
   async ballots(workshopId: string): Promise<SubmittedBallot[]> {
@@ -347,7 +362,7 @@ export class SessionManager {
         const pid = participantOf(e.round, token);
         this.touch(e, pid);
         await this.noteLink(e, pid, token);
-        return { ...ballotResponse(e.round, pid), ...this.claimFor(e, pid, token) };
+        return { ...ballotResponse(e.round, pid), ...this.claimFor(e, pid, token), ...this.setAsideFor(e, pid) };
       }
       case 'status': {
         const req = parseParticipantRequest('status', payload);
@@ -358,7 +373,7 @@ export class SessionManager {
           await this.waitWhileOpen(e);
           this.touch(e, pid);
         }
-        return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0, ...this.claimFor(e, pid, token) };
+        return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0, ...this.claimFor(e, pid, token), ...this.setAsideFor(e, pid) };
       }
       case 'draft':
       case 'submit': {
@@ -371,14 +386,15 @@ export class SessionManager {
           // A personal link used straight away counts as joined.
           if (!e.round.joined.has(pid) || (this.isLink(e, pid, token) && !e.round.linkUsed.has(pid))) await this.change(e, { t: 'join', pid, via: 'link' });
           const at = new Date(this.now()).toISOString();
+          const via = this.isLink(e, pid, token) ? ('link' as const) : ('code' as const);
           if (method === 'draft') {
             this.spendDraftBudget(e, pid, draftCost(ballot));
-            await this.change(e, { t: 'draft', pid, ballot, at });
+            await this.change(e, { t: 'draft', pid, ballot, via, at });
             return { savedAt: at };
           }
-          const rev = (e.round.submitted.get(pid)?.rev ?? 0) + 1;
+          const rev = lastRev(e.round, pid) + 1;
           // Durable first: the acknowledgment (and the facilitator's copy) only after fsync.
-          await this.change(e, { t: 'submit', pid, ballot, rev, at });
+          await this.change(e, { t: 'submit', pid, ballot, rev, via, at });
           this.emit({ type: 'ballot', roundId: e.round.roundId, workshopId, participantId: pid, rev, storedAt: at, ballot });
           return { rev, storedAt: at };
         });
@@ -412,6 +428,11 @@ export class SessionManager {
     }
     const at = e.round.linkUsed.get(pid);
     return at !== undefined ? { claimedElsewhere: { at, via: 'link' } } : {};
+  }
+
+  private setAsideFor(e: Entry, pid: string): { setAside?: { at: string } } {
+    const a = setAsideOf(e.round, pid);
+    return a ? { setAside: a } : {};
   }
 
   private idleMs() {
@@ -762,6 +783,7 @@ export class SessionManager {
         rev: r.submitted.get(p.id)?.rev ?? 0,
         link: `${url}#t=${r.links.get(p.id) ?? ''}`,
         conflict: inConflict(r, p.id),
+        byCode: r.latest.has(p.id) && r.ballotVia.get(p.id) === 'code',
         state: !r.joined.has(p.id)
           ? ('invited' as const)
           : this.isAway(e, p.id)

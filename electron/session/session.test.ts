@@ -304,6 +304,64 @@ describe('room-vote sessions', () => {
     expect((await send(status.port, 'ballot', {}, { token: t3 })).body.result.claimedElsewhere).toBeUndefined();
   });
 
+  it('freeing a name can set aside the ballot cast on the code device: it leaves the round durably, the link holder is told at once; keeping it keeps it', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const t3 = linkToken(status.participants[2].link);
+    const t2 = linkToken(status.participants[1].link);
+    const events: SessionEvent[] = [];
+    manager.subscribe((e) => events.push(e));
+    // Someone picks Ana's name by code and votes twice; Ana opens her link and waits on her status.
+    const device = (await send(status.port, 'join', { code: status.joinCode, participantId: 'p3' }, { from: '127.0.0.9' })).body.result.token as string;
+    expect((await send(status.port, 'submit', { ballot: full(1) }, { token: device })).body.result.rev).toBe(1);
+    expect((await send(status.port, 'submit', { ballot: full(2) }, { token: device })).body.result.rev).toBe(2);
+    expect((await send(status.port, 'ballot', {}, { token: t3 })).body.result.submitted).not.toBeNull();
+    // Sam votes on his own link: his ballot is his, and it is never set aside by Ana's trouble.
+    expect((await send(status.port, 'submit', { ballot: full(5) }, { token: t2 })).body.result.rev).toBe(1);
+    let board = (await manager.status('ws-1')).round!;
+    expect(board.participants.map((p) => [p.conflict, p.byCode])).toEqual([
+      [false, false],
+      [false, false],
+      [true, true],
+    ]);
+    const waiting = send(status.port, 'status', { wait: true }, { token: t3 });
+    await new Promise((r) => setTimeout(r, 100));
+    const asked = performance.now();
+    board = (await manager.free('ws-1', 'p3', true)).round!;
+    const told = (await waiting).body.result;
+    expect(performance.now() - asked).toBeLessThan(5000);
+    expect(told.setAside).toEqual({ at: expect.any(String) });
+    expect(told.rev).toBe(0);
+    expect(board.participants[2]).toMatchObject({ submitted: false, rev: 0, filled: 0, conflict: false });
+    expect((await manager.ballots('ws-1')).map((b) => b.participantId)).toEqual(['p2']);
+    const mine = (await send(status.port, 'ballot', {}, { token: t3 })).body.result;
+    expect(mine).toMatchObject({ submitted: null, draft: null, rev: 0, setAside: told.setAside });
+    expect(mine.claimedElsewhere).toBeUndefined();
+    expect((await send(status.port, 'status', {}, { token: device })).status).toBe(401);
+    // Durable: after a restart the ballot is still set aside; Ana's next submission follows the set-aside revision.
+    await manager.shutdown();
+    manager = new SessionManager({ dataDir: dir, tls: null });
+    expect((await manager.status('ws-1')).round!.participants[2]).toMatchObject({ submitted: false, rev: 0 });
+    expect((await send(status.port, 'ballot', {}, { token: t3 })).body.result.setAside).toEqual(told.setAside);
+    expect((await send(status.port, 'submit', { ballot: full(7) }, { token: t3 })).body.result.rev).toBe(3);
+    const after = (await send(status.port, 'ballot', {}, { token: t3 })).body.result;
+    expect(after.setAside).toBeUndefined();
+    expect(after.submitted.cells[0].value).toBe(7);
+    expect((await manager.status('ws-1')).round!.participants[2].byCode).toBe(false);
+    await manager.shutdown();
+    manager = new SessionManager({ dataDir: dir, tls: null });
+    await manager.status('ws-1');
+    expect((await manager.ballots('ws-1')).map((b) => [b.participantId, b.rev])).toEqual([
+      ['p2', 1],
+      ['p3', 3],
+    ]);
+
+    // Keeping it: the code device's ballot stays in the round.
+    const again = (await send(status.port, 'join', { code: status.joinCode, participantId: 'p1' }, { from: '127.0.0.9' })).body.result.token as string;
+    expect((await send(status.port, 'submit', { ballot: full(4) }, { token: again })).body.result.rev).toBe(1);
+    expect((await manager.free('ws-1', 'p1')).round!.participants[0]).toMatchObject({ submitted: true, rev: 1, joined: false });
+    expect(events.some((e) => e.type === 'status')).toBe(true);
+  });
+
   it('the personal link waiting on its status learns at once that its freed name was picked again by code', async () => {
     const status = await manager.open(spec(), ADDRESS, 0);
     const t3 = linkToken(status.participants[2].link);
