@@ -33,8 +33,9 @@ export class FailureWindow {
     private readonly now: () => number = Date.now,
   ) {}
 
-  blocked(key: string): boolean {
-    return this.recent(key).length >= this.max;
+  /** `max`: this key's own limit, if not the window's. */
+  blocked(key: string, max = this.max): boolean {
+    return this.recent(key).length >= max;
   }
   fail(key: string): void {
     if (this.hits.size > 10_000) this.hits.clear();

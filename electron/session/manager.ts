@@ -80,6 +80,8 @@ const DRAFT_BUDGET = { burst: 1 << 20, perSecond: 16 << 10 };
 const COMPACT_BYTES = 4 << 20;
 /** A journal record before it is stamped. */
 type RecordInput = JournalRecord extends infer R ? (R extends { at: string } ? Omit<R, 'at'> & { at?: string } : never) : never;
+/** Wrong join codes allowed per address and per round, for a round inviting `invited`: devices behind one NAT share an address. */
+export const joinCodeLimits = (invited: number) => ({ perAddress: Math.max(10, 2 * invited), perRound: Math.max(200, 8 * invited) });
 const isLoopback = (a: string) => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a) || a === '::1';
 
 /**
@@ -335,7 +337,8 @@ export class SessionManager {
         }
         // Counted per round: guesses at one round's code never lock another round out.
         const guesser = `${e.round.roundId}|${client}`;
-        if (this.joinFailures.blocked(guesser) || this.allJoinFailures.blocked(e.round.roundId))
+        const allowed = joinCodeLimits(e.round.spec.participants.length);
+        if (this.joinFailures.blocked(guesser, allowed.perAddress) || this.allJoinFailures.blocked(e.round.roundId, allowed.perRound))
           throw new ContractError('forbidden', 'Too many wrong join codes; wait ten minutes, or ask the facilitator for your personal link.');
         if (!sameSecret(req.code.toUpperCase(), e.round.joinCode)) {
           this.joinFailures.fail(guesser);
@@ -641,6 +644,7 @@ export class SessionManager {
         tls: this.tls,
         staticDir: this.opts.staticDir,
         limits: this.opts.limits,
+        invited: e.round.spec.participants.length,
         handle: (method, payload, token, client) => this.participant(workshopId, method, payload, token, client),
         onLost: ({ message, restarts }) => {
           if (!mine || e.listener !== mine) return;

@@ -9,7 +9,8 @@ import { createService } from '../service';
 import { parseWebArgs } from '../hosts/web';
 import { defaultDataDir } from './data-dir';
 import { SessionManager } from './manager';
-import { LISTENER_LIMITS, startListener } from './listener';
+import { LISTENER_LIMITS, perAddressCap, startListener } from './listener';
+import { joinCodeLimits } from './manager';
 import { holdSlowSockets, honestSubmits } from '../../test/fixtures/slowloris';
 import { connect } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -395,6 +396,100 @@ describe('room-vote sessions', () => {
     } finally {
       slow.release();
     }
+  });
+
+  it('devices behind one address (NAT): 50 honest submits from one address all succeed while another address holds 500 slow sockets', async () => {
+    const participants = Array.from({ length: 50 }, (_, i) => ({ id: `q${i + 1}`, name: `Q${i + 1}` }));
+    const status = await manager.open(RoundSpecSchema.parse({ ...SPEC, participants }), ADDRESS, 0);
+    const slow = holdSlowSockets({ host: ADDRESS, port: status.port, from: '127.0.0.3', count: 500, lineEveryMs: 1000 });
+    try {
+      await new Promise((r) => setTimeout(r, 1000));
+      const tokens = status.participants.map((p) => linkToken(p.link));
+      const ok = await honestSubmits({ host: ADDRESS, port: status.port, tokens, ballot: full(5), timeoutMs: 5000, from: '127.0.0.4' });
+      expect(ok.filter(Boolean)).toHaveLength(50);
+      // The slow address was held to its own cap (3 per invited device), evicting its own idle sockets.
+      expect(slow.open()).toBeLessThanOrEqual(perAddressCap(50));
+    } finally {
+      slow.release();
+    }
+  });
+
+  it('at the per-address cap, the longest-idle socket of that address makes room; busy ones are never cut', async () => {
+    const cap = perAddressCap(0);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const l = await startListener({
+      address: ADDRESS,
+      port: 0,
+      limits: { burst: 1000, perSecond: 1000 },
+      handle: async (method) => {
+        if (method === 'status') await gate;
+        return { ok: 1 };
+      },
+    });
+    const from = '127.0.0.5';
+    try {
+      // The address's devices fill the cap with idle (slow-head) sockets; honest devices behind it still get through.
+      const slow = holdSlowSockets({ host: ADDRESS, port: l.port, from, count: cap, lineEveryMs: 1000 });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(slow.open()).toBe(cap);
+      const tokens = Array.from({ length: 6 }, (_, i) => `device-token-${i}-abcdefghijklmnop`);
+      const ok = await honestSubmits({ host: ADDRESS, port: l.port, tokens, ballot: full(1), timeoutMs: 3000, from });
+      expect(ok).toEqual(tokens.map(() => true));
+      // Room was made by cutting idle slow sockets (at most one per honest connection; fewer when an honest one had already closed).
+      expect(slow.open()).toBeLessThan(cap);
+      expect(slow.open()).toBeGreaterThanOrEqual(cap - tokens.length);
+      slow.release();
+      await new Promise((r) => setTimeout(r, 200));
+      // Now every connection is busy (waiting on its status): a new one is refused, none of the busy ones is cut.
+      const busy = Array.from({ length: cap }, () => send(l.port, 'status', {}, { from, token: tokens[0] }));
+      await new Promise((r) => setTimeout(r, 300));
+      const refused = await send(l.port, 'status', {}, { from }).then(
+        () => false,
+        () => true,
+      );
+      expect(refused).toBe(true);
+      release();
+      expect((await Promise.all(busy)).map((r) => r.status)).toEqual(busy.map(() => 200));
+    } finally {
+      release();
+      await l.close();
+    }
+  });
+
+  it('requests are counted per device token (not per shared address), within an allowance per address for its devices', async () => {
+    const l = await startListener({ address: ADDRESS, port: 0, invited: 3, limits: { burst: 4, perSecond: 0.001 }, handle: async () => ({}) });
+    const from = '127.0.0.6';
+    try {
+      const tokens = Array.from({ length: 3 }, (_, i) => `nat-device-${i}-abcdefghijklmnopq`);
+      const codes = async (token: string, n: number) => {
+        const out: number[] = [];
+        for (let i = 0; i < n; i++) out.push((await send(l.port, 'status', {}, { from, token })).status);
+        return out;
+      };
+      // Three devices behind one address: each has its own burst of 4.
+      for (const t of tokens) expect(await codes(t, 4)).toEqual([200, 200, 200, 200]);
+      expect(await codes(tokens[0], 1)).toEqual([429]);
+      // A made-up token buys nothing beyond the address's allowance (4 per invited device).
+      expect(await codes('made-up-token-abcdefghijklmnopqrs', 1)).toEqual([429]);
+    } finally {
+      await l.close();
+    }
+  });
+
+  it('the wrong-code limit scales with the invited count: a room of 50 behind one address is not locked out by 10 typos', async () => {
+    const participants = Array.from({ length: 50 }, (_, i) => ({ id: `q${i + 1}`, name: `Q${i + 1}` }));
+    const status = await manager.open(RoundSpecSchema.parse({ ...SPEC, participants }), ADDRESS, 0);
+    const allowed = joinCodeLimits(50).perAddress;
+    expect(allowed).toBeGreaterThan(10);
+    const wrong = status.joinCode === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ';
+    for (let i = 0; i < allowed - 1; i++)
+      await expect(manager.participant('ws-1', 'join', { code: wrong }, undefined, '127.0.0.7')).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(await manager.participant('ws-1', 'join', { code: status.joinCode }, undefined, '127.0.0.7')).toHaveProperty('names');
+    await expect(manager.participant('ws-1', 'join', { code: wrong }, undefined, '127.0.0.7')).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(manager.participant('ws-1', 'join', { code: status.joinCode }, undefined, '127.0.0.7')).rejects.toMatchObject({ code: 'forbidden' });
+    // A small round keeps the limit of ten.
+    expect(joinCodeLimits(3).perAddress).toBe(10);
   });
 
   it('a request whose body trickles in is answered 408 and cut within a second of the request timeout', async () => {
