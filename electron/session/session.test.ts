@@ -414,6 +414,15 @@ describe('room-vote sessions', () => {
     }
   });
 
+  it('the per-address cap is 3 connections per invited device, never under 24 nor over 256', () => {
+    const { perAddress: floor, perAddressMax: ceiling, perInvited } = LISTENER_LIMITS;
+    expect(perAddressCap(0)).toBe(floor);
+    expect(perAddressCap(Math.floor(floor / perInvited))).toBe(floor); // six phones behind one address: still the floor
+    expect(perAddressCap(50)).toBe(50 * perInvited);
+    expect(perAddressCap(50)).toBeGreaterThan(floor);
+    expect(perAddressCap(1000)).toBe(ceiling);
+  });
+
   it('at the per-address cap, the longest-idle socket of that address makes room; busy ones are never cut', async () => {
     const cap = perAddressCap(0);
     let release!: () => void;
