@@ -15,6 +15,6 @@ export const sessionHandlers: HandlersFor<typeof sessionMethods> = {
   'session.close': ({ workshopId }, ctx) => manager(ctx).close(workshopId),
   'session.reopen': ({ workshopId, address }, ctx) => manager(ctx).reopen(workshopId, address),
   'session.reveal': ({ workshopId }, ctx) => manager(ctx).reveal(workshopId),
-  'session.free': ({ workshopId, participantId }, ctx) => manager(ctx).free(workshopId, participantId),
+  'session.free': ({ workshopId, participantId, setAside }, ctx) => manager(ctx).free(workshopId, participantId, setAside),
   'session.ballots': ({ workshopId }, ctx) => manager(ctx).ballots(workshopId),
 };

@@ -398,3 +398,81 @@ describe('the round journal under faults', () => {
     expect(text).toHaveLength(2); // both submits of p2 kept
   });
 });
+
+describe('draft budgets across a restart', () => {
+  it('a participant cannot reset their draft budget by waiting for a host restart, even after compaction dropped their old drafts', async () => {
+    let now = Date.parse('2026-01-01T09:00:00Z');
+    const big = 'q'.repeat(1000);
+    const draftBytes = JSON.stringify(ballot(0, big)).length; // ~4 KB
+    const budget = { burst: 5 * draftBytes, perSecond: 100 };
+    opts = { now: () => now, compactBytes: 2 * draftBytes, draftBudget: budget };
+    await manager.shutdown();
+    start();
+    const s = await manager.open(RoundSpecSchema.parse(SPEC), ADDRESS, 0);
+    let accepted = 0;
+    for (let i = 0; i < 10; i++) {
+      const r = await draft(s, 0, i % 10, big).catch((e: unknown) => e);
+      if (!(r instanceof ContractError)) accepted++;
+    }
+    expect(accepted).toBeGreaterThan(2);
+    expect(accepted).toBeLessThan(10);
+    // Compaction ran: the journal holds fewer drafts than were accepted, so counting drafts alone cannot restore the budget.
+    expect((await lines(await journalFile())).filter((l) => l.includes('"t":"draft"')).length).toBeLessThan(accepted);
+    for (const wait of [0, 1000]) {
+      now += wait;
+      await restart();
+      await manager.status('ws-j');
+      const again = await draft(s, 0, 1, big).catch((e: unknown) => e);
+      expect(again).toBeInstanceOf(ContractError);
+      expect((again as ContractError).message).toMatch(/^Too many draft saves/);
+    }
+    // Another participant's budget is their own; and the budget refills with time as before.
+    await expect(draft(s, 1, 2, big)).resolves.toBeTruthy();
+    now += Math.ceil(((2 * draftBytes) / budget.perSecond) * 1000);
+    await restart();
+    await manager.status('ws-j');
+    await expect(draft(s, 0, 3, big)).resolves.toBeTruthy();
+  });
+});
+
+describe('side files are bounded', () => {
+  it('keeps the round’s 3 newest cut files and the 2 previous rounds (each with its header and cut files); older ones are deleted', async () => {
+    let now = Date.parse('2026-01-01T09:00:00Z');
+    opts = { now: () => now };
+    await manager.shutdown();
+    start();
+    const roundIds: string[] = [];
+    let lastCuts: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      const s = await manager.open(RoundSpecSchema.parse(SPEC), ADDRESS, 0);
+      roundIds.push(s.roundId);
+      await submit(s, 0, round + 1);
+      const file = await journalFile();
+      const cuts: string[] = [];
+      for (let t = 0; t < 5; t++) {
+        await manager.shutdown();
+        await appendFile(file, '80 00000000 {"t":"submit","pid":"p1"'); // a power cut mid-write
+        now += 1000;
+        start();
+        const st = await manager.status('ws-j');
+        cuts.push(st.round!.journal!.problems.find((p) => p.kind === 'torn-tail')!.sideFile!);
+        expect(st.round!.participants[0].rev).toBe(1);
+      }
+      const own = (await readdir(sessions())).filter((n) => /\.jsonl\.(torn|damaged)-/.test(n));
+      expect(own.sort()).toEqual(cuts.slice(-3).sort());
+      lastCuts = cuts.slice(-3);
+      await manager.close('ws-j');
+      now += 1000;
+    }
+    const names = await readdir(sessions());
+    const journal = path.basename(await journalFile());
+    // The current round: journal, header, its 3 newest cut files.
+    expect(names.filter((n) => !n.includes('.round-')).sort()).toEqual([journal, `${journal}.head`, ...lastCuts].sort());
+    // The two rounds before it, each with its header and 3 cut files; the first round is gone.
+    const aside = names.filter((n) => n.includes('.round-'));
+    expect(aside).toHaveLength(2 * (1 + 1 + 3));
+    for (const id of roundIds.slice(1, 3)) expect(aside.filter((n) => n.includes(`.round-${id}-`))).toHaveLength(5);
+    expect(aside.some((n) => n.includes(roundIds[0]))).toBe(false);
+    expect(aside.filter((n) => /\.round-[^.]+$/.test(n) && n.startsWith(`${journal}.round-`))).toHaveLength(2);
+  });
+});

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { ContractError } from '../../shared/contract/errors';
@@ -238,10 +238,15 @@ export class Journal {
 
   /**
    * Rewrites the journal with the records `keep` accepts (two passes: `plan` sees every
-   * readable record first). Damaged lines are not carried over; they are kept in
+   * readable record first), then the `extra` records. Damaged lines are not carried over; they are kept in
    * `<journal>.damaged-<time>`. Atomic: temp file, fsync, rename, fsync of the folder.
    */
-  compact(plan: (value: unknown, line: number) => void, keep: (value: unknown, line: number) => boolean, now = Date.now()): Promise<void> {
+  compact(
+    plan: (value: unknown, line: number) => void,
+    keep: (value: unknown, line: number) => boolean,
+    now = Date.now(),
+    extra: readonly object[] = [],
+  ): Promise<void> {
     const run = this.queue.then(async () => {
       await this.closeHandle();
       const tmp = `${this.file}.compact.tmp`;
@@ -251,6 +256,7 @@ export class Journal {
         // The kept records (submissions, the latest drafts, the rest of the round's history) are few: written in one go.
         const kept: Buffer[] = [];
         const r = await scan(this.file, (v, n) => (keep(v, n) && kept.push(frame(v)), null));
+        for (const v of extra) kept.push(frame(v));
         const data = Buffer.concat(kept);
         const out = await open(tmp, 'w', 0o600);
         try {
@@ -333,6 +339,52 @@ async function collectDamaged(file: string): Promise<Buffer[]> {
 /** A file next to the journal: `<journal>.<what>-<time>` (time without colons, for every file system). */
 export function sideFile(file: string, what: string, at: number): string {
   return `${file}.${what}-${new Date(at).toISOString().replace(/[:.]/g, '-')}`;
+}
+
+/** How many side files a journal keeps: the previous rounds' journals, and the newest cut files (torn or damaged) per round. */
+export const SIDE_FILES = { rounds: 2, cuts: 3 } as const;
+
+const SIDE_TIME = /(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)$/;
+const byTimeNewestFirst = (a: string, b: string) => (SIDE_TIME.exec(b)?.[1] ?? '').localeCompare(SIDE_TIME.exec(a)?.[1] ?? '') || b.localeCompare(a);
+
+/**
+ * Moves a journal aside as `<journal>.<what>-<time>` with what belongs to it: its header
+ * (`<journal>.head.<what>-<time>`) and its cut files (`<journal>.<what>-<time>.torn-…`).
+ */
+export async function moveJournalAside(file: string, head: string, what: string, at: number): Promise<void> {
+  const aside = sideFile(file, what, at);
+  const cuts = await cutFiles(file);
+  try {
+    await rename(file, aside);
+  } catch (err) {
+    throw storageError(err);
+  }
+  await rename(head, sideFile(head, what, at)).catch(() => undefined);
+  for (const c of cuts) await rename(path.join(path.dirname(file), c), `${aside}${c.slice(path.basename(file).length)}`).catch(() => undefined);
+}
+
+/** The journal's own cut files (`<journal>.torn-<time>`, `<journal>.damaged-<time>`), newest first. */
+async function cutFiles(file: string): Promise<string[]> {
+  const base = path.basename(file);
+  const names = await readdir(path.dirname(file)).catch(() => [] as string[]);
+  return names.filter((n) => n.startsWith(`${base}.`) && /^\.(torn|damaged)-[^.]+$/.test(n.slice(base.length))).sort(byTimeNewestFirst);
+}
+
+/**
+ * Keeps the side files bounded: the journal's newest `SIDE_FILES.cuts` cut files, and the newest
+ * `SIDE_FILES.rounds` previous rounds (each with its header and cut files); older ones are deleted.
+ */
+export async function pruneSideFiles(file: string): Promise<void> {
+  const dir = path.dirname(file);
+  const base = path.basename(file);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const gone = new Set<string>((await cutFiles(file)).slice(SIDE_FILES.cuts));
+  const rounds = names.filter((n) => n.startsWith(`${base}.`) && /^\.(round-[A-Za-z0-9_-]+|unread)-[^.]+$/.test(n.slice(base.length))).sort(byTimeNewestFirst);
+  for (const old of rounds.slice(SIDE_FILES.rounds)) {
+    const suffix = old.slice(base.length); // .round-<id>-<time>
+    for (const n of names) if (n === old || n.startsWith(`${old}.`) || n === `${base}.head${suffix}`) gone.add(n);
+  }
+  for (const n of gone) await rm(path.join(dir, n), { force: true }).catch(() => undefined);
 }
 
 export async function syncDir(dir: string) {

@@ -34,6 +34,8 @@ export interface ListenerOptions {
   /** build/renderer: the participant page is `participant/index.html` there, its files under `assets/`. */
   staticDir?: string;
   limits?: { burst: number; perSecond: number };
+  /** How many participants the round invites: one address's connection cap and request allowance scale with it (devices behind one NAT share an address). */
+  invited?: number;
   /** Overrides of LISTENER_LIMITS' timeouts (tests use short ones). */
   timeouts?: { headMs?: number; requestMs?: number };
   /**
@@ -50,8 +52,10 @@ export interface ListenerOptions {
  * What one device may hold. A request head must arrive within `headMs` of the connection
  * opening (or of its previous answer), the whole request within `requestMs`; both are enforced
  * to within `checkMs` (Node's own check runs only every 30 s by default). One address holds at
- * most `perAddress` connections (a phone uses a few; a hotspot's devices share an address), so
- * one device's slow sockets cannot take the room's `connections`.
+ * most `perInvited` connections per invited participant, within [`perAddress`, `perAddressMax`]
+ * (a phone uses a few; a hotspot's or a NAT's devices share one address), so one device's slow
+ * sockets cannot take the room's `connections`; at the cap, that address's longest-idle
+ * connection (no request in progress) makes room, an active one never does.
  */
 export const LISTENER_LIMITS = {
   headMs: 5_000,
@@ -59,9 +63,15 @@ export const LISTENER_LIMITS = {
   checkMs: 250,
   keepAliveMs: 5_000,
   perAddress: 24,
+  perAddressMax: 256,
+  perInvited: 3,
   connections: 512,
   tlsHandshakeMs: 5_000,
 } as const;
+
+/** Connections one address may hold in a round inviting `invited` participants: 3 per invited device, within [24, 256]. */
+export const perAddressCap = (invited = 0): number =>
+  Math.min(LISTENER_LIMITS.perAddressMax, Math.max(LISTENER_LIMITS.perAddress, LISTENER_LIMITS.perInvited * Math.max(0, Math.floor(invited))));
 
 export interface Listener {
   /** The HTTP server (absent when the listener runs in another process). */
@@ -82,7 +92,14 @@ export const hostPort = (address: string, port: number) => (address.includes(':'
 
 export async function startListener(opts: ListenerOptions): Promise<Listener> {
   const scheme = opts.tls ? 'https' : 'http';
-  const limiter = new RateLimiter(opts.limits?.burst ?? 60, opts.limits?.perSecond ?? 20);
+  // Requests are counted per device: by its token where it sends one, else by its address. An
+  // address also has an allowance for every device that may share it (a NAT), so tokens made up
+  // on the spot buy nothing beyond that.
+  const burst = opts.limits?.burst ?? 60;
+  const perSecond = opts.limits?.perSecond ?? 20;
+  const shared = Math.max(1, Math.floor(opts.invited ?? 1));
+  const perDevice = new RateLimiter(burst, perSecond);
+  const perAddress = new RateLimiter(burst * shared, perSecond * shared);
   let page: { html: Buffer; assets: Set<string> } | null = null;
   const loadPage = async () => {
     if (page || !opts.staticDir) return page;
@@ -118,7 +135,7 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
   server.keepAliveTimeout = LISTENER_LIMITS.keepAliveMs;
   server.maxHeadersCount = 50;
   server.maxConnections = LISTENER_LIMITS.connections;
-  guardConnections(server, headMs);
+  guardConnections(server, headMs, perAddressCap(opts.invited));
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -130,7 +147,8 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== `${scheme}://${expected}`) throw new ContractError('forbidden', 'Forbidden origin.');
     const client = req.socket.remoteAddress ?? '?';
-    if (!limiter.take(client))
+    const token = bearerOf(req);
+    if (!perAddress.take(client) || (token !== undefined && !perDevice.take(`t:${token}`)) || (token === undefined && !perDevice.take(`a:${client}`)))
       return send(res, 429, { ok: false, error: { code: 'unavailable', message: 'Too many requests from this device; wait a moment.' } });
     const url = new URL(req.url ?? '/', `${scheme}://${expected}`);
     if (url.pathname.startsWith('/p/')) return api(req, res, url.pathname.slice(3));
@@ -168,9 +186,7 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
     } catch {
       throw new ContractError('invalid_request', 'Request body is not valid JSON.');
     }
-    const auth = String(req.headers.authorization ?? '');
-    const token = auth.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
-    const result = await opts.handle(method as ParticipantMethod, payload, token, req.socket.remoteAddress ?? '?');
+    const result = await opts.handle(method as ParticipantMethod, payload, bearerOf(req), req.socket.remoteAddress ?? '?');
     send(res, 200, { ok: true, result });
   }
 
@@ -197,13 +213,20 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
   };
 }
 
+const bearerOf = (req: IncomingMessage): string | undefined => {
+  const auth = String(req.headers.authorization ?? '');
+  return auth.startsWith('Bearer ') ? auth.slice(7).trim().slice(0, 100) : undefined;
+};
+
 /**
  * Per-address connection cap, and a head timer per connection: armed when it opens and after
  * each answer, cleared when a complete head arrives. A slow head is cut when its time is up
- * (Node's checker is the second line).
+ * (Node's checker is the second line). At the cap, a new connection takes the place of the
+ * address's connection idle the longest (no request in progress: waiting for a head, or kept
+ * alive after an answer); only when every one is busy is the new one refused.
  */
-function guardConnections(server: Server, headMs: number) {
-  const perAddress = new Map<string, number>();
+export function guardConnections(server: Server, headMs: number, cap: number) {
+  const perAddress = new Map<string, Map<Socket, { busy: boolean; idleSince: number }>>();
   const heads = new WeakMap<Socket, NodeJS.Timeout>();
   const arm = (socket: Socket) => {
     clearTimeout(heads.get(socket));
@@ -214,25 +237,36 @@ function guardConnections(server: Server, headMs: number) {
   // The raw TCP connection (for HTTPS too, before its handshake).
   server.on('connection', (socket: Socket) => {
     const key = socket.remoteAddress ?? '?';
-    const n = (perAddress.get(key) ?? 0) + 1;
-    if (n > LISTENER_LIMITS.perAddress) {
-      socket.destroy();
-      return;
+    let conns = perAddress.get(key);
+    if (!conns) perAddress.set(key, (conns = new Map()));
+    if (conns.size >= cap) {
+      let idlest: Socket | null = null;
+      let since = Infinity;
+      for (const [s, st] of conns) if (!st.busy && st.idleSince < since) [idlest, since] = [s, st.idleSince];
+      if (!idlest) {
+        socket.destroy();
+        return;
+      }
+      conns.delete(idlest);
+      idlest.destroy();
     }
-    perAddress.set(key, n);
+    conns.set(socket, { busy: false, idleSince: performance.now() });
     arm(socket);
     socket.once('close', () => {
       clearTimeout(heads.get(socket));
-      const left = (perAddress.get(key) ?? 1) - 1;
-      if (left > 0) perAddress.set(key, left);
-      else perAddress.delete(key);
+      const c = perAddress.get(key);
+      c?.delete(socket);
+      if (c?.size === 0) perAddress.delete(key);
     });
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     // With TLS the request's socket is the TLS socket; its timer is on the TCP socket beneath.
     const raw = rawSocket(req.socket);
     clearTimeout(heads.get(raw));
-    res.once('finish', () => {
+    const st = perAddress.get(raw.remoteAddress ?? '?')?.get(raw);
+    if (st) st.busy = true;
+    res.once('close', () => {
+      if (st) Object.assign(st, { busy: false, idleSince: performance.now() });
       if (!raw.destroyed) arm(raw);
     });
   });

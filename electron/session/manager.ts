@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir, readFile, rename, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ContractError } from '../../shared/contract/errors';
@@ -19,11 +19,11 @@ import type {
   SubmittedBallot,
   WriteFailure,
 } from '../../shared/contract/session';
-import { decodeLine, frame, Journal, sideFile, storageError, writeAtomic, type JournalIO } from './journal';
-import { FailureWindow } from './limits';
+import { decodeLine, frame, Journal, moveJournalAside, pruneSideFiles, storageError, writeAtomic, type JournalIO } from './journal';
+import { DraftBudgets, draftCost, FailureWindow } from './limits';
 import { hostPort, startListener, type Listener, type ListenerOptions } from './listener';
 import { ballotResponse, checkBallot, parseParticipantRequest, participantOf } from './participant';
-import { applyRecord, checkRecord, filledCells, inConflict, newRoundState, type JournalRecord, type RoundState } from './round';
+import { applyRecord, checkRecord, filledCells, inConflict, lastRev, newRoundState, setAsideOf, type JournalRecord, type RoundState } from './round';
 import { newJoinCode, newRoundId, newToken, sameSecret } from './tokens';
 
 export interface SessionManagerOptions {
@@ -69,8 +69,8 @@ interface Entry {
   lastWriteFailure: WriteFailure | null;
   /** Journal size that triggers the next compaction. */
   compactAt: number;
-  /** Draft bytes each participant may still journal now, and when that was computed. */
-  draftBudget: Map<string, { bytes: number; at: number }>;
+  /** Draft bytes each participant may still journal (rebuilt on replay, saved at compaction). */
+  draftBudget: DraftBudgets;
 }
 
 const ACTIVE_MS = 120_000;
@@ -80,6 +80,8 @@ const DRAFT_BUDGET = { burst: 1 << 20, perSecond: 16 << 10 };
 const COMPACT_BYTES = 4 << 20;
 /** A journal record before it is stamped. */
 type RecordInput = JournalRecord extends infer R ? (R extends { at: string } ? Omit<R, 'at'> & { at?: string } : never) : never;
+/** Wrong join codes allowed per address and per round, for a round inviting `invited`: devices behind one NAT share an address. */
+export const joinCodeLimits = (invited: number) => ({ perAddress: Math.max(10, 2 * invited), perRound: Math.max(200, 8 * invited) });
 const isLoopback = (a: string) => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a) || a === '::1';
 
 /**
@@ -278,11 +280,26 @@ export class SessionManager {
     });
   }
 
-  free(workshopId: string, pid: string): Promise<SessionStatus> {
+  /** Frees a name (signs out the device that picked it by code); with `setAside`, that name's ballot leaves the round first. */
+  free(workshopId: string, pid: string, setAside = false): Promise<SessionStatus> {
     return this.facilitator(workshopId, async (e) => {
       if (!e.round.spec.participants.some((p) => p.id === pid)) throw new ContractError('invalid_request', `"${pid}" is not invited to this round.`);
+      if (setAside) await this.setAsideRoundBallot(e, pid);
       if (e.round.joined.has(pid)) await this.change(e, { t: 'free', pid });
     });
+  }
+
+  /**
+   * Removes the participant's ballot (submission and draft) from the round, durably (journaled
+   * before it counts): the facilitator's answer to a ballot entered on another device. The
+   * name's page is told at once and shows its ballot empty; the next submission's revision
+   * follows the one set aside, so the facilitator's page merges it as new. Under the round's lock.
+   */
+  private async setAsideRoundBallot(e: Entry, pid: string) {
+    if (!e.round.open) throw new ContractError('forbidden', 'The round is closed; ballots can no longer change.');
+    if (!e.round.latest.has(pid) && !e.round.submitted.has(pid)) return;
+    await this.change(e, { t: 'aside', pid, rev: lastRev(e.round, pid) });
+    this.wakeWaiting(e);
   }
 
   async ballots(workshopId: string): Promise<SubmittedBallot[]> {
@@ -320,7 +337,8 @@ export class SessionManager {
         }
         // Counted per round: guesses at one round's code never lock another round out.
         const guesser = `${e.round.roundId}|${client}`;
-        if (this.joinFailures.blocked(guesser) || this.allJoinFailures.blocked(e.round.roundId))
+        const allowed = joinCodeLimits(e.round.spec.participants.length);
+        if (this.joinFailures.blocked(guesser, allowed.perAddress) || this.allJoinFailures.blocked(e.round.roundId, allowed.perRound))
           throw new ContractError('forbidden', 'Too many wrong join codes; wait ten minutes, or ask the facilitator for your personal link.');
         if (!sameSecret(req.code.toUpperCase(), e.round.joinCode)) {
           this.joinFailures.fail(guesser);
@@ -347,7 +365,7 @@ export class SessionManager {
         const pid = participantOf(e.round, token);
         this.touch(e, pid);
         await this.noteLink(e, pid, token);
-        return { ...ballotResponse(e.round, pid), ...this.claimFor(e, pid, token) };
+        return { ...ballotResponse(e.round, pid), ...this.claimFor(e, pid, token), ...this.setAsideFor(e, pid) };
       }
       case 'status': {
         const req = parseParticipantRequest('status', payload);
@@ -358,7 +376,7 @@ export class SessionManager {
           await this.waitWhileOpen(e);
           this.touch(e, pid);
         }
-        return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0, ...this.claimFor(e, pid, token) };
+        return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0, ...this.claimFor(e, pid, token), ...this.setAsideFor(e, pid) };
       }
       case 'draft':
       case 'submit': {
@@ -371,14 +389,15 @@ export class SessionManager {
           // A personal link used straight away counts as joined.
           if (!e.round.joined.has(pid) || (this.isLink(e, pid, token) && !e.round.linkUsed.has(pid))) await this.change(e, { t: 'join', pid, via: 'link' });
           const at = new Date(this.now()).toISOString();
+          const via = this.isLink(e, pid, token) ? ('link' as const) : ('code' as const);
           if (method === 'draft') {
-            this.spendDraftBudget(e, pid, JSON.stringify(ballot).length);
-            await this.change(e, { t: 'draft', pid, ballot, at });
+            this.spendDraftBudget(e, pid, draftCost(ballot));
+            await this.change(e, { t: 'draft', pid, ballot, via, at });
             return { savedAt: at };
           }
-          const rev = (e.round.submitted.get(pid)?.rev ?? 0) + 1;
+          const rev = lastRev(e.round, pid) + 1;
           // Durable first: the acknowledgment (and the facilitator's copy) only after fsync.
-          await this.change(e, { t: 'submit', pid, ballot, rev, at });
+          await this.change(e, { t: 'submit', pid, ballot, rev, via, at });
           this.emit({ type: 'ballot', roundId: e.round.roundId, workshopId, participantId: pid, rev, storedAt: at, ballot });
           return { rev, storedAt: at };
         });
@@ -414,6 +433,11 @@ export class SessionManager {
     return at !== undefined ? { claimedElsewhere: { at, via: 'link' } } : {};
   }
 
+  private setAsideFor(e: Entry, pid: string): { setAside?: { at: string } } {
+    const a = setAsideOf(e.round, pid);
+    return a ? { setAside: a } : {};
+  }
+
   private idleMs() {
     return this.opts.idleMs ?? 4 * 3600_000;
   }
@@ -442,6 +466,7 @@ export class SessionManager {
     const header = await readHeader(headerOf(file));
     let round: RoundState | null = null;
     let records = 0;
+    const budgets = this.newDraftBudgets();
     const read = await Journal.read(
       file,
       (value, line) => {
@@ -450,11 +475,15 @@ export class SessionManager {
         if ('problem' in c) return c.problem;
         if (round === null && c.rec.t !== 'open' && header) round = newRoundState(header);
         round = applyRecord(round, c.rec);
+        // The draft budget is replayed too: a restart must not refill it.
+        if (c.rec.t === 'draft') budgets.spent(c.rec.pid, draftCost(c.rec.ballot), Date.parse(c.rec.at));
+        else if (c.rec.t === 'budget') budgets.restore(c.rec.pid, c.rec.bytes, Date.parse(c.rec.at));
         return null;
       },
       { repair: true, now: this.now },
     );
     const problems = read.problems;
+    if (problems.some((p) => p.sideFile)) await pruneSideFiles(file);
     const firstDamaged = problems.find((p) => p.line === 1 && p.kind !== 'torn-tail');
     if (firstDamaged && header && round !== null && (round as RoundState).roundId === header.roundId)
       problems.push({ kind: 'header-recovered', line: 1, message: `the round's first record was unreadable; rebuilt from ${path.basename(headerOf(file))}` });
@@ -474,12 +503,17 @@ export class SessionManager {
     const r = round as RoundState;
     // Older journals had no header: keep one from now on.
     if (!header || header.roundId !== r.roundId) await writeAtomic(headerOf(file), frame(openRecordOf(r))).catch(() => undefined);
-    const entry = this.newEntry(r, new Journal(file, read.end, this.opts.journalIO), problems);
+    const entry = this.newEntry(r, new Journal(file, read.end, this.opts.journalIO), problems, budgets);
     this.entries.set(workshopId, entry);
     return entry;
   }
 
-  private newEntry(round: RoundState, journal: Journal, problems: JournalProblem[]): Entry {
+  private newDraftBudgets() {
+    const { burst, perSecond } = this.opts.draftBudget ?? DRAFT_BUDGET;
+    return new DraftBudgets(burst, perSecond);
+  }
+
+  private newEntry(round: RoundState, journal: Journal, problems: JournalProblem[], budgets?: DraftBudgets): Entry {
     return {
       round,
       journal,
@@ -492,7 +526,7 @@ export class SessionManager {
       writeFailures: 0,
       lastWriteFailure: null,
       compactAt: Math.max(journal.size * 2, journal.size + this.compactBytes()),
-      draftBudget: new Map(),
+      draftBudget: budgets ?? this.newDraftBudgets(),
     };
   }
 
@@ -507,13 +541,8 @@ export class SessionManager {
       (err: NodeJS.ErrnoException) => err.code !== 'ENOENT',
     );
     if (!exists) return;
-    const at = this.now();
-    try {
-      await rename(file, sideFile(file, what, at));
-      await rename(headerOf(file), sideFile(headerOf(file), what, at)).catch(() => undefined);
-    } catch (err) {
-      throw storageError(err);
-    }
+    await moveJournalAside(file, headerOf(file), what, this.now());
+    await pruneSideFiles(file);
   }
 
   /**
@@ -521,24 +550,21 @@ export class SessionManager {
    * the page keeps the answers and sends them again).
    */
   private spendDraftBudget(e: Entry, pid: string, bytes: number) {
-    const { burst, perSecond } = this.opts.draftBudget ?? DRAFT_BUDGET;
-    const now = this.now();
-    const b = e.draftBudget.get(pid) ?? { bytes: burst, at: now };
-    b.bytes = Math.min(burst, b.bytes + ((now - b.at) / 1000) * perSecond);
-    b.at = now;
-    e.draftBudget.set(pid, b);
-    if (b.bytes < bytes)
+    if (!e.draftBudget.trySpend(pid, bytes, this.now()))
       throw new ContractError('unavailable', 'Too many draft saves from this device; your answers are kept on it and are sent again in a moment.');
-    b.bytes -= bytes;
   }
 
   /**
    * Drops drafts superseded by a later draft or a submission of the same participant; every
-   * other record stays, in order. Runs under the round's lock, once the journal has doubled.
+   * other record stays, in order. The draft budgets stand in for the dropped drafts: their
+   * levels are written after the kept records. Runs under the round's lock, once the journal has doubled.
    */
   private async compact(e: Entry) {
     const lastDraft = new Map<string, number>();
     const lastSubmit = new Map<string, number>();
+    const now = this.now();
+    const at = new Date(now).toISOString();
+    const levels: JournalRecord[] = e.draftBudget.below(now).map(({ pid, bytes }) => ({ t: 'budget', pid, bytes, at }));
     const failed = await e.journal
       .compact(
         (v, line) => {
@@ -549,10 +575,12 @@ export class SessionManager {
         },
         (v, line) => {
           const r = v as { t?: unknown; pid?: unknown };
+          if (r?.t === 'budget') return false; // superseded by the levels written now
           if (r?.t !== 'draft' || typeof r.pid !== 'string') return true;
           return lastDraft.get(r.pid) === line && (lastSubmit.get(r.pid) ?? 0) < line;
         },
-        this.now(),
+        now,
+        levels,
       )
       .then(
         () => false,
@@ -561,6 +589,7 @@ export class SessionManager {
     // A failed compaction leaves the journal as it was; try again after another compactBytes.
     e.compactAt = failed ? e.journal.size + this.compactBytes() : Math.max(e.journal.size * 2, e.journal.size + this.compactBytes());
     if (!failed) await writeAtomic(headerOf(e.journal.file), frame(openRecordOf(e.round))).catch(() => undefined);
+    await pruneSideFiles(e.journal.file);
   }
 
   private async facilitator(workshopId: string, fn: (e: Entry) => Promise<void>): Promise<SessionStatus> {
@@ -615,6 +644,7 @@ export class SessionManager {
         tls: this.tls,
         staticDir: this.opts.staticDir,
         limits: this.opts.limits,
+        invited: e.round.spec.participants.length,
         handle: (method, payload, token, client) => this.participant(workshopId, method, payload, token, client),
         onLost: ({ message, restarts }) => {
           if (!mine || e.listener !== mine) return;
@@ -757,6 +787,7 @@ export class SessionManager {
         rev: r.submitted.get(p.id)?.rev ?? 0,
         link: `${url}#t=${r.links.get(p.id) ?? ''}`,
         conflict: inConflict(r, p.id),
+        byCode: r.latest.has(p.id) && r.ballotVia.get(p.id) === 'code',
         state: !r.joined.has(p.id)
           ? ('invited' as const)
           : this.isAway(e, p.id)

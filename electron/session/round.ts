@@ -19,13 +19,27 @@ export const JournalRecordSchema = z.discriminatedUnion('t', [
   }),
   z.object({ t: z.literal('join'), pid, via: z.enum(['link', 'code']), device: token.optional(), at }),
   z.object({ t: z.literal('free'), pid, at }),
-  z.object({ t: z.literal('draft'), pid, ballot: BallotSchema, at }),
-  z.object({ t: z.literal('submit'), pid, ballot: BallotSchema, rev: z.number().int().min(1), at }),
+  /** `via`: entered on the personal link's device or on the device that picked the name by code (absent in older journals). */
+  z.object({ t: z.literal('draft'), pid, ballot: BallotSchema, via: z.enum(['link', 'code']).optional(), at }),
+  z.object({ t: z.literal('submit'), pid, ballot: BallotSchema, rev: z.number().int().min(1), via: z.enum(['link', 'code']).optional(), at }),
+  /** The facilitator set the participant's ballot aside (entered on another device): it leaves the round; revisions go on from `rev`. */
+  z.object({ t: z.literal('aside'), pid, rev: z.number().int().min(0), at }),
   z.object({ t: z.literal('close'), reason: z.literal('idle').optional(), at }),
   z.object({ t: z.literal('reopen'), at }),
   /** The round moved to another address (its old network gone); links use the new address and port. */
   z.object({ t: z.literal('move'), address: z.string().min(1).max(100), port: z.number().int().min(1).max(65535), at }),
   z.object({ t: z.literal('reveal'), at }),
+  /** A participant's draft budget (bytes left) when the journal was compacted: the drafts it stands for are gone. */
+  z.object({
+    t: z.literal('budget'),
+    pid,
+    bytes: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31),
+    at,
+  }),
 ]);
 /** What the journal holds, one record per line: exactly what replay accepts. */
 export type JournalRecord = z.infer<typeof JournalRecordSchema>;
@@ -45,8 +59,8 @@ export function checkRecord(value: unknown, line: number, round: RoundState | nu
   const rec = parsed.data as JournalRecord;
   if ('pid' in rec && round && !round.spec.participants.some((p) => p.id === rec.pid))
     return { problem: { kind: 'bad-record', line, ...who, message: `"${rec.pid}" is not invited to this round` } };
-  if (rec.t === 'submit' && round && rec.rev <= (round.submitted.get(rec.pid)?.rev ?? 0))
-    return { problem: { kind: 'bad-record', line, ...who, message: `revision ${rec.rev} does not follow ${round.submitted.get(rec.pid)?.rev}` } };
+  if (rec.t === 'submit' && round && rec.rev <= lastRev(round, rec.pid))
+    return { problem: { kind: 'bad-record', line, ...who, message: `revision ${rec.rev} does not follow ${lastRev(round, rec.pid)}` } };
   return { rec };
 }
 
@@ -75,6 +89,10 @@ export interface RoundState {
   drafts: Map<string, Ballot>;
   submitted: Map<string, { ballot: Ballot; rev: number; storedAt: string }>;
   lastSeen: Map<string, number>;
+  /** Which device entered each participant's latest answers (when the journal says). */
+  ballotVia: Map<string, 'link' | 'code'>;
+  /** Ballots the facilitator set aside, per participant: when, and the revision then (the next one follows it). */
+  setAside: Map<string, { at: string; rev: number }>;
   /** Last request from each participant's device (not journaled: after a restart, from when the round was loaded). */
   contact: Map<string, number>;
   lastActivity: number;
@@ -103,6 +121,8 @@ export function newRoundState(r: Extract<JournalRecord, { t: 'open' }>): RoundSt
     drafts: new Map(),
     submitted: new Map(),
     lastSeen: new Map(),
+    ballotVia: new Map(),
+    setAside: new Map(),
     contact: new Map(),
     lastActivity: Date.parse(r.at),
     openedAt: r.at,
@@ -140,12 +160,21 @@ export function applyRecord(round: RoundState | null, rec: JournalRecord): Round
       round.drafts.set(rec.pid, rec.ballot);
       round.latest.set(rec.pid, rec.ballot);
       round.lastSeen.set(rec.pid, at);
+      noteVia(round, rec.pid, rec.via);
       break;
     case 'submit':
       round.submitted.set(rec.pid, { ballot: rec.ballot, rev: rec.rev, storedAt: rec.at });
       round.drafts.delete(rec.pid);
       round.latest.set(rec.pid, rec.ballot);
       round.lastSeen.set(rec.pid, at);
+      noteVia(round, rec.pid, rec.via);
+      break;
+    case 'aside':
+      round.submitted.delete(rec.pid);
+      round.drafts.delete(rec.pid);
+      round.latest.delete(rec.pid);
+      round.ballotVia.delete(rec.pid);
+      round.setAside.set(rec.pid, { at: rec.at, rev: rec.rev });
       break;
     case 'close':
       round.open = false;
@@ -160,9 +189,25 @@ export function applyRecord(round: RoundState | null, rec: JournalRecord): Round
     case 'reveal':
       round.revealed = true;
       break;
+    case 'budget':
+      break; // the manager's, not the round's
   }
   return round;
 }
+
+function noteVia(round: RoundState, pid: string, via: 'link' | 'code' | undefined) {
+  if (via) round.ballotVia.set(pid, via);
+  else round.ballotVia.delete(pid);
+}
+
+/** The participant's last revision: submitted, or set aside (the next submission follows either). */
+export const lastRev = (round: RoundState, pid: string): number => round.submitted.get(pid)?.rev ?? round.setAside.get(pid)?.rev ?? 0;
+
+/** A set-aside ballot not yet followed by a new submission: the name's page says so. */
+export const setAsideOf = (round: RoundState, pid: string): { at: string } | undefined => {
+  const a = round.setAside.get(pid);
+  return a && !round.submitted.has(pid) ? { at: a.at } : undefined;
+};
 
 /** Two people on one name: picked by join code on a device while its personal link is in use too. */
 export const inConflict = (round: RoundState, pid: string): boolean => round.devices.has(pid) && round.linkUsed.has(pid);

@@ -9,7 +9,8 @@ import { createService } from '../service';
 import { parseWebArgs } from '../hosts/web';
 import { defaultDataDir } from './data-dir';
 import { SessionManager } from './manager';
-import { LISTENER_LIMITS, startListener } from './listener';
+import { LISTENER_LIMITS, perAddressCap, startListener } from './listener';
+import { joinCodeLimits } from './manager';
 import { holdSlowSockets, honestSubmits } from '../../test/fixtures/slowloris';
 import { connect } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -304,6 +305,64 @@ describe('room-vote sessions', () => {
     expect((await send(status.port, 'ballot', {}, { token: t3 })).body.result.claimedElsewhere).toBeUndefined();
   });
 
+  it('freeing a name can set aside the ballot cast on the code device: it leaves the round durably, the link holder is told at once; keeping it keeps it', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const t3 = linkToken(status.participants[2].link);
+    const t2 = linkToken(status.participants[1].link);
+    const events: SessionEvent[] = [];
+    manager.subscribe((e) => events.push(e));
+    // Someone picks Ana's name by code and votes twice; Ana opens her link and waits on her status.
+    const device = (await send(status.port, 'join', { code: status.joinCode, participantId: 'p3' }, { from: '127.0.0.9' })).body.result.token as string;
+    expect((await send(status.port, 'submit', { ballot: full(1) }, { token: device })).body.result.rev).toBe(1);
+    expect((await send(status.port, 'submit', { ballot: full(2) }, { token: device })).body.result.rev).toBe(2);
+    expect((await send(status.port, 'ballot', {}, { token: t3 })).body.result.submitted).not.toBeNull();
+    // Sam votes on his own link: his ballot is his, and it is never set aside by Ana's trouble.
+    expect((await send(status.port, 'submit', { ballot: full(5) }, { token: t2 })).body.result.rev).toBe(1);
+    let board = (await manager.status('ws-1')).round!;
+    expect(board.participants.map((p) => [p.conflict, p.byCode])).toEqual([
+      [false, false],
+      [false, false],
+      [true, true],
+    ]);
+    const waiting = send(status.port, 'status', { wait: true }, { token: t3 });
+    await new Promise((r) => setTimeout(r, 100));
+    const asked = performance.now();
+    board = (await manager.free('ws-1', 'p3', true)).round!;
+    const told = (await waiting).body.result;
+    expect(performance.now() - asked).toBeLessThan(5000);
+    expect(told.setAside).toEqual({ at: expect.any(String) });
+    expect(told.rev).toBe(0);
+    expect(board.participants[2]).toMatchObject({ submitted: false, rev: 0, filled: 0, conflict: false });
+    expect((await manager.ballots('ws-1')).map((b) => b.participantId)).toEqual(['p2']);
+    const mine = (await send(status.port, 'ballot', {}, { token: t3 })).body.result;
+    expect(mine).toMatchObject({ submitted: null, draft: null, rev: 0, setAside: told.setAside });
+    expect(mine.claimedElsewhere).toBeUndefined();
+    expect((await send(status.port, 'status', {}, { token: device })).status).toBe(401);
+    // Durable: after a restart the ballot is still set aside; Ana's next submission follows the set-aside revision.
+    await manager.shutdown();
+    manager = new SessionManager({ dataDir: dir, tls: null });
+    expect((await manager.status('ws-1')).round!.participants[2]).toMatchObject({ submitted: false, rev: 0 });
+    expect((await send(status.port, 'ballot', {}, { token: t3 })).body.result.setAside).toEqual(told.setAside);
+    expect((await send(status.port, 'submit', { ballot: full(7) }, { token: t3 })).body.result.rev).toBe(3);
+    const after = (await send(status.port, 'ballot', {}, { token: t3 })).body.result;
+    expect(after.setAside).toBeUndefined();
+    expect(after.submitted.cells[0].value).toBe(7);
+    expect((await manager.status('ws-1')).round!.participants[2].byCode).toBe(false);
+    await manager.shutdown();
+    manager = new SessionManager({ dataDir: dir, tls: null });
+    await manager.status('ws-1');
+    expect((await manager.ballots('ws-1')).map((b) => [b.participantId, b.rev])).toEqual([
+      ['p2', 1],
+      ['p3', 3],
+    ]);
+
+    // Keeping it: the code device's ballot stays in the round.
+    const again = (await send(status.port, 'join', { code: status.joinCode, participantId: 'p1' }, { from: '127.0.0.9' })).body.result.token as string;
+    expect((await send(status.port, 'submit', { ballot: full(4) }, { token: again })).body.result.rev).toBe(1);
+    expect((await manager.free('ws-1', 'p1')).round!.participants[0]).toMatchObject({ submitted: true, rev: 1, joined: false });
+    expect(events.some((e) => e.type === 'status')).toBe(true);
+  });
+
   it('the personal link waiting on its status learns at once that its freed name was picked again by code', async () => {
     const status = await manager.open(spec(), ADDRESS, 0);
     const t3 = linkToken(status.participants[2].link);
@@ -337,6 +396,109 @@ describe('room-vote sessions', () => {
     } finally {
       slow.release();
     }
+  });
+
+  it('devices behind one address (NAT): 50 honest submits from one address all succeed while another address holds 500 slow sockets', async () => {
+    const participants = Array.from({ length: 50 }, (_, i) => ({ id: `q${i + 1}`, name: `Q${i + 1}` }));
+    const status = await manager.open(RoundSpecSchema.parse({ ...SPEC, participants }), ADDRESS, 0);
+    const slow = holdSlowSockets({ host: ADDRESS, port: status.port, from: '127.0.0.3', count: 500, lineEveryMs: 1000 });
+    try {
+      await new Promise((r) => setTimeout(r, 1000));
+      const tokens = status.participants.map((p) => linkToken(p.link));
+      const ok = await honestSubmits({ host: ADDRESS, port: status.port, tokens, ballot: full(5), timeoutMs: 5000, from: '127.0.0.4' });
+      expect(ok.filter(Boolean)).toHaveLength(50);
+      // The slow address was held to its own cap (3 per invited device), evicting its own idle sockets.
+      expect(slow.open()).toBeLessThanOrEqual(perAddressCap(50));
+    } finally {
+      slow.release();
+    }
+  });
+
+  it('the per-address cap is 3 connections per invited device, never under 24 nor over 256', () => {
+    const { perAddress: floor, perAddressMax: ceiling, perInvited } = LISTENER_LIMITS;
+    expect(perAddressCap(0)).toBe(floor);
+    expect(perAddressCap(Math.floor(floor / perInvited))).toBe(floor); // six phones behind one address: still the floor
+    expect(perAddressCap(50)).toBe(50 * perInvited);
+    expect(perAddressCap(50)).toBeGreaterThan(floor);
+    expect(perAddressCap(1000)).toBe(ceiling);
+  });
+
+  it('at the per-address cap, the longest-idle socket of that address makes room; busy ones are never cut', async () => {
+    const cap = perAddressCap(0);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const l = await startListener({
+      address: ADDRESS,
+      port: 0,
+      limits: { burst: 1000, perSecond: 1000 },
+      handle: async (method) => {
+        if (method === 'status') await gate;
+        return { ok: 1 };
+      },
+    });
+    const from = '127.0.0.5';
+    try {
+      // The address's devices fill the cap with idle (slow-head) sockets; honest devices behind it still get through.
+      const slow = holdSlowSockets({ host: ADDRESS, port: l.port, from, count: cap, lineEveryMs: 1000 });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(slow.open()).toBe(cap);
+      const tokens = Array.from({ length: 6 }, (_, i) => `device-token-${i}-abcdefghijklmnop`);
+      const ok = await honestSubmits({ host: ADDRESS, port: l.port, tokens, ballot: full(1), timeoutMs: 3000, from });
+      expect(ok).toEqual(tokens.map(() => true));
+      // Room was made by cutting idle slow sockets (at most one per honest connection; fewer when an honest one had already closed).
+      expect(slow.open()).toBeLessThan(cap);
+      expect(slow.open()).toBeGreaterThanOrEqual(cap - tokens.length);
+      slow.release();
+      await new Promise((r) => setTimeout(r, 200));
+      // Now every connection is busy (waiting on its status): a new one is refused, none of the busy ones is cut.
+      const busy = Array.from({ length: cap }, () => send(l.port, 'status', {}, { from, token: tokens[0] }));
+      await new Promise((r) => setTimeout(r, 300));
+      const refused = await send(l.port, 'status', {}, { from }).then(
+        () => false,
+        () => true,
+      );
+      expect(refused).toBe(true);
+      release();
+      expect((await Promise.all(busy)).map((r) => r.status)).toEqual(busy.map(() => 200));
+    } finally {
+      release();
+      await l.close();
+    }
+  });
+
+  it('requests are counted per device token (not per shared address), within an allowance per address for its devices', async () => {
+    const l = await startListener({ address: ADDRESS, port: 0, invited: 3, limits: { burst: 4, perSecond: 0.001 }, handle: async () => ({}) });
+    const from = '127.0.0.6';
+    try {
+      const tokens = Array.from({ length: 3 }, (_, i) => `nat-device-${i}-abcdefghijklmnopq`);
+      const codes = async (token: string, n: number) => {
+        const out: number[] = [];
+        for (let i = 0; i < n; i++) out.push((await send(l.port, 'status', {}, { from, token })).status);
+        return out;
+      };
+      // Three devices behind one address: each has its own burst of 4.
+      for (const t of tokens) expect(await codes(t, 4)).toEqual([200, 200, 200, 200]);
+      expect(await codes(tokens[0], 1)).toEqual([429]);
+      // A made-up token buys nothing beyond the address's allowance (4 per invited device).
+      expect(await codes('made-up-token-abcdefghijklmnopqrs', 1)).toEqual([429]);
+    } finally {
+      await l.close();
+    }
+  });
+
+  it('the wrong-code limit scales with the invited count: a room of 50 behind one address is not locked out by 10 typos', async () => {
+    const participants = Array.from({ length: 50 }, (_, i) => ({ id: `q${i + 1}`, name: `Q${i + 1}` }));
+    const status = await manager.open(RoundSpecSchema.parse({ ...SPEC, participants }), ADDRESS, 0);
+    const allowed = joinCodeLimits(50).perAddress;
+    expect(allowed).toBeGreaterThan(10);
+    const wrong = status.joinCode === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ';
+    for (let i = 0; i < allowed - 1; i++)
+      await expect(manager.participant('ws-1', 'join', { code: wrong }, undefined, '127.0.0.7')).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(await manager.participant('ws-1', 'join', { code: status.joinCode }, undefined, '127.0.0.7')).toHaveProperty('names');
+    await expect(manager.participant('ws-1', 'join', { code: wrong }, undefined, '127.0.0.7')).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(manager.participant('ws-1', 'join', { code: status.joinCode }, undefined, '127.0.0.7')).rejects.toMatchObject({ code: 'forbidden' });
+    // A small round keeps the limit of ten.
+    expect(joinCodeLimits(3).perAddress).toBe(10);
   });
 
   it('a request whose body trickles in is answered 408 and cut within a second of the request timeout', async () => {

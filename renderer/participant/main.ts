@@ -128,6 +128,12 @@ function claimBanner(): HTMLElement | null {
     : null;
 }
 
+/** Shown while the facilitator's setting aside of this name's ballot (entered on another device) stands: until a new submission. */
+function setAsideBanner(): HTMLElement | null {
+  const aside = round?.setAside;
+  return aside ? h('p', { class: 'banner warn', role: 'alert', id: 'ballot-set-aside' }, t('ballotSetAside', { time: claimTime(aside.at, lang) })) : null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Joining
 
@@ -494,6 +500,8 @@ function render() {
   if (b) app.append(b);
   const claim = claimBanner();
   if (claim) app.append(claim);
+  const aside = setAsideBanner();
+  if (aside) app.append(aside);
   app.append(h('p', { class: 'who' }, t('hello', { name: stripBidi(r.participant.name) })));
   app.append(h('p', { class: 'small' }, r.candidates.length > 0 ? t('scale', r.scale) : t('pairsOnly')));
   const prog = h('progress', { id: 'progress', 'aria-labelledby': 'progress-label' });
@@ -532,7 +540,14 @@ async function poll() {
     const s = await call<ParticipantStatusResponse>('status', { wait: round.open });
     const wasOffline = offline;
     offline = false;
-    if (s.open !== round.open || s.claimedElsewhere?.at !== round.claimedElsewhere?.at) {
+    if (s.setAside && s.setAside.at !== round.setAside?.at) {
+      // The ballot shown here was set aside: what this page holds of it is dropped, and the round's state is read again.
+      safeSet(DRAFT_KEY(round.roundId, round.participant.id), null);
+      window.clearTimeout(draftTimer);
+      return void loadBallot();
+    }
+    if (s.open !== round.open || s.claimedElsewhere?.at !== round.claimedElsewhere?.at || s.setAside?.at !== round.setAside?.at) {
+      round.setAside = s.setAside;
       round.open = s.open;
       round.claimedElsewhere = s.claimedElsewhere;
       render();

@@ -179,9 +179,10 @@ export async function moveRound(workshopId: string, address: string): Promise<vo
   }
 }
 
-export async function freeName(workshopId: string, participantId: string): Promise<void> {
+/** Frees a name picked by code; with `setAside`, the ballot entered on that device leaves the round first. */
+export async function freeName(workshopId: string, participantId: string, setAside = false): Promise<void> {
   try {
-    const { round } = await api.call('session.free', { workshopId, participantId });
+    const { round } = await api.call('session.free', { workshopId, participantId, ...(setAside ? { setAside: true } : {}) });
     useRoom.getState().roundAnswered(round);
   } catch (err) {
     useRoom.getState().voteFailed((err as Error).message);

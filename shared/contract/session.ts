@@ -171,12 +171,16 @@ export interface BallotResponse {
   rev: number;
   /** When the name is also in use on another device (see ClaimedElsewhere). */
   claimedElsewhere?: ClaimedElsewhere;
+  /** The facilitator set this name's ballot aside (it was entered on another device) at `at`, and nothing was submitted since. */
+  setAside?: { at: string };
 }
 export interface ParticipantStatusResponse {
   open: boolean;
   rev: number;
   /** As in BallotResponse. */
   claimedElsewhere?: ClaimedElsewhere;
+  /** As in BallotResponse: a change of `at` means the page reloads its ballot. */
+  setAside?: { at: string };
 }
 export interface SubmitResponse {
   rev: number;
@@ -200,6 +204,8 @@ export const ParticipantProgressSchema = z.object({
   link: z.string(),
   /** The name was picked by join code on a device while its personal link is in use too ("free this name" signs that device out). */
   conflict: z.boolean(),
+  /** The latest answers (draft or submission) were entered on the device that picked the name by join code. */
+  byCode: z.boolean().optional(),
   /**
    * Where the participant is: not joined; joined (nothing typed yet); answering; submitted (and
    * not changed since); away (joined, but no contact from the device for `awayAfterS` seconds).
@@ -358,8 +364,9 @@ export const sessionMethods = {
   }),
   'session.free': defineMethod({
     name: 'session.free',
-    summary: 'Frees a participant name picked by join code: that device is signed out and the name can be picked again.',
-    request: z.strictObject({ workshopId: id(), participantId: id() }),
+    summary:
+      'Frees a participant name picked by join code: that device is signed out and the name can be picked again. With `setAside`, the name’s ballot (entered on that device) leaves the round first, journaled.',
+    request: z.strictObject({ workshopId: id(), participantId: id(), setAside: z.boolean().optional() }),
     response: SessionStatusSchema,
   }),
   'session.ballots': defineMethod({

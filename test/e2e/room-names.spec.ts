@@ -82,6 +82,11 @@ test('long and bidi names stay in their column; a name picked by code while its 
   await impostor.getByRole('button', { name: 'Evegnp.exe', exact: true }).click();
   await expect(impostor.getByText('Ballot of Evegnp.exe')).toBeVisible();
   await expect(impostor.getByRole('alert')).toHaveCount(0);
+  // …and casts a ballot on it.
+  await impostor.locator('input.score').first().fill('9');
+  await impostor.locator('#submit').click();
+  await impostor.getByRole('button', { name: 'Submit anyway' }).click();
+  await expect(impostor.locator('#submit-state')).toHaveAttribute('data-state', 'submitted');
 
   const own = await browser.newContext({ locale: 'zh-CN' });
   const eve = await own.newPage();
@@ -94,8 +99,19 @@ test('long and bidi names stay in their column; a name picked by code while its 
 
   const eveRow = board.locator('tr').filter({ has: facilitator.getByRole('rowheader', { name: 'Evegnp.exe' }) });
   await expect(eveRow.getByRole('note')).toContainText('two people may be voting as this name');
+  // That ballot was cast on the other device: freeing the name asks whether to keep it or set it aside.
   await eveRow.getByRole('button', { name: 'Free name' }).click();
+  const ask = eveRow.getByRole('group', { name: 'Free name' });
+  await expect(ask).toContainText('entered on the device that picked the name by code');
+  await ask.getByRole('button', { name: 'Set the ballot aside, free the name' }).click();
   await expect(eveRow.getByRole('note')).toHaveCount(0);
+  await expect(eveRow.locator('[data-col="submitted"]')).toHaveText('—');
+  // Eve's page (waiting on its status) is told at once, and shows an empty ballot of her own to fill in.
+  await expect(eve.locator('#ballot-set-aside')).toContainText('主持人已于', { timeout: 10_000 });
+  await expect(eve.locator('#claimed-elsewhere')).toHaveCount(0);
+  await expect(eve.locator('input.score').first()).toHaveValue('');
+  const widthsAfter = await facilitator.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
+  expect(widthsAfter.page).toBeLessThanOrEqual(widthsAfter.window);
 
   await other.close();
   await own.close();

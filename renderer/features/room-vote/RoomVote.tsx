@@ -419,18 +419,51 @@ const BoardRow = memo(
             />
           </details>
         </td>
-        <td>
-          {p.joined && open && (
-            <button type="button" className={p.conflict ? 'btn btn-small btn-primary' : 'btn btn-small'} onClick={() => void freeName(workshopId, p.id)}>
-              {t('roomVote.free')}
-            </button>
-          )}
-        </td>
+        <td>{p.joined && open && <FreeName workshopId={workshopId} p={p} />}</td>
       </tr>
     );
   },
   (a, b) => a.workshopId === b.workshopId && a.open === b.open && a.awayAfterS === b.awayAfterS && sameParticipant(a.p, b.p),
 );
+
+/**
+ * "Free name". When the name's ballot was entered on the device that picked it by code, the
+ * facilitator first chooses: keep that ballot, or set it aside (it leaves the round).
+ */
+function FreeName({ workshopId, p }: { workshopId: string; p: BoardParticipant }) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const name = stripBidi(p.name);
+  if (!asking)
+    return (
+      <button
+        type="button"
+        className={p.conflict ? 'btn btn-small btn-primary' : 'btn btn-small'}
+        onClick={() => (p.byCode ? setAsking(true) : void freeName(workshopId, p.id))}
+      >
+        {t('roomVote.free')}
+      </button>
+    );
+  const choose = (setAside: boolean) => {
+    setAsking(false);
+    void freeName(workshopId, p.id, setAside);
+  };
+  return (
+    <div className="vote-free-ask" role="group" aria-label={t('roomVote.free')}>
+      <p>{t('roomVote.freeBallot.ask', { name })}</p>
+      <p className="vote-free-note">{t('roomVote.freeBallot.note', { name })}</p>
+      <button type="button" className="btn btn-small" onClick={() => choose(false)}>
+        {t('roomVote.freeBallot.keep')}
+      </button>{' '}
+      <button type="button" className="btn btn-small btn-primary" onClick={() => choose(true)}>
+        {t('roomVote.freeBallot.setAside')}
+      </button>{' '}
+      <button type="button" className="btn btn-small" onClick={() => setAsking(false)}>
+        {t('roomVote.freeBallot.cancel')}
+      </button>
+    </div>
+  );
+}
 
 function sameParticipant(a: BoardParticipant, b: BoardParticipant): boolean {
   const ka = Object.keys(a) as (keyof BoardParticipant)[];

@@ -52,4 +52,6 @@ export const participant = {
   submitAnyway: 'Submit anyway',
   keepAnswering: 'Keep answering',
   closedInputs: 'Answers can no longer be changed.',
+  ballotSetAside:
+    'At {time} the facilitator set aside the ballot of this name: it had been entered on another device. It no longer counts; enter your own answers and submit them.',
 };

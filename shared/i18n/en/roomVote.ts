@@ -86,6 +86,13 @@ export const roomVote = {
     conflict:
       'Picked by code on another device while the personal link is in use: two people may be voting as this name. Free the name to sign the other device out.',
     undo: { ballot: 'Ballot of {{name}}', changed: 'Changed ballot of {{name}}' },
+    freeBallot: {
+      ask: 'The ballot of {{name}} was entered on the device that picked the name by code. Keep that ballot, or set it aside?',
+      keep: 'Keep the ballot, free the name',
+      setAside: 'Set the ballot aside, free the name',
+      cancel: 'Cancel',
+      note: 'Set aside: it leaves the round (kept in the journal) and {{name}}’s page is told to vote again; scores already merged into the workshop stay until a new ballot replaces them or you undo “Ballot of {{name}}”.',
+    },
     journal: {
       recovered:
         'The ballot journal was damaged (problems found: {{count}}). What could be read was kept; for each skipped record the previous version of that ballot stands:',

@@ -54,4 +54,5 @@ export const participant: Widen<typeof en> = {
   submitAnyway: '仍然提交',
   keepAnswering: '继续作答',
   closedInputs: '答案已无法修改。',
+  ballotSetAside: '主持人已于 {time} 搁置此名字的评分表：它是在另一台设备上填写的，不再计入。请填写你自己的答案并提交。',
 };
