@@ -388,11 +388,13 @@ describe('room-vote sessions', () => {
       const tokens = status.participants.map((p) => linkToken(p.link));
       const ok = await honestSubmits({ host: ADDRESS, port: status.port, tokens, ballot: full(5), timeoutMs: 5000 });
       expect(ok.filter(Boolean)).toHaveLength(50);
-      // Every slow socket is gone within the head timeout and a second, however often it writes.
-      const deadline = performance.now() + LISTENER_LIMITS.headMs + 2000;
+      // Every slow socket is gone within the head timeout and a second or two (the bound:
+      // Node checks every checkMs, and the lifetimes are seen from this loaded test process's side),
+      // however often it writes.
+      const deadline = performance.now() + LISTENER_LIMITS.headMs + 3000;
       while (slow.open() > 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(slow.open()).toBe(0);
-      expect(Math.max(...slow.lifetimes)).toBeLessThan(LISTENER_LIMITS.headMs + 1000);
+      expect(Math.max(...slow.lifetimes)).toBeLessThan(LISTENER_LIMITS.headMs + 2000);
     } finally {
       slow.release();
     }
