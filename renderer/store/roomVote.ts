@@ -147,6 +147,8 @@ export function followRoomVote(workshopId: string): () => void {
   const batcher = eventBatcher(workshopId, (status, ballots) => {
     // One task: React renders the board and the merged ballots together.
     if (status) useRoom.getState().roundChanged(status);
+    // A round closed elsewhere (idle, another window) closes its record too (a repeated close is no edit).
+    if (status?.state === 'closed') closeRecord(status);
     if (ballots.length === 0) return;
     const round = useRoom.getState().round;
     const ours = round ? ballots.filter((b) => b.roundId === round.roundId) : [];

@@ -48,6 +48,8 @@ describe('round history', () => {
     const revote = { fromPrevious: true, showPrevious: true, onlyCells: true };
     doc = openRoundRecord(doc, { roundId: 'r1', kind: 'scores', openedAt: NOW, participants: people, cells, revote });
     doc = closeRoundRecord(doc, 'r1', NOW);
+    // A close seen twice (the answer and the event stream) changes nothing.
+    expect(closeRoundRecord(doc, 'r1', '2026-03-01T10:00:00.000Z')).toBe(doc);
     const first = doc.rounds[0];
     expect(first.no).toBe(1);
     const d1 = sd([2, 5, 8]) / ((doc.scale.max - doc.scale.min) / 2);

@@ -136,8 +136,11 @@ export function closeRoundRecord(doc: WorkshopDoc, roundId: string, closedAt: st
     doc.participants.map((p) => p.id),
     record.cells,
   );
+  const disagreement = disagreementOf(after, doc.scale);
+  // Closed again with nothing changed (a close seen twice): the same document, no new undo step.
+  if (record.closedAt !== null && disagreement === record.disagreement && JSON.stringify(after) === JSON.stringify(record.after)) return doc;
   const rounds = [...doc.rounds];
-  rounds[at] = { ...record, closedAt, after, disagreement: disagreementOf(after, doc.scale) };
+  rounds[at] = { ...record, closedAt, after, disagreement };
   return { ...doc, rounds };
 }
 

@@ -78,6 +78,8 @@ async function openRound(panel: Locator, revote: boolean) {
     await panel.getByLabel('Ask only the disputed cells').check();
     await panel.getByRole('button', { name: 'Take the “talk about these first” list' }).click();
   }
+  // An open round (not blind): the Rounds view shows the changes as they come.
+  await panel.getByLabel('Blind: nobody sees').uncheck();
   await panel.getByLabel('Network address to listen on').fill(ROOM_ADDRESS);
   await panel.getByRole('button', { name: 'Open the round' }).click();
   await expect(panel.getByTestId('vote-code')).toHaveText(/^[A-Z2-9]{6}$/);

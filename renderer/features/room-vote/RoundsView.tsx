@@ -4,6 +4,7 @@ import { currentLang } from '../../i18n';
 import { formatPercent } from '../../ui/format';
 import { PersonName } from '../../ui/PersonName';
 import { TableHead } from '../../ui/TableHead';
+import { useRoom } from '../../store/room';
 
 /** How many moved cells each round lists. */
 const MOST_CHANGED = 5;
@@ -12,11 +13,14 @@ const MOST_CHANGED = 5;
  * The rounds of the room vote (round-history.ts): each round's disagreement once it closed and
  * whether the room converged, and per round the cells whose scores moved most, with who moved
  * them, from what to what, and why. Native table and disclosure elements: usable by keyboard.
+ * Hidden while the room is blind, like every result.
  */
 export function RoundsView({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  if (doc.rounds.length === 0) return null;
+  // Blind (each scores unseen): the changes and their rationales stay hidden too.
+  const blind = useRoom((s) => s.blind);
+  if (doc.rounds.length === 0 || blind) return null;
   const trends = roundTrends(doc.rounds);
   const person = (id: string) => doc.participants.find((p) => p.id === id)?.name ?? id;
   const name = (candidateId: string, criterionId: string) => {
