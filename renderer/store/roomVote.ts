@@ -178,7 +178,11 @@ export async function roundAction(workshopId: string, method: Action): Promise<v
 function closeRecord(round: RoundStatus) {
   const { doc, edit } = useWorkshop.getState();
   if (!doc || doc.id !== round.workshopId || !doc.rounds.some((r) => r.roundId === round.roundId)) return;
+  // Not an undo step of its own: Undo after closing still takes back the last ballot (the record is derived from the ballots).
+  const t = useWorkshop.temporal.getState();
+  t.pause();
   edit(i18next.t('roomVote.undo.roundClosed'), (d) => closeRoundRecord(d, round.roundId, new Date().toISOString()));
+  t.resume();
 }
 
 /** Moves an open round whose address is gone to another interface of this machine (new port: links change). */
