@@ -16,7 +16,16 @@ describe('Markdown decision record', () => {
 
   it('has the ADR sections in order: context, options, decision, consequences, dissent, review', () => {
     const heads = [...en.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
-    expect(heads).toEqual(['Context', 'Options considered', 'Decision', 'Consequences', 'Dissent', 'Review', 'Decision health: the assumptions board']);
+    expect(heads).toEqual([
+      'Context',
+      'Options considered',
+      'Decision',
+      'Consequences',
+      'Dissent',
+      'Review',
+      'Decision health: the assumptions board',
+      'How the room converged',
+    ]);
     expect(en.startsWith('# Decision record: Full workshop: RL stack for the code agent\n')).toBe(true);
   });
 
@@ -45,7 +54,16 @@ describe('Markdown decision record', () => {
 
   it('writes the record in Chinese on request', () => {
     const zh = md('zh-CN');
-    expect([...zh.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual(['背景', '备选方案', '决策', '影响与后果', '不同意见', '复盘', '决策健康度：假设看板']);
+    expect([...zh.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual([
+      '背景',
+      '备选方案',
+      '决策',
+      '影响与后果',
+      '不同意见',
+      '复盘',
+      '决策健康度：假设看板',
+      '现场意见如何趋同',
+    ]);
   });
 
   it('keeps tables well formed: every row has as many cells as the header', () => {

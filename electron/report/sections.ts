@@ -17,6 +17,7 @@ import {
 } from './content';
 import { intervalsSvg, linesSvg, radarSvg, rankingBarsSvg, stackedSvg } from './svg';
 import { verdictLines } from './verdict';
+import { convergedBlocks } from './converged';
 
 /**
  * The report as a list of sections, each its content as data (blocks.ts), built once from the
@@ -41,6 +42,7 @@ export function buildSections(r: ReportContent): ReportSection[] {
     { id: 'decision', title: s.decisionRecord, blocks: decisionBlocks(r) },
   ];
   if (r.health) sections.push({ id: 'health', title: r.health.title, blocks: healthBlocks(r.health) });
+  if (doc.rounds.length) sections.push({ id: 'converged', title: s.converged, blocks: convergedBlocks(r) });
   if (r.rationales.length) sections.push({ id: 'rationales', title: s.rationales, blocks: rationaleBlocks(r), pageBreak: true });
   if (doc.notes.trim()) sections.push({ id: 'notes', title: s.workshopNotes, blocks: [prose({ user: doc.notes })] });
   return sections;

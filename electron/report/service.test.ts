@@ -50,6 +50,8 @@ describe('report.render through the service', () => {
     // half of a name (a name is either typed — no default — or a default — no text, no translation).
     const allowed = [
       /^scores\[\d+\]\.(value|rationale)$/,
+      // A round change from or to "no score", or without a rationale.
+      /^rounds\[\d+\]\.changes\[\d+\]\.(from|to|rationale)$/,
       /^(metrics\.series|review\.canary)\[\d+\]\.bucket$/,
       /^simulations\[\d+\]\.result\./,
       // … a pair of candidates nobody compared (null = not answered, kept as such), and figures a pilot did not measure.

@@ -759,7 +759,7 @@ export class SessionManager {
     // A pairwise-only round (no candidates) counts answered pairs instead of cells.
     const pairwiseOnly = r.spec.candidates.length === 0;
     const n = r.spec.criteria.length;
-    const cells = pairwiseOnly ? (n * (n - 1)) / 2 : n * r.spec.candidates.length;
+    const cells = pairwiseOnly ? (n * (n - 1)) / 2 : (r.spec.cells?.length ?? n * r.spec.candidates.length);
     const now = this.now();
     return {
       roundId: r.roundId,

@@ -40,7 +40,9 @@ export function checkBallot(round: RoundState, ballot: Ballot): void {
   const cand = new Set(spec.candidates.map((c) => c.id));
   const issues: { path: string; message: string }[] = [];
   const seen = new Set<string>();
+  const asked = spec.cells ? new Set(spec.cells.map((c) => `${c.candidateId}|${c.criterionId}`)) : null;
   ballot.cells.forEach((c, i) => {
+    if (asked && !asked.has(`${c.candidateId}|${c.criterionId}`)) issues.push({ path: `ballot.cells[${i}]`, message: 'this round does not ask that cell' });
     if (!cand.has(c.candidateId)) issues.push({ path: `ballot.cells[${i}].candidateId`, message: `unknown candidate "${c.candidateId}"` });
     if (!crit.has(c.criterionId)) issues.push({ path: `ballot.cells[${i}].criterionId`, message: `unknown criterion "${c.criterionId}"` });
     const key = `${c.candidateId}|${c.criterionId}`;
@@ -92,6 +94,9 @@ export function ballotResponse(round: RoundState, pid: string): BallotResponse {
         )
       : undefined,
     participant: { id: p.id, name: p.name },
+    ...(spec.cells ? { cells: spec.cells } : {}),
+    ...(spec.previous ? { previous: spec.previous } : {}),
+    ...(spec.start ? { start: spec.start.find((s) => s.participantId === pid)?.cells ?? [] } : {}),
     open: round.open,
     draft: round.drafts.get(pid) ?? null,
     submitted: sub?.ballot ?? null,

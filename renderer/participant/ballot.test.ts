@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ballotOf, editValue, intransitiveTriple, invalidCells, missingCells, parseValue, progress, sameBallot, stateOf } from './ballot';
+import {
+  ballotOf,
+  editValue,
+  intransitiveTriple,
+  invalidCells,
+  isAsked,
+  missingCells,
+  parseValue,
+  previousOf,
+  progress,
+  sameBallot,
+  startingBallot,
+  stateOf,
+} from './ballot';
 import { initialLang } from './strings';
 
 const round = {
@@ -75,5 +88,37 @@ describe('participant ballot model', () => {
     const three = { ...round, candidates: [], criteria: [...round.criteria, { id: 'k3', name: { 'zh-CN': '丙', en: 'K3' }, focusPoints: [] }] };
     expect(progress(three, { cells: {}, pairs: {} })).toEqual({ done: 0, total: 3 });
     expect(progress(three, { cells: {}, pairs: { 'k1|k2': 3, 'k3|k1': 1 / 2, 'k1|gone': 5 } })).toEqual({ done: 2, total: 3 });
+  });
+});
+
+describe('participant ballot in a re-vote', () => {
+  const revote = {
+    ...round,
+    cells: [{ candidateId: 'a', criterionId: 'k2' }],
+    previous: [{ candidateId: 'a', criterionId: 'k2', median: 6, spread: 2.5 }],
+    start: [
+      { candidateId: 'a', criterionId: 'k1', value: 3, rationale: '' },
+      { candidateId: 'a', criterionId: 'k2', value: 4, rationale: 'my first take' },
+    ],
+    draft: null,
+    submitted: null,
+  };
+
+  it('starts from the participant’s previous answers, asks and counts only the re-voted cells', () => {
+    const state = stateOf(startingBallot(revote));
+    expect(state.cells['a|k2']).toEqual({ value: '4', rationale: 'my first take' });
+    expect(progress(revote, state)).toEqual({ done: 1, total: 1 });
+    expect(missingCells(revote, stateOf(null))).toEqual([{ candidateId: 'a', criterionId: 'k2' }]);
+    // The cell not asked again is never sent (the listener would refuse it).
+    expect(ballotOf(revote, state).cells).toEqual([{ candidateId: 'a', criterionId: 'k2', value: 4, rationale: 'my first take' }]);
+    expect(isAsked(revote, 'a', 'k1')).toBe(false);
+  });
+
+  it('a draft or a submission wins over the previous answers; the previous median shows only where sent', () => {
+    const draft = { cells: [{ candidateId: 'a', criterionId: 'k2', value: 7, rationale: '' }], cleared: [], ahp: [] };
+    expect(startingBallot({ ...revote, draft })).toBe(draft);
+    expect(previousOf(revote, 'a', 'k2')).toEqual({ median: 6, spread: 2.5 });
+    expect(previousOf(revote, 'a', 'k1')).toBeNull();
+    expect(previousOf({}, 'a', 'k2')).toBeNull();
   });
 });

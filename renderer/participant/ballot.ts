@@ -29,6 +29,29 @@ export function parseValue(text: string, scale: { min: number; max: number }): n
   return v >= scale.min && v <= scale.max ? v : undefined;
 }
 
+type RoundCells = Pick<BallotResponse, 'criteria' | 'candidates' | 'scale' | 'cells'>;
+
+/** Whether the round asks this cell (a re-vote may ask only some). */
+export function isAsked(round: Pick<BallotResponse, 'cells'>, candidateId: string, criterionId: string): boolean {
+  return !round.cells || round.cells.some((c) => c.candidateId === candidateId && c.criterionId === criterionId);
+}
+
+/** The cells the round asks, in page order (criteria down, candidates across). */
+export function askedCells(round: RoundCells): { candidateId: string; criterionId: string }[] {
+  return round.criteria.flatMap((k) => round.candidates.filter((c) => isAsked(round, c.id, k.id)).map((c) => ({ candidateId: c.id, criterionId: k.id })));
+}
+
+/** The group's previous median and spread of a cell, when the round shows them. */
+export function previousOf(round: Pick<BallotResponse, 'previous'>, candidateId: string, criterionId: string): { median: number; spread: number } | null {
+  const p = round.previous?.find((c) => c.candidateId === candidateId && c.criterionId === criterionId);
+  return p && Number.isFinite(p.median) && Number.isFinite(p.spread) ? { median: p.median, spread: p.spread } : null;
+}
+
+/** Where the page starts: the server's draft or submission, else this participant's previous answers (a re-vote), else empty. */
+export function startingBallot(round: Pick<BallotResponse, 'draft' | 'submitted' | 'start'>): Ballot | null {
+  return round.draft ?? round.submitted ?? (round.start ? { cells: round.start, cleared: [], ahp: [] } : null);
+}
+
 /** The page's state from a ballot (server draft, submission, or nothing). */
 export function stateOf(ballot: Ballot | null): PageState {
   const cells: Record<string, CellInput> = {};
@@ -54,11 +77,12 @@ export function editValue(state: PageState, key: string, text: string): void {
 }
 
 /** The ballot to send (invalid cells are left out, see `invalidCells`). */
-export function ballotOf(round: Pick<BallotResponse, 'criteria' | 'candidates' | 'scale'>, state: PageState): Ballot {
+export function ballotOf(round: RoundCells, state: PageState): Ballot {
   const cells: Ballot['cells'] = [];
   const cleared: Ballot['cleared'] = [];
   for (const k of round.criteria)
     for (const c of round.candidates) {
+      if (!isAsked(round, c.id, k.id)) continue;
       const key = cellKey(c.id, k.id);
       const input = state.cells[key];
       if (!input) continue;
@@ -82,32 +106,21 @@ export function invalidCells(round: Pick<BallotResponse, 'scale'>, state: PageSt
 }
 
 /** Cells scored of all cells; in a pairwise-only round (no candidates), pairs answered of all pairs. */
-export function progress(round: Pick<BallotResponse, 'criteria' | 'candidates' | 'scale'>, state: PageState): { done: number; total: number } {
+export function progress(round: RoundCells, state: PageState): { done: number; total: number } {
   if (round.candidates.length === 0) {
     const ids = new Set(round.criteria.map((c) => c.id));
     const n = ids.size;
     const done = Object.keys(state.pairs).filter((key) => key.split('|').every((id) => ids.has(id))).length;
     return { done, total: (n * (n - 1)) / 2 };
   }
-  let done = 0;
-  for (const k of round.criteria)
-    for (const c of round.candidates) {
-      const v = parseValue(state.cells[cellKey(c.id, k.id)]?.value ?? '', round.scale);
-      if (typeof v === 'number') done++;
-    }
-  return { done, total: round.criteria.length * round.candidates.length };
+  const asked = askedCells(round);
+  const done = asked.filter((c) => typeof parseValue(state.cells[cellKey(c.candidateId, c.criterionId)]?.value ?? '', round.scale) === 'number').length;
+  return { done, total: asked.length };
 }
 
 /** The cells without a score, in page order (criteria down, candidates across). */
-export function missingCells(
-  round: Pick<BallotResponse, 'criteria' | 'candidates' | 'scale'>,
-  state: PageState,
-): { candidateId: string; criterionId: string }[] {
-  const out: { candidateId: string; criterionId: string }[] = [];
-  for (const k of round.criteria)
-    for (const c of round.candidates)
-      if (typeof parseValue(state.cells[cellKey(c.id, k.id)]?.value ?? '', round.scale) !== 'number') out.push({ candidateId: c.id, criterionId: k.id });
-  return out;
+export function missingCells(round: RoundCells, state: PageState): { candidateId: string; criterionId: string }[] {
+  return askedCells(round).filter((c) => typeof parseValue(state.cells[cellKey(c.candidateId, c.criterionId)]?.value ?? '', round.scale) !== 'number');
 }
 
 /** Same answers? (Order-insensitive: drafts and submissions are compared to show "changed".) */

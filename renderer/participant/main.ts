@@ -2,7 +2,21 @@ import type { Ballot, BallotResponse, JoinResponse, ParticipantStatusResponse, S
 import { stripBidi } from '../../shared/text/bidi';
 import { STATUS_WAIT_MS } from '../../shared/contract/session-wait';
 import { judgmentOfStep, stepOfJudgment } from '../../shared/scoring/saaty';
-import { ballotOf, cellKey, editValue, intransitiveTriple, invalidCells, missingCells, progress, sameBallot, stateOf, type PageState } from './ballot';
+import {
+  ballotOf,
+  cellKey,
+  editValue,
+  intransitiveTriple,
+  invalidCells,
+  isAsked,
+  missingCells,
+  previousOf,
+  progress,
+  sameBallot,
+  startingBallot,
+  stateOf,
+  type PageState,
+} from './ballot';
 import { claimTime, format, initialLang, STRINGS, type PLang, type StringKey } from './strings';
 import './participant.css';
 
@@ -207,7 +221,7 @@ async function loadBallot() {
   }
   lastSubmitted = round.submitted;
   const local = safeGet(DRAFT_KEY(round.roundId, round.participant.id));
-  const server = round.draft ?? round.submitted;
+  const server = startingBallot(round);
   let fromDevice: { state: PageState; dirty: boolean } | null = null;
   try {
     fromDevice = local ? (JSON.parse(local) as { state: PageState; dirty: boolean }) : null;
@@ -421,10 +435,19 @@ function cellField(candidate: BallotResponse['candidates'][number], criterion: B
     h('span', { class: 'cand' }, pick(candidate.name)),
     h('label', { for: value.id, class: 'sr-only' }, `${pick(candidate.name)} — ${pick(criterion.name)}: ${t('score')} (${scale.min}–${scale.max})`),
     value,
+    previousNote(candidate.id, criterion.id),
     h('label', { for: rationale.id, class: 'small' }, t('rationale')),
     rationale,
     err,
   );
+}
+
+/** The group's previous median and spread beside a cell (a re-vote that shows them), or nothing. */
+function previousNote(candidateId: string, criterionId: string): HTMLElement | null {
+  const p = previousOf(round!, candidateId, criterionId);
+  if (!p) return null;
+  const fmt = (v: number) => String(Math.round(v * 10) / 10);
+  return h('span', { class: 'previous small', 'data-previous': '' }, t('previous', { median: fmt(p.median), spread: fmt(p.spread) }));
 }
 
 function pairsSection(): HTMLElement | null {
@@ -510,10 +533,10 @@ function render() {
   const pairs = pairsSection();
   if (pairs && r.candidates.length === 0) app.append(pairs);
   for (const k of r.criteria) {
+    const asked = r.candidates.filter((c) => isAsked(r, c.id, k.id));
+    if (r.candidates.length > 0 && asked.length === 0) continue;
     const focus = k.focusPoints.length ? h('details', {}, h('summary', {}, t('focus')), h('ul', {}, ...k.focusPoints.map((f) => h('li', {}, pick(f))))) : null;
-    app.append(
-      h('section', { class: 'card criterion', 'aria-label': pick(k.name) }, h('h2', {}, pick(k.name)), focus, ...r.candidates.map((c) => cellField(c, k))),
-    );
+    app.append(h('section', { class: 'card criterion', 'aria-label': pick(k.name) }, h('h2', {}, pick(k.name)), focus, ...asked.map((c) => cellField(c, k))));
   }
   if (pairs && r.candidates.length > 0) app.append(pairs);
   const submitBtn = h('button', { type: 'button', id: 'submit', class: 'primary big' }, r.rev > 0 ? t('resubmit') : t('submit'));

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import type { Ballot, RoundStatus, SessionEvent, SubmittedBallot } from '../../shared/contract/session';
 import { mergeBallot } from '../../shared/model/edits/ballot';
+import { closeRoundRecord, recordBallot } from '../../shared/model/round-history';
 import { api } from '../api/client';
 import { subscribeSessionEvents } from '../api/session-events';
 import { useRoom } from './room';
@@ -59,7 +60,8 @@ export function mergeAcknowledged(round: Pick<RoundStatus, 'roundId' | 'workshop
     merged[pid] = rev;
     const name = doc.participants.find((p) => p.id === pid)?.name ?? pid;
     const action = rev > 1 ? i18next.t('roomVote.undo.changed', { name }) : i18next.t('roomVote.undo.ballot', { name });
-    edits.push({ action, recipe: (d) => mergeBallot(d, pid, round, ballot) });
+    // The ballot's changes go into the round's history (round-history.ts) in the same undo step.
+    edits.push({ action, recipe: (d) => recordBallot(d, mergeBallot(d, pid, round, ballot), round.roundId, pid) });
     shown.push({ pid, rev });
   }
   if (edits.length === 0) return;
@@ -145,6 +147,8 @@ export function followRoomVote(workshopId: string): () => void {
   const batcher = eventBatcher(workshopId, (status, ballots) => {
     // One task: React renders the board and the merged ballots together.
     if (status) useRoom.getState().roundChanged(status);
+    // A round closed elsewhere (idle, another window) closes its record too (a repeated close is no edit).
+    if (status?.state === 'closed') closeRecord(status);
     if (ballots.length === 0) return;
     const round = useRoom.getState().round;
     const ours = round ? ballots.filter((b) => b.roundId === round.roundId) : [];
@@ -163,10 +167,22 @@ export async function roundAction(workshopId: string, method: Action): Promise<v
   try {
     const { round } = await api.call(method, { workshopId });
     useRoom.getState().roundAnswered(round);
+    if (method === 'session.close' && round) closeRecord(round);
     if (method === 'session.reveal') useRoom.getState().setBlind(workshopId, false);
   } catch (err) {
     useRoom.getState().voteFailed((err as Error).message);
   }
+}
+
+/** The closed round's record: the group's view after it and its disagreement (round-history.ts). */
+function closeRecord(round: RoundStatus) {
+  const { doc, edit } = useWorkshop.getState();
+  if (!doc || doc.id !== round.workshopId || !doc.rounds.some((r) => r.roundId === round.roundId)) return;
+  // Not an undo step of its own: Undo after closing still takes back the last ballot (the record is derived from the ballots).
+  const t = useWorkshop.temporal.getState();
+  t.pause();
+  edit(i18next.t('roomVote.undo.roundClosed'), (d) => closeRoundRecord(d, round.roundId, new Date().toISOString()));
+  t.resume();
 }
 
 /** Moves an open round whose address is gone to another interface of this machine (new port: links change). */

@@ -30,6 +30,16 @@ const text = (max = 1000) => z.string().max(max, `must be at most ${max} charact
 const localized = (max = 1000) => z.strictObject({ 'zh-CN': text(max), en: text(max) });
 const finiteNum = () => z.number().refine(Number.isFinite, { message: 'must be a finite number' });
 
+const cellRef = () => z.strictObject({ candidateId: id(), criterionId: id() });
+const MAX_CELLS = ROUND_LIMITS.criteria * ROUND_LIMITS.candidates;
+/** One answered cell of a ballot. */
+export const BallotCellSchema = z.strictObject({
+  candidateId: id(),
+  criterionId: id(),
+  value: finiteNum().nullable(),
+  rationale: text(ROUND_LIMITS.rationale).default(''),
+});
+
 /** What a round asks: the part of the workshop a participant's device may see. */
 export const RoundSpecSchema = z
   .strictObject({
@@ -51,12 +61,42 @@ export const RoundSpecSchema = z
     ahp: z.boolean().default(false),
     /** Blind: nobody sees a score until the facilitator reveals. */
     blind: z.boolean().default(true),
+    /** A re-vote of some cells only (the disputed ones); absent: every cell of the matrix. */
+    cells: z.array(cellRef()).min(1).max(MAX_CELLS).optional(),
+    /** The group's previous median and spread (scale units) of the cells, shown beside each on every device. */
+    previous: z
+      .array(z.strictObject({ candidateId: id(), criterionId: id(), median: finiteNum(), spread: finiteNum().min(0) }))
+      .max(MAX_CELLS)
+      .optional(),
+    /** Each participant's previous answers: their device starts from them (each device gets only its own). */
+    start: z
+      .array(z.strictObject({ participantId: id(), cells: z.array(BallotCellSchema).max(MAX_CELLS) }))
+      .max(ROUND_LIMITS.participants)
+      .optional(),
   })
   .superRefine((s, ctx) => {
     if (s.candidates.length === 0 && !s.ahp)
       ctx.addIssue({ code: 'custom', path: ['candidates'], message: 'a round asks scores of at least one candidate, pairwise judgments, or both' });
     if (s.candidates.length === 0 && s.criteria.length < 2)
       ctx.addIssue({ code: 'custom', path: ['criteria'], message: 'a pairwise-only round needs at least two criteria' });
+    const crit = new Set(s.criteria.map((c) => c.id));
+    const cand = new Set(s.candidates.map((c) => c.id));
+    const people = new Set(s.participants.map((p) => p.id));
+    const inMatrix = (c: { candidateId: string; criterionId: string }) => crit.has(c.criterionId) && cand.has(c.candidateId);
+    const onScale = (v: number | null) => v === null || (v >= s.scale.min && v <= s.scale.max);
+    s.cells?.forEach((c, i) => {
+      if (!inMatrix(c)) ctx.addIssue({ code: 'custom', path: ['cells', i], message: 'must be a cell of the round' });
+    });
+    s.previous?.forEach((c, i) => {
+      if (!inMatrix(c)) ctx.addIssue({ code: 'custom', path: ['previous', i], message: 'must be a cell of the round' });
+    });
+    s.start?.forEach((p, i) => {
+      if (!people.has(p.participantId)) ctx.addIssue({ code: 'custom', path: ['start', i, 'participantId'], message: 'must be an invited participant' });
+      p.cells.forEach((c, j) => {
+        if (!inMatrix(c) || !onScale(c.value))
+          ctx.addIssue({ code: 'custom', path: ['start', i, 'cells', j], message: 'must be a cell of the round, on the scale' });
+      });
+    });
     for (const key of ['criteria', 'candidates', 'participants'] as const) {
       const seen = new Set<string>();
       s[key].forEach((x, i) => {
@@ -74,16 +114,7 @@ export type RoundSpecInput = z.input<typeof RoundSpecSchema>;
  * is then removed); a skipped pair is simply absent.
  */
 export const BallotSchema = z.strictObject({
-  cells: z
-    .array(
-      z.strictObject({
-        candidateId: id(),
-        criterionId: id(),
-        value: finiteNum().nullable(),
-        rationale: text(ROUND_LIMITS.rationale).default(''),
-      }),
-    )
-    .max(ROUND_LIMITS.criteria * ROUND_LIMITS.candidates),
+  cells: z.array(BallotCellSchema).max(MAX_CELLS),
   /** Cells whose score the participant removed on purpose (emptied the field); unanswered cells are never listed. */
   cleared: z
     .array(z.strictObject({ candidateId: id(), criterionId: id() }))
@@ -164,6 +195,12 @@ export interface BallotResponse {
    */
   pairs?: [string, string][];
   participant: { id: string; name: string };
+  /** A re-vote of these cells only (absent: every cell). */
+  cells?: { candidateId: string; criterionId: string }[];
+  /** The group's previous median and spread of each cell, to show beside it. */
+  previous?: { candidateId: string; criterionId: string; median: number; spread: number }[];
+  /** This participant's previous answers: the ballot starts from them when there is no draft or submission yet. */
+  start?: Ballot['cells'];
   open: boolean;
   draft: Ballot | null;
   submitted: Ballot | null;

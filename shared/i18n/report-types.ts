@@ -231,4 +231,23 @@ export interface ReportStrings {
     decidedAgain: (candidate: string, date: string) => string;
     open: string;
   };
+  // How the room converged (round history).
+  converged: string;
+  convergedIntro: string;
+  round: string;
+  roundTrendHead: string;
+  roundNo: (no: number) => string;
+  roundKind: { scores: string; pairwise: string; both: string };
+  roundDate: string;
+  roundParticipants: string;
+  roundChanges: string;
+  roundDisagreement: string;
+  roundTrend: { first: string; converging: string; diverging: string; steady: string; unknown: string };
+  roundOpen: string;
+  mostChanged: string;
+  cellLabel: string;
+  changeWho: string;
+  changeFromTo: string;
+  spreadBeforeAfter: string;
+  noChanges: string;
 }

@@ -21,3 +21,4 @@ export * from './canary-import';
 export * from './review-due';
 export * from './assumptions-text';
 export * from './reevaluate';
+export * from './round-history';

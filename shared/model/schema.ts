@@ -521,6 +521,51 @@ export const DecisionSchema = z.strictObject({
 
 export const StepIdSchema = z.enum(['needs', 'screening', 'validation', 'metrics', 'evaluation', 'canary', 'iteration']);
 
+/** A cell of the score matrix (candidate × criterion). */
+export const CellRefSchema = z.strictObject({ candidateId: IdSchema, criterionId: IdSchema });
+/** The group's view of one cell at one moment: median and spread (weighted population SD, scale units) of `n` scores. */
+export const RoundCellStatSchema = z.strictObject({
+  candidateId: IdSchema,
+  criterionId: IdSchema,
+  median: num(),
+  spread: num().min(0),
+  n: z.number().int().min(1),
+});
+/** One participant's change of one cell during a room-vote round: from → to (null = no score), with the rationale given. */
+export const RoundChangeSchema = z.strictObject({
+  participantId: IdSchema,
+  candidateId: IdSchema,
+  criterionId: IdSchema,
+  from: num().nullable(),
+  to: num().nullable(),
+  rationale: z.string().max(10_000).default(''),
+});
+/** Largest round history a document keeps. */
+export const ROUND_HISTORY_LIMITS = { rounds: 200, cells: 2500, changes: 250_000 } as const;
+/**
+ * One room-vote round, kept as history (round-history.ts): who was asked what, how the round
+ * was started (a Delphi re-vote), every change a ballot made, and the group's view of the
+ * asked cells before it opened and after it closed with the disagreement that gives.
+ */
+export const RoundRecordSchema = z.strictObject({
+  no: z.number().int().min(1),
+  roundId: IdSchema,
+  kind: z.enum(['scores', 'pairwise', 'both']),
+  openedAt: DateTimeSchema,
+  /** null while the round is open. */
+  closedAt: DateTimeSchema.nullable(),
+  participants: z.array(IdSchema).max(LIST_LIMITS.participants),
+  /** The cells the round asked. */
+  cells: z.array(CellRefSchema).max(ROUND_HISTORY_LIMITS.cells),
+  /** A re-vote: devices start from each participant's previous answers; the previous median and spread are shown; only picked cells are asked. */
+  revote: z.strictObject({ fromPrevious: z.boolean(), showPrevious: z.boolean(), onlyCells: z.boolean() }),
+  changes: z.array(RoundChangeSchema).max(ROUND_HISTORY_LIMITS.changes),
+  before: z.array(RoundCellStatSchema).max(ROUND_HISTORY_LIMITS.cells),
+  after: z.array(RoundCellStatSchema).max(ROUND_HISTORY_LIMITS.cells),
+  /** Mean disagreement of the asked cells after the round, 0 (all agree) … 1; null: open, or no cell scored. */
+  disagreement: num().min(0).max(1).nullable(),
+});
+
 export const WorkshopMetaSchema = z.strictObject({
   title: shortText().min(1, 'must not be empty'),
   team: shortText().default(''),
@@ -577,6 +622,8 @@ export const WorkshopDocSchema = z
       snapshot: null,
     }),
     review: ReviewSchema.default({ canary: [], imports: [], tolerance: 0.1 }),
+    /** The room-vote rounds, oldest first (round-history.ts). */
+    rounds: z.array(RoundRecordSchema).max(ROUND_HISTORY_LIMITS.rounds).default([]),
     currentStep: StepIdSchema.default('needs'),
     notes: longText().default(''),
   })
@@ -648,3 +695,7 @@ export type ChecklistItem = z.output<typeof ChecklistItemSchema>;
 export type IterationEntry = z.output<typeof IterationEntrySchema>;
 export type StepId = z.output<typeof StepIdSchema>;
 export type Role = z.output<typeof RoleSchema>;
+export type RoundRecord = z.output<typeof RoundRecordSchema>;
+export type RoundChange = z.output<typeof RoundChangeSchema>;
+export type RoundCellStat = z.output<typeof RoundCellStatSchema>;
+export type CellRef = z.output<typeof CellRefSchema>;

@@ -98,6 +98,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
     iteration: { log: [], nextReview: '' },
     decision: { candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '', basis: '', snapshot: null },
     review: { canary: [], imports: [], tolerance: 0.1 },
+    rounds: [],
     currentStep: 'needs',
     notes: '',
   };

@@ -1,16 +1,19 @@
 import { createSampleWorkshop } from '../../shared/model/create';
 import { mergeBallot, type BallotCell, type BallotCellRef } from '../../shared/model/edits/ballot';
 import type { WorkshopDoc } from '../../shared/model/schema';
+import { allCells, openRoundRecord, recordBallot } from '../../shared/model/round-history';
 import { percentile, timeRuns } from './types';
 
 /**
  * A second room-vote round merged into the workshop: the sample workshop with 30 participants
  * who all scored every cell in round 1; in round 2 each participant's ballot answers a third of
  * the cells (a changed score, some with a rationale), every fifth participant also clears one
- * cell on purpose, and the 30 ballots are merged one after the other with `mergeBallot`, as the
- * room does when they arrive. Browser-free (plain Node).
+ * cell on purpose, and the 30 ballots are merged one after the other with `mergeBallot` and their
+ * changes recorded in round 2's history (`recordBallot`), as the room does when they arrive.
+ * Browser-free (plain Node).
  */
 export const REVOTE_PARTICIPANTS = 30;
+const ROUND_ID = 'bench-round-2';
 const RUNS = 21;
 const WARMUP = 5;
 
@@ -34,11 +37,22 @@ export function revoteFixture(): Revote {
   const participants = [...sample.participants, ...extra];
   const cells = sample.candidates.flatMap((cand) => sample.criteria.map((crit) => ({ candidateId: cand.id, criterionId: crit.id })));
   const round1 = (p: number, c: number) => (p * 7 + c * 3) % 11;
-  const doc: WorkshopDoc = {
-    ...sample,
-    participants,
-    scores: participants.flatMap((p, pi) => cells.map((cell, ci) => ({ participantId: p.id, ...cell, value: round1(pi, ci), rationale: '' }))),
-  };
+  const doc: WorkshopDoc = openRoundRecord(
+    {
+      ...sample,
+      participants,
+      scores: participants.flatMap((p, pi) => cells.map((cell, ci) => ({ participantId: p.id, ...cell, value: round1(pi, ci), rationale: '' }))),
+      rounds: [],
+    },
+    {
+      roundId: ROUND_ID,
+      kind: 'scores',
+      openedAt: '2026-01-01T01:00:00.000Z',
+      participants: participants.map((p) => p.id),
+      cells: allCells(sample),
+      revote: { fromPrevious: true, showPrevious: true, onlyCells: false },
+    },
+  );
   let changed = 0;
   const ballots = participants.map((p, pi) => {
     const answered: BallotCell[] = [];
@@ -56,7 +70,8 @@ export function revoteFixture(): Revote {
   return { doc, round: { criteria: doc.criteria.map((c) => c.id), candidates: doc.candidates.map((c) => c.id) }, ballots, changed };
 }
 
-export const mergeRevote = (f: Revote): WorkshopDoc => f.ballots.reduce((d, b) => mergeBallot(d, b.participantId, f.round, b.ballot), f.doc);
+export const mergeRevote = (f: Revote): WorkshopDoc =>
+  f.ballots.reduce((d, b) => recordBallot(d, mergeBallot(d, b.participantId, f.round, b.ballot), ROUND_ID, b.participantId), f.doc);
 
 /** Median milliseconds to merge the 30 ballots, after checking the merge changed exactly the answered cells. */
 export async function revoteMergeMs(log: (line: string) => void): Promise<number> {
@@ -66,6 +81,8 @@ export async function revoteMergeMs(log: (line: string) => void): Promise<number
   const after = new Map(merged.scores.map((s) => [`${s.participantId}|${s.candidateId}|${s.criterionId}`, s.value]));
   const differ = [...before].filter(([k, v]) => after.get(k) !== v).length;
   if (differ !== f.changed) throw new Error(`the re-vote merge changed ${differ} cells, expected ${f.changed}`);
+  const recorded = merged.rounds[0].changes.filter((c) => c.from !== c.to).length;
+  if (recorded !== f.changed) throw new Error(`the round history recorded ${recorded} changed cells, expected ${f.changed}`);
   const times = await timeRuns(() => mergeRevote(f), RUNS, WARMUP);
   const cells = f.ballots.reduce((n, b) => n + b.ballot.cells.length, 0);
   log(

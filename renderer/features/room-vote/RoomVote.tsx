@@ -15,6 +15,12 @@ import { stripBidi } from '../../../shared/text/bidi';
 import { PersonName } from '../../ui/PersonName';
 import { VoteProjector } from './VoteProjector';
 import { Qr } from './Qr';
+import { RevoteFields } from './RevoteFields';
+import { RoundsView } from './RoundsView';
+import { revoteSpec, type RevoteChoice } from './revote';
+import { openRoundRecord, allCells } from '../../../shared/model/round-history';
+import { useWorkshop } from '../../store/workshop';
+import i18next from 'i18next';
 
 const bothLanguages = (entity: { name: Name }, kind: 'candidate' | 'criterion', i: number) => ({
   'zh-CN': displayName(entity, 'zh-CN', kind, i),
@@ -76,6 +82,7 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
         <RoundView workshopId={doc.id} round={round} onNewRound={onNewRound} />
       )}
       {round && <VoteProjector doc={doc} round={round} />}
+      <RoundsView doc={doc} />
     </section>
   );
 }
@@ -94,6 +101,9 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
   const [ahp, setAhp] = useState(ask === 'pairwise');
   const pairwiseOnly = !scores;
   const [busy, setBusy] = useState(false);
+  const [revote, setRevote] = useState<RevoteChoice>({ fromPrevious: false, showPrevious: false, onlyCells: false, picked: [] });
+  const canRevote = scores && doc.scores.some((s) => s.value !== null);
+  const choice: RevoteChoice = canRevote ? revote : { fromPrevious: false, showPrevious: false, onlyCells: false, picked: [] };
   const listId = useId();
   useEffect(() => {
     let live = true;
@@ -115,7 +125,7 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
     .filter((p) => invited.has(p.id))
     .filter(
       (p) =>
-        (scores && doc.scores.some((s) => s.participantId === p.id && s.value !== null)) ||
+        (scores && !choice.fromPrevious && doc.scores.some((s) => s.participantId === p.id && s.value !== null)) ||
         ((ahp || pairwiseOnly) &&
           doc.weighting.ahp.some((a) => a.participantId === p.id && a.matrix.some((row, i) => row.some((v, j) => i !== j && v !== null)))),
     )
@@ -138,9 +148,23 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
       participants: doc.participants.filter((p) => invited.has(p.id)).map((p) => ({ id: p.id, name: p.name })),
       ahp: ahp || pairwiseOnly,
       blind,
+      ...(pairwiseOnly ? {} : revoteSpec(doc, [...invited], choice)),
     };
     try {
       const round = await api.call('session.open', { spec, address: address.trim(), port: 0 });
+      // The round's record in the history (round-history.ts): what it asks and the group's view before it.
+      const cells = pairwiseOnly ? [] : (spec.cells ?? allCells(doc));
+      const no = (doc.rounds.at(-1)?.no ?? 0) + 1;
+      useWorkshop.getState().edit(i18next.t('roomVote.undo.roundOpened', { no }), (d) =>
+        openRoundRecord(d, {
+          roundId: round.roundId,
+          kind: pairwiseOnly ? 'pairwise' : ahp ? 'both' : 'scores',
+          openedAt: new Date().toISOString(),
+          participants: spec.participants.map((p) => p.id),
+          cells,
+          revote: { fromPrevious: choice.fromPrevious, showPrevious: choice.showPrevious, onlyCells: choice.onlyCells && choice.picked.length > 0 },
+        }),
+      );
       if (blind) useRoom.getState().setBlind(doc.id, true);
       useRoom.getState().roundStarted(round);
       onOpened();
@@ -190,6 +214,7 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
           {t('roomVote.startsEmpty', { names: answered.join(t('roomVote.listSep')) })}
         </p>
       )}
+      {canRevote && <RevoteFields doc={doc} choice={revote} onChange={setRevote} />}
       <Check checked={blind} onChange={setBlindChoice}>
         {t('roomVote.blind')}
       </Check>
@@ -202,7 +227,13 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
       </label>
       <p className="hint">{t('roomVote.addressHint')}</p>
       <div className="vote-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy || invited.size === 0 || !address.trim() || (pairwiseOnly && doc.criteria.length < 2)}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={
+            busy || invited.size === 0 || !address.trim() || (pairwiseOnly && doc.criteria.length < 2) || (choice.onlyCells && choice.picked.length === 0)
+          }
+        >
           {t('roomVote.open')}
         </button>
         {onCancel && (

@@ -15,6 +15,7 @@ export const participant = {
   focus: 'What to look at',
   score: 'Score',
   rationale: 'Rationale',
+  previous: 'Group last round: median {median}, spread ±{spread}',
   notANumber: 'Type a number between {min} and {max}.',
   progress: '{done} of {total} answered',
   submit: 'Submit ballot',

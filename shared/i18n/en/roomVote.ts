@@ -85,7 +85,7 @@ export const roomVote = {
     },
     conflict:
       'Picked by code on another device while the personal link is in use: two people may be voting as this name. Free the name to sign the other device out.',
-    undo: { ballot: 'Ballot of {{name}}', changed: 'Changed ballot of {{name}}' },
+    undo: { ballot: 'Ballot of {{name}}', changed: 'Changed ballot of {{name}}', roundOpened: 'Round {{no}} opened', roundClosed: 'Round closed' },
     freeBallot: {
       ask: 'The ballot of {{name}} was entered on the device that picked the name by code. Keep that ballot, or set it aside?',
       keep: 'Keep the ballot, free the name',
@@ -109,6 +109,37 @@ export const roomVote = {
         'The disk is full: changes not saved: {{count}} (the last at {{time}}, {{name}}). Those participants were told “not saved — try again”. Free some space.',
       writeFailed:
         'The disk refused a write: changes not saved: {{count}} (the last at {{time}}, {{name}}). Those participants were told “not saved — try again”.',
+    },
+    // Re-vote rounds (Delphi) and the round history.
+    revote: {
+      legend: 'Re-vote (Delphi)',
+      fromPrevious: 'Start each participant from their previous answers',
+      showPrevious: 'Show the group’s previous median and spread beside each cell',
+      onlyCells: 'Ask only the disputed cells',
+      pickCells: 'Cells to ask again',
+      takeDiscuss: 'Take the “talk about these first” list',
+      noDisputed: 'No cell is disputed: everyone agrees.',
+      cell: '{{candidate}} · {{criterion}} (spread ±{{spread}})',
+      nonePicked: 'Pick at least one cell.',
+    },
+    rounds: {
+      title: 'Rounds',
+      intro: 'Each round’s disagreement once it closed (spread as a share of the largest possible; lower is closer to agreement).',
+      empty: 'No room-vote round yet.',
+      round: 'Round {{no}}',
+      disagreement: 'disagreement {{value}}',
+      disagreementHead: 'Disagreement',
+      trendHead: 'Converging?',
+      changesHead: 'Changes',
+      trend: { first: 'first round', converging: 'converging', diverging: 'diverging', steady: 'no change', unknown: '—' },
+      open: 'still open',
+      changes_one: '{{count}} change',
+      changes_other: '{{count}} changes',
+      mostChanged: 'Cells that changed most in round {{no}}',
+      spread: 'spread ±{{before}} → ±{{after}}',
+      change: '{{name}}: {{from}} → {{to}}',
+      none: 'no score',
+      noChanges: 'No score changed in this round.',
     },
   },
 };

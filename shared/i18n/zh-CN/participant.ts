@@ -17,6 +17,7 @@ export const participant: Widen<typeof en> = {
   pairsOnly: '本轮只比较维度的重要性，一次一对。无法判断的一对可以跳过。',
   focus: '关注要点',
   score: '分数',
+  previous: '小组上一轮：中位数 {median}，离散度 ±{spread}',
   rationale: '理由',
   notANumber: '请输入 {min} 到 {max} 之间的数字。',
   progress: '已完成 {done} / {total}',

@@ -9,6 +9,7 @@ import { singleNames } from './single-names';
 import type { Migration } from './types';
 import { weightsProvenance } from './weights-provenance';
 import { decisionSnapshot } from './decision-snapshot';
+import { roundHistory } from './round-history';
 
 export type { Migration };
 
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   pilotCalibration,
   pilotRowGpus,
   decisionSnapshot,
+  roundHistory,
 ];

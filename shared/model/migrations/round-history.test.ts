@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { createSampleWorkshop } from '../create';
+import { migrate } from '../migrate';
+import { SCHEMA_VERSION } from '../schema';
+import { MIGRATIONS } from './index';
+import { roundHistory } from './round-history';
+
+const NOW = '2026-03-01T09:00:00.000Z';
+/** The schema version this step reads. */
+const FROM = MIGRATIONS.indexOf(roundHistory) + 1;
+
+describe('migration: round history', () => {
+  it('is the last step of the chain', () => {
+    expect(FROM).toBe(SCHEMA_VERSION - 1);
+  });
+
+  it('gives an older document an empty round history and keeps everything else', () => {
+    const old = structuredClone(createSampleWorkshop('en', NOW, 'w-old')) as unknown as Record<string, unknown>;
+    delete old.rounds;
+    old.schemaVersion = FROM;
+    const r = migrate(old);
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.from).toBe(FROM);
+    expect(r.doc.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(r.doc.rounds).toEqual([]);
+    expect(r.doc.scores).toEqual(old.scores);
+  });
+
+  it('refuses a round record of the wrong shape', () => {
+    const doc = structuredClone(createSampleWorkshop('en', NOW, 'w-new')) as unknown as Record<string, unknown>;
+    doc.rounds = [{ no: 0, roundId: 'r1' }];
+    expect(migrate(doc).ok).toBe(false);
+  });
+});
