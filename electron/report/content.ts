@@ -565,7 +565,7 @@ export function formatDateTime(iso: string, lang: Lang): string {
   const t = Date.parse(iso);
   if (!Number.isFinite(t)) return iso;
   const d = new Date(t).toISOString();
-  return lang === 'zh-CN' ? `${d.slice(0, 10)} ${d.slice(11, 16)}（协调世界时）` : `${d.slice(0, 10)} ${d.slice(11, 16)} UTC`;
+  return reportStrings(lang).utcTime(d.slice(0, 10), d.slice(11, 16));
 }
 
 /** Wall time in words ("6 h 0 min", "6 小时"), never a raw count of seconds. */
@@ -575,7 +575,7 @@ export function formatHours(h: number, lang: Lang): string {
 
 export const VALIDATION_METHOD_NAMES = (lang: Lang): Record<string, string> => ({
   ...Object.fromEntries(VALIDATION_METHODS.map((m) => [m.id, pick(m.name, lang)])),
-  custom: lang === 'zh-CN' ? '自定义' : 'Custom',
+  custom: reportStrings(lang).customMethod,
 });
 
 /** A rule as readers see it: its number in the workshop's rule list (ids are internal), "#?" once removed. */

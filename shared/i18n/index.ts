@@ -7,6 +7,7 @@
  * used on screen and in the reports is a function here: `verdictText` (verdict.ts), `roleLabel`
  * (roles.ts), the scenario labels (simLabels.ts), the issue sentences (issues.ts).
  */
+import { assumptions as enAssumptions } from './en/assumptions';
 import { common as enCommon } from './en/common';
 import { costEvidence as enCostEvidence } from './en/costEvidence';
 import { exportText as enExport } from './en/export';
@@ -19,6 +20,7 @@ import { simLabels as enSimLabels } from './en/simLabels';
 import { simulator as enSimulator } from './en/simulator';
 import { verdict as enVerdict } from './en/verdict';
 import { wizard as enWizard } from './en/wizard';
+import { assumptions as zhAssumptions } from './zh-CN/assumptions';
 import { common as zhCommon } from './zh-CN/common';
 import { costEvidence as zhCostEvidence } from './zh-CN/costEvidence';
 import { exportText as zhExport } from './zh-CN/export';
@@ -35,6 +37,7 @@ import { wizard as zhWizard } from './zh-CN/wizard';
 /** Every area of the catalogue in both languages. */
 export const CATALOGUE = {
   en: {
+    assumptions: enAssumptions,
     common: enCommon,
     costEvidence: enCostEvidence,
     export: enExport,
@@ -49,6 +52,7 @@ export const CATALOGUE = {
     wizard: enWizard,
   },
   'zh-CN': {
+    assumptions: zhAssumptions,
     common: zhCommon,
     costEvidence: zhCostEvidence,
     export: zhExport,

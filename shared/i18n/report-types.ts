@@ -9,6 +9,10 @@ import type { Widen } from './types';
  */
 export interface ReportStrings {
   reportTitle: string;
+  /** A time of day in UTC, as the reports print every time: "2026-05-01 09:30 UTC". */
+  utcTime: (date: string, time: string) => string;
+  /** A validation method the team named itself. */
+  customMethod: string;
   generatedBy: string;
   /** The file format's and the framework's versions, in the footer. */
   versions: (schema: number, framework: string) => string;

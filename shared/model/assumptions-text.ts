@@ -1,106 +1,20 @@
 import type { Assumption, AssumptionId, AssumptionMetric, AssumptionSource, AssumptionStatus } from './assumptions';
 import type { SnapshotChanges } from './decision-snapshot';
+import { assumptions as enAssumptions } from '../i18n/en/assumptions';
+import { assumptions as zhAssumptions } from '../i18n/zh-CN/assumptions';
 
 type Lang = 'zh-CN' | 'en';
 
-/** The assumptions board's words, the same on screen (steps 6 and 7) and in the reports' "decision health". */
-export const ASSUMPTION_LABELS = {
-  en: {
-    title: 'Decision health: the assumptions board',
-    intro:
-      'What the recorded decision assumed, held against the canary and production metrics imported here. Holding: inside the expected band. Drifting: outside it, by at most the tolerance. Broken: further out.',
-    assumption: 'Assumption',
-    source: 'From',
-    expected: 'Expected',
-    observed: 'Observed',
-    status: 'Status',
-    noSnapshot:
-      'This decision was recorded before its basis was kept. Confirm it in step 5’s decision record (“Confirm the decision on the current analysis”) to freeze what it rests on now; the board then holds the canary against it.',
-    noDecision: 'No decision recorded yet: choose the candidate in step 5’s decision record. Recording it freezes what it rests on.',
-    snapshotOf: 'Decision on {{candidate}}, frozen {{date}}',
-    tolerance: 'Tolerance',
-    standing: 'On the current analysis',
-    stillWins: '{{candidate}} still ranks first, by {{margin}} points.',
-    noLongerWins: '{{candidate}} does not rank first: {{margin}} points behind the first.',
-    changes: 'What changed since the decision',
-    noChanges: 'Nothing the decision rested on has changed.',
-    weight: 'Weight of {{criterion}}: {{before}} → {{after}}',
-    score: 'Score of {{candidate}} on {{criterion}}: {{before}} → {{after}}',
-    added: 'Candidate added: {{candidate}}',
-    removed: 'Candidate removed: {{candidate}}',
-    evidence: '{{figure}} of {{candidate}}: {{before}} → {{after}}',
-    need: '{{target}}: {{before}} → {{after}}',
-    none: '—',
-    interplay: '§9: “{{words}}” — watch {{dimension}} (weight {{weight}}).',
-    ids: {
-      'step-time': 'Step time within the calibrated p10–p90',
-      'monthly-cost': 'Monthly cost within the budget',
-      'success-rate': 'Task success rate at least the target',
-      throughput: 'Throughput at least the pilot’s',
-      'rollout-length': 'Rollout length within what the decision assumed',
-      'throughput-demand': 'Throughput demand within what the pilot ran',
-    } satisfies Record<AssumptionId, string>,
-    sources: {
-      'cost-evidence': 'Cost evidence (pilot calibration)',
-      needs: 'Needs (step 1)',
-      pilot: 'Pilot metrics (step 4)',
-    } satisfies Record<AssumptionSource, string>,
-    statuses: { holding: 'Holding', drifting: 'Drifting', broken: 'Broken', unobserved: 'Not observed yet' } satisfies Record<AssumptionStatus, string>,
-    units: { 'step-seconds': 's', 'iteration-speed': '/h', 'throughput-demand': '/h', 'rollout-steps': 'steps', 'success-rate': '%' } as Partial<
-      Record<AssumptionMetric, string>
-    >,
-    figures: { stepSeconds: 'Step time', wallHours: 'Run time', cost: 'Cost of the run' },
-    targets: {
-      successTarget: 'Success-rate KPI',
-      monthlyBudget: 'Monthly budget',
-      rolloutSteps: 'Rollout length',
-      modelSizeB: 'Model size (B)',
-      currency: 'Currency',
-    },
-  },
-  'zh-CN': {
-    title: '决策健康度：假设看板',
-    intro: '已记录的决策所依据的假设，与在此导入的灰度及生产指标对照。成立：在预期区间内。偏移：超出区间，但不超过容差。不成立：超出更多。',
-    assumption: '假设',
-    source: '来源',
-    expected: '预期',
-    observed: '观测',
-    status: '状态',
-    noSnapshot:
-      '这项决策记录于保存决策依据之前。请在第 5 步的决策记录中确认它（“基于当前分析确认此决策”），以冻结它当前所依据的内容；之后看板会将灰度指标与之对照。',
-    noDecision: '尚未记录决策：请在第 5 步的决策记录中选择候选方案。记录时会冻结决策所依据的内容。',
-    snapshotOf: '选择 {{candidate}} 的决策，冻结于 {{date}}',
-    tolerance: '容差',
-    standing: '按当前分析',
-    stillWins: '{{candidate}} 仍排名第一，领先 {{margin}} 分。',
-    noLongerWins: '{{candidate}} 未排名第一：落后第一名 {{margin}} 分。',
-    changes: '决策以来的变化',
-    noChanges: '决策所依据的内容均未变化。',
-    weight: '{{criterion}} 的权重：{{before}} → {{after}}',
-    score: '{{candidate}} 在 {{criterion}} 上的评分：{{before}} → {{after}}',
-    added: '新增候选方案：{{candidate}}',
-    removed: '移除候选方案：{{candidate}}',
-    evidence: '{{candidate}} 的{{figure}}：{{before}} → {{after}}',
-    need: '{{target}}：{{before}} → {{after}}',
-    none: '—',
-    interplay: '§九：“{{words}}”——请关注{{dimension}}（权重 {{weight}}）。',
-    ids: {
-      'step-time': '每步耗时在校准的 p10–p90 区间内',
-      'monthly-cost': '月成本不超过预算',
-      'success-rate': '任务成功率不低于目标',
-      throughput: '吞吐不低于试点',
-      'rollout-length': 'rollout 长度不超过决策时的假设',
-      'throughput-demand': '吞吐需求不超过试点的吞吐',
-    } satisfies Record<AssumptionId, string>,
-    sources: { 'cost-evidence': '成本证据（试点校准）', needs: '需求（第 1 步）', pilot: '试点指标（第 4 步）' } satisfies Record<AssumptionSource, string>,
-    statuses: { holding: '成立', drifting: '偏移', broken: '不成立', unobserved: '尚无观测' } satisfies Record<AssumptionStatus, string>,
-    units: { 'step-seconds': '秒', 'iteration-speed': '次/小时', 'throughput-demand': '次/小时', 'rollout-steps': '步', 'success-rate': '%' } as Partial<
-      Record<AssumptionMetric, string>
-    >,
-    figures: { stepSeconds: '每步耗时', wallHours: '训练时长', cost: '训练成本' },
-    targets: { successTarget: '成功率 KPI', monthlyBudget: '月预算', rolloutSteps: 'rollout 长度', modelSizeB: '模型规模（B）', currency: '币种' },
-  },
-} as const;
+/** The board's words in one language: every assumption, source and status named (a compile error otherwise). */
+type BoardWords = typeof enAssumptions & {
+  ids: Record<AssumptionId, string>;
+  sources: Record<AssumptionSource, string>;
+  statuses: Record<AssumptionStatus, string>;
+  units: Partial<Record<AssumptionMetric, string>>;
+};
+
+/** The assumptions board's words (shared/i18n `assumptions`), the same on screen (steps 6 and 7) and in the reports' "decision health". */
+export const ASSUMPTION_LABELS: Readonly<Record<Lang, BoardWords>> = { en: enAssumptions, 'zh-CN': zhAssumptions };
 
 /** Fills `{{name}}` placeholders. */
 export function fillText(template: string, values: Record<string, string | number>): string {

@@ -8,6 +8,8 @@ import type { ReportStrings } from '../report-types';
 /** The reports' text, Chinese. */
 export const report: ReportStrings = {
   reportTitle: '选型决策报告',
+  utcTime: (date, time) => `${date} ${time}（协调世界时）`,
+  customMethod: '自定义',
   generatedBy: '由选型工作坊生成',
   versions: (schema, framework) => `文件格式第 ${schema} 版 · 评估框架 ${framework}`,
   team: '团队',
