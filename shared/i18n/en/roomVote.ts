@@ -1,3 +1,5 @@
+import { report } from './report';
+
 /** Screen text (roomVote), English. */
 export const roomVote = {
   roomVote: {
@@ -139,7 +141,7 @@ export const roomVote = {
       spread: 'spread ±{{before}} → ±{{after}}',
       change: '{{name}}: {{from}} → {{to}}',
       none: 'no score',
-      noChanges: 'No score changed in this round.',
+      noChanges: report.noChanges,
     },
   },
 };

@@ -1,5 +1,6 @@
 import type { Widen } from '../types';
 import type { roomVote as en } from '../en/roomVote';
+import { report } from './report';
 
 /** Screen text (roomVote), Chinese: exactly the keys of the English. */
 export const roomVote: Widen<typeof en> = {
@@ -121,13 +122,12 @@ export const roomVote: Widen<typeof en> = {
       changesHead: '修改',
       trend: { first: '第一轮', converging: '趋同', diverging: '分歧扩大', steady: '无变化', unknown: '—' },
       open: '仍在进行',
-      changes_one: '{{count}} 处修改',
       changes_other: '{{count}} 处修改',
       mostChanged: '第 {{no}} 轮变化最大的单元格',
       spread: '离散度 ±{{before}} → ±{{after}}',
       change: '{{name}}：{{from}} → {{to}}',
       none: '无评分',
-      noChanges: '本轮没有评分被修改。',
+      noChanges: report.noChanges,
     },
   },
 };
