@@ -10,6 +10,7 @@ import { App } from './app/App';
 import { useLibrary } from './store/instances';
 import { openLibrary } from './store/library';
 import { storageMessage } from './db/errors';
+import { forgetRooms } from './api/forget-rooms';
 import './ui/styles.css';
 
 takeTokenFromLocation();
@@ -46,5 +47,11 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// Purge what was deleted over a week ago, once the library is on screen.
-void firstRead.then(() => repo.purgeDeleted(Date.now() - 7 * 86400_000)).catch((err: Error) => useLibrary.setState({ error: storageMessage(err) }));
+// Purge what was deleted over a week ago, once the library is on screen, and with each purged
+// workshop its room-vote journals on the Node side (nothing participants sent outlives it).
+void firstRead
+  .then(() => repo.purgeDeleted(Date.now() - 7 * 86400_000))
+  .then(
+    (purged) => (purged.length > 0 ? forgetRooms(purged) : undefined),
+    (err: Error) => useLibrary.setState({ error: storageMessage(err) }),
+  );

@@ -16,5 +16,6 @@ export const sessionHandlers: HandlersFor<typeof sessionMethods> = {
   'session.reopen': ({ workshopId, address }, ctx) => manager(ctx).reopen(workshopId, address),
   'session.reveal': ({ workshopId }, ctx) => manager(ctx).reveal(workshopId),
   'session.free': ({ workshopId, participantId, setAside }, ctx) => manager(ctx).free(workshopId, participantId, setAside),
+  'session.forget': ({ workshopId }, ctx) => manager(ctx).forget(workshopId),
   'session.ballots': ({ workshopId }, ctx) => manager(ctx).ballots(workshopId),
 };

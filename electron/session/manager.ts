@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ContractError } from '../../shared/contract/errors';
@@ -309,6 +309,30 @@ export class SessionManager {
   }
 
   /** Stops every listener (the host is shutting down); open rounds stay open in their journals. */
+  /**
+   * A workshop deleted for good from the library: its round (open or not) stops, and its journal,
+   * header and every side file (torn and damaged cuts, previous rounds) are deleted, so nothing a
+   * participant sent outlives the workshop on this machine. Answers how many files were removed.
+   */
+  async forget(workshopId: string): Promise<{ removed: number }> {
+    const e = this.entries.get(workshopId) ?? (await this.loading.get(workshopId)?.catch(() => null)) ?? null;
+    if (e) {
+      await e.lock.catch(() => undefined);
+      if (e.statusTimer) clearTimeout(e.statusTimer);
+      await this.stopListener(e);
+      await e.journal.close();
+    }
+    this.entries.delete(workshopId);
+    this.unreadable.delete(workshopId);
+    this.awaySent.delete(workshopId);
+    const file = this.fileOf(workshopId);
+    const base = path.basename(file);
+    const names = await readdir(path.dirname(file)).catch(() => [] as string[]);
+    const ours = names.filter((n) => n === base || n.startsWith(`${base}.`));
+    await Promise.all(ours.map((n) => rm(path.join(path.dirname(file), n), { force: true, recursive: true })));
+    return { removed: ours.length };
+  }
+
   async shutdown(): Promise<void> {
     clearInterval(this.idleTimer);
     clearInterval(this.retryTimer);

@@ -180,6 +180,31 @@ describe('room-vote sessions', () => {
     expect(b.body.result.pairs).toEqual([['k1', 'k2']]);
   });
 
+  it('forgetting a deleted workshop stops its round and deletes its journal and every side file, and only its own', async () => {
+    const first = await manager.open(spec(), ADDRESS, 0);
+    const t1 = linkToken(first.participants[0].link);
+    expect((await send(first.port, 'submit', { ballot: full(4) }, { token: t1 })).status).toBe(200);
+    await manager.close('ws-1');
+    // A second round keeps the first one's journal beside it; another workshop has its own round.
+    const second = await manager.open(spec(), ADDRESS, 0);
+    const other = await manager.open({ ...spec(), workshopId: 'ws-2' }, ADDRESS, 0);
+    const before = await readdir(path.join(dir, 'sessions'));
+    const api = createService({ host: 'test', session: manager });
+    const answer = await api.dispatch('session.forget', { workshopId: 'ws-1' });
+    expect(answer).toEqual({ ok: true, result: { removed: expect.any(Number) } });
+    const after = await readdir(path.join(dir, 'sessions'));
+    expect(before.length - after.length).toBe((answer as { result: { removed: number } }).result.removed);
+    expect((answer as { result: { removed: number } }).result.removed).toBeGreaterThanOrEqual(3); // journal, header, the previous round's journal
+    expect((await manager.status('ws-1')).round).toBeNull();
+    // Its listener is gone; the other workshop's round still answers.
+    await expect(send(second.port, 'status', {}, { token: linkToken(second.participants[0].link) })).rejects.toThrow();
+    expect((await send(other.port, 'join', { token: linkToken(other.participants[0].link) })).status).toBe(200);
+    expect((await manager.status('ws-2')).round?.state).toBe('open');
+    // A workshop that never had a round: nothing to remove.
+    expect(await api.dispatch('session.forget', { workshopId: 'ws-none' })).toEqual({ ok: true, result: { removed: 0 } });
+    expect(await api.dispatch('session.forget', { workshopId: '' })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+  });
+
   it('refuses hostile input with clear errors and stores nothing', async () => {
     const status = await manager.open(spec(), ADDRESS, 0);
     const [t1, t2] = status.participants.map((p) => linkToken(p.link));

@@ -101,7 +101,7 @@ describe('WorkshopRepository', () => {
     await repo.restore(a.id);
     expect((await repo.listLive()).map((s) => s.id)).toEqual([a.id]);
     await repo.softDelete(a.id);
-    expect(await repo.purgeDeleted(Date.now() + 1)).toBe(1);
+    expect(await repo.purgeDeleted(Date.now() + 1)).toEqual([a.id]);
     expect(await repo.load(a.id)).toBeNull();
     expect(await db.summaries.count()).toBe(0);
   });

@@ -177,15 +177,15 @@ export class WorkshopRepository {
     await this.db.summaries.update(id, { deletedAt: 0 });
   }
 
-  /** Removes for good what was deleted before `before` (ms). */
-  async purgeDeleted(before: number): Promise<number> {
+  /** Removes for good what was deleted before `before` (ms); answers the ids removed. */
+  async purgeDeleted(before: number): Promise<string[]> {
     return this.db.transaction('rw', this.db.workshops, this.db.parts, this.db.summaries, async () => {
       const old = await this.db.summaries.where('deletedAt').between(1, before).primaryKeys();
       await this.db.workshops.bulkDelete(old);
       await this.db.parts.where('workshopId').anyOf(old).delete();
       await this.db.summaries.bulkDelete(old);
       for (const id of old) this.lastSaved.delete(id);
-      return old.length;
+      return old;
     });
   }
 

@@ -406,6 +406,13 @@ export const sessionMethods = {
     request: z.strictObject({ workshopId: id(), participantId: id(), setAside: z.boolean().optional() }),
     response: SessionStatusSchema,
   }),
+  'session.forget': defineMethod({
+    name: 'session.forget',
+    summary:
+      'A workshop deleted for good: its round stops and its journal, header and side files are deleted. Answers how many files were removed (0 when it never had a round).',
+    request: roundRef,
+    response: z.strictObject({ removed: z.number().int().min(0) }),
+  }),
   'session.ballots': defineMethod({
     name: 'session.ballots',
     summary: 'Every acknowledged ballot of the workshop’s last round (the latest per participant).',
