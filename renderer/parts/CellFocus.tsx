@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellFocus, displayName, type CellRef, type WorkshopDoc } from '../../shared/model';
 import { DotPlot } from '../charts/DotPlot';
@@ -20,6 +20,7 @@ export function CellFocusView({ doc, large = false, onRevote }: { doc: WorkshopD
   const cell = useRoom((s) => s.focusCell);
   const round = useRoom((s) => s.round);
   const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
   const opened = cell ? `${cell.candidateId}|${cell.criterionId}` : '';
   // Opened with one click (or key) from the list: the keyboard and the eye go to it.
   useEffect(() => {
@@ -36,9 +37,9 @@ export function CellFocusView({ doc, large = false, onRevote }: { doc: WorkshopD
   const fmt = (v: number | null) => (v === null ? '–' : v.toFixed(1));
   const busy = round?.state === 'open';
   return (
-    <section className={`cell-focus${large ? ' large' : ''}`} aria-labelledby="cell-focus-h" data-testid="cell-focus">
+    <section className={`cell-focus${large ? ' large' : ''}`} aria-labelledby={headingId} data-testid="cell-focus" data-cell={opened}>
       <div className="cell-focus-head">
-        <h3 id="cell-focus-h" tabIndex={-1} ref={heading}>
+        <h3 id={headingId} tabIndex={-1} ref={heading}>
           {t('roomVote.focus.title', names)}
         </h3>
         {!large && (
