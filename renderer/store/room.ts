@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ResponseOf } from '../../shared/contract';
 import type { JournalHealth, RoundStatus } from '../../shared/contract/session';
-import type { WorkshopDoc } from '../../shared/model';
+import type { CellRef, WorkshopDoc } from '../../shared/model';
 
 /**
  * The evaluation room's state, one slice with named actions: what the room shows (panel,
@@ -80,6 +80,8 @@ interface RoomState {
   smaaChoice: SmaaChoice;
   /** Which consistency ratio the AHP panel shows: Saaty's CI/RI or Alonso & Lamata's (2006), as AHP-OS offers. */
   crMethod: 'saaty' | 'alonso-lamata';
+  /** The disputed cell opened up for the room (room-vote panel and presenter), or none. */
+  focusCell: CellRef | null;
 }
 
 interface RoomActions {
@@ -119,6 +121,9 @@ interface RoomActions {
   roundAnswered(round: RoundStatus | null): void;
   /** A new round was started from the panel. */
   roundStarted(round: RoundStatus): void;
+  /** Opens a cell for the room: the room-vote panel (and the presenter's disagreement view) show it. */
+  openCell(cell: CellRef): void;
+  closeCell(): void;
   voteFailed(message: string): void;
   /** Opens the room-vote panel with a new round's form asking `ask`, or closes it. */
   openVotePanel(ask: 'scores' | 'pairwise'): void;
@@ -159,6 +164,7 @@ export const useRoom = create<RoomState & RoomActions>()((set, get) => ({
   unreadJournal: null,
   smaaChoice: DEFAULT_SMAA_CHOICE,
   crMethod: 'saaty',
+  focusCell: null,
 
   enter: (docId, firstParticipant) =>
     set({
@@ -170,6 +176,7 @@ export const useRoom = create<RoomState & RoomActions>()((set, get) => ({
       ...NO_LIVE,
       analysed: null,
       smaaChoice: DEFAULT_SMAA_CHOICE,
+      focusCell: null,
     }),
   resetLive: () => set(NO_LIVE),
   showView: (view) => set({ view }),
@@ -212,4 +219,6 @@ export const useRoom = create<RoomState & RoomActions>()((set, get) => ({
   setProjectNames: (projectNames) => set({ projectNames }),
   setSmaaChoice: (smaaChoice) => set({ smaaChoice }),
   setCrMethod: (crMethod) => set({ crMethod }),
+  openCell: (cell) => set({ focusCell: { candidateId: cell.candidateId, criterionId: cell.criterionId }, votePanel: true }),
+  closeCell: () => set({ focusCell: null }),
 }));

@@ -215,3 +215,49 @@ export function disputedCells(doc: WorkshopDoc, limit = 3): RoundCellStat[] {
     .sort((a, b) => b.spread - a.spread)
     .slice(0, limit);
 }
+
+/** One cell opened up for the room: its scores, the group's view, every rationale, and its spread across the rounds that asked it. */
+export interface CellFocus {
+  candidateId: string;
+  criterionId: string;
+  /** Every score given to the cell, ascending: whose is whose is not in it. */
+  values: number[];
+  /** The group's median and spread (the room's measure), null when nobody scored it. */
+  median: number | null;
+  spread: number | null;
+  /** Each non-empty rationale: named (participant order) in an open round; in a blind one without names, in text order so the order gives nobody away. */
+  rationales: { name: string | null; text: string }[];
+  /** The closed rounds that asked this cell: its spread before and after each. */
+  rounds: { no: number; before: number | null; after: number | null }[];
+}
+
+export function cellFocus(doc: WorkshopDoc, cell: CellRef, named: boolean): CellFocus {
+  const k = cellKey(cell);
+  const people = new Map(doc.participants.map((p, i) => [p.id, { name: p.name, i }]));
+  const mine = doc.scores.filter((s) => cellKey(s) === k && people.has(s.participantId));
+  const values = mine.flatMap((s) => (s.value === null ? [] : [s.value])).sort((a, b) => a - b);
+  const stat = cellStats(
+    doc,
+    doc.participants.map((p) => p.id),
+    [cell],
+  )[0];
+  const written = mine.filter((s) => s.rationale.trim() !== '');
+  const rationales = named
+    ? written
+        .sort((a, b) => people.get(a.participantId)!.i - people.get(b.participantId)!.i)
+        .map((s) => ({ name: people.get(s.participantId)!.name, text: s.rationale.trim() }))
+    : written.map((s) => ({ name: null, text: s.rationale.trim() })).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+  const spreadIn = (list: readonly RoundCellStat[]) => list.find((s) => cellKey(s) === k)?.spread ?? null;
+  const rounds = doc.rounds
+    .filter((r) => r.closedAt !== null && r.cells.some((c) => cellKey(c) === k))
+    .map((r) => ({ no: r.no, before: spreadIn(r.before), after: spreadIn(r.after) }));
+  return {
+    candidateId: cell.candidateId,
+    criterionId: cell.criterionId,
+    values,
+    median: stat?.median ?? null,
+    spread: stat?.spread ?? null,
+    rationales,
+    rounds,
+  };
+}

@@ -80,7 +80,16 @@ function Aggregated({ doc }: { doc: WorkshopDoc }) {
             <ol className="hotspots">
               {data.hotspots.map((h) => (
                 <li key={`${h.k}-${h.c}`}>
-                  {h.criterion} · {h.candidate} <span className="muted small">({t('room.aggregate.sd', { sd: h.sd.toFixed(1) })})</span>
+                  <button
+                    type="button"
+                    className="btn-link"
+                    data-testid="open-cell"
+                    title={t('roomVote.focus.open', { candidate: h.candidate, criterion: h.criterion })}
+                    onClick={() => useRoom.getState().openCell({ candidateId: doc.candidates[h.c].id, criterionId: doc.criteria[h.k].id })}
+                  >
+                    {h.criterion} · {h.candidate}
+                  </button>{' '}
+                  <span className="muted small">({t('room.aggregate.sd', { sd: h.sd.toFixed(1) })})</span>
                 </li>
               ))}
             </ol>

@@ -12,6 +12,7 @@ import { useRobustnessCharts, VerdictBox } from './RobustnessPanel';
 import { presenterKey } from '../../store/roomUi';
 import { PRESENTER_VIEWS, useRoom, type PresenterView } from '../../store/room';
 import { ScenarioCompare } from './ScenariosPanel';
+import { CellFocusView } from '../../parts/CellFocus';
 
 function leave() {
   if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
@@ -89,6 +90,7 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
   const { t } = useTranslation();
   const live = useLiveCharts(doc);
   const heat = useDisagreement(doc);
+  const focusCell = useRoom((s) => s.focusCell);
   const analysis = useRoomAnalysis(doc).value;
   const robust = useRobustnessCharts(doc, analysis);
   // An empty view projects a short title, not the instructions the facilitator's screen gives.
@@ -101,6 +103,8 @@ function PresenterContent({ doc, view }: { doc: WorkshopDoc; view: PresenterView
     case 'ranking':
       return live ? <PresenterRanking doc={doc} live={live} /> : none;
     case 'disagreement':
+      // A cell opened for the room (from the "talk about these first" list) takes the view until it is closed.
+      if (focusCell) return <CellFocusView doc={doc} large />;
       return heat ? (
         <div className="presenter-grid heat">
           <div>

@@ -4,7 +4,9 @@ import { memo, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JournalHealth, JournalProblem, NetworkInterfaceInfo, ParticipantProgress, RoundSpecInput, RoundStatus } from '../../../shared/contract/session';
 import { ROUND_LIMITS } from '../../../shared/contract/session';
-import { displayName, type Name, type WorkshopDoc } from '../../../shared/model';
+import { displayName, type CellRef, type Name, type WorkshopDoc } from '../../../shared/model';
+import { CellFocusView } from '../../parts/CellFocus';
+import { UnlessBlind } from '../../parts/UnlessBlind';
 import { dataParticipants } from '../../../shared/model/edits/metrics';
 import { api } from '../../api/client';
 import { freeName, moveRound, roundAction } from '../../store/roomVote';
@@ -61,6 +63,27 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
     setAsked(ask);
     if (ask === 'pairwise' && round?.state === 'closed') setConfiguring(true);
   }
+  const focusCell = useRoom((s) => s.focusCell);
+  // "Re-vote this cell" with no round to take the address and the people from: the form, asking only that cell.
+  const [revoteFor, setRevoteFor] = useState<CellRef | null>(null);
+  const onRevote = useCallback(
+    (cell: CellRef) => {
+      const address = round ? addressOf(round.url) : '';
+      if (round?.state !== 'closed' || !address) {
+        setRevoteFor(cell);
+        setConfiguring(true);
+        return;
+      }
+      // One click: everyone who votes (not the measured-data participants), on the last round's listener, blind as it was.
+      const data = dataParticipants(doc);
+      const invited = doc.participants.filter((p) => !data.has(p.id)).map((p) => p.id);
+      openRound(doc, { invited, blind: round.blind, pairwiseOnly: false, ahp: false, address, choice: cellRevote(cell) }).then(
+        () => setConfiguring(false),
+        (err: Error) => useRoom.getState().voteFailed(err.message),
+      );
+    },
+    [doc, round],
+  );
   const showForm = configuring || !round;
   return (
     <section id="room-vote" className="room-vote" aria-labelledby="room-vote-h">
@@ -77,9 +100,31 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
       )}
       {!round && unreadJournal && <JournalReport journal={unreadJournal} names={new Map()} />}
       {showForm ? (
-        <OpenRoundForm key={ask} doc={doc} ask={ask} onOpened={() => setConfiguring(false)} onCancel={round ? () => setConfiguring(false) : undefined} />
+        <OpenRoundForm
+          key={`${ask}|${revoteFor ? `${revoteFor.candidateId}|${revoteFor.criterionId}` : ''}`}
+          doc={doc}
+          ask={ask}
+          revoteFor={revoteFor}
+          onOpened={() => {
+            setConfiguring(false);
+            setRevoteFor(null);
+          }}
+          onCancel={
+            round
+              ? () => {
+                  setConfiguring(false);
+                  setRevoteFor(null);
+                }
+              : undefined
+          }
+        />
       ) : (
         <RoundView workshopId={doc.id} round={round} onNewRound={onNewRound} />
+      )}
+      {focusCell && (
+        <UnlessBlind>
+          <CellFocusView doc={doc} onRevote={onRevote} />
+        </UnlessBlind>
       )}
       {round && <VoteProjector doc={doc} round={round} />}
       <RoundsView doc={doc} />
@@ -87,7 +132,80 @@ export function RoomVotePanel({ doc }: { doc: WorkshopDoc }) {
   );
 }
 
-function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask: 'scores' | 'pairwise'; onOpened: () => void; onCancel?: () => void }) {
+/** What a new round asks and of whom, as the form (or "re-vote this cell") chose it. */
+interface RoundChoice {
+  invited: readonly string[];
+  blind: boolean;
+  pairwiseOnly: boolean;
+  ahp: boolean;
+  address: string;
+  choice: RevoteChoice;
+}
+
+/** Opens a round on the listener and records it in the round history: the one open-round path (the form, "re-vote this cell"). */
+async function openRound(doc: WorkshopDoc, { invited, blind, pairwiseOnly, ahp, address, choice }: RoundChoice): Promise<void> {
+  const spec: RoundSpecInput = {
+    workshopId: doc.id,
+    title: doc.meta.title,
+    lang: doc.meta.lang,
+    scale: doc.scale,
+    // The one name of each (typed, or the default in each language): the ballot shows it in the participant's language.
+    criteria: doc.criteria.map((c, i) => ({
+      id: c.id,
+      name: bothLanguages(c, 'criterion', i),
+      focusPoints: c.focusPoints.slice(0, ROUND_LIMITS.focusPoints),
+    })),
+    // A pairwise-only round shows the devices no candidate.
+    candidates: pairwiseOnly ? [] : doc.candidates.map((c, i) => ({ id: c.id, name: bothLanguages(c, 'candidate', i) })),
+    participants: doc.participants.filter((p) => invited.includes(p.id)).map((p) => ({ id: p.id, name: p.name })),
+    ahp: ahp || pairwiseOnly,
+    blind,
+    ...(pairwiseOnly ? {} : revoteSpec(doc, invited, choice)),
+  };
+  const round = await api.call('session.open', { spec, address: address.trim(), port: 0 });
+  // The round's record in the history (round-history.ts): what it asks and the group's view before it.
+  const cells = pairwiseOnly ? [] : (spec.cells ?? allCells(doc));
+  const no = (doc.rounds.at(-1)?.no ?? 0) + 1;
+  useWorkshop.getState().edit(i18next.t('roomVote.undo.roundOpened', { no }), (d) =>
+    openRoundRecord(d, {
+      roundId: round.roundId,
+      kind: pairwiseOnly ? 'pairwise' : ahp ? 'both' : 'scores',
+      openedAt: new Date().toISOString(),
+      participants: spec.participants.map((p) => p.id),
+      cells,
+      revote: { fromPrevious: choice.fromPrevious, showPrevious: choice.showPrevious, onlyCells: choice.onlyCells && choice.picked.length > 0 },
+    }),
+  );
+  if (blind) useRoom.getState().setBlind(doc.id, true);
+  useRoom.getState().roundStarted(round);
+}
+
+/** A re-vote of one cell (Delphi): each device starts from its owner's answer, with the group's median and spread beside it. */
+const cellRevote = (cell: CellRef): RevoteChoice => ({ fromPrevious: true, showPrevious: true, onlyCells: true, picked: [cell] });
+
+/** The listener address of a round, from its URL (an IPv6 host without its brackets). */
+function addressOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  } catch {
+    return '';
+  }
+}
+
+function OpenRoundForm({
+  doc,
+  ask,
+  revoteFor,
+  onOpened,
+  onCancel,
+}: {
+  doc: WorkshopDoc;
+  ask: 'scores' | 'pairwise';
+  /** "Re-vote this cell": the form starts asking only this cell, from each participant's answer. */
+  revoteFor: CellRef | null;
+  onOpened: () => void;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation();
   const [interfaces, setInterfaces] = useState<NetworkInterfaceInfo[]>([]);
   const [address, setAddress] = useState('');
@@ -97,11 +215,13 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
     return new Set(doc.participants.filter((p) => !data.has(p.id)).map((p) => p.id));
   });
   const [blind, setBlindChoice] = useState(true);
-  const [scores, setScores] = useState(ask === 'scores');
-  const [ahp, setAhp] = useState(ask === 'pairwise');
+  const [scores, setScores] = useState(ask === 'scores' || revoteFor !== null);
+  const [ahp, setAhp] = useState(ask === 'pairwise' && revoteFor === null);
   const pairwiseOnly = !scores;
   const [busy, setBusy] = useState(false);
-  const [revote, setRevote] = useState<RevoteChoice>({ fromPrevious: false, showPrevious: false, onlyCells: false, picked: [] });
+  const [revote, setRevote] = useState<RevoteChoice>(() =>
+    revoteFor ? cellRevote(revoteFor) : { fromPrevious: false, showPrevious: false, onlyCells: false, picked: [] },
+  );
   const canRevote = scores && doc.scores.some((s) => s.value !== null);
   const choice: RevoteChoice = canRevote ? revote : { fromPrevious: false, showPrevious: false, onlyCells: false, picked: [] };
   const listId = useId();
@@ -132,41 +252,8 @@ function OpenRoundForm({ doc, ask, onOpened, onCancel }: { doc: WorkshopDoc; ask
     .map((p) => p.name);
   const submit = async () => {
     setBusy(true);
-    const spec: RoundSpecInput = {
-      workshopId: doc.id,
-      title: doc.meta.title,
-      lang: doc.meta.lang,
-      scale: doc.scale,
-      // The one name of each (typed, or the default in each language): the ballot shows it in the participant's language.
-      criteria: doc.criteria.map((c, i) => ({
-        id: c.id,
-        name: bothLanguages(c, 'criterion', i),
-        focusPoints: c.focusPoints.slice(0, ROUND_LIMITS.focusPoints),
-      })),
-      // A pairwise-only round shows the devices no candidate.
-      candidates: pairwiseOnly ? [] : doc.candidates.map((c, i) => ({ id: c.id, name: bothLanguages(c, 'candidate', i) })),
-      participants: doc.participants.filter((p) => invited.has(p.id)).map((p) => ({ id: p.id, name: p.name })),
-      ahp: ahp || pairwiseOnly,
-      blind,
-      ...(pairwiseOnly ? {} : revoteSpec(doc, [...invited], choice)),
-    };
     try {
-      const round = await api.call('session.open', { spec, address: address.trim(), port: 0 });
-      // The round's record in the history (round-history.ts): what it asks and the group's view before it.
-      const cells = pairwiseOnly ? [] : (spec.cells ?? allCells(doc));
-      const no = (doc.rounds.at(-1)?.no ?? 0) + 1;
-      useWorkshop.getState().edit(i18next.t('roomVote.undo.roundOpened', { no }), (d) =>
-        openRoundRecord(d, {
-          roundId: round.roundId,
-          kind: pairwiseOnly ? 'pairwise' : ahp ? 'both' : 'scores',
-          openedAt: new Date().toISOString(),
-          participants: spec.participants.map((p) => p.id),
-          cells,
-          revote: { fromPrevious: choice.fromPrevious, showPrevious: choice.showPrevious, onlyCells: choice.onlyCells && choice.picked.length > 0 },
-        }),
-      );
-      if (blind) useRoom.getState().setBlind(doc.id, true);
-      useRoom.getState().roundStarted(round);
+      await openRound(doc, { invited: [...invited], blind, pairwiseOnly, ahp, address, choice });
       onOpened();
     } catch (err) {
       useRoom.getState().voteFailed((err as Error).message);
