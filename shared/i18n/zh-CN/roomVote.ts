@@ -138,7 +138,6 @@ export const roomVote: Widen<typeof en> = {
       plotCaption: '每个点是一个评分；竖线是小组中位数。不显示评分属于谁。',
       median: '中位数 {{median}}',
       spread: '离散度 ±{{spread}}',
-      n_one: '{{count}} 个评分',
       n_other: '{{count}} 个评分',
       noScores: '还没有人给此单元格评分。',
       spreadRound: '第 {{no}} 轮：离散度 ±{{before}} → ±{{after}}',
