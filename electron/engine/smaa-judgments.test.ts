@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
+// mulberry32: an independent generator for the reference sampler (not the engine's).
+import { mulberry32 } from '../../test/fixtures/prng';
 import { smaa } from './smaa';
 import { ahp } from './ahp';
 import { EngineInputError } from '../../shared/scoring/errors';
-
-/** mulberry32: an independent generator for the reference sampler. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Plain power iteration on a complete positive matrix, from the uniform vector. */
 function eigenvector(a: number[][]): number[] {
