@@ -4,6 +4,7 @@ import type { WorkshopAnalysisResult } from '../../../shared/contract/analysis';
 import { displayName, type WorkshopDoc } from '../../../shared/model';
 import { currentLang } from '../../i18n';
 import { formatPercent } from '../../ui/format';
+import { Options } from '../../ui/Options';
 import { useRoom, type SmaaChoice } from '../../store/room';
 
 type Row = SmaaChoice['rows'][number];
@@ -72,21 +73,13 @@ export function SmaaWeightOptions({ doc, analysis }: { doc: WorkshopDoc; analysi
               <label>
                 {t('room.smaaModel.greater')}{' '}
                 <select value={r.greater} onChange={(e) => setRow(k, { greater: e.target.value })}>
-                  {doc.criteria.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {criterion(c.id)}
-                    </option>
-                  ))}
+                  <Options items={doc.criteria} label={(c) => criterion(c.id)} />
                 </select>
               </label>{' '}
               <label>
                 {t('room.smaaModel.lesser')}{' '}
                 <select value={r.lesser} onChange={(e) => setRow(k, { lesser: e.target.value })}>
-                  {doc.criteria.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {criterion(c.id)}
-                    </option>
-                  ))}
+                  <Options items={doc.criteria} label={(c) => criterion(c.id)} />
                 </select>
               </label>{' '}
               <label>
