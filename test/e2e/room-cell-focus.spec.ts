@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startHost, type WebHostHandle } from './fixtures';
 import { RoomPage } from './pages/RoomPage';
+import { storedWorkshop } from './pages/stored';
 
 /**
  * A disputed cell opened up for the room (sample workshop, en, 1920×1080): from the "talk about
@@ -25,27 +26,10 @@ interface Stored {
   }[];
 }
 
-/** The stored workshop (IndexedDB: the head row and the per-participant score rows). */
+/** The stored sample workshop: its round history and its scores. */
 async function stored(page: Page): Promise<Stored> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((res, rej) => {
-      const r = indexedDB.open('selection-workshop');
-      r.onsuccess = () => res(r.result);
-      r.onerror = () => rej(r.error);
-    });
-    const all = (store: string) =>
-      new Promise<unknown[]>((res) => {
-        const q = db.transaction(store).objectStore(store).getAll();
-        q.onsuccess = () => res(q.result);
-      });
-    const [heads, parts] = await Promise.all([all('workshops'), all('parts')]);
-    db.close();
-    const head = (heads as { id: string; doc: { rounds?: Stored['rounds'] } }[]).find((h) => Array.isArray(h.doc.rounds))!;
-    const scores = (parts as { workshopId: string; key: string; value: Stored['scores'] }[])
-      .filter((p) => p.workshopId === head.id && p.key.startsWith('scores/'))
-      .flatMap((p) => p.value);
-    return { rounds: head.doc.rounds ?? [], scores };
-  });
+  const found = (await storedWorkshop<{ rounds?: Stored['rounds'] }, Stored['scores'][number]>(page))!;
+  return { rounds: found.doc.rounds ?? [], scores: found.scores };
 }
 
 let dataDir: string;

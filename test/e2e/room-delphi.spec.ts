@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startHost, type WebHostHandle } from './fixtures';
 import { RoomPage } from './pages/RoomPage';
+import { storedWorkshop } from './pages/stored';
 
 /**
  * A Delphi re-vote with three phones (browser contexts) on the sample workshop: round 1 starts
@@ -41,28 +42,10 @@ interface Stored {
   rounds: { no: number; closedAt: string | null; cells: { candidateId: string; criterionId: string }[]; changes: Change[]; disagreement: number | null }[];
 }
 
-/** The stored workshop (IndexedDB: the head row and the per-participant score rows). */
+/** The stored workshop once its history holds a round (null before). */
 async function stored(page: Page): Promise<Stored | null> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((res, rej) => {
-      const r = indexedDB.open('selection-workshop');
-      r.onsuccess = () => res(r.result);
-      r.onerror = () => rej(r.error);
-    });
-    const all = (store: string) =>
-      new Promise<unknown[]>((res) => {
-        const q = db.transaction(store).objectStore(store).getAll();
-        q.onsuccess = () => res(q.result);
-      });
-    const [heads, parts] = await Promise.all([all('workshops'), all('parts')]);
-    db.close();
-    const head = (heads as { id: string; doc: Omit<Stored, 'scores'> }[]).find((h) => Array.isArray(h.doc.rounds) && h.doc.rounds.length > 0);
-    if (!head) return null;
-    const scores = (parts as { workshopId: string; key: string; value: Score[] }[])
-      .filter((p) => p.workshopId === head.id && p.key.startsWith('scores/'))
-      .flatMap((p) => p.value);
-    return { ...head.doc, scores };
-  });
+  const found = await storedWorkshop<Omit<Stored, 'scores'>, Score>(page, 1);
+  return found && { ...found.doc, scores: found.scores };
 }
 
 const cellOf = (s: { candidateId: string; criterionId: string }) => `${s.candidateId}|${s.criterionId}`;
