@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportStrings } from '../../shared/i18n/report';
 import { mostChangedCells, roundTrends, type WorkshopDoc } from '../../shared/model';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
+import { printedText, squeeze } from '../../test/fixtures/printedPdf';
 import { unzip } from '../../test/fixtures/unzip';
 import { analyseWorkshop } from '../analysis/analysis';
 import { dispatch } from '../service/dispatch';
@@ -101,15 +101,8 @@ describe('report: how the room converged', () => {
   it('PDF (through a local Chromium) carries the same in both languages', async () => {
     expect(chromium, 'a Chromium is needed to print the PDF (set CHROMIUM_PATH)').toBeTruthy();
     const dir = mkdtempSync(path.join(tmpdir(), 'sw-pdf-converged-'));
-    const squeeze = (t: string) => t.replace(/\s+/g, '');
     for (const lang of LANGS) {
-      const res = await dispatch('report.render', { workshop: doc, format: 'pdf', lang }, { host: 'test', tasks: createInlineRunner(), checkResponse: true });
-      if (!res.ok) throw new Error(JSON.stringify(res));
-      const file = path.join(dir, `${lang}.pdf`);
-      writeFileSync(file, Buffer.from((res.result as { content: string }).content, 'base64'));
-      const out = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' });
-      expect(out.status, 'pdftotext (poppler-utils) is needed').toBe(0);
-      const text = squeeze(out.stdout);
+      const text = await printedText(doc, lang, dir);
       const x = expected(doc, lang);
       for (const t of [x.title, ...x.rounds, ...x.disagreements, x.fromTo, x.person]) expect(text).toContain(squeeze(t));
     }

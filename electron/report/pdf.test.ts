@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
+import { printedText, squeeze } from '../../test/fixtures/printedPdf';
 import { dispatch } from '../service/dispatch';
 import { findChromium } from '../service/pdf';
 import { createInlineRunner } from '../service/tasks/runner';
@@ -65,18 +66,11 @@ describe.skipIf(!executable)(title, () => {
     const doc = withAhpJudges(base, p);
     const { sStar } = consensus(p, [doc.participants[0].influence, doc.participants[1].influence]);
     const dir = mkdtempSync(path.join(tmpdir(), 'sw-pdf-figures-'));
-    const squeeze = (t: string) => t.replace(/\s+/g, '');
     for (const [lang, takes] of [
       ['en', 'What it takes for'],
       ['zh-CN', '要追平'],
     ] as const) {
-      const res = await dispatch('report.render', { workshop: doc, format: 'pdf', lang }, { host: 'test', tasks: createInlineRunner(), checkResponse: true });
-      if (!res.ok) throw new Error(JSON.stringify(res));
-      const file = path.join(dir, `${lang}.pdf`);
-      writeFileSync(file, Buffer.from((res.result as { content: string }).content, 'base64'));
-      const out = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' });
-      expect(out.status, 'pdftotext (poppler-utils) is needed').toBe(0);
-      const text = squeeze(out.stdout);
+      const text = await printedText(doc, lang, dir);
       const x = expectedRobustness(doc, lang);
       for (const row of x.firstRank) expect(text).toContain(squeeze(row.text));
       expect(text).toContain(squeeze(takes));

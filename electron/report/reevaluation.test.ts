@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
@@ -22,13 +21,12 @@ import { reportStrings } from '../../shared/i18n/report';
 import { CATALOGUE } from '../../shared/i18n';
 import { analyseWorkshop } from '../analysis/analysis';
 import { sensitivity } from '../engine/sensitivity';
-import { dispatch } from '../service/dispatch';
 import { findChromium } from '../service/pdf';
-import { createInlineRunner } from '../service/tasks/runner';
 import { buildContent } from './content';
 import { renderHtml } from './html';
 import { renderMarkdown } from './markdown';
 import { renderPptx } from './pptx';
+import { printedText, squeeze } from '../../test/fixtures/printedPdf';
 
 type Lang = 'en' | 'zh-CN';
 const NOW = '2026-03-01T09:00:00.000Z';
@@ -73,7 +71,6 @@ function expected(doc: WorkshopDoc, lang: Lang) {
 }
 
 /** The text a reader sees in each format: HTML without tags, Markdown unescaped, every slide's text runs, the PDF through pdftotext. */
-const squeeze = (t: string) => t.replace(/\s+/g, '');
 const entities = (t: string) =>
   t
     .replace(/&quot;/g, '"')
@@ -165,17 +162,7 @@ describe.skipIf(!executable)(
         const doc = decided(lang, 1.9);
         const x = expected(doc, lang);
         const kept = saveReevaluation(doc, x.r, { name: 'Canary', at: KEPT });
-        const res = await dispatch(
-          'report.render',
-          { workshop: kept, format: 'pdf', lang },
-          { host: 'test', tasks: createInlineRunner(), checkResponse: true },
-        );
-        if (!res.ok) throw new Error(JSON.stringify(res));
-        const file = path.join(dir, `${lang}.pdf`);
-        writeFileSync(file, Buffer.from((res.result as { content: string }).content, 'base64'));
-        const out = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' });
-        expect(out.status, 'pdftotext (poppler-utils) is needed').toBe(0);
-        const text = squeeze(out.stdout);
+        const text = await printedText(kept, lang, dir);
         // pdftotext reads the record's two columns apart, so each line is looked for on its own.
         for (const line of [R.reevaluated, R.whatIf, '“Canary”', '2026-03-08', x.result, ...x.takes, R.open]) expect(text, line).toContain(squeeze(line));
       }
