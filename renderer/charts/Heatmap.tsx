@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, useRef, type KeyboardEvent } from 'react';
 import { heatmapGeometry } from '../../shared/charts/heatmap';
 import { ChartFigure, ChartSvg, Lines } from './ChartFigure';
 import { useChartBox, wrapLabel } from './measure';
@@ -18,6 +18,8 @@ export const Heatmap = memo(function Heatmap({
   legend,
   width = 640,
   actions,
+  onCell,
+  cellName,
 }: {
   rows: readonly string[];
   cols: readonly string[];
@@ -29,6 +31,10 @@ export const Heatmap = memo(function Heatmap({
   legend: [string, string];
   width?: number;
   actions?: boolean;
+  /** Opens a cell (row, column): cells with data become buttons (click, Enter or Space). */
+  onCell?: (row: number, col: number) => void;
+  /** The accessible name of a cell's button. */
+  cellName?: (row: number, col: number) => string;
 }) {
   const ref = useRef<SVGSVGElement>(null);
   const box = useChartBox(width);
@@ -59,7 +65,24 @@ export const Heatmap = memo(function Heatmap({
           <Lines key={i} className="bar-label" lines={rowLines[i]} full={l.label} x={l.x} y={l.y} lineHeight={lh} anchor="end" />
         ))}
         {g.cells.map((c) => (
-          <g key={`${c.row}-${c.col}`}>
+          <g
+            key={`${c.row}-${c.col}`}
+            {...(onCell && c.band !== null
+              ? {
+                  role: 'button',
+                  tabIndex: 0,
+                  className: 'cell-button',
+                  'aria-label': cellName?.(c.row, c.col),
+                  'data-testid': 'heatmap-cell',
+                  onClick: () => onCell(c.row, c.col),
+                  onKeyDown: (e: KeyboardEvent) => {
+                    if (e.key !== 'Enter' && e.key !== ' ') return;
+                    e.preventDefault();
+                    onCell(c.row, c.col);
+                  },
+                }
+              : {})}
+          >
             <rect className={c.band === null ? 'cell empty' : `cell heat-${c.band}`} x={c.x} y={c.y} width={c.width} height={c.height} rx={3} />
             <text
               className={c.band !== null && c.band >= 3 ? 'cell-text on-dark' : 'cell-text'}

@@ -49,6 +49,21 @@ test('a disputed cell opened for the room, projected, and re-voted alone', async
   await RoomPage.openSample(page);
   await page.getByRole('button', { name: 'Group view' }).click();
 
+  // A heatmap cell is a button too: clicked, it opens that cell (named as on the button).
+  const heatCell = page.getByTestId('heatmap-cell').last();
+  const heatName = (await heatCell.getAttribute('aria-label'))!;
+  const [, heatCandidate, heatCriterion] = /^Open (.+) · (.+) for the room$/.exec(heatName)!;
+  await heatCell.click();
+  const opened = page.locator('#room-vote').getByTestId('cell-focus');
+  await expect(opened.getByRole('heading', { level: 3 })).toHaveText(`In focus: ${heatCandidate} · ${heatCriterion}`);
+  await opened.getByRole('button', { name: 'Close the cell' }).click();
+  await expect(opened).toHaveCount(0);
+  // …and by keyboard (Space), from its focus.
+  await heatCell.focus();
+  await page.keyboard.press(' ');
+  await expect(opened.getByRole('heading', { level: 3 })).toHaveText(`In focus: ${heatCandidate} · ${heatCriterion}`);
+  await opened.getByRole('button', { name: 'Close the cell' }).click();
+
   // Opened by keyboard from the "talk about these first" list: the view takes the focus.
   const first = page.getByTestId('open-cell').first();
   const label = (await first.textContent())!.trim();

@@ -96,7 +96,11 @@ function Aggregated({ doc }: { doc: WorkshopDoc }) {
           )}
         </div>
       </div>
-      <Heatmap {...data.heatmap} />
+      <Heatmap
+        {...data.heatmap}
+        onCell={(k, c) => useRoom.getState().openCell({ candidateId: doc.candidates[c].id, criterionId: doc.criteria[k].id })}
+        cellName={(k, c) => t('roomVote.focus.open', { candidate: data.heatmap.cols[c], criterion: data.heatmap.rows[k] })}
+      />
       <p className="muted small">
         {t('room.aggregate.method', { method: t(`room.aggregation.${doc.aggregation}`) })}{' '}
         <label className="inline-label">
