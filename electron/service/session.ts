@@ -15,6 +15,7 @@ export const sessionHandlers: HandlersFor<typeof sessionMethods> = {
   'session.close': ({ workshopId }, ctx) => manager(ctx).close(workshopId),
   'session.reopen': ({ workshopId, address }, ctx) => manager(ctx).reopen(workshopId, address),
   'session.reveal': ({ workshopId }, ctx) => manager(ctx).reveal(workshopId),
+  'session.pace': ({ workshopId, index, revealed }, ctx) => manager(ctx).pace(workshopId, index, revealed),
   'session.free': ({ workshopId, participantId, setAside }, ctx) => manager(ctx).free(workshopId, participantId, setAside),
   'session.forget': ({ workshopId }, ctx) => manager(ctx).forget(workshopId),
   'session.ballots': ({ workshopId }, ctx) => manager(ctx).ballots(workshopId),

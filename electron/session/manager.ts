@@ -23,6 +23,7 @@ import { decodeLine, frame, Journal, moveJournalAside, pruneSideFiles, storageEr
 import { DraftBudgets, draftCost, FailureWindow } from './limits';
 import { hostPort, startListener, type Listener, type ListenerOptions } from './listener';
 import { ballotResponse, checkBallot, parseParticipantRequest, participantOf } from './participant';
+import { checkAnswer, pacedQuestions, pacedTally, withAnswer } from './paced';
 import { applyRecord, checkRecord, filledCells, inConflict, lastRev, newRoundState, setAsideOf, type JournalRecord, type RoundState } from './round';
 import { newJoinCode, newRoundId, newToken, sameSecret } from './tokens';
 
@@ -280,6 +281,23 @@ export class SessionManager {
     });
   }
 
+  /**
+   * A facilitator-paced round: puts question `index` to the room and reveals its answers or not.
+   * Journaled before it counts; every waiting device is answered at once and shows the change.
+   */
+  pace(workshopId: string, index: number, revealed: boolean): Promise<SessionStatus> {
+    return this.facilitator(workshopId, async (e) => {
+      if (!e.round.pace) throw new ContractError('invalid_request', 'This round is not facilitator-paced.');
+      if (!e.round.open) throw new ContractError('forbidden', 'The round is closed.');
+      const total = pacedQuestions(e.round.spec).length;
+      if (index >= total)
+        throw new ContractError('invalid_request', `The round has ${total} questions.`, [{ path: 'index', message: `must be less than ${total}` }]);
+      if (e.round.pace.index === index && e.round.pace.revealed === revealed) return;
+      await this.change(e, { t: 'pace', index, revealed });
+      this.wakeWaiting(e);
+    });
+  }
+
   /** Frees a name (signs out the device that picked it by code); with `setAside`, that name's ballot leaves the round first. */
   free(workshopId: string, pid: string, setAside = false): Promise<SessionStatus> {
     return this.facilitator(workshopId, async (e) => {
@@ -400,13 +418,39 @@ export class SessionManager {
           await this.waitWhileOpen(e);
           this.touch(e, pid);
         }
-        return { open: e.round.open, rev: e.round.submitted.get(pid)?.rev ?? 0, ...this.claimFor(e, pid, token), ...this.setAsideFor(e, pid) };
+        return {
+          open: e.round.open,
+          rev: e.round.submitted.get(pid)?.rev ?? 0,
+          ...(e.round.pace ? { pace: { ...e.round.pace } } : {}),
+          ...this.claimFor(e, pid, token),
+          ...this.setAsideFor(e, pid),
+        };
+      }
+      case 'answer': {
+        const pid = participantOf(e.round, token);
+        this.touch(e, pid);
+        const req = parseParticipantRequest('answer', payload);
+        return this.locked(e, async () => {
+          if (!e.round.open) throw new ContractError('forbidden', 'The round is closed; ballots can no longer change.');
+          const q = checkAnswer(e.round, req.index, req.value);
+          const ballot = withAnswer(e.round.submitted.get(pid)?.ballot, q, req.value, req.rationale ?? '');
+          checkBallot(e.round, ballot);
+          if (!e.round.joined.has(pid) || (this.isLink(e, pid, token) && !e.round.linkUsed.has(pid))) await this.change(e, { t: 'join', pid, via: 'link' });
+          const at = new Date(this.now()).toISOString();
+          const via = this.isLink(e, pid, token) ? ('link' as const) : ('code' as const);
+          const rev = lastRev(e.round, pid) + 1;
+          // As a submission: durable first, then acknowledged and sent to the facilitator's page.
+          await this.change(e, { t: 'submit', pid, ballot, rev, via, at });
+          this.emit({ type: 'ballot', roundId: e.round.roundId, workshopId, participantId: pid, rev, storedAt: at, ballot });
+          return { rev, storedAt: at };
+        });
       }
       case 'draft':
       case 'submit': {
         const pid = participantOf(e.round, token);
         this.touch(e, pid);
         const { ballot } = parseParticipantRequest(method, payload);
+        if (e.round.pace) throw new ContractError('invalid_request', 'This round is facilitator-paced: answer the question on the screen.');
         checkBallot(e.round, ballot);
         return this.locked(e, async () => {
           if (!e.round.open) throw new ContractError('forbidden', 'The round is closed; ballots can no longer change.');
@@ -825,6 +869,7 @@ export class SessionManager {
       awayAfterS: AWAY_MS / 1000,
       ...(e.listenProblem && r.open && !e.listener ? { listenProblem: { ...e.listenProblem, interfaces: this.interfaces() } } : {}),
       journal: { problems: e.problems, writeFailures: e.writeFailures, lastWriteFailure: e.lastWriteFailure, bytes: e.journal.size },
+      ...(r.pace ? { paced: pacedTally(r) } : {}),
     };
   }
 }

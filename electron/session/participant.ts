@@ -1,3 +1,4 @@
+import { pacedView } from './paced';
 import { pairOrder } from './pairs';
 import { ContractError, invalidRequest } from '../../shared/contract/errors';
 import {
@@ -101,6 +102,7 @@ export function ballotResponse(round: RoundState, pid: string): BallotResponse {
     draft: round.drafts.get(pid) ?? null,
     submitted: sub?.ballot ?? null,
     rev: sub?.rev ?? 0,
+    ...(round.pace ? { paced: pacedView(round, pid) } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BallotSchema, RoundSpecSchema, type Ballot, type JournalProblem, type RoundSpec } from '../../shared/contract/session';
+import { pacedQuestions } from './paced';
 import { tokenKey } from './tokens';
 
 const pid = z.string().min(1).max(100);
@@ -29,6 +30,8 @@ export const JournalRecordSchema = z.discriminatedUnion('t', [
   /** The round moved to another address (its old network gone); links use the new address and port. */
   z.object({ t: z.literal('move'), address: z.string().min(1).max(100), port: z.number().int().min(1).max(65535), at }),
   z.object({ t: z.literal('reveal'), at }),
+  /** A facilitator-paced round: the question on the room's screen, and whether its answers are revealed. */
+  z.object({ t: z.literal('pace'), index: z.number().int().min(0), revealed: z.boolean(), at }),
   /** A participant's draft budget (bytes left) when the journal was compacted: the drafts it stands for are gone. */
   z.object({
     t: z.literal('budget'),
@@ -59,6 +62,8 @@ export function checkRecord(value: unknown, line: number, round: RoundState | nu
   const rec = parsed.data as JournalRecord;
   if ('pid' in rec && round && !round.spec.participants.some((p) => p.id === rec.pid))
     return { problem: { kind: 'bad-record', line, ...who, message: `"${rec.pid}" is not invited to this round` } };
+  if (rec.t === 'pace' && round && (!round.spec.paced || rec.index >= pacedQuestions(round.spec).length))
+    return { problem: { kind: 'bad-record', line, message: `question ${rec.index} is not a question of this round` } };
   if (rec.t === 'submit' && round && rec.rev <= lastRev(round, rec.pid))
     return { problem: { kind: 'bad-record', line, ...who, message: `revision ${rec.rev} does not follow ${lastRev(round, rec.pid)}` } };
   return { rec };
@@ -98,6 +103,8 @@ export interface RoundState {
   lastActivity: number;
   /** When the round was opened (the `open` record's time). */
   openedAt: string;
+  /** A facilitator-paced round: the current question (index into pacedQuestions) and whether it is revealed; null otherwise. */
+  pace: { index: number; revealed: boolean } | null;
 }
 
 export function newRoundState(r: Extract<JournalRecord, { t: 'open' }>): RoundState {
@@ -126,6 +133,7 @@ export function newRoundState(r: Extract<JournalRecord, { t: 'open' }>): RoundSt
     contact: new Map(),
     lastActivity: Date.parse(r.at),
     openedAt: r.at,
+    pace: r.spec.paced ? { index: 0, revealed: false } : null,
   };
 }
 
@@ -188,6 +196,9 @@ export function applyRecord(round: RoundState | null, rec: JournalRecord): Round
       break;
     case 'reveal':
       round.revealed = true;
+      break;
+    case 'pace':
+      if (round.pace) round.pace = { index: rec.index, revealed: rec.revealed };
       break;
     case 'budget':
       break; // the manager's, not the round's

@@ -18,6 +18,7 @@ export function DotPlot({
   caption,
   width = 560,
   actions = true,
+  tickLabel,
 }: {
   values: readonly number[];
   scale: { min: number; max: number };
@@ -29,11 +30,13 @@ export function DotPlot({
   /** Width before the box is measured (the chart then fills its box). */
   width?: number;
   actions?: boolean;
+  /** How an axis value reads (default: the number). */
+  tickLabel?: (value: number) => string;
 }) {
   const ref = useRef<SVGSVGElement>(null);
   const box = useChartBox(width);
   const r = Math.max(6, Math.round(box.px * 0.75));
-  const layout = dotPlot(values, scale, { width: box.width, r, axisHeight: box.lineHeight + 8, median });
+  const layout = dotPlot(values, scale, { width: box.width, r, axisHeight: box.lineHeight + 8, median, tickLabel });
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions} boxRef={box.ref} caption={caption} className="dot-plot">
       <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={layout.width} height={layout.height} className="chart-svg dot-plot-svg">

@@ -1,4 +1,4 @@
-import type { Ballot, BallotResponse, JoinResponse, ParticipantStatusResponse, SubmitResponse } from '../../shared/contract/session';
+import type { Ballot, BallotResponse, JoinResponse, PacedView, ParticipantStatusResponse, SubmitResponse } from '../../shared/contract/session';
 import { stripBidi } from '../../shared/text/bidi';
 import { STATUS_WAIT_MS } from '../../shared/contract/session-wait';
 import { judgmentOfStep, stepOfJudgment } from '../../shared/scoring/saaty';
@@ -10,6 +10,7 @@ import {
   invalidCells,
   isAsked,
   missingCells,
+  parseValue,
   previousOf,
   progress,
   sameBallot,
@@ -273,7 +274,8 @@ function scheduleDraft(delay = 800) {
 }
 
 async function saveDraft() {
-  if (!round?.open) return;
+  // A paced round keeps no drafts: each answer is sent as it is given.
+  if (!round?.open || round.paced) return;
   setStatus(t('saving'));
   try {
     await call('draft', { ballot: ballotOf(round, state) });
@@ -515,9 +517,111 @@ function pairsSection(): HTMLElement | null {
   );
 }
 
+/**
+ * A facilitator-paced round: only the question on the room's screen. The answer is sent as it
+ * is given (acknowledged once stored); it can be changed until the facilitator reveals.
+ */
+function pacedSection(r: BallotResponse, p: PacedView): HTMLElement {
+  const q = p.question;
+  const name = (list: { id: string; name: { 'zh-CN': string; en: string } }[], id: string) => pick(list.find((x) => x.id === id)!.name);
+  const locked = !r.open || p.revealed;
+  const state = h('p', { id: 'paced-state', role: 'status', tabindex: '-1' }, p.revealed ? t('pacedRevealed') : p.answer ? t('pacedStored') : '');
+  const send = h('button', { type: 'button', id: 'paced-send', class: 'primary big' }, t('pacedAnswer'));
+  send.disabled = locked;
+  let read: () => { value: number; rationale?: string } | null;
+  const body: HTMLElement[] = [];
+  let heading: string;
+  if (q.kind === 'cell') {
+    heading = `${name(r.criteria, q.criterionId)} — ${name(r.candidates, q.candidateId)}`;
+    const value = h('input', { id: 'paced-value', class: 'score', inputmode: 'decimal', autocomplete: 'off', 'aria-describedby': 'paced-err' });
+    value.value = p.answer ? String(p.answer.value) : '';
+    const rationale = h('textarea', { id: 'paced-rationale', rows: '2', maxlength: '1000' });
+    rationale.value = p.answer?.rationale ?? '';
+    value.disabled = rationale.disabled = locked;
+    const err = h('span', { id: 'paced-err', class: 'err' });
+    read = () => {
+      const v = parseValue(value.value, r.scale);
+      const bad = v === null || v === undefined;
+      value.setAttribute('aria-invalid', bad ? 'true' : 'false');
+      err.textContent = bad ? t('notANumber', r.scale) : '';
+      return bad ? null : { value: v, rationale: rationale.value };
+    };
+    body.push(
+      h('label', { for: 'paced-value' }, `${t('score')} (${r.scale.min}–${r.scale.max})`),
+      value,
+      err,
+      h('label', { for: 'paced-rationale', class: 'small' }, t('rationale')),
+      rationale,
+    );
+  } else {
+    const [a, b] = [name(r.criteria, q.a), name(r.criteria, q.b)];
+    heading = `${a} / ${b}`;
+    const slider = h('input', { type: 'range', id: 'paced-pair', min: '-8', max: '8', step: '1', 'aria-describedby': 'paced-pair-value' });
+    slider.value = String(p.answer ? stepOfJudgment(p.answer.value) : 0);
+    slider.disabled = locked;
+    const describe = (k: number) => (k === 0 ? t('equal') : k > 0 ? t('more', { name: a, n: k + 1 }) : t('more', { name: b, n: 1 - k }));
+    const valueText = h('p', { id: 'paced-pair-value', class: 'pair-value' }, describe(Number(slider.value)));
+    slider.setAttribute('aria-valuetext', describe(Number(slider.value)));
+    slider.addEventListener('input', () => {
+      valueText.textContent = describe(Number(slider.value));
+      slider.setAttribute('aria-valuetext', valueText.textContent);
+    });
+    read = () => ({ value: judgmentOfStep(Number(slider.value)) });
+    body.push(
+      h('p', { class: 'small' }, t('pairs')),
+      h('div', { class: 'pair-names' }, h('span', {}, b), h('span', {}, a)),
+      h('label', { for: 'paced-pair', class: 'sr-only' }, `${a} / ${b}`),
+      slider,
+      valueText,
+    );
+  }
+  send.addEventListener('click', () => {
+    const answer = read();
+    if (answer) void sendAnswer(p.index, answer);
+  });
+  return h(
+    'section',
+    {
+      id: 'paced',
+      class: 'card',
+      'aria-labelledby': 'paced-h',
+      'data-index': String(p.index),
+      'data-question': q.kind === 'cell' ? `cell:${q.candidateId}:${q.criterionId}` : `pair:${q.a}:${q.b}`,
+    },
+    h('p', { class: 'small' }, t('pairOf', { i: p.index + 1, n: p.total })),
+    h('h2', { id: 'paced-h' }, heading),
+    ...body,
+    h('div', { class: 'row' }, send),
+    state,
+  );
+}
+
+async function sendAnswer(index: number, answer: { value: number; rationale?: string }) {
+  try {
+    await call<SubmitResponse>('answer', { index, ...answer });
+    if (round?.paced) round.paced.answer = { value: answer.value, rationale: answer.rationale ?? '' };
+    offline = false;
+    notice = null;
+    render();
+    document.getElementById('paced-state')?.focus();
+  } catch (err) {
+    const code = (err as CallError).code;
+    // The room moved on (or revealed) meanwhile: show the question that is on the screen now.
+    if (code === 'invalid_request' || code === 'forbidden') return void loadBallot();
+    handleError(err, () => sendAnswer(index, answer));
+  }
+}
+
 function render() {
   if (!round) return;
   const r = round;
+  if (r.paced) {
+    app.replaceChildren(header());
+    for (const el of [banner(), claimBanner(), setAsideBanner()]) if (el) app.append(el);
+    app.append(h('p', { class: 'who' }, t('hello', { name: stripBidi(r.participant.name) })), h('p', { class: 'small' }, t('pacedWait')));
+    app.append(pacedSection(r, r.paced));
+    return;
+  }
   app.replaceChildren(header());
   const b = banner();
   if (b) app.append(b);
@@ -569,6 +673,8 @@ async function poll() {
       window.clearTimeout(draftTimer);
       return void loadBallot();
     }
+    // A paced round moved on to another question, or revealed this one: the page shows it.
+    if (s.pace && round.paced && (s.pace.index !== round.paced.index || s.pace.revealed !== round.paced.revealed)) return void loadBallot();
     if (s.open !== round.open || s.claimedElsewhere?.at !== round.claimedElsewhere?.at || s.setAside?.at !== round.setAside?.at) {
       round.setAside = s.setAside;
       round.open = s.open;

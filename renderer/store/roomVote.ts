@@ -204,3 +204,13 @@ export async function freeName(workshopId: string, participantId: string, setAsi
     useRoom.getState().voteFailed((err as Error).message);
   }
 }
+
+/** A facilitator-paced round: puts question `index` to the room, its answers revealed or not. */
+export async function paceRound(workshopId: string, index: number, revealed: boolean): Promise<void> {
+  try {
+    const { round } = await api.call('session.pace', { workshopId, index, revealed });
+    useRoom.getState().roundAnswered(round);
+  } catch (err) {
+    useRoom.getState().voteFailed((err as Error).message);
+  }
+}

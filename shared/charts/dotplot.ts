@@ -29,7 +29,13 @@ export interface DotPlotLayout {
 export function dotPlot(
   values: readonly number[],
   scale: { min: number; max: number },
-  { width, r, axisHeight, median = null }: { width: number; r: number; axisHeight: number; median?: number | null },
+  {
+    width,
+    r,
+    axisHeight,
+    median = null,
+    tickLabel = String,
+  }: { width: number; r: number; axisHeight: number; median?: number | null; tickLabel?: (value: number) => string },
 ): DotPlotLayout {
   const pad = r + 2;
   const plotX = pad;
@@ -48,6 +54,6 @@ export function dotPlot(
   const axisY = pad + tallest * 2 * r;
   const height = axisY + axisHeight;
   const dots = placed.map(({ value, level }) => ({ value, x: x(value), y: axisY - r - level * 2 * r }));
-  const ticks = x.ticks(Math.min(10, Math.max(2, Math.round(scale.max - scale.min)))).map((value) => ({ value, x: x(value), label: String(value) }));
+  const ticks = x.ticks(Math.min(10, Math.max(2, Math.round(scale.max - scale.min)))).map((value) => ({ value, x: x(value), label: tickLabel(value) }));
   return { width, height, r, plotX, plotWidth, axisHeight, axisY, dots, ticks, medianX: median === null ? null : x(median) };
 }

@@ -68,6 +68,12 @@ export const RoundSpecSchema = z
       .array(z.strictObject({ candidateId: id(), criterionId: id(), median: finiteNum(), spread: finiteNum().min(0) }))
       .max(MAX_CELLS)
       .optional(),
+    /**
+     * Facilitator-paced: one question (a cell, or a pair) to the whole room at a time. The
+     * questions are the round's cells, then its pairs (electron/session/paced.ts); devices show
+     * only the current one, the facilitator moves on and reveals (`session.pace`).
+     */
+    paced: z.boolean().default(false),
     /** Each participant's previous answers: their device starts from them (each device gets only its own). */
     start: z
       .array(z.strictObject({ participantId: id(), cells: z.array(BallotCellSchema).max(MAX_CELLS) }))
@@ -106,6 +112,15 @@ export const RoundSpecSchema = z
     }
   });
 export type RoundSpec = z.output<typeof RoundSpecSchema>;
+
+/** One question of a facilitator-paced round: a cell to score, or a pair of criteria to judge (how much more important `a` is than `b`). */
+export const PacedQuestionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('cell'), candidateId: z.string(), criterionId: z.string() }),
+  z.strictObject({ kind: z.literal('pair'), a: z.string(), b: z.string() }),
+]);
+export type PacedQuestion = z.infer<typeof PacedQuestionSchema>;
+/** Most questions a paced round can put: every cell and every pair. */
+export const MAX_PACED_QUESTIONS = MAX_CELLS + (ROUND_LIMITS.criteria * (ROUND_LIMITS.criteria - 1)) / 2;
 export type RoundSpecInput = z.input<typeof RoundSpecSchema>;
 
 /**
@@ -160,6 +175,20 @@ export const ParticipantRequestSchemas = {
    * round was closed before the listener stops.
    */
   status: z.strictObject({ wait: z.boolean().optional() }),
+  /**
+   * A facilitator-paced round: the answer to the question on the room's screen (`index`, which
+   * must be the current one, not yet revealed). A cell's score on the scale, or a pair's
+   * judgment 1/9 … 9; it joins the participant's earlier answers of the round (a submission).
+   */
+  answer: z.strictObject({
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_PACED_QUESTIONS - 1),
+    value: finiteNum(),
+    rationale: text(ROUND_LIMITS.rationale).optional(),
+  }),
 } as const;
 export { STATUS_WAIT_MS } from './session-wait';
 export type ParticipantMethod = keyof typeof ParticipantRequestSchemas;
@@ -208,12 +237,24 @@ export interface BallotResponse {
   rev: number;
   /** When the name is also in use on another device (see ClaimedElsewhere). */
   claimedElsewhere?: ClaimedElsewhere;
+  /** A facilitator-paced round: the one question the device shows now, and this participant's answer to it (null: none yet). */
+  paced?: PacedView;
   /** The facilitator set this name's ballot aside (it was entered on another device) at `at`, and nothing was submitted since. */
   setAside?: { at: string };
+}
+/** Where a paced round stands, as a device sees it. */
+export interface PacedView {
+  index: number;
+  total: number;
+  revealed: boolean;
+  question: PacedQuestion;
+  answer: { value: number; rationale: string } | null;
 }
 export interface ParticipantStatusResponse {
   open: boolean;
   rev: number;
+  /** A paced round: the current question and whether it is revealed (a change means the page reloads its ballot). */
+  pace?: { index: number; revealed: boolean };
   /** As in BallotResponse. */
   claimedElsewhere?: ClaimedElsewhere;
   /** As in BallotResponse: a change of `at` means the page reloads its ballot. */
@@ -336,6 +377,22 @@ export const RoundStatusSchema = z.object({
   awayAfterS: z.number().int(),
   /** What recovery found in the round's journal, and failed writes. */
   journal: JournalHealthSchema.optional(),
+  /**
+   * A facilitator-paced round: the current question, how many of the invited answered it, and
+   * once revealed the answers (sorted, nobody's name) with the group's geometric mean (a pair,
+   * AIJ) or median (a cell).
+   */
+  paced: z
+    .object({
+      index: z.number().int(),
+      total: z.number().int(),
+      revealed: z.boolean(),
+      question: PacedQuestionSchema,
+      answered: z.number().int(),
+      values: z.array(z.number()).optional(),
+      group: z.number().nullable().optional(),
+    })
+    .optional(),
 });
 export type RoundStatus = z.infer<typeof RoundStatusSchema>;
 
@@ -397,6 +454,21 @@ export const sessionMethods = {
     name: 'session.reveal',
     summary: 'Marks a blind round as revealed.',
     request: roundRef,
+    response: SessionStatusSchema,
+  }),
+  'session.pace': defineMethod({
+    name: 'session.pace',
+    summary:
+      'A facilitator-paced round: puts question `index` to the room (devices show only it), and reveals its answers when `revealed`. Journaled; the devices are told at once.',
+    request: z.strictObject({
+      workshopId: id(),
+      index: z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_PACED_QUESTIONS - 1),
+      revealed: z.boolean(),
+    }),
     response: SessionStatusSchema,
   }),
   'session.free': defineMethod({

@@ -34,3 +34,16 @@ export function formatJudgment(value: number): string {
   if (Math.abs(judgmentOfStep(step) - value) < 1e-9) return step >= 0 ? String(step + 1) : `1/${1 - step}`;
   return value >= 1 ? value.toFixed(1) : `1/${(1 / value).toFixed(1)}`;
 }
+
+/**
+ * A judgment's place on the slider's axis, continuous: Saaty's values land on their steps
+ * (9 → 8, 1 → 0, 1/3 → −2) and a value between two (a group's geometric mean) between them.
+ */
+export function positionOfJudgment(value: number): number {
+  return value >= 1 ? value - 1 : 1 - 1 / value;
+}
+
+/** The judgment at a place on the slider's axis (the inverse of positionOfJudgment). */
+export function judgmentOfPosition(position: number): number {
+  return position >= 0 ? position + 1 : 1 / (1 - position);
+}

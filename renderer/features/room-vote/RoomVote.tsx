@@ -16,6 +16,7 @@ import { TableHead } from '../../ui/TableHead';
 import { stripBidi } from '../../../shared/text/bidi';
 import { PersonName } from '../../ui/PersonName';
 import { VoteProjector } from './VoteProjector';
+import { PacedControls, PacedView, type Paced } from './PacedQuestion';
 import { Qr } from './Qr';
 import { RevoteFields } from './RevoteFields';
 import { RoundsView } from './RoundsView';
@@ -140,10 +141,12 @@ interface RoundChoice {
   ahp: boolean;
   address: string;
   choice: RevoteChoice;
+  /** Facilitator-paced: one question to the whole room at a time. */
+  paced?: boolean;
 }
 
 /** Opens a round on the listener and records it in the round history: the one open-round path (the form, "re-vote this cell"). */
-async function openRound(doc: WorkshopDoc, { invited, blind, pairwiseOnly, ahp, address, choice }: RoundChoice): Promise<void> {
+async function openRound(doc: WorkshopDoc, { invited, blind, pairwiseOnly, ahp, address, choice, paced = false }: RoundChoice): Promise<void> {
   const spec: RoundSpecInput = {
     workshopId: doc.id,
     title: doc.meta.title,
@@ -160,6 +163,7 @@ async function openRound(doc: WorkshopDoc, { invited, blind, pairwiseOnly, ahp, 
     participants: doc.participants.filter((p) => invited.includes(p.id)).map((p) => ({ id: p.id, name: p.name })),
     ahp: ahp || pairwiseOnly,
     blind,
+    paced,
     ...(pairwiseOnly ? {} : revoteSpec(doc, invited, choice)),
   };
   const round = await api.call('session.open', { spec, address: address.trim(), port: 0 });
@@ -215,6 +219,7 @@ function OpenRoundForm({
     return new Set(doc.participants.filter((p) => !data.has(p.id)).map((p) => p.id));
   });
   const [blind, setBlindChoice] = useState(true);
+  const [paced, setPaced] = useState(false);
   const [scores, setScores] = useState(ask === 'scores' || revoteFor !== null);
   const [ahp, setAhp] = useState(ask === 'pairwise' && revoteFor === null);
   const pairwiseOnly = !scores;
@@ -253,7 +258,7 @@ function OpenRoundForm({
   const submit = async () => {
     setBusy(true);
     try {
-      await openRound(doc, { invited: [...invited], blind, pairwiseOnly, ahp, address, choice });
+      await openRound(doc, { invited: [...invited], blind, pairwiseOnly, ahp, address, choice, paced });
       onOpened();
     } catch (err) {
       useRoom.getState().voteFailed((err as Error).message);
@@ -305,6 +310,10 @@ function OpenRoundForm({
       <Check checked={blind} onChange={setBlindChoice}>
         {t('roomVote.blind')}
       </Check>
+      <Check checked={paced} onChange={setPaced}>
+        {t('roomVote.paced.ask')}
+      </Check>
+      <p className="hint">{t('roomVote.paced.askHint')}</p>
       <label className="vote-address">
         {t('roomVote.address')}
         <input value={address} onChange={(e) => setAddress(e.target.value)} list={listId} required spellCheck={false} />
@@ -376,6 +385,7 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
         {round.blind && (round.revealed ? ` ${t('roomVote.revealed')}` : ` ${t('roomVote.blindOn')}`)}
         {!round.https && open && ` ${t('roomVote.plainHttp')}`}
       </p>
+      {round.paced && <PacedBoard workshopId={workshopId} paced={round.paced} open={open} invited={round.participants.length} />}
       {round.journal && (round.journal.problems.length > 0 || round.journal.writeFailures > 0) && (
         <JournalReport journal={round.journal} names={new Map(round.participants.map((p) => [p.id, p.name]))} />
       )}
@@ -586,4 +596,18 @@ function FreeName({ workshopId, p }: { workshopId: string; p: BoardParticipant }
 function sameParticipant(a: BoardParticipant, b: BoardParticipant): boolean {
   const ka = Object.keys(a) as (keyof BoardParticipant)[];
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+/** The paced round on the board: the question, its answers once revealed, and the controls (the document gives the names). */
+function PacedBoard({ workshopId, paced, open, invited }: { workshopId: string; paced: Paced; open: boolean; invited: number }) {
+  const { t } = useTranslation();
+  const doc = useWorkshop((s) => s.doc);
+  if (!doc) return null;
+  return (
+    <section className="paced-board" aria-label={t('roomVote.paced.title')}>
+      <h3 className="small-h">{t('roomVote.paced.title')}</h3>
+      <PacedView doc={doc} paced={paced} invited={invited} />
+      <PacedControls workshopId={workshopId} paced={paced} open={open} />
+    </section>
+  );
 }

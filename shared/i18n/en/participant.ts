@@ -55,4 +55,8 @@ export const participant = {
   closedInputs: 'Answers can no longer be changed.',
   ballotSetAside:
     'At {time} the facilitator set aside the ballot of this name: it had been entered on another device. It no longer counts; enter your own answers and submit them.',
+  pacedWait: 'Answer the question on the screen. The facilitator moves the room on to the next one.',
+  pacedAnswer: 'Send answer',
+  pacedStored: 'Your answer is stored. You can change it until the answers are revealed.',
+  pacedRevealed: 'The answers to this question are revealed. Wait for the next question.',
 };

@@ -56,4 +56,8 @@ export const participant: Widen<typeof en> = {
   keepAnswering: '继续作答',
   closedInputs: '答案已无法修改。',
   ballotSetAside: '主持人已于 {time} 搁置此名字的评分表：它是在另一台设备上填写的，不再计入。请填写你自己的答案并提交。',
+  pacedWait: '请回答屏幕上的问题。主持人会带领全场进入下一题。',
+  pacedAnswer: '发送答案',
+  pacedStored: '你的答案已保存。在揭晓答案之前可以修改。',
+  pacedRevealed: '此题的答案已揭晓。请等待下一题。',
 };

@@ -1,0 +1,176 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { ParticipantRequestSchemas, RoundSpecSchema, sessionMethods, type RoundSpecInput, type SessionEvent } from '../../shared/contract/session';
+import { SessionManager } from './manager';
+import { answerIn, pacedQuestions, withAnswer } from './paced';
+import { pairOrder } from './pairs';
+
+// Listens only on 127.0.0.6 (loopback), port 0.
+const ADDRESS = '127.0.0.6';
+const SPEC: RoundSpecInput = {
+  workshopId: 'ws-paced',
+  title: 'Paced',
+  lang: 'en',
+  scale: { min: 0, max: 10 },
+  criteria: [
+    { id: 'k1', name: { 'zh-CN': '甲', en: 'K1' } },
+    { id: 'k2', name: { 'zh-CN': '乙', en: 'K2' } },
+    { id: 'k3', name: { 'zh-CN': '丙', en: 'K3' } },
+  ],
+  candidates: [{ id: 'a', name: { 'zh-CN': 'A', en: 'A' } }],
+  participants: [
+    { id: 'p1', name: 'Lin' },
+    { id: 'p2', name: 'Sam' },
+    { id: 'p3', name: 'Ana' },
+  ],
+  cells: [{ candidateId: 'a', criterionId: 'k2' }],
+  ahp: true,
+  paced: true,
+};
+
+let dir: string;
+let manager: SessionManager;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sw-paced-'));
+  manager = new SessionManager({ dataDir: dir, tls: null });
+});
+afterEach(async () => {
+  await manager.shutdown();
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Reply {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: { ok: boolean; result?: any; error?: { code: string; message: string } };
+}
+function send(port: number, method: string, body: unknown, token?: string): Promise<Reply> {
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: ADDRESS,
+        port,
+        method: 'POST',
+        path: `/p/${method}`,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+const tokenOf = (link: string) => link.split('#t=')[1];
+
+describe('paced questions and answers (pure)', () => {
+  it('asks the round’s cells, then its pairs in the order that links all criteria first', () => {
+    const q = pacedQuestions(RoundSpecSchema.parse(SPEC));
+    expect(q[0]).toEqual({ kind: 'cell', candidateId: 'a', criterionId: 'k2' });
+    const pairs = pairOrder(['k1', 'k2', 'k3'], 0, 1);
+    expect(q.slice(1)).toEqual(pairs.map(([a, b]) => ({ kind: 'pair', a, b })));
+    // Without re-vote cells: every cell, criterion by criterion.
+    const all = pacedQuestions(RoundSpecSchema.parse({ ...SPEC, cells: undefined, ahp: false }));
+    expect(all).toEqual(['k1', 'k2', 'k3'].map((criterionId) => ({ kind: 'cell', candidateId: 'a', criterionId })));
+  });
+
+  it('an answer replaces only its own question’s earlier answer; a pair judged the other way round reads inverted', () => {
+    const start = {
+      cells: [{ candidateId: 'a', criterionId: 'k1', value: 2, rationale: 'kept' }],
+      cleared: [{ candidateId: 'a', criterionId: 'k2' }],
+      ahp: [{ a: 'k2', b: 'k1', value: 4 }],
+    };
+    const cell = withAnswer(start, { kind: 'cell', candidateId: 'a', criterionId: 'k2' }, 7, 'why');
+    expect(cell.cells).toEqual([start.cells[0], { candidateId: 'a', criterionId: 'k2', value: 7, rationale: 'why' }]);
+    expect(cell.cleared).toEqual([]);
+    expect(answerIn(start, { kind: 'pair', a: 'k1', b: 'k2' })?.value).toBeCloseTo(1 / 4, 12);
+    const pair = withAnswer(start, { kind: 'pair', a: 'k1', b: 'k2' }, 3, '');
+    expect(pair.ahp).toEqual([{ a: 'k1', b: 'k2', value: 3 }]);
+    expect(pair.cells).toEqual(start.cells);
+  });
+
+  it('refuses malformed answers and pace requests at the door', () => {
+    const answer = ParticipantRequestSchemas.answer;
+    expect(answer.safeParse({ index: 0, value: 5 }).success).toBe(true);
+    expect(answer.safeParse({ index: -1, value: 5 }).success).toBe(false);
+    expect(answer.safeParse({ index: 0.5, value: 5 }).success).toBe(false);
+    expect(answer.safeParse({ index: 0, value: Number.NaN }).success).toBe(false);
+    expect(answer.safeParse({ index: 0, value: 5, extra: 1 }).success).toBe(false);
+    expect(answer.safeParse({ index: 0, value: 5, rationale: 'x'.repeat(1001) }).success).toBe(false);
+    const pace = sessionMethods['session.pace'].request;
+    expect(pace.safeParse({ workshopId: 'w', index: 2, revealed: true }).success).toBe(true);
+    expect(pace.safeParse({ workshopId: 'w', index: 2 }).success).toBe(false);
+    expect(pace.safeParse({ workshopId: 'w', index: '2', revealed: false }).success).toBe(false);
+  });
+});
+
+describe('a facilitator-paced round', () => {
+  it('puts one question at a time, counts answers, reveals the geometric mean, and journals every answer', async () => {
+    const events: SessionEvent[] = [];
+    manager.subscribe((e) => events.push(e));
+    const status = await manager.open(RoundSpecSchema.parse(SPEC), ADDRESS, 0);
+    expect(status.paced).toMatchObject({ index: 0, total: 4, revealed: false, answered: 0, question: { kind: 'cell' } });
+    const [t1, t2, t3] = status.participants.map((p) => tokenOf(p.link));
+    const ballot = await send(status.port, 'ballot', {}, t1);
+    expect(ballot.body.result.paced).toMatchObject({ index: 0, total: 4, answer: null });
+
+    // The cell: two answers, then reveal shows the median.
+    expect((await send(status.port, 'answer', { index: 0, value: 4, rationale: 'low' }, t1)).body.result.rev).toBe(1);
+    expect((await send(status.port, 'answer', { index: 0, value: 8 }, t2)).body.ok).toBe(true);
+    let s = (await manager.status(SPEC.workshopId)).round!;
+    expect(s.paced).toMatchObject({ answered: 2 });
+    expect(s.paced!.values).toBeUndefined(); // not before the reveal
+    s = (await manager.pace(SPEC.workshopId, 0, true)).round!;
+    expect(s.paced).toMatchObject({ revealed: true, values: [4, 8], group: 6 });
+    // Revealed: answers to it are closed.
+    expect((await send(status.port, 'answer', { index: 0, value: 5 }, t3)).status).toBe(403);
+
+    // A device waiting on its status is told at once that the question moved on.
+    const waiting = send(status.port, 'status', { wait: true }, t3);
+    await new Promise((r) => setTimeout(r, 100));
+    await manager.pace(SPEC.workshopId, 1, false);
+    expect((await waiting).body.result.pace).toEqual({ index: 1, revealed: false });
+    // An answer to a question no longer on the screen, off the scale, or a whole ballot: refused.
+    expect((await send(status.port, 'answer', { index: 0, value: 5 }, t3)).status).toBe(400);
+    expect((await send(status.port, 'answer', { index: 1, value: 10 }, t3)).status).toBe(400);
+    expect((await send(status.port, 'submit', { ballot: { cells: [] } }, t3)).status).toBe(400);
+    const q = (await manager.status(SPEC.workshopId)).round!.paced!.question;
+    expect(q).toMatchObject({ kind: 'pair' });
+    const judgments = [2, 1 / 3, 9];
+    for (const [i, t] of [t1, t2, t3].entries()) expect((await send(status.port, 'answer', { index: 1, value: judgments[i] }, t)).body.ok).toBe(true);
+    s = (await manager.pace(SPEC.workshopId, 1, true)).round!;
+    const geo = Math.exp(judgments.reduce((acc, v) => acc + Math.log(v), 0) / judgments.length);
+    expect(s.paced!.answered).toBe(3);
+    expect(s.paced!.group).toBeCloseTo(geo, 12);
+
+    // Each acknowledged answer went out as the participant's whole ballot so far (earlier answers kept).
+    const lin = events.filter((e): e is Extract<SessionEvent, { type: 'ballot' }> => e.type === 'ballot' && e.participantId === 'p1').at(-1)!;
+    expect(lin.rev).toBe(2);
+    expect(lin.ballot.cells).toEqual([{ candidateId: 'a', criterionId: 'k2', value: 4, rationale: 'low' }]);
+    expect(lin.ballot.ahp).toHaveLength(1);
+
+    // A restart replays the journal: every answer and the pace are there.
+    await manager.shutdown();
+    manager = new SessionManager({ dataDir: dir, tls: null });
+    const again = (await manager.status(SPEC.workshopId)).round!;
+    expect(again.paced).toMatchObject({ index: 1, revealed: true, answered: 3 });
+    const ballots = await manager.ballots(SPEC.workshopId);
+    expect(ballots.find((b) => b.participantId === 'p1')!.ballot.cells[0].value).toBe(4);
+    expect(ballots.find((b) => b.participantId === 'p3')!.ballot.ahp[0].value).toBe(9);
+  });
+
+  it('refuses pacing a round that is not paced, and a question past the last', async () => {
+    await manager.open(RoundSpecSchema.parse({ ...SPEC, workshopId: 'ws-plain', paced: false }), ADDRESS, 0);
+    await expect(manager.pace('ws-plain', 0, true)).rejects.toMatchObject({ code: 'invalid_request' });
+    await manager.open(RoundSpecSchema.parse(SPEC), ADDRESS, 0);
+    await expect(manager.pace(SPEC.workshopId, 4, false)).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+});

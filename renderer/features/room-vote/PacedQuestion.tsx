@@ -1,0 +1,137 @@
+import { useTranslation } from 'react-i18next';
+import type { PacedQuestion, RoundStatus } from '../../../shared/contract/session';
+import { displayName, type WorkshopDoc } from '../../../shared/model';
+import { formatJudgment, judgmentOfPosition, positionOfJudgment } from '../../../shared/scoring/saaty';
+import { DotPlot } from '../../charts/DotPlot';
+import { currentLang } from '../../i18n';
+import { paceRound } from '../../store/roomVote';
+
+/**
+ * A facilitator-paced round: the question put to the room, how many answered it, the controls
+ * (previous / reveal / next), and once revealed the answers as a dot plot with the group's
+ * value (a pair: the geometric mean the Node side computed with the AIJ aggregation; a cell: the
+ * median). The board and the projector show the same; the projector's type is the room's.
+ */
+export type Paced = NonNullable<RoundStatus['paced']>;
+
+const round2 = (v: number) => String(Math.round(v * 100) / 100);
+
+/** The question as the room reads it. */
+export function usePacedLabel(doc: WorkshopDoc): (q: PacedQuestion) => string {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const criterion = (id: string) => {
+    const i = doc.criteria.findIndex((k) => k.id === id);
+    return i < 0 ? id : displayName(doc.criteria[i], lang, 'criterion', i);
+  };
+  const candidate = (id: string) => {
+    const i = doc.candidates.findIndex((c) => c.id === id);
+    return i < 0 ? id : displayName(doc.candidates[i], lang, 'candidate', i);
+  };
+  return (q) =>
+    q.kind === 'cell'
+      ? t('roomVote.paced.cell', { candidate: candidate(q.candidateId), criterion: criterion(q.criterionId), min: doc.scale.min, max: doc.scale.max })
+      : t('roomVote.paced.pair', { a: criterion(q.a), b: criterion(q.b) });
+}
+
+/** Previous / reveal / next, for the board and the projector (keys there: ← → R). */
+export function PacedControls({ workshopId, paced, open, projected = false }: { workshopId: string; paced: Paced; open: boolean; projected?: boolean }) {
+  const { t } = useTranslation();
+  // On the projector the head's own buttons; on the board the panel's.
+  const btn = projected ? 'presenter-tab' : 'btn';
+  return (
+    <span className="paced-controls">
+      <button type="button" className={btn} disabled={!open || paced.index === 0} onClick={() => void paceRound(workshopId, paced.index - 1, false)}>
+        {t('roomVote.paced.prev')}
+      </button>
+      <button
+        type="button"
+        className={projected ? btn : 'btn btn-primary'}
+        disabled={!open}
+        onClick={() => void paceRound(workshopId, paced.index, !paced.revealed)}
+      >
+        {paced.revealed ? t('roomVote.paced.hide') : t('roomVote.paced.reveal')}
+      </button>
+      <button
+        type="button"
+        className={btn}
+        disabled={!open || paced.index >= paced.total - 1}
+        onClick={() => void paceRound(workshopId, paced.index + 1, false)}
+      >
+        {t('roomVote.paced.next')}
+      </button>
+    </span>
+  );
+}
+
+/** The key a presenter pressed, as a paced step (or null): ← previous, → next, R reveal / hide. */
+export function pacedStep(key: string, paced: Paced): { index: number; revealed: boolean } | null {
+  if (key === 'ArrowLeft' && paced.index > 0) return { index: paced.index - 1, revealed: false };
+  if (key === 'ArrowRight' && paced.index < paced.total - 1) return { index: paced.index + 1, revealed: false };
+  if (key === 'r' || key === 'R') return { index: paced.index, revealed: !paced.revealed };
+  return null;
+}
+
+/** The question, "k of N answered" and, once revealed, the answers and the group's value. */
+export function PacedView({ doc, paced, invited, large = false }: { doc: WorkshopDoc; paced: Paced; invited: number; large?: boolean }) {
+  const { t } = useTranslation();
+  const label = usePacedLabel(doc);
+  const q = paced.question;
+  return (
+    <div className="paced-view" data-testid="paced-view" data-index={paced.index}>
+      <p className="paced-of">{t('roomVote.paced.questionOf', { i: paced.index + 1, n: paced.total })}</p>
+      <p className="paced-question" data-testid="paced-question">
+        {label(q)}
+      </p>
+      <p className="paced-answered" role="status" data-testid="paced-answered">
+        {t('roomVote.paced.answered', { answered: paced.answered, total: invited })}
+      </p>
+      {!paced.revealed ? (
+        <p className="muted">{t('roomVote.paced.hidden')}</p>
+      ) : !paced.values?.length || paced.group === null || paced.group === undefined ? (
+        <p className="muted">{t('roomVote.paced.none')}</p>
+      ) : (
+        <PacedResult doc={doc} q={q} values={paced.values} group={paced.group} large={large} />
+      )}
+    </div>
+  );
+}
+
+function PacedResult({ doc, q, values, group, large }: { doc: WorkshopDoc; q: PacedQuestion; values: number[]; group: number; large: boolean }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const name = (id: string) => {
+    const i = doc.criteria.findIndex((k) => k.id === id);
+    return i < 0 ? id : displayName(doc.criteria[i], lang, 'criterion', i);
+  };
+  // A pair's judgments sit on the slider's axis (1/9 … 9), the group's geometric mean among them.
+  const pair = q.kind === 'pair';
+  const shown = pair ? values.map(positionOfJudgment) : values;
+  const scale = pair ? { min: -8, max: 8 } : doc.scale;
+  const marker = pair ? positionOfJudgment(group) : group;
+  const groupText = pair ? t('roomVote.paced.geoMean', { value: round2(group) }) : t('roomVote.paced.median', { value: round2(group) });
+  const says =
+    pair &&
+    (Math.abs(group - 1) < 0.005
+      ? t('roomVote.paced.equal')
+      : t('roomVote.paced.geoMeanSays', { name: name(group >= 1 ? q.a : q.b), n: round2(group >= 1 ? group : 1 / group) }));
+  return (
+    <div className="paced-result" data-testid="paced-result">
+      <p className="paced-group" data-testid="paced-group">
+        {groupText}
+        {says && <span className="paced-says"> · {says}</span>}
+      </p>
+      <DotPlot
+        values={shown}
+        scale={scale}
+        median={marker}
+        title={t('roomVote.paced.plot')}
+        filename="paced-question"
+        desc={t('roomVote.paced.plotDesc', { count: values.length, values: values.map((v) => (pair ? formatJudgment(v) : round2(v))).join(', ') })}
+        tickLabel={pair ? (p) => formatJudgment(judgmentOfPosition(p)) : undefined}
+        width={large ? 1100 : 560}
+        actions={!large}
+      />
+    </div>
+  );
+}
