@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorkshop, WorkshopDocSchema, type WorkshopDoc } from '../../shared/model';
+import { createSampleWorkshop, createWorkshop, expandCriterion, setLeafWeight, WorkshopDocSchema, type WorkshopDoc } from '../../shared/model';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { slopedPriorities, withAhpJudges } from '../../test/fixtures/reportFigures';
 import { consensus } from '../engine/ahp';
@@ -117,5 +117,50 @@ describe('scenarioOutcomes', () => {
     // The third criterion keeps its weight (1): 10 of 12 points, all on a criterion scored 10 of 10.
     expect(out[0].total).toBeCloseTo(10 / 12);
     expect(out[3].problem).toMatch(/weights are zero/);
+  });
+});
+
+describe('analyseWorkshop with a criteria hierarchy', () => {
+  it('ranks on the global weights: each focus point carries dimension share × local share of the dimension’s score', () => {
+    let doc = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'h');
+    doc = expandCriterion(expandCriterion(doc, 'mismatch-control'), 'cost-structure');
+    const local: Record<string, number[]> = { 'mismatch-control': [5, 3, 2], 'cost-structure': [1, 0, 2, 1] };
+    for (const [id, points] of Object.entries(local)) {
+      const node = doc.hierarchy.find((n) => n.criterionId === id)!;
+      node.leaves.forEach((l, j) => (doc = setLeafWeight(doc, id, l.id, points[j])));
+    }
+    // By hand: global weight of every leaf (a flat dimension is its own leaf), then the weighted
+    // mean of the participants' scores (influence-weighted) on the 0…1 scale, summed over leaves.
+    const total = doc.criteria.reduce((s, c) => s + c.weight, 0);
+    const leaves = doc.criteria.flatMap((c) => {
+      const pts = local[c.id];
+      if (!pts) return [{ criterionId: c.id, global: c.weight / total }];
+      const sum = pts.reduce((a, b) => a + b, 0);
+      return pts.map((p) => ({ criterionId: c.id, global: (c.weight / total) * (p / sum) }));
+    });
+    expect(leaves.reduce((s, l) => s + l.global, 0)).toBeCloseTo(1, 12);
+    const influence = new Map(doc.participants.map((p) => [p.id, p.influence]));
+    const score = (candidateId: string, criterionId: string) => {
+      let num = 0;
+      let den = 0;
+      for (const s of doc.scores)
+        if (s.candidateId === candidateId && s.criterionId === criterionId && s.value !== null) {
+          const w = influence.get(s.participantId) ?? 0;
+          num += w * s.value;
+          den += w;
+        }
+      return den > 0 ? (num / den - doc.scale.min) / (doc.scale.max - doc.scale.min) : 0;
+    };
+    const expected = doc.candidates.map((c) => leaves.reduce((s, l) => s + l.global * score(c.id, l.criterionId), 0));
+    const an = analyseWorkshop(doc);
+    expect(doc.aggregation).toBe('mean');
+    an.evaluation!.totals.forEach((t, i) => expect(t).toBeCloseTo(expected[i], 9));
+    // The weights every engine (sensitivity, SMAA, TOPSIS) is given are the global weights summed per dimension.
+    doc.criteria.forEach((c, k) =>
+      expect(an.weights[k]).toBeCloseTo(
+        leaves.filter((l) => l.criterionId === c.id).reduce((s, l) => s + l.global, 0),
+        12,
+      ),
+    );
   });
 });

@@ -43,7 +43,12 @@ export function scoreCube(doc: WorkshopDoc, overrides: Readonly<Record<string, n
   return cube;
 }
 
-/** Criterion weights in points (the document's current weights), in criterion order. */
+/**
+ * Criterion weights in points (the document's current weights), in criterion order: the one
+ * source of every engine's weights. With a criteria hierarchy (hierarchy.ts) scoring stays at
+ * the dimension, and a dimension's focus points split its weight, so these are also the global
+ * weights of the leaves summed per dimension (`hierarchyPriorities` gives the leaves' own).
+ */
 export function criterionWeights(doc: WorkshopDoc): number[] {
   return doc.criteria.map((c) => c.weight);
 }

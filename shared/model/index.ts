@@ -22,3 +22,4 @@ export * from './review-due';
 export * from './assumptions-text';
 export * from './reevaluate';
 export * from './round-history';
+export * from './hierarchy';

@@ -82,6 +82,23 @@ export const CriterionSchema = z.strictObject({
   weight: num().min(0).max(10_000),
 });
 
+/** One focus point of an expanded dimension: a sub-criterion with its local weight in points. */
+export const HierarchyLeafSchema = z.strictObject({
+  id: IdSchema,
+  name: LocalizedShort,
+  /** Local weight in points (any non-negative scale; normalised to sum 1 under its dimension; all zero = equal). */
+  weight: num().min(0).max(10_000),
+});
+
+/**
+ * A dimension expanded into its focus points (hierarchy.ts). Scoring stays at the dimension:
+ * the leaves split the dimension's weight (global = dimension share × local share).
+ */
+export const HierarchyNodeSchema = z.strictObject({
+  criterionId: IdSchema,
+  leaves: z.array(HierarchyLeafSchema).min(2).max(50),
+});
+
 export const CandidateKindSchema = z.enum(['self-built', 'managed', 'hybrid', 'custom']);
 /** Colour slots a candidate can hold (one per candidate, unique while it exists; see shared/charts/colours.ts). */
 export const COLOUR_SLOTS = LIST_LIMITS.candidates;
@@ -624,6 +641,8 @@ export const WorkshopDocSchema = z
     review: ReviewSchema.default({ canary: [], imports: [], tolerance: 0.1 }),
     /** The room-vote rounds, oldest first (round-history.ts). */
     rounds: z.array(RoundRecordSchema).max(ROUND_HISTORY_LIMITS.rounds).default([]),
+    /** Dimensions expanded into their focus points; empty = a flat workshop (criteria-hierarchy.ts migration). */
+    hierarchy: z.array(HierarchyNodeSchema).max(LIST_LIMITS.criteria).default([]),
     currentStep: StepIdSchema.default('needs'),
     notes: longText().default(''),
   })
@@ -667,6 +686,19 @@ export const WorkshopDocSchema = z
                 message: a === b ? 'the diagonal is 1' : 'an unanswered pair is null on both sides of the diagonal',
               });
     };
+    const expanded = new Set<string>();
+    doc.hierarchy.forEach((node, i) => {
+      if (!criteria.has(node.criterionId))
+        ctx.addIssue({ code: 'custom', path: ['hierarchy', i, 'criterionId'], message: `unknown criterion "${node.criterionId}"` });
+      if (expanded.has(node.criterionId))
+        ctx.addIssue({ code: 'custom', path: ['hierarchy', i, 'criterionId'], message: `criterion "${node.criterionId}" is expanded twice` });
+      expanded.add(node.criterionId);
+      const leaves = new Set<string>();
+      node.leaves.forEach((leaf, j) => {
+        if (leaves.has(leaf.id)) ctx.addIssue({ code: 'custom', path: ['hierarchy', i, 'leaves', j, 'id'], message: `duplicate id "${leaf.id}"` });
+        leaves.add(leaf.id);
+      });
+    });
     doc.weighting.ahp.forEach((j, i) => checkMatrix(j.matrix, j.criteria.length, ['weighting', 'ahp', i, 'matrix']));
     doc.ratings.forEach((r, i) => checkMatrix(r.matrix, r.candidates.length, ['ratings', i, 'matrix']));
   });
@@ -695,6 +727,8 @@ export type ChecklistItem = z.output<typeof ChecklistItemSchema>;
 export type IterationEntry = z.output<typeof IterationEntrySchema>;
 export type StepId = z.output<typeof StepIdSchema>;
 export type Role = z.output<typeof RoleSchema>;
+export type HierarchyNode = z.output<typeof HierarchyNodeSchema>;
+export type HierarchyLeaf = z.output<typeof HierarchyLeafSchema>;
 export type RoundRecord = z.output<typeof RoundRecordSchema>;
 export type RoundChange = z.output<typeof RoundChangeSchema>;
 export type RoundCellStat = z.output<typeof RoundCellStatSchema>;

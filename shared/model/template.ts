@@ -99,6 +99,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
     decision: { candidateId: null, rationale: '', dissent: '', consequences: '', decidedAt: '', reviewDate: '', basis: '', snapshot: null },
     review: { canary: [], imports: [], tolerance: 0.1 },
     rounds: [],
+    hierarchy: [],
     currentStep: 'needs',
     notes: '',
   };

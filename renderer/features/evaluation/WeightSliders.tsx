@@ -198,7 +198,7 @@ const WeightRow = memo(function WeightRow({
  * Direct entry of a weight in points. Uncontrolled while being edited; follows the document
  * (and a drag's live values) otherwise, without being re-created on every change.
  */
-function PointsInput({ value, label, onCommit }: { value: number; label: string; onCommit: (v: number) => void }) {
+export function PointsInput({ value, label, onCommit }: { value: number; label: string; onCommit: (v: number) => void }) {
   const ref = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;

@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkshopDoc } from '../../../shared/model';
 import { AhpPanel } from './AhpPanel';
+import { HierarchyPanel } from './HierarchyPanel';
 import { ParticipantsPanel } from '../../parts/ParticipantsPanel';
 import { ProposalsList } from './ProposalsList';
 import { RocPanel } from './RocPanel';
 import { WeightSliders } from './WeightSliders';
 import { ProvenanceLine, WeightsProposalBanner } from './WeightsProvenance';
 
-const PARTS = ['sliders', 'ahp', 'roc', 'influence', 'proposals'] as const;
+const PARTS = ['sliders', 'ahp', 'roc', 'hierarchy', 'influence', 'proposals'] as const;
 type Part = (typeof PARTS)[number];
 
-/** Weights: sliders and points, AHP per participant, rank-order (ROC) quick weights, participant influence, adaptation proposals. */
+/** Weights: sliders and points, AHP per participant, rank-order (ROC) quick weights, the focus points' local weights, participant influence, adaptation proposals. */
 export function WeightsPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
   const [part, setPart] = useState<Part>('sliders');
@@ -32,6 +33,7 @@ export function WeightsPanel({ doc }: { doc: WorkshopDoc }) {
       {part === 'sliders' && <WeightSliders doc={doc} />}
       {part === 'ahp' && <AhpPanel doc={doc} />}
       {part === 'roc' && <RocPanel doc={doc} />}
+      {part === 'hierarchy' && <HierarchyPanel doc={doc} />}
       {part === 'influence' && <ParticipantsPanel doc={doc} />}
       {part === 'proposals' && <ProposalsList doc={doc} />}
     </section>

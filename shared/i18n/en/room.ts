@@ -113,6 +113,7 @@ export const room = {
         sliders: 'Sliders & points',
         ahp: 'AHP pairwise',
         roc: 'Rank order (ROC)',
+        hierarchy: 'Focus points (hierarchy)',
         influence: 'Participants & influence',
         proposals: 'Proposals from needs',
       },
@@ -424,6 +425,23 @@ export const room = {
       settingsJudgmentsPerturb:
         '{{samples}} samples: weights from the participants’ own pairwise judgments, each judgment varied within one step of the 1–9 scale; scores within the participants’ spread.',
       settingsConstraints: '{{samples}} samples of weights drawn uniformly among those meeting {{list}}; scores within the participants’ spread.',
+    },
+    hierarchy: {
+      intro:
+        'Expand a dimension into its focus points to split its weight among them: give each focus point local points. Its local weight is its share under the dimension; its global weight is the dimension’s weight × that share. Candidates are still scored per dimension, so the ranking rests on the dimension weights, which are the global weights summed per dimension.',
+      criterion: 'Dimension / focus point',
+      localPoints: 'Local points',
+      local: 'Local weight',
+      global: 'Global weight',
+      actions: 'Expand or fold back',
+      expand: 'Expand {{name}}',
+      collapse: 'Fold back {{name}}',
+      expandShort: 'Expand',
+      collapseShort: 'Fold back',
+      noFocusPoints: 'Fewer than two focus points',
+      pointsOf: 'Local points of {{name}} (under {{parent}})',
+      undoExpand: 'Expand {{name}} into focus points',
+      undoLocal: 'Local weight of {{name}}',
     },
   },
 };

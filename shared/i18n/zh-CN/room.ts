@@ -115,7 +115,14 @@ export const room: Widen<typeof en> = {
     aggregation: { mean: '平均值', median: '中位数', geometric: '几何平均' },
     weights: {
       how: '权重设置方式',
-      part: { sliders: '滑块与分值', ahp: 'AHP 两两比较', roc: '排序赋权（ROC）', influence: '参与者与影响力', proposals: '需求带来的建议' },
+      part: {
+        sliders: '滑块与分值',
+        ahp: 'AHP 两两比较',
+        roc: '排序赋权（ROC）',
+        hierarchy: '关注要点（层级）',
+        influence: '参与者与影响力',
+        proposals: '需求带来的建议',
+      },
       slidersIntro:
         '拖动滑块时，其余权重按比例缩放，总和始终为 100%。拖动过程中排名实时变化；松开即为一步可撤销的操作。“第一名保持”表示该权重在此范围内，当前第一名不变。',
       share: '占比',
@@ -412,6 +419,23 @@ export const room: Widen<typeof en> = {
       settingsJudgmentsBootstrap: '抽样 {{samples}} 次：权重来自参与者自己的两两比较判断，对判断者重抽样；评分在参与者离散范围内变动。',
       settingsJudgmentsPerturb: '抽样 {{samples}} 次：权重来自参与者自己的两两比较判断，每个判断在 1–9 标度上前后一级内变动；评分在参与者离散范围内变动。',
       settingsConstraints: '在满足 {{list}} 的权重中均匀抽样 {{samples}} 次；评分在参与者离散范围内变动。',
+    },
+    hierarchy: {
+      intro:
+        '把一个维度展开为它的关注要点，在要点之间分配该维度的权重：给每个关注要点填写局部分值。局部权重是它在该维度下的占比；全局权重 = 维度权重 × 局部权重。候选方案仍按维度评分，排名依据维度权重，即各维度下全局权重之和。',
+      criterion: '维度 / 关注要点',
+      localPoints: '局部分值',
+      local: '局部权重',
+      global: '全局权重',
+      actions: '展开或收起',
+      expand: '展开{{name}}',
+      collapse: '收起{{name}}',
+      expandShort: '展开',
+      collapseShort: '收起',
+      noFocusPoints: '关注要点少于两个',
+      pointsOf: '{{parent}}下{{name}}的局部分值',
+      undoExpand: '将{{name}}展开为关注要点',
+      undoLocal: '{{name}}的局部权重',
     },
   },
 };

@@ -2,6 +2,7 @@ import type { Lang } from '../../framework';
 import { defaultName, NEW_CRITERION_NAME, typedName } from '../names';
 import type { Criterion, WorkshopDoc } from '../schema';
 import { followAdaptedWeights, patched, renamed, round, translated, updateById, withLang } from './common';
+import { hierarchyWithout } from './hierarchy-edit';
 import { ratingsWithout } from './ratings-edit';
 
 export interface NewCriterion {
@@ -81,7 +82,7 @@ export function setStartingWeight(doc: WorkshopDoc, id: string, weight: number):
 }
 
 /**
- * Removes a criterion with its scores, base weight, rule effects, rank order entry,
+ * Removes a criterion with its scores, its focus points' local weights (hierarchy), base weight, rule effects, rank order entry,
  * AHP row and column and what-if weights. Rules left without effects are removed too
  * (a rule must propose something), with their decisions.
  */
@@ -97,6 +98,7 @@ export function removeCriterion(doc: WorkshopDoc, id: string): WorkshopDoc {
     ...doc,
     criteria: doc.criteria.filter((c) => c.id !== id),
     scores: doc.scores.filter((s) => s.criterionId !== id),
+    hierarchy: hierarchyWithout(doc.hierarchy, id),
     ratings: ratingsWithout(doc.ratings, { criterionId: id }),
     adaptation: { rules, decisions: doc.adaptation.decisions.filter((d) => kept.has(d.ruleId)), baseWeights },
     weighting: {

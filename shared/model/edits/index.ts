@@ -17,3 +17,4 @@ export * from './ballot';
 export * from './meta';
 export * from './score-paste';
 export * from './review';
+export * from './hierarchy-edit';

@@ -10,6 +10,7 @@ import type { Migration } from './types';
 import { weightsProvenance } from './weights-provenance';
 import { decisionSnapshot } from './decision-snapshot';
 import { roundHistory } from './round-history';
+import { criteriaHierarchy } from './criteria-hierarchy';
 
 export type { Migration };
 
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   pilotRowGpus,
   decisionSnapshot,
   roundHistory,
+  criteriaHierarchy,
 ];

@@ -10,8 +10,8 @@ const NOW = '2026-03-01T09:00:00.000Z';
 const FROM = MIGRATIONS.indexOf(roundHistory) + 1;
 
 describe('migration: round history', () => {
-  it('is the last step of the chain', () => {
-    expect(FROM).toBe(SCHEMA_VERSION - 1);
+  it('is the step before the criteria hierarchy', () => {
+    expect(FROM).toBe(SCHEMA_VERSION - 2);
   });
 
   it('gives an older document an empty round history and keeps everything else', () => {

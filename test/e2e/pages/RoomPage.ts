@@ -35,7 +35,9 @@ export class RoomPage {
     await this.page.getByRole('tab', { name }).click();
   }
 
-  async weightsPart(name: 'Sliders & points' | 'AHP pairwise' | 'Rank order (ROC)' | 'Participants & influence' | 'Proposals from needs') {
+  async weightsPart(
+    name: 'Sliders & points' | 'AHP pairwise' | 'Rank order (ROC)' | 'Focus points (hierarchy)' | 'Participants & influence' | 'Proposals from needs',
+  ) {
     await this.view('Weights');
     await this.page.getByRole('button', { name, exact: true }).click();
   }

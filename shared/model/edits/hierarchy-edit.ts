@@ -1,0 +1,55 @@
+import { pick } from '../../framework';
+import type { HierarchyNode, WorkshopDoc } from '../schema';
+import { round } from './common';
+
+/** Points each focus point starts with when a dimension is expanded (equal local weights). */
+export const LEAF_START_POINTS = 10;
+
+/** Whether a criterion can be expanded: it exists, is not expanded, and lists at least two focus points. */
+export function canExpand(doc: WorkshopDoc, criterionId: string): boolean {
+  const c = doc.criteria.find((x) => x.id === criterionId);
+  return !!c && !doc.hierarchy.some((n) => n.criterionId === criterionId) && namedFocusPoints(c.focusPoints).length >= 2;
+}
+
+/** Expands a dimension into its focus points (those with a name in either language), equal local weights. */
+export function expandCriterion(doc: WorkshopDoc, criterionId: string): WorkshopDoc {
+  if (!canExpand(doc, criterionId)) return doc;
+  const c = doc.criteria.find((x) => x.id === criterionId)!;
+  const leaves = namedFocusPoints(c.focusPoints)
+    .slice(0, 50)
+    .map((name, i) => ({ id: `fp-${i + 1}`, name: { ...name }, weight: LEAF_START_POINTS }));
+  const node: HierarchyNode = { criterionId, leaves };
+  return { ...doc, hierarchy: [...doc.hierarchy, node] };
+}
+
+/** Folds an expanded dimension back (its local weights are dropped); the dimension's own weight is untouched. */
+export function collapseCriterion(doc: WorkshopDoc, criterionId: string): WorkshopDoc {
+  if (!doc.hierarchy.some((n) => n.criterionId === criterionId)) return doc;
+  return { ...doc, hierarchy: doc.hierarchy.filter((n) => n.criterionId !== criterionId) };
+}
+
+/** A focus point's local weight in points (clamped to 0…10,000); no change, the same document. */
+export function setLeafWeight(doc: WorkshopDoc, criterionId: string, leafId: string, points: number): WorkshopDoc {
+  if (!Number.isFinite(points)) return doc;
+  const w = round(Math.min(10_000, Math.max(0, points)));
+  let changed = false;
+  const hierarchy = doc.hierarchy.map((n) => {
+    if (n.criterionId !== criterionId) return n;
+    const leaves = n.leaves.map((l) => {
+      if (l.id !== leafId || l.weight === w) return l;
+      changed = true;
+      return { ...l, weight: w };
+    });
+    return changed ? { ...n, leaves } : n;
+  });
+  return changed ? { ...doc, hierarchy } : doc;
+}
+
+/** The document without the hierarchy node of a removed criterion. */
+export function hierarchyWithout(hierarchy: WorkshopDoc['hierarchy'], criterionId: string): WorkshopDoc['hierarchy'] {
+  return hierarchy.some((n) => n.criterionId === criterionId) ? hierarchy.filter((n) => n.criterionId !== criterionId) : hierarchy;
+}
+
+function namedFocusPoints<T extends { 'zh-CN': string; en: string }>(points: readonly T[]): T[] {
+  return points.filter((p) => pick(p, 'en').trim() !== '');
+}

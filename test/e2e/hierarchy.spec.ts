@@ -1,0 +1,59 @@
+import { createSampleWorkshop } from '../../shared/model';
+import { test, expect } from './fixtures';
+import { LibraryPage } from './pages/LibraryPage';
+import { RoomPage } from './pages/RoomPage';
+
+/**
+ * The criteria hierarchy, as a facilitator uses it in step 5: expand a dimension into its focus
+ * points, enter local weights, read local and global weights (global = dimension weight × local
+ * share), undo one entry; then the same table in Chinese. One page.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+test('expanding a dimension into its focus points gives local and global weights', async ({ app }, info) => {
+  const sample = createSampleWorkshop('en', '2026-03-01T09:00:00.000Z', 'w-h');
+  const total = sample.criteria.reduce((s, c) => s + c.weight, 0);
+  const dim = sample.criteria.find((c) => c.id === 'mismatch-control')!;
+  const share = dim.weight / total;
+  const [a, b, c] = dim.focusPoints.map((f) => f.en);
+
+  const room = await RoomPage.openSample(app);
+  await room.weightsPart('Focus points (hierarchy)');
+  const table = app.getByTestId('hierarchy-table');
+  await expect(app.getByTestId('hierarchy-global-mismatch-control')).toHaveText(pct(share));
+  await table.getByRole('button', { name: 'Expand Mismatch control' }).click();
+  await expect(table.getByRole('rowheader', { name: a })).toBeVisible();
+  // Equal local weights to start with.
+  await expect(app.getByTestId('hierarchy-local-mismatch-control-fp-1')).toHaveText(pct(1 / 3));
+
+  const points = [6, 3, 1];
+  for (const [j, name] of [a, b, c].entries()) {
+    const input = table.getByRole('spinbutton', { name: `Local points of ${name} (under Mismatch control)` });
+    await input.fill(String(points[j]));
+    await input.press('Enter');
+  }
+  const sum = points.reduce((x, y) => x + y, 0);
+  for (const j of [0, 1, 2]) {
+    await expect(app.getByTestId(`hierarchy-local-mismatch-control-fp-${j + 1}`)).toHaveText(pct(points[j] / sum));
+    await expect(app.getByTestId(`hierarchy-global-mismatch-control-fp-${j + 1}`)).toHaveText(pct((share * points[j]) / sum));
+  }
+  // The dimension's own weight is unchanged: its focus points split it.
+  await expect(app.getByTestId('hierarchy-global-mismatch-control')).toHaveText(pct(share));
+  await app.screenshot({ path: info.outputPath('hierarchy-en.png'), fullPage: true });
+
+  // One entry is one undo step.
+  await app.getByTestId('hierarchy-table').click({ position: { x: 2, y: 2 } });
+  await app.keyboard.press('Control+z');
+  const back = [6, 3, 10];
+  const backSum = back.reduce((x, y) => x + y, 0);
+  await expect(app.getByTestId('hierarchy-local-mismatch-control-fp-3')).toHaveText(pct(back[2] / backSum));
+
+  // The same table in Chinese: the focus points' own names, the headings from the catalogue.
+  await new LibraryPage(app).switchLanguage('zh-CN');
+  await expect(table.getByRole('rowheader', { name: dim.focusPoints[0]['zh-CN'] })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: '全局权重' })).toBeVisible();
+  await expect(table.getByRole('button', { name: '收起失配控制' })).toBeVisible();
+  await table.screenshot({ path: info.outputPath('hierarchy-zh.png') });
+});
