@@ -26,7 +26,42 @@ export interface EngineModel {
   allReduceStepSeconds: number;
   /** Tensor parallel: the all-reduces' transfer time per decoding sequence of a step, seconds; 0 at TP 1. */
   allReduceSecondsPerSequence: number;
+  /** The shortest a decode step can be, seconds (`DECODE_STEP_FLOOR_SECONDS`): the engine's own per-step work that overlapping hides but cannot shorten. */
+  stepFloorSeconds: number;
 }
+
+/**
+ * Single-stream decode speed of two Qwen2.5 models with the same depth (28 layers) on one A100
+ * 80GB under vLLM 0.6.3 with CUDA graphs, batch 1, input length 1, generating 2,048 tokens
+ * (QwenLM/Qwen2.5 docs/source/benchmark/speed_benchmark.rst, “1.5B (vLLM)” and “7B (vLLM)”,
+ * BF16 rows): 183.33 and 84.28 tokens/s. Parameters from the model cards: 1.54 B and 7.62 B.
+ */
+export const QWEN25_SINGLE_STREAM = [
+  { paramsB: 1.54, tokensPerSecond: 183.33 },
+  { paramsB: 7.62, tokensPerSecond: 84.28 },
+] as const;
+
+/**
+ * The fixed part of a decode step, seconds: what a step costs whatever the bytes it reads. Two
+ * models of the same depth on the same engine and GPU differ only in the bytes a token reads, so
+ * the line through their inter-token latencies against their bf16 weight bytes,
+ *   t = fixed + bytes / achieved bandwidth,
+ * gives it as its intercept: t₁ − bytes₁ · (t₇ − t₁) / (bytes₇ − bytes₁) ≈ 3.8 ms (the slope is
+ * 1.9 TB/s, 93 % of the A100's 2.04 TB/s). It is the engine's per-step work outside the weight
+ * reads — scheduling and preparing the step, launching its CUDA graph, sampling, returning the
+ * token — close to the ~4 ms host time vLLM issue #6854 profiles for its synchronous scheduler.
+ * An engine that overlaps that work with the GPU's (SGLang's overlap scheduler, vLLM's
+ * `async_scheduling`) hides it behind a longer GPU step but cannot make a step shorter than it:
+ * a decode step takes at least this long. It binds when few sequences decode a small model —
+ * a 1.5B model's weights take 1.5 ms at 70 % of an H100's bandwidth, yet it decodes alone at
+ * ~3.8 ms a token, the straggler at the end of a synchronous step.
+ */
+export const DECODE_STEP_FLOOR_SECONDS = (() => {
+  const [a, b] = QWEN25_SINGLE_STREAM;
+  const t = (x: { tokensPerSecond: number }) => 1 / x.tokensPerSecond;
+  const bytes = (x: { paramsB: number }) => x.paramsB * 1e9 * 2;
+  return t(a) - (bytes(a) * (t(b) - t(a))) / (bytes(b) - bytes(a));
+})();
 
 /**
  * Kernel-launch cost of one layer of one decode step in eager mode, seconds: a measured decode
@@ -86,6 +121,7 @@ export function engineModel(
   cudaGraphs = true,
   hostStepSeconds = 0,
   networkGBps?: number,
+  stepFloorSeconds = DECODE_STEP_FLOOR_SECONDS,
 ): EngineModel {
   const comm = tensorParallelComm(shape, tp, gpu.interconnectGBps, networkGBps);
   return {
@@ -98,6 +134,7 @@ export function engineModel(
     stepOverheadSeconds: (cudaGraphs ? 0 : shape.layers * EAGER_LAUNCH_SECONDS_PER_LAYER) + hostStepSeconds,
     allReduceStepSeconds: comm.stepSeconds,
     allReduceSecondsPerSequence: comm.perSequenceSeconds,
+    stepFloorSeconds,
   };
 }
 
@@ -113,14 +150,15 @@ export function engineModel(
  * each sequence's inter-token latency, so a sequence alone on an engine decodes at most
  * 1 / (weights + its KV read time) tokens/s. Under tensor parallelism the step also waits for its
  * all-reduces (`tensorParallelComm`): a fixed latency plus a transfer per decoding sequence.
+ * A step never takes less than the engine's fixed per-step work (`DECODE_STEP_FLOOR_SECONDS`).
  */
 export function decodeStepSeconds(e: EngineModel, nDecoding: number, sumContextTokens: number): number {
-  return (
+  const t =
     denseSeconds(e, nDecoding) +
     (e.kvBytesPerToken * sumContextTokens) / e.bytesPerSecond +
     e.stepOverheadSeconds +
-    (e.allReduceStepSeconds + e.allReduceSecondsPerSequence * nDecoding)
-  );
+    (e.allReduceStepSeconds + e.allReduceSecondsPerSequence * nDecoding);
+  return t > e.stepFloorSeconds ? t : e.stepFloorSeconds;
 }
 
 /** The dense (GEMM) part of a decode step: weight reads or compute, whichever is larger. */
@@ -141,12 +179,17 @@ export function prefillSeconds(e: EngineModel, newTokens: number, contextTokens:
 /**
  * Minimum time to decode `tokens` starting at `context`, alone on an engine (no batching
  * contention): Σ over the tokens of (weights + KV of the growing context) / bandwidth,
- * with the context taken at the segment's midpoint (exact for the linear KV term).
+ * with the context taken at the segment's midpoint (exact for the linear KV term). Each token
+ * takes at least the step floor: the per-token time a + k·x (x the context) grows linearly, so
+ * the tokens before it reaches the floor, at x* = (floor − a) / k, take the floor.
  */
 export function minDecodeSeconds(e: EngineModel, tokens: number, context: number): number {
-  return (
-    (tokens * (e.weightBytes + e.kvBytesPerToken * (context + tokens / 2))) / e.bytesPerSecond +
-    tokens * e.stepOverheadSeconds +
-    tokens * (e.allReduceStepSeconds + e.allReduceSecondsPerSequence)
-  );
+  const a = e.weightBytes / e.bytesPerSecond + e.stepOverheadSeconds + e.allReduceStepSeconds + e.allReduceSecondsPerSequence;
+  const k = e.kvBytesPerToken / e.bytesPerSecond;
+  const floor = e.stepFloorSeconds;
+  const linear = (n: number, from: number) => n * (a + k * (from + n / 2));
+  if (a + k * context >= floor) return linear(tokens, context);
+  // Tokens decoded at the floor: up to the crossing (all of them when the KV term never reaches it).
+  const below = k > 0 ? Math.min(tokens, (floor - a) / k - context) : tokens;
+  return below * floor + linear(tokens - below, context + below);
 }

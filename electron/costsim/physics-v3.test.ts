@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { SimScenarioSchema, type SimScenario } from '../../shared/cost/schema';
 import { estimateScenario } from './analytic';
-import { ALL_REDUCE_LATENCY_SECONDS, decodeStepSeconds, engineModel, minDecodeSeconds, modelShape, tensorParallelComm } from './decode';
+import {
+  ALL_REDUCE_LATENCY_SECONDS,
+  DECODE_STEP_FLOOR_SECONDS,
+  decodeStepSeconds,
+  engineModel,
+  minDecodeSeconds,
+  modelShape,
+  tensorParallelComm,
+} from './decode';
 import { runScenario } from './run';
 import { resolveScenario } from './scenario';
 import { simulate } from './simulate';
@@ -40,8 +48,9 @@ describe('bandwidth floor of decode', () => {
     expect(decodeStepSeconds(e, 1, 4096)).toBeCloseTo(16_147_483_648 / 2.345e12, 12);
     expect(decodeStepSeconds(e, 1, 4096) * 1e3).toBeCloseTo(6.8859, 3);
     // Tensor parallel 4 splits the bytes over four GPUs' bandwidth: a quarter of the time (plus
-    // the all-reduces, below).
-    const tp4 = engineModel(shape, { memoryBandwidthTBps: 3.35, peakFlops: 989e12, interconnectGBps: 900 }, 4, 0.7, 0.5);
+    // the all-reduces, below). 1.72 ms is below the engine's step floor (next describe), so the
+    // bandwidth part is read with the floor off.
+    const tp4 = engineModel(shape, { memoryBandwidthTBps: 3.35, peakFlops: 989e12, interconnectGBps: 900 }, 4, 0.7, 0.5, true, 0, undefined, 0);
     const comm = tp4.allReduceStepSeconds + tp4.allReduceSecondsPerSequence;
     expect(decodeStepSeconds(tp4, 1, 4096) - comm).toBeCloseTo(16_147_483_648 / (4 * 2.345e12), 12);
   });
@@ -112,5 +121,79 @@ describe('tensor-parallel all-reduce in decode', () => {
     const bare = { ...r, engine: { ...r.engine, allReduceStepSeconds: 0, allReduceSecondsPerSequence: 0 } };
     expect(d.stepRollout[0] - simulate(bare).stepRollout[0]).toBeCloseTo(1000 * comm, 6);
     expect(estimateScenario(s).step.rolloutSeconds / d.stepRollout[0]).toBeCloseTo(1, 2);
+  });
+});
+
+describe('per-step floor of decode', () => {
+  // Qwen2.5-1.5B-like: 28 layers, 2 KV heads of 128 (28,672 KV bytes a token), 1.54 B parameters.
+  const qwen15 = { paramsB: 1.54, layers: 28, kvHeads: 2, headDim: 128 };
+  const h100 = { memoryBandwidthTBps: 3.35, peakFlops: 989e12, interconnectGBps: 900 };
+
+  it('is the intercept of Qwen2.5 1.5B and 7B single-stream speeds against their weight bytes (hand-computed)', () => {
+    // vLLM 0.6.3, A100, batch 1 (Qwen2.5 speed benchmark): 183.33 and 84.28 tokens/s, i.e. 5.4546 and
+    // 11.8652 ms a token, for 3.08 and 15.24 GB of bf16 weights. Slope (11.8652 − 5.4546) / (15.24 − 3.08)
+    // = 0.52718 ms per GB (1.897 TB/s achieved); intercept 5.4546 − 3.08 × 0.52718 = 3.8310 ms.
+    const t15 = 1e3 / 183.33;
+    const t7 = 1e3 / 84.28;
+    expect(t15).toBeCloseTo(5.4546, 4);
+    expect(t7).toBeCloseTo(11.8652, 4);
+    const msPerGB = (t7 - t15) / (15.24 - 3.08);
+    expect(1 / msPerGB).toBeCloseTo(1.897, 3);
+    expect(DECODE_STEP_FLOOR_SECONDS * 1e3).toBeCloseTo(t15 - 3.08 * msPerGB, 9);
+    expect(DECODE_STEP_FLOOR_SECONDS * 1e3).toBeCloseTo(3.831, 3);
+  });
+
+  it('a 1.5B model alone on an H100 decodes at the floor, not at its 1.3 ms bandwidth time; a full batch is unaffected', () => {
+    const shape = modelShape({ ...qwen15, activeParamsB: null, precision: 'bf16' });
+    const e = engineModel(shape, h100, 1, 0.7, 0.5);
+    // Weights 3.08e9 B / (3.35e12 × 0.7) = 1.3134 ms; + 28,672 B × 2,048 context / 2.345e12 = 0.025 ms.
+    const bandwidth = (3.08e9 + 28_672 * 2048) / 2.345e12;
+    expect(bandwidth * 1e3).toBeCloseTo(1.3385, 4);
+    expect(decodeStepSeconds(e, 1, 2048)).toBe(DECODE_STEP_FLOOR_SECONDS);
+    // 256 sequences: the GEMMs are compute-bound (2 × 1.54e9 × 256 FLOPs / (989e12 × 0.5) = 1.594 ms
+    // > 1.313 ms of weight reads), then 15 GB of KV (6.41 ms): far above the floor, as before.
+    const full = Math.max(3.08e9 / 2.345e12, (2 * 1.54e9 * 256) / (989e12 * 0.5)) + (28_672 * 2048 * 256) / 2.345e12;
+    expect(decodeStepSeconds(e, 256, 256 * 2048)).toBeCloseTo(full, 12);
+    // A synchronous host time above the floor already makes the step longer: nothing changes there.
+    const sync = engineModel(shape, h100, 1, 0.7, 0.5, true, 0.004);
+    expect(decodeStepSeconds(sync, 1, 2048)).toBeCloseTo(bandwidth + 0.004, 12);
+    // Floor 0 (an engine whose per-step work is negligible) gives back the bandwidth time.
+    expect(decodeStepSeconds(engineModel(shape, h100, 1, 0.7, 0.5, true, 0, undefined, 0), 1, 2048)).toBeCloseTo(bandwidth, 12);
+  });
+
+  it('a lone rollout’s minimum decode time sums max(bandwidth time, floor) over its tokens, also where the KV term crosses the floor', () => {
+    const shape = modelShape({ ...qwen15, activeParamsB: null, precision: 'bf16' });
+    const e = engineModel(shape, h100, 1, 0.7, 0.5);
+    // Token i of a segment starting at context c reads the weights and c + i + ½ tokens of KV.
+    const hand = (tokens: number, c: number) => {
+      let sum = 0;
+      for (let i = 0; i < tokens; i++) sum += Math.max((3.08e9 + 28_672 * (c + i + 0.5)) / 2.345e12, DECODE_STEP_FLOOR_SECONDS);
+      return sum;
+    };
+    // The KV term reaches the floor at (3.831e-3 × 2.345e12 − 3.08e9) / 28,672 ≈ 205,900 tokens of context.
+    const cross = (DECODE_STEP_FLOOR_SECONDS * 2.345e12 - 3.08e9) / 28_672;
+    expect(cross).toBeGreaterThan(200_000);
+    expect(minDecodeSeconds(e, 1000, 1000)).toBeCloseTo(1000 * DECODE_STEP_FLOOR_SECONDS, 12);
+    expect(minDecodeSeconds(e, 1000, 1000)).toBeCloseTo(hand(1000, 1000), 12);
+    // A segment across the crossing: the floor below it, the bandwidth time above it.
+    expect(minDecodeSeconds(e, 20_000, cross - 10_000) / hand(20_000, cross - 10_000)).toBeCloseTo(1, 7);
+    expect(minDecodeSeconds(e, 20_000, cross + 1) / hand(20_000, cross + 1)).toBeCloseTo(1, 9);
+  });
+
+  it('the simulation and the estimate decode a lone 1.5B rollout at the floor; the scenario field sets it', () => {
+    const s = lone({ model: qwen15, cluster: { gpus: 2 } });
+    const r = resolveScenario(s);
+    const d = simulate(r);
+    // 1,000 tokens at 3.831 ms = 3.831 s, where the bandwidth alone would give 1.31 s.
+    expect(d.stepLongestMinDecode[0]).toBeCloseTo(1000 * DECODE_STEP_FLOOR_SECONDS, 9);
+    const prefill = (2 * 1.54e9 * 1000 + 4 * 28 * r.shape.dModel * 1000 * 500) / (989e12 * 0.5);
+    expect(d.stepRollout[0]).toBeCloseTo(prefill + 1000 * DECODE_STEP_FLOOR_SECONDS, 6);
+    expect(estimateScenario(s).step.rolloutSeconds / d.stepRollout[0]).toBeCloseTo(1, 2);
+    expect(runScenario(s).engine!.minInterTokenMs).toBeCloseTo(DECODE_STEP_FLOOR_SECONDS * 1e3, 9);
+    // A faster engine (floor 1 ms) lets the bandwidth time show where it is longer: max(1.3134 ms + KV, 1 ms).
+    const fast = lone({ model: qwen15, cluster: { gpus: 2, decodeStepFloorSeconds: 0.001 } });
+    let hand = 0;
+    for (let i = 0; i < 1000; i++) hand += Math.max((3.08e9 + 28_672 * (1000 + i + 0.5)) / 2.345e12, 0.001);
+    expect(simulate(resolveScenario(fast)).stepLongestMinDecode[0]).toBeCloseTo(hand, 9);
   });
 });

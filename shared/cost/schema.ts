@@ -142,6 +142,14 @@ export const SimClusterSchema = z
      * the GPU's work. Default 0 (overlapped).
      */
     decodeStepHostSeconds: nonNegative().default(0),
+    /**
+     * The shortest a decode step can be, seconds: the engine's fixed per-step work (scheduling,
+     * launching the step's CUDA graph, sampling, returning the token), which an overlapping
+     * scheduler hides behind a longer GPU step but cannot go below. null = the floor measured on
+     * Qwen2.5 single-stream decoding (≈ 3.8 ms; electron/costsim/decode.ts
+     * `DECODE_STEP_FLOOR_SECONDS`). Default null.
+     */
+    decodeStepFloorSeconds: nonNegative().nullable().default(null),
     /** Fraction of GPU memory the inference engine may use (weights + KV). Default 0.9. */
     gpuMemoryUtilization: fraction().default(0.9),
     /** Scheduler cap on concurrent sequences per engine (vLLM max_num_seqs). Default 256. */

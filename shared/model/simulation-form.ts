@@ -130,6 +130,7 @@ export const SIM_FIELDS: readonly SimFieldSpec[] = [
   num('cluster.mfu', 'cluster', 'fraction', { integer: false, min: 0, max: 1, minExclusive: true, slider: lin(0.05, 0.8) }),
   num('cluster.networkGBps', 'cluster', 'gbPerSecond', { ...pos(), advanced: true }),
   num('cluster.decodeStepHostSeconds', 'cluster', 'seconds', { ...nonNeg(), advanced: true }),
+  num('cluster.decodeStepFloorSeconds', 'cluster', 'seconds', { ...nonNeg(), nullable: true, advanced: true }),
   { kind: 'choice', path: 'cluster.kvDuringTool', group: 'cluster', options: ['free', 'keep'] },
   { kind: 'choice', path: 'cluster.preemption', group: 'cluster', options: ['recompute', 'swap'], advanced: true },
 

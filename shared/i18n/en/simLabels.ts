@@ -34,6 +34,7 @@ export const simLabels = {
       decodeBandwidthEfficiency: 'Decode memory-bandwidth efficiency',
       cudaGraphs: 'Decode with CUDA graphs (off = eager mode)',
       decodeStepHostSeconds: 'Host time per decode step (synchronous scheduler)',
+      decodeStepFloorSeconds: 'Shortest decode step (engine floor; automatic if empty)',
       gpuMemoryUtilization: 'Share of GPU memory for the inference engine',
       maxSequencesPerEngine: 'Concurrent sequences per inference engine',
       hostLinkGBps: 'Host link bandwidth (KV swap)',

@@ -61,6 +61,8 @@ export const simulator = {
         trainGpus: 'Separate pools only. Empty: the rest.',
         decodeStepHostSeconds:
           'CPU work the GPU waits for on every decode step: scheduling, inputs, sampled tokens back to the CPU. About 0.004 s with vLLM’s default synchronous scheduler (vLLM issue #6854); 0 with SGLang’s overlap scheduler or vLLM `async_scheduling`. It adds to every token of a rollout decoding alone at the end of a synchronous step.',
+        decodeStepFloorSeconds:
+          'The least time a decode step takes, however small the model: the engine’s own work for each step (scheduling, launching the step, sampling, returning the token). SGLang’s overlap scheduler and vLLM `async_scheduling` hide it behind a longer GPU step but cannot go below it. Empty: about 0.0038 s, the fixed part of single-stream decoding measured for Qwen2.5 1.5B and 7B on vLLM (Qwen2.5 speed benchmark). A 1.5B model decoding alone pays it on every token.',
       },
       system: {
         staleness:

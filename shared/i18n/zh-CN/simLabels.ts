@@ -33,6 +33,7 @@ export const simLabels: Widen<typeof en> = {
       decodeBandwidthEfficiency: '解码显存带宽利用率',
       cudaGraphs: '解码使用 CUDA Graph（关闭 = eager 模式）',
       decodeStepHostSeconds: '每个解码步的主机时间（同步调度器）',
+      decodeStepFloorSeconds: '解码步的最短时间（引擎下限；留空则自动）',
       gpuMemoryUtilization: '推理引擎占用的显存比例',
       maxSequencesPerEngine: '每个推理引擎的并发序列数',
       hostLinkGBps: '主机链路带宽（KV 换出）',

@@ -66,6 +66,8 @@ export const simulator: Widen<typeof en> = {
         trainGpus: '仅分离资源池时有效。留空：其余 GPU。',
         decodeStepHostSeconds:
           '每个解码步 GPU 都要等待的 CPU 工作：调度、准备输入、把采样结果取回 CPU。vLLM 默认的同步调度器约 0.004 秒（vLLM 议题 #6854）；SGLang 的重叠调度或 vLLM 的 `async_scheduling` 为 0。同步步末尾单独解码的 rollout，每个 token 都要加上这段时间。',
+        decodeStepFloorSeconds:
+          '无论模型多小，一个解码步至少需要的时间：引擎每步自身的工作（调度、启动该步、采样、返回 token）。SGLang 的重叠调度和 vLLM 的 `async_scheduling` 能把它藏在更长的 GPU 步之后，但不能低于它。留空：约 0.0038 秒，即 Qwen2.5 1.5B 与 7B 在 vLLM 上单流解码测得的固定部分（Qwen2.5 速度基准）。单独解码的 1.5B 模型每个 token 都要付出这段时间。',
       },
       system: {
         staleness:
