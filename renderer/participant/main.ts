@@ -452,6 +452,12 @@ function previousNote(candidateId: string, criterionId: string): HTMLElement | n
   return h('span', { class: 'previous small', 'data-previous': '' }, t('previous', { median: fmt(p.median), spread: fmt(p.spread) }));
 }
 
+/** The words for a slider step k of the pair (a, b): k > 0 favours a (k + 1 times), k < 0 favours b. */
+const pairStepText =
+  (a: string, b: string) =>
+  (k: number): string =>
+    k === 0 ? t('equal') : k > 0 ? t('more', { name: a, n: k + 1 }) : t('more', { name: b, n: 1 - k });
+
 function pairsSection(): HTMLElement | null {
   if (!round?.ahp || round.criteria.length < 2) return null;
   const ids = round.criteria.map((c) => c.id);
@@ -466,7 +472,7 @@ function pairsSection(): HTMLElement | null {
   const slider = h('input', { type: 'range', id: 'pair', min: '-8', max: '8', step: '1', 'aria-describedby': 'pair-value' });
   slider.value = String(answered === undefined ? 0 : stepOfJudgment(answered));
   if (!round.open) slider.disabled = true;
-  const describe = (k: number) => (k === 0 ? t('equal') : k > 0 ? t('more', { name: name(a), n: k + 1 }) : t('more', { name: name(b), n: 1 - k }));
+  const describe = pairStepText(name(a), name(b));
   const valueText = h('p', { id: 'pair-value', class: 'pair-value' }, answered === undefined ? t('skipped') : describe(Number(slider.value)));
   slider.addEventListener('input', () => {
     const k = Number(slider.value);
@@ -559,7 +565,7 @@ function pacedSection(r: BallotResponse, p: PacedView): HTMLElement {
     const slider = h('input', { type: 'range', id: 'paced-pair', min: '-8', max: '8', step: '1', 'aria-describedby': 'paced-pair-value' });
     slider.value = String(p.answer ? stepOfJudgment(p.answer.value) : 0);
     slider.disabled = locked;
-    const describe = (k: number) => (k === 0 ? t('equal') : k > 0 ? t('more', { name: a, n: k + 1 }) : t('more', { name: b, n: 1 - k }));
+    const describe = pairStepText(a, b);
     const valueText = h('p', { id: 'paced-pair-value', class: 'pair-value' }, describe(Number(slider.value)));
     slider.setAttribute('aria-valuetext', describe(Number(slider.value)));
     slider.addEventListener('input', () => {
