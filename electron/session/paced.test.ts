@@ -7,6 +7,7 @@ import { ParticipantRequestSchemas, RoundSpecSchema, sessionMethods, type RoundS
 import { SessionManager } from './manager';
 import { answerIn, pacedQuestions, withAnswer } from './paced';
 import { pairOrder } from './pairs';
+import { checkRecord, newRoundState } from './round';
 
 // Listens only on 127.0.0.6 (loopback), port 0.
 const ADDRESS = '127.0.0.6';
@@ -95,6 +96,25 @@ describe('paced questions and answers (pure)', () => {
     const pair = withAnswer(start, { kind: 'pair', a: 'k1', b: 'k2' }, 3, '');
     expect(pair.ahp).toEqual([{ a: 'k1', b: 'k2', value: 3 }]);
     expect(pair.cells).toEqual(start.cells);
+  });
+
+  it('replays a pace record only for a paced round and one of its questions', () => {
+    const open = (paced: boolean) =>
+      newRoundState({
+        t: 'open',
+        roundId: 'r1',
+        spec: RoundSpecSchema.parse({ ...SPEC, paced }),
+        address: ADDRESS,
+        port: 1,
+        joinCode: 'ABCDEF',
+        links: {},
+        at: '2026-01-01T00:00:00Z',
+      });
+    const at = '2026-01-01T00:00:01Z';
+    expect(checkRecord({ t: 'pace', index: 3, revealed: true, at }, 2, open(true))).toHaveProperty('rec');
+    expect(checkRecord({ t: 'pace', index: 4, revealed: false, at }, 2, open(true))).toHaveProperty('problem.kind', 'bad-record');
+    expect(checkRecord({ t: 'pace', index: 0, revealed: false, at }, 2, open(false))).toHaveProperty('problem.kind', 'bad-record');
+    expect(checkRecord({ t: 'pace', index: -1, revealed: false, at }, 2, open(true))).toHaveProperty('problem.kind', 'bad-record');
   });
 
   it('refuses malformed answers and pace requests at the door', () => {
