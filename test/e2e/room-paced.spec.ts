@@ -76,6 +76,11 @@ test('a paced round: one question at a time on two phones, counted and revealed 
     await expect(pages[i].locator('#paced-state')).toHaveText(/stored/);
   }
 
+  // The board: both answered, and both still answering the next questions (each answer is stored as a submission).
+  await expect(panel.locator('.vote-state')).toContainText('Facilitator-paced round open: 2 of 2 have sent answers.');
+  await expect(panel.locator('.vote-board td[data-col="submitted"]')).toHaveText(['answers sent', 'answers sent']);
+  await expect(panel.locator('.vote-board td[data-col="joined"]')).toHaveText(['answering', 'answering']);
+
   // The projector: 2 of 2 answered; R reveals the answers and the group's geometric mean.
   await panel.getByRole('button', { name: 'Show on the projector' }).click();
   const projector = facilitator.getByRole('dialog', { name: 'Room vote on the projector' });

@@ -379,9 +379,9 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
         {t('roomVote.projectNames')}
       </Check>
       <p className="vote-state" role="status">
-        {open
-          ? t('roomVote.stateOpen', { submitted, total: round.participants.length })
-          : t('roomVote.stateClosed', { submitted, total: round.participants.length })}
+        {round.paced
+          ? t(open ? 'roomVote.stateOpenPaced' : 'roomVote.stateClosedPaced', { submitted, total: round.participants.length })
+          : t(open ? 'roomVote.stateOpen' : 'roomVote.stateClosed', { submitted, total: round.participants.length })}
         {round.blind && (round.revealed ? ` ${t('roomVote.revealed')}` : ` ${t('roomVote.blindOn')}`)}
         {!round.https && open && ` ${t('roomVote.plainHttp')}`}
       </p>
@@ -419,7 +419,7 @@ const RoundView = memo(function RoundView({ workshopId, round, onNewRound }: { w
         />
         <tbody>
           {round.participants.map((p) => (
-            <BoardRow key={p.id} workshopId={workshopId} p={p} open={open} awayAfterS={round.awayAfterS} />
+            <BoardRow key={p.id} workshopId={workshopId} p={p} open={open} paced={!!round.paced} awayAfterS={round.awayAfterS} />
           ))}
         </tbody>
       </table>
@@ -515,15 +515,29 @@ type BoardParticipant = ParticipantProgress;
 
 /** One participant's row of the board: re-rendered only when that participant's progress changes. */
 const BoardRow = memo(
-  function BoardRow({ workshopId, p, open, awayAfterS }: { workshopId: string; p: BoardParticipant; open: boolean; awayAfterS: number }) {
+  function BoardRow({
+    workshopId,
+    p,
+    open,
+    paced,
+    awayAfterS,
+  }: {
+    workshopId: string;
+    p: BoardParticipant;
+    open: boolean;
+    paced: boolean;
+    awayAfterS: number;
+  }) {
     const { t } = useTranslation();
+    // In a paced round each answer is stored as a submission, yet the participant goes on answering the next questions.
+    const state = paced && open && p.state === 'submitted' ? 'answering' : p.state;
     return (
       <tr data-participant={p.id}>
         <th scope="row">
           <PersonName name={p.name} className="vote-name" />
         </th>
-        <td data-col="joined" data-state={p.state}>
-          {t(`roomVote.state.${p.state}`, { seconds: awayAfterS })}
+        <td data-col="joined" data-state={state}>
+          {t(`roomVote.state.${state}`, { seconds: awayAfterS })}
           {p.conflict && (
             <strong className="vote-conflict" role="note">
               {' '}
@@ -534,7 +548,15 @@ const BoardRow = memo(
         <td data-col="cells">
           <progress max={p.cells} value={p.filled} aria-hidden="true" /> {t('roomVote.cells', { filled: p.filled, cells: p.cells })}
         </td>
-        <td data-col="submitted">{p.submitted ? (p.rev > 1 ? t('roomVote.submittedRev', { rev: p.rev }) : t('roomVote.submitted')) : '—'}</td>
+        <td data-col="submitted">
+          {p.submitted && paced
+            ? t('roomVote.answersSent')
+            : p.submitted
+              ? p.rev > 1
+                ? t('roomVote.submittedRev', { rev: p.rev })
+                : t('roomVote.submitted')
+              : '—'}
+        </td>
         <td>
           <details>
             <summary>{t('roomVote.personalLink')}</summary>
