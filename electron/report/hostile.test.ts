@@ -101,7 +101,7 @@ describe('hostile input → Markdown decision record', () => {
       expect(line).not.toMatch(/^( {4}|\t|>)/);
       if (line.startsWith('#'))
         expect(line).toMatch(
-          /^(#{1,3} (Decision record: |Context|Options|Decision|Consequences|Dissent|Review|Needs|Criteria|Adaptation|Robustness|What-if|Rollout|Validation|Iteration|Decision health|What changed since the decision|How the room converged)|#### Round \d+ — )/,
+          /^(#{1,3} (Decision record: |Context|Options|Decision|Consequences|Dissent|Review|Needs|Criteria|Adaptation|Robustness|What-if|Rollout|Validation|Iteration|Decision health|What changed since the decision|How the room converged|Focus points)|#### Round \d+ — )/,
         );
     }
     expect(md()).toContain('\\# Heading');

@@ -23,6 +23,7 @@ describe('Markdown decision record', () => {
       'Consequences',
       'Dissent',
       'Review',
+      'Focus points: local and global weights',
       'Decision health: the assumptions board',
       'How the room converged',
     ]);
@@ -61,6 +62,7 @@ describe('Markdown decision record', () => {
       '影响与后果',
       '不同意见',
       '复盘',
+      '关注要点：局部与全局权重',
       '决策健康度：假设看板',
       '现场意见如何趋同',
     ]);

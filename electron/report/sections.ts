@@ -18,6 +18,7 @@ import {
 import { intervalsSvg, linesSvg, radarSvg, rankingBarsSvg, stackedSvg } from './svg';
 import { verdictLines } from './verdict';
 import { convergedBlocks } from './converged';
+import { hierarchyBlocks } from './hierarchy';
 
 /**
  * The report as a list of sections, each its content as data (blocks.ts), built once from the
@@ -31,6 +32,7 @@ export function buildSections(r: ReportContent): ReportSection[] {
     { id: 'needs', title: s.needs, blocks: needsBlocks(r) },
     { id: 'candidates', title: s.candidates, blocks: candidateBlocks(r) },
     { id: 'weights', title: s.criteriaWeights, blocks: weightBlocks(r) },
+    ...(doc.hierarchy.length ? [{ id: 'hierarchy', title: s.hierarchy, blocks: hierarchyBlocks(r) }] : []),
     { id: 'scores', title: s.scores, blocks: scoreBlocks(r) },
     { id: 'ranking', title: s.ranking, blocks: rankingBlocks(r) },
     { id: 'robustness', title: s.robustness, blocks: robustnessBlocks(r), pageBreak: true },

@@ -254,4 +254,11 @@ export interface ReportStrings {
   changeFromTo: string;
   spreadBeforeAfter: string;
   noChanges: string;
+  // The criteria hierarchy (dimensions expanded into their focus points).
+  hierarchy: string;
+  hierarchyIntro: string;
+  hierarchyNode: string;
+  localPoints: string;
+  localWeight: string;
+  globalWeight: string;
 }

@@ -1,3 +1,4 @@
+import { room } from './room';
 import { roles } from './roles';
 import { costEvidence } from './costEvidence';
 import { wizard } from './wizard';
@@ -250,4 +251,11 @@ export const report: ReportStrings = {
   changeFromTo: 'From → to',
   spreadBeforeAfter: 'Spread before → after',
   noChanges: 'No score changed in this round.',
+  hierarchy: 'Focus points: local and global weights',
+  hierarchyIntro:
+    'Dimensions the team expanded into their focus points. A focus point’s local weight is its share under its dimension; its global weight is the dimension’s weight × that share. Candidates are scored per dimension, so the ranking and the robustness analysis rest on the dimension weights, which are the global weights summed per dimension.',
+  hierarchyNode: room.room.hierarchy.criterion,
+  localPoints: room.room.hierarchy.localPoints,
+  localWeight: room.room.hierarchy.local,
+  globalWeight: room.room.hierarchy.global,
 };

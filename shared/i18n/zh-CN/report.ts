@@ -245,4 +245,11 @@ export const report: ReportStrings = {
   changeFromTo: '从 → 到',
   spreadBeforeAfter: '离散度 前 → 后',
   noChanges: '本轮没有评分被修改。',
+  hierarchy: '关注要点：局部与全局权重',
+  hierarchyIntro:
+    '团队展开为关注要点的维度。关注要点的局部权重是它在所属维度下的占比；全局权重 = 维度权重 × 该占比。候选方案按维度评分，因此排名与稳健性分析依据维度权重，即各维度下全局权重之和。',
+  hierarchyNode: room.room.hierarchy.criterion,
+  localPoints: room.room.hierarchy.localPoints,
+  localWeight: room.room.hierarchy.local,
+  globalWeight: room.room.hierarchy.global,
 };

@@ -1,0 +1,125 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pick } from '../../shared/framework';
+import { reportStrings } from '../../shared/i18n/report';
+import { type WorkshopDoc } from '../../shared/model';
+import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
+import { printedText, squeeze } from '../../test/fixtures/printedPdf';
+import { unzip } from '../../test/fixtures/unzip';
+import { analyseWorkshop } from '../analysis/analysis';
+import { dispatch } from '../service/dispatch';
+import { findChromium } from '../service/pdf';
+import { createInlineRunner } from '../service/tasks/runner';
+import { buildContent, formatPercent } from './content';
+import { renderHtml } from './html';
+import { renderMarkdown } from './markdown';
+
+/**
+ * "Focus points: local and global weights" in every format: each expanded dimension's focus
+ * points with their local and global weights, computed here from the document's points.
+ */
+const LANGS = ['en', 'zh-CN'] as const;
+
+/** The fixture with a second expanded dimension whose focus point names are hostile. */
+function workshop(): WorkshopDoc {
+  const doc = fullWorkshop();
+  const c = doc.criteria[2];
+  return {
+    ...doc,
+    hierarchy: [
+      ...doc.hierarchy,
+      {
+        criterionId: c.id,
+        leaves: [
+          { id: 'fp-1', name: { 'zh-CN': '<script>窗口</script>', en: '<script>window</script>' }, weight: 1 },
+          { id: 'fp-2', name: { 'zh-CN': '**粗体**', en: '**bold** | pipe' }, weight: 3 },
+        ],
+      },
+    ],
+  };
+}
+
+/** What each format must carry, as plain text: names and percentages computed by hand. */
+function expected(doc: WorkshopDoc, lang: (typeof LANGS)[number]) {
+  const s = reportStrings(lang);
+  const total = doc.criteria.reduce((a, c) => a + c.weight, 0);
+  const leaves = doc.hierarchy.flatMap((node) => {
+    const dim = doc.criteria.find((c) => c.id === node.criterionId)!.weight / total;
+    const sum = node.leaves.reduce((a, l) => a + l.weight, 0);
+    return node.leaves.map((l) => ({ name: pick(l.name, lang), local: formatPercent(l.weight / sum, 1), global: formatPercent((dim * l.weight) / sum, 1) }));
+  });
+  return { title: s.hierarchy, heads: [s.localWeight, s.globalWeight], leaves };
+}
+
+describe('report: focus points with local and global weights', () => {
+  const doc = workshop();
+
+  it('a flat workshop has no such section', () => {
+    const flat = { ...doc, hierarchy: [] };
+    const html = renderHtml(buildContent(flat, analyseWorkshop(flat), 'en'));
+    expect(html).not.toContain('id="hierarchy"');
+    expect(html).not.toContain(reportStrings('en').hierarchy);
+  });
+
+  for (const lang of LANGS) {
+    it(`${lang}: HTML carries every focus point with its local and global weight, user text escaped`, () => {
+      const html = renderHtml(buildContent(doc, analyseWorkshop(doc), lang));
+      const x = expected(doc, lang);
+      const section = html.slice(html.indexOf('id="hierarchy"'));
+      expect(section.length).toBeLessThan(html.length);
+      for (const t of [x.title, ...x.heads]) expect(section).toContain(t);
+      for (const leaf of x.leaves) {
+        const escaped = leaf.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+        const at = section.indexOf(escaped);
+        expect(at, leaf.name).toBeGreaterThan(0);
+        const row = section.slice(at, section.indexOf('</tr>', at));
+        expect(row).toContain(leaf.local);
+        expect(row).toContain(leaf.global);
+      }
+      expect(html).not.toContain('<script>window');
+      expect(html).not.toContain('<script>窗口');
+    });
+
+    it(`${lang}: Markdown carries the same, escaped`, () => {
+      const md = renderMarkdown(buildContent(doc, analyseWorkshop(doc), lang));
+      const x = expected(doc, lang);
+      const section = md.slice(md.indexOf(`## ${x.title}`));
+      expect(section.length).toBeLessThan(md.length);
+      expect(section).not.toMatch(/(?<!\\)<script/);
+      const plain = section.replace(/\\(.)/g, '$1');
+      for (const leaf of x.leaves) {
+        const line = plain.split('\n').find((l) => l.includes(leaf.name));
+        expect(line, leaf.name).toBeDefined();
+        expect(line).toContain(leaf.local);
+        expect(line).toContain(leaf.global);
+      }
+    });
+
+    it(`${lang}: the slide deck carries the same`, async () => {
+      const out = await dispatch('report.render', { workshop: doc, format: 'pptx', lang }, { host: 'test', tasks: createInlineRunner(), checkResponse: true });
+      if (!out.ok) throw new Error(JSON.stringify(out));
+      const files = unzip(Buffer.from((out.result as { content: string }).content, 'base64'));
+      const xml = [...files]
+        .filter(([name]) => /^ppt\/slides\/slide\d+\.xml$/.test(name))
+        .map(([, x]) => x)
+        .join('\n');
+      expect(xml).not.toContain('<script>');
+      const text = xml.replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+      const x = expected(doc, lang);
+      for (const t of [x.title, ...x.heads, ...x.leaves.flatMap((l) => [l.name, l.local, l.global])]) expect(text).toContain(t);
+    });
+  }
+
+  const chromium = findChromium();
+  it('PDF (through a local Chromium) carries the same in both languages', async () => {
+    expect(chromium, 'a Chromium is needed to print the PDF (set CHROMIUM_PATH)').toBeTruthy();
+    const dir = mkdtempSync(path.join(tmpdir(), 'sw-pdf-hierarchy-'));
+    for (const lang of LANGS) {
+      const text = await printedText(doc, lang, dir);
+      const x = expected(doc, lang);
+      for (const t of [x.title, ...x.leaves.flatMap((l) => [l.name, l.global])]) expect(text).toContain(squeeze(t));
+    }
+  }, 180_000);
+});

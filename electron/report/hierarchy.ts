@@ -1,0 +1,37 @@
+import { displayName, hierarchyPriorities, leafName } from '../../shared/model';
+import type { Block, Cell, Inline } from './blocks';
+import type { ReportContent } from './content';
+import { formatNumber, formatPercent } from './content';
+
+/**
+ * "Focus points: local and global weights": every dimension the team expanded into its focus
+ * points (hierarchy.ts), each focus point with its local points, local weight and global weight
+ * (the dimension's weight × its local share). One section of the one list (sections.ts), so every
+ * format prints it; none in a flat workshop.
+ */
+const user = (text: string): Inline => ({ user: text });
+const cell = (text: Inline, cls?: string): Cell => (cls ? { text, cls } : { text });
+
+export function hierarchyBlocks(r: ReportContent): Block[] {
+  const { s, doc, lang } = r;
+  const nodes = hierarchyPriorities(doc);
+  if (nodes.length === 0) return [];
+  const rows: Cell[][] = nodes.flatMap((node) => [
+    [
+      cell({ strong: user(displayName(doc.criteria[node.index], lang, 'criterion', node.index)) }),
+      cell('', 'num'),
+      cell('', 'num'),
+      cell(formatPercent(node.share, 1), 'num'),
+    ],
+    ...node.leaves.map((leaf) => [
+      cell(['└ ', user(leafName(leaf, lang))]),
+      cell(formatNumber(leaf.points), 'num'),
+      cell(formatPercent(leaf.local, 1), 'num'),
+      cell(formatPercent(leaf.global, 1), 'num'),
+    ]),
+  ]);
+  return [
+    { kind: 'paragraph', text: s.hierarchyIntro, style: 'muted' },
+    { kind: 'table', head: [s.hierarchyNode, s.localPoints, s.localWeight, s.globalWeight], rows, cls: 'hierarchy' },
+  ];
+}
