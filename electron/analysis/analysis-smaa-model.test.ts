@@ -84,4 +84,17 @@ describe('analyseWorkshop with the room’s SMAA weights', () => {
       expect(first).toBeLessThan(0.95);
     }
   });
+
+  it('the judges count with the participants’ influence: the more influential judge’s favourite wins more often', () => {
+    const judged = withAhpJudges(duel(), [
+      [0.7, 0.1, 0.2],
+      [0.1, 0.7, 0.2],
+    ]);
+    const influence = (p: number, q: number) => ({ ...judged, participants: judged.participants.map((x, i) => ({ ...x, influence: i === 0 ? p : q })) });
+    for (const mode of ['bootstrap', 'perturb'] as const) {
+      const first = (doc: WorkshopDoc) => analyseWorkshop(doc, { kind: 'judgments', mode }).smaa!.rankAcceptability[0][0];
+      expect(first(influence(4, 1))).toBeGreaterThan(first(influence(1, 1)));
+      expect(first(influence(1, 1))).toBeGreaterThan(first(influence(1, 4)));
+    }
+  });
 });

@@ -179,7 +179,13 @@ function smaaWeightsOf(doc: WorkshopDoc, weights: number[], model: SmaaWeightMod
     );
     if (!group || !matrices || matrices.every((m) => m === null)) return { problem: { kind: 'no-judgments' } };
     return {
-      weights: { kind: 'judgments', matrices, mode: model.mode, aggregation: group.request.aggregation },
+      weights: {
+        kind: 'judgments',
+        matrices,
+        mode: model.mode,
+        aggregation: group.request.aggregation,
+        participantWeights: group.request.participantWeights,
+      },
       settings: { spread: null, model: model.mode === 'bootstrap' ? 'judgments-bootstrap' : 'judgments-perturb', constraints: [] },
       source: [],
     };

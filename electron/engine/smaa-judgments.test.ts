@@ -27,10 +27,21 @@ function perturb(v: number, random: () => number): number {
   return q >= 0 ? 1 + q : 1 / (1 - q);
 }
 
-/** Elementwise geometric mean of complete matrices, with multiplicities. */
-function geometricMean(ms: number[][][]): number[][] {
+/** Elementwise geometric mean of complete matrices, with multiplicities, each with its weight (default equal). */
+function geometricMean(ms: number[][][], q: number[] = ms.map(() => 1)): number[][] {
   const n = ms[0].length;
-  return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => Math.exp(ms.reduce((s, m) => s + Math.log(m[i][j]), 0) / ms.length)));
+  const total = q.reduce((a, b) => a + b, 0);
+  return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => Math.exp(ms.reduce((s, m, k) => s + q[k] * Math.log(m[i][j]), 0) / total)));
+}
+
+/** An index drawn with probability proportional to `q`. */
+function drawIndex(q: number[], random: () => number): number {
+  let u = random() * q.reduce((a, b) => a + b, 0);
+  for (let k = 0; k < q.length; k++) {
+    if (u < q[k]) return k;
+    u -= q[k];
+  }
+  return q.length - 1;
 }
 
 function perturbedMatrix(m: number[][], random: () => number): number[][] {
@@ -47,21 +58,38 @@ function perturbedMatrix(m: number[][], random: () => number): number[][] {
 }
 
 /** Reference draw of one weight vector, as the brief describes it, written from scratch. */
-function referenceWeights(judges: number[][][], mode: 'bootstrap' | 'perturb', aggregation: 'aij' | 'aip', random: () => number): number[] {
-  const drawn = mode === 'bootstrap' ? judges.map(() => judges[Math.floor(random() * judges.length)]) : judges.map((m) => perturbedMatrix(m, random));
-  if (aggregation === 'aij') return eigenvector(geometricMean(drawn));
+function referenceWeights(
+  judges: number[][][],
+  mode: 'bootstrap' | 'perturb',
+  aggregation: 'aij' | 'aip',
+  random: () => number,
+  influence: number[] = judges.map(() => 1),
+): number[] {
+  // Bootstrap: judges drawn in proportion to their influence, each draw counting once;
+  // perturb: every judge, their influence the exponent of the weighted geometric mean.
+  const drawn = mode === 'bootstrap' ? judges.map(() => judges[drawIndex(influence, random)]) : judges.map((m) => perturbedMatrix(m, random));
+  const q = mode === 'bootstrap' ? drawn.map(() => 1) : influence;
+  const sq = q.reduce((a, b) => a + b, 0);
+  if (aggregation === 'aij') return eigenvector(geometricMean(drawn, q));
   const ps = drawn.map(eigenvector);
-  const g = ps[0].map((_, i) => Math.exp(ps.reduce((s, p) => s + Math.log(p[i]), 0) / ps.length));
+  const g = ps[0].map((_, i) => Math.exp(ps.reduce((s, p, k) => s + q[k] * Math.log(p[i]), 0) / sq));
   const s = g.reduce((a, b) => a + b, 0);
   return g.map((v) => v / s);
 }
 
-function referenceAcceptability(values: number[][], judges: number[][][], mode: 'bootstrap' | 'perturb', aggregation: 'aij' | 'aip', samples: number) {
+function referenceAcceptability(
+  values: number[][],
+  judges: number[][][],
+  mode: 'bootstrap' | 'perturb',
+  aggregation: 'aij' | 'aip',
+  samples: number,
+  influence?: number[],
+) {
   const random = mulberry32(12345);
   const m = values.length;
   const counts = Array.from({ length: m }, () => new Array<number>(m).fill(0));
   for (let s = 0; s < samples; s++) {
-    const w = referenceWeights(judges, mode, aggregation, random);
+    const w = referenceWeights(judges, mode, aggregation, random, influence);
     const totals = values.map((row) => row.reduce((acc, v, j) => acc + v * w[j], 0));
     totals.forEach((t, a) => counts[a][totals.filter((u) => u > t).length]++);
   }
@@ -118,6 +146,48 @@ describe('SMAA weights from the room’s judgments', () => {
     );
     // The judges disagree enough that the ranking is genuinely uncertain.
     expect(informative).toBeGreaterThan(3);
+  });
+
+  it.each(cases)('%s with %s weighs the judges by their influence, matching an independent re-implementation within |z| < 4', (mode, aggregation) => {
+    const samples = 20_000;
+    const influence = [4, 1, 0.5];
+    const engine = smaa({
+      values,
+      weights: { kind: 'judgments', matrices: [...judges, null], mode, aggregation, participantWeights: [...influence, 1] },
+      samples,
+      seed: 3,
+    });
+    const reference = referenceAcceptability(values, judges, mode, aggregation, samples, influence);
+    const unweighted = referenceAcceptability(values, judges, mode, aggregation, samples);
+    let informative = 0;
+    let moved = 0;
+    engine.rankAcceptability.forEach((row, a) =>
+      row.forEach((b, r) => {
+        const ref = reference[a][r];
+        const se = Math.sqrt(engine.standardError[a][r] ** 2 + (ref * (1 - ref)) / samples);
+        if (se === 0) {
+          expect(b).toBe(ref);
+          return;
+        }
+        informative++;
+        expect(Math.abs(b - ref) / se, `alternative ${a}, rank ${r}: engine ${b}, reference ${ref}`).toBeLessThan(4);
+        // The influences matter: the unweighted figures lie far from these.
+        if (Math.abs(b - unweighted[a][r]) / se > 6) moved++;
+      }),
+    );
+    expect(informative).toBeGreaterThan(3);
+    expect(moved).toBeGreaterThan(0);
+  });
+
+  it('equal influences are the unweighted sampler exactly, and influence 0 is an observer who did not judge', () => {
+    for (const [mode, aggregation] of cases) {
+      const run = (participantWeights?: number[], matrices: (number[][] | null)[] = judges) =>
+        smaa({ values, weights: { kind: 'judgments', matrices, mode, aggregation, participantWeights }, samples: 3000, seed: 5 }).rankAcceptability;
+      expect(run([2, 2, 2])).toEqual(run());
+      expect(run([0.3, 0.3, 0.3])).toEqual(run());
+      const observer = [1, 1, 1, 0];
+      expect(run(observer, [...judges, judges[2]])).toEqual(run());
+    }
   });
 
   it('judges who all agree leave no uncertainty when resampled: the AHP winner always wins', () => {

@@ -14,6 +14,12 @@ import type { Rng } from './rng';
  *   of Saaty's scale either way (3 → anywhere in 2…4, 1 → anywhere in 1/2…2, 9 → 8…9),
  *   the scale's own resolution: "3 or so" was said, not exactly 3.
  *
+ * Participants' influence (`participantWeights`, as in `engine.ahp`'s group form) weights
+ * both: `bootstrap` draws each judge with probability proportional to their influence,
+ * `perturb` aggregates the perturbed judgments (AIJ) or priorities (AIP) with the influences as
+ * exponents of the weighted geometric mean. Influence 0 = an observer, left out; equal
+ * influences (or none given) are the unweighted sampler.
+ *
  * Each sample's weights are the principal eigenvector of the aggregated matrix (Harker's
  * method for pairs nobody judged) or, with AIP, the normalised geometric mean of each judge's
  * eigenvector.
@@ -26,6 +32,8 @@ export interface JudgmentWeights {
   matrices: readonly (PairwiseMatrix | null)[];
   mode: JudgmentMode;
   aggregation?: AhpAggregation;
+  /** One per matrix, ≥ 0 (0 = observer); default equal. */
+  participantWeights?: readonly number[];
 }
 
 /** Structured-clonable: crosses to worker threads with the shard. */
@@ -38,6 +46,8 @@ export interface PreparedJudgments {
   logs: Float64Array[];
   /** Bootstrap with AIP: each judge's own priorities (fixed, so computed once). */
   priorities: Float64Array[] | null;
+  /** Per judge taking part: influence scaled to mean 1; null when all are equal (the unweighted sampler). */
+  influence: Float64Array | null;
 }
 
 /** Half-width of the perturbation, in steps of Saaty's 1–9 scale. */
@@ -81,7 +91,11 @@ function connects(matrix: PairwiseMatrix): boolean {
  */
 export function prepareJudgments(weights: JudgmentWeights, n: number): PreparedJudgments {
   const aggregation = weights.aggregation ?? 'aij';
-  const given = weights.matrices.flatMap((m, k) => (m === null ? [] : [{ m, k }]));
+  const q = weights.participantWeights;
+  if (q && q.length !== weights.matrices.length) throw new EngineInputError('weights.participantWeights', 'one per matrix');
+  if (q && q.some((x) => !(Number.isFinite(x) && x >= 0))) throw new EngineInputError('weights.participantWeights', 'must be finite and ≥ 0');
+  // Observers (influence 0) do not judge.
+  const given = weights.matrices.flatMap((m, k) => (m === null || (q && !(q[k] > 0)) ? [] : [{ m, k }]));
   if (given.length === 0) throw new EngineInputError('weights.matrices', 'nobody has judged yet: at least one matrix is needed');
   for (const { m, k } of given) {
     if (m.length !== n) throw new EngineInputError(`weights.matrices[${k}]`, `must be ${n}×${n}, one row and column per criterion`);
@@ -98,7 +112,10 @@ export function prepareJudgments(weights: JudgmentWeights, n: number): PreparedJ
   if (takingPart.length === 0) throw new EngineInputError('weights.matrices', 'no participant has judged enough pairs to connect all criteria');
   if (aggregation === 'aij') {
     try {
-      ahpGroup(takingPart.map(({ m }) => m));
+      ahpGroup(
+        takingPart.map(({ m }) => m),
+        takingPart.map(({ k }) => q?.[k] ?? 1),
+      );
     } catch (err) {
       if (err instanceof EngineInputError) throw new EngineInputError('weights.matrices', err.detail);
       throw err;
@@ -115,7 +132,10 @@ export function prepareJudgments(weights: JudgmentWeights, n: number): PreparedJ
     return out;
   });
   const priorities = weights.mode === 'bootstrap' && aggregation === 'aip' ? takingPart.map(({ m }) => Float64Array.from(ahp(m).weights)) : null;
-  return { kind: 'judgments', mode: weights.mode, aggregation, n, logs, priorities };
+  const raw = takingPart.map(({ k }) => q?.[k] ?? 1);
+  const mean = raw.reduce((a, b) => a + b, 0) / raw.length;
+  const influence = raw.every((x) => x === raw[0]) ? null : Float64Array.from(raw, (x) => x / mean);
+  return { kind: 'judgments', mode: weights.mode, aggregation, n, logs, priorities, influence };
 }
 
 /**
@@ -134,11 +154,27 @@ export function judgmentSampler(prepared: PreparedJudgments, rng: Rng): (w: Floa
   const y = new Float64Array(n);
   const logMean = new Float64Array(n);
 
+  const { influence } = prepared;
+  // Bootstrap with influences: the cumulative share of each judge (the last exactly 1).
+  const cumulative = new Float64Array(judges);
+  if (influence) {
+    let acc = 0;
+    for (let k = 0; k < judges; k++) cumulative[k] = acc += influence[k];
+    for (let k = 0; k < judges; k++) cumulative[k] /= acc;
+    cumulative[judges - 1] = 1;
+  }
+  const pick = (u: number) => {
+    let k = 0;
+    while (k < judges - 1 && u >= cumulative[k]) k++;
+    return k;
+  };
   const draw = () => {
     if (mode === 'bootstrap') {
       counts.fill(0);
-      for (let d = 0; d < judges; d++) counts[Math.min(judges - 1, Math.floor(rng.uniform() * judges))]++;
-    } else counts.fill(1);
+      if (influence) for (let d = 0; d < judges; d++) counts[pick(rng.uniform())]++;
+      else for (let d = 0; d < judges; d++) counts[Math.min(judges - 1, Math.floor(rng.uniform() * judges))]++;
+    } else if (influence) counts.set(influence);
+    else counts.fill(1);
   };
   const perturbInto = (source: Float64Array, out: Float64Array) => {
     for (let i = 0; i < n; i++) {

@@ -32,6 +32,22 @@ describe('engine.smaa weights from judgments through the door', () => {
     expect(r.standardError[0][0]).toBeGreaterThan(0);
   });
 
+  it('weighs the judges by the participants’ influence, and refuses influences that do not fit the matrices', async () => {
+    const first = async (participantWeights: number[]) => {
+      const res = await call('engine.smaa', { values, weights: { kind: 'judgments', matrices: [a, b], mode: 'bootstrap', participantWeights }, samples: 4000 });
+      if (!res.ok) throw new Error(JSON.stringify(res.error));
+      return (res.result as { rankAcceptability: number[][] }).rankAcceptability[0][0];
+    };
+    // The judge who favours the first candidate carries more weight: it wins more often.
+    expect(await first([5, 1])).toBeGreaterThan((await first([1, 5])) + 0.2);
+    const short = await call('engine.smaa', { values, weights: { kind: 'judgments', matrices: [a, b], mode: 'perturb', participantWeights: [1] } });
+    expect(short.ok).toBe(false);
+    if (!short.ok) expect(short.error.issues?.map((i) => i.path)).toContain('weights.participantWeights');
+    const none = await call('engine.smaa', { values, weights: { kind: 'judgments', matrices: [a, b], mode: 'perturb', participantWeights: [0, 0] } });
+    expect(none.ok).toBe(false);
+    if (!none.ok) expect(none.error.code).toBe('invalid_request');
+  });
+
   it('refuses a matrix of the wrong size or a non-reciprocal one, naming its path', async () => {
     const wrong = await call('engine.smaa', {
       values,

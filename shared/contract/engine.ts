@@ -472,6 +472,8 @@ const SmaaWeightsSchema = z.union([
     matrices: z.array(PairwiseMatrix().nullable()).min(1, 'at least one participant is needed'),
     mode: z.enum(['bootstrap', 'perturb']),
     aggregation: z.enum(['aij', 'aip']).default('aij'),
+    /** Participants' influence, one per matrix (0 = observer): bootstrap draws judges in proportion, perturb weights the aggregate. */
+    participantWeights: z.array(Weight()).optional(),
   }),
 ]);
 
@@ -508,6 +510,10 @@ export const SmaaRequestSchema = z
     }
     if (weights.kind === 'judgments') {
       if (weights.matrices.every((m) => m === null)) fail(ctx, ['weights', 'matrices'], 'nobody has judged yet: at least one matrix is needed');
+      if (weights.participantWeights) {
+        checkLength(ctx, weights.participantWeights, ['weights', 'participantWeights'], weights.matrices.length, 'one per matrix');
+        checkSomeWeight(ctx, weights.participantWeights, ['weights', 'participantWeights']);
+      }
       weights.matrices.forEach((m, p) => {
         if (m === null) return;
         if (m.length !== n) fail(ctx, ['weights', 'matrices', p], `must be ${n}×${n}, one row and column per criterion; is ${m.length} rows`);

@@ -105,8 +105,9 @@ export const report: ReportStrings = {
   smaaModel: (model, spread, constraints) =>
     ({
       around: `weights varied around the team's weights (RMS spread ${spread})`,
-      'judgments-bootstrap': "weights from the participants' own pairwise judgments, the judges resampled (bootstrap)",
-      'judgments-perturb': "weights from the participants' own pairwise judgments, each judgment varied within one step of the 1–9 scale",
+      'judgments-bootstrap': "weights from the participants' own pairwise judgments, the judges resampled in proportion to their influence (bootstrap)",
+      'judgments-perturb':
+        "weights from the participants' own pairwise judgments, each judgment varied within one step of the 1–9 scale, the judges weighted by their influence",
       constraints: `weights drawn uniformly among those meeting ${constraints}`,
     })[model],
   smaaConstraint: (greater, lesser, ratio) => `${greater} ≥ ${ratio} × ${lesser}`,

@@ -421,9 +421,9 @@ export const room = {
       firstTitle: 'Chance of ranking first (± one Monte Carlo standard error)',
       first: '{{name}}: {{p}} ± {{se}}',
       settingsJudgmentsBootstrap:
-        '{{samples}} samples: weights from the participants’ own pairwise judgments, the judges resampled; scores within the participants’ spread.',
+        '{{samples}} samples: weights from the participants’ own pairwise judgments, the judges resampled in proportion to their influence; scores within the participants’ spread.',
       settingsJudgmentsPerturb:
-        '{{samples}} samples: weights from the participants’ own pairwise judgments, each judgment varied within one step of the 1–9 scale; scores within the participants’ spread.',
+        '{{samples}} samples: weights from the participants’ own pairwise judgments, each judgment varied within one step of the 1–9 scale, the judges weighted by their influence; scores within the participants’ spread.',
       settingsConstraints: '{{samples}} samples of weights drawn uniformly among those meeting {{list}}; scores within the participants’ spread.',
     },
     hierarchy: {

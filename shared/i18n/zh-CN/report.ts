@@ -104,8 +104,8 @@ export const report: ReportStrings = {
   smaaModel: (model, spread, constraints) =>
     ({
       around: `权重围绕团队权重随机变动（均方根离散度 ${spread}）`,
-      'judgments-bootstrap': '权重来自参与者自己的两两比较判断，对判断者重抽样（自助法）',
-      'judgments-perturb': '权重来自参与者自己的两两比较判断，每个判断在 1–9 标度上前后一级内随机变动',
+      'judgments-bootstrap': '权重来自参与者自己的两两比较判断，按影响力比例对判断者重抽样（自助法）',
+      'judgments-perturb': '权重来自参与者自己的两两比较判断，每个判断在 1–9 标度上前后一级内随机变动，判断者按影响力加权',
       constraints: `在满足 ${constraints} 的权重中均匀抽取`,
     })[model],
   smaaConstraint: (greater, lesser, ratio) => `${greater} ≥ ${ratio} × ${lesser}`,

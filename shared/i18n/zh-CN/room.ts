@@ -416,8 +416,9 @@ export const room: Widen<typeof en> = {
       refused: '无法对这些判断抽样：{{detail}}',
       firstTitle: '排名第一的概率（± 一个蒙特卡洛标准误差）',
       first: '{{name}}：{{p}} ± {{se}}',
-      settingsJudgmentsBootstrap: '抽样 {{samples}} 次：权重来自参与者自己的两两比较判断，对判断者重抽样；评分在参与者离散范围内变动。',
-      settingsJudgmentsPerturb: '抽样 {{samples}} 次：权重来自参与者自己的两两比较判断，每个判断在 1–9 标度上前后一级内变动；评分在参与者离散范围内变动。',
+      settingsJudgmentsBootstrap: '抽样 {{samples}} 次：权重来自参与者自己的两两比较判断，按影响力比例对判断者重抽样；评分在参与者离散范围内变动。',
+      settingsJudgmentsPerturb:
+        '抽样 {{samples}} 次：权重来自参与者自己的两两比较判断，每个判断在 1–9 标度上前后一级内变动，判断者按影响力加权；评分在参与者离散范围内变动。',
       settingsConstraints: '在满足 {{list}} 的权重中均匀抽样 {{samples}} 次；评分在参与者离散范围内变动。',
     },
     hierarchy: {
