@@ -6,7 +6,7 @@ import { RoomPage } from './pages/RoomPage';
 /**
  * The criteria hierarchy, as a facilitator uses it in step 5: expand a dimension into its focus
  * points, enter local weights, read local and global weights (global = dimension weight × local
- * share), undo one entry; then the same table in Chinese. One page.
+ * share), undo one entry, take rank-order (ROC) local weights; then the same table in Chinese. One page.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -49,6 +49,17 @@ test('expanding a dimension into its focus points gives local and global weights
   const back = [6, 3, 10];
   const backSum = back.reduce((x, y) => x + y, 0);
   await expect(app.getByTestId('hierarchy-local-mismatch-control-fp-3')).toHaveText(pct(back[2] / backSum));
+
+  // Rank order: the first focus point one place down, then ROC weights for the order as listed.
+  await table.getByRole('button', { name: `Move ${a} down` }).click();
+  await table.getByRole('button', { name: /^Local weights of Mismatch control by rank order/ }).click();
+  // ROC (Barron & Barrett): w_r = (1/n) Σ_{k ≥ r} 1/k over ranks 1…n.
+  const roc = [1, 2, 3].map((r) => [1, 2, 3].filter((k) => k >= r).reduce((acc, k) => acc + 1 / k, 0) / 3);
+  const listed = ['fp-2', 'fp-1', 'fp-3'];
+  for (const [r, id] of listed.entries()) {
+    await expect(app.getByTestId(`hierarchy-local-mismatch-control-${id}`)).toHaveText(pct(roc[r]));
+    await expect(app.getByTestId(`hierarchy-global-mismatch-control-${id}`)).toHaveText(pct(share * roc[r]));
+  }
 
   // The same table in Chinese: the focus points' own names, the headings from the catalogue.
   await new LibraryPage(app).switchLanguage('zh-CN');

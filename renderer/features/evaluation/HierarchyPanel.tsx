@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayName, hierarchyPriorities, leafName, normalisedCriterionWeights, type WorkshopDoc } from '../../../shared/model';
-import { canExpand, collapseCriterion, expandCriterion, setLeafWeight } from '../../../shared/model/edits/hierarchy-edit';
+import { displayName, hierarchyPriorities, leafName, normalisedCriterionWeights, type DimensionPriorities, type WorkshopDoc } from '../../../shared/model';
+import { canExpand, collapseCriterion, expandCriterion, moveLeaf, setLeafWeight, setLocalShares } from '../../../shared/model/edits/hierarchy-edit';
+import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { numCol, TableHead } from '../../ui/TableHead';
@@ -48,6 +49,7 @@ export function HierarchyPanel({ doc }: { doc: WorkshopDoc }) {
                     {pct(shares[k])}
                   </td>
                   <td>
+                    {node && <LocalRoc node={node} name={name} />}
                     {node ? (
                       <button
                         type="button"
@@ -71,7 +73,7 @@ export function HierarchyPanel({ doc }: { doc: WorkshopDoc }) {
                     )}
                   </td>
                 </tr>
-                {node?.leaves.map((leaf) => {
+                {node?.leaves.map((leaf, j) => {
                   const leafText = leafName(leaf, lang);
                   return (
                     <tr key={`${c.id}/${leaf.id}`} className="hierarchy-leaf">
@@ -81,7 +83,7 @@ export function HierarchyPanel({ doc }: { doc: WorkshopDoc }) {
                       </th>
                       <td className="num">
                         <PointsInput
-                          value={leaf.points}
+                          value={Math.round(leaf.points * 100) / 100}
                           label={t('room.hierarchy.pointsOf', { name: leafText, parent: name })}
                           onCommit={(v) => edit(t('room.hierarchy.undoLocal', { name: leafText }), (d) => setLeafWeight(d, c.id, leaf.id, v))}
                         />
@@ -92,7 +94,26 @@ export function HierarchyPanel({ doc }: { doc: WorkshopDoc }) {
                       <td className="num" data-testid={`hierarchy-global-${c.id}-${leaf.id}`}>
                         {pct(leaf.global)}
                       </td>
-                      <td />
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-small"
+                          disabled={j === 0}
+                          aria-label={t('room.roc.up', { name: leafText })}
+                          onClick={() => edit(t('room.undo.rankOrder'), (d) => moveLeaf(d, c.id, leaf.id, -1))}
+                        >
+                          ↑
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-small"
+                          disabled={j === node.leaves.length - 1}
+                          aria-label={t('room.roc.down', { name: leafText })}
+                          onClick={() => edit(t('room.undo.rankOrder'), (d) => moveLeaf(d, c.id, leaf.id, 1))}
+                        >
+                          ↓
+                        </button>
+                      </td>
                     </tr>
                   );
                 })}
@@ -102,5 +123,24 @@ export function HierarchyPanel({ doc }: { doc: WorkshopDoc }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Rank-order (ROC) local weights for an expanded dimension: its focus points in their listed order, most important first. */
+function LocalRoc({ node, name }: { node: DimensionPriorities; name: string }) {
+  const { t } = useTranslation();
+  const edit = useWorkshop((s) => s.edit);
+  const roc = useDerived('engine.rankWeights', { order: node.leaves.map((_, j) => j), method: 'roc' });
+  const weights = roc.current ? roc.value!.weights : null;
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-small"
+      disabled={!weights}
+      aria-label={t('room.hierarchy.rocOf', { name })}
+      onClick={() => weights && edit(t('room.hierarchy.rocOf', { name }), (d) => setLocalShares(d, node.criterionId, weights))}
+    >
+      {t('room.hierarchy.roc')}
+    </button>
   );
 }

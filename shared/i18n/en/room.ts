@@ -428,7 +428,7 @@ export const room = {
     },
     hierarchy: {
       intro:
-        'Expand a dimension into its focus points to split its weight among them: give each focus point local points. Its local weight is its share under the dimension; its global weight is the dimension’s weight × that share. Candidates are still scored per dimension, so the ranking rests on the dimension weights, which are the global weights summed per dimension.',
+        'Expand a dimension into its focus points to split its weight among them: give each focus point local points. Its local weight is its share under the dimension; its global weight is the dimension’s weight × that share. Candidates are still scored per dimension, so the ranking rests on the dimension weights, which are the global weights summed per dimension. Or list the focus points in order of importance (↑ ↓) and take rank-order (ROC) local weights.',
       criterion: 'Dimension / focus point',
       localPoints: 'Local points',
       local: 'Local weight',
@@ -442,6 +442,8 @@ export const room = {
       pointsOf: 'Local points of {{name}} (under {{parent}})',
       undoExpand: 'Expand {{name}} into focus points',
       undoLocal: 'Local weight of {{name}}',
+      roc: 'ROC by order',
+      rocOf: 'Local weights of {{name}} by rank order (ROC): the focus points as listed, most important first',
     },
   },
 };

@@ -3,7 +3,7 @@ import { createSampleWorkshop } from '../create';
 import { hierarchyPriorities, localShares } from '../hierarchy';
 import { WorkshopDocSchema } from '../schema';
 import { removeCriterion } from './criteria';
-import { canExpand, collapseCriterion, expandCriterion, setLeafWeight } from './hierarchy-edit';
+import { canExpand, collapseCriterion, expandCriterion, moveLeaf, setLeafWeight, setLocalShares } from './hierarchy-edit';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const sample = () => createSampleWorkshop('zh-CN', NOW, 'w1');
@@ -47,6 +47,21 @@ describe('criteria hierarchy edits', () => {
     expect(node.share).toBeCloseTo(dim, 12);
     expect(node.leaves.map((l) => l.local)).toEqual([6 / 9, 3 / 9, 0]);
     node.leaves.forEach((l, j) => expect(l.global).toBeCloseTo(dim * [6 / 9, 3 / 9, 0][j], 12));
+  });
+
+  it('reorders focus points and takes local weights from shares in that order', () => {
+    let doc = expandCriterion(sample(), 'credit-assignment');
+    const ids = doc.hierarchy[0].leaves.map((l) => l.id);
+    doc = moveLeaf(doc, 'credit-assignment', ids[2], -1);
+    expect(doc.hierarchy[0].leaves.map((l) => l.id)).toEqual([ids[0], ids[2], ids[1]]);
+    expect(moveLeaf(doc, 'credit-assignment', ids[0], -1)).toBe(doc);
+    const shares = [0.6, 0.3, 0.1];
+    doc = setLocalShares(doc, 'credit-assignment', shares);
+    const [node] = hierarchyPriorities(doc);
+    node.leaves.forEach((l, j) => expect(l.local).toBeCloseTo(shares[j], 9));
+    expect(node.leaves.map((l) => l.id)).toEqual([ids[0], ids[2], ids[1]]);
+    expect(setLocalShares(doc, 'credit-assignment', [1, 0])).toBe(doc);
+    expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
   });
 
   it('gives equal local shares when every local weight is zero', () => {

@@ -53,3 +53,25 @@ export function hierarchyWithout(hierarchy: WorkshopDoc['hierarchy'], criterionI
 function namedFocusPoints<T extends { 'zh-CN': string; en: string }>(points: readonly T[]): T[] {
   return points.filter((p) => pick(p, 'en').trim() !== '');
 }
+
+/** Moves a focus point one place up (-1) or down (+1) under its dimension (its rank for rank-order weights). */
+export function moveLeaf(doc: WorkshopDoc, criterionId: string, leafId: string, by: -1 | 1): WorkshopDoc {
+  const i = doc.hierarchy.findIndex((n) => n.criterionId === criterionId);
+  if (i < 0) return doc;
+  const leaves = doc.hierarchy[i].leaves;
+  const j = leaves.findIndex((l) => l.id === leafId);
+  const k = j + by;
+  if (j < 0 || k < 0 || k >= leaves.length) return doc;
+  const next = leaves.slice();
+  [next[j], next[k]] = [next[k], next[j]];
+  const hierarchy = doc.hierarchy.slice();
+  hierarchy[i] = { ...doc.hierarchy[i], leaves: next };
+  return { ...doc, hierarchy };
+}
+
+/** Sets a dimension's local weights from shares (e.g. rank-order weights), in leaf order, as points out of 100. */
+export function setLocalShares(doc: WorkshopDoc, criterionId: string, shares: readonly number[]): WorkshopDoc {
+  const node = doc.hierarchy.find((n) => n.criterionId === criterionId);
+  if (!node || shares.length !== node.leaves.length || shares.some((x) => !(Number.isFinite(x) && x >= 0))) return doc;
+  return node.leaves.reduce((d, l, j) => setLeafWeight(d, criterionId, l.id, shares[j] * 100), doc);
+}
