@@ -244,7 +244,8 @@ const NOTES: Record<string, string> = {
   'training.extraForwardPasses': 'Extra forward passes per token (old log-probs, reference).',
   'system.mode': 'sync or async generation.',
   'system.staleness': 'Async: batches generation may run ahead of training.',
-  'system.partialRollout': 'Rollouts pause at the per-step token cut-off and resume next step.',
+  'system.partialRollout':
+    'Rollouts pause at the per-step token cut-off and resume next step; a weight update interrupts those in flight, which recompute their KV.',
   'system.partialCutoffTokens': 'Tokens a rollout may generate per step with partial rollout.',
   'reliability.gpuMtbfHours': 'MTBF per GPU, hours (failures over the pool: gpus / MTBF).',
   'reliability.checkpointMinutes': 'Checkpoint interval, minutes.',

@@ -67,6 +67,8 @@ export const simulator = {
       system: {
         staleness:
           'Async only: how far generation may run ahead of training, in batches of a step. Across frameworks: verl `fully-async` `staleness_threshold` is the same fraction of a batch; AReaL `max_head_offpolicyness` η and NeMo-RL/SkyRL max staleness steps count policy versions (η ≈ this value); slime async and verl `one-step-off-policy` are 1. The result reports the policy lag this gives (mean, p99, max versions).',
+        partialRollout:
+          'Async only. A rollout pauses after the cut-off and resumes after the next weight update; a weight update also interrupts the rollouts still generating. Either way the KV computed with the old weights is stale, so the rollout’s whole context is prefilled again before it goes on (AReaL’s interruptible rollout). The result counts these tokens among the re-prefilled ones.',
         partialCutoffTokens: 'Tokens a rollout may generate per step when partial rollout is on.',
       },
       cost: {
