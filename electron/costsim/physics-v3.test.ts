@@ -8,6 +8,7 @@ import {
   engineModel,
   minDecodeSeconds,
   modelShape,
+  prefillSeconds,
   tensorParallelComm,
 } from './decode';
 import { runScenario } from './run';
@@ -117,9 +118,11 @@ describe('tensor-parallel all-reduce in decode', () => {
     const r = resolveScenario(s);
     const d = simulate(r);
     const comm = r.engine.allReduceStepSeconds + r.engine.allReduceSecondsPerSequence;
-    // Without the all-reduces the same rollout would take 1,000 × comm less.
+    // Without the all-reduces the same rollout would take 1,000 × comm less in decode, and its
+    // 1,000-token prompt's prefill one pass's latency plus 1,000 tokens' transfer less.
     const bare = { ...r, engine: { ...r.engine, allReduceStepSeconds: 0, allReduceSecondsPerSequence: 0 } };
-    expect(d.stepRollout[0] - simulate(bare).stepRollout[0]).toBeCloseTo(1000 * comm, 6);
+    const prefillComm = r.engine.allReduceStepSeconds + 1000 * r.engine.allReduceSecondsPerSequence;
+    expect(d.stepRollout[0] - simulate(bare).stepRollout[0]).toBeCloseTo(1000 * comm + prefillComm, 6);
     expect(estimateScenario(s).step.rolloutSeconds / d.stepRollout[0]).toBeCloseTo(1, 2);
   });
 });
@@ -276,5 +279,28 @@ describe('KV recompute after a weight update with interruptible rollouts (async 
     expect(ratio).toBeGreaterThan(0.3);
     expect(ratio).toBeLessThan(1.5);
     expect(Math.abs(e.step.meanSeconds / d.step.meanSeconds - 1)).toBeLessThan(0.15);
+  });
+});
+
+describe('tensor-parallel all-reduce in prefill', () => {
+  it('a prefill pass pays the decode step’s all-reduces, its transfer once per prefilled token (hand-computed)', () => {
+    // Llama-2-70B-like on four H100s: 80 layers, d = 8,192 (given), MFU 0.5 of 4 × 989 TFLOPS.
+    const shape = modelShape({ paramsB: 70, activeParamsB: null, precision: 'bf16', layers: 80, kvHeads: 8, headDim: 128 });
+    const d = shape.dModel;
+    const e = engineModel(shape, { memoryBandwidthTBps: 3.35, peakFlops: 989e12, interconnectGBps: 900 }, 4, 0.7, 0.5);
+    // 8,192 new tokens after 1,024 cached: (2 · 70e9 · 8,192 + 4 · 80 · d · 8,192 · (1,024 + 4,096)) / 1.978e15;
+    // 160 all-reduces × 10 µs once, and each token's d × 2 B over a ring of 4 at 450 GB/s a direction, 160 times.
+    const compute = (2 * 70e9 * 8192 + 4 * 80 * d * 8192 * (1024 + 4096)) / (4 * 989e12 * 0.5);
+    const comm = 160 * 10e-6 + (8192 * 160 * 1.5 * d * 2) / 450e9;
+    expect(prefillSeconds(e, 8192, 1024)).toBeCloseTo(compute + comm, 12);
+    // The same per-token transfer as one decoding sequence of a decode step (one home for the term).
+    const c = tensorParallelComm(shape, 4, 900);
+    expect(comm).toBeCloseTo(c.stepSeconds + 8192 * c.perSequenceSeconds, 12);
+    // At d = 8,192 that is ~72 ms on top of ~0.6 s of compute: about 12 %.
+    expect(comm / compute).toBeGreaterThan(0.08);
+    expect(comm / compute).toBeLessThan(0.2);
+    // TP 1: no all-reduce, the FLOPs alone at a quarter of the FLOP rate.
+    const tp1 = engineModel(shape, { memoryBandwidthTBps: 3.35, peakFlops: 989e12, interconnectGBps: 900 }, 1, 0.7, 0.5);
+    expect(prefillSeconds(tp1, 8192, 1024)).toBeCloseTo(compute * 4, 12);
   });
 });

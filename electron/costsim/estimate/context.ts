@@ -1,5 +1,5 @@
 import { tailMean } from '../distributions';
-import type { EngineModel } from '../decode';
+import { prefillWorkSeconds, type EngineModel } from '../decode';
 import type { ResolvedScenario } from '../scenario';
 import { trainStep } from '../train';
 import { mixture, type Mixture } from './mixture';
@@ -82,14 +82,15 @@ function meanRollout(r: ResolvedScenario, shapes: Shape[], partial: boolean, cut
     traj += p * (prof.failed ? 0 : prof.trajectory);
     // E[L²] = mean² + variance (of the generated tokens; observations' spread is not kept per shape).
     trajSq += p * (prof.failed ? 0 : prof.trajectory * prof.trajectory + varTokens);
-    prefillSec += (p * (em.flopsPerToken * prof.prefillTokens + em.attnFlopsPerTokenPair * prof.prefillPairs)) / em.flopsPerSecond;
+    // One prefill pass for the prompt and one per tool return.
+    prefillSec += p * prefillWorkSeconds(em, prof.prefillTokens, prof.prefillPairs, 1 + prof.toolCalls);
     if (prof.truncated) truncated += p;
     if (prof.failed) failedFrac += p;
     if (partial && prof.generated > cutoff) {
       // Each pause drops the KV; resuming re-prefills the context (~ its mean over the rollout).
       const n = Math.ceil(prof.generated / cutoff) - 1;
       const ctx = prof.kvTokenContext / prof.generated;
-      prefillSec += (p * n * (em.flopsPerToken * ctx + (em.attnFlopsPerTokenPair * ctx * ctx) / 2)) / em.flopsPerSecond;
+      prefillSec += p * n * prefillWorkSeconds(em, ctx, (ctx * ctx) / 2, 1);
       pauses += p * n;
     }
   }

@@ -1,4 +1,4 @@
-import { decodeStepSeconds } from '../decode';
+import { decodeStepSeconds, prefillWorkSeconds } from '../decode';
 import { normCdf, tailMean, type LogNormalTail } from '../distributions';
 import type { EstimateContext } from './context';
 import { durationParams } from './shapes';
@@ -13,7 +13,7 @@ import { durationParams } from './shapes';
  */
 export function load(c: EstimateContext, cap: number, queued = 0) {
   const { r, em, keep, kvCap, cBar, pool, tools, toolCtx, gen, toolMean, prefillSec, fixedPerRollout } = c;
-  const prefillOf = (ctx: number) => (em.flopsPerToken * ctx + (em.attnFlopsPerTokenPair * ctx * ctx) / 2) / em.flopsPerSecond;
+  const prefillOf = (ctx: number) => prefillWorkSeconds(em, ctx, (ctx * ctx) / 2, 1);
   // Interruptible rollouts (async partial rollout): each weight update makes the KV of the
   // rollouts resident on an engine stale, and they prefill their context again (des/weightSync.ts).
   // A rollout lives through `c.updatesLived` updates (set by estimateFigures). At those it spends
