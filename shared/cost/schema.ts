@@ -179,6 +179,12 @@ export const SimTrainingSchema = z
     microBatchTokens: count(100_000_000).default(4096),
     /** Micro-batches accumulated per optimizer step. Default 1. */
     gradientAccumulation: count(100_000).default(1),
+    /**
+     * Mixed-precision training (a cost lever of the framework's §五): matmuls in the model's
+     * precision on tensor cores, fp32 master weights. false = fp32 training: TF32 tensor cores at
+     * half the bf16 peak and activations of 4 bytes instead of 2. Default true.
+     */
+    mixedPrecision: z.boolean().default(true),
     /** Extra forward passes per token (old-policy log-probs, reference model), each 2·N FLOPs/token. Default 1. */
     extraForwardPasses: z.int().min(0).max(10).default(1),
     /** PPO with a critic (value model of the policy's size): its forward and update add 8·N FLOPs per token. Default false (GRPO/RLOO, no critic). */
