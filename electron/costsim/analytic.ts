@@ -14,6 +14,7 @@ import { asyncStep } from './estimate/asyncStep';
 import { estimateContext, type EstimateContext } from './estimate/context';
 import type { Load } from './estimate/load';
 import { batchShape, rolloutPhase } from './estimate/rolloutPhase';
+import { exceed, type Mixture } from './estimate/mixture';
 
 export { expectedMax, type Mixture } from './estimate/mixture';
 export { toolCacheHitRate } from './estimate/load';
@@ -136,15 +137,40 @@ function estimateLag(isAsync: boolean, staleness: number, rolloutMean: number, s
 export function estimateFigures(r: ResolvedScenario): RunFigures {
   const c = estimateContext(r);
   const b = batchShape(c);
-  const phase = rolloutPhase(c, b);
+  let phase = rolloutPhase(c, b);
   let step: number;
   let L: Load;
   if (!c.isAsync) {
     step = phase.batch.rollout + c.trainT + c.sync;
     L = phase.L;
-  } else ({ step, L } = asyncStep(c, phase.batch, phase.L));
+  } else {
+    ({ step, L } = asyncStep(c, phase.batch, phase.L));
+    if (c.partial) {
+      // Interruptible rollouts recompute their KV at every weight update they live through
+      // (estimate/load.ts): a second pass with that count from the first pass's step.
+      c.updatesLived = updatesLived(c.bulk, step);
+      phase = rolloutPhase(c, b);
+      ({ step, L } = asyncStep(c, phase.batch, phase.L));
+    }
+  }
   const rolloutExposed = c.isAsync ? Math.max(0, step - c.trainT - c.sync) : phase.batch.rollout;
   return runFigures(c, L, step, rolloutExposed, b.longestMinDecode, phase.kvDemand);
+}
+
+/**
+ * Weight updates a rollout lives through in async steady state. Updates come once a step, and a
+ * rollout starts when an update opens the gate for its batch ((v + 1 + s)·N started), so one of
+ * duration D sees the updates at step, 2·step, … after its start: floor(D / step) of them, whose
+ * mean over the bulk's durations is Σ_{k≥1} P(D > k·step).
+ */
+function updatesLived(bulk: Mixture, step: number): number {
+  let sum = 0;
+  for (let k = 1; k <= 256; k++) {
+    const p = exceed(bulk, k * step);
+    sum += p;
+    if (p < 1e-6) break;
+  }
+  return sum;
 }
 
 /**
@@ -186,14 +212,14 @@ function runFigures(c: EstimateContext, L: Load, stepCore: number, rolloutExpose
     gpuFailures: fail.failures,
     trainFlops: trainStep(r.train, N * traj, N * c.trajPairs).flops * steps,
     decodeEngineSeconds: Math.min(decodePerStep, E * step) * steps,
-    prefillEngineSeconds: N * c.prefillSec * steps,
+    prefillEngineSeconds: N * (c.prefillSec + L.recompute) * steps,
     syncEngineSeconds: E * sync * steps,
     trainBusySeconds: trainT * steps,
     syncBusySeconds: sync * steps,
     longestRolloutMinDecodeSeconds: longestMinDecode,
     meanDecodingPerEngine: nDec,
     preemptions: 0,
-    reprefillTokens: N * steps * (1 - hit) * tools * c.cBar,
+    reprefillTokens: N * steps * ((1 - hit) * tools * c.cBar + L.recomputeTokens),
     toolCacheHitRate: c.keep ? 1 : hit,
     checkpointSecondsPerStep: ckptPerStep,
     evalSecondsPerStep: evalPerStep,

@@ -170,10 +170,27 @@ export function denseSeconds(e: EngineModel, nDecoding: number): number {
 
 /**
  * Prefill of `newTokens` appended to a context of `contextTokens` already in the KV cache
- * (prefix caching), seconds: (2·activeParams·new + 4·layers·d·new·(context + new/2)) / flopsPerSecond.
+ * (prefix caching), seconds: (2·activeParams·new + 4·layers·d·new·(context + new/2)) / flopsPerSecond,
+ * plus the tensor-parallel all-reduces of its forward pass (`prefillWorkSeconds`).
  */
 export function prefillSeconds(e: EngineModel, newTokens: number, contextTokens: number): number {
-  return (e.flopsPerToken * newTokens + e.attnFlopsPerTokenPair * newTokens * (contextTokens + newTokens / 2)) / e.flopsPerSecond;
+  return prefillWorkSeconds(e, newTokens, newTokens * (contextTokens + newTokens / 2), 1);
+}
+
+/**
+ * Prefill work of `passes` forward passes over `tokens` new tokens with `pairs` (new token ×
+ * context token) attention pairs in all, seconds: the FLOPs at the engine's prefill rate, then
+ * the tensor-parallel all-reduces. A prefill pass all-reduces the hidden state twice a layer as a
+ * decode step does (`tensorParallelComm`, Megatron-LM §3), each message carrying dModel × 2 B for
+ * every token of the pass instead of every decoding sequence: the decode step's fixed latency
+ * once a pass (`allReduceStepSeconds`) and its per-sequence transfer once a token
+ * (`allReduceSecondsPerSequence`). The all-reduces wait for the layer's GEMMs and the next
+ * layer waits for them, so they add to the compute time. 0 at TP 1.
+ */
+export function prefillWorkSeconds(e: EngineModel, tokens: number, pairs: number, passes: number): number {
+  return (
+    (e.flopsPerToken * tokens + e.attnFlopsPerTokenPair * pairs) / e.flopsPerSecond + passes * e.allReduceStepSeconds + tokens * e.allReduceSecondsPerSequence
+  );
 }
 
 /**

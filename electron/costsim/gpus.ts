@@ -15,6 +15,14 @@ export function resolveGpu(gpu: GpuName | CustomGpu): GpuSpec {
   return { ...gpu, source: 'custom', note: 'Custom specification from the scenario.' };
 }
 
+/**
+ * Dense TF32 tensor peak, FLOP/s: half the dense BF16 peak on the catalogue's GPUs (NVIDIA A100
+ * datasheet 156 vs 312 TFLOPS, H100 SXM 494.7 vs 989.4), the rate of fp32 training's matmuls.
+ */
+export function tf32PeakFlops(gpu: GpuSpec): number {
+  return (gpu.bf16Tflops / 2) * 1e12;
+}
+
 /** Dense tensor peak for a precision, FLOP/s. */
 export function peakFlops(gpu: GpuSpec, precision: 'bf16' | 'fp8'): number {
   return (precision === 'fp8' ? gpu.fp8Tflops : gpu.bf16Tflops) * 1e12;

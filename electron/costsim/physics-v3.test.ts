@@ -8,6 +8,7 @@ import {
   engineModel,
   minDecodeSeconds,
   modelShape,
+  prefillSeconds,
   tensorParallelComm,
 } from './decode';
 import { runScenario } from './run';
@@ -117,9 +118,11 @@ describe('tensor-parallel all-reduce in decode', () => {
     const r = resolveScenario(s);
     const d = simulate(r);
     const comm = r.engine.allReduceStepSeconds + r.engine.allReduceSecondsPerSequence;
-    // Without the all-reduces the same rollout would take 1,000 × comm less.
+    // Without the all-reduces the same rollout would take 1,000 × comm less in decode, and its
+    // 1,000-token prompt's prefill one pass's latency plus 1,000 tokens' transfer less.
     const bare = { ...r, engine: { ...r.engine, allReduceStepSeconds: 0, allReduceSecondsPerSequence: 0 } };
-    expect(d.stepRollout[0] - simulate(bare).stepRollout[0]).toBeCloseTo(1000 * comm, 6);
+    const prefillComm = r.engine.allReduceStepSeconds + 1000 * r.engine.allReduceSecondsPerSequence;
+    expect(d.stepRollout[0] - simulate(bare).stepRollout[0]).toBeCloseTo(1000 * comm + prefillComm, 6);
     expect(estimateScenario(s).step.rolloutSeconds / d.stepRollout[0]).toBeCloseTo(1, 2);
   });
 });
@@ -195,5 +198,109 @@ describe('per-step floor of decode', () => {
     let hand = 0;
     for (let i = 0; i < 1000; i++) hand += Math.max((3.08e9 + 28_672 * (1000 + i + 0.5)) / 2.345e12, 0.001);
     expect(simulate(resolveScenario(fast)).stepLongestMinDecode[0]).toBeCloseTo(hand, 9);
+  });
+});
+
+describe('KV recompute after a weight update with interruptible rollouts (async partial rollout)', () => {
+  const qwen15 = { paramsB: 1.54, layers: 28, kvHeads: 2, headDim: 128 };
+  // One engine (one rollout GPU, one training GPU), one rollout a step, 20,000 tokens each; the
+  // gate lets two start at once (staleness 1), so the second step trains while the third rollout decodes.
+  const run = (partialRollout: boolean) =>
+    SimScenarioSchema.parse({
+      steps: 2,
+      promptsPerStep: 1,
+      rolloutsPerPrompt: 1,
+      model: qwen15,
+      cluster: { gpus: 2, rolloutGpus: 1 },
+      system: { mode: 'async', staleness: 1, partialRollout, partialCutoffTokens: 10_000_000 },
+      reliability: { gpuMtbfHours: 1e12, checkpointMinutes: 1e6 },
+      overheads: { storageGBps: 1e12 },
+      rollout: {
+        promptTokens: 1000,
+        maxContextTokens: 32768,
+        turns: { median: 1, p99: 1, max: 1 },
+        generatedTokensPerTurn: { median: 20_000, p99: 20_000, max: 20_000 },
+        envFailureRate: 0,
+      },
+    });
+
+  it('the rollout in flight at the update prefills the context it has reached again (hand-computed)', () => {
+    const s = run(true);
+    const r = resolveScenario(s);
+    const d = simulate(r);
+    // Prefill of n tokens from scratch on one H100 at MFU 0.5: (2 · 1.54e9 · n + 4 · 28 · d · n · n/2) / 494.5e12.
+    const pf = (n: number) => (2 * 1.54e9 * n + 4 * 28 * r.shape.dModel * n * (n / 2)) / (989e12 * 0.5);
+    // Rollouts 0 and 1 start together and end together; step 1 trains rollout 0's group, loads the
+    // weights, and lets rollout 2 start: it prefills its 1,000-token prompt, then decodes one token
+    // per floor step (one sequence of a 1.5B model) while step 2 trains rollout 1's group. When step
+    // 2's weights arrive it has decoded (train − prefill) / floor tokens, and its context is stale.
+    const train = d.stepTrain[1];
+    const decoded = (train - pf(1000)) / DECODE_STEP_FLOOR_SECONDS;
+    expect(decoded).toBeGreaterThan(50);
+    expect(decoded).toBeLessThan(20_000);
+    const ctx = 1000 + decoded;
+    expect(d.reprefillTokens).toBeCloseTo(ctx, 6);
+    // The engine prefilled three prompts and that context once more.
+    expect(d.prefillSeconds).toBeCloseTo(3 * pf(1000) + pf(ctx), 9);
+    // Without interruptible rollouts the in-flight rollout keeps its KV: three prompts, nothing again.
+    const keep = simulate(resolveScenario(run(false)));
+    expect(keep.reprefillTokens).toBe(0);
+    expect(keep.prefillSeconds).toBeCloseTo(3 * pf(1000), 9);
+  });
+
+  it('the estimate counts the recompute as the simulation does, and its step stays within ±15 %', () => {
+    const s = SimScenarioSchema.parse({
+      seed: 3,
+      steps: 12,
+      promptsPerStep: 32,
+      rolloutsPerPrompt: 8,
+      model: { paramsB: 7 },
+      cluster: { gpus: 32 },
+      system: { mode: 'async', staleness: 1, partialRollout: true, partialCutoffTokens: 10_000_000 },
+      reliability: { gpuMtbfHours: 1e9 },
+      rollout: {
+        turns: { median: 1, p99: 1, max: 1 },
+        generatedTokensPerTurn: { median: 2048, p99: 8192, max: 16384 },
+        maxContextTokens: 32768,
+        envFailureRate: 0,
+      },
+    });
+    const d = runScenario(s);
+    const e = estimateScenario(s);
+    // No pauses (the cut-off is never reached), no tool calls, no preemption: every token prefilled
+    // again in the simulation is a recompute after an update.
+    expect(d.kv!.reprefillTokens).toBeGreaterThan(0);
+    expect(d.kv!.preemptions).toBe(0);
+    // The estimate counts the steady state's interruptions (a batch starts at an update, so a
+    // rollout of duration D sees floor(D / step) of them) and misses those of the first steps,
+    // when (1 + s) batches start at once: measured at 0.3–0.5 of the simulation's count on such
+    // runs. Without the term it counted none.
+    const ratio = e.kv!.reprefillTokens / d.kv!.reprefillTokens;
+    expect(ratio).toBeGreaterThan(0.3);
+    expect(ratio).toBeLessThan(1.5);
+    expect(Math.abs(e.step.meanSeconds / d.step.meanSeconds - 1)).toBeLessThan(0.15);
+  });
+});
+
+describe('tensor-parallel all-reduce in prefill', () => {
+  it('a prefill pass pays the decode step’s all-reduces, its transfer once per prefilled token (hand-computed)', () => {
+    // Llama-2-70B-like on four H100s: 80 layers, d = 8,192 (given), MFU 0.5 of 4 × 989 TFLOPS.
+    const shape = modelShape({ paramsB: 70, activeParamsB: null, precision: 'bf16', layers: 80, kvHeads: 8, headDim: 128 });
+    const d = shape.dModel;
+    const e = engineModel(shape, { memoryBandwidthTBps: 3.35, peakFlops: 989e12, interconnectGBps: 900 }, 4, 0.7, 0.5);
+    // 8,192 new tokens after 1,024 cached: (2 · 70e9 · 8,192 + 4 · 80 · d · 8,192 · (1,024 + 4,096)) / 1.978e15;
+    // 160 all-reduces × 10 µs once, and each token's d × 2 B over a ring of 4 at 450 GB/s a direction, 160 times.
+    const compute = (2 * 70e9 * 8192 + 4 * 80 * d * 8192 * (1024 + 4096)) / (4 * 989e12 * 0.5);
+    const comm = 160 * 10e-6 + (8192 * 160 * 1.5 * d * 2) / 450e9;
+    expect(prefillSeconds(e, 8192, 1024)).toBeCloseTo(compute + comm, 12);
+    // The same per-token transfer as one decoding sequence of a decode step (one home for the term).
+    const c = tensorParallelComm(shape, 4, 900);
+    expect(comm).toBeCloseTo(c.stepSeconds + 8192 * c.perSequenceSeconds, 12);
+    // At d = 8,192 that is ~72 ms on top of ~0.6 s of compute: about 12 %.
+    expect(comm / compute).toBeGreaterThan(0.08);
+    expect(comm / compute).toBeLessThan(0.2);
+    // TP 1: no all-reduce, the FLOPs alone at a quarter of the FLOP rate.
+    const tp1 = engineModel(shape, { memoryBandwidthTBps: 3.35, peakFlops: 989e12, interconnectGBps: 900 }, 1, 0.7, 0.5);
+    expect(prefillSeconds(tp1, 8192, 1024)).toBeCloseTo(compute * 4, 12);
   });
 });

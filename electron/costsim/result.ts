@@ -136,7 +136,7 @@ export function buildResult(r: ResolvedScenario, f: RunFigures): SimResult {
       dModel: Math.round(r.shape.dModel),
       minInterTokenMs: decodeStepSeconds(r.engine, 1, s.rollout.promptTokens) * 1000,
       trainFlopsPerStep: f.trainFlops / s.steps,
-      activationGBPerGpu: activationGB(r.shape, s.training.microBatchTokens),
+      activationGBPerGpu: activationGB(r.shape, s.training.microBatchTokens, s.training.mixedPrecision),
       trainFitsInMemory: trainFitsInMemory(r.train),
       longestRolloutMinDecodeSeconds: f.longestRolloutMinDecodeSeconds,
     },

@@ -1,7 +1,7 @@
 import { simDefaults, type Assumption, type GpuSpec, type SimScenarioParsed } from '../../shared/cost/schema';
 import { fitTail, type LogNormalTail } from './distributions';
 import { DECODE_STEP_FLOOR_SECONDS, engineModel, kvPoolTokens, modelShape, type EngineModel, type ModelShape } from './decode';
-import { peakFlops, resolveGpu } from './gpus';
+import { peakFlops, resolveGpu, tf32PeakFlops } from './gpus';
 import { engineFit, fittingTensorParallel } from '../../shared/cost/shape';
 import type { TrainSetup } from './train';
 import { checkpointBytes, weightUpdateSeconds } from './train';
@@ -128,7 +128,8 @@ export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
   const train: TrainSetup = {
     shape,
     trainGpus,
-    peakFlops: peak,
+    // fp32 training runs its matmuls on TF32 tensor cores, whatever the model's precision.
+    peakFlops: s.training.mixedPrecision ? peak : tf32PeakFlops(gpu),
     mfu: c.mfu,
     memoryGB: gpu.memoryGB,
     memoryBandwidthTBps: gpu.memoryBandwidthTBps,
@@ -137,6 +138,7 @@ export function resolveScenario(s: SimScenarioParsed): ResolvedScenario {
     gradientAccumulation: s.training.gradientAccumulation,
     extraForwardPasses: s.training.extraForwardPasses,
     critic: s.training.critic,
+    mixedPrecision: s.training.mixedPrecision,
   };
   const o = s.overheads;
   const syncSeconds = weightUpdateSeconds({
@@ -241,10 +243,12 @@ const NOTES: Record<string, string> = {
   'cost.spotInterruptionsPerNodeHour': 'Spot interruptions per 8-GPU node-hour (failures).',
   'training.microBatchTokens': 'Tokens per GPU per micro-batch.',
   'training.gradientAccumulation': 'Micro-batches per optimizer step.',
+  'training.mixedPrecision': 'Mixed-precision training; off = fp32 (TF32 peak, half the bf16 one; activations 4 B instead of 2).',
   'training.extraForwardPasses': 'Extra forward passes per token (old log-probs, reference).',
   'system.mode': 'sync or async generation.',
   'system.staleness': 'Async: batches generation may run ahead of training.',
-  'system.partialRollout': 'Rollouts pause at the per-step token cut-off and resume next step.',
+  'system.partialRollout':
+    'Rollouts pause at the per-step token cut-off and resume next step; a weight update interrupts those in flight, which recompute their KV.',
   'system.partialCutoffTokens': 'Tokens a rollout may generate per step with partial rollout.',
   'reliability.gpuMtbfHours': 'MTBF per GPU, hours (failures over the pool: gpus / MTBF).',
   'reliability.checkpointMinutes': 'Checkpoint interval, minutes.',

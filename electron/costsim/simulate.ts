@@ -46,7 +46,8 @@ export type { DesOutput } from './des/accounting';
  * and the trainer trains on the first promptsPerStep complete groups. Colocated pools: engines
  * are frozen while the trainer trains. Partial rollout: a rollout that has generated
  * `partialCutoffTokens` since it was (re)started pauses, frees its KV and resumes after the next
- * weight update, re-prefilling its context. Policy lag = versions between a trained sample's
+ * weight update, re-prefilling its context; a weight update also interrupts the rollouts in flight,
+ * whose KV is stale and recomputed (des/weightSync.ts). Policy lag = versions between a trained sample's
  * launch and the policy it updates.
  *
  * PER-STEP OVERHEADS. After training: the weight update (`syncSeconds`, engines frozen), then a

@@ -37,6 +37,8 @@ export interface TrainSetup {
   extraForwardPasses: number;
   /** PPO critic: a value model of the policy's size, forward + update (8·N FLOPs per token). */
   critic: boolean;
+  /** Mixed-precision training (`peakFlops` the precision's tensor peak); false = fp32 (TF32 peak, 4-byte activations). */
+  mixedPrecision: boolean;
 }
 
 export interface TrainStep {
@@ -91,16 +93,22 @@ export function trainStep(s: TrainSetup, tokens: number, pairs: number): TrainSt
 
 /**
  * Activation memory per GPU for one micro-batch, GB: 34 · tokens · d_model bytes per layer
- * (Korthikanti et al. 2022, bf16, no recomputation, flash attention) × layers.
+ * (Korthikanti et al. 2022, 2-byte activations, no recomputation, flash attention) × layers;
+ * fp32 training keeps them in 4 bytes, twice as much (`mixedPrecision` false).
  */
-export function activationGB(shape: ModelShape, microBatchTokens: number): number {
-  return (34 * microBatchTokens * shape.dModel * shape.layers) / 1e9;
+export function activationGB(shape: ModelShape, microBatchTokens: number, mixedPrecision = true): number {
+  return ((mixedPrecision ? 1 : 2) * 34 * microBatchTokens * shape.dModel * shape.layers) / 1e9;
 }
 
-/** Weights, gradients and Adam state (16 bytes/param, ZeRO-sharded) + activations fit in memory? */
+/**
+ * Weights, gradients and Adam state (16 bytes/param, ZeRO-sharded) + activations fit in memory?
+ * Mixed precision: bf16 weights 2 + gradients 2 + fp32 master weights 4 + Adam moments 8
+ * (Micikevicius et al. 2018, “Mixed Precision Training”); fp32: weights 4 + gradients 4 + Adam 8,
+ * the same 16 — mixed precision saves activation memory and compute time, not optimizer state.
+ */
 export function trainFitsInMemory(s: TrainSetup): boolean {
   const stateGB = (16 * s.shape.params) / s.trainGpus / 1e9;
-  return stateGB + activationGB(s.shape, s.microBatchTokens) <= s.memoryGB;
+  return stateGB + activationGB(s.shape, s.microBatchTokens, s.mixedPrecision) <= s.memoryGB;
 }
 
 /** Weight sync: model bytes (inference precision) / bandwidth (GB/s), seconds. */

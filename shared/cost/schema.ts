@@ -179,6 +179,12 @@ export const SimTrainingSchema = z
     microBatchTokens: count(100_000_000).default(4096),
     /** Micro-batches accumulated per optimizer step. Default 1. */
     gradientAccumulation: count(100_000).default(1),
+    /**
+     * Mixed-precision training (a cost lever of the framework's §五): matmuls in the model's
+     * precision on tensor cores, fp32 master weights. false = fp32 training: TF32 tensor cores at
+     * half the bf16 peak and activations of 4 bytes instead of 2. Default true.
+     */
+    mixedPrecision: z.boolean().default(true),
     /** Extra forward passes per token (old-policy log-probs, reference model), each 2·N FLOPs/token. Default 1. */
     extraForwardPasses: z.int().min(0).max(10).default(1),
     /** PPO with a critic (value model of the policy's size): its forward and update add 8·N FLOPs per token. Default false (GRPO/RLOO, no critic). */
@@ -194,7 +200,12 @@ export const SimSystemSchema = z
     staleness: nonNegative()
       .refine((v) => v <= 16, { message: 'must be <= 16' })
       .default(1),
-    /** Async only: rollouts pause after `partialCutoffTokens` generated under one policy version and resume in the next step. Default false. */
+    /**
+     * Async only: interruptible rollouts. A rollout pauses after `partialCutoffTokens` generated
+     * under one policy version and resumes in the next step; a weight update interrupts the rollouts
+     * in flight, whose KV (computed with the old weights) is recomputed before they go on (AReaL's
+     * interruptible rollout). Default false.
+     */
     partialRollout: z.boolean().default(false),
     /** Tokens a rollout may generate per step when `partialRollout`. Default 4096. */
     partialCutoffTokens: count(10_000_000).default(4096),
@@ -502,7 +513,7 @@ export const SimResultSchema = z.object({
       /** Mean sequences decoding at once per engine (time-weighted over decoding time). */
       meanDecodingPerEngine: z.number(),
       preemptions: z.number(),
-      /** Tokens prefilled again: after preemption (recompute), after an evicted tool-call cache, after a partial-rollout pause. */
+      /** Tokens prefilled again: after preemption (recompute), after an evicted tool-call cache, after a partial-rollout pause or a weight update that interrupted the rollout. */
       reprefillTokens: z.number(),
       /** Fraction of tool returns whose KV was still cached (kvDuringTool = free). */
       toolCacheHitRate: z.number(),

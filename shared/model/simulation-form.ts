@@ -139,6 +139,8 @@ export const SIM_FIELDS: readonly SimFieldSpec[] = [
   { kind: 'boolean', path: 'system.partialRollout', group: 'system' },
   num('system.partialCutoffTokens', 'system', 'tokens', { ...int(1, 10_000_000), slider: log(256, 65536) }),
   { kind: 'boolean', path: 'training.critic', group: 'system', advanced: true },
+  { kind: 'boolean', path: 'training.mixedPrecision', group: 'system' },
+  num('training.gradientAccumulation', 'system', 'none', { ...int(1, 100_000), advanced: true }),
   num('environment.dynamicSamplingDropRate', 'system', 'fraction', { integer: false, min: 0, max: 0.9, slider: lin(0, 0.9), advanced: true }),
 
   num('environment.sandboxStartSeconds', 'rollout', 'seconds', { ...nonNeg(), slider: log(0.1, 600) }),

@@ -56,6 +56,8 @@ export class DesConstants {
   readonly isAsync: boolean;
   readonly colocated: boolean;
   readonly budget: number;
+  /** Async partial rollout: a weight update interrupts the rollouts in flight, whose KV is then stale (des/weightSync.ts). */
+  readonly interruptible: boolean;
   readonly staleness: number;
   readonly maxCtx: number;
   readonly prompt: number;
@@ -101,6 +103,7 @@ export class DesConstants {
     this.colocated = s.cluster.colocated;
     // Partial rollout is async only (the schema refuses it in sync mode).
     this.budget = s.system.partialRollout ? s.system.partialCutoffTokens : Infinity;
+    this.interruptible = isAsync && s.system.partialRollout;
     const staleness = (this.staleness = s.system.staleness);
     const maxCtx = (this.maxCtx = s.rollout.maxContextTokens);
     const prompt = (this.prompt = s.rollout.promptTokens);
@@ -222,6 +225,9 @@ export class DesState extends DesConstants {
   readonly q: EventQueue;
   readonly timers: EventQueue;
 
+  /** Per engine: seconds of stale KV to recompute after a weight update (interruptible rollouts). */
+  readonly recomputeSec: Float64Array;
+
   /** Paused rollouts, FIFO (partial rollout): they resume after the next weight update. */
   readonly pausedQ: Int32Array;
   pHead = 0;
@@ -338,6 +344,7 @@ export class DesState extends DesConstants {
     this.q = new EventQueue(E + 1);
     this.timers = new EventQueue(cap);
     this.pausedQ = new Int32Array(cap);
+    this.recomputeSec = new Float64Array(E);
     this.dTokens = new Float64Array(gcap);
     this.dPairs = new Float64Array(gcap);
     this.dVerMin = new Int32Array(gcap);

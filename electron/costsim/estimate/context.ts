@@ -1,5 +1,5 @@
 import { tailMean } from '../distributions';
-import type { EngineModel } from '../decode';
+import { prefillWorkSeconds, type EngineModel } from '../decode';
 import type { ResolvedScenario } from '../scenario';
 import { trainStep } from '../train';
 import { mixture, type Mixture } from './mixture';
@@ -31,6 +31,8 @@ export interface EstimateContext {
   trajPairs: number;
   /** Mean own prefill seconds of a rollout (incl. re-prefill after partial-rollout pauses). */
   prefillSec: number;
+  /** Mean partial-rollout pauses of a rollout (each resumes after a weight update, re-prefilling its context). */
+  pauses: number;
   truncated: number;
   failedFrac: number;
   toolMean: number;
@@ -54,6 +56,8 @@ export interface EstimateContext {
   trainT: number;
   sync: number;
   bulk: Mixture;
+  /** Weight updates a rollout lives through (interruptible rollouts): set by a first pass of the estimate, else 0. */
+  updatesLived: number;
 }
 
 /** Mean per-attempt quantities of a rollout over the shapes (weights normalized here). */
@@ -70,6 +74,7 @@ function meanRollout(r: ResolvedScenario, shapes: Shape[], partial: boolean, cut
   let prefillSec = 0;
   let truncated = 0;
   let failedFrac = 0;
+  let pauses = 0;
   for (const { p, prof, varTokens } of shapes) {
     gen += p * prof.generated;
     kvCtx += p * prof.kvTokenContext;
@@ -77,20 +82,22 @@ function meanRollout(r: ResolvedScenario, shapes: Shape[], partial: boolean, cut
     traj += p * (prof.failed ? 0 : prof.trajectory);
     // E[L²] = mean² + variance (of the generated tokens; observations' spread is not kept per shape).
     trajSq += p * (prof.failed ? 0 : prof.trajectory * prof.trajectory + varTokens);
-    prefillSec += (p * (em.flopsPerToken * prof.prefillTokens + em.attnFlopsPerTokenPair * prof.prefillPairs)) / em.flopsPerSecond;
+    // One prefill pass for the prompt and one per tool return.
+    prefillSec += p * prefillWorkSeconds(em, prof.prefillTokens, prof.prefillPairs, 1 + prof.toolCalls);
     if (prof.truncated) truncated += p;
     if (prof.failed) failedFrac += p;
     if (partial && prof.generated > cutoff) {
       // Each pause drops the KV; resuming re-prefills the context (~ its mean over the rollout).
-      const pauses = Math.ceil(prof.generated / cutoff) - 1;
+      const n = Math.ceil(prof.generated / cutoff) - 1;
       const ctx = prof.kvTokenContext / prof.generated;
-      prefillSec += (p * pauses * (em.flopsPerToken * ctx + (em.attnFlopsPerTokenPair * ctx * ctx) / 2)) / em.flopsPerSecond;
+      prefillSec += p * n * prefillWorkSeconds(em, ctx, (ctx * ctx) / 2, 1);
+      pauses += p * n;
     }
   }
   let toolCtxSum = 0;
   for (const { p, toolContext } of shapes) toolCtxSum += p * toolContext;
   const toolCtx = tools > 0 ? toolCtxSum / tools : 0;
-  return { gen, kvCtx, tools, traj, trajPairs: trajSq / 2, prefillSec, truncated, failedFrac, toolCtx };
+  return { gen, kvCtx, tools, traj, trajPairs: trajSq / 2, prefillSec, truncated, failedFrac, toolCtx, pauses };
 }
 
 export function estimateContext(r: ResolvedScenario): EstimateContext {
@@ -139,5 +146,6 @@ export function estimateContext(r: ResolvedScenario): EstimateContext {
     trainT: trainStep(r.train, N * m.traj, N * m.trajPairs).seconds,
     sync: r.syncSeconds,
     bulk: mixture(shapes.length),
+    updatesLived: 0,
   };
 }

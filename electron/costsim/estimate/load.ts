@@ -1,4 +1,4 @@
-import { decodeStepSeconds } from '../decode';
+import { decodeStepSeconds, prefillWorkSeconds } from '../decode';
 import { normCdf, tailMean, type LogNormalTail } from '../distributions';
 import type { EstimateContext } from './context';
 import { durationParams } from './shapes';
@@ -13,12 +13,23 @@ import { durationParams } from './shapes';
  */
 export function load(c: EstimateContext, cap: number, queued = 0) {
   const { r, em, keep, kvCap, cBar, pool, tools, toolCtx, gen, toolMean, prefillSec, fixedPerRollout } = c;
+  const prefillOf = (ctx: number) => prefillWorkSeconds(em, ctx, (ctx * ctx) / 2, 1);
+  // Interruptible rollouts (async partial rollout): each weight update makes the KV of the
+  // rollouts resident on an engine stale, and they prefill their context again (des/weightSync.ts).
+  // A rollout lives through `c.updatesLived` updates (set by estimateFigures). At those it spends
+  // paused (`c.pauses`, re-prefilled already in `prefillSec`) it holds no KV; at the others it is
+  // interrupted: decoding ones recompute their context (token-weighted mean c̄), those in a tool
+  // call theirs when they return (with free KV only what the cache would have kept, the hit
+  // share; misses pay anyway).
+  const updates = c.isAsync && c.partial ? Math.max(0, c.updatesLived - c.pauses) : 0;
   let S = 1;
   let phi = 1;
   let tau = 0;
   let rho = 0;
   let hit = 1;
   let reprefill = 0;
+  let recompute = 0;
+  let recomputeTokens = 0;
   let resident = 1;
   let life = Infinity;
   for (let it = 0; it < 12; it++) {
@@ -34,14 +45,18 @@ export function load(c: EstimateContext, cap: number, queued = 0) {
       // While a queue waits (a share `queued` of the time) the engine is full: S rollouts.
       if (queued > 0) hit = (1 - queued) * hit + queued * toolCacheHitRate(Math.max(0, pool - S * phi * cBar), (S * tools * toolCtx) / life, r.tails.tool);
     }
-    reprefill = ((1 - hit) * tools * (em.flopsPerToken * toolCtx + (em.attnFlopsPerTokenPair * toolCtx * toolCtx) / 2)) / em.flopsPerSecond;
+    reprefill = (1 - hit) * tools * prefillOf(toolCtx);
+    const stale = keep ? 1 : hit;
+    recompute = updates * (phi * prefillOf(cBar) + (1 - phi) * stale * prefillOf(toolCtx));
+    recomputeTokens = updates * (phi * cBar + (1 - phi) * stale * toolCtx);
+    reprefill += recompute;
     const decodeTime = (gen * tau) / (1 - rho);
     life = decodeTime + tools * toolMean + prefillSec + reprefill + fixedPerRollout;
     phi = decodeTime / life;
     // Share of engine time spent prefilling: resident rollouts each prefill `prefillSec` per lifetime.
     rho = Math.min(0.9, (resident * (prefillSec + reprefill)) / life);
   }
-  return { S, phi, tau, rho, hit, reprefill, resident, life, nDec: Math.max(1, resident * phi), stretch: 1 / (1 - rho) };
+  return { S, phi, tau, rho, hit, reprefill, recompute, recomputeTokens, resident, life, nDec: Math.max(1, resident * phi), stretch: 1 / (1 - rho) };
 }
 
 export type Load = ReturnType<typeof load>;

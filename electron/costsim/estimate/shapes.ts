@@ -1,4 +1,4 @@
-import { decodeStepSeconds } from '../decode';
+import { decodeStepSeconds, prefillWorkSeconds } from '../decode';
 import { tailMean, tailVariance, turnsPmf } from '../distributions';
 import { overflowCode, walkRollout, type RolloutProfile } from '../rollout';
 import type { ResolvedScenario } from '../scenario';
@@ -84,7 +84,7 @@ export function durationParams(
   for (let i = 0; i < shapes.length; i++) {
     const { prof, p, varTokens, varTool } = shapes[i];
     const perToken = tau ?? decodeStepSeconds(e, 1, prof.kvTokenContext / Math.max(1, prof.generated));
-    const ownPrefill = (e.flopsPerToken * prof.prefillTokens + e.attnFlopsPerTokenPair * prof.prefillPairs) / e.flopsPerSecond;
+    const ownPrefill = prefillWorkSeconds(e, prof.prefillTokens, prof.prefillPairs, 1 + prof.toolCalls);
     const mean = prof.generated * perToken * stretch + prof.toolCalls * toolMean + ownPrefill + extra;
     const variance = varTokens * (perToken * stretch) ** 2 + varTool;
     const s2 = Math.log(1 + variance / (mean * mean));

@@ -60,6 +60,7 @@ export const simLabels = {
       gradientAccumulation: 'Gradient accumulation steps',
       extraForwardPasses: 'Extra forward passes (reference / old policy)',
       critic: 'PPO critic (value model of the policy’s size)',
+      mixedPrecision: 'Mixed-precision training (off = fp32)',
     },
     environment: {
       rewardModelGpus: 'GPUs of the reward model',

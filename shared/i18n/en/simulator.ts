@@ -67,7 +67,15 @@ export const simulator = {
       system: {
         staleness:
           'Async only: how far generation may run ahead of training, in batches of a step. Across frameworks: verl `fully-async` `staleness_threshold` is the same fraction of a batch; AReaL `max_head_offpolicyness` η and NeMo-RL/SkyRL max staleness steps count policy versions (η ≈ this value); slime async and verl `one-step-off-policy` are 1. The result reports the policy lag this gives (mean, p99, max versions).',
+        partialRollout:
+          'Async only. A rollout pauses after the cut-off and resumes after the next weight update; a weight update also interrupts the rollouts still generating. Either way the KV computed with the old weights is stale, so the rollout’s whole context is prefilled again before it goes on (AReaL’s interruptible rollout). The result counts these tokens among the re-prefilled ones.',
         partialCutoffTokens: 'Tokens a rollout may generate per step when partial rollout is on.',
+      },
+      training: {
+        mixedPrecision:
+          'A cost lever of the framework (§五). On: the training matmuls run on the tensor cores in the model’s precision, with fp32 master weights. Off: fp32 training runs them on TF32 tensor cores at half the bf16 peak, so the update takes twice as long at the same MFU, and activations take 4 bytes instead of 2 (weights, gradients and Adam state are 16 bytes a parameter either way).',
+        gradientAccumulation:
+          'A cost lever of the framework (§五): micro-batches summed into one optimizer step. The FLOPs stay the same; fewer optimizer steps mean fewer gradient all-reduces and Adam updates per RL step, and a large batch fits with small micro-batches (activation memory is per micro-batch).',
       },
       cost: {
         gpuHourPrice: 'Empty: the GPU catalogue’s price.',

@@ -59,6 +59,7 @@ export const simLabels: Widen<typeof en> = {
       gradientAccumulation: '梯度累积步数',
       extraForwardPasses: '额外前向计算次数（参考 / 旧策略）',
       critic: 'PPO 价值模型（critic，与策略同规模）',
+      mixedPrecision: '混合精度训练（关闭 = fp32）',
     },
     environment: {
       rewardModelGpus: '奖励模型占用的 GPU 数',

@@ -72,7 +72,15 @@ export const simulator: Widen<typeof en> = {
       system: {
         staleness:
           '仅异步模式：生成最多可领先训练多少批（以一步的批为单位）。各框架对应：verl `fully-async` 的 `staleness_threshold` 即同样的批占比；AReaL 的 `max_head_offpolicyness` η 与 NeMo-RL/SkyRL 的最大陈旧步数按策略版本计（η ≈ 此值）；slime 异步与 verl `one-step-off-policy` 为 1。结果会给出由此产生的策略滞后（平均、p99、最大版本数）。',
+        partialRollout:
+          '仅异步模式。rollout 达到截止后暂停，在下一次权重更新后继续；权重更新也会中断仍在生成的 rollout。两种情况下，用旧权重算出的 KV 都已过期，rollout 的整个上下文要重新 prefill 后才能继续（AReaL 的可中断 rollout）。结果把这些 token 计入重新 prefill 的 token。',
         partialCutoffTokens: '开启部分 rollout 时，每个 rollout 每步最多生成的 token 数。',
+      },
+      training: {
+        mixedPrecision:
+          '框架中的降本手段（§五）。开启：训练的矩阵乘以模型精度在张量核上运行，主权重为 fp32。关闭：fp32 训练在 TF32 张量核上运行，峰值为 bf16 的一半，因此同样 MFU 下更新耗时翻倍，激活值占 4 字节而非 2 字节（权重、梯度与 Adam 状态两种情况都是每参数 16 字节）。',
+        gradientAccumulation:
+          '框架中的降本手段（§五）：多个微批次累加为一次优化器步。FLOPs 不变；优化器步更少，每个 RL 步的梯度 all-reduce 与 Adam 更新也更少，大批次可以用小微批次放下（激活显存按微批次计）。',
       },
       cost: {
         gpuHourPrice: catalogPrice,
