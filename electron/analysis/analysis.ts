@@ -1,10 +1,10 @@
-import type { WorkshopDoc } from '../../shared/model';
+import { hierarchyAhpNodes, type HierarchyJudged, type NodeJudged, type WorkshopDoc } from '../../shared/model';
 import { applyWhatIf } from '../../shared/model/edits/scenarios';
 import { criterionWeights, engineValues, evaluateInput } from '../../shared/model/analysis';
 import { evaluate, type Evaluation } from '../../shared/scoring/evaluate';
 import { EngineInputError } from '../../shared/scoring/errors';
 import { ahpGroupRequest } from '../../shared/model/provenance';
-import { ahpGroup, type ConsensusLabel } from '../engine/ahp';
+import { ahp, ahpGroup, type ConsensusLabel } from '../engine/ahp';
 import { sensitivity, type SensitivityResult } from '../engine/sensitivity';
 import { smaa, type SmaaResult, type SmaaWeights } from '../engine/smaa';
 import { ConstraintConflict } from '../engine/smaa-constraints';
@@ -225,6 +225,25 @@ export function groupAhp(doc: WorkshopDoc): GroupAhpSummary | null {
     if (err instanceof EngineInputError) return { consensus: null, judges: 0 };
     throw err;
   }
+}
+
+/**
+ * The engine's AHP (principal eigenvector, Harker's method for pairs left null) on every pairwise
+ * dimension of the hierarchy whose judgments link all its focus points: what `hierarchyPriorities`
+ * takes for their local shares (the renderer asks `engine.ahp` the same per node).
+ */
+export function hierarchyJudged(doc: WorkshopDoc): HierarchyJudged {
+  const out: Record<string, NodeJudged> = {};
+  for (const node of hierarchyAhpNodes(doc)) {
+    if (node.linking) continue;
+    try {
+      const r = ahp(node.matrix);
+      out[node.criterionId] = { weights: r.weights, cr: r.cr, nextPair: r.nextPair };
+    } catch (err) {
+      if (!(err instanceof EngineInputError)) throw err;
+    }
+  }
+  return out;
 }
 
 /** The fragile-winner verdict (see FRAGILITY). */

@@ -63,6 +63,52 @@ describe('report: focus points with local and global weights', () => {
     expect(html).not.toContain(reportStrings('en').hierarchy);
   });
 
+  it('a pairwise dimension prints its eigenvector local shares and its CR, and no points', () => {
+    // Two focus points judged 3 : 1 — the principal eigenvector of [[1, 3], [1/3, 1]] is (3/4, 1/4); two items have no CR (always consistent).
+    const at = doc.hierarchy.length - 1;
+    const a = 3;
+    const judged: WorkshopDoc = {
+      ...doc,
+      hierarchy: doc.hierarchy.map((n, k) =>
+        k === at
+          ? {
+              ...n,
+              method: 'pairwise',
+              matrix: [
+                [1, a],
+                [1 / a, 1],
+              ],
+            }
+          : n,
+      ),
+    };
+    const s = reportStrings('en');
+    const total = judged.criteria.reduce((x, c) => x + c.weight, 0);
+    const dim = judged.criteria.find((c) => c.id === judged.hierarchy[at].criterionId)!.weight / total;
+    const html = renderHtml(buildContent(judged, analyseWorkshop(judged), 'en'));
+    const section = html.slice(html.indexOf('id="hierarchy"'));
+    expect(section).toContain(s.hierarchyPairwiseCr('—'));
+    const row = section.slice(section.indexOf('**bold**'), section.indexOf('</tr>', section.indexOf('**bold**')));
+    expect(row).toContain(formatPercent(1 / (1 + a), 1));
+    expect(row).toContain(formatPercent(dim / (1 + a), 1));
+    // An unanswered pairwise dimension says its shares are equal until judged.
+    const open = {
+      ...judged,
+      hierarchy: judged.hierarchy.map((n, k) =>
+        k === at
+          ? {
+              ...n,
+              matrix: [
+                [1, null],
+                [null, 1],
+              ],
+            }
+          : n,
+      ),
+    };
+    expect(renderHtml(buildContent(open, analyseWorkshop(open), 'en'))).toContain(s.hierarchyPairwisePending);
+  });
+
   for (const lang of LANGS) {
     it(`${lang}: HTML carries every focus point with its local and global weight, user text escaped`, () => {
       const html = renderHtml(buildContent(doc, analyseWorkshop(doc), lang));

@@ -1,4 +1,5 @@
 import { displayName, hierarchyPriorities, leafName } from '../../shared/model';
+import { hierarchyJudged } from '../analysis/analysis';
 import type { Block, Cell, Inline } from './blocks';
 import type { ReportContent } from './content';
 import { formatNumber, formatPercent } from './content';
@@ -14,18 +15,25 @@ const cell = (text: Inline, cls?: string): Cell => (cls ? { text, cls } : { text
 
 export function hierarchyBlocks(r: ReportContent): Block[] {
   const { s, doc, lang } = r;
-  const nodes = hierarchyPriorities(doc);
+  const nodes = hierarchyPriorities(doc, hierarchyJudged(doc));
   if (nodes.length === 0) return [];
   const rows: Cell[][] = nodes.flatMap((node) => [
     [
       cell({ strong: user(displayName(doc.criteria[node.index], lang, 'criterion', node.index)) }),
-      cell('', 'num'),
+      cell(
+        node.method === 'pairwise'
+          ? node.settled
+            ? s.hierarchyPairwiseCr(node.cr === null ? '—' : formatNumber(node.cr, 3))
+            : s.hierarchyPairwisePending
+          : '',
+        'num',
+      ),
       cell('', 'num'),
       cell(formatPercent(node.share, 1), 'num'),
     ],
     ...node.leaves.map((leaf) => [
       cell(['└ ', user(leafName(leaf, lang))]),
-      cell(formatNumber(leaf.points), 'num'),
+      cell(node.method === 'pairwise' ? '' : formatNumber(leaf.points), 'num'),
       cell(formatPercent(leaf.local, 1), 'num'),
       cell(formatPercent(leaf.global, 1), 'num'),
     ]),

@@ -261,4 +261,7 @@ export interface ReportStrings {
   localPoints: string;
   localWeight: string;
   globalWeight: string;
+  /** A pairwise dimension's row: its consistency ratio (formatted), or that its judgments do not link every focus point yet. */
+  hierarchyPairwiseCr: (cr: string) => string;
+  hierarchyPairwisePending: string;
 }

@@ -1,4 +1,5 @@
 import { pick, type Lang, type LocalizedText } from '../framework';
+import { connectingPair } from './edits/ahp-edit';
 import type { HierarchyNode, WorkshopDoc } from './schema';
 
 /**
@@ -15,6 +16,33 @@ export function localShares(points: readonly number[]): number[] {
   const sum = points.reduce((a, b) => a + b, 0);
   if (!(sum > 0)) return points.map(() => 1 / points.length);
   return points.map((p) => p / sum);
+}
+
+/**
+ * What the engine's AHP (`engine.ahp`: principal eigenvector, Harker's method for pairs left
+ * null) answered for a pairwise dimension's judgments: the local weights, CR and the next pair.
+ */
+export interface NodeJudged {
+  weights: readonly number[];
+  cr: number | null;
+  nextPair: readonly [number, number] | null;
+}
+
+/** Pairwise dimension → the engine's answer for its matrix (absent: not asked yet, or the pairs do not link every leaf). */
+export type HierarchyJudged = Readonly<Record<string, NodeJudged>>;
+
+/** Whether a node's local weights come from pairwise judgments. */
+export const isPairwise = (node: HierarchyNode): node is HierarchyNode & { matrix: (number | null)[][] } => node.method === 'pairwise' && !!node.matrix;
+
+/**
+ * THE local shares of one dimension's focus points, for the panel, the reports and analysis:
+ * a points node from its points (`localShares`); a pairwise node from the engine's AHP on its
+ * matrix (`judged`), or equal shares while that is pending (`settled` false).
+ */
+export function nodeLocalShares(node: HierarchyNode, judged?: NodeJudged): { local: number[]; settled: boolean } {
+  if (!isPairwise(node)) return { local: localShares(node.leaves.map((l) => l.weight)), settled: true };
+  if (!judged || judged.weights.length !== node.leaves.length) return { local: node.leaves.map(() => 1 / node.leaves.length), settled: false };
+  return { local: [...judged.weights], settled: true };
 }
 
 export interface LeafPriority {
@@ -35,6 +63,12 @@ export interface DimensionPriorities {
   /** The dimension's normalised weight (its global weight). */
   share: number;
   leaves: LeafPriority[];
+  method: 'points' | 'pairwise';
+  /** Pairwise only: false while the judgments do not yet link every focus point (equal shares shown). */
+  settled: boolean;
+  /** Pairwise only: the engine's consistency ratio and next pair to ask. */
+  cr: number | null;
+  nextPair: readonly [number, number] | null;
 }
 
 /** The hierarchy node of a criterion, if it is expanded. */
@@ -42,23 +76,39 @@ export function hierarchyNode(doc: Pick<WorkshopDoc, 'hierarchy'>, criterionId: 
   return doc.hierarchy.find((n) => n.criterionId === criterionId);
 }
 
-/** Every expanded dimension, in criterion order, with its leaves' local and global priorities. */
-export function hierarchyPriorities(doc: Pick<WorkshopDoc, 'criteria' | 'hierarchy'>): DimensionPriorities[] {
+/** Every expanded dimension, in criterion order, with its leaves' local and global priorities (`judged`: see `nodeLocalShares`). */
+export function hierarchyPriorities(doc: Pick<WorkshopDoc, 'criteria' | 'hierarchy'>, judged: HierarchyJudged = {}): DimensionPriorities[] {
   const sum = doc.criteria.reduce((a, c) => a + c.weight, 0);
   const out: DimensionPriorities[] = [];
   doc.criteria.forEach((c, index) => {
     const node = hierarchyNode(doc, c.id);
     if (!node) return;
     const share = sum > 0 ? c.weight / sum : 0;
-    const local = localShares(node.leaves.map((l) => l.weight));
+    const answer = judged[c.id];
+    const { local, settled } = nodeLocalShares(node, answer);
+    const pairwise = isPairwise(node);
     out.push({
       criterionId: c.id,
       index,
       share,
+      method: pairwise ? 'pairwise' : 'points',
+      settled,
+      cr: pairwise && settled ? (answer?.cr ?? null) : null,
+      nextPair: pairwise && settled ? (answer?.nextPair ?? null) : null,
       leaves: node.leaves.map((l, j) => ({ id: l.id, name: l.name, points: l.weight, local: local[j], global: share * local[j] })),
     });
   });
   return out;
+}
+
+/**
+ * The pairwise dimensions whose judgments link every focus point, each with its matrix: what to
+ * hand `engine.ahp` (one request per node). A node not yet linked has `linking`, the pair to ask first.
+ */
+export function hierarchyAhpNodes(
+  doc: Pick<WorkshopDoc, 'hierarchy'>,
+): Array<{ criterionId: string; matrix: (number | null)[][]; linking: [number, number] | null }> {
+  return doc.hierarchy.filter(isPairwise).map((node) => ({ criterionId: node.criterionId, matrix: node.matrix, linking: connectingPair(node.matrix) }));
 }
 
 /** A focus point's name in `lang` (the other language when that one is empty). */

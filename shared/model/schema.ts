@@ -97,6 +97,13 @@ export const HierarchyLeafSchema = z.strictObject({
 export const HierarchyNodeSchema = z.strictObject({
   criterionId: IdSchema,
   leaves: z.array(HierarchyLeafSchema).min(2).max(50),
+  /**
+   * How the leaves' local weights are formed: absent or 'points' = from the points; 'pairwise' =
+   * AHP on `matrix` (the engine's principal eigenvector, Harker's method for pairs left null).
+   */
+  method: z.enum(['points', 'pairwise']).optional(),
+  /** Pairwise judgments over the leaves in order (a_ij = how many times more i than j; null = not judged, on both sides). */
+  matrix: z.array(z.array(num().positive().nullable()).max(50)).max(50).optional(),
 });
 
 export const CandidateKindSchema = z.enum(['self-built', 'managed', 'hybrid', 'custom']);
@@ -698,6 +705,25 @@ export const WorkshopDocSchema = z
         if (leaves.has(leaf.id)) ctx.addIssue({ code: 'custom', path: ['hierarchy', i, 'leaves', j, 'id'], message: `duplicate id "${leaf.id}"` });
         leaves.add(leaf.id);
       });
+      if (node.method === 'pairwise' && !node.matrix)
+        ctx.addIssue({ code: 'custom', path: ['hierarchy', i, 'matrix'], message: 'a pairwise node needs its matrix' });
+      if (node.matrix) {
+        const m = node.matrix;
+        const path = ['hierarchy', i, 'matrix'];
+        checkMatrix(m, node.leaves.length, path);
+        if (m.length === node.leaves.length && m.every((row) => row.length === m.length))
+          for (let a = 0; a < m.length; a++)
+            for (let b = a; b < m.length; b++) {
+              const x = m[a][b];
+              const y = m[b][a];
+              if (x !== null && y !== null && Math.abs(x * y - 1) > 1e-9)
+                ctx.addIssue({
+                  code: 'custom',
+                  path: [...path, a, b],
+                  message: a === b ? 'the diagonal is 1' : 'a judgment and its mirror must be reciprocal (a_ij × a_ji = 1)',
+                });
+            }
+      }
     });
     doc.weighting.ahp.forEach((j, i) => checkMatrix(j.matrix, j.criteria.length, ['weighting', 'ahp', i, 'matrix']));
     doc.ratings.forEach((r, i) => checkMatrix(r.matrix, r.candidates.length, ['ratings', i, 'matrix']));

@@ -259,4 +259,6 @@ export const report: ReportStrings = {
   localPoints: room.room.hierarchy.localPoints,
   localWeight: room.room.hierarchy.local,
   globalWeight: room.room.hierarchy.global,
+  hierarchyPairwiseCr: (cr: string) => `Pairwise, CR ${cr}`,
+  hierarchyPairwisePending: 'Pairwise, not all linked: equal shares',
 };

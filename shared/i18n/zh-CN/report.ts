@@ -252,4 +252,6 @@ export const report: ReportStrings = {
   localPoints: room.room.hierarchy.localPoints,
   localWeight: room.room.hierarchy.local,
   globalWeight: room.room.hierarchy.global,
+  hierarchyPairwiseCr: (cr: string) => `两两比较，CR ${cr}`,
+  hierarchyPairwisePending: '两两比较，尚未全部关联：按等分',
 };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from '../create';
 import { hierarchyPriorities, localShares } from '../hierarchy';
-import { WorkshopDocSchema } from '../schema';
+import { WorkshopDocSchema, type WorkshopDoc } from '../schema';
 import { removeCriterion } from './criteria';
-import { canExpand, collapseCriterion, expandCriterion, moveLeaf, setLeafWeight, setLocalShares } from './hierarchy-edit';
+import { canExpand, collapseCriterion, expandCriterion, moveLeaf, setHierarchyMethod, setLeafJudgment, setLeafWeight, setLocalShares } from './hierarchy-edit';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const sample = () => createSampleWorkshop('zh-CN', NOW, 'w1');
@@ -75,5 +75,83 @@ describe('criteria hierarchy edits', () => {
     const removed = removeCriterion(doc, 'cost-structure');
     expect(removed.hierarchy.map((n) => n.criterionId)).toEqual(['mismatch-control']);
     expect(WorkshopDocSchema.safeParse(removed).success).toBe(true);
+  });
+});
+
+const node = (doc: WorkshopDoc) => doc.hierarchy.find((x) => x.criterionId === 'mismatch-control')!;
+
+describe('pairwise local weights of a dimension', () => {
+  const issues = (doc: unknown) => {
+    const r = WorkshopDocSchema.safeParse(doc);
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('switches to pairwise with an unanswered matrix, keeps judgments reciprocal, and switches back', () => {
+    let doc = expandCriterion(sample(), 'mismatch-control');
+    const n = node(doc).leaves.length;
+    doc = setHierarchyMethod(doc, 'mismatch-control', 'pairwise');
+    expect(node(doc).method).toBe('pairwise');
+    expect(node(doc).matrix).toEqual(Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : null))));
+    expect(issues(doc)).toEqual([]);
+    doc = setLeafJudgment(doc, 'mismatch-control', 0, 1, 3);
+    doc = setLeafJudgment(doc, 'mismatch-control', 2, 0, 1 / 5);
+    const m = node(doc).matrix!;
+    expect([m[0][1], m[1][0], m[2][0], m[0][2]]).toEqual([3, 1 / 3, 1 / 5, 5]);
+    expect(issues(doc)).toEqual([]);
+    // No change, a pair on the diagonal, outside the matrix, or a value not positive: the same document.
+    expect(setLeafJudgment(doc, 'mismatch-control', 0, 1, 3)).toBe(doc);
+    expect(setLeafJudgment(doc, 'mismatch-control', 1, 1, 2)).toBe(doc);
+    expect(setLeafJudgment(doc, 'mismatch-control', 0, n, 2)).toBe(doc);
+    expect(setLeafJudgment(doc, 'mismatch-control', 0, 1, 0)).toBe(doc);
+    expect(setLeafJudgment(doc, 'mismatch-control', 0, 1, Number.POSITIVE_INFINITY)).toBe(doc);
+    expect(setLeafJudgment(doc, 'scalability', 0, 1, 2)).toBe(doc);
+    const cleared = setLeafJudgment(doc, 'mismatch-control', 1, 0, null);
+    expect([node(cleared).matrix![0][1], node(cleared).matrix![1][0]]).toEqual([null, null]);
+    // Moving a focus point moves its judgments with it: a_ij still compares the same two focus points.
+    const [l0, l1] = node(doc).leaves.map((l) => l.id);
+    const moved = node(moveLeaf(doc, 'mismatch-control', l0, 1));
+    expect(moved.leaves.slice(0, 2).map((l) => l.id)).toEqual([l1, l0]);
+    expect([moved.matrix![1][0], moved.matrix![0][1], moved.matrix![2][1], moved.matrix![1][2]]).toEqual([3, 1 / 3, 1 / 5, 5]);
+    expect(issues(moveLeaf(doc, 'mismatch-control', l0, 1))).toEqual([]);
+    // Back to points: the judgments are kept for a later switch, the points rule again.
+    const back = setHierarchyMethod(doc, 'mismatch-control', 'points');
+    expect(node(back).matrix).toBe(m);
+    expect(hierarchyPriorities(back).find((x) => x.criterionId === 'mismatch-control')!.method).toBe('points');
+    expect(node(setHierarchyMethod(back, 'mismatch-control', 'pairwise')).matrix).toBe(m);
+  });
+
+  it('refuses a matrix that is not square, not reciprocal, half-answered, or missing', () => {
+    const doc = setHierarchyMethod(expandCriterion(sample(), 'mismatch-control'), 'mismatch-control', 'pairwise');
+    const n = node(doc).leaves.length;
+    const at = doc.hierarchy.findIndex((x) => x.criterionId === 'mismatch-control');
+    const withMatrix = (matrix: unknown) => ({
+      ...doc,
+      hierarchy: doc.hierarchy.map((x, k) => (k === at ? { ...x, method: 'pairwise', matrix } : x)),
+    });
+    const good = node(doc).matrix!;
+    expect(issues(withMatrix(good.slice(1)))).toEqual([`hierarchy.${at}.matrix: must be ${n}×${n}`]);
+    const notReciprocal = good.map((row, i) => row.map((v, j) => (i === 0 && j === 1 ? 3 : i === 1 && j === 0 ? 3 : v)));
+    expect(issues(withMatrix(notReciprocal))).toEqual([`hierarchy.${at}.matrix.0.1: a judgment and its mirror must be reciprocal (a_ij × a_ji = 1)`]);
+    const half = good.map((row, i) => row.map((v, j) => (i === 0 && j === 1 ? 2 : v)));
+    expect(issues(withMatrix(half))).toContain(`hierarchy.${at}.matrix.0.1: an unanswered pair is null on both sides of the diagonal`);
+    const diagonal = good.map((row, i) => row.map((v, j) => (i === 0 && j === 0 ? 2 : v)));
+    expect(issues(withMatrix(diagonal))).toEqual([`hierarchy.${at}.matrix.0.0: the diagonal is 1`]);
+    expect(issues(withMatrix(undefined))).toEqual([`hierarchy.${at}.matrix: a pairwise node needs its matrix`]);
+    // A v13 node as released by the expansion (no method, no matrix) stays valid.
+    expect(issues(expandCriterion(sample(), 'mismatch-control'))).toEqual([]);
+  });
+
+  it('shows equal local shares, unsettled, until the engine has answered for the judgments', () => {
+    const doc = setHierarchyMethod(expandCriterion(sample(), 'mismatch-control'), 'mismatch-control', 'pairwise');
+    const mc = hierarchyPriorities(doc).find((x) => x.criterionId === 'mismatch-control')!;
+    const n = mc.leaves.length;
+    expect(mc.settled).toBe(false);
+    expect(mc.leaves.map((l) => l.local)).toEqual(Array.from({ length: n }, () => 1 / n));
+    const weights = Array.from({ length: n }, (_, j) => (j + 1) / ((n * (n + 1)) / 2));
+    const judged = hierarchyPriorities(doc, { 'mismatch-control': { weights, cr: 0.05, nextPair: [0, 2] } }).find((x) => x.criterionId === 'mismatch-control')!;
+    expect(judged.settled).toBe(true);
+    expect(judged.leaves.map((l) => l.local)).toEqual(weights);
+    judged.leaves.forEach((l, j) => expect(l.global).toBeCloseTo(judged.share * weights[j], 12));
+    expect([judged.cr, judged.nextPair]).toEqual([0.05, [0, 2]]);
   });
 });

@@ -45,6 +45,38 @@ export function setLeafWeight(doc: WorkshopDoc, criterionId: string, leafId: str
   return changed ? { ...doc, hierarchy } : doc;
 }
 
+/**
+ * How a dimension's focus points get their local weights: 'points' (as entered) or 'pairwise'
+ * (AHP on their pairwise judgments). Switching to pairwise starts an unanswered matrix (1 on the
+ * diagonal, null elsewhere) unless one is kept from before; switching back keeps the judgments.
+ */
+export function setHierarchyMethod(doc: WorkshopDoc, criterionId: string, method: 'points' | 'pairwise'): WorkshopDoc {
+  const node = doc.hierarchy.find((n) => n.criterionId === criterionId);
+  if (!node || (node.method ?? 'points') === method) return doc;
+  const n = node.leaves.length;
+  const matrix = node.matrix ?? Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : null)));
+  const next: HierarchyNode = method === 'pairwise' ? { ...node, method, matrix } : { ...node, method };
+  return { ...doc, hierarchy: doc.hierarchy.map((x) => (x === node ? next : x)) };
+}
+
+/**
+ * Judgment "focus point i is `value` times as important as focus point j" under a pairwise
+ * dimension; the mirror a_ji = 1 / value follows, and null marks the pair not judged (both sides).
+ * Refused (the same document): no such node or pair, i = j, or a value not positive and finite.
+ */
+export function setLeafJudgment(doc: WorkshopDoc, criterionId: string, i: number, j: number, value: number | null): WorkshopDoc {
+  const node = doc.hierarchy.find((n) => n.criterionId === criterionId);
+  const m = node?.matrix;
+  if (!node || !m || i === j || !m[i] || !m[j] || i >= m.length || j >= m.length) return doc;
+  if (value !== null && !(value > 0 && Number.isFinite(value))) return doc;
+  const was = m[i][j];
+  if (value === null ? was === null : was !== null && Math.abs(was - value) < 1e-12) return doc;
+  const matrix = m.map((row) => [...row]);
+  matrix[i][j] = value;
+  matrix[j][i] = value === null ? null : 1 / value;
+  return { ...doc, hierarchy: doc.hierarchy.map((x) => (x === node ? { ...node, matrix } : x)) };
+}
+
 /** The document without the hierarchy node of a removed criterion. */
 export function hierarchyWithout(hierarchy: WorkshopDoc['hierarchy'], criterionId: string): WorkshopDoc['hierarchy'] {
   return hierarchy.some((n) => n.criterionId === criterionId) ? hierarchy.filter((n) => n.criterionId !== criterionId) : hierarchy;
@@ -64,8 +96,12 @@ export function moveLeaf(doc: WorkshopDoc, criterionId: string, leafId: string, 
   if (j < 0 || k < 0 || k >= leaves.length) return doc;
   const next = leaves.slice();
   [next[j], next[k]] = [next[k], next[j]];
+  // Pairwise judgments follow their focus points: swap rows and columns j and k.
+  const m = doc.hierarchy[i].matrix;
+  const swap = (x: number) => (x === j ? k : x === k ? j : x);
+  const matrix = m ? m.map((_, r) => m[swap(r)].map((__, c) => m[swap(r)][swap(c)])) : undefined;
   const hierarchy = doc.hierarchy.slice();
-  hierarchy[i] = { ...doc.hierarchy[i], leaves: next };
+  hierarchy[i] = matrix ? { ...doc.hierarchy[i], leaves: next, matrix } : { ...doc.hierarchy[i], leaves: next };
   return { ...doc, hierarchy };
 }
 
