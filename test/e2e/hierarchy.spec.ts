@@ -60,11 +60,26 @@ test('expanding a dimension into its focus points gives local and global weights
     await expect(app.getByTestId(`hierarchy-local-mismatch-control-${id}`)).toHaveText(pct(roc[r]));
     await expect(app.getByTestId(`hierarchy-global-mismatch-control-${id}`)).toHaveText(pct(share * roc[r]));
   }
+  // Pairwise, on the focus points as now listed (b, a, c): b over a ×3, a over c ×2 link all three; Harker
+  // completes b over c ×6, so the local weights are (6, 2, 1) / 9 in that order.
+  await app.getByTestId('hierarchy-method-mismatch-control').selectOption('pairwise');
+  await app.getByRole('slider', { name: `${b} versus ${a}` }).fill('-2');
+  await expect(app.getByTestId('hierarchy-cr-mismatch-control')).toHaveText('Equal local weights until the answered pairs link every focus point.');
+  await app.getByRole('slider', { name: `${a} versus ${c}` }).fill('-1');
+  const judged = [6, 2, 1];
+  for (const [r, id] of listed.entries()) {
+    await expect(app.getByTestId(`hierarchy-local-mismatch-control-${id}`)).toHaveText(pct(judged[r] / 9));
+    await expect(app.getByTestId(`hierarchy-global-mismatch-control-${id}`)).toHaveText(pct((share * judged[r]) / 9));
+  }
+  await expect(app.getByTestId('hierarchy-cr-mismatch-control')).toHaveText(/^Consistency ratio 0\.000 \(consistent enough/);
+  await expect(app.getByTestId('hierarchy-next-mismatch-control')).toContainText(`Next pair to ask: ${b} vs ${c}`);
+  await app.screenshot({ path: info.outputPath('hierarchy-pairwise-en.png'), fullPage: true });
 
   // The same table in Chinese: the focus points' own names, the headings from the catalogue.
   await new LibraryPage(app).switchLanguage('zh-CN');
   await expect(table.getByRole('rowheader', { name: dim.focusPoints[0]['zh-CN'] })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: '全局权重' })).toBeVisible();
   await expect(table.getByRole('button', { name: '收起失配控制' })).toBeVisible();
-  await table.screenshot({ path: info.outputPath('hierarchy-zh.png') });
+  await expect(app.getByTestId('hierarchy-cr-mismatch-control')).toContainText('一致性比率');
+  await app.screenshot({ path: info.outputPath('hierarchy-zh.png'), fullPage: true });
 });

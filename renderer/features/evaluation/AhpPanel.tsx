@@ -30,7 +30,7 @@ import { useRoom } from '../../store/room';
 import { useNativeChange } from './useCommit';
 
 /** Saaty's consistency limit: a CR above 0.1 means the judgments contradict each other too much. */
-const CR_LIMIT = 0.1;
+export const CR_LIMIT = 0.1;
 /** Saaty's compatibility limit: a participant's index above 1.1 means their judgments do not fit the group weights. */
 const COMPATIBILITY_LIMIT = 1.1;
 

@@ -1,11 +1,32 @@
-import { Fragment } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayName, hierarchyPriorities, leafName, normalisedCriterionWeights, type DimensionPriorities, type WorkshopDoc } from '../../../shared/model';
-import { canExpand, collapseCriterion, expandCriterion, moveLeaf, setLeafWeight, setLocalShares } from '../../../shared/model/edits/hierarchy-edit';
+import {
+  displayName,
+  hierarchyPriorities,
+  isPairwise,
+  leafName,
+  normalisedCriterionWeights,
+  type DimensionPriorities,
+  type HierarchyNode,
+  type NodeJudged,
+  type WorkshopDoc,
+} from '../../../shared/model';
+import { connectingPair, judgmentPairs } from '../../../shared/model/edits/ahp-edit';
+import {
+  canExpand,
+  collapseCriterion,
+  expandCriterion,
+  moveLeaf,
+  setHierarchyMethod,
+  setLeafJudgment,
+  setLeafWeight,
+  setLocalShares,
+} from '../../../shared/model/edits/hierarchy-edit';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { numCol, TableHead } from '../../ui/TableHead';
+import { CR_LIMIT, PairRow } from './AhpPanel';
 import { PointsInput } from './WeightSliders';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -17,11 +38,8 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
  */
 export function HierarchyPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
-  const lang = currentLang();
-  const edit = useWorkshop((s) => s.edit);
   if (doc.criteria.length === 0) return <p className="empty">{t('room.weights.noCriteria')}</p>;
   const shares = normalisedCriterionWeights(doc);
-  const nodes = new Map(hierarchyPriorities(doc).map((n) => [n.criterionId, n]));
   return (
     <div className="hierarchy">
       <p className="muted small">{t('room.hierarchy.intro')}</p>
@@ -36,92 +54,214 @@ export function HierarchyPanel({ doc }: { doc: WorkshopDoc }) {
           ]}
         />
         <tbody>
-          {doc.criteria.map((c, k) => {
-            const name = displayName(c, lang, 'criterion', k);
-            const node = nodes.get(c.id);
-            return (
-              <Fragment key={c.id}>
-                <tr>
-                  <th scope="row">{name}</th>
-                  <td />
-                  <td />
-                  <td className="num" data-testid={`hierarchy-global-${c.id}`}>
-                    {pct(shares[k])}
-                  </td>
-                  <td>
-                    {node && <LocalRoc node={node} name={name} />}
-                    {node ? (
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-small"
-                        aria-label={t('room.hierarchy.collapse', { name })}
-                        onClick={() => edit(t('room.hierarchy.collapse', { name }), (d) => collapseCriterion(d, c.id))}
-                      >
-                        {t('room.hierarchy.collapseShort')}
-                      </button>
-                    ) : canExpand(doc, c.id) ? (
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-small"
-                        aria-label={t('room.hierarchy.expand', { name })}
-                        onClick={() => edit(t('room.hierarchy.undoExpand', { name }), (d) => expandCriterion(d, c.id))}
-                      >
-                        {t('room.hierarchy.expandShort')}
-                      </button>
-                    ) : (
-                      <span className="muted small">{t('room.hierarchy.noFocusPoints')}</span>
-                    )}
-                  </td>
-                </tr>
-                {node?.leaves.map((leaf, j) => {
-                  const leafText = leafName(leaf, lang);
-                  return (
-                    <tr key={`${c.id}/${leaf.id}`} className="hierarchy-leaf">
-                      <th scope="row" className="hierarchy-leaf-name">
-                        <span aria-hidden="true">└ </span>
-                        {leafText}
-                      </th>
-                      <td className="num">
-                        <PointsInput
-                          value={Math.round(leaf.points * 100) / 100}
-                          label={t('room.hierarchy.pointsOf', { name: leafText, parent: name })}
-                          onCommit={(v) => edit(t('room.hierarchy.undoLocal', { name: leafText }), (d) => setLeafWeight(d, c.id, leaf.id, v))}
-                        />
-                      </td>
-                      <td className="num" data-testid={`hierarchy-local-${c.id}-${leaf.id}`}>
-                        {pct(leaf.local)}
-                      </td>
-                      <td className="num" data-testid={`hierarchy-global-${c.id}-${leaf.id}`}>
-                        {pct(leaf.global)}
-                      </td>
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-small"
-                          disabled={j === 0}
-                          aria-label={t('room.roc.up', { name: leafText })}
-                          onClick={() => edit(t('room.undo.rankOrder'), (d) => moveLeaf(d, c.id, leaf.id, -1))}
-                        >
-                          ↑
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-small"
-                          disabled={j === node.leaves.length - 1}
-                          aria-label={t('room.roc.down', { name: leafText })}
-                          onClick={() => edit(t('room.undo.rankOrder'), (d) => moveLeaf(d, c.id, leaf.id, 1))}
-                        >
-                          ↓
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </Fragment>
-            );
-          })}
+          {doc.criteria.map((c, k) => (
+            <DimensionRows key={c.id} doc={doc} k={k} share={shares[k]} node={doc.hierarchy.find((n) => n.criterionId === c.id)} />
+          ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * One dimension: its row, and when expanded how its focus points are weighed (points or pairwise)
+ * with their rows. A pairwise dimension asks the engine's AHP (`engine.ahp`) for its judgments,
+ * and `hierarchyPriorities` turns that answer into local shares, as the reports do.
+ */
+function DimensionRows({ doc, k, share, node }: { doc: WorkshopDoc; k: number; share: number; node: HierarchyNode | undefined }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const edit = useWorkshop((s) => s.edit);
+  const c = doc.criteria[k];
+  const name = displayName(c, lang, 'criterion', k);
+  const pairwise = node && isPairwise(node) ? node : null;
+  const labels = useMemo(() => node?.leaves.map((l) => leafName(l, lang).slice(0, 200)) ?? [], [node, lang]);
+  const linking = useMemo(() => (pairwise ? connectingPair(pairwise.matrix) : null), [pairwise]);
+  const request = useMemo(
+    () => (pairwise && !linking && pairwise.leaves.length <= 15 ? { matrix: pairwise.matrix, labels } : null),
+    [pairwise, linking, labels],
+  );
+  const answer = useDerived('engine.ahp', request);
+  const judged: NodeJudged | undefined = request && answer.value && answer.current ? answer.value : undefined;
+  const priorities = node ? hierarchyPriorities({ criteria: doc.criteria, hierarchy: [node] }, judged ? { [c.id]: judged } : {})[0] : undefined;
+  const method = pairwise ? 'pairwise' : 'points';
+  return (
+    <Fragment>
+      <tr>
+        <th scope="row">{name}</th>
+        <td className="num">
+          {node && (
+            <select
+              className="input"
+              aria-label={t('room.hierarchy.method', { name })}
+              data-testid={`hierarchy-method-${c.id}`}
+              value={method}
+              onChange={(e) =>
+                edit(t('room.hierarchy.undoMethod', { name }), (d) => setHierarchyMethod(d, c.id, e.target.value === 'pairwise' ? 'pairwise' : 'points'))
+              }
+            >
+              <option value="points">{t('room.hierarchy.methodPoints')}</option>
+              <option value="pairwise">{t('room.hierarchy.methodPairwise')}</option>
+            </select>
+          )}
+        </td>
+        <td />
+        <td className="num" data-testid={`hierarchy-global-${c.id}`}>
+          {pct(share)}
+        </td>
+        <td>
+          {priorities && !pairwise && <LocalRoc node={priorities} name={name} />}
+          {node ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              aria-label={t('room.hierarchy.collapse', { name })}
+              onClick={() => edit(t('room.hierarchy.collapse', { name }), (d) => collapseCriterion(d, c.id))}
+            >
+              {t('room.hierarchy.collapseShort')}
+            </button>
+          ) : canExpand(doc, c.id) ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              aria-label={t('room.hierarchy.expand', { name })}
+              onClick={() => edit(t('room.hierarchy.undoExpand', { name }), (d) => expandCriterion(d, c.id))}
+            >
+              {t('room.hierarchy.expandShort')}
+            </button>
+          ) : (
+            <span className="muted small">{t('room.hierarchy.noFocusPoints')}</span>
+          )}
+        </td>
+      </tr>
+      {priorities?.leaves.map((leaf, j) => {
+        const leafText = leafName(leaf, lang);
+        return (
+          <tr key={`${c.id}/${leaf.id}`} className="hierarchy-leaf">
+            <th scope="row" className="hierarchy-leaf-name">
+              <span aria-hidden="true">└ </span>
+              {leafText}
+            </th>
+            <td className="num">
+              {!pairwise && (
+                <PointsInput
+                  value={Math.round(leaf.points * 100) / 100}
+                  label={t('room.hierarchy.pointsOf', { name: leafText, parent: name })}
+                  onCommit={(v) => edit(t('room.hierarchy.undoLocal', { name: leafText }), (d) => setLeafWeight(d, c.id, leaf.id, v))}
+                />
+              )}
+            </td>
+            <td className="num" data-testid={`hierarchy-local-${c.id}-${leaf.id}`}>
+              {pct(leaf.local)}
+            </td>
+            <td className="num" data-testid={`hierarchy-global-${c.id}-${leaf.id}`}>
+              {pct(leaf.global)}
+            </td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                disabled={j === 0}
+                aria-label={t('room.roc.up', { name: leafText })}
+                onClick={() => edit(t('room.undo.rankOrder'), (d) => moveLeaf(d, c.id, leaf.id, -1))}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                disabled={j === priorities.leaves.length - 1}
+                aria-label={t('room.roc.down', { name: leafText })}
+                onClick={() => edit(t('room.undo.rankOrder'), (d) => moveLeaf(d, c.id, leaf.id, 1))}
+              >
+                ↓
+              </button>
+            </td>
+          </tr>
+        );
+      })}
+      {pairwise && priorities && (
+        <tr className="hierarchy-pairs">
+          <td colSpan={5}>
+            <PairwiseJudgments
+              criterionId={c.id}
+              name={name}
+              matrix={pairwise.matrix}
+              labels={labels}
+              linking={linking}
+              cr={priorities.cr}
+              settled={priorities.settled}
+              next={linking ?? priorities.nextPair}
+              onJudge={(i, j, v) => edit(t('room.hierarchy.undoJudgment', { name }), (d) => setLeafJudgment(d, c.id, i, j, v))}
+            />
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}
+
+/** The focus points' pairs on the AHP panel's 1–9 slider, the consistency ratio, and the next pair to ask. */
+function PairwiseJudgments({
+  criterionId,
+  name,
+  matrix,
+  labels,
+  linking,
+  cr,
+  settled,
+  next,
+  onJudge,
+}: {
+  criterionId: string;
+  name: string;
+  matrix: readonly (readonly (number | null)[])[];
+  labels: string[];
+  linking: [number, number] | null;
+  cr: number | null;
+  settled: boolean;
+  next: readonly [number, number] | null;
+  onJudge: (i: number, j: number, value: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  const pairId = (i: number, j: number) => `hier-pair-${criterionId}-${i}-${j}`;
+  const goTo = (i: number, j: number) => {
+    const el = document.getElementById(pairId(i, j));
+    el?.scrollIntoView({ block: 'center' });
+    el?.focus();
+  };
+  return (
+    <div className="ahp hierarchy-ahp" role="group" aria-label={t('room.hierarchy.pairsOf', { name })} data-testid={`hierarchy-ahp-${criterionId}`}>
+      <p className={cr !== null && cr > CR_LIMIT ? 'cr cr-bad' : 'cr'} role="status" data-testid={`hierarchy-cr-${criterionId}`}>
+        {!settled
+          ? t('room.hierarchy.pending')
+          : cr === null
+            ? t('room.hierarchy.crNone')
+            : `${t('room.ahp.cr', { cr: cr.toFixed(3) })} ${cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk')}`}
+      </p>
+      {next && (
+        <p className="small" data-testid={`hierarchy-next-${criterionId}`}>
+          {t('room.ahp.next', { a: labels[next[0]], b: labels[next[1]] })}{' '}
+          {linking ? t('room.ahp.nextConnect', { name: labels[linking[1]] }) : t('room.ahp.nextHarker')}{' '}
+          <button type="button" className="btn btn-small" onClick={() => goTo(next[0], next[1])}>
+            {t('room.ahp.goNext')}
+          </button>
+        </p>
+      )}
+      <ul className="pairs">
+        {judgmentPairs(labels.length).map(([i, j]) => (
+          <PairRow
+            key={`${i}-${j}`}
+            id={pairId(i, j)}
+            a={labels[i]}
+            b={labels[j]}
+            value={matrix[i][j]}
+            highlight={null}
+            next={next !== null && next[0] === i && next[1] === j}
+            onCommit={(v) => onJudge(i, j, v)}
+          />
+        ))}
+      </ul>
     </div>
   );
 }
