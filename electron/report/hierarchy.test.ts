@@ -12,7 +12,7 @@ import { analyseWorkshop } from '../analysis/analysis';
 import { dispatch } from '../service/dispatch';
 import { findChromium } from '../service/pdf';
 import { createInlineRunner } from '../service/tasks/runner';
-import { buildContent, formatPercent } from './content';
+import { buildContent, formatNumber, formatPercent } from './content';
 import { renderHtml } from './html';
 import { renderMarkdown } from './markdown';
 
@@ -107,6 +107,32 @@ describe('report: focus points with local and global weights', () => {
       ),
     };
     expect(renderHtml(buildContent(open, analyseWorkshop(open), 'en'))).toContain(s.hierarchyPairwisePending);
+  });
+
+  it('a pairwise dimension of three prints Saaty’s CR of its judgments, computed here by power iteration', () => {
+    const a = [
+      [1, 3, 2],
+      [1 / 3, 1, 4],
+      [1 / 2, 1 / 4, 1],
+    ];
+    let w = [1 / 3, 1 / 3, 1 / 3];
+    for (let it = 0; it < 1000; it++) {
+      const next = a.map((row) => row.reduce((x, v, j) => x + v * w[j], 0));
+      const sum = next.reduce((x, v) => x + v, 0);
+      w = next.map((v) => v / sum);
+    }
+    const lambda = a.map((row, i) => row.reduce((x, v, j) => x + v * w[j], 0) / w[i]).reduce((x, v) => x + v, 0) / 3;
+    const cr = (lambda - 3) / 2 / 0.58; // CI / RI(3), Saaty 1980
+    const at = doc.hierarchy.findIndex((n) => n.leaves.length === 3);
+    const judged: WorkshopDoc = { ...doc, hierarchy: doc.hierarchy.map((n, k) => (k === at ? { ...n, method: 'pairwise', matrix: a } : n)) };
+    for (const lang of LANGS) {
+      const md = renderMarkdown(buildContent(judged, analyseWorkshop(judged), lang)).replace(/\\(.)/g, '$1');
+      const s = reportStrings(lang);
+      expect(md).toContain(s.hierarchyPairwiseCr(formatNumber(cr, 3)));
+      const first = pick(judged.hierarchy[at].leaves[0].name, lang);
+      const line = md.split('\n').find((l) => l.includes(first));
+      expect(line).toContain(formatPercent(w[0], 1));
+    }
   });
 
   for (const lang of LANGS) {
