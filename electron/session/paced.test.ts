@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { ParticipantRequestSchemas, RoundSpecSchema, sessionMethods, type RoundSpecInput, type SessionEvent } from '../../shared/contract/session';
+import { participantPost } from '../../test/fixtures/participantPost';
 import { SessionManager } from './manager';
 import { answerIn, pacedQuestions, withAnswer } from './paced';
 import { pairOrder } from './pairs';
@@ -43,32 +43,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Reply {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: { ok: boolean; result?: any; error?: { code: string; message: string } };
-}
-function send(port: number, method: string, body: unknown, token?: string): Promise<Reply> {
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: ADDRESS,
-        port,
-        method: 'POST',
-        path: `/p/${method}`,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d: Buffer) => (text += d.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+const send = (port: number, method: string, body: unknown, token?: string) => participantPost(ADDRESS, port, method, body, token);
 
 const tokenOf = (link: string) => link.split('#t=')[1];
 

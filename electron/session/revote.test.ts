@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { RoundSpecSchema, type RoundSpecInput } from '../../shared/contract/session';
+import { participantPost } from '../../test/fixtures/participantPost';
 import { SessionManager } from './manager';
 
 // Listens only on 127.0.0.3 (loopback), port 0.
@@ -44,32 +44,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function send(
-  port: number,
-  method: string,
-  body: unknown,
-  token?: string,
-): Promise<{ status: number; body: { ok: boolean; result?: Record<string, unknown> } }> {
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: ADDRESS,
-        port,
-        method: 'POST',
-        path: `/p/${method}`,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d: Buffer) => (text += d.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+const send = (port: number, method: string, body: unknown, token?: string) => participantPost(ADDRESS, port, method, body, token);
 
 describe('a re-vote round (Delphi)', () => {
   it('sends each device its own previous answers, the group’s previous median and spread, and refuses a cell not asked again', async () => {
