@@ -135,6 +135,7 @@ export function ChartSvg({
   height,
   className,
   children,
+  interactive = false,
 }: {
   svgRef: RefObject<SVGSVGElement | null>;
   filename: string;
@@ -144,9 +145,17 @@ export function ChartSvg({
   height: number;
   className: string;
   children: ReactNode;
+  /** The chart holds controls (buttons): a named group then, since an image may not contain interactive parts. */
+  interactive?: boolean;
 }) {
   return (
-    <svg ref={svgRef} className={className} viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${filename}-t ${filename}-d`}>
+    <svg
+      ref={svgRef}
+      className={className}
+      viewBox={`0 0 ${width} ${height}`}
+      role={interactive ? 'group' : 'img'}
+      aria-labelledby={`${filename}-t ${filename}-d`}
+    >
       <title id={`${filename}-t`}>{title}</title>
       <desc id={`${filename}-d`}>{desc}</desc>
       {children}

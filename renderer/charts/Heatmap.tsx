@@ -57,7 +57,16 @@ export const Heatmap = memo(function Heatmap({
   const legendY = g.height + gap;
   return (
     <ChartFigure title={title} filename={filename} svgRef={ref} actions={actions} boxRef={box.ref}>
-      <ChartSvg svgRef={ref} filename={filename} title={title} desc={desc} width={g.width} height={legendY + lh + 4} className="chart-svg heatmap">
+      <ChartSvg
+        svgRef={ref}
+        filename={filename}
+        title={title}
+        desc={desc}
+        width={g.width}
+        height={legendY + lh + 4}
+        className="chart-svg heatmap"
+        interactive={!!onCell}
+      >
         {g.colLabels.map((l, i) => (
           <Lines key={i} className="col-label" lines={colLines[i]} full={l.label} x={l.x} y={(colLabelHeight - gap) / 2} lineHeight={lh} anchor="middle" />
         ))}
@@ -72,7 +81,8 @@ export const Heatmap = memo(function Heatmap({
                   role: 'button',
                   tabIndex: 0,
                   className: 'cell-button',
-                  'aria-label': cellName?.(c.row, c.col),
+                  // The name carries the cell's visible figure too (a control's name contains its visible text).
+                  'aria-label': [cellName?.(c.row, c.col), labels[c.row]?.[c.col]].filter(Boolean).join(': '),
                   'data-testid': 'heatmap-cell',
                   onClick: () => onCell(c.row, c.col),
                   onKeyDown: (e: KeyboardEvent) => {

@@ -52,7 +52,7 @@ test('a disputed cell opened for the room, projected, and re-voted alone', async
   // A heatmap cell is a button too: clicked, it opens that cell (named as on the button).
   const heatCell = page.getByTestId('heatmap-cell').last();
   const heatName = (await heatCell.getAttribute('aria-label'))!;
-  const [, heatCandidate, heatCriterion] = /^Open (.+) · (.+) for the room$/.exec(heatName)!;
+  const [, heatCandidate, heatCriterion] = /^Open (.+) · (.+) for the room: .+$/.exec(heatName)!;
   await heatCell.click();
   const opened = page.locator('#room-vote').getByTestId('cell-focus');
   await expect(opened.getByRole('heading', { level: 3 })).toHaveText(`In focus: ${heatCandidate} · ${heatCriterion}`);

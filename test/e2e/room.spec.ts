@@ -61,7 +61,7 @@ test('score with three participants, weigh with sliders and AHP, cross a stabili
 
   // The group view: heatmap and consensus; the one disagreement is on the first criterion.
   await app.getByRole('button', { name: 'Group view' }).click();
-  await expect(app.getByRole('img', { name: /Where the team disagrees/ })).toBeVisible();
+  await expect(app.getByRole('group', { name: /Where the team disagrees/ })).toBeVisible();
   await expect(app.locator('.hotspots li').first()).toContainText('Mismatch control');
   await expect(app.locator('.consensus-value')).toHaveText(/\d+%/);
 
@@ -282,7 +282,7 @@ test('blind mode: no score is in the page before reveal', async ({ app }) => {
   expect(await app.content()).toContain('7.35');
   // The results come back: the group mean of the first cell is in the heatmap.
   await app.getByRole('button', { name: 'Group view' }).click();
-  await expect(app.getByRole('img', { name: /Where the team disagrees/ })).toContainText('5.8'); // (7.35 + 4.15) / 2 = 5.75
+  await expect(app.getByRole('group', { name: /Where the team disagrees/ })).toContainText('5.8'); // (7.35 + 4.15) / 2 = 5.75
   await expect(room.live.locator('.leader-name')).not.toBeEmpty();
 });
 

@@ -73,9 +73,9 @@ export const simulator = {
       },
       training: {
         mixedPrecision:
-          'A cost lever of the framework (§五). On: the training matmuls run on the tensor cores in the model’s precision, with fp32 master weights. Off: fp32 training runs them on TF32 tensor cores at half the bf16 peak, so the update takes twice as long at the same MFU, and activations take 4 bytes instead of 2 (weights, gradients and Adam state are 16 bytes a parameter either way).',
+          'A cost lever of the framework (§5). On: the training matmuls run on the tensor cores in the model’s precision, with fp32 master weights. Off: fp32 training runs them on TF32 tensor cores at half the bf16 peak, so the update takes twice as long at the same MFU, and activations take 4 bytes instead of 2 (weights, gradients and Adam state are 16 bytes a parameter either way).',
         gradientAccumulation:
-          'A cost lever of the framework (§五): micro-batches summed into one optimizer step. The FLOPs stay the same; fewer optimizer steps mean fewer gradient all-reduces and Adam updates per RL step, and a large batch fits with small micro-batches (activation memory is per micro-batch).',
+          'A cost lever of the framework (§5): micro-batches summed into one optimizer step. The FLOPs stay the same; fewer optimizer steps mean fewer gradient all-reduces and Adam updates per RL step, and a large batch fits with small micro-batches (activation memory is per micro-batch).',
       },
       cost: {
         gpuHourPrice: 'Empty: the GPU catalogue’s price.',

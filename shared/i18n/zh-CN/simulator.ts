@@ -80,7 +80,7 @@ export const simulator: Widen<typeof en> = {
         mixedPrecision:
           '框架中的降本手段（§五）。开启：训练的矩阵乘以模型精度在张量核上运行，主权重为 fp32。关闭：fp32 训练在 TF32 张量核上运行，峰值为 bf16 的一半，因此同样 MFU 下更新耗时翻倍，激活值占 4 字节而非 2 字节（权重、梯度与 Adam 状态两种情况都是每参数 16 字节）。',
         gradientAccumulation:
-          '框架中的降本手段（§五）：多个微批次累加为一次优化器步。FLOPs 不变；优化器步更少，每个 RL 步的梯度 all-reduce 与 Adam 更新也更少，大批次可以用小微批次放下（激活显存按微批次计）。',
+          '框架中的降本手段（§五）：多个微批次累加为一次优化器步。浮点运算量不变；优化器步更少，每个 RL 步的梯度全归约与 Adam 更新也更少，大批次可以用小微批次放下（激活显存按微批次计）。',
       },
       cost: {
         gpuHourPrice: catalogPrice,

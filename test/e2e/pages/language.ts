@@ -27,15 +27,17 @@ export const ZH_LATIN_ALLOWED = new Set(
     // file formats
     'csv json html pdf pptx markdown md svg png adr url qr',
     // abbreviations used as such in Chinese
-    'rl gpu gpus cpu llm ahp smaa topsis roc aij aip sre ml lan id kv moe ppo grpo sft api sla token tokens ok p50 p90 p95 p99 bf16 fp8',
+    'rl gpu gpus cpu llm ahp smaa topsis roc aij aip sre ml lan id kv moe ppo grpo sft api sla token tokens ok p50 p90 p95 p99 bf16 fp8 fp32 tf32',
     // units and currencies
     'ms min mb gb tb kb usd cny tflops pflops gbps mfu mtbf pue',
     // terms of the art that the Chinese framework text itself keeps in English (shared/framework, the seed)
     'agentic rollout reward kpi critic prefill',
     // the words of its English phrases (reward shaping, credit assignment), which a PDF's table cells may split apart
     'shaping credit assignment',
-    // people a formula is named after (the Young/Daly checkpoint interval)
-    'young daly',
+    // people a formula is named after (the Young/Daly checkpoint interval), and the Adam optimizer
+    'young daly adam',
+    // a model family a cited benchmark measured (Qwen2.5)
+    'qwen qwen2',
     // key caps, as printed on the keyboard
     'tab shift enter delete esc ctrl alt cmd backspace space home end pageup pagedown',
     // the simulator's GPU catalogue, as product names (a PDF line may break "H100-SXM" at its hyphen)
