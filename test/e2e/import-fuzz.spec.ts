@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { hostileFiles, type HostileFile } from '../fixtures/hostileFiles';
+import { storedRows } from './pages/stored';
 
 /**
  * Import fuzzing through the UI: generated hostile or corrupted workshop files chosen in
@@ -26,23 +27,10 @@ const HANG_MS = 10_000;
 
 /** Every stored row of the given workshops, as JSON, to prove they were not touched. */
 async function snapshot(page: Page, ids: string[] | null): Promise<{ ids: string[]; json: string }> {
-  return page.evaluate(async (only) => {
-    const db = await new Promise<IDBDatabase>((res, rej) => {
-      const r = indexedDB.open('selection-workshop');
-      r.onsuccess = () => res(r.result);
-      r.onerror = () => rej(r.error);
-    });
-    const all = (store: string) =>
-      new Promise<unknown[]>((res) => {
-        const q = db.transaction(store).objectStore(store).getAll();
-        q.onsuccess = () => res(q.result);
-      });
-    const [workshops, parts, summaries] = await Promise.all([all('workshops'), all('parts'), all('summaries')]);
-    db.close();
-    const ids = only ?? (workshops as { id: string }[]).map((w) => w.id);
-    const mine = (row: unknown) => ids.includes((row as { workshopId?: string }).workshopId ?? (row as { id: string }).id);
-    return { ids, json: JSON.stringify([workshops.filter(mine), parts.filter(mine), summaries.filter(mine)]) };
-  }, ids);
+  const [workshops, parts, summaries] = await storedRows(page, ['workshops', 'parts', 'summaries']);
+  const kept = ids ?? (workshops as { id: string }[]).map((w) => w.id);
+  const mine = (row: unknown) => kept.includes((row as { workshopId?: string }).workshopId ?? (row as { id: string }).id);
+  return { ids: kept, json: JSON.stringify([workshops.filter(mine), parts.filter(mine), summaries.filter(mine)]) };
 }
 
 interface Outcome {
