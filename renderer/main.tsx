@@ -5,17 +5,22 @@ import { takeTokenFromLocation } from './api/token';
 import { exportText as enExport } from '../shared/i18n/en/export';
 import { exportText as zhExport } from '../shared/i18n/zh-CN/export';
 import { initI18n, initialLang } from './i18n';
-import { repo } from './nav/services';
+import { copyKeeper, repo } from './nav/services';
 import { App } from './app/App';
 import { useLibrary } from './store/instances';
 import { openLibrary } from './store/library';
 import { storageMessage } from './db/errors';
 import { forgetRooms } from './api/forget-rooms';
+import { dropCopies, keepWhatIsMissing } from './api/library-copy';
+import { copyCall } from './api/copy-call';
 import './ui/styles.css';
 
 takeTokenFromLocation();
 // The features the library screen needs at start-up bring their strings here (one per feature).
 const i18n = initI18n([{ en: enExport, 'zh-CN': zhExport }]);
+
+/** How long after start-up the safety copy is brought up to the library: the first minutes of use come first. */
+const COPY_CATCH_UP_DELAY_MS = 5000;
 
 /** The longest the first render waits for the library's first read; a slow IndexedDB shows the app loading instead. */
 const FIRST_READ_WAIT_MS = 300;
@@ -30,7 +35,11 @@ const firstRead = openLibrary(repo, initialLang(), (err) => {
   useLibrary.setState({ error: storageMessage(err) });
 })
   .then(
-    () => retried && useLibrary.setState({ error: null }),
+    ({ lost }) => {
+      if (retried) useLibrary.setState({ error: null });
+      // A library this profile had is missing: say so, with what the safety copy holds.
+      if (lost) void useLibrary.getState().showLost(lost);
+    },
     (err: Error) => useLibrary.setState({ error: storageMessage(err) }),
   )
   .then(() => useLibrary.getState().refresh()); // reports its own failure
@@ -48,10 +57,15 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // Purge what was deleted over a week ago, once the library is on screen, and with each purged
-// workshop its room-vote journals on the Node side (nothing participants sent outlives it).
+// workshop its room-vote journals and its safety copy on the Node side (nothing participants sent
+// outlives it). Then bring the safety copy up to the library (workshops never kept, as by an older
+// version of the app, or changed in a window that could not reach the Node side).
 void firstRead
   .then(() => repo.purgeDeleted(Date.now() - 7 * 86400_000))
   .then(
-    (purged) => (purged.length > 0 ? forgetRooms(purged) : undefined),
+    (purged) => (purged.length > 0 ? Promise.all([forgetRooms(purged), dropCopies(purged, copyCall)]) : undefined),
     (err: Error) => useLibrary.setState({ error: storageMessage(err) }),
-  );
+  )
+  .then(() => new Promise((resolve) => setTimeout(resolve, COPY_CATCH_UP_DELAY_MS)))
+  .then(() => keepWhatIsMissing(repo, copyKeeper, copyCall))
+  .catch((err: Error) => console.warn('safety copy not brought up to date:', err));

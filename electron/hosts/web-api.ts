@@ -3,3 +3,4 @@
 export { contract, isMethodName } from '../../shared/contract';
 export { createService } from '../service';
 export { SessionManager, serveSessionEvents } from '../session';
+export { LibraryCopy } from '../keep/library-copy';

@@ -252,7 +252,8 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<WebHos
       const session = new mod.SessionManager({ dataDir, staticDir });
       // Open rounds listen again as soon as the host is up (the API loads within API_WARM_UP_MS), not when the facilitator looks.
       void session.resumeOpen();
-      return { ...mod, session, service: mod.createService({ host: 'web', workerUrl, session }) };
+      const copies = new mod.LibraryCopy(path.join(dataDir, 'library-copy'));
+      return { ...mod, session, service: mod.createService({ host: 'web', workerUrl, session, copies }) };
     }));
   const warmUp = setTimeout(() => void loadApi(), API_WARM_UP_MS);
   warmUp.unref();

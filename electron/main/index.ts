@@ -6,6 +6,7 @@ import { lockDownHtml } from '../report/pdf';
 import { isPdfRequestAllowed } from './security';
 import { createService } from '../service';
 import { SessionManager } from '../session/manager';
+import { LibraryCopy } from '../keep/library-copy';
 import { remoteListener, type ChildEnd } from '../session/listener-channel';
 import { startShell, type ElectronSurface } from './shell';
 
@@ -27,6 +28,8 @@ void electron.app.whenReady().then(() => session.resumeOpen());
 const service = createService({
   host: 'electron',
   session,
+  // The library's safety copy, outside Chromium's IndexedDB (shared/contract/library.ts).
+  copies: new LibraryCopy(path.join(electron.app.getPath('userData'), 'library-copy')),
   workerUrl: pathToFileURL(path.join(__dirname, 'worker.mjs')),
   // PDF from the report's HTML: an offscreen window with JavaScript off, in a session of its own
   // that refuses every request but its report file, loaded from a private temporary file (a

@@ -1,6 +1,7 @@
 import type { MethodDef, MethodName, ParsedRequestOf, Progress, ResponseOf } from '../../shared/contract';
 import type { TaskRunner } from './tasks/runner';
 import type { SessionManager } from '../session/manager';
+import type { LibraryCopy } from '../keep/library-copy';
 
 export type HostKind = 'electron' | 'web' | 'cli' | 'test';
 
@@ -15,6 +16,8 @@ export interface ServiceContext {
   readonly pdf?: (html: string) => Promise<Uint8Array>;
   /** Live sessions (room votes): hosts with a data folder provide it. */
   readonly session?: SessionManager;
+  /** The library's safety copy (shared/contract/library.ts): hosts with a data folder provide it. */
+  readonly copies?: LibraryCopy;
 }
 
 export type Handler<M extends MethodName> = (request: ParsedRequestOf<M>, ctx: ServiceContext) => Promise<ResponseOf<M>> | ResponseOf<M>;

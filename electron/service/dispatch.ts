@@ -10,6 +10,7 @@ export interface DispatchOptions {
   onProgress?: (p: Progress) => void;
   pdf?: ServiceContext['pdf'];
   session?: ServiceContext['session'];
+  copies?: ServiceContext['copies'];
   /** Validate responses against their schema too (tests and dev). */
   checkResponse?: boolean;
 }
@@ -42,6 +43,7 @@ export async function call(method: string, payload: unknown, options: DispatchOp
     progress: (p) => options.onProgress?.(p),
     ...(options.pdf ? { pdf: options.pdf } : {}),
     ...(options.session ? { session: options.session } : {}),
+    ...(options.copies ? { copies: options.copies } : {}),
   };
   const handler = handlers[method as MethodName] as (req: unknown, ctx: ServiceContext) => unknown;
   const result = await handler(parsed.data, ctx);

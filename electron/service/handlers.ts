@@ -7,6 +7,7 @@ import { simHandlers } from './sim';
 import { reportHandlers } from './report';
 import { analysisHandlers } from './analysis';
 import { sessionHandlers } from './session';
+import { libraryHandlers } from './library';
 
 /** One handler per contract method; the type makes a missing handler a compile error. */
 export const handlers: { [M in MethodName]: Handler<M> } = {
@@ -17,4 +18,5 @@ export const handlers: { [M in MethodName]: Handler<M> } = {
   ...reportHandlers,
   ...analysisHandlers,
   ...sessionHandlers,
+  ...libraryHandlers,
 };

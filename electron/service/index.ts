@@ -26,10 +26,16 @@ export interface CallOptions {
  * tasks. `workerUrl` is the bundled task host (build/node/worker.mjs); without it (or if
  * the file is missing) heavy tasks run inline, which is correct but blocks the caller.
  */
-export function createService(options: { host: HostKind; workerUrl?: URL; pdf?: ServiceContext['pdf']; session?: ServiceContext['session'] }): Service {
-  const { host, workerUrl, pdf, session } = options;
+export function createService(options: {
+  host: HostKind;
+  workerUrl?: URL;
+  pdf?: ServiceContext['pdf'];
+  session?: ServiceContext['session'];
+  copies?: ServiceContext['copies'];
+}): Service {
+  const { host, workerUrl, pdf, session, copies } = options;
   const tasks = workerUrl && existsSync(fileURLToPath(workerUrl)) ? createWorkerPool(workerUrl) : createInlineRunner();
-  const base = { host, tasks, ...(pdf ? { pdf } : {}), ...(session ? { session } : {}) };
+  const base = { host, tasks, ...(pdf ? { pdf } : {}), ...(session ? { session } : {}), ...(copies ? { copies } : {}) };
   return {
     host,
     tasks,

@@ -37,7 +37,7 @@ describe('Dexie schema migrations', () => {
     await repo.restore('fixture-deleted');
     expect((await repo.load('fixture-deleted'))?.ok).toBe(true);
     // The first-run flag survives: the sample is not added again.
-    expect(await repo.ensureFirstRun('en')).toBe(false);
+    expect((await repo.ensureFirstRun('en')).sample).toBe(false);
     db.close();
     await db.delete();
   });

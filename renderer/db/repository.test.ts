@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { WorkshopDatabase } from './database';
+import { openDatabase, type WorkshopDatabase } from './database';
 import { ConflictError, WorkshopRepository } from './repository';
 import { createSampleWorkshop, importCanary, importMetrics, updateDecision } from '../../shared/model';
 import { freshRepositoryEachTest } from './testing';
@@ -12,23 +12,23 @@ freshRepositoryEachTest('test', (d, r) => ((db = d), (repo = r)));
 
 describe('WorkshopRepository', () => {
   it('adds the sample workshop on the first run only', async () => {
-    expect(await repo.ensureFirstRun('en')).toBe(true);
-    expect(await repo.ensureFirstRun('en')).toBe(false);
+    expect((await repo.ensureFirstRun('en')).sample).toBe(true);
+    expect((await repo.ensureFirstRun('en')).sample).toBe(false);
     const list = await repo.listLive();
     expect(list).toHaveLength(1);
     expect(list[0].title).toMatch(/Sample/);
     // Deleting the sample does not bring it back on the next start.
     await repo.softDelete(list[0].id);
     await repo.purgeDeleted(Date.now() + 1);
-    expect(await repo.ensureFirstRun('en')).toBe(false);
+    expect((await repo.ensureFirstRun('en')).sample).toBe(false);
     expect(await repo.listLive()).toHaveLength(0);
   });
 
   it('adds the sample to a database that was opened before without it, once', async () => {
     await db.open(); // created without the sample (as by an older version of the app)
     expect(await repo.listLive()).toHaveLength(0);
-    expect(await repo.ensureFirstRun('zh-CN')).toBe(true);
-    expect(await repo.ensureFirstRun('zh-CN')).toBe(false);
+    expect((await repo.ensureFirstRun('zh-CN')).sample).toBe(true);
+    expect((await repo.ensureFirstRun('zh-CN')).sample).toBe(false);
     const list = await repo.listLive();
     expect(list).toHaveLength(1);
     expect(list[0].lang).toBe('zh-CN');
@@ -37,7 +37,7 @@ describe('WorkshopRepository', () => {
   });
 
   it('a new database holds the whole sample as soon as it is open', async () => {
-    expect(await repo.ensureFirstRun('en')).toBe(true);
+    expect((await repo.ensureFirstRun('en')).sample).toBe(true);
     const [summary] = await repo.listLive();
     const loaded = await repo.load(summary.id);
     expect(loaded?.ok && loaded.doc).toEqual(createSampleWorkshop('en', loaded?.ok ? loaded.doc.createdAt : '', summary.id));
@@ -212,5 +212,68 @@ describe('a stored workshop whose parts do not add up', () => {
     expect(migrateMessage(res.reason!, 'zh-CN')).toBe('此工作坊在本机保存的各部分不完整，无法拼成完整的工作坊。');
     expect(migrateMessage(res.reason!, 'en')).toBe(res.message);
     expect(res.issues.map((i) => issueText(i, 'zh-CN'))).toEqual(['保存的各部分对不上']);
+  });
+});
+
+describe('a library lost under the app (marker outside IndexedDB)', () => {
+  /** localStorage as a Map: it outlives the IndexedDB database, as in the browser. */
+  const markers = () => {
+    const m = new Map<string, string>();
+    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
+  };
+  const open = (name: string, store: ReturnType<typeof markers>) => new WorkshopRepository(openDatabase(name), store);
+
+  it('a recreated database is told as lost, with no sample put in its place, until the notice is dismissed', async () => {
+    const store = markers();
+    const first = open('lost-a', store);
+    expect(await first.ensureFirstRun('en')).toEqual({ sample: true, lost: null });
+    await first.create('Ours', 'en');
+    first.db.close();
+    await first.db.delete(); // what Chromium does with a database it finds corrupt
+    const second = open('lost-a', store);
+    const opened = await second.ensureFirstRun('en');
+    expect(opened.sample).toBe(false);
+    expect(opened.lost).toMatchObject({ identity: expect.any(String) as string });
+    expect(await second.listLive()).toEqual([]); // not silently replaced by the sample
+    // A restart before the user chose keeps the notice; dismissing it ends it.
+    expect((await second.ensureFirstRun('en')).lost).toEqual(opened.lost);
+    await second.dismissLost();
+    expect(await second.ensureFirstRun('en')).toEqual({ sample: false, lost: null });
+    second.db.close();
+    await second.db.delete();
+  });
+
+  it('a database with another identity than the marker is told as lost; a profile without a marker adopts its database', async () => {
+    const store = markers();
+    const a = open('lost-b', store);
+    await a.ensureFirstRun('en');
+    a.db.close();
+    // Another library put in place of this one (its identity differs from the marker).
+    const other = markers();
+    const b = open('lost-b-other', other);
+    await b.ensureFirstRun('en');
+    const identity = (await b.db.settings.get('identity'))?.value as string;
+    await a.db.open();
+    await a.db.settings.put({ key: 'identity', value: identity });
+    a.db.close();
+    const again = open('lost-b', store);
+    expect((await again.ensureFirstRun('en')).lost).not.toBeNull();
+    // No marker (localStorage cleared, or a version of the app before it): nothing is lost.
+    const fresh = open('lost-b', markers());
+    await fresh.dismissLost();
+    expect((await fresh.ensureFirstRun('en')).lost).toBeNull();
+    for (const r of [again, fresh, b]) {
+      r.db.close();
+    }
+    await again.db.delete();
+    await b.db.delete();
+  });
+
+  it('tells every stored document to onSaved, after it is stored', async () => {
+    const told: string[] = [];
+    repo.onSaved = (doc) => told.push(`${doc.id}:${doc.meta.title}`);
+    const doc = await repo.create('Told', 'en');
+    await repo.rename(doc.id, 'Told again');
+    expect(told).toEqual([`${doc.id}:Told`, `${doc.id}:Told again`]);
   });
 });

@@ -14,6 +14,7 @@ import type { Lang } from '../../shared/framework';
 import type { Table, Transaction } from 'dexie';
 import type { WorkshopDatabase, WorkshopSummary } from './database';
 import { changedParts, joinDoc, splitDoc } from './parts';
+import { pageMarkers, readMarker, writeMarker, type LibraryMarker, type MarkerStore } from './marker';
 
 /** Another window saved this workshop since we last read or wrote it: saving now would overwrite their work. */
 export class ConflictError extends Error {
@@ -54,12 +55,33 @@ function addSample(table: (name: 'workshops' | 'parts' | 'summaries' | 'settings
   ]);
 }
 
+/** A library this browser profile had, found missing when the database was opened. */
+export interface LostLibrary {
+  /** The lost library's identity, and since when this profile had it (ISO). */
+  identity: string;
+  since: string;
+  /** When the app found it missing (ISO). */
+  noticedAt: string;
+}
+
+const lostRow = (marker: LibraryMarker) => ({
+  key: 'lost',
+  value: { identity: marker.identity, since: marker.since, noticedAt: nowIso() } satisfies LostLibrary,
+});
+
 /** All reads and writes of workshops. Multi-row writes run in one transaction: nothing is half written. */
 export class WorkshopRepository {
   /** The last version written of each document, to write only what changed next time. */
   private readonly lastSaved = new Map<string, WorkshopDoc>();
 
-  constructor(readonly db: WorkshopDatabase) {}
+  /** Told of every document once it is stored: the composition root keeps the safety copy with it. */
+  onSaved: (doc: WorkshopDoc) => void = () => undefined;
+
+  /** `markers`: where the library's marker is kept, outside IndexedDB (`marker.ts`). */
+  constructor(
+    readonly db: WorkshopDatabase,
+    private readonly markers: MarkerStore | null = pageMarkers(),
+  ) {}
 
   /**
    * The `limit` most recently changed live workshops, and how many live ones there are: the
@@ -129,6 +151,7 @@ export class WorkshopRepository {
       await this.db.summaries.put(summarize(doc, prev?.deletedAt ?? 0, review));
     });
     this.lastSaved.set(doc.id, doc);
+    this.onSaved(doc);
   }
 
   async create(title: string, lang: Lang): Promise<WorkshopDoc> {
@@ -189,14 +212,27 @@ export class WorkshopRepository {
     });
   }
 
-  /** On the very first run, adds the sample workshop (once, even if the user later deletes it). */
-  async ensureFirstRun(lang: Lang): Promise<boolean> {
-    // A new database gets the sample in the transaction that creates it: one commit, and no
-    // further trips to IndexedDB before the first screen.
+  /**
+   * Opens the library. On the very first run adds the sample workshop (once, even if the user
+   * later deletes it). Answers `lost` when this browser profile had a library (its marker, kept
+   * outside IndexedDB, names one) but the database opened is another one: Chromium dropped the
+   * old database (it does so with one it finds corrupt after a crash or a power cut) or its files
+   * were removed. Then no sample is added, and the notice stays (`lostLibrary`) until the user
+   * restores the safety copy or dismisses it: the library never comes back silently as another one.
+   */
+  async ensureFirstRun(lang: Lang): Promise<{ sample: boolean; lost: LostLibrary | null }> {
+    const marker = readMarker(this.markers, this.db.name);
+    // A new database gets the sample (or, when a library was lost, the notice) in the
+    // transaction that creates it: one commit, and no further trips to IndexedDB before the first screen.
     let populated = false;
+    const identity = newId();
+    const lostNew = marker ? lostRow(marker) : null;
     const populate = (tx: Transaction) => {
       populated = true;
-      return addSample((name) => tx.table(name), lang); // a failure aborts the creation: open() rejects
+      const writes: Promise<unknown>[] = [tx.table('settings').put({ key: 'identity', value: identity })];
+      if (lostNew) writes.push(tx.table('settings').put({ key: 'initialized', value: nowIso() }), tx.table('settings').put(lostNew));
+      else writes.push(addSample((name) => tx.table(name), lang));
+      return Promise.all(writes); // a failure aborts the creation: open() rejects
     };
     if (!this.db.isOpen()) this.db.on('populate', populate);
     try {
@@ -204,14 +240,43 @@ export class WorkshopRepository {
     } finally {
       this.db.on('populate').unsubscribe(populate);
     }
-    if (populated) return true;
-    // A database from before the sample existed, or one whose sample was deleted.
-    if (await this.db.settings.get('initialized')) return false;
+    if (populated) {
+      writeMarker(this.markers, this.db.name, identity);
+      return { sample: !lostNew, lost: lostNew?.value ?? null };
+    }
+    // A returning user: one read of the settings; a write only when something is to be recorded.
+    const [stored, initialized, lost] = (await this.db.settings.bulkGet(['identity', 'initialized', 'lost'])).map((r) => r?.value);
+    const known = typeof stored === 'string' ? stored : null;
+    const lostNow = !lost && marker !== null && known !== null && marker.identity !== known;
+    if (known && initialized && !lostNow) {
+      writeMarker(this.markers, this.db.name, known);
+      return { sample: false, lost: (lost as LostLibrary | undefined) ?? null };
+    }
     return this.db.transaction('rw', this.db.workshops, this.db.parts, this.db.summaries, this.db.settings, async () => {
-      if (await this.db.settings.get('initialized')) return false;
-      await addSample((name) => this.db.table(name), lang);
-      return true;
+      // A database from before the identity was kept becomes this profile's library.
+      const kept = known ?? marker?.identity ?? identity;
+      if (!known) await this.db.settings.put({ key: 'identity', value: kept });
+      if (lostNow) await this.db.settings.put(lostRow(marker));
+      // A database from before the sample existed, or one whose sample was deleted.
+      let sample = false;
+      if (!(await this.db.settings.get('initialized'))) {
+        await addSample((name) => this.db.table(name), lang);
+        sample = true;
+      }
+      writeMarker(this.markers, this.db.name, kept);
+      return { sample, lost: await this.lostLibrary() };
     });
+  }
+
+  /** The notice of a lost library, while it stands (see `ensureFirstRun`). */
+  async lostLibrary(): Promise<LostLibrary | null> {
+    const row = await this.db.settings.get('lost');
+    return row ? (row.value as LostLibrary) : null;
+  }
+
+  /** The user restored the safety copy or chose to go on without it: the notice goes. */
+  async dismissLost(): Promise<void> {
+    await this.db.settings.delete('lost');
   }
 
   private async update(id: string, recipe: (doc: WorkshopDoc) => WorkshopDoc): Promise<void> {

@@ -58,7 +58,7 @@ describe('opening the library at start-up', () => {
     const fake = {
       ensureFirstRun: async () => {
         if (++calls <= 3) throw backingStore();
-        return false;
+        return { sample: false, lost: null };
       },
     };
     const retries: number[] = [];

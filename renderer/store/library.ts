@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import type { Lang } from '../../shared/framework';
 import type { WorkshopSummary } from '../db/database';
-import type { WorkshopRepository } from '../db/repository';
+import type { LostLibrary, WorkshopRepository } from '../db/repository';
+import { restoreFromCopy, type CopyProblem, type RestoreOutcome } from '../api/library-copy';
+import { copyCall } from '../api/copy-call';
 import { storageMessage, storageProblem } from '../db/errors';
 import { retryDelay } from './retry';
 
@@ -23,11 +25,10 @@ export async function openLibrary(
   lang: Lang,
   onRetry: (err: unknown, attempt: number, delayMs: number) => void,
   wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-): Promise<void> {
+): Promise<Awaited<ReturnType<WorkshopRepository['ensureFirstRun']>>> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await repo.ensureFirstRun(lang);
-      return;
+      return await repo.ensureFirstRun(lang);
     } catch (err) {
       if (storageProblem(err) !== 'opening') throw err;
       const delay = retryDelay(attempt);
@@ -57,6 +58,16 @@ interface LibraryState {
   error: ReturnType<typeof storageMessage> | null;
   /** The last deleted workshop, while its Undo is offered. */
   lastDeleted: { id: string; title: string } | null;
+  /** The library this profile had was found missing at start-up (repository `ensureFirstRun`); shown until restored or dismissed. */
+  lost: LostLibrary | null;
+  /** What the safety copy holds, read when a loss is shown ('unavailable': this host keeps none). */
+  copy: { count: number; latest: string } | 'unavailable' | null;
+  /** A restore under way: how many of the kept workshops are done. */
+  restoring: { done: number; total: number } | null;
+  /** The last restore's outcome, while it is shown. */
+  restored: RestoreOutcome | null;
+  /** Why the safety copy is not being kept (null: it is, or nothing was saved yet). */
+  copyProblem: CopyProblem | null;
 }
 
 interface LibraryActions {
@@ -69,6 +80,12 @@ interface LibraryActions {
   remove(id: string): Promise<void>;
   undoRemove(): Promise<void>;
   dismissUndo(): void;
+  /** Shows a lost library's notice with what the safety copy holds. */
+  showLost(lost: LostLibrary | null): Promise<void>;
+  /** Restores every kept workshop the library lacks, then lifts the notice (when nothing was refused). */
+  restoreCopy(): Promise<void>;
+  /** Goes on without the lost library: the notice goes (the safety copy stays on disk). */
+  dismissLost(): Promise<void>;
 }
 
 export type LibraryStore = LibraryState & LibraryActions;
@@ -94,6 +111,11 @@ export function createLibraryStore(repo: WorkshopRepository) {
       sort: 'updated',
       error: null,
       lastDeleted: null,
+      lost: null,
+      copy: null,
+      restoring: null,
+      restored: null,
+      copyProblem: null,
       async refresh() {
         const read = ++reads;
         try {
@@ -142,6 +164,39 @@ export function createLibraryStore(repo: WorkshopRepository) {
         await run(() => repo.restore(last.id));
       },
       dismissUndo: () => set({ lastDeleted: null }),
+      async showLost(lost) {
+        set({ lost });
+        if (!lost) return;
+        try {
+          const kept = await copyCall('library.kept', {});
+          set({ copy: { count: kept.length, latest: kept[0]?.keptAt ?? '' } });
+        } catch {
+          set({ copy: 'unavailable' });
+        }
+      },
+      async restoreCopy() {
+        if (get().restoring) return;
+        set({ restoring: { done: 0, total: 0 }, restored: null });
+        try {
+          const outcome = await restoreFromCopy(repo, copyCall, (done, total) => set({ restoring: { done, total } }));
+          set({ restored: outcome, error: null });
+          if (outcome.refused.length === 0) {
+            await repo.dismissLost();
+            set({ lost: null });
+          }
+        } catch (err) {
+          set({ error: storageMessage(err) });
+        } finally {
+          set({ restoring: null });
+        }
+        await get().refresh();
+      },
+      async dismissLost() {
+        await run(async () => {
+          await repo.dismissLost();
+          set({ lost: null, restored: null });
+        });
+      },
     };
   });
 }

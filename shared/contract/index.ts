@@ -6,6 +6,7 @@ import { simMethods } from './sim';
 import { reportMethods } from './report';
 import { analysisMethods } from './analysis';
 import { sessionMethods } from './session';
+import { libraryMethods } from './library';
 
 /** The one contract between the renderer (or any client) and the Node side. */
 export const contract = {
@@ -16,6 +17,7 @@ export const contract = {
   ...reportMethods,
   ...analysisMethods,
   ...sessionMethods,
+  ...libraryMethods,
 } as const;
 
 export type Contract = typeof contract;

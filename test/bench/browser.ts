@@ -1,5 +1,7 @@
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
 
@@ -16,10 +18,15 @@ export interface RunningHost {
   startedMs: number;
 }
 
-/** Spawns the built web host (on a free port unless one is given) and waits for its address line. */
+/**
+ * Spawns the built web host (on a free port unless one is given) with a temporary data folder
+ * (removed when it exits), and waits for its address line.
+ */
 export async function spawnWebHost(port = 0): Promise<RunningHost> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-host-'));
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', String(port), '--data-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { LibraryPage } from './pages/LibraryPage';
 
@@ -14,11 +16,15 @@ export interface WebHostHandle {
 
 /**
  * Starts the real web host (build/node/web.mjs) on a free port (or `port`, e.g. to restart on the
- * same address), with its own data folder if given; resolves with its printed address.
+ * same address), with the data folder given, or else a temporary one removed when the host exits
+ * (room journals and the library's safety copy never land in the user's own data folder);
+ * resolves with its printed address.
  */
 export async function startHost({ dataDir, port = 0 }: { dataDir?: string; port?: number } = {}): Promise<WebHostHandle> {
-  const args = [path.resolve('build/node/web.mjs'), '--port', String(port), ...(dataDir ? ['--data-dir', dataDir] : [])];
+  const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sw-host-'));
+  const args = [path.resolve('build/node/web.mjs'), '--port', String(port), '--data-dir', dir];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (!dataDir) child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`web host did not start: ${out}`)), 15_000);

@@ -27,6 +27,7 @@ export function LibraryScreen({ transfer }: { transfer: ReactNode }) {
   const { items, total, loaded, query, sort, error, lastDeleted } = useLibrary(
     useShallow((s) => ({ items: s.items, total: s.total, loaded: s.loaded, query: s.query, sort: s.sort, error: s.error, lastDeleted: s.lastDeleted })),
   );
+  const lostShown = useLibrary((s) => s.lost !== null);
   const actions = useLibrary.getState();
   const rows = useMemo(() => visibleItems(items, query, sort), [items, query, sort]);
   const todayIso = localToday();
@@ -102,7 +103,8 @@ export function LibraryScreen({ transfer }: { transfer: ReactNode }) {
           {t(error.key)}
         </p>
       )}
-      {loaded && items.length === 0 && <p className="empty">{t('library.empty')}</p>}
+      <LostNotice />
+      {loaded && items.length === 0 && !lostShown && <p className="empty">{t('library.empty')}</p>}
       {isComplete({ items, total }) && items.length > 0 && rows.length === 0 && <p className="empty">{t('library.noMatch', { q: query })}</p>}
       {(dueCount > 0 || brokenCount > 0) && (
         <p className="review-summary" role="status">
@@ -281,4 +283,68 @@ function ReviewBadges({ w, today }: { w: WorkshopSummary; today: string }) {
 function localToday(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The library this profile had was found missing at start-up (Chromium dropped a database it
+ * found corrupt, or its files went): says so, with what the safety copy holds, and restores it.
+ * Also says when the safety copy cannot be written.
+ */
+function LostNotice() {
+  const { t } = useTranslation();
+  const { lost, copy, restoring, restored, copyProblem } = useLibrary(
+    useShallow((s) => ({ lost: s.lost, copy: s.copy, restoring: s.restoring, restored: s.restored, copyProblem: s.copyProblem })),
+  );
+  const actions = useLibrary.getState();
+  const outcome = restored && (
+    <div role="status">
+      <p>
+        {t('library.lost.restored', { count: restored.restored })} {restored.present > 0 && t('library.lost.present', { count: restored.present })}
+      </p>
+      {restored.refused.map((r, i) => (
+        <p key={i} className="field-error">
+          {t('library.lost.refused', { title: r.title, message: r.message })}
+        </p>
+      ))}
+    </div>
+  );
+  return (
+    <>
+      {copyProblem?.kind === 'failed' && (
+        <p className="alert" role="alert">
+          {t('library.copyFailed', { message: copyProblem.message })}
+        </p>
+      )}
+      {lost ? (
+        <section className="alert lost-library" role="alert" aria-labelledby="lost-title">
+          <h2 id="lost-title">{t('library.lost.title')}</h2>
+          <p>{t('library.lost.body')}</p>
+          {copy === 'unavailable' ? (
+            <p>
+              {t('library.lost.unavailable')} {t('library.lost.importHint')}
+            </p>
+          ) : copy && copy.count > 0 ? (
+            <p>{t('library.lost.copy', { count: copy.count, when: relativeTime(Date.parse(copy.latest), t) })}</p>
+          ) : copy ? (
+            <p>
+              {t('library.lost.noCopy')} {t('library.lost.importHint')}
+            </p>
+          ) : null}
+          {outcome}
+          <div className="head-actions">
+            {copy !== 'unavailable' && copy !== null && copy.count > 0 && (
+              <button type="button" className="btn btn-primary" disabled={restoring !== null} onClick={() => void actions.restoreCopy()}>
+                {restoring ? t('library.lost.restoring', { done: restoring.done, total: restoring.total }) : t('library.lost.restore')}
+              </button>
+            )}
+            <button type="button" className="btn" disabled={restoring !== null} onClick={() => void actions.dismissLost()}>
+              {t('library.lost.dismiss')}
+            </button>
+          </div>
+        </section>
+      ) : (
+        outcome
+      )}
+    </>
+  );
 }
