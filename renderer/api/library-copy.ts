@@ -2,6 +2,7 @@ import type { RequestOf, ResponseOf } from '../../shared/contract';
 import type { Kept } from '../../shared/contract/library';
 import type { WorkshopDoc } from '../../shared/model';
 import type { WorkshopRepository } from '../db/repository';
+import { retryDelay } from '../store/retry';
 
 /** The contract's call for the safety copy's methods (`copyCall` in the page; the Node side's door in tests). */
 export type CopyCall = <M extends 'library.keep' | 'library.kept' | 'library.copyOf' | 'library.drop'>(
@@ -16,30 +17,44 @@ export type CopyProblem = { kind: 'unavailable' } | { kind: 'failed'; message: s
  * Keeps the library's safety copy (shared/contract/library.ts) as workshops are saved: after each
  * save, the workshop's document goes to the Node side. One write per workshop is in flight; a
  * newer save waiting behind it replaces an older one (the latest wins), so typing sends at most
- * one document per round trip. A host that keeps no copies is told once (`onProblem`), then left alone.
+ * one document per round trip. A write that fails (disk full, host busy) is told (`onProblem`) and
+ * tried again by itself after `retryDelay` (1 s doubling to 30 s) unless a newer save came; a host
+ * that keeps no copies is told once, then left alone.
  */
-export function createCopyKeeper(onProblem: (p: CopyProblem | null) => void, call: CopyCall) {
+export function createCopyKeeper(
+  onProblem: (p: CopyProblem | null) => void,
+  call: CopyCall,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+) {
   const waiting = new Map<string, WorkshopDoc>();
   const writing = new Map<string, Promise<void>>();
   let unavailable = false;
 
-  const write = async (doc: WorkshopDoc): Promise<void> => {
+  /** Writes one document; answers whether it is kept. */
+  const write = async (doc: WorkshopDoc): Promise<boolean> => {
     try {
       await call('library.keep', { workshopId: doc.id, updatedAt: doc.updatedAt, title: doc.meta.title.slice(0, 1000), doc: JSON.stringify(doc) });
       onProblem(null);
+      return true;
     } catch (err) {
       const e = err as { code?: string; message?: string };
       if (e.code === 'unavailable') {
         unavailable = true;
         onProblem({ kind: 'unavailable' });
       } else onProblem({ kind: 'failed', message: e.message ?? String(err) });
+      return false;
     }
   };
   const drain = (id: string): Promise<void> => {
     const run = (async () => {
+      let failures = 0;
       for (let doc = waiting.get(id); doc && !unavailable; doc = waiting.get(id)) {
         waiting.delete(id);
-        await write(doc);
+        if (await write(doc)) failures = 0;
+        else if (!unavailable) {
+          if (!waiting.has(id)) waiting.set(id, doc); // tried again unless a newer save came
+          await wait(retryDelay(failures++));
+        }
       }
       waiting.delete(id);
       writing.delete(id);

@@ -126,3 +126,28 @@ describe('keeping the safety copy as workshops are saved, and restoring a lost l
     expect(await keepWhatIsMissing(repo, keeper, call)).toBe(0);
   });
 });
+
+describe('a safety-copy write that fails', () => {
+  it('is told, tried again after 1 s then 2 s, and the problem clears once it is written', async () => {
+    const problems: unknown[] = [];
+    const waits: number[] = [];
+    let refusals = 2;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const flaky: any = async (method: string, payload: unknown) => {
+      if (method === 'library.keep' && refusals-- > 0) throw new ContractError('storage_full', 'disk full');
+      return call(method, payload);
+    };
+    const keeper = createCopyKeeper(
+      (p) => problems.push(p),
+      flaky,
+      async (ms) => void waits.push(ms),
+    );
+    const repo = newRepo();
+    repo.onSaved = (doc) => keeper.keep(doc);
+    await repo.create('Through a full disk', 'en');
+    await keeper.settled();
+    expect(waits).toEqual([1000, 2000]);
+    expect(problems).toEqual([{ kind: 'failed', message: 'disk full' }, { kind: 'failed', message: 'disk full' }, null]);
+    expect((await copies.list()).map((k) => k.title)).toEqual(['Through a full disk']);
+  });
+});
