@@ -11,7 +11,7 @@ export type RemovalTarget = { kind: 'candidate' | 'criterion' | 'participant'; i
 export interface RemovalImpact {
   /** Score entries with a value or a rationale. */
   scores: number;
-  /** AHP pairwise judgments (pairs set to anything but "equal"). */
+  /** AHP pairwise judgments (pairs set to anything but "equal"), with a participant's judgments of focus points. */
   judgments: number;
   /** Pairwise comparisons of candidates (AHP ratings) answered: the participant's, the dimension's, or those involving the candidate. */
   ratings: number;
@@ -43,6 +43,14 @@ const judgedPairs = (j: { matrix: (number | null)[][]; pairsTracked: boolean }, 
   return n;
 };
 
+/** Pairs a participant judged under the hierarchy's nodes (their own focus-point matrices). */
+const nodeJudgedPairs = (doc: WorkshopDoc, participantId: string) =>
+  doc.hierarchy.reduce(
+    (n, node) =>
+      n + (node.judgments ?? []).reduce((m, j) => m + (j.participantId === participantId ? judgedPairs({ matrix: j.matrix, pairsTracked: true }) : 0), 0),
+    0,
+  );
+
 export function removalImpact(doc: WorkshopDoc, target: RemovalTarget): RemovalImpact {
   const { kind, id } = target;
   const key = kind === 'participant' ? 0 : kind === 'candidate' ? 1 : 2;
@@ -51,14 +59,16 @@ export function removalImpact(doc: WorkshopDoc, target: RemovalTarget): RemovalI
   const sims = kind === 'candidate' ? doc.simulations.filter((s) => s.candidateId === id) : [];
   return {
     scores: doc.scores.filter((s) => hits(s) && (s.value !== null || s.rationale.trim() !== '')).length,
-    judgments: doc.weighting.ahp.reduce((n, j) => {
-      if (kind === 'participant') return n + (j.participantId === id ? judgedPairs(j) : 0);
-      if (kind === 'criterion') {
-        const k = j.criteria.indexOf(id);
-        return n + (k < 0 ? 0 : judgedPairs(j, k));
-      }
-      return n;
-    }, 0),
+    judgments:
+      (kind === 'participant' ? nodeJudgedPairs(doc, id) : 0) +
+      doc.weighting.ahp.reduce((n, j) => {
+        if (kind === 'participant') return n + (j.participantId === id ? judgedPairs(j) : 0);
+        if (kind === 'criterion') {
+          const k = j.criteria.indexOf(id);
+          return n + (k < 0 ? 0 : judgedPairs(j, k));
+        }
+        return n;
+      }, 0),
     ratings: doc.ratings.reduce((n, r) => {
       const tracked = { matrix: r.matrix, pairsTracked: true };
       if (kind === 'participant') return n + (r.participantId === id ? judgedPairs(tracked) : 0);

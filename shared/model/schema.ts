@@ -90,6 +90,12 @@ export const HierarchyLeafSchema = z.strictObject({
   weight: num().min(0).max(10_000),
 });
 
+/** One participant's pairwise judgments over a node's leaves (a_ij; null on both sides = not judged). */
+export const HierarchyJudgmentSchema = z.strictObject({
+  participantId: IdSchema,
+  matrix: z.array(z.array(num().positive().nullable()).max(50)).max(50),
+});
+
 /**
  * A dimension expanded into its focus points (hierarchy.ts). Scoring stays at the dimension:
  * the leaves split the dimension's weight (global = dimension share × local share).
@@ -104,6 +110,12 @@ export const HierarchyNodeSchema = z.strictObject({
   method: z.enum(['points', 'pairwise']).optional(),
   /** Pairwise judgments over the leaves in order (a_ij = how many times more i than j; null = not judged, on both sides). */
   matrix: z.array(z.array(num().positive().nullable()).max(50)).max(50).optional(),
+  /**
+   * Each participant's own judgments over the leaves (same form as `matrix`). Once a participant's
+   * pairs link every leaf, the node's local weights come from the group of those judges (their
+   * influence, the team's AIJ/AIP); `matrix` is the team's own, used while no participant has.
+   */
+  judgments: z.array(HierarchyJudgmentSchema).max(100).optional(),
 });
 
 export const CandidateKindSchema = z.enum(['self-built', 'managed', 'hybrid', 'custom']);
@@ -707,9 +719,7 @@ export const WorkshopDocSchema = z
       });
       if (node.method === 'pairwise' && !node.matrix)
         ctx.addIssue({ code: 'custom', path: ['hierarchy', i, 'matrix'], message: 'a pairwise node needs its matrix' });
-      if (node.matrix) {
-        const m = node.matrix;
-        const path = ['hierarchy', i, 'matrix'];
+      const checkReciprocal = (m: readonly (readonly (number | null)[])[], path: (string | number)[]) => {
         checkMatrix(m, node.leaves.length, path);
         if (m.length === node.leaves.length && m.every((row) => row.length === m.length))
           for (let a = 0; a < m.length; a++)
@@ -723,7 +733,18 @@ export const WorkshopDocSchema = z
                   message: a === b ? 'the diagonal is 1' : 'a judgment and its mirror must be reciprocal (a_ij × a_ji = 1)',
                 });
             }
-      }
+      };
+      if (node.matrix) checkReciprocal(node.matrix, ['hierarchy', i, 'matrix']);
+      const judges = new Set<string>();
+      (node.judgments ?? []).forEach((j, k) => {
+        const path = ['hierarchy', i, 'judgments', k];
+        if (!participants.has(j.participantId))
+          ctx.addIssue({ code: 'custom', path: [...path, 'participantId'], message: `unknown participant "${j.participantId}"` });
+        if (judges.has(j.participantId))
+          ctx.addIssue({ code: 'custom', path: [...path, 'participantId'], message: `participant "${j.participantId}" judges this node twice` });
+        judges.add(j.participantId);
+        checkReciprocal(j.matrix, [...path, 'matrix']);
+      });
     });
     doc.weighting.ahp.forEach((j, i) => checkMatrix(j.matrix, j.criteria.length, ['weighting', 'ahp', i, 'matrix']));
     doc.ratings.forEach((r, i) => checkMatrix(r.matrix, r.candidates.length, ['ratings', i, 'matrix']));
@@ -755,6 +776,7 @@ export type StepId = z.output<typeof StepIdSchema>;
 export type Role = z.output<typeof RoleSchema>;
 export type HierarchyNode = z.output<typeof HierarchyNodeSchema>;
 export type HierarchyLeaf = z.output<typeof HierarchyLeafSchema>;
+export type HierarchyJudgment = z.output<typeof HierarchyJudgmentSchema>;
 export type RoundRecord = z.output<typeof RoundRecordSchema>;
 export type RoundChange = z.output<typeof RoundChangeSchema>;
 export type RoundCellStat = z.output<typeof RoundCellStatSchema>;

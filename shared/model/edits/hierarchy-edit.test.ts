@@ -3,6 +3,8 @@ import { createSampleWorkshop } from '../create';
 import { hierarchyPriorities, localShares } from '../hierarchy';
 import { WorkshopDocSchema, type WorkshopDoc } from '../schema';
 import { removeCriterion } from './criteria';
+import { removeParticipant } from './participants-edit';
+import { removalImpact } from '../removal';
 import { canExpand, collapseCriterion, expandCriterion, moveLeaf, setHierarchyMethod, setLeafJudgment, setLeafWeight, setLocalShares } from './hierarchy-edit';
 
 const NOW = '2026-03-01T09:00:00.000Z';
@@ -153,5 +155,82 @@ describe('pairwise local weights of a dimension', () => {
     expect(judged.leaves.map((l) => l.local)).toEqual(weights);
     judged.leaves.forEach((l, j) => expect(l.global).toBeCloseTo(judged.share * weights[j], 12));
     expect([judged.cr, judged.nextPair]).toEqual([0.05, [0, 2]]);
+  });
+});
+
+describe('participants’ own judgments of a pairwise dimension', () => {
+  const DIM = 'mismatch-control';
+  const start = () => setHierarchyMethod(expandCriterion(sample(), DIM), DIM, 'pairwise');
+  const own = (doc: WorkshopDoc, pid: string) => node(doc).judgments?.find((j) => j.participantId === pid)?.matrix;
+  const issues = (doc: unknown) => {
+    const r = WorkshopDocSchema.safeParse(doc);
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('keeps each participant’s matrix apart from the team’s, reciprocal, and drops it once cleared', () => {
+    let doc = start();
+    const [p, q] = doc.participants.map((x) => x.id);
+    const team = node(doc).matrix;
+    doc = setLeafJudgment(doc, DIM, 0, 1, 3, p);
+    doc = setLeafJudgment(doc, DIM, 1, 2, 1 / 2, q);
+    expect(node(doc).matrix).toBe(team);
+    expect([own(doc, p)![0][1], own(doc, p)![1][0], own(doc, p)![1][2]]).toEqual([3, 1 / 3, null]);
+    expect([own(doc, q)![1][2], own(doc, q)![2][1], own(doc, q)![0][1]]).toEqual([1 / 2, 2, null]);
+    expect(issues(doc)).toEqual([]);
+    // An unknown participant, or no change: the same document.
+    expect(setLeafJudgment(doc, DIM, 0, 1, 2, 'nobody')).toBe(doc);
+    expect(setLeafJudgment(doc, DIM, 0, 1, 3, p)).toBe(doc);
+    // Clearing a participant's only pair drops their matrix.
+    expect(own(setLeafJudgment(doc, DIM, 0, 1, null, p), p)).toBeUndefined();
+  });
+
+  it('moves every participant’s judgments with a moved focus point', () => {
+    let doc = start();
+    const [p, q] = doc.participants.map((x) => x.id);
+    doc = setLeafJudgment(doc, DIM, 0, 1, 3, p);
+    doc = setLeafJudgment(doc, DIM, 0, 2, 5, q);
+    const [l0, l1] = node(doc).leaves.map((l) => l.id);
+    const moved = moveLeaf(doc, DIM, l0, 1);
+    expect(
+      node(moved)
+        .leaves.slice(0, 2)
+        .map((l) => l.id),
+    ).toEqual([l1, l0]);
+    // l0 is now at 1: p's "l0 3× l1" is a_10 = 3; q's "l0 5× leaf 2" is a_12 = 5.
+    expect([own(moved, p)![1][0], own(moved, p)![0][1]]).toEqual([3, 1 / 3]);
+    expect([own(moved, q)![1][2], own(moved, q)![2][1], own(moved, q)![0][2]]).toEqual([5, 1 / 5, null]);
+    expect(issues(moved)).toEqual([]);
+  });
+
+  it('removing a participant drops their judgments of focus points, and the removal counts them', () => {
+    let doc = start();
+    const [p, q] = doc.participants.map((x) => x.id);
+    doc = setLeafJudgment(doc, DIM, 0, 1, 3, p);
+    doc = setLeafJudgment(doc, DIM, 0, 2, 2, p);
+    doc = setLeafJudgment(doc, DIM, 0, 1, 1 / 4, q);
+    expect(removalImpact(doc, { kind: 'participant', id: p }).judgments).toBe(removalImpact(start(), { kind: 'participant', id: p }).judgments + 2);
+    const gone = removeParticipant(doc, p);
+    expect(node(gone).judgments!.map((j) => j.participantId)).toEqual([q]);
+    expect(issues(gone)).toEqual([]);
+  });
+
+  it('refuses a participant’s matrix that is not square, not reciprocal or half-answered, naming where', () => {
+    const doc = setLeafJudgment(start(), DIM, 0, 1, 3, sample().participants[0].id);
+    const n = node(doc).leaves.length;
+    const withMatrix = (matrix: (number | null)[][]) => ({
+      ...doc,
+      hierarchy: doc.hierarchy.map((x) => ({ ...x, judgments: x.judgments!.map((j) => ({ ...j, matrix })) })),
+    });
+    const m = own(doc, sample().participants[0].id)!;
+    expect(issues(withMatrix(m.slice(1)))).toEqual([`hierarchy.0.judgments.0.matrix: must be ${n}×${n}`]);
+    const bad = m.map((row) => [...row]);
+    bad[0][1] = 2;
+    expect(issues(withMatrix(bad))).toEqual(['hierarchy.0.judgments.0.matrix.0.1: a judgment and its mirror must be reciprocal (a_ij × a_ji = 1)']);
+    const half = m.map((row) => [...row]);
+    half[1][0] = null;
+    expect(issues(withMatrix(half))).toEqual([
+      'hierarchy.0.judgments.0.matrix.0.1: an unanswered pair is null on both sides of the diagonal',
+      'hierarchy.0.judgments.0.matrix.1.0: an unanswered pair is null on both sides of the diagonal',
+    ]);
   });
 });

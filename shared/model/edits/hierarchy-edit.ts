@@ -53,8 +53,7 @@ export function setLeafWeight(doc: WorkshopDoc, criterionId: string, leafId: str
 export function setHierarchyMethod(doc: WorkshopDoc, criterionId: string, method: 'points' | 'pairwise'): WorkshopDoc {
   const node = doc.hierarchy.find((n) => n.criterionId === criterionId);
   if (!node || (node.method ?? 'points') === method) return doc;
-  const n = node.leaves.length;
-  const matrix = node.matrix ?? Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : null)));
+  const matrix = node.matrix ?? unansweredMatrix(node.leaves.length);
   const next: HierarchyNode = method === 'pairwise' ? { ...node, method, matrix } : { ...node, method };
   return { ...doc, hierarchy: doc.hierarchy.map((x) => (x === node ? next : x)) };
 }
@@ -62,19 +61,46 @@ export function setHierarchyMethod(doc: WorkshopDoc, criterionId: string, method
 /**
  * Judgment "focus point i is `value` times as important as focus point j" under a pairwise
  * dimension; the mirror a_ji = 1 / value follows, and null marks the pair not judged (both sides).
- * Refused (the same document): no such node or pair, i = j, or a value not positive and finite.
+ * `participantId`: that participant's own matrix (started unanswered; dropped once no pair of it
+ * is judged); absent: the team's `matrix`. Refused (the same document): no such node, pair or
+ * participant, i = j, or a value not positive and finite.
  */
-export function setLeafJudgment(doc: WorkshopDoc, criterionId: string, i: number, j: number, value: number | null): WorkshopDoc {
+export function setLeafJudgment(doc: WorkshopDoc, criterionId: string, i: number, j: number, value: number | null, participantId?: string): WorkshopDoc {
   const node = doc.hierarchy.find((n) => n.criterionId === criterionId);
-  const m = node?.matrix;
-  if (!node || !m || i === j || !m[i] || !m[j] || i >= m.length || j >= m.length) return doc;
+  const n = node?.leaves.length ?? 0;
+  if (!node || !node.matrix || i === j || !(i >= 0 && j >= 0 && i < n && j < n)) return doc;
   if (value !== null && !(value > 0 && Number.isFinite(value))) return doc;
+  if (participantId !== undefined && !doc.participants.some((p) => p.id === participantId)) return doc;
+  const judgments = node.judgments ?? [];
+  const own = participantId === undefined ? null : judgments.find((x) => x.participantId === participantId);
+  const m = participantId === undefined ? node.matrix : (own?.matrix ?? unansweredMatrix(n));
+  if (!m[i] || !m[j]) return doc;
   const was = m[i][j];
   if (value === null ? was === null : was !== null && Math.abs(was - value) < 1e-12) return doc;
   const matrix = m.map((row) => [...row]);
   matrix[i][j] = value;
   matrix[j][i] = value === null ? null : 1 / value;
-  return { ...doc, hierarchy: doc.hierarchy.map((x) => (x === node ? { ...node, matrix } : x)) };
+  let next: HierarchyNode;
+  if (participantId === undefined) next = { ...node, matrix };
+  else {
+    const judged = matrix.some((row, a) => row.some((x, b) => a !== b && x !== null));
+    const rest = judgments.filter((x) => x.participantId !== participantId);
+    next = { ...node, judgments: judged ? (own ? judgments.map((x) => (x === own ? { ...x, matrix } : x)) : [...rest, { participantId, matrix }]) : rest };
+  }
+  return { ...doc, hierarchy: doc.hierarchy.map((x) => (x === node ? next : x)) };
+}
+
+/** n × n with 1 on the diagonal and every pair unanswered (null). */
+function unansweredMatrix(n: number): (number | null)[][] {
+  return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : null)));
+}
+
+/** The hierarchy without a removed participant's judgments (the same array when they judged no node). */
+export function hierarchyWithoutParticipant(hierarchy: WorkshopDoc['hierarchy'], participantId: string): WorkshopDoc['hierarchy'] {
+  if (!hierarchy.some((n) => n.judgments?.some((j) => j.participantId === participantId))) return hierarchy;
+  return hierarchy.map((n) =>
+    n.judgments?.some((j) => j.participantId === participantId) ? { ...n, judgments: n.judgments.filter((j) => j.participantId !== participantId) } : n,
+  );
 }
 
 /** The document without the hierarchy node of a removed criterion. */
@@ -97,11 +123,17 @@ export function moveLeaf(doc: WorkshopDoc, criterionId: string, leafId: string, 
   const next = leaves.slice();
   [next[j], next[k]] = [next[k], next[j]];
   // Pairwise judgments follow their focus points: swap rows and columns j and k.
-  const m = doc.hierarchy[i].matrix;
+  // Every participant's own matrix follows them too.
   const swap = (x: number) => (x === j ? k : x === k ? j : x);
-  const matrix = m ? m.map((_, r) => m[swap(r)].map((__, c) => m[swap(r)][swap(c)])) : undefined;
+  const swapped = (m: (number | null)[][]) => m.map((_, r) => m[swap(r)].map((__, c) => m[swap(r)][swap(c)]));
+  const node = doc.hierarchy[i];
   const hierarchy = doc.hierarchy.slice();
-  hierarchy[i] = matrix ? { ...doc.hierarchy[i], leaves: next, matrix } : { ...doc.hierarchy[i], leaves: next };
+  hierarchy[i] = {
+    ...node,
+    leaves: next,
+    ...(node.matrix ? { matrix: swapped(node.matrix) } : {}),
+    ...(node.judgments ? { judgments: node.judgments.map((x) => ({ ...x, matrix: swapped(x.matrix) })) } : {}),
+  };
   return { ...doc, hierarchy };
 }
 

@@ -1,4 +1,5 @@
 import type { Participant, Role, WorkshopDoc } from '../schema';
+import { hierarchyWithoutParticipant } from './hierarchy-edit';
 import { ratingsWithout } from './ratings-edit';
 
 /**
@@ -35,7 +36,7 @@ export function setParticipantRole(doc: WorkshopDoc, id: string, role: Role): Wo
   return update(doc, id, (p) => (p.role === role ? p : { ...p, role }));
 }
 
-/** Removes a participant with their scores and judgments. */
+/** Removes a participant with their scores and judgments (the dimensions' and the focus points'). */
 export function removeParticipant(doc: WorkshopDoc, id: string): WorkshopDoc {
   if (!doc.participants.some((p) => p.id === id)) return doc;
   return {
@@ -44,6 +45,7 @@ export function removeParticipant(doc: WorkshopDoc, id: string): WorkshopDoc {
     scores: doc.scores.filter((s) => s.participantId !== id),
     ratings: ratingsWithout(doc.ratings, { participantId: id }),
     weighting: { ...doc.weighting, ahp: doc.weighting.ahp.filter((a) => a.participantId !== id) },
+    hierarchy: hierarchyWithoutParticipant(doc.hierarchy, id),
     scenarios: doc.scenarios.map((s) => {
       const keys = Object.keys(s.scoreOverrides).filter((k) => k.split('|')[0] === id);
       if (keys.length === 0) return s;

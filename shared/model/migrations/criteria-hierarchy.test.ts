@@ -10,8 +10,9 @@ const NOW = '2026-03-01T09:00:00.000Z';
 const FROM = MIGRATIONS.indexOf(criteriaHierarchy) + 1;
 
 describe('migration: criteria hierarchy', () => {
-  it('is the last step of the chain', () => {
-    expect(FROM).toBe(SCHEMA_VERSION - 1);
+  it('is a step of the chain', () => {
+    expect(FROM).toBeGreaterThan(0);
+    expect(FROM).toBeLessThan(SCHEMA_VERSION);
   });
 
   it('leaves an older, flat workshop flat and everything else as it was', () => {

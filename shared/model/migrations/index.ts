@@ -11,6 +11,7 @@ import { weightsProvenance } from './weights-provenance';
 import { decisionSnapshot } from './decision-snapshot';
 import { roundHistory } from './round-history';
 import { criteriaHierarchy } from './criteria-hierarchy';
+import { nodeJudgments } from './node-judgments';
 
 export type { Migration };
 
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   decisionSnapshot,
   roundHistory,
   criteriaHierarchy,
+  nodeJudgments,
 ];
