@@ -229,16 +229,29 @@ export function groupAhp(doc: WorkshopDoc): GroupAhpSummary | null {
 
 /**
  * The engine's AHP (principal eigenvector, Harker's method for pairs left null) on every pairwise
- * dimension of the hierarchy whose judgments link all its focus points: what `hierarchyPriorities`
- * takes for their local shares (the renderer asks `engine.ahp` the same per node).
+ * dimension of the hierarchy whose judgments link all its focus points — the group of participants
+ * who judged it (`hierarchyAhpNodes`), else the team's matrix: what `hierarchyPriorities` takes for
+ * their local shares (the renderer asks `engine.ahp` the same per node).
  */
 export function hierarchyJudged(doc: WorkshopDoc): HierarchyJudged {
   const out: Record<string, NodeJudged> = {};
   for (const node of hierarchyAhpNodes(doc)) {
     if (node.linking) continue;
     try {
+      if (node.group) {
+        const r = ahpGroup(node.group.matrices, node.group.participantWeights, node.group.aggregation);
+        out[node.criterionId] = {
+          weights: r.weights,
+          cr: r.cr,
+          crAlonsoLamata: r.crAlonsoLamata,
+          nextPair: r.nextPair,
+          consensus: r.consensus,
+          judges: r.judges,
+        };
+        continue;
+      }
       const r = ahp(node.matrix);
-      out[node.criterionId] = { weights: r.weights, cr: r.cr, nextPair: r.nextPair };
+      out[node.criterionId] = { weights: r.weights, cr: r.cr, crAlonsoLamata: r.crAlonsoLamata, nextPair: r.nextPair };
     } catch (err) {
       if (!(err instanceof EngineInputError)) throw err;
     }

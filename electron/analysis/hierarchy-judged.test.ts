@@ -86,3 +86,81 @@ describe('pairwise dimension: local shares from the engine', () => {
     expect(two.nextPair).toEqual([0, 2]);
   });
 });
+
+describe('pairwise dimension judged by participants: the group’s local shares', () => {
+  /** `judged([])` with each participant's full upper triangle (by participant index) and influences set. */
+  function byParticipants(uppers: number[][], influence: number[], team: Array<[number, number, number]> = []): WorkshopDoc {
+    let doc = judged(team);
+    doc = { ...doc, participants: doc.participants.map((p, k) => (k < influence.length ? { ...p, influence: influence[k] } : p)) };
+    uppers.forEach((u, k) => {
+      const pid = doc.participants[k].id;
+      doc = setLeafJudgment(doc, DIM, 0, 1, u[0], pid);
+      doc = setLeafJudgment(doc, DIM, 0, 2, u[1], pid);
+      doc = setLeafJudgment(doc, DIM, 1, 2, u[2], pid);
+    });
+    return doc;
+  }
+  const full = (u: number[]) => [
+    [1, u[0], u[1]],
+    [1 / u[0], 1, u[2]],
+    [1 / u[1], 1 / u[2], 1],
+  ];
+
+  it('two participants: the local shares are the eigenvector of their influence-weighted geometric mean (AIJ), with consensus', () => {
+    const uppers = [
+      [3, 5, 2],
+      [1 / 2, 2, 4],
+    ];
+    const influence = [2, 1];
+    const doc = byParticipants(uppers, influence, [
+      [0, 1, 9],
+      [1, 2, 9],
+    ]);
+    expect(doc.weighting.ahpAggregation).toBe('aij');
+    // Independently: a_ij = Π_k a_ij(k)^(q_k / Σq), then the principal eigenvector.
+    const q = influence.map((x) => x / influence.reduce((a, b) => a + b, 0));
+    const mats = uppers.map(full);
+    const mean = mats[0].map((row, i) => row.map((_, j) => mats.reduce((p, m, k) => p * m[i][j] ** q[k], 1)));
+    const { w, lambda } = powerIteration(mean);
+    const node = localOf(doc);
+    expect(node.settled).toBe(true);
+    expect(node.judges).toBe(2);
+    // Tolerance 1e-8: the engine and the power iteration here both converge far below it.
+    node.leaves.forEach((l, j) => expect(l.local).toBeCloseTo(w[j], 8));
+    expect(node.cr).toBeCloseTo((lambda - 3) / 2 / 0.58, 6);
+    expect(node.consensus).not.toBeNull();
+    expect(node.consensus!.sStar).toBeGreaterThan(0);
+    expect(node.consensus!.sStar).toBeLessThanOrEqual(1);
+    // The team's own matrix (a01 = 9, a12 = 9) no longer decides.
+    expect(node.leaves[0].local).toBeLessThan(0.6);
+  });
+
+  it('one participant: their own weights, consensus not applicable; a participant without influence or with unlinked pairs does not count', () => {
+    const one = localOf(byParticipants([[3, 5, 2]], [1]));
+    const { w } = powerIteration(full([3, 5, 2]));
+    expect(one.judges).toBe(1);
+    expect(one.consensus).toBeNull();
+    one.leaves.forEach((l, j) => expect(l.local).toBeCloseTo(w[j], 8));
+    // The second participant has no influence: still one judge, the same weights.
+    const muted = localOf(
+      byParticipants(
+        [
+          [3, 5, 2],
+          [1 / 9, 1 / 9, 1],
+        ],
+        [1, 0],
+      ),
+    );
+    expect(muted.judges).toBe(1);
+    muted.leaves.forEach((l, j) => expect(l.local).toBeCloseTo(w[j], 8));
+    // A participant with one pair only (not linking): not counted, the team's matrix rules.
+    let partial = judged([
+      [0, 1, 2],
+      [1, 2, 3],
+    ]);
+    partial = setLeafJudgment(partial, DIM, 0, 1, 1 / 5, partial.participants[0].id);
+    const team = localOf(partial);
+    expect(team.judges).toBe(0);
+    team.leaves.forEach((l, j) => expect(l.local).toBeCloseTo([0.6, 0.3, 0.1][j], 8));
+  });
+});

@@ -26,6 +26,18 @@ export interface NodeJudged {
   weights: readonly number[];
   cr: number | null;
   nextPair: readonly [number, number] | null;
+  /** Alonso–Lamata's CR of the same matrix (the room's other consistency index). */
+  crAlonsoLamata?: number | null;
+  /** A group node (participants judged): Goepel's S* over its judges, null (n/a) with fewer than two. */
+  consensus?: NodeConsensus | null;
+  /** A group node: how many participants' judgments counted (absent: the team's own matrix). */
+  judges?: number;
+}
+
+/** Goepel's consensus S* with the engine's verbal label. */
+export interface NodeConsensus {
+  sStar: number;
+  label: 'very-low' | 'low' | 'moderate' | 'high' | 'very-high';
 }
 
 /** Pairwise dimension → the engine's answer for its matrix (absent: not asked yet, or the pairs do not link every leaf). */
@@ -66,9 +78,13 @@ export interface DimensionPriorities {
   method: 'points' | 'pairwise';
   /** Pairwise only: false while the judgments do not yet link every focus point (equal shares shown). */
   settled: boolean;
-  /** Pairwise only: the engine's consistency ratio and next pair to ask. */
+  /** Pairwise only: the engine's consistency ratio (Saaty; Alonso–Lamata beside it) and next pair to ask. */
   cr: number | null;
+  crAlonsoLamata: number | null;
   nextPair: readonly [number, number] | null;
+  /** Pairwise only: how many participants' judgments made the local weights (0: the team's own matrix) and their consensus S* (null: n/a). */
+  judges: number;
+  consensus: NodeConsensus | null;
 }
 
 /** The hierarchy node of a criterion, if it is expanded. */
@@ -94,21 +110,60 @@ export function hierarchyPriorities(doc: Pick<WorkshopDoc, 'criteria' | 'hierarc
       method: pairwise ? 'pairwise' : 'points',
       settled,
       cr: pairwise && settled ? (answer?.cr ?? null) : null,
+      crAlonsoLamata: pairwise && settled ? (answer?.crAlonsoLamata ?? null) : null,
       nextPair: pairwise && settled ? (answer?.nextPair ?? null) : null,
+      judges: pairwise && settled ? (answer?.judges ?? 0) : 0,
+      consensus: pairwise && settled ? (answer?.consensus ?? null) : null,
       leaves: node.leaves.map((l, j) => ({ id: l.id, name: l.name, points: l.weight, local: local[j], global: share * local[j] })),
     });
   });
   return out;
 }
 
+/** The group `engine.ahp` request of a node judged by participants: their matrices, influences and the team's aggregation. */
+export interface NodeGroupRequest {
+  participantIds: string[];
+  matrices: (number | null)[][][];
+  participantWeights: number[];
+  aggregation: 'aij' | 'aip';
+}
+
 /**
- * The pairwise dimensions whose judgments link every focus point, each with its matrix: what to
- * hand `engine.ahp` (one request per node). A node not yet linked has `linking`, the pair to ask first.
+ * The participants whose own judgments of a node count (as `ahpJudges` at the dimension level):
+ * influence > 0 and pairs that link every focus point. Null when none: the team's matrix rules.
  */
-export function hierarchyAhpNodes(
-  doc: Pick<WorkshopDoc, 'hierarchy'>,
-): Array<{ criterionId: string; matrix: (number | null)[][]; linking: [number, number] | null }> {
-  return doc.hierarchy.filter(isPairwise).map((node) => ({ criterionId: node.criterionId, matrix: node.matrix, linking: connectingPair(node.matrix) }));
+export function nodeGroupRequest(doc: Pick<WorkshopDoc, 'participants' | 'weighting'>, node: HierarchyNode): NodeGroupRequest | null {
+  const judges = doc.participants.flatMap((p) => {
+    const own = p.influence > 0 ? node.judgments?.find((j) => j.participantId === p.id) : undefined;
+    return own && own.matrix.length === node.leaves.length && connectingPair(own.matrix) === null
+      ? [{ id: p.id, influence: p.influence, matrix: own.matrix }]
+      : [];
+  });
+  if (judges.length === 0) return null;
+  return {
+    participantIds: judges.map((j) => j.id),
+    matrices: judges.map((j) => j.matrix),
+    participantWeights: judges.map((j) => j.influence),
+    aggregation: doc.weighting.ahpAggregation,
+  };
+}
+
+/**
+ * THE request behind each pairwise dimension's local weights, what to hand `engine.ahp` (one per
+ * node; the renderer asks it, analysis calls the engine the same way): the group of participants
+ * who judged the node (`group`, see `nodeGroupRequest`), else the team's `matrix`. A team matrix
+ * not yet linking every focus point has `linking`, the pair to ask first (no request then).
+ */
+export function hierarchyAhpNodes(doc: Pick<WorkshopDoc, 'hierarchy' | 'participants' | 'weighting'>): Array<{
+  criterionId: string;
+  matrix: (number | null)[][];
+  linking: [number, number] | null;
+  group: NodeGroupRequest | null;
+}> {
+  return doc.hierarchy.filter(isPairwise).map((node) => {
+    const group = nodeGroupRequest(doc, node);
+    return { criterionId: node.criterionId, matrix: node.matrix, linking: group ? null : connectingPair(node.matrix), group };
+  });
 }
 
 /** A focus point's name in `lang` (the other language when that one is empty). */
