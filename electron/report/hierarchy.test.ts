@@ -9,6 +9,7 @@ import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { printedText, squeeze } from '../../test/fixtures/printedPdf';
 import { unzip } from '../../test/fixtures/unzip';
 import { analyseWorkshop } from '../analysis/analysis';
+import { ahpGroup } from '../engine/ahp';
 import { dispatch } from '../service/dispatch';
 import { findChromium } from '../service/pdf';
 import { createInlineRunner } from '../service/tasks/runner';
@@ -132,6 +133,48 @@ describe('report: focus points with local and global weights', () => {
       const first = pick(judged.hierarchy[at].leaves[0].name, lang);
       const line = md.split('\n').find((l) => l.includes(first));
       expect(line).toContain(formatPercent(w[0], 1));
+    }
+  });
+
+  it('a node judged by participants prints the group’s CR with its index, consensus S* with its label and the judge count, in both languages', () => {
+    const at = doc.hierarchy.findIndex((n) => n.leaves.length === 3);
+    const [p, q] = doc.participants.map((x) => x.id);
+    const full = (u: number[]) => [
+      [1, u[0], u[1]],
+      [1 / u[0], 1, u[2]],
+      [1 / u[1], 1 / u[2], 1],
+    ];
+    const mine = full([3, 5, 2]);
+    const theirs = full([1 / 2, 2, 4]);
+    const base: WorkshopDoc = {
+      ...doc,
+      participants: doc.participants.map((x) => ({ ...x, influence: 1 })),
+      hierarchy: doc.hierarchy.map((n, k) => (k === at ? { ...n, method: 'pairwise', matrix: full([1, 1, 1]) } : n)),
+    };
+    const withJudges = (judgments: Array<{ participantId: string; matrix: number[][] }>): WorkshopDoc => ({
+      ...base,
+      hierarchy: base.hierarchy.map((n, k) => (k === at ? { ...n, judgments } : n)),
+    });
+    const two = withJudges([
+      { participantId: p, matrix: mine },
+      { participantId: q, matrix: theirs },
+    ]);
+    const one = withJudges([{ participantId: p, matrix: mine }]);
+    // The group's figures from the engine's group AHP on the same two matrices (AIJ, equal influence).
+    const g = ahpGroup([mine, theirs], [1, 1], 'aij');
+    expect(g.consensus).not.toBeNull();
+    for (const lang of LANGS) {
+      const s = reportStrings(lang);
+      const md = renderMarkdown(buildContent(two, analyseWorkshop(two), lang)).replace(/\\(.)/g, '$1');
+      const section = md.slice(md.indexOf(`## ${s.hierarchy}`));
+      expect(section).toContain(s.hierarchyPairwiseCr(formatNumber(g.cr!, 3)));
+      expect(section).toContain(s.hierarchyCrIndex(formatNumber(g.crAlonsoLamata!, 3)));
+      expect(section).toContain(s.hierarchyGroup(2, formatNumber(g.consensus!.sStar, 2), s.consensusLabel[g.consensus!.label]));
+      const first = pick(two.hierarchy[at].leaves[0].name, lang);
+      expect(section.split('\n').find((l) => l.includes(first))).toContain(formatPercent(g.weights[0], 1));
+      const solo = renderMarkdown(buildContent(one, analyseWorkshop(one), lang)).replace(/\\(.)/g, '$1');
+      expect(solo).toContain(s.hierarchyGroupNa(1));
+      expect(solo).not.toContain(s.hierarchyGroup(2, formatNumber(g.consensus!.sStar, 2), s.consensusLabel[g.consensus!.label]));
     }
   });
 

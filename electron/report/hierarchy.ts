@@ -1,4 +1,4 @@
-import { displayName, hierarchyPriorities, leafName } from '../../shared/model';
+import { displayName, hierarchyPriorities, leafName, type DimensionPriorities } from '../../shared/model';
 import { hierarchyJudged } from '../analysis/analysis';
 import type { Block, Cell, Inline } from './blocks';
 import type { ReportContent } from './content';
@@ -13,6 +13,18 @@ import { formatNumber, formatPercent } from './content';
 const user = (text: string): Inline => ({ user: text });
 const cell = (text: Inline, cls?: string): Cell => (cls ? { text, cls } : { text });
 
+/** A settled pairwise node: its CR naming the index (Saaty, Alonso–Lamata beside), and the group's consensus when participants judged. */
+function pairwiseNote(r: ReportContent, node: DimensionPriorities): string {
+  const { s } = r;
+  const cr = s.hierarchyPairwiseCr(node.cr === null ? '—' : formatNumber(node.cr, 3));
+  const index = node.cr === null ? '' : ` ${s.hierarchyCrIndex(node.crAlonsoLamata === null ? '—' : formatNumber(node.crAlonsoLamata, 3))}`;
+  const group =
+    node.judges === 0
+      ? ''
+      : ` · ${node.consensus ? s.hierarchyGroup(node.judges, formatNumber(node.consensus.sStar, 2), s.consensusLabel[node.consensus.label]) : s.hierarchyGroupNa(node.judges)}`;
+  return `${cr}${index}${group}`;
+}
+
 export function hierarchyBlocks(r: ReportContent): Block[] {
   const { s, doc, lang } = r;
   const nodes = hierarchyPriorities(doc, hierarchyJudged(doc));
@@ -20,14 +32,7 @@ export function hierarchyBlocks(r: ReportContent): Block[] {
   const rows: Cell[][] = nodes.flatMap((node) => [
     [
       cell({ strong: user(displayName(doc.criteria[node.index], lang, 'criterion', node.index)) }),
-      cell(
-        node.method === 'pairwise'
-          ? node.settled
-            ? s.hierarchyPairwiseCr(node.cr === null ? '—' : formatNumber(node.cr, 3))
-            : s.hierarchyPairwisePending
-          : '',
-        'num',
-      ),
+      cell(node.method === 'pairwise' ? (node.settled ? pairwiseNote(r, node) : s.hierarchyPairwisePending) : '', 'num'),
       cell('', 'num'),
       cell(formatPercent(node.share, 1), 'num'),
     ],

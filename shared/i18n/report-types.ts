@@ -264,4 +264,11 @@ export interface ReportStrings {
   /** A pairwise dimension's row: its consistency ratio (formatted), or that its judgments do not link every focus point yet. */
   hierarchyPairwiseCr: (cr: string) => string;
   hierarchyPairwisePending: string;
+  // Per pairwise node: which consistency index, and the group that judged it (issue 28).
+  /** After the CR: that it is Saaty's, with Alonso–Lamata's beside it (formatted). */
+  hierarchyCrIndex: (alonsoLamata: string) => string;
+  /** Participants judged the node: how many, and their consensus S* (formatted) with its label. */
+  hierarchyGroup: (judges: number, sStar: string, label: string) => string;
+  /** One participant judged the node: consensus not applicable. */
+  hierarchyGroupNa: (judges: number) => string;
 }

@@ -261,4 +261,7 @@ export const report: ReportStrings = {
   globalWeight: room.room.hierarchy.global,
   hierarchyPairwiseCr: (cr: string) => `Pairwise, CR ${cr}`,
   hierarchyPairwisePending: 'Pairwise, not all linked: equal shares',
+  hierarchyCrIndex: (al) => `(Saaty’s index; Alonso–Lamata ${al})`,
+  hierarchyGroup: (judges, sStar, label) => `${judges} participants judged; consensus S* ${sStar} (${label})`,
+  hierarchyGroupNa: (judges) => `${judges} participant judged; consensus S*: n/a (fewer than two)`,
 };

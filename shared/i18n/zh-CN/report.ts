@@ -254,4 +254,7 @@ export const report: ReportStrings = {
   globalWeight: room.room.hierarchy.global,
   hierarchyPairwiseCr: (cr: string) => `两两比较，CR ${cr}`,
   hierarchyPairwisePending: '两两比较，尚未全部关联：按等分',
+  hierarchyCrIndex: (al) => `（Saaty 指数；Alonso–Lamata ${al}）`,
+  hierarchyGroup: (judges, sStar, label) => `${judges} 位参与者判断；共识度 S* ${sStar}（${label}）`,
+  hierarchyGroupNa: (judges) => `${judges} 位参与者判断；共识度 S*：不适用（不足两位）`,
 };
