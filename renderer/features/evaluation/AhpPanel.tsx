@@ -10,7 +10,6 @@ import {
   answeredPairCount,
   connectingPair,
   equalAsUnanswered,
-  formatJudgment,
   judgmentMatrix,
   judgmentOfStep,
   judgmentPairs,
@@ -28,6 +27,7 @@ import { useWorkshop } from '../../store/workshop';
 import { openPairwiseRound } from '../../store/roomVote';
 import { useRoom } from '../../store/room';
 import { useNativeChange } from './useCommit';
+import { Inconsistencies } from './AhpInconsistencies';
 
 /** Saaty's consistency limit: a CR above 0.1 means the judgments contradict each other too much. */
 export const CR_LIMIT = 0.1;
@@ -230,38 +230,6 @@ function AhpProgress({
           </button>
         </p>
       )}
-    </div>
-  );
-}
-
-/** The most inconsistent judgments, each with the value that fits the others best, on Saaty's scale. */
-function Inconsistencies({
-  items,
-  name,
-  onApply,
-}: {
-  items: AhpAnswer['inconsistencies'];
-  name: (i: number) => string;
-  onApply: (i: number, j: number, v: number) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="ahp-worst" role="note" data-testid="ahp-inconsistencies">
-      <h3 className="small-h">{t('room.ahp.inconsistencies')}</h3>
-      <ol>
-        {items.map((x) => {
-          const snapped = judgmentOfStep(stepOfJudgment(x.suggested));
-          return (
-            <li key={`${x.i}-${x.j}`}>
-              {t('room.ahp.worst', { a: name(x.i), b: name(x.j), current: formatJudgment(x.current), suggested: formatJudgment(snapped) })}
-              {x.crAfter !== null && ` ${t('room.ahp.crAfter', { cr: x.crAfter.toFixed(3) })}`}{' '}
-              <button type="button" className="btn btn-small" onClick={() => onApply(x.i, x.j, snapped)}>
-                {t('room.ahp.applySuggestion', { value: formatJudgment(snapped) })}
-              </button>
-            </li>
-          );
-        })}
-      </ol>
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   displayName,
   hierarchyPriorities,
   isPairwise,
   leafName,
+  nodeGroupRequest,
   normalisedCriterionWeights,
   type DimensionPriorities,
   type HierarchyNode,
@@ -27,6 +28,9 @@ import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { numCol, TableHead } from '../../ui/TableHead';
 import { CR_LIMIT, PairRow } from './AhpPanel';
+import { Inconsistencies } from './AhpInconsistencies';
+import { Options } from '../../ui/Options';
+import { useRoom } from '../../store/room';
 import { PointsInput } from './WeightSliders';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -76,11 +80,14 @@ function DimensionRows({ doc, k, share, node }: { doc: WorkshopDoc; k: number; s
   const name = displayName(c, lang, 'criterion', k);
   const pairwise = node && isPairwise(node) ? node : null;
   const labels = useMemo(() => node?.leaves.map((l) => leafName(l, lang).slice(0, 200)) ?? [], [node, lang]);
-  const linking = useMemo(() => (pairwise ? connectingPair(pairwise.matrix) : null), [pairwise]);
-  const request = useMemo(
-    () => (pairwise && !linking && pairwise.leaves.length <= 15 ? { matrix: pairwise.matrix, labels } : null),
-    [pairwise, linking, labels],
-  );
+  // THE request behind the local weights (as hierarchyAhpNodes): the participants who judged the node, else the team's matrix.
+  const group = useMemo(() => (pairwise ? nodeGroupRequest(doc, pairwise) : null), [doc, pairwise]);
+  const teamLinking = useMemo(() => (pairwise ? connectingPair(pairwise.matrix) : null), [pairwise]);
+  const request = useMemo(() => {
+    if (!pairwise || pairwise.leaves.length > 15) return null;
+    if (group) return { matrices: group.matrices, participantWeights: group.participantWeights, aggregation: group.aggregation, labels };
+    return teamLinking ? null : { matrix: pairwise.matrix, labels };
+  }, [pairwise, group, teamLinking, labels]);
   const answer = useDerived('engine.ahp', request);
   const judged: NodeJudged | undefined = request && answer.value && answer.current ? answer.value : undefined;
   const priorities = node ? hierarchyPriorities({ criteria: doc.criteria, hierarchy: [node] }, judged ? { [c.id]: judged } : {})[0] : undefined;
@@ -183,17 +190,8 @@ function DimensionRows({ doc, k, share, node }: { doc: WorkshopDoc; k: number; s
       {pairwise && priorities && (
         <tr className="hierarchy-pairs">
           <td colSpan={5}>
-            <PairwiseJudgments
-              criterionId={c.id}
-              name={name}
-              matrix={pairwise.matrix}
-              labels={labels}
-              linking={linking}
-              cr={priorities.cr}
-              settled={priorities.settled}
-              next={linking ?? priorities.nextPair}
-              onJudge={(i, j, v) => edit(t('room.hierarchy.undoJudgment', { name }), (d) => setLeafJudgment(d, c.id, i, j, v))}
-            />
+            <NodeGroupNote priorities={priorities} pending={!!request && !judged} />
+            <PairwiseJudgments doc={doc} node={pairwise} name={name} labels={labels} />
           </td>
         </tr>
       )}
@@ -201,29 +199,64 @@ function DimensionRows({ doc, k, share, node }: { doc: WorkshopDoc; k: number; s
   );
 }
 
-/** The focus points' pairs on the AHP panel's 1–9 slider, the consistency ratio, and the next pair to ask. */
+/** Where a pairwise dimension's local weights come from: the team's matrix, or the participants who judged it with their consensus S*. */
+function NodeGroupNote({ priorities, pending }: { priorities: DimensionPriorities; pending: boolean }) {
+  const { t } = useTranslation();
+  if (!priorities.settled || pending) return null;
+  const id = priorities.criterionId;
+  return (
+    <p className="small" role="status" data-testid={`hierarchy-group-${id}`}>
+      {priorities.judges === 0 ? t('room.hierarchy.fromTeam') : t('room.hierarchy.fromGroup', { count: priorities.judges })}{' '}
+      {priorities.judges > 0 && (
+        <span data-testid={`hierarchy-consensus-${id}`}>
+          {priorities.consensus
+            ? t('room.ahp.consensus', { s: priorities.consensus.sStar.toFixed(2), label: t(`room.ahp.consensusLabel.${priorities.consensus.label}`) })
+            : t('room.ahp.consensusNa')}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * The focus points' pairs on the AHP panel's 1–9 slider for the team or one participant (who is
+ * shown), that matrix's consistency ratio by the room's index (Saaty or Alonso–Lamata), the
+ * engine's most inconsistent judgments with a suggestion each, and the next pair to ask.
+ */
 function PairwiseJudgments({
-  criterionId,
+  doc,
+  node,
   name,
-  matrix,
   labels,
-  linking,
-  cr,
-  settled,
-  next,
-  onJudge,
 }: {
-  criterionId: string;
+  doc: WorkshopDoc;
+  node: HierarchyNode & { matrix: (number | null)[][] };
   name: string;
-  matrix: readonly (readonly (number | null)[])[];
   labels: string[];
-  linking: [number, number] | null;
-  cr: number | null;
-  settled: boolean;
-  next: readonly [number, number] | null;
-  onJudge: (i: number, j: number, value: number | null) => void;
 }) {
   const { t } = useTranslation();
+  const edit = useWorkshop((s) => s.edit);
+  const crMethod = useRoom((s) => s.crMethod);
+  const criterionId = node.criterionId;
+  // '' = the team's own matrix; else a participant's.
+  const [who, setWho] = useState('');
+  const pid = doc.participants.some((p) => p.id === who) ? who : '';
+  const matrix = useMemo(() => {
+    if (!pid) return node.matrix;
+    const own = node.judgments?.find((j) => j.participantId === pid)?.matrix;
+    const n = node.leaves.length;
+    return own ?? Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : null)));
+  }, [node, pid]);
+  const linking = useMemo(() => connectingPair(matrix), [matrix]);
+  const ownReq = useMemo(() => (!linking && labels.length <= 15 ? { matrix, labels } : null), [matrix, linking, labels]);
+  const own = useDerived('engine.ahp', ownReq);
+  const result = ownReq && own.value && own.current ? own.value : null;
+  const cr = (crMethod === 'alonso-lamata' ? result?.crAlonsoLamata : result?.cr) ?? null;
+  const next: readonly [number, number] | null = linking ?? result?.nextPair ?? null;
+  const hints = result && cr !== null && cr > 0.0005 ? result.inconsistencies : [];
+  const flagged = new Map<string, 'worst' | 'flagged'>(hints.map((x, k) => [`${x.i}-${x.j}`, k === 0 ? 'worst' : 'flagged']));
+  const onJudge = (i: number, j: number, v: number | null) =>
+    edit(t('room.hierarchy.undoJudgment', { name }), (d) => setLeafJudgment(d, criterionId, i, j, v, pid || undefined));
   const pairId = (i: number, j: number) => `hier-pair-${criterionId}-${i}-${j}`;
   const goTo = (i: number, j: number) => {
     const el = document.getElementById(pairId(i, j));
@@ -232,12 +265,21 @@ function PairwiseJudgments({
   };
   return (
     <div className="ahp hierarchy-ahp" role="group" aria-label={t('room.hierarchy.pairsOf', { name })} data-testid={`hierarchy-ahp-${criterionId}`}>
+      <label className="inline-label">
+        {t('room.hierarchy.whose')}
+        <select className="input" value={pid} data-testid={`hierarchy-who-${criterionId}`} onChange={(e) => setWho(e.target.value)}>
+          <option value="">{t('room.hierarchy.team')}</option>
+          <Options items={doc.participants} label={(p) => p.name} />
+        </select>
+      </label>
       <p className={cr !== null && cr > CR_LIMIT ? 'cr cr-bad' : 'cr'} role="status" data-testid={`hierarchy-cr-${criterionId}`}>
-        {!settled
+        {linking
           ? t('room.hierarchy.pending')
-          : cr === null
-            ? t('room.hierarchy.crNone')
-            : `${t('room.ahp.cr', { cr: cr.toFixed(3) })} ${cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk')}`}
+          : !result
+            ? ''
+            : cr === null
+              ? t('room.hierarchy.crNone')
+              : `${t(crMethod === 'alonso-lamata' ? 'room.ahp.crAL' : 'room.ahp.cr', { cr: cr.toFixed(3) })} ${cr > CR_LIMIT ? t('room.ahp.crHigh') : t('room.ahp.crOk')}`}
       </p>
       {next && (
         <p className="small" data-testid={`hierarchy-next-${criterionId}`}>
@@ -248,6 +290,9 @@ function PairwiseJudgments({
           </button>
         </p>
       )}
+      {hints.length > 0 && (
+        <Inconsistencies items={hints} name={(i) => labels[i]} onApply={(i, j, v) => onJudge(i, j, v)} testId={`hierarchy-hints-${criterionId}`} />
+      )}
       <ul className="pairs">
         {judgmentPairs(labels.length).map(([i, j]) => (
           <PairRow
@@ -256,7 +301,7 @@ function PairwiseJudgments({
             a={labels[i]}
             b={labels[j]}
             value={matrix[i][j]}
-            highlight={null}
+            highlight={flagged.get(`${i}-${j}`) ?? null}
             next={next !== null && next[0] === i && next[1] === j}
             onCommit={(v) => onJudge(i, j, v)}
           />

@@ -452,6 +452,11 @@ export const room = {
       undoJudgment: 'Judgment between two focus points of {{name}}',
       crNone: 'Consistency ratio: needs at least three focus points',
       pending: 'Equal local weights until the answered pairs link every focus point.',
+      // Judgments per participant and the group per node (issue 28).
+      whose: 'Whose judgments',
+      team: 'The team (one shared set)',
+      fromTeam: 'Local weights from the team’s judgments: no participant’s pairs link every focus point yet.',
+      fromGroup: 'Local weights from the participants who judged these focus points ({{count}}), weighted by their influence.',
     },
   },
 };
