@@ -75,11 +75,33 @@ test('expanding a dimension into its focus points gives local and global weights
   await expect(app.getByTestId('hierarchy-next-mismatch-control')).toContainText(`Next pair to ask: ${b} vs ${c}`);
   await app.screenshot({ path: info.outputPath('hierarchy-pairwise-en.png'), fullPage: true });
 
+  // Two participants judge the same pairs each on their own: the group (AIJ, weighted by influence) decides.
+  // P1: b over a ×3, a over c ×2; P2: a over b ×3, a over c ×5. The weighted geometric mean links the three
+  // by a spanning tree, so Harker's completion is consistent: c = 1, a = a/c, b = (b/a)·a.
+  await expect(app.getByTestId('hierarchy-group-mismatch-control')).toContainText('team');
+  const who = app.getByTestId('hierarchy-who-mismatch-control');
+  const q = sample.participants.slice(0, 2).map((p) => p.influence / (sample.participants[0].influence + sample.participants[1].influence));
+  await who.selectOption({ index: 1 });
+  await app.getByRole('slider', { name: `${b} versus ${a}` }).fill('-2');
+  await app.getByRole('slider', { name: `${a} versus ${c}` }).fill('-1');
+  await who.selectOption({ index: 2 });
+  await expect(app.getByRole('slider', { name: `${b} versus ${a}` })).toHaveAttribute('aria-valuetext', 'not answered');
+  await app.getByRole('slider', { name: `${b} versus ${a}` }).fill('2');
+  await app.getByRole('slider', { name: `${a} versus ${c}` }).fill('-4');
+  const ac = 2 ** q[0] * 5 ** q[1];
+  const ba = 3 ** q[0] * (1 / 3) ** q[1];
+  const g = [ba * ac, ac, 1];
+  const gSum = g.reduce((x, y) => x + y, 0);
+  for (const [r, id] of listed.entries()) await expect(app.getByTestId(`hierarchy-local-mismatch-control-${id}`)).toHaveText(pct(g[r] / gSum));
+  await expect(app.getByTestId('hierarchy-consensus-mismatch-control')).toHaveText(/^Consensus S\* [01]\.\d\d \((very low|low|moderate|high|very high)\)$/);
+  await app.screenshot({ path: info.outputPath('hierarchy-group-en.png'), fullPage: true });
+
   // The same table in Chinese: the focus points' own names, the headings from the catalogue.
   await new LibraryPage(app).switchLanguage('zh-CN');
   await expect(table.getByRole('rowheader', { name: dim.focusPoints[0]['zh-CN'] })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: '全局权重' })).toBeVisible();
   await expect(table.getByRole('button', { name: '收起失配控制' })).toBeVisible();
   await expect(app.getByTestId('hierarchy-cr-mismatch-control')).toContainText('一致性比率');
+  await expect(app.getByTestId('hierarchy-consensus-mismatch-control')).toContainText('共识度 S*');
   await app.screenshot({ path: info.outputPath('hierarchy-zh.png'), fullPage: true });
 });
