@@ -240,7 +240,9 @@ function PairwiseJudgments({
   const criterionId = node.criterionId;
   // '' = the team's own matrix; else a participant's.
   const [who, setWho] = useState('');
-  const pid = doc.participants.some((p) => p.id === who) ? who : '';
+  // Blind: like the AHP panel, no participant's own judgments reach the page before the reveal.
+  const blind = useRoom((s) => s.blind);
+  const pid = !blind && doc.participants.some((p) => p.id === who) ? who : '';
   const matrix = useMemo(() => {
     if (!pid) return node.matrix;
     const own = node.judgments?.find((j) => j.participantId === pid)?.matrix;
@@ -269,7 +271,7 @@ function PairwiseJudgments({
         {t('room.hierarchy.whose')}
         <select className="input" value={pid} data-testid={`hierarchy-who-${criterionId}`} onChange={(e) => setWho(e.target.value)}>
           <option value="">{t('room.hierarchy.team')}</option>
-          <Options items={doc.participants} label={(p) => p.name} />
+          {!blind && <Options items={doc.participants} label={(p) => p.name} />}
         </select>
       </label>
       <p className={cr !== null && cr > CR_LIMIT ? 'cr cr-bad' : 'cr'} role="status" data-testid={`hierarchy-cr-${criterionId}`}>
