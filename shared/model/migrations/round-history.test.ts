@@ -4,6 +4,7 @@ import { migrate } from '../migrate';
 import { SCHEMA_VERSION } from '../schema';
 import { MIGRATIONS } from './index';
 import { roundHistory } from './round-history';
+import { criteriaHierarchy } from './criteria-hierarchy';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 /** The schema version this step reads. */
@@ -11,7 +12,9 @@ const FROM = MIGRATIONS.indexOf(roundHistory) + 1;
 
 describe('migration: round history', () => {
   it('is the step before the criteria hierarchy', () => {
-    expect(FROM).toBe(SCHEMA_VERSION - 2);
+    // The next step (index FROM) is the criteria hierarchy's, wherever the chain goes on from there.
+    expect(MIGRATIONS[FROM]).toBe(criteriaHierarchy);
+    expect(FROM).toBeLessThan(SCHEMA_VERSION);
   });
 
   it('gives an older document an empty round history and keeps everything else', () => {
