@@ -75,6 +75,19 @@ test('expanding a dimension into its focus points gives local and global weights
   await expect(app.getByTestId('hierarchy-next-mismatch-control')).toContainText(`Next pair to ask: ${b} vs ${c}`);
   await app.screenshot({ path: info.outputPath('hierarchy-pairwise-en.png'), fullPage: true });
 
+  // An inconsistent third judgment (c over b ×9): the engine's hints appear; applying the first, by keyboard, lowers the CR.
+  const cr = app.getByTestId('hierarchy-cr-mismatch-control');
+  await app.getByRole('slider', { name: `${b} versus ${c}` }).fill('8');
+  const hints = app.getByTestId('hierarchy-hints-mismatch-control');
+  await expect(hints).toBeVisible();
+  await expect(cr).toContainText('Consistency ratio');
+  const crOf = async () => Number(/\d+\.\d{3}/.exec((await cr.textContent()) ?? '')?.[0] ?? NaN);
+  const before = await crOf();
+  expect(before).toBeGreaterThan(0.1);
+  await hints.getByRole('button').first().focus();
+  await app.keyboard.press('Enter');
+  await expect.poll(crOf).toBeLessThan(before);
+
   // Two participants judge the same pairs each on their own: the group (AIJ, weighted by influence) decides.
   // P1: b over a ×3, a over c ×2; P2: a over b ×3, a over c ×5. The weighted geometric mean links the three
   // by a spanning tree, so Harker's completion is consistent: c = 1, a = a/c, b = (b/a)·a.
