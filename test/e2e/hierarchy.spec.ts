@@ -108,6 +108,11 @@ test('expanding a dimension into its focus points gives local and global weights
   for (const [r, id] of listed.entries()) await expect(app.getByTestId(`hierarchy-local-mismatch-control-${id}`)).toHaveText(pct(g[r] / gSum));
   await expect(app.getByTestId('hierarchy-consensus-mismatch-control')).toHaveText(/^Consensus S\* [01]\.\d\d \((very low|low|moderate|high|very high)\)$/);
   await app.screenshot({ path: info.outputPath('hierarchy-group-en.png'), fullPage: true });
+  // The room's consistency index (chosen on the AHP panel) holds for every node too.
+  await room.weightsPart('AHP pairwise');
+  await app.getByRole('combobox', { name: 'Consistency ratio by' }).selectOption('alonso-lamata');
+  await room.weightsPart('Focus points (hierarchy)');
+  await expect(cr).toContainText('Consistency ratio (Alonso–Lamata)');
 
   // The same table in Chinese: the focus points' own names, the headings from the catalogue.
   await new LibraryPage(app).switchLanguage('zh-CN');
