@@ -1,6 +1,6 @@
 import { hierarchyAhpNodes, type HierarchyJudged, type NodeJudged, type WorkshopDoc } from '../../shared/model';
 import { applyWhatIf } from '../../shared/model/edits/scenarios';
-import { criterionWeights, engineValues, evaluateInput } from '../../shared/model/analysis';
+import { criterionWeights, engineValues, evaluateInput, scoreCube } from '../../shared/model/analysis';
 import { evaluate, type Evaluation } from '../../shared/scoring/evaluate';
 import { EngineInputError } from '../../shared/scoring/errors';
 import { ahpGroupRequest } from '../../shared/model/provenance';
@@ -107,7 +107,7 @@ export function analyseWorkshop(doc: WorkshopDoc, smaaWeights: SmaaWeightModel =
 
   let evaluation: Evaluation;
   try {
-    evaluation = evaluate(evaluateInput(doc));
+    evaluation = evaluate(evaluateInput(doc, rawWeights, scoreCube(doc, {}, hierarchyJudged(doc))));
   } catch (err) {
     if (err instanceof EngineInputError) return { ...empty, problem: err.message };
     throw err;
@@ -301,7 +301,7 @@ export function scenarioOutcomes(doc: WorkshopDoc): ScenarioOutcome[] {
     if (doc.candidates.length === 0 || doc.criteria.length === 0) return { ...base, winner: null, total: null, problem: null };
     const what = applyWhatIf(doc, sc.weights, sc.scoreOverrides);
     try {
-      const ev = evaluate(evaluateInput(what));
+      const ev = evaluate(evaluateInput(what, undefined, scoreCube(what, {}, hierarchyJudged(what))));
       const scored = ev.aggregated.some((row) => row.some((a) => a !== null));
       return scored
         ? { ...base, winner: ev.ranking[0], total: ev.totals[ev.ranking[0]], problem: null }

@@ -1,3 +1,4 @@
+import { derivedDimensionScores, hierarchyNode, scoredAtLeaves, type HierarchyJudged } from './hierarchy';
 import type { WorkshopDoc } from './schema';
 
 /**
@@ -17,15 +18,19 @@ export function scoreKey(participantId: string, candidateId: string, criterionId
 /**
  * Every participant's score of every candidate on every criterion, in document order.
  * Cells nobody filled in — and scores whose value is `null` — are `null`. When a cell
- * appears twice in `doc.scores` the later entry wins (the document's last word).
+ * appears twice in `doc.scores` the later entry wins (the document's last word). A dimension
+ * scored at its focus points takes the values derived from the leaf scores
+ * (`derivedDimensionScores`, hierarchy.ts), not its own scores.
  * @param overrides optional `scoreKey → value` replacements (a what-if scenario)
+ * @param judged the engine's AHP answers for pairwise dimensions (their local shares)
  */
-export function scoreCube(doc: WorkshopDoc, overrides: Readonly<Record<string, number>> = {}): DocScoreCube {
+export function scoreCube(doc: WorkshopDoc, overrides: Readonly<Record<string, number>> = {}, judged: HierarchyJudged = {}): DocScoreCube {
   const p = indexOf(doc.participants);
   const c = indexOf(doc.candidates);
   const k = indexOf(doc.criteria);
   const cube: DocScoreCube = doc.participants.map(() => doc.candidates.map(() => doc.criteria.map(() => null)));
-  for (const s of doc.scores) {
+  const atLeaves = new Set(doc.criteria.filter((x) => scoredAtLeaves(hierarchyNode(doc, x.id))).map((x) => x.id));
+  for (const s of [...doc.scores.filter((x) => !atLeaves.has(x.criterionId)), ...derivedDimensionScores(doc, judged)]) {
     const pi = p.get(s.participantId);
     const ci = c.get(s.candidateId);
     const ki = k.get(s.criterionId);

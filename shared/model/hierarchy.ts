@@ -4,11 +4,23 @@ import type { HierarchyNode, WorkshopDoc } from './schema';
 
 /**
  * The criteria hierarchy: a dimension may be expanded into its focus points (seed §四's
- * 关注要点) as sub-criteria with local weights. Scoring stays at the dimension: candidates are
- * scored per dimension, and the focus points split the dimension's weight, so a focus point's
- * global weight is the dimension's share × its local share, and a dimension's leaves add up to
- * the dimension's share. The evaluation, sensitivity and SMAA therefore run on the global
- * weights summed per dimension — the dimension weights — whatever the expansion.
+ * 关注要点) as sub-criteria with local weights. The focus points split the dimension's weight,
+ * so a focus point's global weight is the dimension's share × its local share, and a
+ * dimension's leaves add up to the dimension's share. The evaluation, sensitivity and SMAA
+ * therefore run on the global weights summed per dimension — the dimension weights — whatever
+ * the expansion.
+ *
+ * Scoring is at the dimension unless the team scores an expanded dimension at its focus points
+ * (`scoreAt: 'leaves'`, the scores in `doc.leafScores`). Then a participant's value of a
+ * candidate on that dimension is derived from their leaf scores (`dimensionFromLeaves`, the one
+ * place it is computed): Σ_j local_j × score_j / Σ_j local_j over the focus points that
+ * participant scored — unscored focus points are left out and the local shares renormalised
+ * over the scored ones; none scored (or only focus points of local share 0) = the dimension is
+ * not scored. A pairwise dimension whose local weights are not settled yet derives nothing (not
+ * scored). The evaluation, sensitivity, SMAA and reports then work unchanged on these dimension
+ * values and the dimension weights: with every focus point scored (and the mean aggregation,
+ * which is linear) this is exactly scoring the leaves with their global weights. Switching back
+ * to the dimension keeps the leaf scores but stops using them (the dimension's own scores count).
  */
 
 /** Local shares of points under one parent: points / their sum; all zero (or none) = equal shares. */
@@ -164,6 +176,78 @@ export function hierarchyAhpNodes(doc: Pick<WorkshopDoc, 'hierarchy' | 'particip
     const group = nodeGroupRequest(doc, node);
     return { criterionId: node.criterionId, matrix: node.matrix, linking: group ? null : connectingPair(node.matrix), group };
   });
+}
+
+/** Whether a dimension is scored at its focus points (its node says `scoreAt: 'leaves'`). */
+export const scoredAtLeaves = (node: HierarchyNode | undefined): boolean => node?.scoreAt === 'leaves';
+
+/**
+ * THE derivation of a dimension's value from focus-point scores (see the header): `local` the
+ * focus points' local shares, `values` one participant's scores of one candidate on them in the
+ * same order (null = not scored). Unscored focus points are left out and the shares renormalised
+ * over the scored ones; null when none is scored or the scored ones carry no local share.
+ */
+export function dimensionFromLeaves(local: readonly number[], values: readonly (number | null)[]): number | null {
+  let sum = 0;
+  let weight = 0;
+  local.forEach((w, j) => {
+    const v = values[j];
+    if (v === null || v === undefined) return;
+    sum += w * v;
+    weight += w;
+  });
+  return weight > 0 ? sum / weight : null;
+}
+
+/** One derived dimension value: participant × candidate × dimension scored at its leaves. */
+export interface DerivedDimensionScore {
+  participantId: string;
+  candidateId: string;
+  criterionId: string;
+  /** The derived value (null = not scored, see `dimensionFromLeaves`). */
+  value: number | null;
+  /** Focus points this participant scored for this candidate, of `of`. */
+  scored: number;
+  of: number;
+}
+
+/** Key of one leaf score: "participantId|candidateId|criterionId|leafId". */
+export const leafScoreKey = (s: { participantId: string; candidateId: string; criterionId: string; leafId: string }): string =>
+  `${s.participantId}|${s.candidateId}|${s.criterionId}|${s.leafId}`;
+
+/**
+ * Every participant's derived value of every candidate on every dimension scored at its leaves
+ * (document order; the later of two entries for one leaf cell wins). `judged`: the engine's
+ * answers for pairwise dimensions (`nodeLocalShares`); a pairwise dimension not settled derives null.
+ */
+export function derivedDimensionScores(
+  doc: Pick<WorkshopDoc, 'criteria' | 'hierarchy' | 'participants' | 'candidates' | 'leafScores'>,
+  judged: HierarchyJudged = {},
+): DerivedDimensionScore[] {
+  const nodes = doc.criteria.map((c) => hierarchyNode(doc, c.id)).filter((n): n is HierarchyNode => scoredAtLeaves(n));
+  if (nodes.length === 0) return [];
+  const cells = new Map<string, number | null>();
+  for (const s of doc.leafScores) cells.set(leafScoreKey(s), s.value);
+  const out: DerivedDimensionScore[] = [];
+  for (const node of nodes) {
+    const { local, settled } = nodeLocalShares(node, judged[node.criterionId]);
+    for (const p of doc.participants)
+      for (const c of doc.candidates) {
+        const values = node.leaves.map(
+          (l) => cells.get(leafScoreKey({ participantId: p.id, candidateId: c.id, criterionId: node.criterionId, leafId: l.id })) ?? null,
+        );
+        const scored = values.filter((v) => v !== null).length;
+        out.push({
+          participantId: p.id,
+          candidateId: c.id,
+          criterionId: node.criterionId,
+          value: settled ? dimensionFromLeaves(local, values) : null,
+          scored,
+          of: node.leaves.length,
+        });
+      }
+  }
+  return out;
 }
 
 /** A focus point's name in `lang` (the other language when that one is empty). */

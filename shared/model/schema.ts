@@ -97,8 +97,9 @@ export const HierarchyJudgmentSchema = z.strictObject({
 });
 
 /**
- * A dimension expanded into its focus points (hierarchy.ts). Scoring stays at the dimension:
- * the leaves split the dimension's weight (global = dimension share × local share).
+ * A dimension expanded into its focus points (hierarchy.ts). The leaves split the dimension's
+ * weight (global = dimension share × local share); it is scored at the dimension, or at its
+ * leaves (`scoreAt`), whose scores then give the dimension's value.
  */
 export const HierarchyNodeSchema = z.strictObject({
   criterionId: IdSchema,
@@ -116,6 +117,17 @@ export const HierarchyNodeSchema = z.strictObject({
    * influence, the team's AIJ/AIP); `matrix` is the team's own, used while no participant has.
    */
   judgments: z.array(HierarchyJudgmentSchema).max(100).optional(),
+  /** Where candidates are scored: absent or 'dimension' = at the dimension; 'leaves' = at its focus points (`leafScores`, hierarchy.ts). */
+  scoreAt: z.enum(['dimension', 'leaves']).optional(),
+});
+
+/** One participant's score of one candidate on one focus point of an expanded dimension (leaf-scores.ts migration). */
+export const LeafScoreSchema = z.strictObject({
+  participantId: IdSchema,
+  candidateId: IdSchema,
+  criterionId: IdSchema,
+  leafId: IdSchema,
+  value: num().nullable(),
 });
 
 export const CandidateKindSchema = z.enum(['self-built', 'managed', 'hybrid', 'custom']);
@@ -662,6 +674,8 @@ export const WorkshopDocSchema = z
     rounds: z.array(RoundRecordSchema).max(ROUND_HISTORY_LIMITS.rounds).default([]),
     /** Dimensions expanded into their focus points; empty = a flat workshop (criteria-hierarchy.ts migration). */
     hierarchy: z.array(HierarchyNodeSchema).max(LIST_LIMITS.criteria).default([]),
+    /** Scores at the focus points of dimensions scored at their leaves (kept, unused, when switched back to the dimension). */
+    leafScores: z.array(LeafScoreSchema).max(LIST_LIMITS.scores).default([]),
     currentStep: StepIdSchema.default('needs'),
     notes: longText().default(''),
   })
@@ -746,6 +760,18 @@ export const WorkshopDocSchema = z
         checkReciprocal(j.matrix, [...path, 'matrix']);
       });
     });
+    doc.leafScores.forEach((s, i) => {
+      const path = ['leafScores', i];
+      if (!participants.has(s.participantId))
+        ctx.addIssue({ code: 'custom', path: [...path, 'participantId'], message: `unknown participant "${s.participantId}"` });
+      if (!candidates.has(s.candidateId)) ctx.addIssue({ code: 'custom', path: [...path, 'candidateId'], message: `unknown candidate "${s.candidateId}"` });
+      const node = doc.hierarchy.find((n) => n.criterionId === s.criterionId);
+      if (!node) ctx.addIssue({ code: 'custom', path: [...path, 'criterionId'], message: `criterion "${s.criterionId}" is not expanded into focus points` });
+      else if (!node.leaves.some((l) => l.id === s.leafId))
+        ctx.addIssue({ code: 'custom', path: [...path, 'leafId'], message: `unknown focus point "${s.leafId}" of criterion "${s.criterionId}"` });
+      if (s.value !== null && (s.value < doc.scale.min || s.value > doc.scale.max))
+        ctx.addIssue({ code: 'custom', path: [...path, 'value'], message: `must be within the scale ${doc.scale.min}..${doc.scale.max}` });
+    });
     doc.weighting.ahp.forEach((j, i) => checkMatrix(j.matrix, j.criteria.length, ['weighting', 'ahp', i, 'matrix']));
     doc.ratings.forEach((r, i) => checkMatrix(r.matrix, r.candidates.length, ['ratings', i, 'matrix']));
   });
@@ -777,6 +803,7 @@ export type Role = z.output<typeof RoleSchema>;
 export type HierarchyNode = z.output<typeof HierarchyNodeSchema>;
 export type HierarchyLeaf = z.output<typeof HierarchyLeafSchema>;
 export type HierarchyJudgment = z.output<typeof HierarchyJudgmentSchema>;
+export type LeafScore = z.output<typeof LeafScoreSchema>;
 export type RoundRecord = z.output<typeof RoundRecordSchema>;
 export type RoundChange = z.output<typeof RoundChangeSchema>;
 export type RoundCellStat = z.output<typeof RoundCellStatSchema>;

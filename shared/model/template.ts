@@ -100,6 +100,7 @@ export function templateDoc({ title, lang, id = newId(), now = nowIso() }: Creat
     review: { canary: [], imports: [], tolerance: 0.1 },
     rounds: [],
     hierarchy: [],
+    leafScores: [],
     currentStep: 'needs',
     notes: '',
   };

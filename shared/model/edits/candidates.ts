@@ -2,6 +2,7 @@ import { VALIDATION_METHODS, type Lang } from '../../framework';
 import { defaultName, NEW_CANDIDATE_NAME, typedName } from '../names';
 import { COLOUR_SLOTS, type Candidate, type WorkshopDoc } from '../schema';
 import { patched, renamed, translated, updateById, withLang } from './common';
+import { leafScoresWithout } from './hierarchy-edit';
 import { ratingsWithout } from './ratings-edit';
 
 export interface NewCandidate {
@@ -85,6 +86,7 @@ export function removeCandidate(doc: WorkshopDoc, id: string): WorkshopDoc {
     ...doc,
     candidates: doc.candidates.filter((c) => c.id !== id),
     scores: doc.scores.filter((s) => s.candidateId !== id),
+    leafScores: leafScoresWithout(doc.leafScores, { candidateId: id }),
     ratings: ratingsWithout(doc.ratings, { candidateId: id }),
     validation: doc.validation.filter((v) => v.candidateId !== id),
     metrics: { ...doc.metrics, series: doc.metrics.series.filter((s) => s.candidateId !== id) },

@@ -2,7 +2,7 @@ import type { Lang } from '../../framework';
 import { defaultName, NEW_CRITERION_NAME, typedName } from '../names';
 import type { Criterion, WorkshopDoc } from '../schema';
 import { followAdaptedWeights, patched, renamed, round, translated, updateById, withLang } from './common';
-import { hierarchyWithout } from './hierarchy-edit';
+import { hierarchyWithout, leafScoresWithout } from './hierarchy-edit';
 import { ratingsWithout } from './ratings-edit';
 
 export interface NewCriterion {
@@ -99,6 +99,7 @@ export function removeCriterion(doc: WorkshopDoc, id: string): WorkshopDoc {
     criteria: doc.criteria.filter((c) => c.id !== id),
     scores: doc.scores.filter((s) => s.criterionId !== id),
     hierarchy: hierarchyWithout(doc.hierarchy, id),
+    leafScores: leafScoresWithout(doc.leafScores, { criterionId: id }),
     ratings: ratingsWithout(doc.ratings, { criterionId: id }),
     adaptation: { rules, decisions: doc.adaptation.decisions.filter((d) => kept.has(d.ruleId)), baseWeights },
     weighting: {

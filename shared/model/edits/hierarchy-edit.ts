@@ -22,10 +22,51 @@ export function expandCriterion(doc: WorkshopDoc, criterionId: string): Workshop
   return { ...doc, hierarchy: [...doc.hierarchy, node] };
 }
 
-/** Folds an expanded dimension back (its local weights are dropped); the dimension's own weight is untouched. */
+/** Folds an expanded dimension back (its local weights and leaf scores are dropped); the dimension's own weight and scores are untouched. */
 export function collapseCriterion(doc: WorkshopDoc, criterionId: string): WorkshopDoc {
   if (!doc.hierarchy.some((n) => n.criterionId === criterionId)) return doc;
-  return { ...doc, hierarchy: doc.hierarchy.filter((n) => n.criterionId !== criterionId) };
+  return { ...doc, hierarchy: doc.hierarchy.filter((n) => n.criterionId !== criterionId), leafScores: leafScoresWithout(doc.leafScores, { criterionId }) };
+}
+
+/**
+ * Where an expanded dimension is scored: at the dimension or at its focus points (hierarchy.ts).
+ * Switching keeps both the dimension's scores and the leaf scores; only the chosen ones count.
+ */
+export function setScoreAt(doc: WorkshopDoc, criterionId: string, scoreAt: 'dimension' | 'leaves'): WorkshopDoc {
+  const node = doc.hierarchy.find((n) => n.criterionId === criterionId);
+  if (!node || (node.scoreAt ?? 'dimension') === scoreAt) return doc;
+  return { ...doc, hierarchy: doc.hierarchy.map((x) => (x === node ? { ...node, scoreAt } : x)) };
+}
+
+/**
+ * One participant's score of one candidate on one focus point (null clears it). Refused (the same
+ * document): unknown participant, candidate, dimension or focus point, or a value off the scale.
+ */
+export function setLeafScore(
+  doc: WorkshopDoc,
+  cell: { participantId: string; candidateId: string; criterionId: string; leafId: string },
+  value: number | null,
+): WorkshopDoc {
+  const node = doc.hierarchy.find((n) => n.criterionId === cell.criterionId);
+  if (!node || !node.leaves.some((l) => l.id === cell.leafId)) return doc;
+  if (!doc.participants.some((p) => p.id === cell.participantId) || !doc.candidates.some((c) => c.id === cell.candidateId)) return doc;
+  if (value !== null && !(Number.isFinite(value) && value >= doc.scale.min && value <= doc.scale.max)) return doc;
+  const same = (s: WorkshopDoc['leafScores'][number]) =>
+    s.participantId === cell.participantId && s.candidateId === cell.candidateId && s.criterionId === cell.criterionId && s.leafId === cell.leafId;
+  const was = doc.leafScores.find(same);
+  if ((was?.value ?? null) === value) return doc;
+  const rest = doc.leafScores.filter((s) => !same(s));
+  return { ...doc, leafScores: value === null ? rest : [...rest, { ...cell, value }] };
+}
+
+/** Leaf scores without those of a removed participant, candidate or dimension. */
+export function leafScoresWithout(
+  leafScores: WorkshopDoc['leafScores'],
+  gone: { participantId?: string; candidateId?: string; criterionId?: string },
+): WorkshopDoc['leafScores'] {
+  const hit = (s: WorkshopDoc['leafScores'][number]) =>
+    s.participantId === gone.participantId || s.candidateId === gone.candidateId || s.criterionId === gone.criterionId;
+  return leafScores.some(hit) ? leafScores.filter((s) => !hit(s)) : leafScores;
 }
 
 /** A focus point's local weight in points (clamped to 0…10,000); no change, the same document. */

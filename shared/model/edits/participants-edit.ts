@@ -1,5 +1,5 @@
 import type { Participant, Role, WorkshopDoc } from '../schema';
-import { hierarchyWithoutParticipant } from './hierarchy-edit';
+import { hierarchyWithoutParticipant, leafScoresWithout } from './hierarchy-edit';
 import { ratingsWithout } from './ratings-edit';
 
 /**
@@ -43,6 +43,7 @@ export function removeParticipant(doc: WorkshopDoc, id: string): WorkshopDoc {
     ...doc,
     participants: doc.participants.filter((p) => p.id !== id),
     scores: doc.scores.filter((s) => s.participantId !== id),
+    leafScores: leafScoresWithout(doc.leafScores, { participantId: id }),
     ratings: ratingsWithout(doc.ratings, { participantId: id }),
     weighting: { ...doc.weighting, ahp: doc.weighting.ahp.filter((a) => a.participantId !== id) },
     hierarchy: hierarchyWithoutParticipant(doc.hierarchy, id),

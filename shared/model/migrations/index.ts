@@ -12,6 +12,7 @@ import { decisionSnapshot } from './decision-snapshot';
 import { roundHistory } from './round-history';
 import { criteriaHierarchy } from './criteria-hierarchy';
 import { nodeJudgments } from './node-judgments';
+import { leafScores } from './leaf-scores';
 
 export type { Migration };
 
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   roundHistory,
   criteriaHierarchy,
   nodeJudgments,
+  leafScores,
 ];

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../scoring';
+import { evaluateInput, scoreCube } from './analysis';
+import { createSampleWorkshop } from './create';
+import { removeCandidate } from './edits/candidates';
+import { removeCriterion } from './edits/criteria';
+import { collapseCriterion, expandCriterion, setHierarchyMethod, setLeafScore, setLeafWeight, setScoreAt } from './edits/hierarchy-edit';
+import { removeParticipant } from './edits/participants-edit';
+import { derivedDimensionScores, dimensionFromLeaves, hierarchyPriorities } from './hierarchy';
+import { migrate } from './migrate';
+import { WorkshopDocSchema, type WorkshopDoc } from './schema';
+
+const NOW = '2026-03-01T09:00:00.000Z';
+const K = 'mismatch-control';
+
+/** The sample with `mismatch-control` expanded (three focus points, points 6 / 3 / 1) and scored at its leaves. */
+function leafScored(): { doc: WorkshopDoc; leaves: string[] } {
+  let doc = expandCriterion(createSampleWorkshop('en', NOW, 'w1'), K);
+  const leaves = doc.hierarchy[0].leaves.map((l) => l.id);
+  expect(leaves.length).toBe(3);
+  [6, 3, 1].forEach((w, j) => (doc = setLeafWeight(doc, K, leaves[j], w)));
+  doc = setScoreAt(doc, K, 'leaves');
+  return { doc, leaves };
+}
+const cell = (participantId: string, candidateId: string, leafId: string) => ({ participantId, candidateId, criterionId: K, leafId });
+
+describe('scoring at the focus points', () => {
+  it('derives a dimension value as the local-share-weighted mean of the scored focus points, renormalised when partly scored', () => {
+    // Hand-computed: shares 0.6 / 0.3 / 0.1.
+    expect(dimensionFromLeaves([0.6, 0.3, 0.1], [8, 4, 10])).toBeCloseTo(0.6 * 8 + 0.3 * 4 + 0.1 * 10, 12); // 7
+    // Partly scored: the third is left out, 0.6 and 0.3 renormalised to 2/3 and 1/3.
+    expect(dimensionFromLeaves([0.6, 0.3, 0.1], [8, 5, null])).toBeCloseTo((2 / 3) * 8 + (1 / 3) * 5, 12); // 7
+    expect(dimensionFromLeaves([0.6, 0.3, 0.1], [null, null, 4])).toBeCloseTo(4, 12);
+    expect(dimensionFromLeaves([0.6, 0.3, 0.1], [null, null, null])).toBeNull();
+    // Only focus points of local share 0 scored: nothing carries weight, not scored.
+    expect(dimensionFromLeaves([1, 0], [null, 7])).toBeNull();
+  });
+
+  it("puts the derived value in the score cube in place of the dimension's own scores, and back when switched to the dimension", () => {
+    const start = leafScored();
+    const leaves = start.leaves;
+    let doc = start.doc;
+    const k = doc.criteria.findIndex((c) => c.id === K);
+    const own = scoreCube(setScoreAt(doc, K, 'dimension'))[0][0][k];
+    expect(own).not.toBeNull();
+    // Nothing scored at the leaves yet: the dimension is not scored.
+    expect(scoreCube(doc)[0][0][k]).toBeNull();
+    doc = setLeafScore(doc, cell('p-lin', 'self-built', leaves[0]), 9);
+    doc = setLeafScore(doc, cell('p-lin', 'self-built', leaves[2]), 4);
+    // (0.6·9 + 0.1·4) / 0.7
+    expect(scoreCube(doc)[0][0][k]).toBeCloseTo((0.6 * 9 + 0.1 * 4) / 0.7, 12);
+    const d = derivedDimensionScores(doc).find((x) => x.participantId === 'p-lin' && x.candidateId === 'self-built')!;
+    expect([d.scored, d.of]).toEqual([2, 3]);
+    // Back to the dimension: its own scores count again, the leaf scores are kept.
+    const back = setScoreAt(doc, K, 'dimension');
+    expect(scoreCube(back)[0][0][k]).toBe(own);
+    expect(back.leafScores).toEqual(doc.leafScores);
+    expect(scoreCube(setScoreAt(back, K, 'leaves'))[0][0][k]).toBeCloseTo((0.6 * 9 + 0.1 * 4) / 0.7, 12);
+  });
+
+  it("takes a pairwise dimension's local weights from the engine's answer, and derives nothing while they are pending", () => {
+    const start = leafScored();
+    const leaves = start.leaves;
+    let doc = start.doc;
+    doc = setHierarchyMethod(doc, K, 'pairwise');
+    doc = setLeafScore(doc, cell('p-lin', 'managed', leaves[0]), 10);
+    doc = setLeafScore(doc, cell('p-lin', 'managed', leaves[1]), 2);
+    doc = setLeafScore(doc, cell('p-lin', 'managed', leaves[2]), 5);
+    const k = doc.criteria.findIndex((c) => c.id === K);
+    const m = doc.candidates.findIndex((c) => c.id === 'managed');
+    expect(scoreCube(doc)[0][m][k]).toBeNull();
+    // A consistent matrix 1 : 2 : 4 has the eigenvector (4, 2, 1) / 7.
+    const judged = { [K]: { weights: [4 / 7, 2 / 7, 1 / 7], cr: 0, nextPair: null } };
+    expect(scoreCube(doc, {}, judged)[0][m][k]).toBeCloseTo((4 * 10 + 2 * 2 + 1 * 5) / 7, 12); // 7
+  });
+
+  it('gives the totals of scoring every focus point with its global weight (mean aggregation)', () => {
+    const start = leafScored();
+    const leaves = start.leaves;
+    let doc = start.doc;
+    doc = { ...doc, aggregation: 'mean' };
+    // Every participant scores every focus point of every candidate: a spread of values.
+    doc.participants.forEach((p, pi) =>
+      doc.candidates.forEach((c, ci) => leaves.forEach((l, j) => (doc = setLeafScore(doc, cell(p.id, c.id, l), (pi * 3 + ci * 5 + j * 7) % 11)))),
+    );
+    const ev = evaluate(evaluateInput(doc));
+    // Independently: Σ over flat dimensions of share × mean score + Σ over leaves of global weight × mean leaf score, on 0…1.
+    const { min, max } = doc.scale;
+    const sum = doc.criteria.reduce((a, c) => a + c.weight, 0);
+    const globals = hierarchyPriorities(doc)[0].leaves;
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    doc.candidates.forEach((c, ci) => {
+      let total = 0;
+      for (const crit of doc.criteria) {
+        if (crit.id === K) continue;
+        const xs = doc.scores.filter((s) => s.candidateId === c.id && s.criterionId === crit.id).map((s) => s.value!);
+        total += (crit.weight / sum) * ((mean(xs) - min) / (max - min));
+      }
+      globals.forEach((g, j) => {
+        const xs = doc.participants.map((_, pi) => (pi * 3 + ci * 5 + j * 7) % 11);
+        total += g.global * ((mean(xs) - min) / (max - min));
+      });
+      expect(Math.abs(ev.totals[ci] - total)).toBeLessThan(1e-12);
+    });
+  });
+
+  it('drops the leaf scores of a removed candidate, participant, dimension or folded-back dimension', () => {
+    const start = leafScored();
+    const leaves = start.leaves;
+    let doc = start.doc;
+    doc = setLeafScore(doc, cell('p-lin', 'self-built', leaves[0]), 9);
+    doc = setLeafScore(doc, cell('p-chen', 'managed', leaves[1]), 3);
+    doc = setLeafScore(doc, cell('p-wang', 'hybrid', leaves[2]), 6);
+    expect(doc.leafScores).toHaveLength(3);
+    expect(removeCandidate(doc, 'self-built').leafScores.map((s) => s.candidateId)).toEqual(['managed', 'hybrid']);
+    expect(removeParticipant(doc, 'p-chen').leafScores.map((s) => s.participantId)).toEqual(['p-lin', 'p-wang']);
+    expect(removeCriterion(doc, K).leafScores).toEqual([]);
+    expect(collapseCriterion(doc, K).leafScores).toEqual([]);
+    for (const d of [removeCandidate(doc, 'self-built'), removeParticipant(doc, 'p-chen'), removeCriterion(doc, K), collapseCriterion(doc, K)])
+      expect(WorkshopDocSchema.safeParse(d).success).toBe(true);
+  });
+
+  it('refuses a leaf score off the scale or for an unknown focus point, and clears one with null', () => {
+    const start = leafScored();
+    const leaves = start.leaves;
+    let doc = start.doc;
+    expect(setLeafScore(doc, cell('p-lin', 'self-built', leaves[0]), 11)).toBe(doc);
+    expect(setLeafScore(doc, cell('p-lin', 'self-built', 'nowhere'), 5)).toBe(doc);
+    expect(setLeafScore(doc, cell('p-nobody', 'self-built', leaves[0]), 5)).toBe(doc);
+    doc = setLeafScore(doc, cell('p-lin', 'self-built', leaves[0]), 5);
+    expect(doc.leafScores).toHaveLength(1);
+    expect(setLeafScore(doc, cell('p-lin', 'self-built', leaves[0]), null).leafScores).toEqual([]);
+  });
+
+  it('refuses bad leaf scores at import with a message naming the problem', () => {
+    const { doc, leaves } = leafScored();
+    const good = { participantId: 'p-lin', candidateId: 'self-built', criterionId: K, leafId: leaves[0], value: 5 };
+    expect(migrate({ ...doc, leafScores: [good] }).ok).toBe(true);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...good, value: 12 }, 'must be within the scale 0..10'],
+      [{ ...good, leafId: 'fp-99' }, 'unknown focus point "fp-99"'],
+      [{ ...good, criterionId: 'scalability' }, 'is not expanded into focus points'],
+      [{ ...good, participantId: 'p-ghost' }, 'unknown participant "p-ghost"'],
+      [{ ...good, candidateId: 'c-ghost' }, 'unknown candidate "c-ghost"'],
+    ];
+    for (const [bad, message] of cases) {
+      const r = migrate({ ...doc, leafScores: [bad] });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n')).toContain(message);
+    }
+  });
+});
