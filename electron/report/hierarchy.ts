@@ -1,4 +1,13 @@
-import { displayName, hierarchyPriorities, leafName, type DimensionPriorities } from '../../shared/model';
+import {
+  derivedDimensionScores,
+  displayName,
+  hierarchyNode,
+  hierarchyPriorities,
+  leafName,
+  scoredAtLeaves,
+  type DimensionPriorities,
+  type WorkshopDoc,
+} from '../../shared/model';
 import { hierarchyJudged } from '../analysis/analysis';
 import type { Block, Cell, Inline } from './blocks';
 import type { ReportContent } from './content';
@@ -7,8 +16,10 @@ import { formatNumber, formatPercent } from './content';
 /**
  * "Focus points: local and global weights": every dimension the team expanded into its focus
  * points (hierarchy.ts), each focus point with its local points, local weight and global weight
- * (the dimension's weight × its local share). One section of the one list (sections.ts), so every
- * format prints it; none in a flat workshop.
+ * (the dimension's weight × its local share). A dimension scored at its focus points follows with
+ * every participant's focus point scores and the values derived from them (`derivedDimensionScores`,
+ * the one derivation). One section of the one list (sections.ts), so every format prints it; none
+ * in a flat workshop.
  */
 const user = (text: string): Inline => ({ user: text });
 const cell = (text: Inline, cls?: string): Cell => (cls ? { text, cls } : { text });
@@ -27,7 +38,8 @@ function pairwiseNote(r: ReportContent, node: DimensionPriorities): string {
 
 export function hierarchyBlocks(r: ReportContent): Block[] {
   const { s, doc, lang } = r;
-  const nodes = hierarchyPriorities(doc, hierarchyJudged(doc));
+  const judged = hierarchyJudged(doc);
+  const nodes = hierarchyPriorities(doc, judged);
   if (nodes.length === 0) return [];
   const rows: Cell[][] = nodes.flatMap((node) => [
     [
@@ -46,5 +58,37 @@ export function hierarchyBlocks(r: ReportContent): Block[] {
   return [
     { kind: 'paragraph', text: s.hierarchyIntro, style: 'muted' },
     { kind: 'table', head: [s.hierarchyNode, s.localPoints, s.localWeight, s.globalWeight], rows, cls: 'hierarchy' },
+    ...leafScoreBlocks(
+      r,
+      nodes.filter((n) => scoredAtLeaves(hierarchyNode(doc, n.criterionId))),
+      derivedDimensionScores(doc, judged),
+    ),
   ];
+}
+
+/** Each dimension scored at its focus points: participant × focus point rows, candidate columns, then the derived values. */
+function leafScoreBlocks(r: ReportContent, nodes: ReturnType<typeof hierarchyPriorities>, derived: ReturnType<typeof derivedDimensionScores>): Block[] {
+  const { s, doc, lang } = r;
+  const scores = new Map(doc.leafScores.map((x) => [`${x.participantId}|${x.candidateId}|${x.criterionId}|${x.leafId}`, x.value]));
+  const value = (v: number | null | undefined) => (v === null || v === undefined ? cell(s.notScored, 'num muted') : cell(formatNumber(v, 2), 'num'));
+  const head = [s.leafScoredRow, ...doc.candidates.map((c, i) => displayName(c, lang, 'candidate', i))];
+  return nodes.flatMap((node) => {
+    const dimension = displayName(doc.criteria[node.index], lang, 'criterion', node.index);
+    const rows: Cell[][] = doc.participants.flatMap((p: WorkshopDoc['participants'][number]) => [
+      ...node.leaves.map((leaf) => [
+        cell([user(p.name), ' · ', user(leafName(leaf, lang))]),
+        ...doc.candidates.map((c) => value(scores.get(`${p.id}|${c.id}|${node.criterionId}|${leaf.id}`))),
+      ]),
+      [
+        cell({ strong: [user(p.name), ' · ', user(s.leafScoredDerived(dimension))] }),
+        ...doc.candidates.map((c) =>
+          value(derived.find((d) => d.participantId === p.id && d.candidateId === c.id && d.criterionId === node.criterionId)?.value),
+        ),
+      ],
+    ]);
+    return [
+      { kind: 'paragraph', text: node.settled ? s.leafScoredIntro(dimension) : `${s.leafScoredIntro(dimension)} ${s.leafScoredPending}`, style: 'muted' },
+      { kind: 'table', head, rows, cls: 'hierarchy-scores' },
+    ] satisfies Block[];
+  });
 }

@@ -197,8 +197,15 @@ function scoreBlocks(r: ReportContent): Block[] {
   return [
     muted([s.scoresIntro(s.aggregation[doc.aggregation], doc.scale.min, doc.scale.max), ' ', { span: s.highDisagreement, cls: 'disputed-key' }]),
     scroll(table(head, rows, 'scores')),
+    ...leafScoredNote(r),
     muted(`${s.consensus}: ${formatPercent(ev.consensus)}`),
   ];
+}
+
+/** Under the scores table: which dimensions were scored at their focus points (their values derived). */
+function leafScoredNote(r: ReportContent): Block[] {
+  const atLeaves = r.doc.criteria.filter((k) => r.doc.hierarchy.some((n) => n.criterionId === k.id && n.scoreAt === 'leaves'));
+  return atLeaves.length ? [muted(r.s.leafScoredInScores(atLeaves.map((k) => r.criterionName(k.id)).join(', ')))] : [];
 }
 
 function rankingBlocks(r: ReportContent): Block[] {

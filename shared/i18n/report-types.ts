@@ -263,6 +263,11 @@ export interface ReportStrings {
   globalWeight: string;
   /** A pairwise dimension's row: its consistency ratio (formatted), or that its judgments do not link every focus point yet. */
   hierarchyPairwiseCr: (cr: string) => string;
+  leafScoredIntro: (dimension: string) => string;
+  leafScoredRow: string;
+  leafScoredDerived: (dimension: string) => string;
+  leafScoredPending: string;
+  leafScoredInScores: (list: string) => string;
   hierarchyPairwisePending: string;
   // Per pairwise node: which consistency index, and the group that judged it (issue 28).
   /** After the CR: that it is Saaty's, with Alonso–Lamata's beside it (formatted). */

@@ -254,7 +254,7 @@ export const report: ReportStrings = {
   noChanges: 'No score changed in this round.',
   hierarchy: 'Focus points: local and global weights',
   hierarchyIntro:
-    'Dimensions the team expanded into their focus points. A focus point’s local weight is its share under its dimension; its global weight is the dimension’s weight × that share. Candidates are scored per dimension, so the ranking and the robustness analysis rest on the dimension weights, which are the global weights summed per dimension.',
+    'Dimensions the team expanded into their focus points. A focus point’s local weight is its share under its dimension; its global weight is the dimension’s weight × that share. Candidates are scored per dimension (or at its focus points, where stated below), so the ranking and the robustness analysis rest on the dimension weights, which are the global weights summed per dimension.',
   hierarchyNode: room.room.hierarchy.criterion,
   localPoints: room.room.hierarchy.localPoints,
   localWeight: room.room.hierarchy.local,
@@ -264,4 +264,10 @@ export const report: ReportStrings = {
   hierarchyCrIndex: (al) => `(Saaty’s index; Alonso–Lamata ${al})`,
   hierarchyGroup: (judges, sStar, label) => `${judges} participants judged; consensus S* ${sStar} (${label})`,
   hierarchyGroupNa: (judges) => `${judges} participant judged; consensus S*: n/a (fewer than two)`,
+  leafScoredIntro: (dimension: string) =>
+    `${dimension} was scored at its focus points: each participant’s value of a candidate on it is the local-weighted mean of the focus points they scored (unscored ones left out, the shares renormalised). The scores per participant and focus point:`,
+  leafScoredRow: 'Participant · focus point',
+  leafScoredDerived: (dimension: string) => `${dimension} (derived)`,
+  leafScoredPending: 'Its pairwise local weights do not link every focus point yet: the dimension counts as not scored.',
+  leafScoredInScores: (list: string) => `Scored at their focus points (values derived, see “Focus points”): ${list}.`,
 };

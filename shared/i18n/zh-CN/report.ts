@@ -247,7 +247,7 @@ export const report: ReportStrings = {
   noChanges: '本轮没有评分被修改。',
   hierarchy: '关注要点：局部与全局权重',
   hierarchyIntro:
-    '团队展开为关注要点的维度。关注要点的局部权重是它在所属维度下的占比；全局权重 = 维度权重 × 该占比。候选方案按维度评分，因此排名与稳健性分析依据维度权重，即各维度下全局权重之和。',
+    '团队展开为关注要点的维度。关注要点的局部权重是它在所属维度下的占比；全局权重 = 维度权重 × 该占比。候选方案按维度评分（下文注明的维度按关注要点评分），因此排名与稳健性分析依据维度权重，即各维度下全局权重之和。',
   hierarchyNode: room.room.hierarchy.criterion,
   localPoints: room.room.hierarchy.localPoints,
   localWeight: room.room.hierarchy.local,
@@ -257,4 +257,10 @@ export const report: ReportStrings = {
   hierarchyCrIndex: (al) => `（Saaty 指数；Alonso–Lamata ${al}）`,
   hierarchyGroup: (judges, sStar, label) => `${judges} 位参与者判断；共识度 S* ${sStar}（${label}）`,
   hierarchyGroupNa: (judges) => `${judges} 位参与者判断；共识度 S*：不适用（不足两位）`,
+  leafScoredIntro: (dimension: string) =>
+    `${dimension}按关注要点评分：每位参与者对候选方案在该维度上的值，是其已评关注要点按局部权重的加权平均（未评的要点不计，占比重新归一）。各参与者对各关注要点的评分：`,
+  leafScoredRow: '参与者 · 关注要点',
+  leafScoredDerived: (dimension: string) => `${dimension}（推导值）`,
+  leafScoredPending: '其两两比较尚未关联全部关注要点：该维度视为未评分。',
+  leafScoredInScores: (list: string) => `按关注要点评分的维度（数值为推导值，见“关注要点”）：${list}。`,
 };
