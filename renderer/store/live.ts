@@ -34,15 +34,29 @@ export function resetLive() {
   useRoom.getState().resetLive();
 }
 
-// The score cube depends on the scores, the order of participants, candidates and criteria,
-// and the overrides — not on weights or influence: build it once per change of those.
-let cubeKey: { scores: WorkshopDoc['scores']; ids: string; o: Record<string, number> } | null = null;
+// The score cube depends on the scores (and the focus point scores and hierarchy of dimensions
+// scored at their focus points), the order of participants, candidates and criteria, and the
+// overrides — not on weights or influence: build it once per change of those.
+let cubeKey: {
+  scores: WorkshopDoc['scores'];
+  leafScores: WorkshopDoc['leafScores'];
+  hierarchy: WorkshopDoc['hierarchy'];
+  ids: string;
+  o: Record<string, number>;
+} | null = null;
 let cubeValue: DocScoreCube = [];
 function cubeOf(doc: WorkshopDoc, overrides: Record<string, number>): DocScoreCube {
   const ids = [doc.participants, doc.candidates, doc.criteria].map((list) => list.map((x) => x.id).join('\u0000')).join('\u0001');
-  if (!cubeKey || cubeKey.scores !== doc.scores || cubeKey.ids !== ids || cubeKey.o !== overrides) {
+  if (
+    !cubeKey ||
+    cubeKey.scores !== doc.scores ||
+    cubeKey.leafScores !== doc.leafScores ||
+    cubeKey.hierarchy !== doc.hierarchy ||
+    cubeKey.ids !== ids ||
+    cubeKey.o !== overrides
+  ) {
     cubeValue = scoreCube(doc, overrides);
-    cubeKey = { scores: doc.scores, ids, o: overrides };
+    cubeKey = { scores: doc.scores, leafScores: doc.leafScores, hierarchy: doc.hierarchy, ids, o: overrides };
   }
   return cubeValue;
 }

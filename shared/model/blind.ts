@@ -1,3 +1,4 @@
+import { derivedDimensionScores, hierarchyNode, scoredAtLeaves, type HierarchyJudged } from './hierarchy';
 import type { WorkshopDoc } from './schema';
 
 /**
@@ -34,4 +35,44 @@ export function scoringGridView(doc: WorkshopDoc, participantId: string, blind: 
     }),
   );
   return { participantId, rows: doc.criteria.map((k) => k.id), cols: doc.candidates.map((c) => c.id), cells, scored };
+}
+
+/** A dimension scored at its focus points, as one participant's grid may show it (see `leafGridViews`). */
+export interface LeafGridView {
+  criterionId: string;
+  /** Per candidate (grid order): the derived dimension value and how many focus points are scored; hidden while blind. */
+  derived: Array<{ revealed: true; value: number | null; scored: number; of: number } | { revealed: false; filled: boolean }>;
+  /** Per focus point: its id, and per candidate its score as the grid may show it. */
+  leaves: Array<{ leafId: string; cells: CellView[] }>;
+}
+
+/**
+ * One participant's focus-point scores of every dimension scored at its leaves, blind or not
+ * (a hidden cell carries no value). The derived values come from `derivedDimensionScores`
+ * (hierarchy.ts), the one derivation; `judged` as there.
+ */
+export function leafGridViews(doc: WorkshopDoc, participantId: string, blind: boolean, judged: HierarchyJudged = {}): LeafGridView[] {
+  const nodes = doc.criteria.map((c) => hierarchyNode(doc, c.id)).filter((n): n is NonNullable<typeof n> => scoredAtLeaves(n));
+  if (nodes.length === 0) return [];
+  const mine = { ...doc, participants: doc.participants.filter((p) => p.id === participantId) };
+  const derived = new Map(derivedDimensionScores(mine, judged).map((d) => [`${d.candidateId}|${d.criterionId}`, d]));
+  const entries = new Map<string, number | null>();
+  for (const s of doc.leafScores) if (s.participantId === participantId) entries.set(`${s.candidateId}|${s.criterionId}|${s.leafId}`, s.value);
+  return nodes.map((node) => ({
+    criterionId: node.criterionId,
+    derived: doc.candidates.map((c) => {
+      const d = derived.get(`${c.id}|${node.criterionId}`);
+      const value = d?.value ?? null;
+      return blind
+        ? { revealed: false as const, filled: (d?.scored ?? 0) > 0 }
+        : { revealed: true as const, value, scored: d?.scored ?? 0, of: node.leaves.length };
+    }),
+    leaves: node.leaves.map((l) => ({
+      leafId: l.id,
+      cells: doc.candidates.map((c): CellView => {
+        const value = entries.get(`${c.id}|${node.criterionId}|${l.id}`) ?? null;
+        return blind ? { revealed: false, filled: value !== null, hasRationale: false } : { revealed: true, value, rationale: '' };
+      }),
+    })),
+  }));
 }

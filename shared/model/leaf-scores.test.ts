@@ -6,6 +6,7 @@ import { removeCandidate } from './edits/candidates';
 import { removeCriterion } from './edits/criteria';
 import { collapseCriterion, expandCriterion, setHierarchyMethod, setLeafScore, setLeafWeight, setScoreAt } from './edits/hierarchy-edit';
 import { removeParticipant } from './edits/participants-edit';
+import { leafGridViews } from './blind';
 import { derivedDimensionScores, dimensionFromLeaves, hierarchyPriorities } from './hierarchy';
 import { migrate } from './migrate';
 import { WorkshopDocSchema, type WorkshopDoc } from './schema';
@@ -148,5 +149,27 @@ describe('scoring at the focus points', () => {
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n')).toContain(message);
     }
+  });
+});
+
+describe('the grid of a dimension scored at its focus points', () => {
+  it('shows the participant their focus point scores and the derived value, and only whether they are filled while blind', () => {
+    const start = leafScored();
+    let doc = start.doc;
+    doc = setLeafScore(doc, cell('p-lin', 'managed', start.leaves[1]), 6);
+    doc = setLeafScore(doc, cell('p-chen', 'managed', start.leaves[0]), 2);
+    const [open] = leafGridViews(doc, 'p-lin', false);
+    const m = doc.candidates.findIndex((c) => c.id === 'managed');
+    expect(open.criterionId).toBe(K);
+    expect(open.leaves[1].cells[m]).toEqual({ revealed: true, value: 6, rationale: '' });
+    // Only p-lin's own: p-chen's score of the first focus point is not in p-lin's grid.
+    expect(open.leaves[0].cells[m]).toEqual({ revealed: true, value: null, rationale: '' });
+    expect(open.derived[m]).toEqual({ revealed: true, value: 6, scored: 1, of: 3 });
+    const [blind] = leafGridViews(doc, 'p-lin', true);
+    expect(blind.leaves[1].cells[m]).toEqual({ revealed: false, filled: true, hasRationale: false });
+    expect(blind.derived[m]).toEqual({ revealed: false, filled: true });
+    expect(JSON.stringify(blind)).not.toContain('6');
+    // Scored at the dimension: no focus point rows.
+    expect(leafGridViews(setScoreAt(doc, K, 'dimension'), 'p-lin', false)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { createSampleWorkshop } from '../../shared/model';
+import { createSampleWorkshop, displayName } from '../../shared/model';
 import { test, expect } from './fixtures';
 import { LibraryPage } from './pages/LibraryPage';
 import { RoomPage } from './pages/RoomPage';
@@ -122,4 +122,59 @@ test('expanding a dimension into its focus points gives local and global weights
   await expect(app.getByTestId('hierarchy-cr-mismatch-control')).toContainText('一致性比率');
   await expect(app.getByTestId('hierarchy-consensus-mismatch-control')).toContainText('共识度 S*');
   await app.screenshot({ path: info.outputPath('hierarchy-zh.png'), fullPage: true });
+});
+
+/**
+ * Scoring a dimension at its focus points: the dimension's row shows the value derived from the
+ * focus point scores (local-weighted mean of those scored), and the ranking follows it.
+ */
+test('a dimension scored at its focus points takes its value from them', async ({ app }) => {
+  const sample = createSampleWorkshop('en', '2026-03-01T09:00:00.000Z', 'w-h');
+  const dim = sample.criteria.find((c) => c.id === 'mismatch-control')!;
+  const [a, b] = dim.focusPoints.map((f) => f.en);
+  const col = (id: string) => sample.candidates.findIndex((c) => c.id === id);
+  const name = (id: string) => displayName(sample.candidates[col(id)], 'en', 'candidate', col(id));
+
+  const room = await RoomPage.openSample(app);
+  // The dimension carries most of the weight, so whoever it favours leads.
+  await room.weightsPart('Sliders & points');
+  await room.setWeight('Mismatch control', 70);
+  await room.weightsPart('Focus points (hierarchy)');
+  const table = app.getByTestId('hierarchy-table');
+  await table.getByRole('button', { name: 'Expand Mismatch control' }).click();
+  const scoreAt = app.getByRole('combobox', { name: 'Score Mismatch control at' });
+  await scoreAt.focus();
+  await scoreAt.selectOption('leaves');
+  await expect(table.getByText('Scored at its focus points: the dimension’s own scores are kept but not used.')).toBeVisible();
+
+  // Lin scores two of the three focus points of two candidates (equal local weights: the mean of the two).
+  await room.view('Scoring');
+  const leaf = (focus: string, candidate: string) =>
+    app.getByRole('textbox', { name: `${focus} (focus point of Mismatch control) · ${name(candidate)}`, exact: true });
+  await leaf(a, 'managed').fill('10');
+  await leaf(a, 'managed').press('Enter');
+  await expect(leaf(b, 'managed')).toBeFocused();
+  await app.keyboard.type('8');
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId(`derived-mismatch-control-${col('managed')}`).locator('input')).toHaveValue(String((10 + 8) / 2));
+  // Only Managed is scored on the dimension that weighs 70 %: it leads.
+  await room.expectLeader(name('managed'));
+  await leaf(a, 'self-built').fill('10');
+  await leaf(b, 'self-built').focus();
+  await app.keyboard.type('10');
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId(`derived-mismatch-control-${col('self-built')}`).locator('input')).toHaveValue('10');
+  await room.expectLeader(name('self-built'));
+
+  // Back to the dimension: its own scores count again, the focus point scores are kept.
+  await room.weightsPart('Focus points (hierarchy)');
+  await scoreAt.selectOption('dimension');
+  await expect(table.getByText('Scored at the dimension: any focus point scores are kept but not used.')).toBeVisible();
+  await scoreAt.selectOption('leaves');
+  await room.expectLeader(name('self-built'));
+
+  // Once in Chinese.
+  await new LibraryPage(app).switchLanguage('zh-CN');
+  await expect(app.getByRole('combobox', { name: '失配控制的评分位置' })).toHaveValue('leaves');
+  await expect(table.getByText('按关注要点评分：维度本身的评分保留但不使用。')).toBeVisible();
 });

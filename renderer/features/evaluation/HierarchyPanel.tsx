@@ -22,6 +22,7 @@ import {
   setLeafJudgment,
   setLeafWeight,
   setLocalShares,
+  setScoreAt,
 } from '../../../shared/model/edits/hierarchy-edit';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
@@ -38,7 +39,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 /**
  * The criteria hierarchy: expand a dimension into its focus points, give them local weights in
  * points, and read their local and global priorities (global = dimension weight × local weight).
- * Candidates are still scored per dimension; the focus points split the dimension's weight.
+ * Candidates are scored per dimension, or per focus point where the team chooses (`ScoreAt`).
  */
 export function HierarchyPanel({ doc }: { doc: WorkshopDoc }) {
   const { t } = useTranslation();
@@ -117,6 +118,7 @@ function DimensionRows({ doc, k, share, node }: { doc: WorkshopDoc; k: number; s
           {pct(share)}
         </td>
         <td>
+          {node && <ScoreAt node={node} name={name} />}
           {priorities && !pairwise && <LocalRoc node={priorities} name={name} />}
           {node ? (
             <button
@@ -329,5 +331,32 @@ function LocalRoc({ node, name }: { node: DimensionPriorities; name: string }) {
     >
       {t('room.hierarchy.roc')}
     </button>
+  );
+}
+
+/** Where an expanded dimension is scored: at the dimension or at its focus points, and which scores are in force. */
+function ScoreAt({ node, name }: { node: HierarchyNode; name: string }) {
+  const { t } = useTranslation();
+  const edit = useWorkshop((s) => s.edit);
+  const atLeaves = node.scoreAt === 'leaves';
+  return (
+    <span className="hierarchy-score-at">
+      <select
+        className="input"
+        aria-label={t('room.hierarchy.scoreAt', { name })}
+        aria-describedby={`score-at-${node.criterionId}`}
+        data-testid={`hierarchy-score-at-${node.criterionId}`}
+        value={atLeaves ? 'leaves' : 'dimension'}
+        onChange={(e) =>
+          edit(t('room.hierarchy.undoScoreAt', { name }), (d) => setScoreAt(d, node.criterionId, e.target.value === 'leaves' ? 'leaves' : 'dimension'))
+        }
+      >
+        <option value="dimension">{t('room.hierarchy.scoreAtDimension')}</option>
+        <option value="leaves">{t('room.hierarchy.scoreAtLeaves')}</option>
+      </select>{' '}
+      <span id={`score-at-${node.criterionId}`} className="muted small">
+        {t(atLeaves ? 'room.hierarchy.scoredAtLeaves' : 'room.hierarchy.scoredAtDimension')}
+      </span>
+    </span>
   );
 }

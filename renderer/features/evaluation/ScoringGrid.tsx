@@ -1,14 +1,17 @@
-import { useLayoutEffect, useRef, type ClipboardEvent, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type ClipboardEvent, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WorkshopDoc } from '../../../shared/model';
-import type { CellView } from '../../../shared/model/blind';
-import { setRationale } from '../../../shared/model/edits/score-grid';
+import { hierarchyNode, leafName, scoredAtLeaves, type WorkshopDoc } from '../../../shared/model';
+import { leafGridViews, type CellView, type LeafGridView } from '../../../shared/model/blind';
+import { setLeafScore } from '../../../shared/model/edits/hierarchy-edit';
+import { parseScore, setRationale } from '../../../shared/model/edits/score-grid';
 import { setScoreDetached } from '../../../shared/model/edits/ratings-edit';
 import { applyPaste, gridToTsv, type PastePlan } from '../../../shared/model/edits/score-paste';
 import { Dialog } from '../../ui/Dialog';
 import { PastePreview } from './PastePreview';
 import { useWorkshop } from '../../store/workshop';
 import { useGridKeyboard, useGridState, type GridKeyboard, type GridState } from './useScoringGrid';
+import { useNodeJudged } from './useNodeJudged';
+import { currentLang } from '../../i18n';
 
 const fmt = (v: number | null) => (v === null ? '' : String(v));
 
@@ -18,7 +21,9 @@ const fmt = (v: number | null) => (v === null ? '' : String(v));
  * Delete clears, R writes the cell's rationale, Esc undoes the typing. A block pasted from a
  * spreadsheet fills from the focused cell after a preview; "Copy scores" copies the grid out
  * as tab-separated text. In blind mode the
- * grid renders from the blind projection: a filled cell shows only that it is filled.
+ * grid renders from the blind projection: a filled cell shows only that it is filled. A
+ * dimension scored at its focus points shows the value derived from them (read only) with its
+ * focus points as sub-rows that take the scores (`LeafRows`).
  */
 export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; participantId: string }) {
   const { t } = useTranslation();
@@ -56,6 +61,7 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
       <p id="score-grid-scale" className="muted small">
         {t('room.scoring.scale', { min: doc.scale.min, max: doc.scale.max })}
         {rated.size > 0 && ` ${t('room.ratings.legend')}`}
+        {doc.hierarchy.some((n) => scoredAtLeaves(n)) && ` ${t('room.hierarchy.leafKeys')}`}
       </p>
       <DetachDialog g={g} />
       {paste && (
@@ -120,14 +126,18 @@ function ScoreTable({ g, keys, tableRef, caption }: { g: GridState; keys: GridKe
         </tr>
       </thead>
       <tbody>
-        {view.cells.map((row, r) => (
-          <tr key={view.rows[r]}>
-            <th scope="row">{g.criterionName(r)}</th>
-            {row.map((v, c) => (
-              <GridCell key={c} g={g} keys={keys} v={v} r={r} c={c} />
-            ))}
-          </tr>
-        ))}
+        {view.cells.map((row, r) =>
+          scoredAtLeaves(hierarchyNode(g.doc, view.rows[r])) ? (
+            <LeafRows key={view.rows[r]} g={g} keys={keys} r={r} />
+          ) : (
+            <tr key={view.rows[r]}>
+              <th scope="row">{g.criterionName(r)}</th>
+              {row.map((v, c) => (
+                <GridCell key={c} g={g} keys={keys} v={v} r={r} c={c} />
+              ))}
+            </tr>
+          ),
+        )}
       </tbody>
     </table>
   );
@@ -169,6 +179,175 @@ function GridCell({ g, keys, v, r, c }: { g: GridState; keys: GridKeyboard; v: C
         onPaste={(e) => keys.onPaste(e, pos)}
       />
     </td>
+  );
+}
+
+const fmtDerived = (v: number | null) => (v === null ? '' : String(Math.round(v * 100) / 100));
+const leafInput = (table: HTMLElement | null, r: number, j: number, c: number) =>
+  table?.querySelector<HTMLInputElement>(`input[data-leaf-row="${r}"][data-leaf="${j}"][data-leaf-col="${c}"]`) ?? null;
+
+/**
+ * A dimension scored at its focus points: its row shows the value derived from them (read only;
+ * Enter or ↓ goes to its first focus point), then one sub-row per focus point taking the scores.
+ */
+function LeafRows({ g, keys, r }: { g: GridState; keys: GridKeyboard; r: number }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const edit = useWorkshop((s) => s.edit);
+  const { doc, view, participantId, blind } = g;
+  const criterionId = view.rows[r];
+  const node = hierarchyNode(doc, criterionId)!;
+  const judged = useNodeJudged(node);
+  const leafView: LeafGridView | undefined = leafGridViews({ ...doc, hierarchy: [node] }, participantId, blind, judged ? { [criterionId]: judged } : {})[0];
+  if (!leafView) return null;
+  const name = g.criterionName(r);
+  return (
+    <>
+      <tr className="leaf-scored">
+        <th scope="row">
+          {name} <span className="muted small">({t('room.hierarchy.scoreAtLeaves')})</span>
+        </th>
+        {leafView.derived.map((d, c) => (
+          <td key={c} className="derived" data-testid={`derived-${criterionId}-${c}`}>
+            <ScoreCell
+              text={d.revealed ? fmtDerived(d.value) : ''}
+              row={r}
+              col={c}
+              masked={!d.revealed}
+              readOnly
+              placeholder={!d.revealed && d.filled ? '●' : ''}
+              label={
+                d.revealed
+                  ? `${t('room.hierarchy.derived', { name, candidate: g.candidateName(c), scored: d.scored, of: d.of })} — ${t('room.hierarchy.derivedMark')}`
+                  : `${name} · ${g.candidateName(c)} (${t('room.hierarchy.derivedMark')})`
+              }
+              invalid={false}
+              onFocus={() => g.setFocus({ row: r, col: c })}
+              onBlur={() => undefined}
+              onKeyDown={(e) => {
+                if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'ArrowDown') {
+                  e.preventDefault();
+                  leafInput(e.currentTarget.closest('table'), r, 0, c)?.focus();
+                  return;
+                }
+                if (e.key === 'Delete' || e.key === 'Backspace') return;
+                keys.onKeyDown(e, { row: r, col: c });
+              }}
+              onPaste={(e) => e.preventDefault()}
+            />
+          </td>
+        ))}
+      </tr>
+      {leafView.leaves.map((leaf, j) => {
+        const leafText = leafName(node.leaves[j], lang);
+        return (
+          <tr key={leaf.leafId} className="leaf-score-row">
+            <th scope="row" className="leaf-name">
+              ↳ {leafText}
+            </th>
+            {leaf.cells.map((v, c) => (
+              <td key={c}>
+                <LeafScoreInput
+                  g={g}
+                  v={v}
+                  r={r}
+                  j={j}
+                  c={c}
+                  last={j === leafView.leaves.length - 1}
+                  label={t('room.hierarchy.leafScore', { leaf: leafText, name, candidate: g.candidateName(c) })}
+                  onCommit={(value) =>
+                    edit(t('room.hierarchy.undoLeafScore'), (d) =>
+                      setLeafScore(d, { participantId, candidateId: view.cols[c], criterionId, leafId: leaf.leafId }, value),
+                    )
+                  }
+                />
+              </td>
+            ))}
+          </tr>
+        );
+      })}
+    </>
+  );
+}
+
+/** One focus point's score: typed, committed on Enter / arrows / leaving the cell; Esc undoes the typing. */
+function LeafScoreInput({
+  g,
+  v,
+  r,
+  j,
+  c,
+  last,
+  label,
+  onCommit,
+}: {
+  g: GridState;
+  v: CellView;
+  r: number;
+  j: number;
+  c: number;
+  last: boolean;
+  label: string;
+  onCommit: (value: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  const text = v.revealed ? fmt(v.value) : '';
+  const hidden = !v.revealed && v.filled;
+  const [bad, setBad] = useState(false);
+  const commit = (input: HTMLInputElement): boolean => {
+    if (input.value === input.defaultValue || hidden) return true;
+    const parsed = parseScore(input.value, g.doc.scale);
+    if (!parsed.ok) {
+      setBad(true);
+      g.setProblem({ pos: { row: r, col: c }, reason: parsed.reason });
+      return false;
+    }
+    setBad(false);
+    g.setProblem(null);
+    onCommit(parsed.value);
+    if (g.blind) input.value = '';
+    return true;
+  };
+  return (
+    <input
+      key={text}
+      className={v.revealed ? 'score-input leaf-score' : 'score-input leaf-score masked'}
+      data-leaf-row={r}
+      data-leaf={j}
+      data-leaf-col={c}
+      defaultValue={text}
+      placeholder={hidden ? '●' : ''}
+      inputMode="decimal"
+      autoComplete="off"
+      aria-label={v.revealed ? label : `${label} (${t(hidden ? 'room.blind.cellHidden' : 'room.blind.cellEmpty')})`}
+      aria-invalid={bad || undefined}
+      readOnly={hidden}
+      onFocus={(e) => e.currentTarget.select()}
+      onBlur={(e) => commit(e.currentTarget)}
+      onKeyDown={(e) => {
+        const input = e.currentTarget;
+        if (e.key === 'Escape') {
+          input.value = input.defaultValue;
+          setBad(false);
+          g.setProblem(null);
+          return;
+        }
+        const down = (e.key === 'Enter' && !e.shiftKey) || e.key === 'ArrowDown';
+        const up = (e.key === 'Enter' && e.shiftKey) || e.key === 'ArrowUp';
+        if (!down && !up) return;
+        e.preventDefault();
+        if (!commit(input)) return;
+        const table = input.closest('table');
+        const next = down
+          ? last
+            ? g.inputAt({ row: r + 1, col: c })
+            : leafInput(table, r, j + 1, c)
+          : j === 0
+            ? g.inputAt({ row: r, col: c })
+            : leafInput(table, r, j - 1, c);
+        next?.focus();
+      }}
+    />
   );
 }
 

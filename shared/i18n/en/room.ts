@@ -428,7 +428,7 @@ export const room = {
     },
     hierarchy: {
       intro:
-        'Expand a dimension into its focus points to split its weight among them: give each focus point local points. Its local weight is its share under the dimension; its global weight is the dimension’s weight × that share. Candidates are still scored per dimension, so the ranking rests on the dimension weights, which are the global weights summed per dimension. Or list the focus points in order of importance (↑ ↓) and take rank-order (ROC) local weights.',
+        'Expand a dimension into its focus points to split its weight among them: give each focus point local points. Its local weight is its share under the dimension; its global weight is the dimension’s weight × that share. Candidates are scored per dimension, or — when you set “score at” to focus points — per focus point, the dimension’s value then being the local-weighted mean of its focus point scores; either way the ranking rests on the dimension weights, which are the global weights summed per dimension. Or list the focus points in order of importance (↑ ↓) and take rank-order (ROC) local weights.',
       criterion: 'Dimension / focus point',
       localPoints: 'Local points',
       local: 'Local weight',
@@ -457,6 +457,19 @@ export const room = {
       team: 'The team (one shared set)',
       fromTeam: 'Local weights from the team’s judgments: no participant’s pairs link every focus point yet.',
       fromGroup: 'Local weights from the participants who judged these focus points ({{count}}), weighted by their influence.',
+      // Scoring at the focus points (issue 28).
+      scoreAt: 'Score {{name}} at',
+      scoreAtDimension: 'the dimension',
+      scoreAtLeaves: 'its focus points',
+      undoScoreAt: 'Where {{name}} is scored',
+      scoredAtLeaves: 'Scored at its focus points: the dimension’s own scores are kept but not used.',
+      scoredAtDimension: 'Scored at the dimension: any focus point scores are kept but not used.',
+      derived: '{{name}} · {{candidate}}: derived from the focus points ({{scored}} of {{of}} scored)',
+      derivedMark: 'derived from its focus points (read only; score the focus points below)',
+      leafScore: '{{leaf}} (focus point of {{name}}) · {{candidate}}',
+      undoLeafScore: 'Score of a focus point',
+      leafKeys:
+        'Dimensions scored at their focus points: Enter or ↓ on the dimension goes to its focus points; Enter / ↓ / ↑ move between them, Esc undoes the typing.',
     },
   },
 };

@@ -423,7 +423,7 @@ export const room: Widen<typeof en> = {
     },
     hierarchy: {
       intro:
-        '把一个维度展开为它的关注要点，在要点之间分配该维度的权重：给每个关注要点填写局部分值。局部权重是它在该维度下的占比；全局权重 = 维度权重 × 局部权重。候选方案仍按维度评分，排名依据维度权重，即各维度下全局权重之和。也可以按重要性排列关注要点（↑ ↓），再用排序赋权（ROC）得到局部权重。',
+        '把一个维度展开为它的关注要点，在要点之间分配该维度的权重：给每个关注要点填写局部分值。局部权重是它在该维度下的占比；全局权重 = 维度权重 × 局部权重。候选方案按维度评分；若把“评分位置”设为关注要点，则按关注要点评分，维度的值为各要点评分按局部权重的加权平均。无论哪种，排名都依据维度权重，即各维度下全局权重之和。也可以按重要性排列关注要点（↑ ↓），再用排序赋权（ROC）得到局部权重。',
       criterion: '维度 / 关注要点',
       localPoints: '局部分值',
       local: '局部权重',
@@ -452,6 +452,18 @@ export const room: Widen<typeof en> = {
       team: '团队（共用一组判断）',
       fromTeam: '局部权重来自团队的判断：尚无参与者的比较关联全部关注要点。',
       fromGroup: '局部权重来自判断了这些关注要点的参与者（{{count}} 位），按各自影响力加权。',
+      // Scoring at the focus points (issue 28).
+      scoreAt: '{{name}}的评分位置',
+      scoreAtDimension: '维度',
+      scoreAtLeaves: '关注要点',
+      undoScoreAt: '{{name}}的评分位置',
+      scoredAtLeaves: '按关注要点评分：维度本身的评分保留但不使用。',
+      scoredAtDimension: '按维度评分：已有的关注要点评分保留但不使用。',
+      derived: '{{name}} · {{candidate}}：由关注要点得出（已评 {{scored}} / {{of}} 个）',
+      derivedMark: '由关注要点得出（只读；请在下方为关注要点评分）',
+      leafScore: '{{leaf}}（{{name}}的关注要点） · {{candidate}}',
+      undoLeafScore: '关注要点评分',
+      leafKeys: '按关注要点评分的维度：在维度行按 Enter 或 ↓ 进入其关注要点；用 Enter / ↓ / ↑ 在要点间移动，Esc 撤销输入。',
     },
   },
 };
