@@ -1,4 +1,5 @@
-import type { WorkshopDoc } from '../../shared/model';
+import { isPairwise, scoredAtLeaves, type HierarchyJudged, type NodeJudged, type WorkshopDoc } from '../../shared/model';
+import { connectingPair } from '../../shared/model/edits/ahp-edit';
 import { evaluateInput, scoreCube, type DocScoreCube } from '../../shared/model/analysis';
 import { docWeightUnits } from '../../shared/model/edits/weights-edit';
 import { EngineInputError, evaluate } from '../../shared/scoring';
@@ -45,6 +46,36 @@ let cubeKey: {
   o: Record<string, number>;
 } | null = null;
 let cubeValue: DocScoreCube = [];
+
+/**
+ * The engine's AHP answers for the pairwise dimensions scored at their focus points (their local
+ * shares give the derived values), per matrix: asked once per matrix; when one arrives the room
+ * is evaluated again. Until then such a dimension counts as not scored, as in `scoreCube`.
+ */
+const judgedByMatrix = new WeakMap<object, NodeJudged | 'asking'>();
+function judgedOf(doc: WorkshopDoc): HierarchyJudged {
+  const out: Record<string, NodeJudged> = {};
+  for (const node of doc.hierarchy) {
+    if (!scoredAtLeaves(node) || !isPairwise(node) || connectingPair(node.matrix)) continue;
+    const known = judgedByMatrix.get(node.matrix);
+    if (known && known !== 'asking') out[node.criterionId] = known;
+    else if (!known) {
+      judgedByMatrix.set(node.matrix, 'asking');
+      void call('engine.ahp', { matrix: node.matrix }).then(
+        (r) => {
+          judgedByMatrix.set(node.matrix, { weights: r.weights, cr: r.cr, nextPair: r.nextPair });
+          const now = useWorkshop.getState().doc;
+          if (now && now.hierarchy.some((n) => n.matrix === node.matrix)) {
+            cubeKey = null;
+            evaluateLive(now);
+          }
+        },
+        () => judgedByMatrix.delete(node.matrix),
+      );
+    }
+  }
+  return out;
+}
 function cubeOf(doc: WorkshopDoc, overrides: Record<string, number>): DocScoreCube {
   const ids = [doc.participants, doc.candidates, doc.criteria].map((list) => list.map((x) => x.id).join('\u0000')).join('\u0001');
   if (
@@ -55,7 +86,7 @@ function cubeOf(doc: WorkshopDoc, overrides: Record<string, number>): DocScoreCu
     cubeKey.ids !== ids ||
     cubeKey.o !== overrides
   ) {
-    cubeValue = scoreCube(doc, overrides);
+    cubeValue = scoreCube(doc, overrides, judgedOf(doc));
     cubeKey = { scores: doc.scores, leafScores: doc.leafScores, hierarchy: doc.hierarchy, ids, o: overrides };
   }
   return cubeValue;
