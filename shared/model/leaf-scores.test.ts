@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../scoring';
-import { evaluateInput, scoreCube } from './analysis';
+import { evaluateInput, scoreCube, scoreKey } from './analysis';
+import { applyWhatIf } from './edits/scenarios';
 import { createSampleWorkshop } from './create';
 import { removeCandidate } from './edits/candidates';
 import { removeCriterion } from './edits/criteria';
@@ -171,5 +172,24 @@ describe('the grid of a dimension scored at its focus points', () => {
     expect(JSON.stringify(blind)).not.toContain('6');
     // Scored at the dimension: no focus point rows.
     expect(leafGridViews(setScoreAt(doc, K, 'dimension'), 'p-lin', false)).toEqual([]);
+  });
+});
+
+describe('what-if scores of a dimension scored at its focus points', () => {
+  it('set its derived value, in the scenario document as in the live cube', () => {
+    const start = leafScored();
+    let doc = start.doc;
+    doc = setLeafScore(doc, cell('p-lin', 'hybrid', start.leaves[0]), 2);
+    const k = doc.criteria.findIndex((c) => c.id === K);
+    const h = doc.candidates.findIndex((c) => c.id === 'hybrid');
+    const overrides = { [scoreKey('p-lin', 'hybrid', K)]: 9 };
+    expect(scoreCube(doc, overrides)[0][h][k]).toBe(9);
+    const what = applyWhatIf(doc, undefined, overrides);
+    expect(scoreCube(what)[0][h][k]).toBeCloseTo(9, 12);
+    // The other participants' and candidates' focus point scores are untouched; the document is valid.
+    expect(what.leafScores.filter((s) => !(s.participantId === 'p-lin' && s.candidateId === 'hybrid'))).toEqual(
+      doc.leafScores.filter((s) => !(s.participantId === 'p-lin' && s.candidateId === 'hybrid')),
+    );
+    expect(WorkshopDocSchema.safeParse(what).success).toBe(true);
   });
 });

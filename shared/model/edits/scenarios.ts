@@ -1,6 +1,7 @@
 import { scoreKey } from '../analysis';
 import type { WhatIfScenario, WorkshopDoc } from '../schema';
 import { apportion, WEIGHT_UNITS, unitsToPercent } from './weights-edit';
+import { hierarchyNode, scoredAtLeaves } from '../hierarchy';
 
 /**
  * Named what-if scenarios: a set of weights (criterion id → percent) and score overrides
@@ -107,10 +108,30 @@ export function applyWhatIf(doc: WorkshopDoc, weights?: Readonly<Record<string, 
         const [participantId, candidateId, criterionId] = key.split('|');
         scores.push({ participantId, candidateId, criterionId, value, rationale: '' });
       }
-      next = { ...next, scores };
+      next = { ...next, scores, leafScores: leafOverrides(next, pending) };
     }
   }
   return next;
+}
+
+/**
+ * A what-if score of a dimension scored at its focus points (hierarchy.ts) sets each of its focus
+ * points to that score for that participant and candidate, so the derived value is the score.
+ */
+function leafOverrides(doc: WorkshopDoc, pending: ReadonlyMap<string, number>): WorkshopDoc['leafScores'] {
+  const cells = [...pending].map(([key, value]) => {
+    const [participantId, candidateId, criterionId] = key.split('|');
+    return { participantId, candidateId, criterionId, value, node: hierarchyNode(doc, criterionId) };
+  });
+  const hit = cells.filter((c) => scoredAtLeaves(c.node));
+  if (hit.length === 0) return doc.leafScores;
+  const keys = new Set(hit.map((c) => scoreKey(c.participantId, c.candidateId, c.criterionId)));
+  return [
+    ...doc.leafScores.filter((s) => !keys.has(scoreKey(s.participantId, s.candidateId, s.criterionId))),
+    ...hit.flatMap(({ node, value, participantId, candidateId, criterionId }) =>
+      node!.leaves.map((l) => ({ participantId, candidateId, criterionId, leafId: l.id, value })),
+    ),
+  ];
 }
 
 /** What one evaluation says about the top: winner, runner-up and the margin between them (0…1 of the value scale). */
