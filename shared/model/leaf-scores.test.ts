@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../scoring';
 import { evaluateInput, scoreCube, scoreKey } from './analysis';
 import { applyWhatIf } from './edits/scenarios';
+import { removalImpact } from './removal';
 import { createSampleWorkshop } from './create';
 import { removeCandidate } from './edits/candidates';
 import { removeCriterion } from './edits/criteria';
@@ -114,6 +115,9 @@ describe('scoring at the focus points', () => {
     doc = setLeafScore(doc, cell('p-chen', 'managed', leaves[1]), 3);
     doc = setLeafScore(doc, cell('p-wang', 'hybrid', leaves[2]), 6);
     expect(doc.leafScores).toHaveLength(3);
+    // The confirmation counts them with the scores it names.
+    const own = (d: WorkshopDoc, id: string) => d.scores.filter((s) => s.candidateId === id && (s.value !== null || s.rationale.trim() !== '')).length;
+    expect(removalImpact(doc, { kind: 'candidate', id: 'self-built' }).scores).toBe(own(doc, 'self-built') + 1);
     expect(removeCandidate(doc, 'self-built').leafScores.map((s) => s.candidateId)).toEqual(['managed', 'hybrid']);
     expect(removeParticipant(doc, 'p-chen').leafScores.map((s) => s.participantId)).toEqual(['p-lin', 'p-wang']);
     expect(removeCriterion(doc, K).leafScores).toEqual([]);

@@ -9,7 +9,7 @@ import type { WorkshopDoc } from './schema';
 export type RemovalTarget = { kind: 'candidate' | 'criterion' | 'participant'; id: string };
 
 export interface RemovalImpact {
-  /** Score entries with a value or a rationale. */
+  /** Score entries with a value or a rationale, and focus point scores with a value. */
   scores: number;
   /** AHP pairwise judgments (pairs set to anything but "equal"), with a participant's judgments of focus points. */
   judgments: number;
@@ -58,7 +58,9 @@ export function removalImpact(doc: WorkshopDoc, target: RemovalTarget): RemovalI
     (kind === 'participant' ? s.participantId : kind === 'candidate' ? s.candidateId : s.criterionId) === id;
   const sims = kind === 'candidate' ? doc.simulations.filter((s) => s.candidateId === id) : [];
   return {
-    scores: doc.scores.filter((s) => hits(s) && (s.value !== null || s.rationale.trim() !== '')).length,
+    scores:
+      doc.scores.filter((s) => hits(s) && (s.value !== null || s.rationale.trim() !== '')).length +
+      doc.leafScores.filter((s) => hits(s) && s.value !== null).length,
     judgments:
       (kind === 'participant' ? nodeJudgedPairs(doc, id) : 0) +
       doc.weighting.ahp.reduce((n, j) => {
