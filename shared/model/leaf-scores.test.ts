@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../scoring';
 import { evaluateInput, scoreCube, scoreKey } from './analysis';
 import { applyWhatIf } from './edits/scenarios';
+import { analysisBasis } from './provenance';
 import { removalImpact } from './removal';
 import { createSampleWorkshop } from './create';
 import { removeCandidate } from './edits/candidates';
@@ -195,5 +196,18 @@ describe('what-if scores of a dimension scored at its focus points', () => {
       doc.leafScores.filter((s) => !(s.participantId === 'p-lin' && s.candidateId === 'hybrid')),
     );
     expect(WorkshopDocSchema.safeParse(what).success).toBe(true);
+  });
+});
+
+describe('the recorded decision and focus point scores', () => {
+  it('goes stale when a focus point score in force changes, and not for a flat workshop’s fingerprint', () => {
+    const flat = createSampleWorkshop('en', NOW, 'w1');
+    // A dimension scored at the dimension leaves the fingerprint as it was.
+    expect(analysisBasis(expandCriterion(flat, K))).toBe(analysisBasis(flat));
+    const start = leafScored();
+    const before = analysisBasis(start.doc);
+    expect(before).not.toBe(analysisBasis(flat));
+    const after = setLeafScore(start.doc, cell('p-lin', 'managed', start.leaves[0]), 7);
+    expect(analysisBasis(after)).not.toBe(before);
   });
 });

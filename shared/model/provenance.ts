@@ -265,8 +265,21 @@ export function analysisBasis(doc: WorkshopDoc): string {
       doc.scale,
       doc.aggregation,
       doc.participants.map((p) => [p.id, p.influence]),
+      // Dimensions scored at their focus points (hierarchy.ts): their local weights and focus point
+      // scores. Absent otherwise, so the fingerprint of every other workshop stays as it was.
+      ...leafBasis(doc),
     ]),
   );
+}
+
+function leafBasis(doc: WorkshopDoc): unknown[] {
+  const nodes = doc.hierarchy.filter((n) => n.scoreAt === 'leaves');
+  if (nodes.length === 0) return [];
+  const ids = new Set(nodes.map((n) => n.criterionId));
+  return [
+    nodes.map((n) => [n.criterionId, n.method ?? 'points', n.leaves.map((l) => [l.id, l.weight]), n.matrix ?? null]),
+    doc.leafScores.filter((s) => ids.has(s.criterionId)).map((s) => [s.participantId, s.candidateId, s.criterionId, s.leafId, s.value]),
+  ];
 }
 
 /**
