@@ -1,5 +1,4 @@
-import { isPairwise, scoredAtLeaves, type HierarchyJudged, type NodeJudged, type WorkshopDoc } from '../../shared/model';
-import { connectingPair } from '../../shared/model/edits/ahp-edit';
+import { hierarchyAhpNodes, scoredAtLeaves, type HierarchyJudged, type NodeJudged, type WorkshopDoc } from '../../shared/model';
 import { evaluateInput, scoreCube, type DocScoreCube } from '../../shared/model/analysis';
 import { docWeightUnits } from '../../shared/model/edits/weights-edit';
 import { EngineInputError, evaluate } from '../../shared/scoring';
@@ -42,6 +41,8 @@ let cubeKey: {
   scores: WorkshopDoc['scores'];
   leafScores: WorkshopDoc['leafScores'];
   hierarchy: WorkshopDoc['hierarchy'];
+  /** Whose judgments count for a pairwise node and how they are aggregated (`nodeGroupRequest`). */
+  judges: [WorkshopDoc['participants'], WorkshopDoc['weighting']['ahpAggregation']] | null;
   ids: string;
   o: Record<string, number>;
 } | null = null;
@@ -49,28 +50,34 @@ let cubeValue: DocScoreCube = [];
 
 /**
  * The engine's AHP answers for the pairwise dimensions scored at their focus points (their local
- * shares give the derived values), per matrix: asked once per matrix; when one arrives the room
- * is evaluated again. Until then such a dimension counts as not scored, as in `scoreCube`.
+ * shares give the derived values), asked as `hierarchyAhpNodes` says, once per request; when one
+ * arrives the room is evaluated again. Until then such a dimension counts as not scored, as in `scoreCube`.
  */
-const judgedByMatrix = new WeakMap<object, NodeJudged | 'asking'>();
+const judgedByRequest = new Map<string, NodeJudged | 'asking'>();
 function judgedOf(doc: WorkshopDoc): HierarchyJudged {
   const out: Record<string, NodeJudged> = {};
-  for (const node of doc.hierarchy) {
-    if (!scoredAtLeaves(node) || !isPairwise(node) || connectingPair(node.matrix)) continue;
-    const known = judgedByMatrix.get(node.matrix);
+  const atLeaves = new Set(doc.hierarchy.filter(scoredAtLeaves).map((n) => n.criterionId));
+  for (const node of hierarchyAhpNodes(doc)) {
+    if (!atLeaves.has(node.criterionId) || (!node.group && node.linking)) continue;
+    const request = node.group
+      ? { matrices: node.group.matrices, participantWeights: node.group.participantWeights, aggregation: node.group.aggregation }
+      : { matrix: node.matrix };
+    const key = JSON.stringify(request);
+    const known = judgedByRequest.get(key);
     if (known && known !== 'asking') out[node.criterionId] = known;
     else if (!known) {
-      judgedByMatrix.set(node.matrix, 'asking');
-      void call('engine.ahp', { matrix: node.matrix }).then(
+      if (judgedByRequest.size > 200) judgedByRequest.clear();
+      judgedByRequest.set(key, 'asking');
+      void call('engine.ahp', request).then(
         (r) => {
-          judgedByMatrix.set(node.matrix, { weights: r.weights, cr: r.cr, nextPair: r.nextPair });
+          judgedByRequest.set(key, r);
           const now = useWorkshop.getState().doc;
-          if (now && now.hierarchy.some((n) => n.matrix === node.matrix)) {
+          if (now) {
             cubeKey = null;
             evaluateLive(now);
           }
         },
-        () => judgedByMatrix.delete(node.matrix),
+        () => judgedByRequest.delete(key),
       );
     }
   }
@@ -78,16 +85,20 @@ function judgedOf(doc: WorkshopDoc): HierarchyJudged {
 }
 function cubeOf(doc: WorkshopDoc, overrides: Record<string, number>): DocScoreCube {
   const ids = [doc.participants, doc.candidates, doc.criteria].map((list) => list.map((x) => x.id).join('\u0000')).join('\u0001');
+  const judges: [WorkshopDoc['participants'], WorkshopDoc['weighting']['ahpAggregation']] | null = doc.hierarchy.some(scoredAtLeaves)
+    ? [doc.participants, doc.weighting.ahpAggregation]
+    : null;
   if (
     !cubeKey ||
     cubeKey.scores !== doc.scores ||
     cubeKey.leafScores !== doc.leafScores ||
     cubeKey.hierarchy !== doc.hierarchy ||
+    (judges !== null && (cubeKey.judges?.[0] !== judges[0] || cubeKey.judges[1] !== judges[1])) ||
     cubeKey.ids !== ids ||
     cubeKey.o !== overrides
   ) {
     cubeValue = scoreCube(doc, overrides, judgedOf(doc));
-    cubeKey = { scores: doc.scores, leafScores: doc.leafScores, hierarchy: doc.hierarchy, ids, o: overrides };
+    cubeKey = { scores: doc.scores, leafScores: doc.leafScores, hierarchy: doc.hierarchy, judges, ids, o: overrides };
   }
   return cubeValue;
 }

@@ -197,7 +197,7 @@ function LeafRows({ g, keys, r }: { g: GridState; keys: GridKeyboard; r: number 
   const { doc, view, participantId, blind } = g;
   const criterionId = view.rows[r];
   const node = hierarchyNode(doc, criterionId)!;
-  const judged = useNodeJudged(node);
+  const judged = useNodeJudged(doc, node);
   const leafView: LeafGridView | undefined = leafGridViews({ ...doc, hierarchy: [node] }, participantId, blind, judged ? { [criterionId]: judged } : {})[0];
   if (!leafView) return null;
   const name = g.criterionName(r);

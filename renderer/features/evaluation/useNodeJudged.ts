@@ -1,21 +1,23 @@
 import { useMemo } from 'react';
-import { isPairwise, leafName, type HierarchyNode, type NodeJudged } from '../../../shared/model';
-import { connectingPair } from '../../../shared/model/edits/ahp-edit';
+import { hierarchyAhpNodes, leafName, type HierarchyNode, type NodeJudged, type WorkshopDoc } from '../../../shared/model';
 import { useDerived } from '../../api/derived';
 import { currentLang } from '../../i18n';
 
 /**
- * The engine's AHP answer (`engine.ahp`) for a pairwise dimension's focus points once its pairs
- * link every one (undefined otherwise, or for a points dimension): the `judged` that
- * `nodeLocalShares` and the leaf-score derivation take, as the hierarchy panel asks it.
+ * The engine's AHP answer (`engine.ahp`) behind a pairwise dimension's local weights, asked as
+ * `hierarchyAhpNodes` says (the participants who judged the node, else the team's matrix once it
+ * links every focus point); undefined until then, or for a points dimension. The `judged` that
+ * `nodeLocalShares` and the leaf-score derivation take.
  */
-export function useNodeJudged(node: HierarchyNode | undefined): NodeJudged | undefined {
+export function useNodeJudged(doc: Pick<WorkshopDoc, 'participants' | 'weighting'>, node: HierarchyNode | undefined): NodeJudged | undefined {
   const lang = currentLang();
-  const pairwise = node && isPairwise(node) ? node : null;
   const request = useMemo(() => {
-    if (!pairwise || connectingPair(pairwise.matrix) || pairwise.leaves.length > 15) return null;
-    return { matrix: pairwise.matrix, labels: pairwise.leaves.map((l) => leafName(l, lang).slice(0, 200)) };
-  }, [pairwise, lang]);
+    const ask = node ? hierarchyAhpNodes({ ...doc, hierarchy: [node] })[0] : undefined;
+    if (!node || !ask || node.leaves.length > 15) return null;
+    const labels = node.leaves.map((l) => leafName(l, lang).slice(0, 200));
+    if (ask.group) return { matrices: ask.group.matrices, participantWeights: ask.group.participantWeights, aggregation: ask.group.aggregation, labels };
+    return ask.linking ? null : { matrix: ask.matrix, labels };
+  }, [doc, node, lang]);
   const answer = useDerived('engine.ahp', request);
   return request && answer.value && answer.current ? answer.value : undefined;
 }
