@@ -456,7 +456,7 @@ export const room: Widen<typeof en> = {
       scoreAt: '{{name}}的评分位置',
       scoreAtDimension: '维度',
       scoreAtLeaves: '关注要点',
-      undoScoreAt: '{{name}}的评分位置',
+      undoScoreAt: '设定{{name}}的评分位置',
       scoredAtLeaves: '按关注要点评分：维度本身的评分保留但不使用。',
       scoredAtDimension: '按维度评分：已有的关注要点评分保留但不使用。',
       derived: '{{name}} · {{candidate}}：由关注要点得出（已评 {{scored}} / {{of}} 个）',
