@@ -84,11 +84,13 @@ function DimensionRows({ doc, k, share, node }: { doc: WorkshopDoc; k: number; s
   // THE request behind the local weights (as hierarchyAhpNodes): the participants who judged the node, else the team's matrix.
   const group = useMemo(() => (pairwise ? nodeGroupRequest(doc, pairwise) : null), [doc, pairwise]);
   const teamLinking = useMemo(() => (pairwise ? connectingPair(pairwise.matrix) : null), [pairwise]);
+  // Blind: like the AHP panel, weights formed from participants' judgments do not reach the page before the reveal.
+  const hidden = useRoom((s) => s.blind) && group !== null;
   const request = useMemo(() => {
-    if (!pairwise || pairwise.leaves.length > 15) return null;
+    if (!pairwise || pairwise.leaves.length > 15 || hidden) return null;
     if (group) return { matrices: group.matrices, participantWeights: group.participantWeights, aggregation: group.aggregation, labels };
     return teamLinking ? null : { matrix: pairwise.matrix, labels };
-  }, [pairwise, group, teamLinking, labels]);
+  }, [pairwise, group, teamLinking, labels, hidden]);
   const answer = useDerived('engine.ahp', request);
   const judged: NodeJudged | undefined = request && answer.value && answer.current ? answer.value : undefined;
   const priorities = node ? hierarchyPriorities({ criteria: doc.criteria, hierarchy: [node] }, judged ? { [c.id]: judged } : {})[0] : undefined;
@@ -161,10 +163,10 @@ function DimensionRows({ doc, k, share, node }: { doc: WorkshopDoc; k: number; s
               )}
             </td>
             <td className="num" data-testid={`hierarchy-local-${c.id}-${leaf.id}`}>
-              {pct(leaf.local)}
+              {hidden ? '—' : pct(leaf.local)}
             </td>
             <td className="num" data-testid={`hierarchy-global-${c.id}-${leaf.id}`}>
-              {pct(leaf.global)}
+              {hidden ? '—' : pct(leaf.global)}
             </td>
             <td>
               <button
@@ -192,7 +194,13 @@ function DimensionRows({ doc, k, share, node }: { doc: WorkshopDoc; k: number; s
       {pairwise && priorities && (
         <tr className="hierarchy-pairs">
           <td colSpan={5}>
-            <NodeGroupNote priorities={priorities} pending={!!request && !judged} />
+            {hidden ? (
+              <p className="room-blind-note" role="status">
+                {t('room.ahp.blindHidden')}
+              </p>
+            ) : (
+              <NodeGroupNote priorities={priorities} pending={!!request && !judged} />
+            )}
             <PairwiseJudgments doc={doc} node={pairwise} name={name} labels={labels} />
           </td>
         </tr>

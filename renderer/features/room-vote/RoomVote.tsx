@@ -166,6 +166,8 @@ async function openRound(doc: WorkshopDoc, { invited, blind, pairwiseOnly, ahp, 
     paced,
     ...(pairwiseOnly ? {} : revoteSpec(doc, invited, choice)),
   };
+  // Every dimension scored at its focus points: no cell is left for the devices (the schema would refuse an empty list).
+  if (spec.cells?.length === 0) throw new Error(i18next.t('roomVote.noDeviceCells'));
   const round = await api.call('session.open', { spec, address: address.trim(), port: 0 });
   // The round's record in the history (round-history.ts): what it asks and the group's view before it.
   const cells = pairwiseOnly ? [] : (spec.cells ?? allCells(doc));

@@ -1,5 +1,5 @@
 import type { RoundSpecInput } from '../../../shared/contract/session';
-import { allCells, cellStats, type CellRef, type RoundRecord, type WorkshopDoc } from '../../../shared/model';
+import { allCells, cellStats, hierarchyNode, scoredAtLeaves, type CellRef, type RoundRecord, type WorkshopDoc } from '../../../shared/model';
 
 /** How a new round starts (a Delphi re-vote), as the facilitator chose it. */
 export type RevoteChoice = RoundRecord['revote'] & { picked: CellRef[] };
@@ -7,15 +7,23 @@ export type RevoteChoice = RoundRecord['revote'] & { picked: CellRef[] };
 const key = (c: CellRef) => `${c.candidateId}|${c.criterionId}`;
 
 /**
- * The re-vote part of a round's spec: the cells asked (only the picked ones, or all), the group's
+ * The cells participants can score on their devices: every cell but those of dimensions scored at
+ * their focus points (their scores are entered in the room's grid, per focus point; a device's
+ * score of the dimension would not count, so it is not asked).
+ */
+export const deviceCells = (doc: WorkshopDoc): CellRef[] => allCells(doc).filter((c) => !scoredAtLeaves(hierarchyNode(doc, c.criterionId)));
+
+/**
+ * The re-vote part of a round's spec: the cells asked (only the picked ones, or all a device can score), the group's
  * median and spread of each (round-history.ts, the room's measure), and each invited
  * participant's current answers as their device's start.
  */
 export function revoteSpec(doc: WorkshopDoc, invited: readonly string[], choice: RevoteChoice): Pick<RoundSpecInput, 'cells' | 'previous' | 'start'> {
-  const cells = choice.onlyCells && choice.picked.length > 0 ? choice.picked : allCells(doc);
+  const picked = choice.onlyCells && choice.picked.length > 0;
+  const cells = (picked ? choice.picked : allCells(doc)).filter((c) => !scoredAtLeaves(hierarchyNode(doc, c.criterionId)));
   const asked = new Set(cells.map(key));
   const out: Pick<RoundSpecInput, 'cells' | 'previous' | 'start'> = {};
-  if (choice.onlyCells && choice.picked.length > 0) out.cells = choice.picked;
+  if (picked || cells.length < allCells(doc).length) out.cells = cells;
   if (choice.showPrevious)
     out.previous = cellStats(
       doc,

@@ -3,6 +3,8 @@ import { report } from './report';
 /** Screen text (roomVote), English. */
 export const roomVote = {
   roomVote: {
+    noDeviceCells:
+      'Every cell asked belongs to a dimension scored at its focus points, whose scores are entered in the room’s grid. Ask for pairwise judgments only, or score a dimension at the dimension.',
     button: 'Room vote',
     isOpen: 'a round is open',
     title: 'Room vote',

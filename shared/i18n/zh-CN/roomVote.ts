@@ -5,6 +5,7 @@ import { report } from './report';
 /** Screen text (roomVote), Chinese: exactly the keys of the English. */
 export const roomVote: Widen<typeof en> = {
   roomVote: {
+    noDeviceCells: '要问的单元格都属于按关注要点评分的维度，这些分数需在会议室的评分表中录入。请只收集两两比较判断，或把某个维度改为按维度评分。',
     button: '投票会话',
     isOpen: '有一轮投票正在进行',
     title: '投票会话',
