@@ -50,8 +50,14 @@ describe('the library’s safety copy on the Node side', () => {
     const bad = await call('library.keep', { workshopId: '../x', updatedAt: at(1), title: '', doc: '{}' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
     expect(JSON.stringify(bad)).toContain('may contain only letters');
-    expect(await call('library.keep', { workshopId: 'x', updatedAt: 'yesterday', title: '', doc: '{}' })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
-    expect(await call('library.copyOf', { workshopId: 'never' })).toMatchObject({ ok: false, error: { code: 'invalid_request', message: 'No copy of workshop "never" is kept.' } });
+    expect(await call('library.keep', { workshopId: 'x', updatedAt: 'yesterday', title: '', doc: '{}' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+    expect(await call('library.copyOf', { workshopId: 'never' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', message: 'No copy of workshop "never" is kept.' },
+    });
     copies = new LibraryCopy(path.join(dir, 'library-copy'), 3);
     for (const id of ['a', 'b', 'c']) await keep(id, 1);
     expect(await keep('d', 1)).toMatchObject({ ok: false, error: { code: 'too_large' } });

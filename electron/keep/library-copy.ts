@@ -57,7 +57,10 @@ export class LibraryCopy {
       await writeAtomic(file, Buffer.from(`${JSON.stringify(head)}\n${doc}`, 'utf8'));
     } catch (err) {
       const code = err instanceof ContractError && err.code === 'storage_full' ? 'storage_full' : 'storage_failed';
-      throw new ContractError(code, `The safety copy of the library could not be written in ${this.dir} (${code === 'storage_full' ? 'the disk is full' : 'the disk refused the write'}).`);
+      throw new ContractError(
+        code,
+        `The safety copy of the library could not be written in ${this.dir} (${code === 'storage_full' ? 'the disk is full' : 'the disk refused the write'}).`,
+      );
     }
     return head;
   }
@@ -97,7 +100,10 @@ export class LibraryCopy {
       return (await readdir(this.dir)).filter((n) => n.endsWith('.json'));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw new ContractError('storage_failed', `The safety copy of the library cannot be read in ${this.dir} (${(err as NodeJS.ErrnoException).code ?? 'EIO'}).`);
+      throw new ContractError(
+        'storage_failed',
+        `The safety copy of the library cannot be read in ${this.dir} (${(err as NodeJS.ErrnoException).code ?? 'EIO'}).`,
+      );
     }
   }
 
@@ -134,7 +140,13 @@ function parseHead(line: string): Head | null {
   try {
     const h = JSON.parse(line) as Partial<Head>;
     if (typeof h.workshopId !== 'string' || typeof h.updatedAt !== 'string' || Number.isNaN(Date.parse(h.updatedAt))) return null;
-    return { workshopId: h.workshopId, updatedAt: h.updatedAt, title: typeof h.title === 'string' ? h.title : '', keptAt: String(h.keptAt ?? h.updatedAt), chars: Number(h.chars) || 0 };
+    return {
+      workshopId: h.workshopId,
+      updatedAt: h.updatedAt,
+      title: typeof h.title === 'string' ? h.title : '',
+      keptAt: String(h.keptAt ?? h.updatedAt),
+      chars: Number(h.chars) || 0,
+    };
   } catch {
     return null;
   }
