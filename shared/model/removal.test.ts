@@ -8,7 +8,9 @@ import type { WorkshopDoc } from './schema';
 
 // The workshop: 5 participants, 4 candidates, all nine dimensions.
 const doc = fullWorkshop({ participants: 5, candidates: 4, criteria: 9 });
-const meaningful = (d: WorkshopDoc) => d.scores.filter((s) => s.value !== null || s.rationale.trim() !== '').length;
+// Scores with a value or a rationale, and focus point scores with a value (the fixture keeps one: participant 0, candidate 0, dimension 0).
+const meaningful = (d: WorkshopDoc) =>
+  d.scores.filter((s) => s.value !== null || s.rationale.trim() !== '').length + d.leafScores.filter((s) => s.value !== null).length;
 
 describe('what a removal destroys', () => {
   it('counts, for every candidate, exactly what removeCandidate deletes', () => {
@@ -24,12 +26,12 @@ describe('what a removal destroys', () => {
       expect(impact.judgments).toBe(0);
       expect(isEmptyImpact(impact)).toBe(false);
     }
-    // A candidate scored by all 5 participants on 9 dimensions: 45 scores; its one simulation has a result.
+    // A candidate scored by all 5 participants on 9 dimensions: 45 scores, and the fixture's one focus point score; its one simulation has a result.
     const first = removalImpact(doc, { kind: 'candidate', id: doc.candidates[0].id });
     // It is also in one answered pairwise comparison (the fixture's rating of the first three candidates).
-    expect(first).toMatchObject({ scores: 45, ratings: 1, simulations: 1, results: 1 });
+    expect(first).toMatchObject({ scores: 46, ratings: 1, simulations: 1, results: 1 });
     expect(impactParts(first).slice(0, 4)).toEqual([
-      { part: 'scores', count: 45 },
+      { part: 'scores', count: 46 },
       { part: 'ratings', count: 1 },
       { part: 'simulations', count: 1 },
       { part: 'results', count: 1 },
@@ -52,7 +54,7 @@ describe('what a removal destroys', () => {
     const p = doc.participants[0];
     const impact = removalImpact(doc, { kind: 'participant', id: p.id });
     expect(impact.scores).toBe(meaningful(doc) - meaningful(removeParticipant(doc, p.id)));
-    expect(impact.scores).toBe(4 * 9);
+    expect(impact.scores).toBe(4 * 9 + 1); // and the fixture's focus point score
     expect(impact.judgments).toBe(3);
     expect(impact.overrides).toBe(1);
   });
