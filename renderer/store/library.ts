@@ -60,8 +60,8 @@ interface LibraryState {
   lastDeleted: { id: string; title: string } | null;
   /** The library this profile had was found missing at start-up (repository `ensureFirstRun`); shown until restored or dismissed. */
   lost: LostLibrary | null;
-  /** What the safety copy holds, read when a loss is shown ('unavailable': this host keeps none). */
-  copy: { count: number; latest: string } | 'unavailable' | null;
+  /** What the safety copy holds, read when a loss is shown ('unavailable': this host keeps none; `failed`: it could not be read, and why). */
+  copy: { count: number; latest: string } | 'unavailable' | { failed: string } | null;
   /** A restore under way: how many of the kept workshops are done. */
   restoring: { done: number; total: number } | null;
   /** The last restore's outcome, while it is shown. */
@@ -170,8 +170,9 @@ export function createLibraryStore(repo: WorkshopRepository) {
         try {
           const kept = await copyCall('library.kept', {});
           set({ copy: { count: kept.length, latest: kept[0]?.keptAt ?? '' } });
-        } catch {
-          set({ copy: 'unavailable' });
+        } catch (err) {
+          const e = err as { code?: string; message?: string };
+          set({ copy: e.code === 'unavailable' ? 'unavailable' : { failed: e.message ?? String(err) } });
         }
       },
       async restoreCopy() {

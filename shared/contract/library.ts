@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMethod } from './define';
+import { DateTimeSchema, IdSchema } from '../model/schema';
 
 /**
  * The library's safety copy (`library.*`): every saved workshop is also written, as stored JSON,
@@ -16,13 +17,8 @@ export const COPY_LIMITS = {
   workshops: 10_000,
 } as const;
 
-const workshopId = () =>
-  z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z0-9._:-]+$/, 'may contain only letters, digits and . _ : -');
-const updatedAt = () => z.iso.datetime({ offset: true });
+const workshopId = () => IdSchema;
+const updatedAt = () => DateTimeSchema;
 
 export const KeptSchema = z.strictObject({
   workshopId: workshopId(),

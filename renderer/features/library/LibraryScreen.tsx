@@ -323,6 +323,10 @@ function LostNotice() {
             <p>
               {t('library.lost.unavailable')} {t('library.lost.importHint')}
             </p>
+          ) : copy && 'failed' in copy ? (
+            <p>
+              {t('library.lost.copyUnreadable', { message: copy.failed })} {t('library.lost.importHint')}
+            </p>
           ) : copy && copy.count > 0 ? (
             <p>{t('library.lost.copy', { count: copy.count, when: relativeTime(Date.parse(copy.latest), t) })}</p>
           ) : copy ? (
@@ -332,7 +336,7 @@ function LostNotice() {
           ) : null}
           {outcome}
           <div className="head-actions">
-            {copy !== 'unavailable' && copy !== null && copy.count > 0 && (
+            {copy !== 'unavailable' && copy !== null && 'count' in copy && copy.count > 0 && (
               <button type="button" className="btn btn-primary" disabled={restoring !== null} onClick={() => void actions.restoreCopy()}>
                 {restoring ? t('library.lost.restoring', { done: restoring.done, total: restoring.total }) : t('library.lost.restore')}
               </button>

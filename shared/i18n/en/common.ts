@@ -60,6 +60,7 @@ export const common = {
       copy_other: 'The safety copy on this computer holds {{count}} workshops, last kept {{when}}.',
       noCopy: 'The safety copy on this computer holds no workshop.',
       unavailable: 'This host keeps no safety copy.',
+      copyUnreadable: 'The safety copy on this computer could not be read: {{message}}',
       importHint: 'If you exported the library or its workshops as files, import them.',
       restore: 'Restore the workshops',
       restoring: 'Restoring {{done}} of {{total}}…',

@@ -58,6 +58,7 @@ export const common: Widen<typeof en> = {
       copy_other: '本机的安全副本保存着 {{count}} 个工作坊，最近一次保存于{{when}}。',
       noCopy: '本机的安全副本中没有工作坊。',
       unavailable: '当前宿主不保存安全副本。',
+      copyUnreadable: '无法读取本机的安全副本：{{message}}',
       importHint: '如果你曾把工作坊库或工作坊导出为文件，请导入它们。',
       restore: '恢复这些工作坊',
       restoring: '正在恢复第 {{done}} 个，共 {{total}} 个…',
