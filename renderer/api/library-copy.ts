@@ -95,7 +95,7 @@ export async function keepWhatIsMissing(repo: Pick<WorkshopRepository, 'listLive
   let n = 0;
   for (const s of await repo.listLive()) {
     if ((at.get(s.id) ?? -Infinity) >= s.updatedAt) continue;
-    const loaded = await repo.load(s.id);
+    const loaded = await repo.load(s.id, { track: false }); // not this window's conflict base
     if (!loaded?.ok) continue; // a workshop that cannot be read is not copied over a good copy
     keeper.keep(loaded.doc);
     await keeper.settled();

@@ -276,4 +276,16 @@ describe('a library lost under the app (marker outside IndexedDB)', () => {
     await repo.rename(doc.id, 'Told again');
     expect(told).toEqual([`${doc.id}:Told`, `${doc.id}:Told again`]);
   });
+
+  it('a background read (track: false) does not hide another window’s save from this one', async () => {
+    const mine = await repo.create('Shared', 'en');
+    const other = new WorkshopRepository(db, null);
+    const loaded = await other.load(mine.id);
+    if (!loaded?.ok) throw new Error('not loaded');
+    await other.save({ ...loaded.doc, meta: { ...loaded.doc.meta, title: 'Theirs' }, updatedAt: new Date(Date.parse(mine.updatedAt) + 1000).toISOString() });
+    await repo.load(mine.id, { track: false }); // the safety copy's catch-up reads it
+    await expect(
+      repo.save({ ...mine, meta: { ...mine.meta, title: 'Mine' }, updatedAt: new Date(Date.parse(mine.updatedAt) + 2000).toISOString() }),
+    ).rejects.toBeInstanceOf(ConflictError);
+  });
 });

@@ -108,8 +108,12 @@ export class WorkshopRepository {
     return rows.sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
-  /** A stored document, validated (and migrated) as it is read back. */
-  async load(id: string): Promise<LoadResult | null> {
+  /**
+   * A stored document, validated (and migrated) as it is read back. It becomes this window's base
+   * for conflict detection (`save`) unless `track` is false: a background read (the safety copy's
+   * catch-up) must not take another window's save as seen, or this window would overwrite it.
+   */
+  async load(id: string, { track = true } = {}): Promise<LoadResult | null> {
     const [row, parts] = await this.db.transaction('r', this.db.workshops, this.db.parts, () =>
       Promise.all([this.db.workshops.get(id), this.db.parts.where('workshopId').equals(id).toArray()]),
     );
@@ -126,7 +130,7 @@ export class WorkshopRepository {
     }
     const result = (await model()).migrate(joined);
     if (!result.ok) return { ok: false, message: result.message, issues: result.issues, reason: result.reason };
-    this.lastSaved.set(id, result.doc);
+    if (track) this.lastSaved.set(id, result.doc);
     return { ok: true, doc: result.doc };
   }
 
