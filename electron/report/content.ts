@@ -27,7 +27,7 @@ import {
   type WorkshopDoc,
 } from '../../shared/model';
 import { keptResult, resultStatus } from '../../shared/model/simulation';
-import { scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
+import { hierarchyJudged, scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
 import { reevaluationView, type ReevaluationView } from './reevaluation';
 import { weightMoves } from './weight-moves';
 import { reportStrings, type ReportStrings } from '../../shared/i18n/report';
@@ -406,7 +406,7 @@ function decisionHealth(
     reevaluation: reevaluationView(doc, lang, s, candidateName, criterionName),
   };
   if (d.snapshot === null) return { ...base, snapshot: L.noSnapshot, hasSnapshot: false, rows: [], standing: null, changes: [] };
-  const review = reviewDecision(doc);
+  const review = reviewDecision(doc, hierarchyJudged(doc));
   const winner = candidateName(d.snapshot.candidateId);
   return {
     ...base,

@@ -2,6 +2,7 @@ import type { Lang } from '../../shared/framework';
 import { ASSUMPTION_LABELS, fillText, lastReevaluation, whatItTakes, type WorkshopDoc } from '../../shared/model';
 import { formatNumber } from '../../shared/format';
 import type { ReportStrings } from '../../shared/i18n/report';
+import { hierarchyJudged } from '../analysis/analysis';
 import { sensitivity } from '../engine/sensitivity';
 import { weightMoves } from './weight-moves';
 
@@ -24,7 +25,7 @@ export function reevaluationView(
   candidateName: (id: string) => string,
   criterionName: (id: string) => string,
 ): ReevaluationView | null {
-  const kept = lastReevaluation(doc);
+  const kept = lastReevaluation(doc, hierarchyJudged(doc));
   if (!kept) return null;
   const R = s.reevaluation;
   const L = ASSUMPTION_LABELS[lang];

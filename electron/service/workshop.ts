@@ -1,6 +1,7 @@
 import { ContractError } from '../../shared/contract/errors';
 import type { workshopMethods } from '../../shared/contract/workshop';
 import { createSampleWorkshop, createWorkshop, importCanary, migrate, readCanaryMetrics, reviewDecision, type WorkshopDoc } from '../../shared/model';
+import { hierarchyJudged } from '../analysis/analysis';
 import type { HandlersFor } from './context';
 
 export const workshopHandlers: HandlersFor<typeof workshopMethods> = {
@@ -18,7 +19,7 @@ export const workshopHandlers: HandlersFor<typeof workshopMethods> = {
         [{ path: 'workshop.decision', message: 'no decision snapshot', code: doc.decision.candidateId === null ? 'no_decision' : 'no_snapshot' }],
       );
     if (metrics) doc = withMetrics(doc, metrics);
-    const r = reviewDecision(doc);
+    const r = reviewDecision(doc, hierarchyJudged(doc));
     return { assumptions: r.assumptions, stillWins: r.stillWins, margin: r.margin, changedSinceDecision: r.changedSinceDecision, changes: r.changes! };
   },
 };

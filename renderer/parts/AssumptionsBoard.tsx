@@ -20,6 +20,7 @@ import {
   type WorkshopDoc,
 } from '../../shared/model';
 import { useDerived } from '../api/derived';
+import { judgedNow, useDocJudged } from '../api/hierarchy-judged';
 import { WeightChanges } from './WeightChanges';
 import type { Lang } from '../../shared/framework';
 import { edit, NumberField } from './fields';
@@ -39,6 +40,7 @@ export function AssumptionsBoard({ doc, lang, importer = false }: { doc: Worksho
   const L = ASSUMPTION_LABELS[lang];
   const d0 = doc.decision;
   const unnamed = t('wizard.field.unnamed');
+  const { judged, pending } = useDocJudged(doc);
   const heading = (
     <h2 id="board-h" tabIndex={-1}>
       {L.title}
@@ -50,13 +52,18 @@ export function AssumptionsBoard({ doc, lang, importer = false }: { doc: Worksho
         {heading}
         <p className="empty">{d0.candidateId === null ? L.noDecision : L.noSnapshot}</p>
         {d0.candidateId !== null && (
-          <button type="button" className="btn" onClick={() => edit('Confirm the decision', (d) => confirmDecision(d))}>
+          <button
+            type="button"
+            className="btn"
+            disabled={pending}
+            onClick={() => edit('Confirm the decision', (d) => confirmDecision(d, nowIso(), judgedNow(d).judged))}
+          >
             {t('wizard.iteration.confirmDecision')}
           </button>
         )}
       </section>
     );
-  const review = reviewDecision(doc);
+  const review = reviewDecision(doc, judged);
   const winner = candidateName(doc, d0.snapshot.candidateId, lang, unnamed);
   return (
     <section className="panel assumptions-board" aria-labelledby="board-h">
@@ -102,7 +109,12 @@ export function AssumptionsBoard({ doc, lang, importer = false }: { doc: Worksho
           </button>
         )}
       </div>
-      {review.stillWins !== null && review.margin !== null && (
+      {pending && (
+        <p className="muted" role="status">
+          {t('wizard.iteration.weighingFocusPoints')}
+        </p>
+      )}
+      {!pending && review.stillWins !== null && review.margin !== null && (
         <p className={review.stillWins ? 'ok-note' : 'alert'} role="status">
           <strong>{L.standing}:</strong>{' '}
           {fillText(review.stillWins ? L.stillWins : L.noLongerWins, { candidate: winner, margin: formatNumber(Math.abs(review.margin) * 100, lang) })}
@@ -127,7 +139,8 @@ function Reevaluate({ doc, lang, winner }: { doc: WorkshopDoc; lang: Lang; winne
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const [done, setDone] = useState('');
-  const r = open ? reevaluate(doc) : null;
+  const { judged, pending } = useDocJudged(doc);
+  const r = open && !pending ? reevaluate(doc, judged) : null;
   if (!open)
     return (
       <div className="reevaluate">

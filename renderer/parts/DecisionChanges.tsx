@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import type { Lang } from '../../shared/framework';
 import { ASSUMPTION_LABELS, type WorkshopDoc } from '../../shared/model';
+import { useDocJudged } from '../api/hierarchy-judged';
 import { decisionChangeLines } from './text';
 
 /**
@@ -10,7 +11,8 @@ import { decisionChangeLines } from './text';
  */
 export function DecisionChanges({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) {
   const id = useId();
-  const lines = useMemo(() => decisionChangeLines(doc, lang), [doc, lang]);
+  const { judged } = useDocJudged(doc);
+  const lines = useMemo(() => decisionChangeLines(doc, lang, judged), [doc, lang, judged]);
   if (lines === null) return null;
   const L = ASSUMPTION_LABELS[lang];
   return (

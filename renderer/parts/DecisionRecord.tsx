@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../shared/framework';
 import { formatDate } from '../../shared/format';
-import { confirmDecision, decisionStatus, decisionToConfirm, updateDecision, type WorkshopDoc } from '../../shared/model';
+import { confirmDecision, decisionStatus, decisionToConfirm, nowIso, updateDecision, type WorkshopDoc } from '../../shared/model';
+import { judgedNow, useDocJudged } from '../api/hierarchy-judged';
 import { hrefFor, navigate } from '../nav/route';
 import { DateField, edit, SelectField, NotesField } from './fields';
 import { isDate } from './tasks';
@@ -64,6 +65,8 @@ export function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) 
   }, []);
   const d0 = doc.decision;
   const confirm = decisionToConfirm(doc);
+  // Recording or confirming freezes the totals: not before the focus points' pairwise weights are in.
+  const { pending } = useDocJudged(doc);
   const options = [
     { value: '', label: t('wizard.iteration.notChosen') },
     ...doc.candidates.map((c) => ({ value: c.id, label: candidateName(doc, c.id, lang, t('wizard.field.unnamed')) })),
@@ -77,10 +80,20 @@ export function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) 
       {confirm !== null && (
         <div className={confirm === 'stale' ? 'alert decision-stale' : 'alert decision-no-snapshot'} role="status">
           <p>{t(confirm === 'stale' ? 'wizard.iteration.decisionStale' : 'wizard.iteration.noSnapshot')}</p>
-          <button type="button" className="btn" onClick={() => edit('Confirm the decision', (d) => confirmDecision(d))}>
+          <button
+            type="button"
+            className="btn"
+            disabled={pending}
+            onClick={() => edit('Confirm the decision', (d) => confirmDecision(d, nowIso(), judgedNow(d).judged))}
+          >
             {t('wizard.iteration.confirmDecision')}
           </button>
         </div>
+      )}
+      {pending && (
+        <p className="muted" role="status">
+          {t('wizard.iteration.weighingFocusPoints')}
+        </p>
       )}
       <DecisionChanges doc={doc} lang={lang} />
       <div className="two-col">
@@ -89,7 +102,8 @@ export function DecisionRecord({ doc, lang }: { doc: WorkshopDoc; lang: Lang }) 
           value={d0.candidateId ?? ''}
           options={options}
           action="Choose candidate"
-          onChange={(d, v) => updateDecision(d, { candidateId: v || null })}
+          disabled={pending}
+          onChange={(d, v) => updateDecision(d, { candidateId: v || null }, nowIso(), judgedNow(d).judged)}
         />
         <div className="two-col">
           <DateField

@@ -138,13 +138,14 @@ interface SelectFieldProps<V extends string> {
   onChange: (doc: WorkshopDoc, value: V) => WorkshopDoc;
   hideLabel?: boolean;
   className?: string;
+  disabled?: boolean;
 }
 
-export function SelectField<V extends string>({ label, value, options, action, onChange, hideLabel, className }: SelectFieldProps<V>) {
+export function SelectField<V extends string>({ label, value, options, action, onChange, hideLabel, className, disabled }: SelectFieldProps<V>) {
   const id = useId();
   return (
     <Field id={id} label={label} hideLabel={hideLabel} className={className}>
-      <select id={id} className="input" value={value} onChange={(e) => edit(action, (d) => onChange(d, e.target.value as V))}>
+      <select id={id} className="input" value={value} disabled={disabled} onChange={(e) => edit(action, (d) => onChange(d, e.target.value as V))}>
         <Options items={options} value={(o) => o.value} label={(o) => o.label} />
       </select>
     </Field>

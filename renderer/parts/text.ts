@@ -1,5 +1,12 @@
 import type { Lang } from '../../shared/framework';
-import { candidateName as nameOfCandidate, changeLines, changesSinceDecision, criterionName as nameOfCriterion, type WorkshopDoc } from '../../shared/model';
+import {
+  candidateName as nameOfCandidate,
+  changeLines,
+  changesSinceDecision,
+  criterionName as nameOfCriterion,
+  type HierarchyJudged,
+  type WorkshopDoc,
+} from '../../shared/model';
 
 /** A criterion's name (shared/model/names.ts), or undefined if it is gone. */
 export function criterionName(doc: WorkshopDoc, id: string, lang: Lang): string | undefined {
@@ -15,12 +22,13 @@ export function candidateName(doc: WorkshopDoc, id: string, lang: Lang, fallback
  * What changed since the decision (its snapshot against the document now) as lines in `lang`:
  * the same on the assumptions board and beside the decision record. Null without a snapshot;
  * empty when nothing the decision rested on changed (a candidate no longer there is named by its id).
+ * `judged`: the engine's answers for pairwise dimensions scored at their focus points (api/hierarchy-judged).
  */
-export function decisionChangeLines(doc: WorkshopDoc, lang: Lang): string[] | null {
+export function decisionChangeLines(doc: WorkshopDoc, lang: Lang, judged: HierarchyJudged = {}): string[] | null {
   const s = doc.decision.snapshot;
   if (s === null) return null;
   const names = { candidate: (id: string) => candidateName(doc, id, lang, id), criterion: (id: string) => criterionName(doc, id, lang) ?? id };
-  return changeLines(changesSinceDecision(doc, s), lang, names, doc.currency.code);
+  return changeLines(changesSinceDecision(doc, s, judged), lang, names, doc.currency.code);
 }
 
 /** "+5" / "−3" (a real minus sign). */

@@ -1,8 +1,9 @@
-import { hierarchyAhpNodes, scoredAtLeaves, type HierarchyJudged, type NodeJudged, type WorkshopDoc } from '../../shared/model';
+import { scoredAtLeaves, type WorkshopDoc } from '../../shared/model';
 import { evaluateInput, scoreCube, type DocScoreCube } from '../../shared/model/analysis';
 import { docWeightUnits } from '../../shared/model/edits/weights-edit';
 import { EngineInputError, evaluate } from '../../shared/scoring';
 import { call } from '../api/client';
+import { judgedNow, onJudged } from '../api/hierarchy-judged';
 import { latestAnswer } from '../api/latest';
 import { useRoom, type Evaluation } from './room';
 import { useWorkshop } from './workshop';
@@ -48,41 +49,14 @@ let cubeKey: {
 } | null = null;
 let cubeValue: DocScoreCube = [];
 
-/**
- * The engine's AHP answers for the pairwise dimensions scored at their focus points (their local
- * shares give the derived values), asked as `hierarchyAhpNodes` says, once per request; when one
- * arrives the room is evaluated again. Until then such a dimension counts as not scored, as in `scoreCube`.
- */
-const judgedByRequest = new Map<string, NodeJudged | 'asking'>();
-function judgedOf(doc: WorkshopDoc): HierarchyJudged {
-  const out: Record<string, NodeJudged> = {};
-  const atLeaves = new Set(doc.hierarchy.filter(scoredAtLeaves).map((n) => n.criterionId));
-  for (const node of hierarchyAhpNodes(doc)) {
-    if (!atLeaves.has(node.criterionId) || (!node.group && node.linking)) continue;
-    const request = node.group
-      ? { matrices: node.group.matrices, participantWeights: node.group.participantWeights, aggregation: node.group.aggregation }
-      : { matrix: node.matrix };
-    const key = JSON.stringify(request);
-    const known = judgedByRequest.get(key);
-    if (known && known !== 'asking') out[node.criterionId] = known;
-    else if (!known) {
-      if (judgedByRequest.size > 200) judgedByRequest.clear();
-      judgedByRequest.set(key, 'asking');
-      void call('engine.ahp', request).then(
-        (r) => {
-          judgedByRequest.set(key, r);
-          const now = useWorkshop.getState().doc;
-          if (now) {
-            cubeKey = null;
-            evaluateLive(now);
-          }
-        },
-        () => judgedByRequest.delete(key),
-      );
-    }
-  }
-  return out;
-}
+// The engine's AHP answers for pairwise dimensions scored at their focus points (api/hierarchy-judged):
+// when one arrives the room is evaluated again; until then such a dimension counts as not scored.
+onJudged(() => {
+  const now = useWorkshop.getState().doc;
+  if (!now) return;
+  cubeKey = null;
+  evaluateLive(now);
+});
 function cubeOf(doc: WorkshopDoc, overrides: Record<string, number>): DocScoreCube {
   const ids = [doc.participants, doc.candidates, doc.criteria].map((list) => list.map((x) => x.id).join('\u0000')).join('\u0001');
   const judges: [WorkshopDoc['participants'], WorkshopDoc['weighting']['ahpAggregation']] | null = doc.hierarchy.some(scoredAtLeaves)
@@ -97,7 +71,7 @@ function cubeOf(doc: WorkshopDoc, overrides: Record<string, number>): DocScoreCu
     cubeKey.ids !== ids ||
     cubeKey.o !== overrides
   ) {
-    cubeValue = scoreCube(doc, overrides, judgedOf(doc));
+    cubeValue = scoreCube(doc, overrides, judgedNow(doc).judged);
     cubeKey = { scores: doc.scores, leafScores: doc.leafScores, hierarchy: doc.hierarchy, judges, ids, o: overrides };
   }
   return cubeValue;

@@ -1,5 +1,6 @@
 import { nextReviewDate } from './review-due';
 import { changesSinceDecision, currentTotals, hasChanges, type SnapshotChanges } from './decision-snapshot';
+import type { HierarchyJudged } from './hierarchy';
 import type { DecisionSnapshot, MetricSeries, WorkshopDoc } from './schema';
 
 /**
@@ -206,10 +207,10 @@ export interface DecisionReview {
   changedSinceDecision: boolean;
 }
 
-/** The decided candidate's standing on the current analysis: first or not, and by how much. */
-export function standing(doc: WorkshopDoc): { stillWins: boolean | null; margin: number | null } {
+/** The decided candidate's standing on the current analysis (`judged`: the engine's answers for pairwise dimensions scored at their focus points, decision-snapshot.ts): first or not, and by how much. */
+export function standing(doc: WorkshopDoc, judged: HierarchyJudged = {}): { stillWins: boolean | null; margin: number | null } {
   const id = doc.decision.candidateId;
-  const totals = currentTotals(doc);
+  const totals = currentTotals(doc, judged);
   const i = id === null ? -1 : doc.candidates.findIndex((c) => c.id === id);
   if (!totals || i < 0) return { stillWins: null, margin: null };
   let best = -Infinity;
@@ -220,13 +221,13 @@ export function standing(doc: WorkshopDoc): { stillWins: boolean | null; margin:
   return { stillWins: margin >= 0, margin };
 }
 
-/** The whole review: the board, the decision's standing now and what changed since it was taken. */
-export function reviewDecision(doc: WorkshopDoc, canary?: readonly MetricSeries[]): DecisionReview {
+/** The whole review: the board, the decision's standing now and what changed since it was taken (`judged`: as for `standing`). */
+export function reviewDecision(doc: WorkshopDoc, judged: HierarchyJudged = {}): DecisionReview {
   const s = doc.decision.snapshot;
-  const changes = s ? changesSinceDecision(doc, s) : null;
+  const changes = s ? changesSinceDecision(doc, s, judged) : null;
   return {
-    assumptions: assumptionsBoard(doc, canary),
-    ...standing(doc),
+    assumptions: assumptionsBoard(doc),
+    ...standing(doc, judged),
     changes,
     changedSinceDecision: changes ? hasChanges(changes) : false,
   };

@@ -1,7 +1,8 @@
 import { evaluate } from '../scoring';
-import { evaluateInput } from './analysis';
+import { evaluateInput, scoreCube } from './analysis';
 import { calibrationStatus } from './calibration';
 import { monthlyBudget } from './currency';
+import type { HierarchyJudged } from './hierarchy';
 import { summarizeMetrics } from './metrics-suggest';
 import type { DecisionSnapshot, WorkshopDoc } from './schema';
 
@@ -13,11 +14,21 @@ import type { DecisionSnapshot, WorkshopDoc } from './schema';
  * and the document is compared with it (`changesSinceDecision`).
  */
 
-/** The weighted totals of the current analysis (candidate order), or null when it cannot be evaluated (no weight, no criterion). */
-export function currentTotals(doc: WorkshopDoc): number[] | null {
+/**
+ * The analysis the room ranks by: the document's weights and score cube, with the derived values
+ * of dimensions scored at their focus points. `judged` holds the engine's AHP answers for the
+ * pairwise ones (hierarchy.ts `HierarchyJudged`; the Node side's `hierarchyJudged`, the page's
+ * `judgedNow`); without its answer such a dimension counts as not scored.
+ */
+function evaluated(doc: WorkshopDoc, judged: HierarchyJudged) {
+  return evaluate(evaluateInput(doc, undefined, scoreCube(doc, {}, judged)));
+}
+
+/** The weighted totals of the current analysis (candidate order), or null when it cannot be evaluated (no weight, no criterion). `judged`: see `evaluated`. */
+export function currentTotals(doc: WorkshopDoc, judged: HierarchyJudged = {}): number[] | null {
   if (doc.candidates.length === 0 || doc.criteria.length === 0) return null;
   try {
-    return evaluate(evaluateInput(doc)).totals;
+    return evaluated(doc, judged).totals;
   } catch {
     return null;
   }
@@ -42,11 +53,11 @@ const numberAnswer = (doc: WorkshopDoc, id: string): number | null => {
 };
 
 /** The group's aggregated scores, "candidateId|criterionId" → score (unscored cells left out). */
-function aggregatedScores(doc: WorkshopDoc): Record<string, number> {
+function aggregatedScores(doc: WorkshopDoc, judged: HierarchyJudged): Record<string, number> {
   const out: Record<string, number> = {};
   if (doc.candidates.length === 0 || doc.criteria.length === 0) return out;
   try {
-    const { aggregated } = evaluate(evaluateInput(doc));
+    const { aggregated } = evaluated(doc, judged);
     doc.candidates.forEach((c, i) =>
       doc.criteria.forEach((k, j) => {
         const v = aggregated[i][j];
@@ -84,17 +95,17 @@ function pilotSuccess(s: Partial<Record<'' | 'short' | 'medium' | 'long', number
   return vs.length ? vs.reduce((a, b) => a + b, 0) / vs.length : null;
 }
 
-/** The snapshot of the document's decision as it stands, taken at `at` (null without a decided candidate). */
-export function takeSnapshot(doc: WorkshopDoc, at: string): DecisionSnapshot | null {
+/** The snapshot of the document's decision as it stands, taken at `at` (null without a decided candidate). `judged`: see `evaluated`. */
+export function takeSnapshot(doc: WorkshopDoc, at: string, judged: HierarchyJudged = {}): DecisionSnapshot | null {
   const candidateId = doc.decision.candidateId;
   if (candidateId === null) return null;
-  const totals = currentTotals(doc);
+  const totals = currentTotals(doc, judged);
   return {
     at,
     candidateId,
     candidates: doc.candidates.map((c, i) => ({ id: c.id, total: totals?.[i] ?? 0 })),
     weights: doc.criteria.map((c) => ({ id: c.id, weight: c.weight })),
-    scores: aggregatedScores(doc),
+    scores: aggregatedScores(doc, judged),
     evidence: evidenceOf(doc),
     needs: {
       successTarget: successTargetOf(doc),
@@ -137,9 +148,9 @@ export interface SnapshotChanges {
 const EPS = 1e-9;
 const differs = (a: number | null, b: number | null) => (a === null) !== (b === null) || (a !== null && b !== null && Math.abs(a - b) > EPS);
 
-/** The snapshot against the document now: weights, scores, candidates, evidence and needs that changed. */
-export function changesSinceDecision(doc: WorkshopDoc, snapshot: DecisionSnapshot): SnapshotChanges {
-  const now = takeSnapshot({ ...doc, decision: { ...doc.decision, candidateId: snapshot.candidateId } }, snapshot.at)!;
+/** The snapshot against the document now: weights, scores, candidates, evidence and needs that changed. `judged`: see `evaluated`. */
+export function changesSinceDecision(doc: WorkshopDoc, snapshot: DecisionSnapshot, judged: HierarchyJudged = {}): SnapshotChanges {
+  const now = takeSnapshot({ ...doc, decision: { ...doc.decision, candidateId: snapshot.candidateId } }, snapshot.at, judged)!;
   const weights: SnapshotChanges['weights'] = [];
   const wBefore = new Map(snapshot.weights.map((w) => [w.id, w.weight]));
   const wAfter = new Map(now.weights.map((w) => [w.id, w.weight]));

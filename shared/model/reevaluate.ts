@@ -1,9 +1,10 @@
 import { evaluate } from '../scoring';
 import { valueOf, valueToScore } from '../scoring/value-function';
-import { criterionWeights, engineValues, evaluateInput } from './analysis';
+import { criterionWeights, engineValues, evaluateInput, scoreCube } from './analysis';
 import { observedOf, standing } from './assumptions';
 import { addIterationEntry } from './edits/iteration';
 import { addScenario, applyWhatIf, groupOverride } from './edits/scenarios';
+import type { HierarchyJudged } from './hierarchy';
 import { newId } from './ids';
 import { DEFAULT_VALUE_FUNCTIONS, MEASURE_CRITERION, suggestScores } from './metrics-suggest';
 import type { WhatIfScenario, WorkshopDoc } from './schema';
@@ -47,7 +48,7 @@ export interface Reevaluation {
   sensitivity: SensitivityRequest | null;
 }
 
-export function reevaluate(doc: WorkshopDoc): Reevaluation | null {
+export function reevaluate(doc: WorkshopDoc, judged: HierarchyJudged = {}): Reevaluation | null {
   const id = doc.decision.candidateId;
   if (id === null || doc.decision.snapshot === null) return null;
   const criteria = new Set(doc.criteria.map((c) => c.id));
@@ -75,15 +76,21 @@ export function reevaluate(doc: WorkshopDoc): Reevaluation | null {
     overrides = { ...overrides, ...groupOverride(doc, id, costId, score) };
   }
   const whatIf = applyWhatIf(doc, undefined, overrides);
-  return { overrides, cells, ...standing(whatIf), decided: doc.candidates.findIndex((c) => c.id === id), sensitivity: sensitivityRequest(whatIf) };
+  return {
+    overrides,
+    cells,
+    ...standing(whatIf, judged),
+    decided: doc.candidates.findIndex((c) => c.id === id),
+    sensitivity: sensitivityRequest(whatIf, judged),
+  };
 }
 
 /** The engines' values and the weights of a document, as `engine.sensitivity` takes them (null: nothing to evaluate). */
-function sensitivityRequest(doc: WorkshopDoc): SensitivityRequest | null {
+function sensitivityRequest(doc: WorkshopDoc, judged: HierarchyJudged): SensitivityRequest | null {
   const weights = criterionWeights(doc);
   if (doc.candidates.length < 2 || !weights.some((w) => w > 0)) return null;
   try {
-    return { values: engineValues(evaluate(evaluateInput(doc)).aggregated, doc.scale), weights };
+    return { values: engineValues(evaluate(evaluateInput(doc, weights, scoreCube(doc, {}, judged))).aggregated, doc.scale), weights };
   } catch {
     return null;
   }
@@ -184,7 +191,7 @@ export interface KeptReevaluation {
 }
 
 /** The last re-evaluation kept (a what-if whose id has `REEVALUATION_PREFIX`), or null when none was. */
-export function lastReevaluation(doc: WorkshopDoc): KeptReevaluation | null {
+export function lastReevaluation(doc: WorkshopDoc, judged: HierarchyJudged = {}): KeptReevaluation | null {
   const scenario = doc.scenarios.filter(isReevaluation).at(-1);
   if (!scenario) return null;
   const fromOverrides = Object.keys(scenario.scoreOverrides)[0]?.split('|')[1];
@@ -195,8 +202,8 @@ export function lastReevaluation(doc: WorkshopDoc): KeptReevaluation | null {
     scenario,
     candidateId,
     decided: doc.candidates.findIndex((c) => c.id === candidateId),
-    ...standing(asDecided),
-    sensitivity: sensitivityRequest(whatIf),
+    ...standing(asDecided, judged),
+    sensitivity: sensitivityRequest(whatIf, judged),
     outcome: outcomeOf(doc, scenario, candidateId),
   };
 }

@@ -405,6 +405,7 @@ export const wizard = {
       staleBadge: 'stale — confirm it again in step 5',
       toDecisionRecord: 'Open the decision record in step 5 →',
       recordIntro: 'What the team chose and why — including who disagreed and what it means.',
+      weighingFocusPoints: 'Weighing the focus points’ pairwise judgments…',
       decisionStale:
         'Stale: the scores or weights changed after this decision was recorded, so the analysis it rested on no longer holds as it was. Check the ranking above, then confirm the decision again.',
       noSnapshot:

@@ -398,6 +398,7 @@ export const wizard: Widen<typeof en> = {
       staleBadge: '已过期——请在第 5 步重新确认',
       toDecisionRecord: '打开第 5 步的决策记录 →',
       recordIntro: '团队选择了什么、为什么——包括谁持不同意见以及这意味着什么。',
+      weighingFocusPoints: '正在计算关注要点的两两比较权重……',
       decisionStale: '已过期：记录此决策后，评分或权重已发生变化，决策所依据的分析已不再原样成立。请检查上方的排名，然后重新确认决策。',
       noSnapshot: '此决策记录于保存决策依据之前：请基于当前分析确认它，以冻结其所依据的内容，第 6、7 步才能以灰度指标对照它。',
       confirmDecision: '基于当前分析确认此决策',

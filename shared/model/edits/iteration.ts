@@ -1,4 +1,5 @@
 import { takeSnapshot } from '../decision-snapshot';
+import type { HierarchyJudged } from '../hierarchy';
 import { nowIso } from '../ids';
 import { analysisBasis } from '../provenance';
 import type { IterationEntry, WorkshopDoc } from '../schema';
@@ -33,8 +34,10 @@ export function setNextReview(doc: WorkshopDoc, date: WorkshopDoc['iteration']['
  * weights marks the decision stale (provenance.ts `decisionStatus`), and freezes what it rests
  * on (`snapshot`, taken at `at`); clearing the choice drops the snapshot. Other fields of the
  * record (texts, dates) leave the snapshot as it is. The snapshot itself is never patched.
+ * `judged`: the engine's answers for pairwise dimensions scored at their focus points (see
+ * decision-snapshot.ts), so the snapshot's totals are the room's.
  */
-export function updateDecision(doc: WorkshopDoc, patch: Partial<Omit<Decision, 'snapshot'>>, at: string = nowIso()): WorkshopDoc {
+export function updateDecision(doc: WorkshopDoc, patch: Partial<Omit<Decision, 'snapshot'>>, at: string = nowIso(), judged: HierarchyJudged = {}): WorkshopDoc {
   if (patch.candidateId && !doc.candidates.some((c) => c.id === patch.candidateId)) return doc;
   const { snapshot: _ignored, ...fields } = patch as Partial<Decision>;
   const chosen = fields.candidateId !== undefined && fields.candidateId !== doc.decision.candidateId;
@@ -45,17 +48,17 @@ export function updateDecision(doc: WorkshopDoc, patch: Partial<Omit<Decision, '
   if (follows) doc = { ...doc, iteration: { ...doc.iteration, nextReview: decision.reviewDate } };
   if (!chosen) return { ...doc, decision };
   const next = { ...doc, decision };
-  return { ...next, decision: { ...decision, snapshot: takeSnapshot(next, at) } };
+  return { ...next, decision: { ...decision, snapshot: takeSnapshot(next, at, judged) } };
 }
 
 /**
  * The team confirms the decision on the current analysis (it is no longer stale): a new decision
  * on the same candidate, so its basis is frozen anew (`snapshot` at `at`); one undo step. A
- * decision recorded before snapshots (none kept) gets its first one.
+ * decision recorded before snapshots (none kept) gets its first one. `judged`: as for `updateDecision`.
  */
-export function confirmDecision(doc: WorkshopDoc, at: string = nowIso()): WorkshopDoc {
+export function confirmDecision(doc: WorkshopDoc, at: string = nowIso(), judged: HierarchyJudged = {}): WorkshopDoc {
   if (doc.decision.candidateId === null) return doc;
   const basis = analysisBasis(doc);
   if (basis === doc.decision.basis && doc.decision.snapshot !== null) return doc;
-  return { ...doc, decision: { ...doc.decision, basis, snapshot: takeSnapshot(doc, at) } };
+  return { ...doc, decision: { ...doc.decision, basis, snapshot: takeSnapshot(doc, at, judged) } };
 }
