@@ -108,6 +108,20 @@ test('expanding a dimension into its focus points gives local and global weights
   for (const [r, id] of listed.entries()) await expect(app.getByTestId(`hierarchy-local-mismatch-control-${id}`)).toHaveText(pct(g[r] / gSum));
   await expect(app.getByTestId('hierarchy-consensus-mismatch-control')).toHaveText(/^Consensus S\* [01]\.\d\d \((very low|low|moderate|high|very high)\)$/);
   await app.screenshot({ path: info.outputPath('hierarchy-group-en.png'), fullPage: true });
+  // Blind: the weights the participants' judgments make do not reach the page, nor does any participant's matrix.
+  await app.getByRole('button', { name: 'Blind scoring' }).click();
+  await expect(app.getByTestId('hierarchy-ahp-mismatch-control').locator('..').getByRole('status').first()).toContainText('Blind round');
+  for (const id of listed) {
+    await expect(app.getByTestId(`hierarchy-local-mismatch-control-${id}`)).toHaveText('—');
+    await expect(app.getByTestId(`hierarchy-global-mismatch-control-${id}`)).toHaveText('—');
+  }
+  await expect(who.locator('option')).toHaveCount(1);
+  await expect(app.getByTestId('hierarchy-consensus-mismatch-control')).toHaveCount(0);
+  const shown = (await app.getByTestId('hierarchy-table').textContent()) ?? '';
+  for (const r of [0, 1, 2]) expect(shown).not.toContain(pct(g[r] / gSum));
+  await app.getByRole('button', { name: 'Reveal scores' }).click();
+  await expect(app.getByTestId(`hierarchy-local-mismatch-control-${listed[0]}`)).toHaveText(pct(g[0] / gSum));
+  await expect(who.locator('option')).toHaveCount(1 + sample.participants.length);
   // The room's consistency index (chosen on the AHP panel) holds for every node too.
   await room.weightsPart('AHP pairwise');
   await app.getByRole('combobox', { name: 'Consistency ratio by' }).selectOption('alonso-lamata');
