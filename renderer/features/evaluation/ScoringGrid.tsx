@@ -10,8 +10,8 @@ import { Dialog } from '../../ui/Dialog';
 import { PastePreview } from './PastePreview';
 import { useWorkshop } from '../../store/workshop';
 import { useGridKeyboard, useGridState, type GridKeyboard, type GridState } from './useScoringGrid';
-import { useNodeJudged } from './useNodeJudged';
 import { currentLang } from '../../i18n';
+import { useDocJudged } from '../../api/hierarchy-judged';
 
 const fmt = (v: number | null) => (v === null ? '' : String(v));
 
@@ -197,8 +197,9 @@ function LeafRows({ g, keys, r }: { g: GridState; keys: GridKeyboard; r: number 
   const { doc, view, participantId, blind } = g;
   const criterionId = view.rows[r];
   const node = hierarchyNode(doc, criterionId)!;
-  const judged = useNodeJudged(doc, node);
-  const leafView: LeafGridView | undefined = leafGridViews({ ...doc, hierarchy: [node] }, participantId, blind, judged ? { [criterionId]: judged } : {})[0];
+  // The same engine answers the live ranking derives these values with (api/hierarchy-judged).
+  const { judged } = useDocJudged(doc);
+  const leafView: LeafGridView | undefined = leafGridViews({ ...doc, hierarchy: [node] }, participantId, blind, judged)[0];
   if (!leafView) return null;
   const name = g.criterionName(r);
   return (
