@@ -22,6 +22,8 @@ const at = (minute: number) => new Date(Date.UTC(2026, 11, 3, 12, minute)).toISO
 const keep = (workshopId: string, minute: number, doc = `{"id":"${workshopId}","m":${minute}}`) =>
   call('library.keep', { workshopId, updatedAt: at(minute), title: `T ${workshopId}`, doc });
 
+type Listed = { kept: Kept[]; unreadable: string[] };
+
 describe('the library’s safety copy on the Node side', () => {
   it('keeps each workshop’s latest document, lists them newest first, and never lets an older one replace a newer one', async () => {
     expect((await keep('a', 1)).ok).toBe(true);
@@ -30,7 +32,7 @@ describe('the library’s safety copy on the Node side', () => {
     const older = await keep('a', 3); // a save that arrives late
     expect(older).toMatchObject({ ok: true, result: { updatedAt: at(7) } });
     const list = await call('library.kept', {});
-    expect(list.ok && (list.result as Kept[]).map((k) => [k.workshopId, k.updatedAt, k.title])).toEqual([
+    expect(list.ok && (list.result as Listed).kept.map((k) => [k.workshopId, k.updatedAt, k.title])).toEqual([
       ['a', at(7), 'T a'],
       ['b', at(5), 'T b'],
     ]);
@@ -65,17 +67,19 @@ describe('the library’s safety copy on the Node side', () => {
     expect(await call('library.kept', {}, false)).toMatchObject({ ok: false, error: { code: 'unavailable' } });
   });
 
-  it('leaves a torn or foreign file out of the list, and drops the copies of workshops deleted for good', async () => {
+  it('names a torn or foreign file apart from the list, and drops the copies of workshops deleted for good', async () => {
     await keep('a', 1);
     await keep('b', 2);
     const folder = path.join(dir, 'library-copy');
-    writeFileSync(path.join(folder, 'Zm9v.json'), 'not a head line'); // torn by hand
-    writeFileSync(path.join(folder, 'YQ.json.tmp'), 'half'); // a write cut by a crash
+    writeFileSync(path.join(folder, 'Zm9v.json'), 'not a head line'); // workshop "foo", torn by hand
+    writeFileSync(path.join(folder, 'not ours!.json'), '{}'); // a foreign file
+    writeFileSync(path.join(folder, 'YQ.json.tmp'), 'half'); // a write cut by a crash: not a copy at all
     const list = await call('library.kept', {});
-    expect(list.ok && (list.result as Kept[]).map((k) => k.workshopId)).toEqual(['b', 'a']);
+    expect(list.ok && (list.result as Listed).kept.map((k) => k.workshopId)).toEqual(['b', 'a']);
+    expect(list.ok && (list.result as Listed).unreadable.sort()).toEqual(['foo', 'not ours!.json']);
     expect(await call('library.drop', { workshopIds: ['a', 'zzz'] })).toMatchObject({ ok: true, result: { removed: 1 } });
     const after = await call('library.kept', {});
-    expect(after.ok && (after.result as Kept[]).map((k) => k.workshopId)).toEqual(['b']);
+    expect(after.ok && (after.result as Listed).kept.map((k) => k.workshopId)).toEqual(['b']);
   });
 
   it('serialises concurrent writes of one workshop: the newest stays, whatever the order they finish in', async () => {

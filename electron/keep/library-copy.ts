@@ -15,6 +15,12 @@ interface Head {
 
 /** A workshop id as a file name: base64url, so no id ("..", "a:b") can name another path or be invalid on Windows. */
 const fileName = (workshopId: string) => `${Buffer.from(workshopId, 'utf8').toString('base64url')}.json`;
+/** The workshop id a file was kept under (the name decoded), or the file name when it is not one of ours. */
+function idOfFile(name: string): string {
+  const stem = name.slice(0, -'.json'.length);
+  const id = Buffer.from(stem, 'base64url').toString('utf8');
+  return /^[A-Za-z0-9._:-]{1,100}$/.test(id) && fileName(id) === name ? id : name.slice(0, 200);
+}
 /** Longest head line read back (title ≤ 1000 characters, at most 4 bytes each, plus the fields). */
 const HEAD_BYTES = 8 * 1024;
 
@@ -65,10 +71,17 @@ export class LibraryCopy {
     return head;
   }
 
-  /** Every kept workshop, most recently changed first (a file that cannot be read is left out). */
-  async list(): Promise<Kept[]> {
-    const heads = await Promise.all((await this.names()).map((n) => this.head(path.join(this.dir, n))));
-    return heads.filter((h): h is Head => h !== null).sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
+  /**
+   * Every kept workshop, most recently changed first, and the files whose head cannot be read
+   * (damaged outside the app: a write is atomic), named by the workshop id they were kept under
+   * when the name decodes to one, else by the file name.
+   */
+  async list(): Promise<{ kept: Kept[]; unreadable: string[] }> {
+    const names = await this.names();
+    const heads = await Promise.all(names.map((n) => this.head(path.join(this.dir, n))));
+    const kept = heads.filter((h): h is Head => h !== null).sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
+    const unreadable = names.filter((_, i) => heads[i] === null).map(idOfFile);
+    return { kept, unreadable };
   }
 
   /** One kept document (the stored JSON, unvalidated: the renderer validates it as an import). */

@@ -87,7 +87,7 @@ export type CopyKeeper = ReturnType<typeof createCopyKeeper>;
 export async function keepWhatIsMissing(repo: Pick<WorkshopRepository, 'listLive' | 'load'>, keeper: CopyKeeper, call: CopyCall): Promise<number> {
   let kept: Kept[];
   try {
-    kept = await call('library.kept', {});
+    ({ kept } = await call('library.kept', {}));
   } catch {
     return 0; // a host without the copy: the keeper reports it on the next save
   }
@@ -110,6 +110,8 @@ export interface RestoreOutcome {
   restored: number;
   present: number;
   refused: Array<{ title: string; message: string }>;
+  /** Files of the safety copy that could not be read at all (`library.kept`'s `unreadable`). */
+  unreadable: string[];
 }
 
 /**
@@ -122,10 +124,10 @@ export async function restoreFromCopy(
   call: CopyCall,
   onProgress: (done: number, total: number) => void = () => undefined,
 ): Promise<RestoreOutcome> {
-  const kept = await call('library.kept', {});
+  const { kept, unreadable } = await call('library.kept', {});
   const have = new Map((await repo.listLive()).map((s) => [s.id, s.updatedAt]));
   const { migrate } = await import('../../shared/model/migrate');
-  const out: RestoreOutcome = { restored: 0, present: 0, refused: [] };
+  const out: RestoreOutcome = { restored: 0, present: 0, refused: [], unreadable: [] };
   for (const [i, k] of kept.entries()) {
     onProgress(i, kept.length);
     if ((have.get(k.workshopId) ?? -Infinity) >= Date.parse(k.updatedAt)) {
@@ -144,6 +146,7 @@ export async function restoreFromCopy(
     }
   }
   onProgress(kept.length, kept.length);
+  out.unreadable = unreadable;
   return out;
 }
 

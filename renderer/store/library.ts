@@ -61,7 +61,7 @@ interface LibraryState {
   /** The library this profile had was found missing at start-up (repository `ensureFirstRun`); shown until restored or dismissed. */
   lost: LostLibrary | null;
   /** What the safety copy holds, read when a loss is shown ('unavailable': this host keeps none; `failed`: it could not be read, and why). */
-  copy: { count: number; latest: string } | 'unavailable' | { failed: string } | null;
+  copy: { count: number; latest: string; unreadable: string[] } | 'unavailable' | { failed: string } | null;
   /** A restore under way: how many of the kept workshops are done. */
   restoring: { done: number; total: number } | null;
   /** The last restore's outcome, while it is shown. */
@@ -168,8 +168,8 @@ export function createLibraryStore(repo: WorkshopRepository) {
         set({ lost });
         if (!lost) return;
         try {
-          const kept = await copyCall('library.kept', {});
-          set({ copy: { count: kept.length, latest: kept[0]?.keptAt ?? '' } });
+          const { kept, unreadable } = await copyCall('library.kept', {});
+          set({ copy: { count: kept.length, latest: kept[0]?.keptAt ?? '', unreadable } });
         } catch (err) {
           const e = err as { code?: string; message?: string };
           set({ copy: e.code === 'unavailable' ? 'unavailable' : { failed: e.message ?? String(err) } });

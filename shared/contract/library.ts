@@ -48,9 +48,13 @@ export const libraryMethods = {
   }),
   'library.kept': defineMethod({
     name: 'library.kept',
-    summary: 'Every workshop in the safety copy (without the documents), most recently changed first.',
+    summary:
+      'Every workshop in the safety copy (without the documents), most recently changed first, and the files that cannot be read (named by the workshop id they were kept under, else the file name).',
     request: z.strictObject({}),
-    response: z.array(KeptSchema),
+    response: z.strictObject({
+      kept: z.array(KeptSchema).max(COPY_LIMITS.workshops),
+      unreadable: z.array(z.string().max(200)).max(COPY_LIMITS.workshops),
+    }),
   }),
   'library.copyOf': defineMethod({
     name: 'library.copyOf',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startHost, type WebHostHandle } from './fixtures';
@@ -59,14 +59,20 @@ test('a lost library is told, not replaced by the sample, and comes back whole f
   await expect(library.list.getByRole('listitem')).toHaveCount(0); // no sample in its place
   await expect(page.getByText(/No workshops yet/)).toHaveCount(0);
 
+  // A copy file damaged outside the app (its head torn) is named, not left out of the count in silence.
+  writeFileSync(path.join(dataDir, 'library-copy', `${Buffer.from('torn-one').toString('base64url')}.json`), '{"workshopId":"torn-o');
   // A restart before choosing tells it again; then in Chinese, restore.
   await page.reload();
+  await expect(notice).toContainText('1 file of the safety copy is damaged and cannot be read: torn-one.');
   await expect(notice).toBeVisible();
   await library.switchLanguage('zh-CN');
   const zh = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: '无法读取你的工作坊库' }) });
   await expect(zh).toContainText('本机的安全副本保存着 2 个工作坊');
+  await expect(zh).toContainText('安全副本中有 1 个文件已损坏，无法读取：torn-one。');
   await zh.getByRole('button', { name: '恢复这些工作坊' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '已从安全副本恢复 2 个工作坊。' })).toBeVisible();
+  const outcome = page.getByRole('status').filter({ hasText: '已从安全副本恢复 2 个工作坊。' });
+  await expect(outcome).toBeVisible();
+  await expect(outcome).toContainText('安全副本中有 1 个文件已损坏，无法读取：torn-one。');
   await expect(zh).toHaveCount(0);
   await library.expectWorkshop('Kept through a crash');
   await library.expectWorkshop(/示例|Sample/);

@@ -59,7 +59,7 @@ describe('keeping the safety copy as workshops are saved, and restoring a lost l
     const fresh = newRepo();
     const progress: Array<[number, number]> = [];
     const outcome = await restoreFromCopy(fresh, call, (d, t) => progress.push([d, t]));
-    expect(outcome).toEqual({ restored: 2, present: 0, refused: [] });
+    expect(outcome).toEqual({ restored: 2, present: 0, refused: [], unreadable: [] });
     expect(progress.at(-1)).toEqual([2, 2]);
     expect([await fresh.load(a.id), await fresh.load(b.id)]).toEqual(before);
     expect((await fresh.listLive()).map((s) => s.title).sort()).toEqual(['Alpha 19', 'Beta']);
@@ -77,7 +77,7 @@ describe('keeping the safety copy as workshops are saved, and restoring a lost l
       keeper.keep({ ...doc.doc, meta: { ...doc.doc.meta, title: `t${i}` }, updatedAt: new Date(Date.UTC(2027, 0, 1, 0, 0, i)).toISOString() });
     await keeper.settled();
     expect(sent.filter((m) => m === 'library.keep').length).toBeLessThanOrEqual(3);
-    expect((await copies.list())[0].title).toBe('t50');
+    expect((await copies.list()).kept[0].title).toBe('t50');
 
     const problems: unknown[] = [];
     const none = createCopyKeeper((p) => problems.push(p), (async () => {
@@ -104,6 +104,8 @@ describe('keeping the safety copy as workshops are saved, and restoring a lost l
       path.join(dir, file),
       `${JSON.stringify({ workshopId: b.id, updatedAt: b.updatedAt, title: 'Beta', keptAt: b.updatedAt, chars: 5 })}\n{"schemaVersion":1}`,
     );
+    // A file whose head is torn too: named among the unreadable, never left out in silence.
+    writeFileSync(path.join(dir, `${Buffer.from('torn-one').toString('base64url')}.json`), '{"workshopId":"torn-o');
     const fresh = newRepo();
     await fresh.save({ ...c, meta: { ...c.meta, title: 'Gamma, newer here' }, updatedAt: new Date(Date.parse(c.updatedAt) + 60_000).toISOString() });
     const outcome = await restoreFromCopy(fresh, call);
@@ -112,6 +114,7 @@ describe('keeping the safety copy as workshops are saved, and restoring a lost l
     expect(outcome.refused).toHaveLength(1);
     expect(outcome.refused[0].title).toBe('Beta');
     expect(outcome.refused[0].message.length).toBeGreaterThan(10);
+    expect(outcome.unreadable).toEqual(['torn-one']);
     expect((await fresh.listLive()).map((s) => s.title).sort()).toEqual(['Alpha', 'Gamma, newer here']);
     expect((await fresh.load(a.id))?.ok).toBe(true);
   });
@@ -122,7 +125,7 @@ describe('keeping the safety copy as workshops are saved, and restoring a lost l
     await repo.create('Old two', 'en');
     const keeper = createCopyKeeper(() => undefined, call);
     expect(await keepWhatIsMissing(repo, keeper, call)).toBe(2);
-    expect((await copies.list()).map((k) => k.title).sort()).toEqual(['Old one', 'Old two']);
+    expect((await copies.list()).kept.map((k) => k.title).sort()).toEqual(['Old one', 'Old two']);
     expect(await keepWhatIsMissing(repo, keeper, call)).toBe(0);
   });
 });
@@ -148,6 +151,6 @@ describe('a safety-copy write that fails', () => {
     await keeper.settled();
     expect(waits).toEqual([1000, 2000]);
     expect(problems).toEqual([{ kind: 'failed', message: 'disk full' }, { kind: 'failed', message: 'disk full' }, null]);
-    expect((await copies.list()).map((k) => k.title)).toEqual(['Through a full disk']);
+    expect((await copies.list()).kept.map((k) => k.title)).toEqual(['Through a full disk']);
   });
 });

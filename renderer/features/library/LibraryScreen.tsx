@@ -290,6 +290,14 @@ function localToday(): string {
  * found corrupt, or its files went): says so, with what the safety copy holds, and restores it.
  * Also says when the safety copy cannot be written.
  */
+/** Files of the safety copy that cannot be read at all, named (a damaged copy is never left out in silence). */
+function Unreadable({ names }: { names: readonly string[] }) {
+  const { t } = useTranslation();
+  if (names.length === 0) return null;
+  const shown = names.slice(0, 10).join(', ') + (names.length > 10 ? ', …' : '');
+  return <p className="field-error">{t('library.lost.unreadable', { count: names.length, names: shown })}</p>;
+}
+
 function LostNotice() {
   const { t } = useTranslation();
   const { lost, copy, restoring, restored, copyProblem } = useLibrary(
@@ -306,6 +314,7 @@ function LostNotice() {
           {t('library.lost.refused', { title: r.title, message: r.message })}
         </p>
       ))}
+      <Unreadable names={restored.unreadable} />
     </div>
   );
   return (
@@ -334,6 +343,7 @@ function LostNotice() {
               {t('library.lost.noCopy')} {t('library.lost.importHint')}
             </p>
           ) : null}
+          {!restored && copy !== null && typeof copy === 'object' && 'unreadable' in copy && <Unreadable names={copy.unreadable} />}
           {outcome}
           <div className="head-actions">
             {copy !== 'unavailable' && copy !== null && 'count' in copy && copy.count > 0 && (

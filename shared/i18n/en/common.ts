@@ -69,6 +69,8 @@ export const common = {
       restored_other: 'Restored {{count}} workshops from the safety copy.',
       present: '{{count}} were in the library already.',
       refused: '“{{title}}” could not be restored: {{message}}',
+      unreadable_one: '{{count}} file of the safety copy is damaged and cannot be read: {{names}}.',
+      unreadable_other: '{{count}} files of the safety copy are damaged and cannot be read: {{names}}.',
     },
     copyFailed: 'The safety copy of your workshops could not be written: {{message}} Your work is saved in the library; export it as a file to be safe.',
     review: {

@@ -66,6 +66,7 @@ export const common: Widen<typeof en> = {
       restored_other: '已从安全副本恢复 {{count}} 个工作坊。',
       present: '其中 {{count}} 个已在库中。',
       refused: '“{{title}}”无法恢复：{{message}}',
+      unreadable_other: '安全副本中有 {{count}} 个文件已损坏，无法读取：{{names}}。',
     },
     copyFailed: '无法写入工作坊的安全副本：{{message}} 你的工作已保存在库中；为保险起见，请把它导出为文件。',
     review: {
