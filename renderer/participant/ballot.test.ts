@@ -41,6 +41,8 @@ describe('participant ballot model', () => {
         { candidateId: 'a', criterionId: 'k2', value: null, rationale: 'unsure' },
       ],
       cleared: [],
+      leafCells: [],
+      clearedLeaves: [],
       ahp: [{ a: 'k1', b: 'k2', value: 3 }],
     });
     expect(progress(round, state)).toEqual({ done: 1, total: 2 });
@@ -53,9 +55,15 @@ describe('participant ballot model', () => {
     const state = stateOf(null);
     editValue(state, 'a|k1', '7');
     editValue(state, 'a|k1', '');
-    expect(ballotOf(round, state)).toEqual({ cells: [], cleared: [{ candidateId: 'a', criterionId: 'k1' }], ahp: [] });
+    expect(ballotOf(round, state)).toEqual({ cells: [], cleared: [{ candidateId: 'a', criterionId: 'k1' }], leafCells: [], clearedLeaves: [], ahp: [] });
     editValue(state, 'a|k1', '4');
-    expect(ballotOf(round, state)).toEqual({ cells: [{ candidateId: 'a', criterionId: 'k1', value: 4, rationale: '' }], cleared: [], ahp: [] });
+    expect(ballotOf(round, state)).toEqual({
+      cells: [{ candidateId: 'a', criterionId: 'k1', value: 4, rationale: '' }],
+      cleared: [],
+      leafCells: [],
+      clearedLeaves: [],
+      ahp: [],
+    });
     // A submitted clear survives the round trip through the server (a reload of the device).
     editValue(state, 'a|k1', ' ');
     const again = stateOf(ballotOf(round, state));
@@ -115,7 +123,7 @@ describe('participant ballot in a re-vote', () => {
   });
 
   it('a draft or a submission wins over the previous answers; the previous median shows only where sent', () => {
-    const draft = { cells: [{ candidateId: 'a', criterionId: 'k2', value: 7, rationale: '' }], cleared: [], ahp: [] };
+    const draft = { cells: [{ candidateId: 'a', criterionId: 'k2', value: 7, rationale: '' }], cleared: [], leafCells: [], clearedLeaves: [], ahp: [] };
     expect(startingBallot({ ...revote, draft })).toBe(draft);
     expect(previousOf(revote, 'a', 'k2')).toEqual({ median: 6, spread: 2.5 });
     expect(previousOf(revote, 'a', 'k1')).toBeNull();

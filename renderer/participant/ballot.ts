@@ -49,7 +49,7 @@ export function previousOf(round: Pick<BallotResponse, 'previous'>, candidateId:
 
 /** Where the page starts: the server's draft or submission, else this participant's previous answers (a re-vote), else empty. */
 export function startingBallot(round: Pick<BallotResponse, 'draft' | 'submitted' | 'start'>): Ballot | null {
-  return round.draft ?? round.submitted ?? (round.start ? { cells: round.start, cleared: [], ahp: [] } : null);
+  return round.draft ?? round.submitted ?? (round.start ? { cells: round.start, cleared: [], leafCells: [], clearedLeaves: [], ahp: [] } : null);
 }
 
 /** The page's state from a ballot (server draft, submission, or nothing). */
@@ -96,7 +96,7 @@ export function ballotOf(round: RoundCells, state: PageState): Ballot {
     const [a, b] = key.split('|');
     return { a, b, value };
   });
-  return { cells, cleared, ahp };
+  return { cells, cleared, leafCells: [], clearedLeaves: [], ahp };
 }
 
 export function invalidCells(round: Pick<BallotResponse, 'scale'>, state: PageState): string[] {
