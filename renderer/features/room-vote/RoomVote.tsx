@@ -20,7 +20,7 @@ import { PacedControls, PacedView, type Paced } from './PacedQuestion';
 import { Qr } from './Qr';
 import { RevoteFields } from './RevoteFields';
 import { RoundsView } from './RoundsView';
-import { revoteSpec, type RevoteChoice } from './revote';
+import { revoteSpec, roundLeaves, type RevoteChoice } from './revote';
 import { openRoundRecord, allCells } from '../../../shared/model/round-history';
 import { useWorkshop } from '../../store/workshop';
 import i18next from 'i18next';
@@ -157,6 +157,8 @@ async function openRound(doc: WorkshopDoc, { invited, blind, pairwiseOnly, ahp, 
       id: c.id,
       name: bothLanguages(c, 'criterion', i),
       focusPoints: c.focusPoints.slice(0, ROUND_LIMITS.focusPoints),
+      // A dimension scored at its focus points: the devices score each focus point (not in a paced round).
+      ...(pairwiseOnly ? {} : { leaves: roundLeaves(doc, c.id, { paced }) }),
     })),
     // A pairwise-only round shows the devices no candidate.
     candidates: pairwiseOnly ? [] : doc.candidates.map((c, i) => ({ id: c.id, name: bothLanguages(c, 'candidate', i) })),
@@ -164,9 +166,9 @@ async function openRound(doc: WorkshopDoc, { invited, blind, pairwiseOnly, ahp, 
     ahp: ahp || pairwiseOnly,
     blind,
     paced,
-    ...(pairwiseOnly ? {} : revoteSpec(doc, invited, choice)),
+    ...(pairwiseOnly ? {} : revoteSpec(doc, invited, choice, { paced })),
   };
-  // Every dimension scored at its focus points: no cell is left for the devices (the schema would refuse an empty list).
+  // A paced round whose every cell belongs to a dimension scored at its focus points: no cell is left (the schema would refuse an empty list).
   if (spec.cells?.length === 0) throw new Error(i18next.t('roomVote.noDeviceCells'));
   const round = await api.call('session.open', { spec, address: address.trim(), port: 0 });
   // The round's record in the history (round-history.ts): what it asks and the group's view before it.

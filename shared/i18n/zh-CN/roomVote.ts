@@ -5,7 +5,8 @@ import { report } from './report';
 /** Screen text (roomVote), Chinese: exactly the keys of the English. */
 export const roomVote: Widen<typeof en> = {
   roomVote: {
-    noDeviceCells: '要问的单元格都属于按关注要点评分的维度，这些分数需在会议室的评分表中录入。请只收集两两比较判断，或把某个维度改为按维度评分。',
+    noDeviceCells:
+      '主持人控节奏的投票不问关注要点，而要问的单元格都属于按关注要点评分的维度。请改用自由作答的投票（设备上会逐个关注要点评分），或只收集两两比较判断，或把某个维度改为按维度评分。',
     button: '投票会话',
     isOpen: '有一轮投票正在进行',
     title: '投票会话',
