@@ -60,6 +60,12 @@ test('a participant scores the focus points of a dimension on their phone; the g
     const label = (await box.evaluate((el) => el.closest('label')?.textContent ?? '')).trim();
     if (label !== who) await box.uncheck();
   }
+  // A paced round would not ask the focus points: the form says so, and the round stays free.
+  const paced = panel.getByLabel('Facilitator-paced: one question to the whole room at a time');
+  await paced.check();
+  await expect(panel.getByTestId('paced-leaves-out')).toContainText('A paced round does not ask focus points: Mismatch control');
+  await paced.uncheck();
+  await expect(panel.getByTestId('paced-leaves-out')).toHaveCount(0);
   await panel.getByLabel('Blind: nobody sees').uncheck();
   await panel.getByLabel('Network address to listen on').fill(ROOM_ADDRESS);
   await panel.getByRole('button', { name: 'Open the round' }).click();

@@ -18,6 +18,7 @@ import { PersonName } from '../../ui/PersonName';
 import { VoteProjector } from './VoteProjector';
 import { PacedControls, PacedView, type Paced } from './PacedQuestion';
 import { Qr } from './Qr';
+import { currentLang } from '../../i18n';
 import { RevoteFields } from './RevoteFields';
 import { RoundsView } from './RoundsView';
 import { revoteSpec, roundLeaves, type RevoteChoice } from './revote';
@@ -231,7 +232,9 @@ function OpenRoundForm({
   const [revote, setRevote] = useState<RevoteChoice>(() =>
     revoteFor ? cellRevote(revoteFor) : { fromPrevious: false, showPrevious: false, onlyCells: false, picked: [] },
   );
-  const canRevote = scores && doc.scores.some((s) => s.value !== null);
+  const canRevote = scores && (doc.scores.some((s) => s.value !== null) || doc.leafScores.some((s) => s.value !== null));
+  // A paced round asks one number per question: dimensions scored at their focus points are left out (said under the choice).
+  const pacedLeavesOut = paced && scores ? doc.criteria.flatMap((c, i) => (roundLeaves(doc, c.id) ? [displayName(c, currentLang(), 'criterion', i)] : [])) : [];
   const choice: RevoteChoice = canRevote ? revote : { fromPrevious: false, showPrevious: false, onlyCells: false, picked: [] };
   const listId = useId();
   useEffect(() => {
@@ -318,6 +321,11 @@ function OpenRoundForm({
         {t('roomVote.paced.ask')}
       </Check>
       <p className="hint">{t('roomVote.paced.askHint')}</p>
+      {pacedLeavesOut.length > 0 && (
+        <p className="hint" role="status" data-testid="paced-leaves-out">
+          {t('roomVote.paced.leavesOut', { names: pacedLeavesOut.join(t('roomVote.listSep')) })}
+        </p>
+      )}
       <label className="vote-address">
         {t('roomVote.address')}
         <input value={address} onChange={(e) => setAddress(e.target.value)} list={listId} required spellCheck={false} />

@@ -172,6 +172,8 @@ export const roomVote = {
     paced: {
       ask: 'Facilitator-paced: one question to the whole room at a time',
       askHint: 'Devices show only the question on the screen; you move on, and reveal each question’s answers.',
+      leavesOut:
+        'A paced round does not ask focus points: {{names}} (scored at its focus points) is left out. Untick this to ask each focus point on the devices.',
       title: 'Paced questions',
       questionOf: 'Question {{i}} of {{n}}',
       cell: '{{candidate}} · {{criterion}}: score {{min}}–{{max}}',

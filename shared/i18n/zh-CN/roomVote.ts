@@ -157,6 +157,7 @@ export const roomVote: Widen<typeof en> = {
     paced: {
       ask: '主持人控场：一次向全场提出一个问题',
       askHint: '设备只显示屏幕上的问题；由你切换到下一题，并逐题揭晓答案。',
+      leavesOut: '主持人控场的投票不问关注要点：{{names}}（按关注要点评分）不会被问到。取消勾选此项，即可在设备上逐个关注要点评分。',
       title: '逐题提问',
       questionOf: '第 {{i}} 题，共 {{n}} 题',
       cell: '{{candidate}} · {{criterion}}：评分 {{min}}–{{max}}',
