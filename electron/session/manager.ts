@@ -24,7 +24,18 @@ import { DraftBudgets, draftCost, FailureWindow } from './limits';
 import { hostPort, startListener, type Listener, type ListenerOptions } from './listener';
 import { ballotResponse, checkBallot, parseParticipantRequest, participantOf } from './participant';
 import { checkAnswer, pacedQuestions, pacedTally, withAnswer } from './paced';
-import { applyRecord, checkRecord, filledCells, inConflict, lastRev, newRoundState, setAsideOf, type JournalRecord, type RoundState } from './round';
+import {
+  applyRecord,
+  checkRecord,
+  expectedAnswers,
+  filledCells,
+  inConflict,
+  lastRev,
+  newRoundState,
+  setAsideOf,
+  type JournalRecord,
+  type RoundState,
+} from './round';
 import { newJoinCode, newRoundId, newToken, sameSecret } from './tokens';
 
 export interface SessionManagerOptions {
@@ -827,7 +838,7 @@ export class SessionManager {
     // A pairwise-only round (no candidates) counts answered pairs instead of cells.
     const pairwiseOnly = r.spec.candidates.length === 0;
     const n = r.spec.criteria.length;
-    const cells = pairwiseOnly ? (n * (n - 1)) / 2 : (r.spec.cells?.length ?? n * r.spec.candidates.length);
+    const cells = pairwiseOnly ? (n * (n - 1)) / 2 : expectedAnswers(r.spec);
     const now = this.now();
     return {
       roundId: r.roundId,

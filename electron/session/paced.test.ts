@@ -62,6 +62,8 @@ describe('paced questions and answers (pure)', () => {
     const start = {
       cells: [{ candidateId: 'a', criterionId: 'k1', value: 2, rationale: 'kept' }],
       cleared: [{ candidateId: 'a', criterionId: 'k2' }],
+      leafCells: [],
+      clearedLeaves: [],
       ahp: [{ a: 'k2', b: 'k1', value: 4 }],
     };
     const cell = withAnswer(start, { kind: 'cell', candidateId: 'a', criterionId: 'k2' }, 7, 'why');

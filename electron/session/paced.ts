@@ -48,16 +48,18 @@ export function answerIn(ballot: Ballot | undefined, q: PacedQuestion): { value:
 
 /** The ballot with the answer to `q` in place of any earlier one; every other answer stays. */
 export function withAnswer(ballot: Ballot | undefined, q: PacedQuestion, value: number, rationale: string): Ballot {
-  const base: Ballot = ballot ?? { cells: [], cleared: [], ahp: [] };
+  const base: Ballot = ballot ?? { cells: [], cleared: [], leafCells: [], clearedLeaves: [], ahp: [] };
   if (q.kind === 'cell') {
     const same = (c: { candidateId: string; criterionId: string }) => c.candidateId === q.candidateId && c.criterionId === q.criterionId;
     return {
       cells: [...base.cells.filter((c) => !same(c)), { candidateId: q.candidateId, criterionId: q.criterionId, value, rationale }],
       cleared: base.cleared.filter((c) => !same(c)),
+      leafCells: base.leafCells,
+      clearedLeaves: base.clearedLeaves,
       ahp: base.ahp,
     };
   }
-  return { cells: base.cells, cleared: base.cleared, ahp: [...base.ahp.filter((j) => !samePair(j, q)), { a: q.a, b: q.b, value }] };
+  return { ...base, ahp: [...base.ahp.filter((j) => !samePair(j, q)), { a: q.a, b: q.b, value }] };
 }
 
 /** Checks an answer against the round and its current question; answers the question asked. */

@@ -42,7 +42,10 @@ export function checkBallot(round: RoundState, ballot: Ballot): void {
   const issues: { path: string; message: string }[] = [];
   const seen = new Set<string>();
   const asked = spec.cells ? new Set(spec.cells.map((c) => `${c.candidateId}|${c.criterionId}`)) : null;
+  const leavesOf = new Map(spec.criteria.filter((c) => c.leaves).map((c) => [c.id, new Set(c.leaves!.map((l) => l.id))]));
   ballot.cells.forEach((c, i) => {
+    if (leavesOf.has(c.criterionId))
+      issues.push({ path: `ballot.cells[${i}]`, message: `criterion "${c.criterionId}" is scored at its focus points: answer them in leafCells` });
     if (asked && !asked.has(`${c.candidateId}|${c.criterionId}`)) issues.push({ path: `ballot.cells[${i}]`, message: 'this round does not ask that cell' });
     if (!cand.has(c.candidateId)) issues.push({ path: `ballot.cells[${i}].candidateId`, message: `unknown candidate "${c.candidateId}"` });
     if (!crit.has(c.criterionId)) issues.push({ path: `ballot.cells[${i}].criterionId`, message: `unknown criterion "${c.criterionId}"` });
@@ -59,6 +62,25 @@ export function checkBallot(round: RoundState, ballot: Ballot): void {
     if (cleared.has(key)) issues.push({ path: `ballot.cleared[${i}]`, message: 'the same cell twice' });
     cleared.add(key);
   });
+  // Focus points: a leaf of a round criterion scored at its focus points, a round candidate, a cell the round asks, on the scale; each once.
+  const checkLeaf = (c: { candidateId: string; criterionId: string; leafId: string }, path: string, seenLeaves: Set<string>) => {
+    const leaves = leavesOf.get(c.criterionId);
+    if (!leaves) issues.push({ path: `${path}.criterionId`, message: `criterion "${c.criterionId}" is not scored at its focus points in this round` });
+    else if (!leaves.has(c.leafId)) issues.push({ path: `${path}.leafId`, message: `unknown focus point "${c.leafId}" of criterion "${c.criterionId}"` });
+    if (!cand.has(c.candidateId)) issues.push({ path: `${path}.candidateId`, message: `unknown candidate "${c.candidateId}"` });
+    else if (leaves && asked && !asked.has(`${c.candidateId}|${c.criterionId}`)) issues.push({ path, message: 'this round does not ask that cell' });
+    const key = `${c.candidateId}|${c.criterionId}|${c.leafId}`;
+    if (seenLeaves.has(key)) issues.push({ path, message: 'the same focus point twice' });
+    seenLeaves.add(key);
+  };
+  const seenLeaves = new Set<string>();
+  ballot.leafCells.forEach((c, i) => {
+    checkLeaf(c, `ballot.leafCells[${i}]`, seenLeaves);
+    if (c.value < spec.scale.min || c.value > spec.scale.max)
+      issues.push({ path: `ballot.leafCells[${i}].value`, message: `must be within the scale ${spec.scale.min}..${spec.scale.max}` });
+  });
+  const clearedLeaves = new Set<string>();
+  ballot.clearedLeaves.forEach((c, i) => checkLeaf(c, `ballot.clearedLeaves[${i}]`, clearedLeaves));
   if (!spec.ahp && ballot.ahp.length > 0) issues.push({ path: 'ballot.ahp', message: 'this round asks no pairwise judgments' });
   const pairs = new Set<string>();
   ballot.ahp.forEach((j, i) => {
@@ -97,7 +119,12 @@ export function ballotResponse(round: RoundState, pid: string): BallotResponse {
     participant: { id: p.id, name: p.name },
     ...(spec.cells ? { cells: spec.cells } : {}),
     ...(spec.previous ? { previous: spec.previous } : {}),
-    ...(spec.start ? { start: spec.start.find((s) => s.participantId === pid)?.cells ?? [] } : {}),
+    ...(spec.start
+      ? (() => {
+          const own = spec.start.find((s) => s.participantId === pid);
+          return { start: own?.cells ?? [], ...(own?.leafCells.length ? { startLeaves: own.leafCells } : {}) };
+        })()
+      : {}),
     open: round.open,
     draft: round.drafts.get(pid) ?? null,
     submitted: sub?.ballot ?? null,

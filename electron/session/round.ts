@@ -223,5 +223,12 @@ export const setAsideOf = (round: RoundState, pid: string): { at: string } | und
 /** Two people on one name: picked by join code on a device while its personal link is in use too. */
 export const inConflict = (round: RoundState, pid: string): boolean => round.devices.has(pid) && round.linkUsed.has(pid);
 
-/** Cells with a score in a ballot. */
-export const filledCells = (b: Ballot | undefined): number => (b ? b.cells.filter((c) => c.value !== null).length : 0);
+/** Answers with a score in a ballot: cells, and focus points of dimensions scored at their focus points. */
+export const filledCells = (b: Ballot | undefined): number => (b ? b.cells.filter((c) => c.value !== null).length + b.leafCells.length : 0);
+
+/** Answers a round expects of each participant: one per asked cell, or one per focus point for a dimension scored at its focus points. */
+export function expectedAnswers(spec: RoundSpec): number {
+  const per = new Map(spec.criteria.map((k) => [k.id, k.leaves?.length ?? 1]));
+  if (spec.cells) return spec.cells.reduce((n, c) => n + (per.get(c.criterionId) ?? 1), 0);
+  return spec.criteria.reduce((n, k) => n + (per.get(k.id) ?? 1) * spec.candidates.length, 0);
+}

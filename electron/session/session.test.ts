@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { BallotInput, RoundSpecInput, SessionEvent } from '../../shared/contract/session';
-import { RoundSpecSchema } from '../../shared/contract/session';
+import { BallotSchema, RoundSpecSchema } from '../../shared/contract/session';
 import { createService } from '../service';
 import { parseWebArgs } from '../hosts/web';
 import { defaultDataDir } from './data-dir';
@@ -736,6 +736,93 @@ describe('room-vote sessions', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_request', issues: [{ path: 'spec.participants' }] } });
     const none = await createService({ host: 'cli' }).dispatch('session.status', { workshopId: 'ws-1' });
     expect(none).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+  });
+
+  describe('a dimension scored at its focus points', () => {
+    const LEAVES = [
+      { id: 'fp-1', name: { 'zh-CN': '重要性采样', en: 'Importance sampling' } },
+      { id: 'fp-2', name: { 'zh-CN': '截断', en: 'Truncation' } },
+    ];
+    const LEAF_SPEC: RoundSpecInput = { ...SPEC, criteria: [{ ...SPEC.criteria[0], leaves: LEAVES }, SPEC.criteria[1]] };
+    const leafBallot = (v: number): BallotInput => ({
+      cells: ['a', 'b'].map((candidateId) => ({ candidateId, criterionId: 'k2', value: v })),
+      leafCells: ['a', 'b'].flatMap((candidateId) => LEAVES.map((l) => ({ candidateId, criterionId: 'k1', leafId: l.id, value: v }))),
+    });
+
+    it('the round spec carries the focus points; bad ones are refused at the door with a clear reason', () => {
+      expect(RoundSpecSchema.parse(LEAF_SPEC).criteria[0].leaves).toEqual(LEAVES);
+      expect(RoundSpecSchema.parse(SPEC).criteria[0].leaves).toBeUndefined();
+      const refused = (input: unknown) => {
+        const r = RoundSpecSchema.safeParse(input);
+        return r.success ? '' : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      };
+      const dup = { ...LEAF_SPEC, criteria: [{ ...SPEC.criteria[0], leaves: [LEAVES[0], LEAVES[0]] }, SPEC.criteria[1]] };
+      expect(refused(dup)).toMatch(/criteria\.0\.leaves\.1\.id: duplicate focus point id "fp-1"/);
+      expect(refused({ ...LEAF_SPEC, criteria: [{ ...SPEC.criteria[0], leaves: [] }, SPEC.criteria[1]] })).toMatch(/at least one focus point/);
+      expect(refused({ ...LEAF_SPEC, paced: true })).toMatch(/paced: a facilitator-paced round does not ask focus points/);
+      const many = Array.from({ length: 50 }, (_, i) => ({ id: `fp-${i}`, name: { 'zh-CN': '', en: `P${i}` } }));
+      const tooMany = { ...SPEC, criteria: ['k1', 'k2', 'k3'].map((id) => ({ id, name: { 'zh-CN': id, en: id }, leaves: many })) };
+      expect(refused(tooMany)).toMatch(/at most 120 focus points \(this one: 150\)/);
+      const start = (leafCells: unknown[]) => ({ ...LEAF_SPEC, start: [{ participantId: 'p1', cells: [], leafCells }] });
+      expect(refused(start([{ candidateId: 'a', criterionId: 'k1', leafId: 'fp-2', value: 4 }]))).toBe('');
+      expect(refused(start([{ candidateId: 'a', criterionId: 'k2', leafId: 'fp-2', value: 4 }]))).toMatch(/start\.0\.leafCells\.0: must be a focus point/);
+      expect(refused(start([{ candidateId: 'a', criterionId: 'k1', leafId: 'fp-2', value: 40 }]))).toMatch(/start\.0\.leafCells\.0: .*on the scale/);
+    });
+
+    it('a device answers each focus point; bad answers are refused with the exact reason; the board counts focus points; a restart keeps them', async () => {
+      const status = await manager.open(
+        RoundSpecSchema.parse({
+          ...LEAF_SPEC,
+          start: [{ participantId: 'p2', cells: [], leafCells: [{ candidateId: 'b', criterionId: 'k1', leafId: 'fp-1', value: 3 }] }],
+        }),
+        ADDRESS,
+        0,
+      );
+      // Two candidates × (2 focus points of k1 + k2) answers expected of each participant.
+      expect(status.participants[0]).toMatchObject({ filled: 0, cells: 2 * (LEAVES.length + 1) });
+      const [t1, t2] = status.participants.map((p) => linkToken(p.link));
+      await send(status.port, 'join', { token: t1 });
+      const before = await journalText();
+      const refused = async (ballot: unknown) => (await send(status.port, 'submit', { ballot }, { token: t1 })).body.error!;
+      const leaf = (x: object) => ({ cells: [], leafCells: [{ candidateId: 'a', criterionId: 'k1', leafId: 'fp-1', value: 5, ...x }] });
+      expect((await refused(leaf({ leafId: 'fp-9' }))).message).toMatch(/leafCells\[0\]\.leafId: unknown focus point "fp-9" of criterion "k1"/);
+      expect((await refused(leaf({ criterionId: 'k2' }))).message).toMatch(/criterion "k2" is not scored at its focus points/);
+      expect((await refused(leaf({ candidateId: 'zzz' }))).message).toMatch(/leafCells\[0\]\.candidateId: unknown candidate "zzz"/);
+      expect((await refused(leaf({ value: 11 }))).message).toMatch(/leafCells\[0\]\.value: must be within the scale 0\.\.10/);
+      expect((await refused(leaf({ value: '5' }))).issues![0].path).toBe('ballot.leafCells[0].value');
+      const twice = { cells: [], leafCells: [leaf({}).leafCells[0], leaf({}).leafCells[0]] };
+      expect((await refused(twice)).message).toMatch(/the same focus point twice/);
+      expect((await refused({ cells: [], clearedLeaves: [{ candidateId: 'a', criterionId: 'k1', leafId: 'nope' }] })).message).toMatch(
+        /clearedLeaves\[0\]\.leafId: unknown focus point/,
+      );
+      // The dimension's own score is not asked any more.
+      expect((await refused({ cells: [{ candidateId: 'a', criterionId: 'k1', value: 5 }] })).message).toMatch(
+        /criterion "k1" is scored at its focus points: answer them in leafCells/,
+      );
+      expect(await journalText()).toBe(before);
+
+      const ok = await send(status.port, 'submit', { ballot: leafBallot(7) }, { token: t1 });
+      expect(ok.body.result.rev).toBe(1);
+      await send(status.port, 'draft', { ballot: { cells: [], clearedLeaves: [{ candidateId: 'a', criterionId: 'k1', leafId: 'fp-2' }] } }, { token: t2 });
+      const board = (await manager.status('ws-1')).round!;
+      expect(board.participants[0]).toMatchObject({ filled: leafBallot(7).cells.length + leafBallot(7).leafCells!.length, cells: 6, submitted: true });
+      // p2's device starts from their previous focus-point score.
+      expect((await send(status.port, 'ballot', {}, { token: t2 })).body.result.startLeaves).toEqual([
+        { candidateId: 'b', criterionId: 'k1', leafId: 'fp-1', value: 3 },
+      ]);
+
+      await manager.shutdown();
+      manager = new SessionManager({ dataDir: dir, tls: null });
+      await manager.status('ws-1');
+      const [stored] = await manager.ballots('ws-1');
+      expect(stored.ballot.leafCells).toEqual(leafBallot(7).leafCells);
+      const draft = (await send(status.port, 'ballot', {}, { token: t2 })).body.result.draft;
+      expect(draft.clearedLeaves).toEqual([{ candidateId: 'a', criterionId: 'k1', leafId: 'fp-2' }]);
+    });
+
+    it('a ballot of an older device (no focus-point fields) is still valid', () => {
+      expect(BallotSchema.parse({ cells: [] })).toEqual({ cells: [], cleared: [], leafCells: [], clearedLeaves: [], ahp: [] });
+    });
   });
 
   it('the web host takes --data-dir; the default data folder is per user and platform', () => {

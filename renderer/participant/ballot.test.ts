@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   ballotOf,
+  editLeaf,
   editValue,
   intransitiveTriple,
   invalidCells,
   isAsked,
+  leafKey,
   missingCells,
   parseValue,
   previousOf,
@@ -41,6 +43,8 @@ describe('participant ballot model', () => {
         { candidateId: 'a', criterionId: 'k2', value: null, rationale: 'unsure' },
       ],
       cleared: [],
+      leafCells: [],
+      clearedLeaves: [],
       ahp: [{ a: 'k1', b: 'k2', value: 3 }],
     });
     expect(progress(round, state)).toEqual({ done: 1, total: 2 });
@@ -53,9 +57,15 @@ describe('participant ballot model', () => {
     const state = stateOf(null);
     editValue(state, 'a|k1', '7');
     editValue(state, 'a|k1', '');
-    expect(ballotOf(round, state)).toEqual({ cells: [], cleared: [{ candidateId: 'a', criterionId: 'k1' }], ahp: [] });
+    expect(ballotOf(round, state)).toEqual({ cells: [], cleared: [{ candidateId: 'a', criterionId: 'k1' }], leafCells: [], clearedLeaves: [], ahp: [] });
     editValue(state, 'a|k1', '4');
-    expect(ballotOf(round, state)).toEqual({ cells: [{ candidateId: 'a', criterionId: 'k1', value: 4, rationale: '' }], cleared: [], ahp: [] });
+    expect(ballotOf(round, state)).toEqual({
+      cells: [{ candidateId: 'a', criterionId: 'k1', value: 4, rationale: '' }],
+      cleared: [],
+      leafCells: [],
+      clearedLeaves: [],
+      ahp: [],
+    });
     // A submitted clear survives the round trip through the server (a reload of the device).
     editValue(state, 'a|k1', ' ');
     const again = stateOf(ballotOf(round, state));
@@ -115,10 +125,76 @@ describe('participant ballot in a re-vote', () => {
   });
 
   it('a draft or a submission wins over the previous answers; the previous median shows only where sent', () => {
-    const draft = { cells: [{ candidateId: 'a', criterionId: 'k2', value: 7, rationale: '' }], cleared: [], ahp: [] };
+    const draft = { cells: [{ candidateId: 'a', criterionId: 'k2', value: 7, rationale: '' }], cleared: [], leafCells: [], clearedLeaves: [], ahp: [] };
     expect(startingBallot({ ...revote, draft })).toBe(draft);
     expect(previousOf(revote, 'a', 'k2')).toEqual({ median: 6, spread: 2.5 });
     expect(previousOf(revote, 'a', 'k1')).toBeNull();
     expect(previousOf({}, 'a', 'k2')).toBeNull();
+  });
+});
+
+describe('a dimension scored at its focus points on the device', () => {
+  const leaves = [
+    { id: 'fp-1', name: { 'zh-CN': '采样', en: 'Sampling' } },
+    { id: 'fp-2', name: { 'zh-CN': '截断', en: 'Truncation' } },
+  ];
+  const leafRound = {
+    ...round,
+    criteria: [{ ...round.criteria[0], leaves }, round.criteria[1]],
+    candidates: [...round.candidates, { id: 'b', name: { 'zh-CN': 'B', en: 'B' } }],
+  };
+
+  it('asks one score per focus point per candidate instead of the dimension, and counts each as an answer', () => {
+    const state = stateOf(null);
+    const total = leafRound.candidates.length * (leaves.length + 1);
+    expect(progress(leafRound, state)).toEqual({ done: 0, total });
+    editLeaf(state, leafKey('a', 'k1', 'fp-1'), '7');
+    editLeaf(state, leafKey('a', 'k1', 'fp-2'), '３');
+    editValue(state, 'a|k2', '5');
+    // A dimension score typed for k1 (an older draft) is never sent.
+    state.cells['b|k1'] = { value: '9', rationale: '' };
+    expect(ballotOf(leafRound, state)).toEqual({
+      cells: [{ candidateId: 'a', criterionId: 'k2', value: 5, rationale: '' }],
+      cleared: [],
+      leafCells: [
+        { candidateId: 'a', criterionId: 'k1', leafId: 'fp-1', value: 7 },
+        { candidateId: 'a', criterionId: 'k1', leafId: 'fp-2', value: 3 },
+      ],
+      clearedLeaves: [],
+      ahp: [],
+    });
+    expect(progress(leafRound, state)).toEqual({ done: 3, total });
+    expect(missingCells(leafRound, state)).toEqual([
+      { candidateId: 'b', criterionId: 'k1', leafId: 'fp-1' },
+      { candidateId: 'b', criterionId: 'k1', leafId: 'fp-2' },
+      { candidateId: 'b', criterionId: 'k2' },
+    ]);
+  });
+
+  it('a focus point emptied on purpose is cleared; an invalid one is flagged and not sent', () => {
+    const state = stateOf({
+      cells: [],
+      cleared: [],
+      leafCells: [{ candidateId: 'b', criterionId: 'k1', leafId: 'fp-2', value: 6 }],
+      clearedLeaves: [],
+      ahp: [],
+    });
+    expect(state.leaves?.[leafKey('b', 'k1', 'fp-2')]).toBe('6');
+    editLeaf(state, leafKey('b', 'k1', 'fp-2'), '');
+    editLeaf(state, leafKey('a', 'k1', 'fp-1'), '12');
+    const ballot = ballotOf(leafRound, state);
+    expect(ballot.leafCells).toEqual([]);
+    expect(ballot.clearedLeaves).toEqual([{ candidateId: 'b', criterionId: 'k1', leafId: 'fp-2' }]);
+    expect(invalidCells(leafRound, state)).toEqual([leafKey('a', 'k1', 'fp-1')]);
+    // Round-trips through the page state (a draft reloaded shows the same answers).
+    expect(sameBallot(ballotOf(leafRound, stateOf(ballot)), ballot)).toBe(true);
+    expect(sameBallot(ballot, { ...ballot, clearedLeaves: [] })).toBe(false);
+  });
+
+  it('a re-vote starts from the participant’s previous focus-point scores', () => {
+    const startLeaves = [{ candidateId: 'a', criterionId: 'k1', leafId: 'fp-2', value: 4 }];
+    const start = startingBallot({ draft: null, submitted: null, start: [], startLeaves });
+    expect(start?.leafCells).toEqual(startLeaves);
+    expect(ballotOf(leafRound, stateOf(start)).leafCells).toEqual(startLeaves);
   });
 });

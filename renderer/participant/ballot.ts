@@ -12,9 +12,21 @@ export interface PageState {
   pairs: Record<string, number>;
   /** Cells whose score the participant emptied on purpose (sent as `cleared`: the score is removed). */
   cleared?: Record<string, true>;
+  /** Focus-point scores as typed (a dimension scored at its focus points), by `leafKey`. */
+  leaves?: Record<string, string>;
+  /** Focus points whose score the participant emptied on purpose (sent as `clearedLeaves`). */
+  clearedLeaves?: Record<string, true>;
 }
 
 export const cellKey = (candidateId: string, criterionId: string) => `${candidateId}|${criterionId}`;
+export const leafKey = (candidateId: string, criterionId: string, leafId: string) => `${candidateId}|${criterionId}|${leafId}`;
+
+/** One answer the round asks: a cell's score, or one focus point's score of a cell (a dimension scored at its focus points). */
+export interface Answer {
+  candidateId: string;
+  criterionId: string;
+  leafId?: string;
+}
 
 const FULL_WIDTH = /[０-９．，－]/g;
 /** Typed text → a score on the scale; `null` for empty; `undefined` when it is not a valid score. */
@@ -41,6 +53,18 @@ export function askedCells(round: RoundCells): { candidateId: string; criterionI
   return round.criteria.flatMap((k) => round.candidates.filter((c) => isAsked(round, c.id, k.id)).map((c) => ({ candidateId: c.id, criterionId: k.id })));
 }
 
+/** Every answer the round asks, in page order: a cell, or each focus point of a cell of a dimension scored at its focus points. */
+export function askedAnswers(round: RoundCells): Answer[] {
+  return askedCells(round).flatMap((c) => {
+    const leaves = round.criteria.find((k) => k.id === c.criterionId)?.leaves;
+    return leaves ? leaves.map((l) => ({ ...c, leafId: l.id })) : [c];
+  });
+}
+
+/** The typed text of an answer (a cell's score or a focus point's). */
+const typed = (state: PageState, a: Answer): string =>
+  (a.leafId ? state.leaves?.[leafKey(a.candidateId, a.criterionId, a.leafId)] : state.cells[cellKey(a.candidateId, a.criterionId)]?.value) ?? '';
+
 /** The group's previous median and spread of a cell, when the round shows them. */
 export function previousOf(round: Pick<BallotResponse, 'previous'>, candidateId: string, criterionId: string): { median: number; spread: number } | null {
   const p = round.previous?.find((c) => c.candidateId === candidateId && c.criterionId === criterionId);
@@ -48,8 +72,10 @@ export function previousOf(round: Pick<BallotResponse, 'previous'>, candidateId:
 }
 
 /** Where the page starts: the server's draft or submission, else this participant's previous answers (a re-vote), else empty. */
-export function startingBallot(round: Pick<BallotResponse, 'draft' | 'submitted' | 'start'>): Ballot | null {
-  return round.draft ?? round.submitted ?? (round.start ? { cells: round.start, cleared: [], ahp: [] } : null);
+export function startingBallot(round: Pick<BallotResponse, 'draft' | 'submitted' | 'start' | 'startLeaves'>): Ballot | null {
+  return (
+    round.draft ?? round.submitted ?? (round.start ? { cells: round.start, cleared: [], leafCells: round.startLeaves ?? [], clearedLeaves: [], ahp: [] } : null)
+  );
 }
 
 /** The page's state from a ballot (server draft, submission, or nothing). */
@@ -65,7 +91,23 @@ export function stateOf(ballot: Ballot | null): PageState {
     cleared[key] = true;
     cells[key] ??= { value: '', rationale: '' };
   }
-  return { cells, pairs, cleared };
+  const leaves: Record<string, string> = {};
+  for (const c of ballot?.leafCells ?? []) leaves[leafKey(c.candidateId, c.criterionId, c.leafId)] = String(c.value);
+  const clearedLeaves: Record<string, true> = {};
+  for (const c of ballot?.clearedLeaves ?? []) {
+    const key = leafKey(c.candidateId, c.criterionId, c.leafId);
+    clearedLeaves[key] = true;
+    leaves[key] ??= '';
+  }
+  return { cells, pairs, cleared, leaves, clearedLeaves };
+}
+
+/** The participant typed in a focus point's score field: emptying it is clearing that score on purpose. */
+export function editLeaf(state: PageState, key: string, text: string): void {
+  (state.leaves ??= {})[key] = text;
+  const cleared = (state.clearedLeaves ??= {});
+  if (text.trim() === '') cleared[key] = true;
+  else delete cleared[key];
 }
 
 /** The participant typed in a score field: emptying a field is clearing that score on purpose. */
@@ -80,9 +122,21 @@ export function editValue(state: PageState, key: string, text: string): void {
 export function ballotOf(round: RoundCells, state: PageState): Ballot {
   const cells: Ballot['cells'] = [];
   const cleared: Ballot['cleared'] = [];
+  const leafCells: Ballot['leafCells'] = [];
+  const clearedLeaves: Ballot['clearedLeaves'] = [];
   for (const k of round.criteria)
     for (const c of round.candidates) {
       if (!isAsked(round, c.id, k.id)) continue;
+      if (k.leaves) {
+        // A dimension scored at its focus points: one answer per focus point, never the dimension's score.
+        for (const l of k.leaves) {
+          const key = leafKey(c.id, k.id, l.id);
+          const value = parseValue(state.leaves?.[key] ?? '', round.scale);
+          if (typeof value === 'number') leafCells.push({ candidateId: c.id, criterionId: k.id, leafId: l.id, value });
+          else if (value === null && state.clearedLeaves?.[key]) clearedLeaves.push({ candidateId: c.id, criterionId: k.id, leafId: l.id });
+        }
+        continue;
+      }
       const key = cellKey(c.id, k.id);
       const input = state.cells[key];
       if (!input) continue;
@@ -96,16 +150,21 @@ export function ballotOf(round: RoundCells, state: PageState): Ballot {
     const [a, b] = key.split('|');
     return { a, b, value };
   });
-  return { cells, cleared, ahp };
+  return { cells, cleared, leafCells, clearedLeaves, ahp };
 }
 
 export function invalidCells(round: Pick<BallotResponse, 'scale'>, state: PageState): string[] {
-  return Object.entries(state.cells)
-    .filter(([, c]) => parseValue(c.value, round.scale) === undefined)
-    .map(([k]) => k);
+  return [
+    ...Object.entries(state.cells)
+      .filter(([, c]) => parseValue(c.value, round.scale) === undefined)
+      .map(([k]) => k),
+    ...Object.entries(state.leaves ?? {})
+      .filter(([, v]) => parseValue(v, round.scale) === undefined)
+      .map(([k]) => k),
+  ];
 }
 
-/** Cells scored of all cells; in a pairwise-only round (no candidates), pairs answered of all pairs. */
+/** Answers scored of all answers asked (a focus point counts as one); in a pairwise-only round (no candidates), pairs answered of all pairs. */
 export function progress(round: RoundCells, state: PageState): { done: number; total: number } {
   if (round.candidates.length === 0) {
     const ids = new Set(round.criteria.map((c) => c.id));
@@ -113,14 +172,14 @@ export function progress(round: RoundCells, state: PageState): { done: number; t
     const done = Object.keys(state.pairs).filter((key) => key.split('|').every((id) => ids.has(id))).length;
     return { done, total: (n * (n - 1)) / 2 };
   }
-  const asked = askedCells(round);
-  const done = asked.filter((c) => typeof parseValue(state.cells[cellKey(c.candidateId, c.criterionId)]?.value ?? '', round.scale) === 'number').length;
+  const asked = askedAnswers(round);
+  const done = asked.filter((a) => typeof parseValue(typed(state, a), round.scale) === 'number').length;
   return { done, total: asked.length };
 }
 
-/** The cells without a score, in page order (criteria down, candidates across). */
-export function missingCells(round: RoundCells, state: PageState): { candidateId: string; criterionId: string }[] {
-  return askedCells(round).filter((c) => typeof parseValue(state.cells[cellKey(c.candidateId, c.criterionId)]?.value ?? '', round.scale) !== 'number');
+/** The answers without a score (cells, or focus points of cells), in page order (criteria down, candidates across). */
+export function missingCells(round: RoundCells, state: PageState): Answer[] {
+  return askedAnswers(round).filter((a) => typeof parseValue(typed(state, a), round.scale) !== 'number');
 }
 
 /** Same answers? (Order-insensitive: drafts and submissions are compared to show "changed".) */
@@ -130,6 +189,8 @@ export function sameBallot(a: Ballot | null, b: Ballot | null): boolean {
       (x?.cells ?? []).map((c) => `${c.candidateId}|${c.criterionId}|${c.value}|${c.rationale}`).sort(),
       (x?.ahp ?? []).map((p) => `${p.a}|${p.b}|${p.value}`).sort(),
       (x?.cleared ?? []).map((c) => `${c.candidateId}|${c.criterionId}`).sort(),
+      (x?.leafCells ?? []).map((c) => `${leafKey(c.candidateId, c.criterionId, c.leafId)}|${c.value}`).sort(),
+      (x?.clearedLeaves ?? []).map((c) => leafKey(c.candidateId, c.criterionId, c.leafId)).sort(),
     ]);
   return norm(a) === norm(b);
 }

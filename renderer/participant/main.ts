@@ -5,10 +5,12 @@ import { judgmentOfStep, stepOfJudgment } from '../../shared/scoring/saaty';
 import {
   ballotOf,
   cellKey,
+  editLeaf,
   editValue,
   intransitiveTriple,
   invalidCells,
   isAsked,
+  leafKey,
   missingCells,
   parseValue,
   previousOf,
@@ -314,7 +316,10 @@ function confirmIncomplete(r: BallotResponse): Promise<boolean> {
       h(
         'ul',
         { id: 'missing-list' },
-        ...missing.slice(0, SHOWN).map((m) => h('li', {}, `${name(r.criteria, m.criterionId)} — ${name(r.candidates, m.candidateId)}`)),
+        ...missing.slice(0, SHOWN).map((m) => {
+          const leaf = m.leafId ? r.criteria.find((k) => k.id === m.criterionId)?.leaves?.find((l) => l.id === m.leafId) : undefined;
+          return h('li', {}, `${name(r.criteria, m.criterionId)}${leaf ? ` › ${pick(leaf.name)}` : ''} — ${name(r.candidates, m.candidateId)}`);
+        }),
         ...(missing.length > SHOWN ? [h('li', {}, t('incompleteMore', { n: missing.length - SHOWN }))] : []),
       ),
       h('p', { class: 'small' }, t('incompleteKeep')),
@@ -441,6 +446,61 @@ function cellField(candidate: BallotResponse['candidates'][number], criterion: B
     h('label', { for: rationale.id, class: 'small' }, t('rationale')),
     rationale,
     err,
+  );
+}
+
+/**
+ * A cell of a dimension scored at its focus points: the candidate's name, then one score field
+ * per focus point (labelled with the focus point's name), in tab order.
+ */
+function leafFields(candidate: BallotResponse['candidates'][number], criterion: BallotResponse['criteria'][number]): HTMLElement {
+  const scale = round!.scale;
+  const groupId = `l-${candidate.id}-${criterion.id}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  const rows = (criterion.leaves ?? []).map((leaf, j) => {
+    const key = leafKey(candidate.id, criterion.id, leaf.id);
+    const idBase = `${groupId}-${j}`;
+    const value = h('input', {
+      id: `${idBase}-v`,
+      class: 'score',
+      inputmode: 'decimal',
+      autocomplete: 'off',
+      'aria-describedby': `${idBase}-err`,
+      'data-candidate': candidate.id,
+      'data-criterion': criterion.id,
+      'data-leaf': leaf.id,
+    });
+    value.value = state.leaves?.[key] ?? '';
+    if (!round!.open) value.disabled = true;
+    const err = h('span', { id: `${idBase}-err`, class: 'err' });
+    const check = () => {
+      const bad = invalidCells(round!, state).includes(key);
+      value.setAttribute('aria-invalid', bad ? 'true' : 'false');
+      err.textContent = bad ? t('notANumber', scale) : '';
+    };
+    value.addEventListener('input', () => {
+      editLeaf(state, key, value.value);
+      check();
+      onEdit();
+    });
+    check();
+    return h(
+      'div',
+      { class: 'leaf' },
+      h(
+        'label',
+        { for: value.id, class: 'leaf-name' },
+        pick(leaf.name),
+        h('span', { class: 'sr-only' }, ` — ${pick(candidate.name)}, ${pick(criterion.name)}: ${t('score')} (${scale.min}–${scale.max})`),
+      ),
+      value,
+      err,
+    );
+  });
+  return h(
+    'div',
+    { class: 'cell leaves', role: 'group', 'aria-labelledby': `${groupId}-h`, 'data-candidate': candidate.id, 'data-criterion': criterion.id },
+    h('span', { class: 'cand', id: `${groupId}-h` }, pick(candidate.name)),
+    ...rows,
   );
 }
 
@@ -645,6 +705,19 @@ function render() {
   for (const k of r.criteria) {
     const asked = r.candidates.filter((c) => isAsked(r, c.id, k.id));
     if (r.candidates.length > 0 && asked.length === 0) continue;
+    if (k.leaves && r.candidates.length > 0) {
+      // Scored at its focus points: the focus points are the questions, not help.
+      app.append(
+        h(
+          'section',
+          { class: 'card criterion', 'aria-label': pick(k.name), 'data-leaves': '' },
+          h('h2', {}, pick(k.name)),
+          h('p', { class: 'small' }, t('leafHint')),
+          ...asked.map((c) => leafFields(c, k)),
+        ),
+      );
+      continue;
+    }
     const focus = k.focusPoints.length ? h('details', {}, h('summary', {}, t('focus')), h('ul', {}, ...k.focusPoints.map((f) => h('li', {}, pick(f))))) : null;
     app.append(h('section', { class: 'card criterion', 'aria-label': pick(k.name) }, h('h2', {}, pick(k.name)), focus, ...asked.map((c) => cellField(c, k))));
   }

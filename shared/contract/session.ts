@@ -15,6 +15,10 @@ export const ROUND_LIMITS = {
   criteria: 30,
   candidates: 20,
   focusPoints: 12,
+  /** Focus points of one dimension scored at its focus points (the model's cap). */
+  leaves: 50,
+  /** Focus points asked in one round, over all its dimensions. */
+  roundLeaves: 120,
   rationale: 1000,
   /** Largest participant request body, bytes. */
   body: 256 * 1024,
@@ -40,6 +44,11 @@ export const BallotCellSchema = z.strictObject({
   rationale: text(ROUND_LIMITS.rationale).default(''),
 });
 
+const MAX_LEAF_CELLS = ROUND_LIMITS.roundLeaves * ROUND_LIMITS.candidates;
+const leafRef = () => z.strictObject({ candidateId: id(), criterionId: id(), leafId: id() });
+/** One answered focus point of a ballot: a candidate's score on one focus point of a dimension scored at its focus points. */
+export const BallotLeafSchema = z.strictObject({ candidateId: id(), criterionId: id(), leafId: id(), value: finiteNum() });
+
 /** What a round asks: the part of the workshop a participant's device may see. */
 export const RoundSpecSchema = z
   .strictObject({
@@ -48,7 +57,22 @@ export const RoundSpecSchema = z
     lang: z.enum(['zh-CN', 'en']),
     scale: z.strictObject({ min: finiteNum(), max: finiteNum() }).refine((s) => s.min < s.max, { message: 'min must be less than max' }),
     criteria: z
-      .array(z.strictObject({ id: id(), name: localized(), focusPoints: z.array(localized()).max(ROUND_LIMITS.focusPoints).default([]) }))
+      .array(
+        z.strictObject({
+          id: id(),
+          name: localized(),
+          focusPoints: z.array(localized()).max(ROUND_LIMITS.focusPoints).default([]),
+          /**
+           * Present only for a dimension scored at its focus points: the focus points a device
+           * scores, one score per focus point per candidate, instead of the dimension's score.
+           */
+          leaves: z
+            .array(z.strictObject({ id: id(), name: localized() }))
+            .min(1, 'a dimension scored at its focus points needs at least one focus point')
+            .max(ROUND_LIMITS.leaves)
+            .optional(),
+        }),
+      )
       .min(1, 'a round needs at least one criterion')
       .max(ROUND_LIMITS.criteria),
     /** The candidates to score; none: a pairwise-only round (judgments of the criteria, no scores). */
@@ -76,7 +100,14 @@ export const RoundSpecSchema = z
     paced: z.boolean().default(false),
     /** Each participant's previous answers: their device starts from them (each device gets only its own). */
     start: z
-      .array(z.strictObject({ participantId: id(), cells: z.array(BallotCellSchema).max(MAX_CELLS) }))
+      .array(
+        z.strictObject({
+          participantId: id(),
+          cells: z.array(BallotCellSchema).max(MAX_CELLS),
+          /** Their previous focus-point scores (dimensions scored at their focus points). */
+          leafCells: z.array(BallotLeafSchema).max(MAX_LEAF_CELLS).default([]),
+        }),
+      )
       .max(ROUND_LIMITS.participants)
       .optional(),
   })
@@ -96,13 +127,34 @@ export const RoundSpecSchema = z
     s.previous?.forEach((c, i) => {
       if (!inMatrix(c)) ctx.addIssue({ code: 'custom', path: ['previous', i], message: 'must be a cell of the round' });
     });
+    const leaves = new Map(s.criteria.filter((c) => c.leaves).map((c) => [c.id, new Set(c.leaves!.map((l) => l.id))]));
     s.start?.forEach((p, i) => {
       if (!people.has(p.participantId)) ctx.addIssue({ code: 'custom', path: ['start', i, 'participantId'], message: 'must be an invited participant' });
       p.cells.forEach((c, j) => {
         if (!inMatrix(c) || !onScale(c.value))
           ctx.addIssue({ code: 'custom', path: ['start', i, 'cells', j], message: 'must be a cell of the round, on the scale' });
       });
+      p.leafCells.forEach((c, j) => {
+        if (!inMatrix(c) || !leaves.get(c.criterionId)?.has(c.leafId) || !onScale(c.value))
+          ctx.addIssue({ code: 'custom', path: ['start', i, 'leafCells', j], message: 'must be a focus point of a round criterion, on the scale' });
+      });
     });
+    s.criteria.forEach((c, i) => {
+      const seen = new Set<string>();
+      c.leaves?.forEach((l, j) => {
+        if (seen.has(l.id)) ctx.addIssue({ code: 'custom', path: ['criteria', i, 'leaves', j, 'id'], message: `duplicate focus point id "${l.id}"` });
+        seen.add(l.id);
+      });
+    });
+    const leafCount = s.criteria.reduce((n, c) => n + (c.leaves?.length ?? 0), 0);
+    if (leafCount > ROUND_LIMITS.roundLeaves)
+      ctx.addIssue({ code: 'custom', path: ['criteria'], message: `a round asks at most ${ROUND_LIMITS.roundLeaves} focus points (this one: ${leafCount})` });
+    if (s.paced && leafCount > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['paced'],
+        message: 'a facilitator-paced round does not ask focus points: leave out the dimensions scored at their focus points, or run a free round',
+      });
     for (const key of ['criteria', 'candidates', 'participants'] as const) {
       const seen = new Set<string>();
       s[key].forEach((x, i) => {
@@ -135,6 +187,13 @@ export const BallotSchema = z.strictObject({
     .array(z.strictObject({ candidateId: id(), criterionId: id() }))
     .max(ROUND_LIMITS.criteria * ROUND_LIMITS.candidates)
     .default([]),
+  /**
+   * Focus-point scores (dimensions scored at their focus points), merged like cells: a focus
+   * point left out is not answered; one emptied on purpose is listed in `clearedLeaves`.
+   */
+  leafCells: z.array(BallotLeafSchema).max(MAX_LEAF_CELLS).default([]),
+  /** Focus points whose score the participant removed on purpose. */
+  clearedLeaves: z.array(leafRef()).max(MAX_LEAF_CELLS).default([]),
   /** Pairwise judgments: how much more important `a` is than `b`, 1/9 … 9. */
   ahp: z
     .array(
@@ -230,6 +289,8 @@ export interface BallotResponse {
   previous?: { candidateId: string; criterionId: string; median: number; spread: number }[];
   /** This participant's previous answers: the ballot starts from them when there is no draft or submission yet. */
   start?: Ballot['cells'];
+  /** This participant's previous focus-point scores (with `start`). */
+  startLeaves?: Ballot['leafCells'];
   open: boolean;
   draft: Ballot | null;
   submitted: Ballot | null;

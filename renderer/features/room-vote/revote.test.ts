@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { RoundSpecSchema } from '../../../shared/contract/session';
 import { allCells, createSampleWorkshop } from '../../../shared/model';
-import { expandCriterion, setScoreAt } from '../../../shared/model/edits/hierarchy-edit';
-import { deviceCells, revoteSpec } from './revote';
+import { expandCriterion, setLeafScore, setScoreAt } from '../../../shared/model/edits/hierarchy-edit';
+import { deviceCells, revoteSpec, roundLeaves } from './revote';
 
 const choice = { fromPrevious: true, showPrevious: false, onlyCells: false, picked: [] };
 
@@ -9,20 +10,55 @@ describe('what a round asks the devices when a dimension is scored at its focus 
   const flat = createSampleWorkshop('en', '2026-12-03T00:00:00.000Z', 'w');
   const dim = flat.criteria[0].id;
   const leafScored = setScoreAt(expandCriterion(flat, dim), dim, 'leaves');
+  const node = leafScored.hierarchy.find((n) => n.criterionId === dim)!;
   const invited = flat.participants.map((p) => p.id);
+  const [p1, p2] = invited;
+  const cand = flat.candidates[0].id;
+  const withLeafScore = setLeafScore(leafScored, { participantId: p1, candidateId: cand, criterionId: dim, leafId: node.leaves[1].id }, 4);
 
-  it('a flat workshop asks every cell (no list sent)', () => {
+  it('a flat workshop asks every cell (no list sent) and no focus point', () => {
     expect(revoteSpec(flat, invited, choice).cells).toBeUndefined();
     expect(deviceCells(flat)).toEqual(allCells(flat));
+    expect(flat.criteria.map((c) => roundLeaves(flat, c.id))).toEqual(flat.criteria.map(() => undefined));
   });
 
-  it('leaves out the cells of the dimension scored at its focus points, and starts no device on them', () => {
-    const spec = revoteSpec(leafScored, invited, choice);
+  it('asks the dimension’s cells with its focus points; each device starts from its owner’s focus-point scores', () => {
+    expect(deviceCells(leafScored)).toEqual(allCells(leafScored));
+    expect(roundLeaves(leafScored, dim)).toEqual(node.leaves.map((l) => ({ id: l.id, name: l.name })));
+    expect(roundLeaves(leafScored, flat.criteria[1].id)).toBeUndefined();
+    // Expanded but scored at the dimension: the dimension's score is asked, as before.
+    expect(roundLeaves(expandCriterion(flat, dim), dim)).toBeUndefined();
+    const spec = revoteSpec(withLeafScore, invited, choice);
+    expect(spec.cells).toBeUndefined();
+    const start = new Map(spec.start!.map((s) => [s.participantId, s]));
+    expect(start.get(p1)!.leafCells).toEqual([{ candidateId: cand, criterionId: dim, leafId: node.leaves[1].id, value: 4 }]);
+    expect(start.get(p2)!.leafCells).toEqual([]);
+    // The dimension's own (unused) scores are not a device's start.
+    expect(start.get(p1)!.cells.some((c) => c.criterionId === dim)).toBe(false);
+    // A picked cell of that dimension stays picked.
+    const picked = [allCells(flat)[0], allCells(flat)[1]];
+    expect(revoteSpec(leafScored, invited, { ...choice, onlyCells: true, picked }).cells).toEqual(picked);
+  });
+
+  it('the spec the room builds passes the contract', () => {
+    const spec = {
+      workshopId: 'w',
+      title: 't',
+      lang: 'en' as const,
+      scale: withLeafScore.scale,
+      criteria: withLeafScore.criteria.map((c) => ({ id: c.id, name: { 'zh-CN': c.id, en: c.id }, leaves: roundLeaves(withLeafScore, c.id) })),
+      candidates: withLeafScore.candidates.map((c) => ({ id: c.id, name: { 'zh-CN': c.id, en: c.id } })),
+      participants: withLeafScore.participants.map((p) => ({ id: p.id, name: p.name })),
+      ...revoteSpec(withLeafScore, invited, { ...choice, showPrevious: true }),
+    };
+    expect(RoundSpecSchema.safeParse(spec).error?.issues ?? []).toEqual([]);
+  });
+
+  it('a facilitator-paced round does not ask focus points: it leaves the dimension’s cells out, as before', () => {
+    const spec = revoteSpec(leafScored, invited, choice, { paced: true });
     expect(spec.cells).toHaveLength(allCells(flat).length - flat.candidates.length);
     expect(spec.cells!.some((c) => c.criterionId === dim)).toBe(false);
-    expect(spec.start!.flatMap((p) => p.cells).some((c) => c.criterionId === dim)).toBe(false);
-    // A re-vote of picked cells drops the picked cell of that dimension too.
-    const picked = [allCells(flat)[0], allCells(flat)[1]];
-    expect(revoteSpec(leafScored, invited, { ...choice, onlyCells: true, picked }).cells).toEqual(picked.filter((c) => c.criterionId !== dim));
+    expect(deviceCells(leafScored, { paced: true }).some((c) => c.criterionId === dim)).toBe(false);
+    expect(roundLeaves(leafScored, dim, { paced: true })).toBeUndefined();
   });
 });

@@ -30,6 +30,8 @@ const ballotOf = (i: number, shift = 0): Ballot => ({
     })),
   ),
   cleared: [],
+  leafCells: [],
+  clearedLeaves: [],
   ahp: [],
 });
 
@@ -99,7 +101,7 @@ describe('a pairwise-only round', () => {
     const [p] = doc.participants;
     const [a, b] = doc.criteria;
     mergeAcknowledged({ ...round, roundId: 'r2', candidates: [] }, [
-      { participantId: p.id, rev: 1, ballot: { cells: [], cleared: [], ahp: [{ a: a.id, b: b.id, value: 5 }] } },
+      { participantId: p.id, rev: 1, ballot: { cells: [], cleared: [], leafCells: [], clearedLeaves: [], ahp: [{ a: a.id, b: b.id, value: 5 }] } },
     ]);
     const after = useWorkshop.getState().doc!;
     expect(after.scores).toBe(doc.scores);

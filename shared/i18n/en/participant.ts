@@ -59,4 +59,6 @@ export const participant = {
   pacedAnswer: 'Send answer',
   pacedStored: 'Your answer is stored. You can change it until the answers are revealed.',
   pacedRevealed: 'The answers to this question are revealed. Wait for the next question.',
+  // Dimensions scored at their focus points (room-vote devices).
+  leafHint: 'Scored at its focus points: give each focus point a score for every candidate.',
 };

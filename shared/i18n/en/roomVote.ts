@@ -4,7 +4,7 @@ import { report } from './report';
 export const roomVote = {
   roomVote: {
     noDeviceCells:
-      'Every cell asked belongs to a dimension scored at its focus points, whose scores are entered in the room’s grid. Ask for pairwise judgments only, or score a dimension at the dimension.',
+      'A facilitator-paced round does not ask focus points, and every cell asked belongs to a dimension scored at its focus points. Run a free round (the devices then score each focus point), ask for pairwise judgments only, or score a dimension at the dimension.',
     button: 'Room vote',
     isOpen: 'a round is open',
     title: 'Room vote',
@@ -59,7 +59,7 @@ export const roomVote = {
     col: {
       name: 'Participant',
       joined: 'Status',
-      cells: 'Cells filled',
+      cells: 'Scores given',
       pairs: 'Pairs answered',
       submitted: 'Submitted',
       link: 'Personal link',
@@ -172,6 +172,8 @@ export const roomVote = {
     paced: {
       ask: 'Facilitator-paced: one question to the whole room at a time',
       askHint: 'Devices show only the question on the screen; you move on, and reveal each question’s answers.',
+      leavesOut:
+        'A paced round does not ask focus points: {{names}} (scored at its focus points) is left out. Untick this to ask each focus point on the devices.',
       title: 'Paced questions',
       questionOf: 'Question {{i}} of {{n}}',
       cell: '{{candidate}} · {{criterion}}: score {{min}}–{{max}}',

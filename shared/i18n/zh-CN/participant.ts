@@ -60,4 +60,6 @@ export const participant: Widen<typeof en> = {
   pacedAnswer: '发送答案',
   pacedStored: '你的答案已保存。在揭晓答案之前可以修改。',
   pacedRevealed: '此题的答案已揭晓。请等待下一题。',
+  // 按关注要点评分的维度（参与者设备）。
+  leafHint: '此维度按关注要点评分：请为每个候选方案的每个关注要点打分。',
 };

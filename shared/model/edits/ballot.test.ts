@@ -3,6 +3,8 @@ import { createSampleWorkshop } from '../create';
 import { WorkshopDocSchema } from '../schema';
 import { mergeBallot } from './ballot';
 import { judgmentMatrix } from './ahp-edit';
+import { expandCriterion, setLeafScore, setScoreAt } from './hierarchy-edit';
+import { derivedDimensionScores } from '../hierarchy';
 
 const doc = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'w1');
 const [p, q] = doc.participants;
@@ -124,5 +126,79 @@ describe('mergeBallot', () => {
 
   it('ignores an unknown participant', () => {
     expect(mergeBallot(doc, 'nobody', round, { cells: [cell(0, 0, 1)], cleared: [] })).toBe(doc);
+  });
+});
+
+describe('mergeBallot: focus-point answers (a dimension scored at its focus points)', () => {
+  const dim = round.criteria[0];
+  const flatDim = round.criteria[1];
+  const leafScored = setScoreAt(expandCriterion(doc, dim), dim, 'leaves');
+  const leafIds = leafScored.hierarchy.find((n) => n.criterionId === dim)!.leaves.map((l) => l.id);
+  const [a, b] = round.candidates;
+  const leaf = (candidateId: string, leafId: string, value: number) => ({ candidateId, criterionId: dim, leafId, value });
+  const ref = (candidateId: string, leafId: string) => ({ candidateId, criterionId: dim, leafId });
+  const leafOf = (d: typeof doc, pid: string) =>
+    new Map(d.leafScores.filter((s) => s.participantId === pid).map((s) => [`${s.candidateId}|${s.criterionId}|${s.leafId}`, s.value]));
+  // q already scored two focus points of candidate a; p one of b.
+  const start = [
+    [q.id, a, leafIds[0], 2],
+    [q.id, a, leafIds[1], 8],
+    [p.id, b, leafIds[0], 5],
+  ].reduce(
+    (d, [pid, cand, l, v]) =>
+      setLeafScore(d, { participantId: pid as string, candidateId: cand as string, criterionId: dim, leafId: l as string }, v as number),
+    leafScored,
+  );
+
+  it('sets the focus points answered, keeps those not answered, leaves other participants untouched; the same ballot twice is one edit', () => {
+    const ballot = { cells: [], leafCells: [leaf(a, leafIds[0], 7), leaf(a, leafIds[1], 3)] };
+    const next = mergeBallot(start, p.id, round, ballot);
+    const mineNow = leafOf(next, p.id);
+    expect(mineNow.get(`${a}|${dim}|${leafIds[0]}`)).toBe(7);
+    expect(mineNow.get(`${a}|${dim}|${leafIds[1]}`)).toBe(3);
+    expect(mineNow.get(`${b}|${dim}|${leafIds[0]}`)).toBe(5); // not answered: kept
+    expect(leafOf(next, q.id)).toEqual(leafOf(start, q.id));
+    expect(next.scores).toBe(start.scores);
+    expect(WorkshopDocSchema.safeParse(next).success).toBe(true);
+    expect(mergeBallot(next, p.id, round, ballot)).toBe(next);
+    // The derived dimension value follows the focus points (equal local shares: their mean).
+    const derived = derivedDimensionScores(next).find((x) => x.participantId === p.id && x.candidateId === a && x.criterionId === dim)!;
+    expect(derived.value).toBeCloseTo((7 + 3) / 2, 12);
+  });
+
+  it('changes an earlier focus-point score, removes one only when cleared on purpose', () => {
+    const next = mergeBallot(start, q.id, round, { cells: [], leafCells: [leaf(a, leafIds[0], 9)], clearedLeaves: [ref(a, leafIds[1])] });
+    expect([...leafOf(next, q.id)]).toEqual([[`${a}|${dim}|${leafIds[0]}`, 9]]);
+    expect(next.leafScores.filter((s) => s.participantId === q.id)).toHaveLength(1);
+    expect(mergeBallot(next, q.id, round, { cells: [], clearedLeaves: [ref(a, leafIds[1])] })).toBe(next);
+  });
+
+  it('takes only focus points of dimensions scored at their focus points, cells of the round, values on the scale', () => {
+    const refusedLeaves = [
+      leaf(a, 'no-such-leaf', 4),
+      { candidateId: a, criterionId: flatDim, leafId: leafIds[0], value: 4 }, // a dimension scored as a whole
+      leaf('not-a-candidate', leafIds[0], 4),
+      leaf(a, leafIds[2] ?? leafIds[0], start.scale.max + 1),
+      leaf(a, leafIds[0], Number.NaN),
+    ];
+    expect(mergeBallot(start, p.id, round, { cells: [], leafCells: refusedLeaves })).toBe(start);
+    // The dimension switched back to be scored as a whole: its focus points are not taken either.
+    const whole = setScoreAt(start, dim, 'dimension');
+    expect(mergeBallot(whole, p.id, round, { cells: [], leafCells: [leaf(a, leafIds[0], 4)] })).toBe(whole);
+    // A candidate outside the round is not taken.
+    const narrow = { ...round, candidates: [a] };
+    expect(mergeBallot(start, p.id, narrow, { cells: [], leafCells: [leaf(b, leafIds[0], 4)] })).toBe(start);
+  });
+
+  it('merges cells, focus points and judgments of one ballot together', () => {
+    const ballot = {
+      cells: [cell(0, 1, 6)],
+      leafCells: [leaf(b, leafIds[1], 1)],
+      ahp: [{ a: round.criteria[0], b: round.criteria[1], value: 3 }],
+    };
+    const next = mergeBallot(start, p.id, round, ballot);
+    expect(next.scores.find((s) => s.participantId === p.id && s.candidateId === a && s.criterionId === flatDim)?.value).toBe(6);
+    expect(leafOf(next, p.id).get(`${b}|${dim}|${leafIds[1]}`)).toBe(1);
+    expect(next.weighting.ahp.some((x) => x.participantId === p.id)).toBe(true);
   });
 });

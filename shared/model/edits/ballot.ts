@@ -1,5 +1,6 @@
 import type { WorkshopDoc } from '../schema';
 import { setJudgment } from './ahp-edit';
+import { hierarchyNode, scoredAtLeaves } from '../hierarchy';
 
 /**
  * A room-vote ballot merged into the workshop cell by cell, like hand-entered scores:
@@ -8,6 +9,8 @@ import { setJudgment } from './ahp-edit';
  * - every other cell keeps what it had: a ballot that leaves a cell out, or sends it empty
  *   without saying it was cleared, has not answered it (a second round's device that starts
  *   empty must not wipe the first round's scores).
+ * A dimension scored at its focus points is answered per focus point (`leafCells`,
+ * `clearedLeaves`), merged into `doc.leafScores` the same way (`mergeLeaves`).
  * Cells outside the round and other participants' scores are untouched. Merging the same
  * ballot twice gives the very same document, so a ballot seen again after a reconnect is not
  * a new edit.
@@ -27,12 +30,19 @@ export interface BallotCellRef {
   candidateId: string;
   criterionId: string;
 }
+/** A focus point of a cell (a dimension scored at its focus points). */
+export interface BallotLeafRef extends BallotCellRef {
+  leafId: string;
+}
+export interface BallotLeaf extends BallotLeafRef {
+  value: number;
+}
 
 export function mergeBallot(
   doc: WorkshopDoc,
   participantId: string,
   round: { criteria: string[]; candidates: string[] },
-  ballot: { cells: BallotCell[]; cleared?: BallotCellRef[]; ahp?: BallotPair[] },
+  ballot: { cells: BallotCell[]; cleared?: BallotCellRef[]; leafCells?: BallotLeaf[]; clearedLeaves?: BallotLeafRef[]; ahp?: BallotPair[] },
 ): WorkshopDoc {
   if (!doc.participants.some((p) => p.id === participantId)) return doc;
   const crit = new Set(round.criteria.filter((id) => doc.criteria.some((c) => c.id === id)));
@@ -51,7 +61,14 @@ export function mergeBallot(
     if (value === undefined && rationale === '') continue; // not answered
     answers.set(k, { value, rationale });
   }
-  if (answers.size === 0) return ballot.ahp && ballot.ahp.length > 0 ? mergeJudgments(doc, participantId, ballot.ahp) : doc;
+  let next = answers.size === 0 ? doc : mergeCells(doc, participantId, answers);
+  next = mergeLeaves(next, participantId, inRound, ballot.leafCells ?? [], ballot.clearedLeaves ?? []);
+  if (ballot.ahp && ballot.ahp.length > 0) next = mergeJudgments(next, participantId, ballot.ahp);
+  return next;
+}
+
+function mergeCells(doc: WorkshopDoc, participantId: string, answers: Map<string, { value: number | null | undefined; rationale: string }>): WorkshopDoc {
+  const key = (c: BallotCellRef) => `${c.candidateId}|${c.criterionId}`;
   let changed = false;
   const seen = new Set<string>();
   const scores: WorkshopDoc['scores'] = [];
@@ -81,9 +98,56 @@ export function mergeBallot(
     scores.push({ participantId, candidateId, criterionId, value, rationale });
     changed = true;
   }
-  let next = changed ? { ...doc, scores } : doc;
-  if (ballot.ahp && ballot.ahp.length > 0) next = mergeJudgments(next, participantId, ballot.ahp);
-  return next;
+  return changed ? { ...doc, scores } : doc;
+}
+
+/**
+ * A ballot's focus-point answers merge into the participant's leaf scores as cells merge into
+ * scores: an answer on the scale takes its place, a focus point listed in `cleared` loses its
+ * score, every other one keeps what it had. Only focus points of dimensions the document scores
+ * at their focus points (and cells of the round) are taken.
+ */
+function mergeLeaves(
+  doc: WorkshopDoc,
+  participantId: string,
+  inRound: (c: BallotCellRef) => boolean,
+  leafCells: readonly BallotLeaf[],
+  cleared: readonly BallotLeafRef[],
+): WorkshopDoc {
+  if (leafCells.length === 0 && cleared.length === 0) return doc;
+  const key = (c: BallotLeafRef) => `${c.candidateId}|${c.criterionId}|${c.leafId}`;
+  const isLeaf = (c: BallotLeafRef) => {
+    const node = hierarchyNode(doc, c.criterionId);
+    return inRound(c) && scoredAtLeaves(node) && node!.leaves.some((l) => l.id === c.leafId);
+  };
+  const answers = new Map<string, number | null>();
+  for (const c of cleared) if (isLeaf(c)) answers.set(key(c), null);
+  for (const c of leafCells) if (isLeaf(c) && Number.isFinite(c.value) && c.value >= doc.scale.min && c.value <= doc.scale.max) answers.set(key(c), c.value);
+  if (answers.size === 0) return doc;
+  let changed = false;
+  const seen = new Set<string>();
+  const leafScores: WorkshopDoc['leafScores'] = [];
+  for (const s of doc.leafScores) {
+    const k = key(s);
+    const a = s.participantId === participantId ? answers.get(k) : undefined;
+    if (a === undefined) {
+      leafScores.push(s);
+      continue;
+    }
+    seen.add(k);
+    if (a === s.value) leafScores.push(s);
+    else {
+      changed = true;
+      if (a !== null) leafScores.push({ ...s, value: a });
+    }
+  }
+  for (const [k, value] of answers) {
+    if (seen.has(k) || value === null) continue;
+    const [candidateId, criterionId, leafId] = k.split('|');
+    leafScores.push({ participantId, candidateId, criterionId, leafId, value });
+    changed = true;
+  }
+  return changed ? { ...doc, leafScores } : doc;
 }
 
 /**

@@ -1,0 +1,132 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createSampleWorkshop, displayName } from '../../shared/model';
+import { startHost, type WebHostHandle } from './fixtures';
+import { RoomPage } from './pages/RoomPage';
+
+/**
+ * A dimension scored at its focus points, asked on a participant's own device: the facilitator
+ * expands "Mismatch control" and scores it at its focus points, opens a free round for one
+ * participant; their phone (a second page of the same browser) shows one score field per focus
+ * point and candidate, they submit, and the facilitator's grid and ranking take the focus-point
+ * scores. The round's listener is bound to 127.0.0.9 (loopback only).
+ */
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const ROOM_ADDRESS = '127.0.0.9';
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const shot = (name: string) => path.join(process.env.ROOM_VOTE_SHOTS ?? test.info().outputPath(), `${name}.png`);
+
+let dataDir: string;
+let host: WebHostHandle;
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-focus-'));
+  host = await startHost({ dataDir });
+});
+test.afterAll(async () => {
+  host?.process.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('a participant scores the focus points of a dimension on their phone; the grid and the ranking take them', async ({ browser }) => {
+  const sample = createSampleWorkshop('en', '2026-03-01T09:00:00.000Z', 'w');
+  const dim = sample.criteria.find((c) => c.id === 'mismatch-control')!;
+  const focus = dim.focusPoints.map((f) => f.en);
+  const who = sample.participants[0].name;
+  const col = (id: string) => sample.candidates.findIndex((c) => c.id === id);
+  const name = (id: string) => displayName(sample.candidates[col(id)], 'en', 'candidate', col(id));
+  const criteria = sample.criteria.length;
+  const candidates = sample.candidates.length;
+
+  const facilitator = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await facilitator.goto(host.url);
+  const room = await RoomPage.openSample(facilitator);
+  // The dimension carries most of the weight: whoever its focus points favour leads.
+  await room.weightsPart('Sliders & points');
+  await room.setWeight('Mismatch control', 70);
+  await room.weightsPart('Focus points (hierarchy)');
+  await facilitator.getByTestId('hierarchy-table').getByRole('button', { name: 'Expand Mismatch control' }).click();
+  await facilitator.getByRole('combobox', { name: 'Score Mismatch control at' }).selectOption('leaves');
+
+  // A free round, not blind, for one participant.
+  await facilitator.getByRole('button', { name: 'Room vote' }).click();
+  const panel = facilitator.locator('#room-vote');
+  const invited = panel.getByRole('group', { name: 'Who is invited' }).getByRole('checkbox');
+  for (let i = 0; i < (await invited.count()); i++) {
+    const box = invited.nth(i);
+    const label = (await box.evaluate((el) => el.closest('label')?.textContent ?? '')).trim();
+    if (label !== who) await box.uncheck();
+  }
+  // A paced round would not ask the focus points: the form says so, and the round stays free.
+  const paced = panel.getByLabel('Facilitator-paced: one question to the whole room at a time');
+  await paced.check();
+  await expect(panel.getByTestId('paced-leaves-out')).toContainText('A paced round does not ask focus points: Mismatch control');
+  await paced.uncheck();
+  await expect(panel.getByTestId('paced-leaves-out')).toHaveCount(0);
+  await panel.getByLabel('Blind: nobody sees').uncheck();
+  await panel.getByLabel('Network address to listen on').fill(ROOM_ADDRESS);
+  await panel.getByRole('button', { name: 'Open the round' }).click();
+  await expect(panel.getByTestId('vote-code')).toHaveText(/^[A-Z2-9]{6}$/);
+  const row = panel.locator('.vote-board tr').filter({ has: facilitator.getByRole('rowheader', { name: who, exact: true }) });
+  // Expected of the participant: every cell, but one answer per focus point for the dimension.
+  const total = (criteria - 1) * candidates + focus.length * candidates;
+  await expect(row.locator('[data-col="cells"]')).toContainText(`0 / ${total}`);
+
+  const context = await browser.newContext(PHONE);
+  const phone = await context.newPage();
+  await phone.goto(await row.locator('input.vote-link').inputValue());
+  const section = phone.locator('section[data-leaves]');
+  await expect(section.getByRole('heading', { name: 'Mismatch control' })).toBeVisible();
+  await expect(section).toContainText('Scored at its focus points: give each focus point a score for every candidate.');
+  // One field per focus point and candidate; the dimension's own score is not asked.
+  await expect(section.locator('input.score')).toHaveCount(focus.length * candidates);
+  await expect(section.locator('input.score:not([data-leaf])')).toHaveCount(0);
+  const leafField = (candidate: string, j: number) => section.getByRole('group', { name: name(candidate) }).getByLabel(focus[j], { exact: false });
+  // By keyboard: type, Tab to the next focus point.
+  await leafField('managed', 0).focus();
+  await phone.keyboard.type('10');
+  await phone.keyboard.press('Tab');
+  await expect(leafField('managed', 1)).toBeFocused();
+  await phone.keyboard.type('8');
+  await leafField('self-built', 0).fill('2');
+  await expect(phone.locator('#progress-label')).toHaveText(`3 of ${total} answered`);
+  await expect(row.locator('[data-col="cells"]')).toContainText(`3 / ${total}`);
+  // Legible on a phone: the score fields are not squeezed, the focus point names not cut.
+  const box = await leafField('managed', 0).boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(80);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.viewport.width);
+  await phone.screenshot({ path: shot('focus-points-phone-en') });
+  // The same in Chinese.
+  await phone.locator('#lang').selectOption('zh-CN');
+  await expect(section.getByRole('heading', { name: displayName(dim, 'zh-CN', 'criterion', sample.criteria.indexOf(dim)) })).toBeVisible();
+  await expect(section).toContainText('此维度按关注要点评分');
+  await expect(section.getByText(dim.focusPoints[0]['zh-CN']).first()).toBeVisible();
+  await phone.screenshot({ path: shot('focus-points-phone-zh') });
+  await phone.locator('#lang').selectOption('en');
+
+  // Submitted (incomplete, on purpose): the missing list names focus points.
+  await phone.locator('#submit').click();
+  const dialog = phone.getByRole('dialog', { name: 'Submit an incomplete ballot?' });
+  await expect(dialog.locator('#missing-list li', { hasText: `Mismatch control › ${focus[2]} — ${name('managed')}` })).toHaveCount(1);
+  await expect(dialog.locator('#missing-list li', { hasText: `Mismatch control › ${focus[0]} — ${name('managed')}` })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Submit anyway' }).click();
+  await expect(phone.locator('#submit-state')).toHaveAttribute('data-state', 'submitted');
+  await expect(row.locator('[data-col="joined"]')).toHaveText('submitted');
+
+  // The facilitator's grid holds the focus-point scores; the dimension's value and the ranking follow.
+  await room.view('Scoring');
+  await room.participant(who).click();
+  const grid = (focusName: string, candidate: string) =>
+    facilitator.getByRole('textbox', { name: `${focusName} (focus point of Mismatch control) · ${name(candidate)}`, exact: true });
+  await expect(grid(focus[0], 'managed')).toHaveValue('10');
+  await expect(grid(focus[1], 'managed')).toHaveValue('8');
+  await expect(grid(focus[0], 'self-built')).toHaveValue('2');
+  await expect(facilitator.getByTestId(`derived-mismatch-control-${col('managed')}`).locator('input')).toHaveValue(String((10 + 8) / 2));
+  await room.expectLeader(name('managed'));
+  await facilitator.screenshot({ path: shot('focus-points-grid-en'), fullPage: true });
+  await context.close();
+  await facilitator.context().close();
+});
