@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellFocus, displayName, type CellRef, type WorkshopDoc } from '../../shared/model';
+import { useDocJudged } from '../api/hierarchy-judged';
 import { DotPlot } from '../charts/DotPlot';
 import { currentLang } from '../i18n';
 import { useRoom } from '../store/room';
@@ -19,6 +20,7 @@ export function CellFocusView({ doc, large = false, onRevote }: { doc: WorkshopD
   const lang = currentLang();
   const cell = useRoom((s) => s.focusCell);
   const round = useRoom((s) => s.round);
+  const { judged } = useDocJudged(doc);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const opened = cell ? `${cell.candidateId}|${cell.criterionId}` : '';
@@ -33,7 +35,7 @@ export function CellFocusView({ doc, large = false, onRevote }: { doc: WorkshopD
   if (!cell || ci < 0 || ki < 0) return null;
   const names = { candidate: displayName(doc.candidates[ci], lang, 'candidate', ci), criterion: displayName(doc.criteria[ki], lang, 'criterion', ki) };
   const named = !(round?.blind ?? false);
-  const focus = cellFocus(doc, cell, named);
+  const focus = cellFocus(doc, cell, named, judged);
   const fmt = (v: number | null) => (v === null ? '–' : v.toFixed(1));
   const busy = round?.state === 'open';
   return (

@@ -3,6 +3,7 @@ import type { Ballot, RoundStatus, SessionEvent, SubmittedBallot } from '../../s
 import { mergeBallot } from '../../shared/model/edits/ballot';
 import { closeRoundRecord, recordBallot } from '../../shared/model/round-history';
 import { api } from '../api/client';
+import { judgedNow } from '../api/hierarchy-judged';
 import { subscribeSessionEvents } from '../api/session-events';
 import { useRoom } from './room';
 import { useWorkshop } from './workshop';
@@ -61,7 +62,7 @@ export function mergeAcknowledged(round: Pick<RoundStatus, 'roundId' | 'workshop
     const name = doc.participants.find((p) => p.id === pid)?.name ?? pid;
     const action = rev > 1 ? i18next.t('roomVote.undo.changed', { name }) : i18next.t('roomVote.undo.ballot', { name });
     // The ballot's changes go into the round's history (round-history.ts) in the same undo step.
-    edits.push({ action, recipe: (d) => recordBallot(d, mergeBallot(d, pid, round, ballot), round.roundId, pid) });
+    edits.push({ action, recipe: (d) => recordBallot(d, mergeBallot(d, pid, round, ballot), round.roundId, pid, judgedNow(d).judged) });
     shown.push({ pid, rev });
   }
   if (edits.length === 0) return;
@@ -181,7 +182,7 @@ function closeRecord(round: RoundStatus) {
   // Not an undo step of its own: Undo after closing still takes back the last ballot (the record is derived from the ballots).
   const t = useWorkshop.temporal.getState();
   t.pause();
-  edit(i18next.t('roomVote.undo.roundClosed'), (d) => closeRoundRecord(d, round.roundId, new Date().toISOString()));
+  edit(i18next.t('roomVote.undo.roundClosed'), (d) => closeRoundRecord(d, round.roundId, new Date().toISOString(), judgedNow(d).judged));
   t.resume();
 }
 

@@ -29,8 +29,7 @@ export function scoreCube(doc: WorkshopDoc, overrides: Readonly<Record<string, n
   const c = indexOf(doc.candidates);
   const k = indexOf(doc.criteria);
   const cube: DocScoreCube = doc.participants.map(() => doc.candidates.map(() => doc.criteria.map(() => null)));
-  const atLeaves = new Set(doc.criteria.filter((x) => scoredAtLeaves(hierarchyNode(doc, x.id))).map((x) => x.id));
-  for (const s of [...doc.scores.filter((x) => !atLeaves.has(x.criterionId)), ...derivedDimensionScores(doc, judged)]) {
+  for (const s of scoresInForce(doc, judged)) {
     const pi = p.get(s.participantId);
     const ci = c.get(s.candidateId);
     const ki = k.get(s.criterionId);
@@ -46,6 +45,35 @@ export function scoreCube(doc: WorkshopDoc, overrides: Readonly<Record<string, n
     cube[pi][ci][ki] = value;
   }
   return cube;
+}
+
+/** One score in force (see `scoresInForce`). */
+export interface ScoreInForce {
+  participantId: string;
+  candidateId: string;
+  criterionId: string;
+  value: number | null;
+  /** The participant's rationale; none for a value derived from focus points. */
+  rationale: string;
+}
+
+/**
+ * THE scores that count, in document order: the entered scores of dimensions scored at the
+ * dimension, then the values derived from the focus point scores of dimensions scored at their
+ * focus points (hierarchy.ts; their own dimension scores are kept but do not count). `judged`:
+ * the engine's answers for pairwise ones (without it such a dimension is not scored). The score
+ * cube, the room's per-cell statistics and the round history all read the scores through this.
+ */
+export function scoresInForce(doc: WorkshopDoc, judged: HierarchyJudged = {}): ScoreInForce[] {
+  const atLeaves = new Set(doc.criteria.filter((x) => scoredAtLeaves(hierarchyNode(doc, x.id))).map((x) => x.id));
+  const derived = derivedDimensionScores(doc, judged).map(({ participantId, candidateId, criterionId, value }) => ({
+    participantId,
+    candidateId,
+    criterionId,
+    value,
+    rationale: '',
+  }));
+  return atLeaves.size === 0 ? doc.scores : [...doc.scores.filter((x) => !atLeaves.has(x.criterionId)), ...derived];
 }
 
 /**

@@ -1,4 +1,6 @@
 import { aggregateScores, consensusOf } from '../scoring/aggregate';
+import { scoresInForce } from './analysis';
+import type { HierarchyJudged } from './hierarchy';
 import type { CellRef, RoundCellStat, RoundChange, RoundRecord, WorkshopDoc } from './schema';
 
 /**
@@ -10,7 +12,8 @@ import type { CellRef, RoundCellStat, RoundChange, RoundRecord, WorkshopDoc } fr
  * and their weighted population standard deviation); a round's disagreement is that spread as
  * a share of the largest possible, averaged over the asked cells (one minus `consensusOf`
  * with equal weights). All functions are pure and return a new document, or the same one when
- * nothing changes.
+ * nothing changes. Scores are those in force (analysis.ts `scoresInForce`): a dimension scored at
+ * its focus points counts with its derived values (`judged`: the engine's answers for pairwise ones).
  */
 
 const cellKey = (c: CellRef) => `${c.candidateId}|${c.criterionId}`;
@@ -22,14 +25,14 @@ export const allCells = (doc: WorkshopDoc): CellRef[] => doc.candidates.flatMap(
  * The group's median and spread of each of `cells`, from the scores of `participants` (influence
  * weighted, as the room aggregates). A cell nobody scored is left out.
  */
-export function cellStats(doc: WorkshopDoc, participants: readonly string[], cells: readonly CellRef[]): RoundCellStat[] {
+export function cellStats(doc: WorkshopDoc, participants: readonly string[], cells: readonly CellRef[], judged: HierarchyJudged = {}): RoundCellStat[] {
   const people = doc.participants.filter((p) => participants.includes(p.id));
   if (people.length === 0 || cells.length === 0) return [];
   const index = new Map(people.map((p, i) => [p.id, i]));
   // One column per cell: a participant × 1 × cells cube.
   const column = new Map(cells.map((c, i) => [cellKey(c), i]));
   const cube = people.map(() => [cells.map((): number | null => null)]);
-  for (const s of doc.scores) {
+  for (const s of scoresInForce(doc, judged)) {
     const p = index.get(s.participantId);
     const k = column.get(cellKey(s));
     if (p !== undefined && k !== undefined && s.value !== null) cube[p][0][k] = s.value;
@@ -69,7 +72,7 @@ export interface RoundOpening {
 }
 
 /** Opens a round's record (numbered after the last one) with the group's view of its cells before it. */
-export function openRoundRecord(doc: WorkshopDoc, o: RoundOpening): WorkshopDoc {
+export function openRoundRecord(doc: WorkshopDoc, o: RoundOpening, judged: HierarchyJudged = {}): WorkshopDoc {
   if (doc.rounds.some((r) => r.roundId === o.roundId)) return doc;
   const no = (doc.rounds.at(-1)?.no ?? 0) + 1;
   const record: RoundRecord = {
@@ -81,6 +84,7 @@ export function openRoundRecord(doc: WorkshopDoc, o: RoundOpening): WorkshopDoc 
       doc,
       doc.participants.map((p) => p.id),
       o.cells,
+      judged,
     ),
     after: [],
     disagreement: null,
@@ -94,13 +98,18 @@ export function openRoundRecord(doc: WorkshopDoc, o: RoundOpening): WorkshopDoc 
  * before the round to the latest; a cell brought back to where it started, with no rationale,
  * is no change.
  */
-export function recordBallot(before: WorkshopDoc, after: WorkshopDoc, roundId: string, participantId: string): WorkshopDoc {
+export function recordBallot(before: WorkshopDoc, after: WorkshopDoc, roundId: string, participantId: string, judged: HierarchyJudged = {}): WorkshopDoc {
   if (before === after) return after;
   const at = after.rounds.findIndex((r) => r.roundId === roundId);
   if (at < 0) return after;
   const record = after.rounds[at];
   const asked = new Set(record.cells.map(cellKey));
-  const mine = (d: WorkshopDoc) => new Map(d.scores.filter((s) => s.participantId === participantId && asked.has(cellKey(s))).map((s) => [cellKey(s), s]));
+  const mine = (d: WorkshopDoc) =>
+    new Map(
+      scoresInForce(d, judged)
+        .filter((s) => s.participantId === participantId && asked.has(cellKey(s)))
+        .map((s) => [cellKey(s), s]),
+    );
   const was = mine(before);
   const now = mine(after);
   const changes = [...record.changes];
@@ -127,7 +136,7 @@ export function recordBallot(before: WorkshopDoc, after: WorkshopDoc, roundId: s
 }
 
 /** Closes a round's record: the group's view of its cells after it and the round's disagreement (computed again if it closes again after a reopening). */
-export function closeRoundRecord(doc: WorkshopDoc, roundId: string, closedAt: string): WorkshopDoc {
+export function closeRoundRecord(doc: WorkshopDoc, roundId: string, closedAt: string, judged: HierarchyJudged = {}): WorkshopDoc {
   const at = doc.rounds.findIndex((r) => r.roundId === roundId);
   if (at < 0) return doc;
   const record = doc.rounds[at];
@@ -135,6 +144,7 @@ export function closeRoundRecord(doc: WorkshopDoc, roundId: string, closedAt: st
     doc,
     doc.participants.map((p) => p.id),
     record.cells,
+    judged,
   );
   const disagreement = disagreementOf(after, doc.scale);
   // Closed again with nothing changed (a close seen twice): the same document, no new undo step.
@@ -205,11 +215,12 @@ export function mostChangedCells(record: RoundRecord, limit = 5): CellMovement[]
  * The cells most in dispute now (largest spread first, only cells where people differ): what
  * the room talks about first, and what a re-vote of the disputed cells asks.
  */
-export function disputedCells(doc: WorkshopDoc, limit = 3): RoundCellStat[] {
+export function disputedCells(doc: WorkshopDoc, limit = 3, judged: HierarchyJudged = {}): RoundCellStat[] {
   return cellStats(
     doc,
     doc.participants.map((p) => p.id),
     allCells(doc),
+    judged,
   )
     .filter((s) => s.spread > 0)
     .sort((a, b) => b.spread - a.spread)
@@ -231,15 +242,16 @@ export interface CellFocus {
   rounds: { no: number; before: number | null; after: number | null }[];
 }
 
-export function cellFocus(doc: WorkshopDoc, cell: CellRef, named: boolean): CellFocus {
+export function cellFocus(doc: WorkshopDoc, cell: CellRef, named: boolean, judged: HierarchyJudged = {}): CellFocus {
   const k = cellKey(cell);
   const people = new Map(doc.participants.map((p, i) => [p.id, { name: p.name, i }]));
-  const mine = doc.scores.filter((s) => cellKey(s) === k && people.has(s.participantId));
+  const mine = scoresInForce(doc, judged).filter((s) => cellKey(s) === k && people.has(s.participantId));
   const values = mine.flatMap((s) => (s.value === null ? [] : [s.value])).sort((a, b) => a - b);
   const stat = cellStats(
     doc,
     doc.participants.map((p) => p.id),
     [cell],
+    judged,
   )[0];
   const written = mine.filter((s) => s.rationale.trim() !== '');
   const rationales = named

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createSampleWorkshop, displayName } from '../../shared/model';
 import { startHost, type WebHostHandle } from './fixtures';
 import { RoomPage } from './pages/RoomPage';
+import { storedWorkshop } from './pages/stored';
 
 /**
  * A dimension scored at its focus points, asked on a participant's own device: the facilitator
@@ -127,6 +128,15 @@ test('a participant scores the focus points of a dimension on their phone; the g
   await expect(facilitator.getByTestId(`derived-mismatch-control-${col('managed')}`).locator('input')).toHaveValue(String((10 + 8) / 2));
   await room.expectLeader(name('managed'));
   await facilitator.screenshot({ path: shot('focus-points-grid-en'), fullPage: true });
+  // The round's history records the answers as a change of the dimension's cell: from not scored to the derived value.
+  type Change = { participantId: string; candidateId: string; criterionId: string; from: number | null; to: number | null };
+  const pid = sample.participants[0].id;
+  await expect
+    .poll(async () => {
+      const s = await storedWorkshop<{ rounds: { changes: Change[] }[] }, unknown>(facilitator, 1);
+      return s?.doc.rounds.at(-1)?.changes.find((c) => c.participantId === pid && c.candidateId === 'managed' && c.criterionId === 'mismatch-control') ?? null;
+    })
+    .toMatchObject({ from: null, to: (10 + 8) / 2 });
   await context.close();
   await facilitator.context().close();
 });

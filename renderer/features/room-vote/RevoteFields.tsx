@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { displayName, disputedCells, type CellRef, type WorkshopDoc } from '../../../shared/model';
+import { useDocJudged } from '../../api/hierarchy-judged';
 import { currentLang } from '../../i18n';
 import { Check } from '../../ui/Check';
 import type { RevoteChoice } from './revote';
@@ -15,7 +16,8 @@ const same = (a: CellRef, b: CellRef) => a.candidateId === b.candidateId && a.cr
 export function RevoteFields({ doc, choice, onChange }: { doc: WorkshopDoc; choice: RevoteChoice; onChange: (c: RevoteChoice) => void }) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const disputed = disputedCells(doc, OFFERED);
+  const { judged } = useDocJudged(doc);
+  const disputed = disputedCells(doc, OFFERED, judged);
   const cand = (id: string) =>
     displayName(
       doc.candidates.find((c) => c.id === id)!,

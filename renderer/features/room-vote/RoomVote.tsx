@@ -9,6 +9,7 @@ import { CellFocusView } from '../../parts/CellFocus';
 import { UnlessBlind } from '../../parts/UnlessBlind';
 import { dataParticipants } from '../../../shared/model/edits/metrics';
 import { api } from '../../api/client';
+import { judgedNow } from '../../api/hierarchy-judged';
 import { freeName, moveRound, roundAction } from '../../store/roomVote';
 import { useRoom } from '../../store/room';
 import './vote.css';
@@ -176,14 +177,18 @@ async function openRound(doc: WorkshopDoc, { invited, blind, pairwiseOnly, ahp, 
   const cells = pairwiseOnly ? [] : (spec.cells ?? allCells(doc));
   const no = (doc.rounds.at(-1)?.no ?? 0) + 1;
   useWorkshop.getState().edit(i18next.t('roomVote.undo.roundOpened', { no }), (d) =>
-    openRoundRecord(d, {
-      roundId: round.roundId,
-      kind: pairwiseOnly ? 'pairwise' : ahp ? 'both' : 'scores',
-      openedAt: new Date().toISOString(),
-      participants: spec.participants.map((p) => p.id),
-      cells,
-      revote: { fromPrevious: choice.fromPrevious, showPrevious: choice.showPrevious, onlyCells: choice.onlyCells && choice.picked.length > 0 },
-    }),
+    openRoundRecord(
+      d,
+      {
+        roundId: round.roundId,
+        kind: pairwiseOnly ? 'pairwise' : ahp ? 'both' : 'scores',
+        openedAt: new Date().toISOString(),
+        participants: spec.participants.map((p) => p.id),
+        cells,
+        revote: { fromPrevious: choice.fromPrevious, showPrevious: choice.showPrevious, onlyCells: choice.onlyCells && choice.picked.length > 0 },
+      },
+      judgedNow(d).judged,
+    ),
   );
   if (blind) useRoom.getState().setBlind(doc.id, true);
   useRoom.getState().roundStarted(round);
