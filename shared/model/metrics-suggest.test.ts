@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkshop } from './create';
 import { addParticipant, answerMetricScoreProposals, importMetrics, setScore, setValueFunction, takeSuggestedScores, writeScores } from './edits';
+import { expandCriterion, setScoreAt } from './edits/hierarchy-edit';
 import { metricScoreProposals, suggestScores, summarizeMetrics } from './metrics-suggest';
 import { migrate } from './migrate';
 import { WorkshopDocSchema, type MetricSeries } from './schema';
@@ -171,6 +172,22 @@ describe('scores taken from the metrics stay the team’s', () => {
       { participantId: 'pilot', candidateId: 'self-built', criterionId: 'throughput-efficiency', current: 5, proposed: 10 },
       { participantId: 'pilot', candidateId: 'managed', criterionId: 'throughput-efficiency', current: 10, proposed: 5 },
     ]);
+  });
+
+  it('writes and proposes nothing for a dimension scored at its focus points (its dimension scores would not count)', () => {
+    const doc = setScoreAt(
+      expandCriterion(addParticipant(withMetrics(), { id: 'pilot', name: 'Pilot data' }), 'throughput-efficiency'),
+      'throughput-efficiency',
+      'leaves',
+    );
+    const scores = suggestScores(doc).map((s) => ({ candidateId: s.candidateId, criterionId: s.criterionId, value: s.value, rationale: 'measured' }));
+    expect(scores.some((s) => s.criterionId === 'throughput-efficiency')).toBe(true);
+    const taken = takeSuggestedScores(doc, 'pilot', scores, NOW);
+    expect(valueOf(taken, 'managed', 'throughput-efficiency')).toBeUndefined();
+    expect(taken.metrics.written.some((w) => w.criterionId === 'throughput-efficiency')).toBe(false);
+    // Taken while scored at the dimension, then switched to its focus points: the metrics propose nothing for it.
+    const switched = setScoreAt(expandCriterion(faster(take()), 'throughput-efficiency'), 'throughput-efficiency', 'leaves');
+    expect(metricScoreProposals(switched).filter((p) => p.criterionId === 'throughput-efficiency')).toEqual([]);
   });
 
   it('accepting writes the new scores (one edit); keeping leaves them and the proposal goes until the metrics change again', () => {

@@ -1,5 +1,6 @@
 import { valueOf, valueToScore, type ValueFunction } from '../scoring/value-function';
 import { calibrationStatus } from './calibration';
+import { hierarchyNode, scoredAtLeaves } from './hierarchy';
 import type { MeasureId, MetricSeries, WorkshopDoc } from './schema';
 
 /**
@@ -206,6 +207,7 @@ export function metricScoreProposals(doc: WorkshopDoc): MetricScoreProposal[] {
     const current = scores.get(cell(w));
     const proposed = now.get(`${w.candidateId}|${w.criterionId}`);
     if (current === undefined || current === null || current !== w.value || proposed === undefined) continue;
+    if (scoredAtLeaves(hierarchyNode(doc, w.criterionId))) continue; // its dimension scores no longer count
     if (Math.abs(proposed - w.basis) > 1e-9 && Math.abs(proposed - current) > 1e-9) out.push({ ...pick(w), current, proposed });
   }
   return out;

@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import {
   addParticipant,
   answerMetricScoreProposals,
+  hierarchyNode,
   metricScoreProposals,
   newId,
+  scoredAtLeaves,
   suggestScores,
   takeSuggestedScores,
   type ScoreSuggestion,
@@ -118,7 +120,10 @@ export const SuggestionsPanel = memo(function SuggestionsPanel({ doc }: { doc: W
             <tbody>
               {criteria.map((cid) => (
                 <tr key={cid}>
-                  <th scope="row">{criterionName(doc, cid, lang)}</th>
+                  <th scope="row">
+                    {criterionName(doc, cid, lang)}
+                    {scoredAtLeaves(hierarchyNode(doc, cid)) && <div className="muted small">{t('wizard.metrics.atFocusPoints')}</div>}
+                  </th>
                   {candidates.map((c) => {
                     const s = suggestions.find((x) => x.criterionId === cid && x.candidateId === c.id);
                     return (

@@ -265,6 +265,7 @@ export const wizard = {
       cleared: 'Removed the metrics of {{name}}.',
       imports: 'Imported files',
       suggestions: 'Suggested scores from the measurements',
+      atFocusPoints: 'Scored at its focus points: not written (its dimension scores do not count); score its focus points in step 5.',
       suggestionsIntro:
         'Each measure feeds one criterion through its value function (above): by default relative to the best candidate, the best getting the top of the scale and the others in proportion. Rewards are charted but not scored, because reward models of different stacks are not on one scale. The cost-structure row rates every candidate on one measure: projected cost ÷ budget as soon as any candidate has a current calibration (calibrate the others to score them there), otherwise mean utilization.',
       noSuggestions: 'Suggestions appear once at least one candidate has iteration speed, long-horizon success or utilization data.',

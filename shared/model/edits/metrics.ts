@@ -1,4 +1,5 @@
 import { valueFunctionProblem, type ValueFunction } from '../../scoring/value-function';
+import { hierarchyNode, scoredAtLeaves } from '../hierarchy';
 import type { Measure } from '../metrics-suggest';
 import type { MetricSeries, Participant, Score, WorkshopDoc } from '../schema';
 
@@ -84,9 +85,12 @@ export function writeScores(doc: WorkshopDoc, participantId: string, scores: Sco
 /**
  * Takes the suggested scores into the evaluation as `participantId`'s scores (`writeScores`)
  * and records each one written (`metrics.written`: value and suggestion), so that a later
- * change of the metrics is a proposal (`metricScoreProposals`), not a rewrite. One edit.
+ * change of the metrics is a proposal (`metricScoreProposals`), not a rewrite. One edit. A
+ * dimension scored at its focus points (hierarchy.ts) is left out: its dimension scores do not count.
  */
-export function takeSuggestedScores(doc: WorkshopDoc, participantId: string, scores: ScoreToWrite[], at: string, { replace = false } = {}): WorkshopDoc {
+export function takeSuggestedScores(doc: WorkshopDoc, participantId: string, all: ScoreToWrite[], at: string, { replace = false } = {}): WorkshopDoc {
+  // A dimension scored at its focus points would keep a dimension score that does not count: not written.
+  const scores = all.filter((s) => !scoredAtLeaves(hierarchyNode(doc, s.criterionId)));
   const next = writeScores(doc, participantId, scores, { replace });
   if (next === doc) return doc;
   const key = (s: { participantId: string; candidateId: string; criterionId: string }) => `${s.participantId}|${s.candidateId}|${s.criterionId}`;
