@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEEDS_GROUPS } from '../framework/needs';
-import { createWorkshop } from './create';
+import { createSampleWorkshop, createWorkshop } from './create';
+import { expandCriterion, setLeafScore, setScoreAt } from './edits/hierarchy-edit';
 import {
   addIterationEntry,
   decideProposal,
@@ -54,6 +55,20 @@ describe('stepProgress', () => {
     expect(stepProgress(doc).canary).toBeCloseTo(((1 / 6) * 2) / 4);
     doc = setRolloutPlan(doc, { scope: '5 %', goNoGo: 'no regressions' });
     expect(stepProgress(doc).canary).toBeCloseTo(((1 / 6) * 2 + 2) / 4);
+  });
+  it('evaluation counts the scores in force: a dimension scored at its focus points by its derived values', () => {
+    const K = 'mismatch-control';
+    const base = createSampleWorkshop('en', NOW, 'w-p');
+    const cells = base.participants.length * base.candidates.length * base.criteria.length;
+    const entered = base.scores.filter((s) => s.value !== null);
+    const unused = entered.filter((s) => s.criterionId === K).length;
+    expect(unused).toBeGreaterThan(0);
+    let doc = setScoreAt(expandCriterion(base, K), K, 'leaves');
+    // Its dimension scores no longer count; nothing is scored at its focus points yet.
+    expect(stepProgress(doc).evaluation).toBeCloseTo((entered.length - unused) / cells, 12);
+    const leaf = doc.hierarchy[0].leaves[0].id;
+    doc = setLeafScore(doc, { participantId: base.participants[0].id, candidateId: base.candidates[0].id, criterionId: K, leafId: leaf }, 7);
+    expect(stepProgress(doc).evaluation).toBeCloseTo((entered.length - unused + 1) / cells, 12);
   });
   it('iteration needs a chosen candidate with a rationale, a review and the next review date', () => {
     let doc = updateDecision(fresh(), { candidateId: 'hybrid' });

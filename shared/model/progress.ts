@@ -1,5 +1,6 @@
 import { ALL_QUESTIONS } from '../framework/needs';
 import { proposals } from './adaptation';
+import { scoresInForce } from './analysis';
 import { isAnswered } from './edits/needs';
 import type { StepId, WorkshopDoc } from './schema';
 
@@ -27,7 +28,8 @@ export function stepProgress(doc: WorkshopDoc): Record<StepId, number> {
     open.length ? ratio(decided, open.length) : answered > 0 ? 1 : 0,
   ];
   const cells = doc.participants.length * doc.candidates.length * doc.criteria.length;
-  const scored = doc.scores.filter((s) => s.value !== null).length;
+  // The scores that count: a dimension scored at its focus points by its derived values (analysis.ts).
+  const scored = scoresInForce(doc).filter((s) => s.value !== null).length;
   const withMetrics = new Set(doc.metrics.series.map((s) => s.candidateId)).size;
   return {
     needs: ratio(answered, questions),
