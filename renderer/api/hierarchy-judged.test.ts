@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContractError } from '../../shared/contract/errors';
 import type { WorkshopDoc } from '../../shared/model';
 import { createSampleWorkshop } from '../../shared/model/create';
@@ -12,7 +12,7 @@ vi.mock('./client', () => ({
       calls.push({ method, request, answer, fail });
     }),
 }));
-const { judgedNow, onJudged } = await import('./hierarchy-judged');
+const { judgedNow, judgedVersion, onJudged } = await import('./hierarchy-judged');
 
 const K = 'mismatch-control';
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -67,5 +67,111 @@ describe('the page’s engine answers for pairwise focus points (judgedNow)', ()
     await flush();
     expect(judgedNow(away).pending).toBe(true);
     expect(calls).toHaveLength(3);
+  });
+});
+
+describe('a failed call while someone listens (the Node side restarting or away)', () => {
+  const unavailable = () => new ContractError('unavailable', 'the local server is not answering');
+  /** Lets the failed call's handler run (its promise settles in a microtask). */
+  const settle = () => vi.advanceTimersByTimeAsync(0);
+  beforeEach(() => {
+    calls.length = 0;
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('is tried again after 1 s, then 2 s, … and the answer that finally arrives is told', async () => {
+    const told = vi.fn();
+    const stop = onJudged(told);
+    const d = doc(7);
+    judgedNow(d);
+    calls[0].fail(unavailable());
+    await settle();
+    // No answer to tell yet, and looking again does not ask again at once (no loop).
+    expect(told).not.toHaveBeenCalled();
+    expect(judgedNow(d)).toEqual({ judged: {}, pending: true });
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    expect(calls[1].request).toEqual(calls[0].request);
+    calls[1].fail(unavailable());
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(3);
+    // Nobody looked again: the answer is told all the same, so a record on screen stops waiting.
+    const before = judgedVersion();
+    calls[2].answer(answer);
+    await settle();
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(judgedVersion()).toBe(before + 1);
+    expect(judgedNow(d)).toEqual({ judged: { [K]: answer }, pending: false });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(3);
+    stop();
+  });
+
+  it('waits at most 30 s between tries while the Node side stays away', async () => {
+    const stop = onJudged(() => {});
+    judgedNow(doc(8));
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      calls[i].fail(unavailable());
+      await settle();
+      let waited = 0;
+      while (calls.length === i + 1 && waited < 60_000) {
+        await vi.advanceTimersByTimeAsync(1000);
+        waited += 1000;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    calls[7].answer(answer);
+    await settle();
+    expect(judgedNow(doc(8)).pending).toBe(false);
+    stop();
+  });
+
+  it('stops trying when nobody listens any more: the next look asks again', async () => {
+    const stop = onJudged(() => {});
+    const d = doc(9);
+    judgedNow(d);
+    calls[0].fail(unavailable());
+    await settle();
+    stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(1);
+    expect(judgedNow(d).pending).toBe(true);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('stops trying a request the document no longer asks for (its state changed)', async () => {
+    const stop = onJudged(() => {});
+    judgedNow(doc(2));
+    calls[0].fail(unavailable());
+    await settle();
+    judgedNow(doc(1 / 2)); // the judgment was edited meanwhile: a new request
+    expect(calls).toHaveLength(2);
+    calls[1].answer(answer);
+    await settle();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(2);
+    stop();
+  });
+
+  it("keeps the engine's refusal and tells it, with no further try", async () => {
+    const told = vi.fn();
+    const stop = onJudged(told);
+    const d = doc(1 / 3);
+    judgedNow(d);
+    calls[0].fail(new ContractError('invalid_request', 'no'));
+    await settle();
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(judgedNow(d)).toEqual({ judged: {}, pending: false });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(1);
+    stop();
   });
 });
