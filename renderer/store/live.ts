@@ -3,7 +3,7 @@ import { evaluateInput, scoreCube, type DocScoreCube } from '../../shared/model/
 import { docWeightUnits } from '../../shared/model/edits/weights-edit';
 import { EngineInputError, evaluate } from '../../shared/scoring';
 import { call } from '../api/client';
-import { judgedNow, onJudged } from '../api/hierarchy-judged';
+import { judgedNow, judgedVersion, onJudged } from '../api/hierarchy-judged';
 import { latestAnswer } from '../api/latest';
 import { useRoom, type Evaluation } from './room';
 import { useWorkshop } from './workshop';
@@ -38,36 +38,41 @@ export function resetLive() {
 // The score cube depends on the scores (and the focus point scores and hierarchy of dimensions
 // scored at their focus points), the order of participants, candidates and criteria, and the
 // overrides — not on weights or influence: build it once per change of those.
+type Judges = [WorkshopDoc['participants'], WorkshopDoc['weighting']['ahpAggregation'], number];
 let cubeKey: {
   scores: WorkshopDoc['scores'];
   leafScores: WorkshopDoc['leafScores'];
   hierarchy: WorkshopDoc['hierarchy'];
-  /** Whose judgments count for a pairwise node and how they are aggregated (`nodeGroupRequest`). */
-  judges: [WorkshopDoc['participants'], WorkshopDoc['weighting']['ahpAggregation']] | null;
+  /** Whose judgments count for a pairwise node, how they are aggregated (`nodeGroupRequest`) and the engine answers known (`judgedVersion`). */
+  judges: Judges | null;
   ids: string;
   o: Record<string, number>;
 } | null = null;
 let cubeValue: DocScoreCube = [];
 
-// The engine's AHP answers for pairwise dimensions scored at their focus points (api/hierarchy-judged):
-// when one arrives the room is evaluated again; until then such a dimension counts as not scored.
-onJudged(() => {
-  const now = useWorkshop.getState().doc;
-  if (!now) return;
-  cubeKey = null;
-  evaluateLive(now);
-});
+/**
+ * The room's evaluation is on screen (the evaluation room calls this while it is shown; returns
+ * the release): until released, an engine answer for the focus points' pairwise weights
+ * (api/hierarchy-judged) evaluates the room again — until it arrives such a dimension counts as
+ * not scored. With no room on screen an answer costs nothing here: the score cube knows which
+ * answers it was built with (`judgedVersion`), so the room's next evaluation (as it comes back on
+ * screen) is built with the answers known then.
+ */
+export function showLiveEvaluation(): () => void {
+  return onJudged(() => {
+    const now = useWorkshop.getState().doc;
+    if (now) evaluateLive(now);
+  });
+}
 function cubeOf(doc: WorkshopDoc, overrides: Record<string, number>): DocScoreCube {
   const ids = [doc.participants, doc.candidates, doc.criteria].map((list) => list.map((x) => x.id).join('\u0000')).join('\u0001');
-  const judges: [WorkshopDoc['participants'], WorkshopDoc['weighting']['ahpAggregation']] | null = doc.hierarchy.some(scoredAtLeaves)
-    ? [doc.participants, doc.weighting.ahpAggregation]
-    : null;
+  const judges: Judges | null = doc.hierarchy.some(scoredAtLeaves) ? [doc.participants, doc.weighting.ahpAggregation, judgedVersion()] : null;
   if (
     !cubeKey ||
     cubeKey.scores !== doc.scores ||
     cubeKey.leafScores !== doc.leafScores ||
     cubeKey.hierarchy !== doc.hierarchy ||
-    (judges !== null && (cubeKey.judges?.[0] !== judges[0] || cubeKey.judges[1] !== judges[1])) ||
+    (judges !== null && (cubeKey.judges?.[0] !== judges[0] || cubeKey.judges[1] !== judges[1] || cubeKey.judges[2] !== judges[2])) ||
     cubeKey.ids !== ids ||
     cubeKey.o !== overrides
   ) {

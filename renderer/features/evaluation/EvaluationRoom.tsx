@@ -6,7 +6,7 @@ import { currentLang } from '../../i18n';
 import { useWorkshop } from '../../store/workshop';
 import { Guidance } from '../../ui/Guidance';
 import { useRoomAnalysis } from './analysis';
-import { evaluateLive, resetLive } from '../../store/live';
+import { evaluateLive, resetLive, showLiveEvaluation } from '../../store/live';
 import { LivePanel } from '../../parts/LivePanel';
 import { Presenter } from './Presenter';
 import { RobustnessPanel } from './RobustnessPanel';
@@ -52,6 +52,9 @@ export function EvaluationRoom({ voteButton, VotePanel }: { voteButton: ReactNod
     useRoom.getState().enter(docId, useWorkshop.getState().doc?.participants[0]?.id);
     return () => resetLive();
   }, [docId]);
+
+  // While the room is on screen, an engine answer for focus-point weights evaluates it again.
+  useEffect(() => showLiveEvaluation(), []);
 
   // Room votes: follow this workshop's round (resumed after a restart) and merge its ballots.
   useEffect(() => (docId ? followRoomVote(docId) : undefined), [docId]);
