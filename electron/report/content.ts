@@ -25,6 +25,8 @@ import {
   type Answer,
   type CurrencyCode,
   type WorkshopDoc,
+  hierarchyNode,
+  scoredAtLeaves,
 } from '../../shared/model';
 import { keptResult, resultStatus } from '../../shared/model/simulation';
 import { hierarchyJudged, scenarioOutcomes, type ScenarioOutcome, type WorkshopAnalysis } from '../analysis/analysis';
@@ -57,7 +59,14 @@ export interface ReportContent {
   ranking: RankRow[];
   /** candidate × criterion group scores, document order. */
   scoreTable: Array<{ candidate: string; cells: Array<{ value: number | null; spread: number | null }> }>;
+  /**
+   * The scores in force that came with a rationale. A dimension scored at its focus points has
+   * none: its own dimension scores (and their rationales) are kept but not used, and focus point
+   * scores carry no rationale (`LeafScoreSchema`).
+   */
   rationales: Array<{ participant: string; candidate: string; criterion: string; score: number | null; text: string }>;
+  /** Dimensions scored at their focus points whose unused dimension scores carry rationales (names, criterion order): not listed, said so. */
+  rationalesNotListed: string[];
   /** Each candidate's cost evidence (`costEvidence()`, as step 5 shows it), resolved to text. */
   costEvidence: CostEvidenceRow[];
   simulations: SimulationView[];
@@ -227,6 +236,7 @@ export function buildContent(doc: WorkshopDoc, analysis: WorkshopAnalysis, lang:
       })),
     })),
     rationales: rationaleRows(doc, names),
+    rationalesNotListed: rationalesNotListed(doc, names),
     costEvidence: costEvidenceRows(doc, lang, s, candidateName),
     simulations: simulationViews(doc, names),
     scenarios: scenarioOutcomes(doc),
@@ -305,11 +315,24 @@ function rankRows(doc: WorkshopDoc, analysis: WorkshopAnalysis, { lang, s, candi
   }));
 }
 
-/** The scores that came with a rationale, by whom, for which candidate and criterion. */
+/** Criterion ids of the dimensions scored at their focus points (their own dimension scores kept but not used). */
+export function leafScoredIds(doc: WorkshopDoc): Set<string> {
+  return new Set(doc.criteria.filter((k) => scoredAtLeaves(hierarchyNode(doc, k.id))).map((k) => k.id));
+}
+
+const hasRationale = (sc: WorkshopDoc['scores'][number]) => sc.rationale.trim() !== '';
+
+/**
+ * The scores in force that came with a rationale, by whom, for which candidate and criterion: the
+ * entered scores of dimensions scored at the dimension. Not the kept-but-unused scores of a
+ * dimension scored at its focus points (their value does not count); its focus point scores carry
+ * no rationale, so it has no row (`rationalesNotListed` names it).
+ */
 function rationaleRows(doc: WorkshopDoc, { candidate, criterion }: Names): ReportContent['rationales'] {
   const participantNames = new Map(doc.participants.map((p) => [p.id, p.name]));
+  const atLeaves = leafScoredIds(doc);
   return doc.scores
-    .filter((sc) => sc.rationale.trim() !== '')
+    .filter((sc) => hasRationale(sc) && !atLeaves.has(sc.criterionId))
     .map((sc) => ({
       participant: participantNames.get(sc.participantId) ?? sc.participantId,
       candidate: candidate(sc.candidateId),
@@ -317,6 +340,14 @@ function rationaleRows(doc: WorkshopDoc, { candidate, criterion }: Names): Repor
       score: sc.value,
       text: sc.rationale,
     }));
+}
+
+/** Dimensions scored at their focus points whose unused dimension scores carry a rationale, in criterion order. */
+function rationalesNotListed(doc: WorkshopDoc, { criterion }: Names): string[] {
+  const atLeaves = leafScoredIds(doc);
+  if (atLeaves.size === 0) return [];
+  const withText = new Set(doc.scores.filter((sc) => atLeaves.has(sc.criterionId) && hasRationale(sc)).map((sc) => sc.criterionId));
+  return doc.criteria.filter((k) => withText.has(k.id)).map((k) => criterion(k.id));
 }
 
 /** Each saved simulation: its result if it parses, else what was kept of it (outdated), else none. */

@@ -13,7 +13,8 @@ const parse = (text: string) => Papa.parse<string[]>(text.slice(BOM.length), { s
 describe('CSV export', () => {
   it('starts with a UTF-8 BOM and ends lines with CRLF', () => {
     const csv = renderCsv(content, 'scores');
-    expect(csv.startsWith('\uFEFFparticipant,candidate,criterion,score,rationale\r\n')).toBe(true);
+    // focus_point came last (a dimension scored at its focus points, leaf-scored-exports.test.ts): the first five columns as before.
+    expect(csv.startsWith('\uFEFFparticipant,candidate,criterion,score,rationale,focus_point\r\n')).toBe(true);
     expect(
       csv
         .replace(/"[^"]*"/g, '')
@@ -24,7 +25,7 @@ describe('CSV export', () => {
 
   it('has one long-form row per score, in document order, that a CSV parser reads back exactly', () => {
     const rows = parse(renderCsv(content, 'scores'));
-    expect(rows[0]).toEqual(['participant', 'candidate', 'criterion', 'score', 'rationale']);
+    expect(rows[0]).toEqual(['participant', 'candidate', 'criterion', 'score', 'rationale', 'focus_point']);
     expect(rows).toHaveLength(doc.scores.length + 1);
     const first = doc.scores[0];
     expect(rows[1]).toEqual([
@@ -33,6 +34,7 @@ describe('CSV export', () => {
       displayName(doc.criteria[0], 'zh-CN', 'criterion', 0),
       String(first.value),
       first.rationale,
+      '',
     ]);
     // The unscored cell is an empty score, not 0.
     expect(rows.at(-1)![3]).toBe('');

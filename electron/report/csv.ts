@@ -1,5 +1,6 @@
 import type { CsvKind } from '../../shared/contract/report';
-import type { ReportContent } from './content';
+import { leafName } from '../../shared/model';
+import { leafScoredIds, type ReportContent } from './content';
 import { csvRow } from './escape';
 
 /**
@@ -8,7 +9,12 @@ import { csvRow } from './escape';
  *
  * `kind` picks one table; `all` (the default) puts every table in one file, each
  * section introduced by a `# name` line and separated by an empty line:
- * - `scores`: long form, one row per score — participant,candidate,criterion,score,rationale
+ * - `scores`: long form, one row per score in force as entered —
+ *   participant,candidate,criterion,score,rationale,focus_point. A dimension scored at its focus
+ *   points (hierarchy.ts) has one row per focus point score instead of its own dimension scores
+ *   (those are kept in the document but not used): `criterion` the dimension, `focus_point` the
+ *   focus point's name, `rationale` empty (focus point scores carry none). `focus_point` is empty
+ *   on every other row; it was added last, so the first five columns read as before it.
  * - `weights`: criterion,group,base_weight,adaptation_delta,final_weight,share,accepted_rules
  * - `aggregate`: candidate,criterion,group_score,disagreement (group score per cell, std dev across participants)
  * - `results`: rank,candidate,total,coverage,first_rank_acceptability,chosen,first_rank_standard_error
@@ -28,21 +34,47 @@ export function renderCsv(r: ReportContent, kind: CsvKind = 'all'): string {
 }
 
 function scoresCsv(r: ReportContent): string {
-  const { doc } = r;
+  const { doc, lang } = r;
   const names = new Map(doc.participants.map((p) => [p.id, p.name]));
-  // Document order of participants, candidates and criteria, whatever order the scores were entered in.
+  const atLeaves = leafScoredIds(doc);
+  // A dimension scored at its focus points: its focus point scores, in the node's focus point order.
+  const leaves = new Map(
+    doc.hierarchy
+      .filter((n) => atLeaves.has(n.criterionId))
+      .map((n) => [n.criterionId, new Map(n.leaves.map((l, j) => [l.id, { j, name: leafName(l, lang) }]))]),
+  );
+  const entered = [
+    ...doc.scores.filter((s) => !atLeaves.has(s.criterionId)).map((s) => ({ ...s, leaf: -1, focusPoint: '' })),
+    ...doc.leafScores.flatMap((s) => {
+      const leaf = leaves.get(s.criterionId)?.get(s.leafId);
+      return leaf ? [{ ...s, rationale: '', leaf: leaf.j, focusPoint: leaf.name }] : [];
+    }),
+  ];
+  // Document order of participants, candidates, criteria and focus points, whatever order the scores were entered in.
   const order = (ids: readonly { id: string }[]) => new Map(ids.map((x, i) => [x.id, i]));
   const p = order(doc.participants);
   const c = order(doc.candidates);
   const k = order(doc.criteria);
-  const rows = [...doc.scores].sort(
+  const rows = entered.sort(
     (a, b) =>
-      p.get(a.participantId)! - p.get(b.participantId)! || c.get(a.candidateId)! - c.get(b.candidateId)! || k.get(a.criterionId)! - k.get(b.criterionId)!,
+      p.get(a.participantId)! - p.get(b.participantId)! ||
+      c.get(a.candidateId)! - c.get(b.candidateId)! ||
+      k.get(a.criterionId)! - k.get(b.criterionId)! ||
+      a.leaf - b.leaf,
   );
   return (
-    csvRow(['participant', 'candidate', 'criterion', 'score', 'rationale']) +
+    csvRow(['participant', 'candidate', 'criterion', 'score', 'rationale', 'focus_point']) +
     rows
-      .map((s) => csvRow([names.get(s.participantId) ?? s.participantId, r.candidateName(s.candidateId), r.criterionName(s.criterionId), s.value, s.rationale]))
+      .map((s) =>
+        csvRow([
+          names.get(s.participantId) ?? s.participantId,
+          r.candidateName(s.candidateId),
+          r.criterionName(s.criterionId),
+          s.value,
+          s.rationale,
+          s.focusPoint,
+        ]),
+      )
       .join('')
   );
 }

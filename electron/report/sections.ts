@@ -14,6 +14,7 @@ import {
   formatHours,
   formatNumber,
   formatPercent,
+  leafScoredIds,
 } from './content';
 import { intervalsSvg, linesSvg, radarSvg, rankingBarsSvg, stackedSvg } from './svg';
 import { verdictLines } from './verdict';
@@ -45,7 +46,8 @@ export function buildSections(r: ReportContent): ReportSection[] {
   ];
   if (r.health) sections.push({ id: 'health', title: r.health.title, blocks: healthBlocks(r.health) });
   if (doc.rounds.length) sections.push({ id: 'converged', title: s.converged, blocks: convergedBlocks(r) });
-  if (r.rationales.length) sections.push({ id: 'rationales', title: s.rationales, blocks: rationaleBlocks(r), pageBreak: true });
+  if (r.rationales.length || r.rationalesNotListed.length)
+    sections.push({ id: 'rationales', title: s.rationales, blocks: rationaleBlocks(r), pageBreak: true });
   if (doc.notes.trim()) sections.push({ id: 'notes', title: s.workshopNotes, blocks: [prose({ user: doc.notes })] });
   return sections;
 }
@@ -204,7 +206,8 @@ function scoreBlocks(r: ReportContent): Block[] {
 
 /** Under the scores table: which dimensions were scored at their focus points (their values derived). */
 function leafScoredNote(r: ReportContent): Block[] {
-  const atLeaves = r.doc.criteria.filter((k) => r.doc.hierarchy.some((n) => n.criterionId === k.id && n.scoreAt === 'leaves'));
+  const ids = leafScoredIds(r.doc);
+  const atLeaves = r.doc.criteria.filter((k) => ids.has(k.id));
   return atLeaves.length ? [muted(r.s.leafScoredInScores(atLeaves.map((k) => r.criterionName(k.id)).join(', ')))] : [];
 }
 
@@ -592,8 +595,11 @@ function reevaluationBlocks(h: NonNullable<ReportContent['health']>): Block[] {
   return [h3(rv.title), { kind: 'pairs', style: 'record', entries: rv.rows.map(([label, values]) => [label, lines(values.map(user))]), widths: [1, 3] }];
 }
 
+/** The rationales of the scores in force; under them, which dimensions' unused dimension-score rationales are left out. */
 function rationaleBlocks(r: ReportContent): Block[] {
   const { s } = r;
+  const notListed = r.rationalesNotListed.length ? [muted(s.rationalesLeafScored(r.rationalesNotListed.join(r.lang === 'en' ? ', ' : '、')))] : [];
+  if (!r.rationales.length) return notListed;
   return [
     table(
       [s.participant, s.candidate, s.criterion, s.score, s.rationale],
@@ -606,5 +612,6 @@ function rationaleBlocks(r: ReportContent): Block[] {
       ]),
       'rationales',
     ),
+    ...notListed,
   ];
 }

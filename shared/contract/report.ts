@@ -10,7 +10,9 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
  * Tables of the CSV export. `all` (default): one file with every table as a section,
  * each introduced by a `# name` line, sections separated by an empty line. The others:
  * one plain table per file —
- * `scores` participant,candidate,criterion,score,rationale (long form, one row per score);
+ * `scores` participant,candidate,criterion,score,rationale,focus_point (long form, one row per score in
+ *   force as entered: a dimension scored at its focus points has a row per focus point score, named in
+ *   `focus_point`, empty elsewhere; its unused dimension scores are left out);
  * `weights` criterion,group,base_weight,adaptation_delta,final_weight,share,accepted_rules;
  * `aggregate` candidate,criterion,group_score,disagreement;
  * `results` rank,candidate,total,coverage,first_rank_acceptability,chosen,first_rank_standard_error (shares in 0…1).

@@ -268,6 +268,8 @@ export interface ReportStrings {
   leafScoredDerived: (dimension: string) => string;
   leafScoredPending: string;
   leafScoredInScores: (list: string) => string;
+  /** Under the score rationales: the dimensions scored at their focus points whose own (unused) scores carry rationales, not listed. */
+  rationalesLeafScored: (list: string) => string;
   hierarchyPairwisePending: string;
   // Per pairwise node: which consistency index, and the group that judged it (issue 28).
   /** After the CR: that it is Saaty's, with Alonso–Lamata's beside it (formatted). */

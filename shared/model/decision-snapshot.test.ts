@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from './create';
 import { changesSinceDecision, hasChanges, successTargetOf, takeSnapshot } from './decision-snapshot';
 import { addCandidate, confirmDecision, importMetrics, removeCandidate, setAnswer, setNextReview, setScore, setWeightPoints, updateDecision } from './edits';
+import { canExpand, expandCriterion, setLeafScore, setScoreAt } from './edits/hierarchy-edit';
 import { nextReviewDate, reviewDue } from './review-due';
 import { WorkshopDocSchema, type WorkshopDoc } from './schema';
 
@@ -124,6 +125,28 @@ describe('the success-rate KPI read from the needs', () => {
 describe('taking a snapshot', () => {
   it('none without a decided candidate', () => {
     expect(takeSnapshot(piloted(), NOW)).toBeNull();
+  });
+});
+
+describe('the snapshot of a dimension scored at its focus points', () => {
+  it('keeps the derived group score, and each candidate’s total is the weighted sum of the kept scores', () => {
+    let doc = piloted();
+    const k = doc.criteria.find((c) => canExpand(doc, c.id))!;
+    doc = setScoreAt(expandCriterion(doc, k.id), k.id, 'leaves');
+    const leaf = doc.hierarchy.find((n) => n.criterionId === k.id)!.leaves[0];
+    for (const p of doc.participants) doc = setLeafScore(doc, { participantId: p.id, candidateId: 'managed', criterionId: k.id, leafId: leaf.id }, 9);
+    // The dimension's own scores are still in the document, for every candidate, but do not count.
+    expect(doc.candidates.every((c) => doc.scores.some((s) => s.candidateId === c.id && s.criterionId === k.id && s.value !== null))).toBe(true);
+    const snap = takeSnapshot({ ...doc, decision: { ...doc.decision, candidateId: 'managed' } }, NOW)!;
+    expect(snap.scores[`managed|${k.id}`]).toBe(9);
+    for (const c of doc.candidates.filter((c) => c.id !== 'managed')) expect(snap.scores[`${c.id}|${k.id}`]).toBeUndefined();
+    // What the review shows as "then": the totals rest on exactly the scores kept beside them (unscored = the scale minimum).
+    const sum = doc.criteria.reduce((a, c) => a + c.weight, 0);
+    const range = doc.scale.max - doc.scale.min;
+    for (const { id, total } of snap.candidates) {
+      const expected = doc.criteria.reduce((a, c) => a + (c.weight / sum) * (((snap.scores[`${id}|${c.id}`] ?? doc.scale.min) - doc.scale.min) / range), 0);
+      expect(total).toBeCloseTo(expected, 12);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { evaluate } from '../scoring';
+import { evaluate, type Evaluation } from '../scoring';
 import { evaluateInput, scoreCube } from './analysis';
 import { calibrationStatus } from './calibration';
 import { monthlyBudget } from './currency';
@@ -18,20 +18,21 @@ import type { DecisionSnapshot, WorkshopDoc } from './schema';
  * The analysis the room ranks by: the document's weights and score cube, with the derived values
  * of dimensions scored at their focus points. `judged` holds the engine's AHP answers for the
  * pairwise ones (hierarchy.ts `HierarchyJudged`; the Node side's `hierarchyJudged`, the page's
- * `judgedNow`); without its answer such a dimension counts as not scored.
+ * `judgedNow`); without its answer such a dimension counts as not scored. Null when it cannot be
+ * evaluated (no candidate, no criterion, or the engine refuses it: every weight zero).
  */
-function evaluated(doc: WorkshopDoc, judged: HierarchyJudged) {
-  return evaluate(evaluateInput(doc, undefined, scoreCube(doc, {}, judged)));
+function evaluated(doc: WorkshopDoc, judged: HierarchyJudged): Evaluation | null {
+  if (doc.candidates.length === 0 || doc.criteria.length === 0) return null;
+  try {
+    return evaluate(evaluateInput(doc, undefined, scoreCube(doc, {}, judged)));
+  } catch {
+    return null;
+  }
 }
 
 /** The weighted totals of the current analysis (candidate order), or null when it cannot be evaluated (no weight, no criterion). `judged`: see `evaluated`. */
 export function currentTotals(doc: WorkshopDoc, judged: HierarchyJudged = {}): number[] | null {
-  if (doc.candidates.length === 0 || doc.criteria.length === 0) return null;
-  try {
-    return evaluated(doc, judged).totals;
-  } catch {
-    return null;
-  }
+  return evaluated(doc, judged)?.totals ?? null;
 }
 
 /**
@@ -52,21 +53,16 @@ const numberAnswer = (doc: WorkshopDoc, id: string): number | null => {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 };
 
-/** The group's aggregated scores, "candidateId|criterionId" → score (unscored cells left out). */
-function aggregatedScores(doc: WorkshopDoc, judged: HierarchyJudged): Record<string, number> {
+/** The group's aggregated scores of an evaluation, "candidateId|criterionId" → score (unscored cells left out; none without an evaluation). */
+function aggregatedScores(doc: WorkshopDoc, evaluation: ReturnType<typeof evaluated>): Record<string, number> {
   const out: Record<string, number> = {};
-  if (doc.candidates.length === 0 || doc.criteria.length === 0) return out;
-  try {
-    const { aggregated } = evaluated(doc, judged);
-    doc.candidates.forEach((c, i) =>
-      doc.criteria.forEach((k, j) => {
-        const v = aggregated[i][j];
-        if (v !== null) out[`${c.id}|${k.id}`] = v;
-      }),
-    );
-  } catch {
-    // No evaluation (all weights zero): no scores to keep.
-  }
+  if (!evaluation) return out;
+  doc.candidates.forEach((c, i) =>
+    doc.criteria.forEach((k, j) => {
+      const v = evaluation.aggregated[i][j];
+      if (v !== null) out[`${c.id}|${k.id}`] = v;
+    }),
+  );
   return out;
 }
 
@@ -99,13 +95,15 @@ function pilotSuccess(s: Partial<Record<'' | 'short' | 'medium' | 'long', number
 export function takeSnapshot(doc: WorkshopDoc, at: string, judged: HierarchyJudged = {}): DecisionSnapshot | null {
   const candidateId = doc.decision.candidateId;
   if (candidateId === null) return null;
-  const totals = currentTotals(doc, judged);
+  // One evaluation for both the totals and the kept scores (it derives the focus-point values too).
+  const evaluation = evaluated(doc, judged);
+  const totals = evaluation?.totals ?? null;
   return {
     at,
     candidateId,
     candidates: doc.candidates.map((c, i) => ({ id: c.id, total: totals?.[i] ?? 0 })),
     weights: doc.criteria.map((c) => ({ id: c.id, weight: c.weight })),
-    scores: aggregatedScores(doc, judged),
+    scores: aggregatedScores(doc, evaluation),
     evidence: evidenceOf(doc),
     needs: {
       successTarget: successTargetOf(doc),

@@ -270,4 +270,6 @@ export const report: ReportStrings = {
   leafScoredDerived: (dimension: string) => `${dimension} (derived)`,
   leafScoredPending: 'Its pairwise local weights do not link every focus point yet: the dimension counts as not scored.',
   leafScoredInScores: (list: string) => `Scored at their focus points (values derived, see “Focus points”): ${list}.`,
+  rationalesLeafScored: (list: string) =>
+    `Not listed here: the rationales given with the dimension-level scores of ${list} (scored at the focus points). Those scores are kept but not used, and focus point scores carry no rationale.`,
 };

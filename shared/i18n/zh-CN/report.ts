@@ -263,4 +263,5 @@ export const report: ReportStrings = {
   leafScoredDerived: (dimension: string) => `${dimension}（推导值）`,
   leafScoredPending: '其两两比较尚未关联全部关注要点：该维度视为未评分。',
   leafScoredInScores: (list: string) => `按关注要点评分的维度（数值为推导值，见“关注要点”）：${list}。`,
+  rationalesLeafScored: (list: string) => `此处未列出${list}（按关注要点评分）在维度层面评分时所附的理由：这些评分保留但不使用，关注要点评分不带理由。`,
 };
