@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../scoring';
 import { evaluateInput, scoreCube, scoreKey } from './analysis';
 import { applyWhatIf } from './edits/scenarios';
-import { analysisBasis } from './provenance';
+import { analysisBasis, decisionStatus } from './provenance';
+import { setRationale, setScore, updateDecision } from './edits';
 import { removalImpact } from './removal';
 import { createSampleWorkshop } from './create';
 import { removeCandidate } from './edits/candidates';
@@ -209,5 +210,25 @@ describe('the recorded decision and focus point scores', () => {
     expect(before).not.toBe(analysisBasis(flat));
     const after = setLeafScore(start.doc, cell('p-lin', 'managed', start.leaves[0]), 7);
     expect(analysisBasis(after)).not.toBe(before);
+  });
+});
+
+describe('a decision on a dimension scored at its focus points', () => {
+  /** What the app before this change recorded as the basis of `decided` below (the unused scores in its fingerprint). */
+  const RECORDED_BY_THE_APP_BEFORE = '01e603d7';
+
+  it('goes stale when a focus point score changes, not when an unused dimension score does', () => {
+    const { doc, leaves } = leafScored();
+    const scored = setLeafScore(doc, cell('p-lin', 'managed', leaves[0]), 8);
+    const decided = updateDecision(scored, { candidateId: 'managed', decidedAt: '2026-03-02' });
+    expect(decisionStatus(decided)).toEqual({ stale: false });
+    // A score (or a rationale's empty entry) typed on the dimension itself: kept, unused, not the analysis.
+    expect(scored.scores.some((s) => s.criterionId === K)).toBe(true);
+    expect(decisionStatus(setScore(decided, 'p-lin', 'managed', K, 2))).toEqual({ stale: false });
+    expect(decisionStatus(setRationale(decided, 'p-wang', 'hybrid', K, 'why'))).toEqual({ stale: false });
+    expect(decisionStatus(setLeafScore(decided, cell('p-lin', 'managed', leaves[0]), 3))).toEqual({ stale: true });
+    // A decision the app recorded before (its basis held the unused scores) is not stale for that alone.
+    expect(decisionStatus({ ...decided, decision: { ...decided.decision, basis: RECORDED_BY_THE_APP_BEFORE } })).toEqual({ stale: false });
+    expect(decisionStatus(setLeafScore({ ...decided, decision: { ...decided.decision, basis: RECORDED_BY_THE_APP_BEFORE } }, cell('p-lin', 'managed', leaves[0]), 3))).toEqual({ stale: true });
   });
 });

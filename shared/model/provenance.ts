@@ -253,15 +253,22 @@ export function ruleEffects(doc: WorkshopDoc, ruleId: string, lang: Lang): strin
 
 /**
  * A fingerprint of what the ranking is computed from: candidates, criteria with their weights,
- * every score, the scale, the aggregation and the participants' influence. Names and notes do
- * not count (they do not change the analysis).
+ * every score that counts, the scale, the aggregation and the participants' influence. Names and
+ * notes do not count (they do not change the analysis), nor do the dimension scores of a dimension
+ * scored at its focus points (kept, unused: its focus points' scores count, `leafBasis`).
  */
 export function analysisBasis(doc: WorkshopDoc): string {
+  return basisOf(doc, true);
+}
+
+/** `analysisBasis`; `inForce` false: with the unused dimension scores, as the app fingerprinted decisions recorded before they were left out. */
+function basisOf(doc: WorkshopDoc, inForce: boolean): string {
+  const atLeaves = new Set(inForce ? doc.hierarchy.filter((n) => n.scoreAt === 'leaves').map((n) => n.criterionId) : []);
   return fingerprint(
     JSON.stringify([
       doc.candidates.map((c) => c.id),
       doc.criteria.map((c) => [c.id, c.weight]),
-      doc.scores.map((s) => [s.participantId, s.candidateId, s.criterionId, s.value]),
+      doc.scores.filter((s) => !atLeaves.has(s.criterionId)).map((s) => [s.participantId, s.candidateId, s.criterionId, s.value]),
       doc.scale,
       doc.aggregation,
       doc.participants.map((p) => [p.id, p.influence]),
@@ -289,7 +296,9 @@ function leafBasis(doc: WorkshopDoc): unknown[] {
  */
 export function decisionStatus(doc: WorkshopDoc): { stale: boolean } | null {
   if (doc.decision.candidateId === null) return null;
-  return { stale: doc.decision.basis !== '' && doc.decision.basis !== analysisBasis(doc) };
+  const { basis } = doc.decision;
+  // A decision recorded before the unused scores were left out matches the fingerprint with them.
+  return { stale: basis !== '' && basis !== analysisBasis(doc) && basis !== basisOf(doc, false) };
 }
 
 /**

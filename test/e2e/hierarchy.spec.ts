@@ -179,6 +179,13 @@ test('a dimension scored at its focus points takes its value from them', async (
   await app.keyboard.press('Enter');
   await expect(app.getByTestId(`derived-mismatch-control-${col('self-built')}`).locator('input')).toHaveValue('10');
   await room.expectLeader(name('self-built'));
+  // The derived cell takes no rationale (it would sit on a score that does not count); a scored cell does.
+  await app.getByTestId(`derived-mismatch-control-${col('self-built')}`).locator('input').focus();
+  await expect(app.locator('#cell-rationale')).toHaveCount(0);
+  await leaf(a, 'self-built').focus();
+  await expect(app.locator('#cell-rationale')).toHaveCount(0);
+  await app.getByRole('textbox', { name: `Throughput efficiency · ${name('self-built')}`, exact: true }).focus();
+  await expect(app.locator('#cell-rationale')).toBeVisible();
 
   // Back to the dimension: its own scores count again, the focus point scores are kept.
   await room.weightsPart('Focus points (hierarchy)');

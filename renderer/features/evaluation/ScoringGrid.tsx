@@ -51,7 +51,10 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
     }
   };
 
-  const cell = view.cells[focus.row]?.[focus.col];
+  // A dimension scored at its focus points counts by them: its own cells take no rationale (a
+  // rationale there would sit on a score that does not count, left out of the report).
+  const atLeaves = scoredAtLeaves(hierarchyNode(doc, view.rows[focus.row]));
+  const cell = atLeaves ? undefined : view.cells[focus.row]?.[focus.col];
   return (
     <div className="scoring">
       <GridTools copied={g.copied} pastedCount={g.pasted ? g.pasted.cells.size : null} onCopy={() => void copyGrid()} />
