@@ -229,6 +229,10 @@ describe('a decision on a dimension scored at its focus points', () => {
     expect(decisionStatus(setLeafScore(decided, cell('p-lin', 'managed', leaves[0]), 3))).toEqual({ stale: true });
     // A decision the app recorded before (its basis held the unused scores) is not stale for that alone.
     expect(decisionStatus({ ...decided, decision: { ...decided.decision, basis: RECORDED_BY_THE_APP_BEFORE } })).toEqual({ stale: false });
-    expect(decisionStatus(setLeafScore({ ...decided, decision: { ...decided.decision, basis: RECORDED_BY_THE_APP_BEFORE } }, cell('p-lin', 'managed', leaves[0]), 3))).toEqual({ stale: true });
+    expect(
+      decisionStatus(
+        setLeafScore({ ...decided, decision: { ...decided.decision, basis: RECORDED_BY_THE_APP_BEFORE } }, cell('p-lin', 'managed', leaves[0]), 3),
+      ),
+    ).toEqual({ stale: true });
   });
 });

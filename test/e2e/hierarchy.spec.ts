@@ -180,7 +180,10 @@ test('a dimension scored at its focus points takes its value from them', async (
   await expect(app.getByTestId(`derived-mismatch-control-${col('self-built')}`).locator('input')).toHaveValue('10');
   await room.expectLeader(name('self-built'));
   // The derived cell takes no rationale (it would sit on a score that does not count); a scored cell does.
-  await app.getByTestId(`derived-mismatch-control-${col('self-built')}`).locator('input').focus();
+  await app
+    .getByTestId(`derived-mismatch-control-${col('self-built')}`)
+    .locator('input')
+    .focus();
   await expect(app.locator('#cell-rationale')).toHaveCount(0);
   await leaf(a, 'self-built').focus();
   await expect(app.locator('#cell-rationale')).toHaveCount(0);
