@@ -15,6 +15,7 @@ import { dropCopies, keepWhatIsMissing } from './api/library-copy';
 import { copyCall } from './api/copy-call';
 import './ui/styles.css';
 
+performance.mark('sw:start'); // the start-up benchmark's phases (test/bench/foundation.bench.ts)
 takeTokenFromLocation();
 // The features the library screen needs at start-up bring their strings here (one per feature).
 const i18n = initI18n([{ en: enExport, 'zh-CN': zhExport }]);
@@ -30,24 +31,36 @@ const FIRST_READ_WAIT_MS = 300;
 // library first would keep the main thread busy while IndexedDB answers, then paint a second time.
 // While the database's files cannot be opened yet, the library says so and the open is retried.
 let retried = false;
-const firstRead = openLibrary(repo, initialLang(), (err) => {
+const opened = openLibrary(repo, initialLang(), (err) => {
   retried = true;
   useLibrary.setState({ error: storageMessage(err) });
-})
+});
+// The first page is read as soon as the database is open, beside the start-up's read of the settings
+// (Dexie queues it behind the open begun above); it is read again only when the start-up wrote
+// something (the sample, a lost library's notice) or the open had to be retried.
+const earlyRead = useLibrary.getState().refresh(); // reports its own failure
+const firstRead = opened
   .then(
-    ({ lost }) => {
+    ({ sample, lost }) => {
+      window.__swEarlyDatabase?.close(); // the app has its own connection now (public/open-early.js)
       if (retried) useLibrary.setState({ error: null });
       // A library this profile had is missing: say so, with what the safety copy holds.
       if (lost) void useLibrary.getState().showLost(lost);
+      return sample || lost !== null || retried;
     },
-    (err: Error) => useLibrary.setState({ error: storageMessage(err) }),
+    (err: Error) => {
+      window.__swEarlyDatabase?.close();
+      useLibrary.setState({ error: storageMessage(err) });
+      return false;
+    },
   )
-  .then(() => useLibrary.getState().refresh()); // reports its own failure
+  .then((changed) => (changed ? useLibrary.getState().refresh() : earlyRead));
 const firstPage = new Promise<void>((resolve) => {
   const off = useLibrary.subscribe((s) => s.loaded && (off(), resolve()));
 });
 await Promise.race([firstRead, firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_READ_WAIT_MS))]);
 
+performance.mark('sw:library-read');
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>

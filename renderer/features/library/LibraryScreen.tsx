@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { Lang } from '../../../shared/framework';
 import { useLibrary } from '../../store/instances';
@@ -62,6 +63,7 @@ export function LibraryScreen({ transfer }: { transfer: ReactNode }) {
     // paints the list (as the room's and the import's measures end), fixed by the browser's
     // frame clock, so a task that runs late (a test driver's) does not move it.
     if (loaded && rows.length && !libraryPaintMarked) {
+      performance.mark('sw:library-rendered');
       libraryPaintMarked = true;
       requestAnimationFrame(() => requestAnimationFrame((frameAt) => performance.mark('sw:library-painted', { startTime: frameAt })));
     }
@@ -111,35 +113,7 @@ export function LibraryScreen({ transfer }: { transfer: ReactNode }) {
           {t('library.review.summary', { due: dueCount, broken: brokenCount })}
         </p>
       )}
-      <ul className="workshop-list" aria-label={t('library.title')}>
-        {rows.slice(0, limit).map((w) => (
-          <li key={w.id} className="workshop-card">
-            <a className="workshop-title" href={`#/w/${w.id}`}>
-              <bdi>{w.title}</bdi>
-            </a>
-            <div className="muted small">
-              {w.team && (
-                <span>
-                  <bdi>{w.team}</bdi> ·{' '}
-                </span>
-              )}
-              {t('library.meta', { candidates: w.candidates, participants: w.participants })} · {t('library.updated', { when: relativeTime(w.updatedAt, t) })}
-            </div>
-            <ReviewBadges w={w} today={todayIso} />
-            <div className="card-actions" role="group" aria-label={t('library.actionsFor', { title: w.title })}>
-              <button type="button" className="btn btn-ghost" onClick={() => setRenaming(w)}>
-                {t('action.rename')}
-              </button>
-              <button type="button" className="btn btn-ghost" onClick={() => void actions.duplicate(w.id, (title) => t('library.copyOf', { title }))}>
-                {t('action.duplicate')}
-              </button>
-              <button type="button" className="btn btn-ghost btn-danger" onClick={() => void actions.remove(w.id)}>
-                {t('action.delete')}
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <WorkshopCards rows={rows.slice(0, limit)} today={todayIso} onRename={setRenaming} />
       {rows.length > limit && (
         <div ref={sentinel} className="library-more">
           <button type="button" className="btn" onClick={() => setLimit(rows.length)}>
@@ -266,9 +240,49 @@ function TitleForm(props: {
   );
 }
 
-/** A workshop's review, as the library flags it: due or overdue (with its date), and an assumption of the decision broken. */
-function ReviewBadges({ w, today }: { w: WorkshopSummary; today: string }) {
+/**
+ * The library's cards. One translation hook for the list, and the labels every card shares
+ * translated once: the first paint of a long library renders FIRST_READ cards at once.
+ */
+function WorkshopCards({ rows, today, onRename }: { rows: readonly WorkshopSummary[]; today: string; onRename: (w: WorkshopSummary) => void }) {
   const { t } = useTranslation();
+  const actions = useLibrary.getState();
+  const label = { rename: t('action.rename'), duplicate: t('action.duplicate'), remove: t('action.delete') };
+  return (
+    <ul className="workshop-list" aria-label={t('library.title')}>
+      {rows.map((w) => (
+        <li key={w.id} className="workshop-card">
+          <a className="workshop-title" href={`#/w/${w.id}`}>
+            <bdi>{w.title}</bdi>
+          </a>
+          <div className="muted small">
+            {w.team && (
+              <span>
+                <bdi>{w.team}</bdi> ·{' '}
+              </span>
+            )}
+            {t('library.meta', { candidates: w.candidates, participants: w.participants })} · {t('library.updated', { when: relativeTime(w.updatedAt, t) })}
+          </div>
+          <ReviewBadges w={w} today={today} t={t} />
+          <div className="card-actions" role="group" aria-label={t('library.actionsFor', { title: w.title })}>
+            <button type="button" className="btn btn-ghost" onClick={() => onRename(w)}>
+              {label.rename}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => void actions.duplicate(w.id, (title) => t('library.copyOf', { title }))}>
+              {label.duplicate}
+            </button>
+            <button type="button" className="btn btn-ghost btn-danger" onClick={() => void actions.remove(w.id)}>
+              {label.remove}
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A workshop's review, as the library flags it: due or overdue (with its date), and an assumption of the decision broken. */
+function ReviewBadges({ w, today, t }: { w: WorkshopSummary; today: string; t: TFunction }) {
   const due = reviewDue(w.reviewDate ?? '', today);
   if (!due && w.assumptions !== 'broken') return null;
   return (
