@@ -401,41 +401,67 @@ function updateProgress() {
   }
 }
 
+/**
+ * A score field and its error line (ids `${idBase}-v` and `${idBase}-err`, the field described by
+ * the error line), for a cell and for a focus point alike. At every keystroke the text is recorded
+ * (`edit`), the field checked (`bad`: the recorded text is no score on the scale) and `changed`
+ * told (the page's draft and progress by default); the field is checked once at the start too.
+ */
+function scoreInput(o: {
+  idBase: string;
+  /** `data-*` attributes that name the answer (candidate, criterion, focus point). */
+  data: Record<string, string>;
+  text: string;
+  edit: (text: string) => void;
+  bad: () => boolean;
+  disabled?: boolean;
+  changed?: () => void;
+}): { value: HTMLInputElement; err: HTMLElement } {
+  const scale = round!.scale;
+  const value = h('input', {
+    id: `${o.idBase}-v`,
+    class: 'score',
+    inputmode: 'decimal',
+    autocomplete: 'off',
+    'aria-describedby': `${o.idBase}-err`,
+    ...o.data,
+  });
+  value.value = o.text;
+  if (o.disabled ?? !round!.open) value.disabled = true;
+  const err = h('span', { id: `${o.idBase}-err`, class: 'err' });
+  const check = () => {
+    const bad = o.bad();
+    value.setAttribute('aria-invalid', bad ? 'true' : 'false');
+    err.textContent = bad ? t('notANumber', scale) : '';
+  };
+  value.addEventListener('input', () => {
+    o.edit(value.value);
+    check();
+    (o.changed ?? onEdit)();
+  });
+  check();
+  return { value, err };
+}
+
 function cellField(candidate: BallotResponse['candidates'][number], criterion: BallotResponse['criteria'][number]): HTMLElement {
   const key = cellKey(candidate.id, criterion.id);
   const cur = state.cells[key] ?? { value: '', rationale: '' };
   const idBase = `c-${candidate.id}-${criterion.id}`.replace(/[^A-Za-z0-9_-]/g, '_');
   const scale = round!.scale;
-  const value = h('input', {
-    id: `${idBase}-v`,
-    class: 'score',
-    inputmode: 'decimal',
-    autocomplete: 'off',
-    'aria-describedby': `${idBase}-err`,
-    'data-candidate': candidate.id,
-    'data-criterion': criterion.id,
+  const { value, err } = scoreInput({
+    idBase,
+    data: { 'data-candidate': candidate.id, 'data-criterion': criterion.id },
+    text: cur.value,
+    edit: (text) => editValue(state, key, text),
+    bad: () => invalidCells(round!, state).includes(key),
   });
-  value.value = cur.value;
-  if (!round!.open) value.disabled = true;
-  const err = h('span', { id: `${idBase}-err`, class: 'err' });
   const rationale = h('textarea', { id: `${idBase}-r`, rows: '2', maxlength: '1000', 'data-candidate': candidate.id, 'data-criterion': criterion.id });
   rationale.value = cur.rationale;
   if (!round!.open) rationale.disabled = true;
-  const check = () => {
-    const bad = invalidCells(round!, state).includes(key);
-    value.setAttribute('aria-invalid', bad ? 'true' : 'false');
-    err.textContent = bad ? t('notANumber', scale) : '';
-  };
-  value.addEventListener('input', () => {
-    editValue(state, key, value.value);
-    check();
-    onEdit();
-  });
   rationale.addEventListener('input', () => {
     state.cells[key] = { value: state.cells[key]?.value ?? '', rationale: rationale.value };
     onEdit();
   });
-  check();
   return h(
     'div',
     { class: 'cell' },
@@ -458,31 +484,13 @@ function leafFields(candidate: BallotResponse['candidates'][number], criterion: 
   const groupId = `l-${candidate.id}-${criterion.id}`.replace(/[^A-Za-z0-9_-]/g, '_');
   const rows = (criterion.leaves ?? []).map((leaf, j) => {
     const key = leafKey(candidate.id, criterion.id, leaf.id);
-    const idBase = `${groupId}-${j}`;
-    const value = h('input', {
-      id: `${idBase}-v`,
-      class: 'score',
-      inputmode: 'decimal',
-      autocomplete: 'off',
-      'aria-describedby': `${idBase}-err`,
-      'data-candidate': candidate.id,
-      'data-criterion': criterion.id,
-      'data-leaf': leaf.id,
+    const { value, err } = scoreInput({
+      idBase: `${groupId}-${j}`,
+      data: { 'data-candidate': candidate.id, 'data-criterion': criterion.id, 'data-leaf': leaf.id },
+      text: state.leaves?.[key] ?? '',
+      edit: (text) => editLeaf(state, key, text),
+      bad: () => invalidCells(round!, state).includes(key),
     });
-    value.value = state.leaves?.[key] ?? '';
-    if (!round!.open) value.disabled = true;
-    const err = h('span', { id: `${idBase}-err`, class: 'err' });
-    const check = () => {
-      const bad = invalidCells(round!, state).includes(key);
-      value.setAttribute('aria-invalid', bad ? 'true' : 'false');
-      err.textContent = bad ? t('notANumber', scale) : '';
-    };
-    value.addEventListener('input', () => {
-      editLeaf(state, key, value.value);
-      check();
-      onEdit();
-    });
-    check();
     return h(
       'div',
       { class: 'leaf' },
