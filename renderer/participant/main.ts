@@ -46,6 +46,8 @@ let pairIndex = 0;
 let offline = false;
 let draftTimer: number | undefined;
 let notice: { key: StringKey; vars?: Record<string, string | number> } | null = null;
+/** A paced question on a cell scored at its focus points: the text typed per focus point, kept across re-renders (language, banners) until the question changes. */
+let pacedTyped: { roundId: string; index: number; texts: Map<string, string> } | null = null;
 
 function safeGet(key: string): string | null {
   try {
@@ -416,7 +418,7 @@ function scoreInput(o: {
   bad: () => boolean;
   disabled?: boolean;
   changed?: () => void;
-}): { value: HTMLInputElement; err: HTMLElement } {
+}): { value: HTMLInputElement; err: HTMLElement; check: () => void } {
   const scale = round!.scale;
   const value = h('input', {
     id: `${o.idBase}-v`,
@@ -440,7 +442,7 @@ function scoreInput(o: {
     (o.changed ?? onEdit)();
   });
   check();
-  return { value, err };
+  return { value, err, check };
 }
 
 function cellField(candidate: BallotResponse['candidates'][number], criterion: BallotResponse['criteria'][number]): HTMLElement {
@@ -591,21 +593,82 @@ function pairsSection(): HTMLElement | null {
   );
 }
 
+/** An answer sent in a paced round: one value (a cell, a pair), or a score per focus point (a cell scored at its focus points). */
+type PacedSend = { value: number; rationale?: string } | { leafCells: Ballot['leafCells'] };
+
 /**
  * A facilitator-paced round: only the question on the room's screen. The answer is sent as it
- * is given (acknowledged once stored); it can be changed until the facilitator reveals.
+ * is given (acknowledged once stored); it can be changed until the facilitator reveals. A cell
+ * of a dimension scored at its focus points asks its focus points together, one field each.
  */
 function pacedSection(r: BallotResponse, p: PacedView): HTMLElement {
   const q = p.question;
   const name = (list: { id: string; name: { 'zh-CN': string; en: string } }[], id: string) => pick(list.find((x) => x.id === id)!.name);
   const locked = !r.open || p.revealed;
-  const state = h('p', { id: 'paced-state', role: 'status', tabindex: '-1' }, p.revealed ? t('pacedRevealed') : p.answer ? t('pacedStored') : '');
+  const answered = p.answer !== null || (p.leaves?.length ?? 0) > 0;
+  const state = h('p', { id: 'paced-state', role: 'status', tabindex: '-1' }, p.revealed ? t('pacedRevealed') : answered ? t('pacedStored') : '');
   const send = h('button', { type: 'button', id: 'paced-send', class: 'primary big' }, t('pacedAnswer'));
   send.disabled = locked;
-  let read: () => { value: number; rationale?: string } | null;
+  let read: () => PacedSend | null;
   const body: HTMLElement[] = [];
   let heading: string;
-  if (q.kind === 'cell') {
+  const leaves = q.kind === 'cell' ? r.criteria.find((k) => k.id === q.criterionId)?.leaves : undefined;
+  if (q.kind === 'cell' && leaves) {
+    const [candidate, criterion] = [name(r.candidates, q.candidateId), name(r.criteria, q.criterionId)];
+    heading = `${criterion} — ${candidate}`;
+    // Typed text per focus point (else the stored answer); an empty field is flagged only once the answer is sent (every focus point is asked).
+    if (pacedTyped?.roundId !== r.roundId || pacedTyped.index !== p.index)
+      pacedTyped = {
+        roundId: r.roundId,
+        index: p.index,
+        texts: new Map(leaves.map((l) => [l.id, String(p.leaves?.find((a) => a.leafId === l.id)?.value ?? '')])),
+      };
+    const typed = pacedTyped.texts;
+    let sending = false;
+    const badText = (text: string) => {
+      const v = parseValue(text, r.scale);
+      return v === undefined || (sending && v === null);
+    };
+    const fields = leaves.map((leaf, j) => {
+      const f = scoreInput({
+        idBase: `paced-l-${j}`,
+        data: { 'data-candidate': q.candidateId, 'data-criterion': q.criterionId, 'data-leaf': leaf.id },
+        text: typed.get(leaf.id)!,
+        edit: (text) => typed.set(leaf.id, text),
+        bad: () => badText(typed.get(leaf.id)!),
+        disabled: locked,
+        changed: () => {},
+      });
+      const row = h(
+        'div',
+        { class: 'leaf' },
+        h(
+          'label',
+          { for: f.value.id, class: 'leaf-name' },
+          pick(leaf.name),
+          h('span', { class: 'sr-only' }, ` — ${candidate}, ${criterion}: ${t('score')} (${r.scale.min}–${r.scale.max})`),
+        ),
+        f.value,
+        f.err,
+      );
+      return { ...f, row };
+    });
+    read = () => {
+      sending = true;
+      for (const f of fields) f.check();
+      const values = leaves.map((l) => parseValue(typed.get(l.id)!, r.scale));
+      const first = values.findIndex((v) => v === null || v === undefined);
+      if (first >= 0) {
+        fields[first].value.focus();
+        return null;
+      }
+      return { leafCells: leaves.map((l, j) => ({ candidateId: q.candidateId, criterionId: q.criterionId, leafId: l.id, value: values[j]! })) };
+    };
+    body.push(
+      h('p', { class: 'small' }, t('pacedLeafHint', r.scale)),
+      h('div', { class: 'cell leaves', role: 'group', 'aria-labelledby': 'paced-h' }, ...fields.map((f) => f.row)),
+    );
+  } else if (q.kind === 'cell') {
     heading = `${name(r.criteria, q.criterionId)} — ${name(r.candidates, q.candidateId)}`;
     const value = h('input', { id: 'paced-value', class: 'score', inputmode: 'decimal', autocomplete: 'off', 'aria-describedby': 'paced-err' });
     value.value = p.answer ? String(p.answer.value) : '';
@@ -670,10 +733,13 @@ function pacedSection(r: BallotResponse, p: PacedView): HTMLElement {
   );
 }
 
-async function sendAnswer(index: number, answer: { value: number; rationale?: string }) {
+async function sendAnswer(index: number, answer: PacedSend) {
   try {
     await call<SubmitResponse>('answer', { index, ...answer });
-    if (round?.paced) round.paced.answer = { value: answer.value, rationale: answer.rationale ?? '' };
+    if (round?.paced) {
+      if ('leafCells' in answer) round.paced.leaves = answer.leafCells.map((c) => ({ leafId: c.leafId, value: c.value }));
+      else round.paced.answer = { value: answer.value, rationale: answer.rationale ?? '' };
+    }
     offline = false;
     notice = null;
     render();
@@ -681,7 +747,10 @@ async function sendAnswer(index: number, answer: { value: number; rationale?: st
   } catch (err) {
     const code = (err as CallError).code;
     // The room moved on (or revealed) meanwhile: show the question that is on the screen now.
-    if (code === 'invalid_request' || code === 'forbidden') return void loadBallot();
+    if (code === 'invalid_request' || code === 'forbidden') {
+      pacedTyped = null;
+      return void loadBallot();
+    }
     handleError(err, () => sendAnswer(index, answer));
   }
 }
@@ -761,7 +830,10 @@ async function poll() {
       return void loadBallot();
     }
     // A paced round moved on to another question, or revealed this one: the page shows it.
-    if (s.pace && round.paced && (s.pace.index !== round.paced.index || s.pace.revealed !== round.paced.revealed)) return void loadBallot();
+    if (s.pace && round.paced && (s.pace.index !== round.paced.index || s.pace.revealed !== round.paced.revealed)) {
+      pacedTyped = null;
+      return void loadBallot();
+    }
     if (s.open !== round.open || s.claimedElsewhere?.at !== round.claimedElsewhere?.at || s.setAside?.at !== round.setAside?.at) {
       round.setAside = s.setAside;
       round.open = s.open;
