@@ -23,7 +23,7 @@ import { decodeLine, frame, Journal, moveJournalAside, pruneSideFiles, storageEr
 import { DraftBudgets, draftCost, FailureWindow } from './limits';
 import { hostPort, startListener, type Listener, type ListenerOptions } from './listener';
 import { ballotResponse, checkBallot, parseParticipantRequest, participantOf } from './participant';
-import { checkAnswer, pacedQuestions, pacedTally, withAnswer } from './paced';
+import { checkAnswer, pacedQuestions, pacedTally, withAnswer, withLeafAnswer } from './paced';
 import {
   applyRecord,
   checkRecord,
@@ -443,8 +443,10 @@ export class SessionManager {
         const req = parseParticipantRequest('answer', payload);
         return this.locked(e, async () => {
           if (!e.round.open) throw new ContractError('forbidden', 'The round is closed; ballots can no longer change.');
-          const q = checkAnswer(e.round, req.index, req.value);
-          const ballot = withAnswer(e.round.submitted.get(pid)?.ballot, q, req.value, req.rationale ?? '');
+          const q = checkAnswer(e.round, req);
+          const before = e.round.submitted.get(pid)?.ballot;
+          // A cell scored at its focus points is answered per focus point; any other question with one value.
+          const ballot = req.leafCells && q.kind === 'cell' ? withLeafAnswer(before, q, req.leafCells) : withAnswer(before, q, req.value!, req.rationale ?? '');
           checkBallot(e.round, ballot);
           if (!e.round.joined.has(pid) || (this.isLink(e, pid, token) && !e.round.linkUsed.has(pid))) await this.change(e, { t: 'join', pid, via: 'link' });
           const at = new Date(this.now()).toISOString();

@@ -46,6 +46,8 @@ let pairIndex = 0;
 let offline = false;
 let draftTimer: number | undefined;
 let notice: { key: StringKey; vars?: Record<string, string | number> } | null = null;
+/** A paced question on a cell scored at its focus points: the text typed per focus point, kept across re-renders (language, banners) until the question changes. */
+let pacedTyped: { roundId: string; index: number; texts: Map<string, string> } | null = null;
 
 function safeGet(key: string): string | null {
   try {
@@ -401,41 +403,67 @@ function updateProgress() {
   }
 }
 
+/**
+ * A score field and its error line (ids `${idBase}-v` and `${idBase}-err`, the field described by
+ * the error line), for a cell and for a focus point alike. At every keystroke the text is recorded
+ * (`edit`), the field checked (`bad`: the recorded text is no score on the scale) and `changed`
+ * told (the page's draft and progress by default); the field is checked once at the start too.
+ */
+function scoreInput(o: {
+  idBase: string;
+  /** `data-*` attributes that name the answer (candidate, criterion, focus point). */
+  data: Record<string, string>;
+  text: string;
+  edit: (text: string) => void;
+  bad: () => boolean;
+  disabled?: boolean;
+  changed?: () => void;
+}): { value: HTMLInputElement; err: HTMLElement; check: () => void } {
+  const scale = round!.scale;
+  const value = h('input', {
+    id: `${o.idBase}-v`,
+    class: 'score',
+    inputmode: 'decimal',
+    autocomplete: 'off',
+    'aria-describedby': `${o.idBase}-err`,
+    ...o.data,
+  });
+  value.value = o.text;
+  if (o.disabled ?? !round!.open) value.disabled = true;
+  const err = h('span', { id: `${o.idBase}-err`, class: 'err' });
+  const check = () => {
+    const bad = o.bad();
+    value.setAttribute('aria-invalid', bad ? 'true' : 'false');
+    err.textContent = bad ? t('notANumber', scale) : '';
+  };
+  value.addEventListener('input', () => {
+    o.edit(value.value);
+    check();
+    (o.changed ?? onEdit)();
+  });
+  check();
+  return { value, err, check };
+}
+
 function cellField(candidate: BallotResponse['candidates'][number], criterion: BallotResponse['criteria'][number]): HTMLElement {
   const key = cellKey(candidate.id, criterion.id);
   const cur = state.cells[key] ?? { value: '', rationale: '' };
   const idBase = `c-${candidate.id}-${criterion.id}`.replace(/[^A-Za-z0-9_-]/g, '_');
   const scale = round!.scale;
-  const value = h('input', {
-    id: `${idBase}-v`,
-    class: 'score',
-    inputmode: 'decimal',
-    autocomplete: 'off',
-    'aria-describedby': `${idBase}-err`,
-    'data-candidate': candidate.id,
-    'data-criterion': criterion.id,
+  const { value, err } = scoreInput({
+    idBase,
+    data: { 'data-candidate': candidate.id, 'data-criterion': criterion.id },
+    text: cur.value,
+    edit: (text) => editValue(state, key, text),
+    bad: () => invalidCells(round!, state).includes(key),
   });
-  value.value = cur.value;
-  if (!round!.open) value.disabled = true;
-  const err = h('span', { id: `${idBase}-err`, class: 'err' });
   const rationale = h('textarea', { id: `${idBase}-r`, rows: '2', maxlength: '1000', 'data-candidate': candidate.id, 'data-criterion': criterion.id });
   rationale.value = cur.rationale;
   if (!round!.open) rationale.disabled = true;
-  const check = () => {
-    const bad = invalidCells(round!, state).includes(key);
-    value.setAttribute('aria-invalid', bad ? 'true' : 'false');
-    err.textContent = bad ? t('notANumber', scale) : '';
-  };
-  value.addEventListener('input', () => {
-    editValue(state, key, value.value);
-    check();
-    onEdit();
-  });
   rationale.addEventListener('input', () => {
     state.cells[key] = { value: state.cells[key]?.value ?? '', rationale: rationale.value };
     onEdit();
   });
-  check();
   return h(
     'div',
     { class: 'cell' },
@@ -458,31 +486,13 @@ function leafFields(candidate: BallotResponse['candidates'][number], criterion: 
   const groupId = `l-${candidate.id}-${criterion.id}`.replace(/[^A-Za-z0-9_-]/g, '_');
   const rows = (criterion.leaves ?? []).map((leaf, j) => {
     const key = leafKey(candidate.id, criterion.id, leaf.id);
-    const idBase = `${groupId}-${j}`;
-    const value = h('input', {
-      id: `${idBase}-v`,
-      class: 'score',
-      inputmode: 'decimal',
-      autocomplete: 'off',
-      'aria-describedby': `${idBase}-err`,
-      'data-candidate': candidate.id,
-      'data-criterion': criterion.id,
-      'data-leaf': leaf.id,
+    const { value, err } = scoreInput({
+      idBase: `${groupId}-${j}`,
+      data: { 'data-candidate': candidate.id, 'data-criterion': criterion.id, 'data-leaf': leaf.id },
+      text: state.leaves?.[key] ?? '',
+      edit: (text) => editLeaf(state, key, text),
+      bad: () => invalidCells(round!, state).includes(key),
     });
-    value.value = state.leaves?.[key] ?? '';
-    if (!round!.open) value.disabled = true;
-    const err = h('span', { id: `${idBase}-err`, class: 'err' });
-    const check = () => {
-      const bad = invalidCells(round!, state).includes(key);
-      value.setAttribute('aria-invalid', bad ? 'true' : 'false');
-      err.textContent = bad ? t('notANumber', scale) : '';
-    };
-    value.addEventListener('input', () => {
-      editLeaf(state, key, value.value);
-      check();
-      onEdit();
-    });
-    check();
     return h(
       'div',
       { class: 'leaf' },
@@ -583,21 +593,82 @@ function pairsSection(): HTMLElement | null {
   );
 }
 
+/** An answer sent in a paced round: one value (a cell, a pair), or a score per focus point (a cell scored at its focus points). */
+type PacedSend = { value: number; rationale?: string } | { leafCells: Ballot['leafCells'] };
+
 /**
  * A facilitator-paced round: only the question on the room's screen. The answer is sent as it
- * is given (acknowledged once stored); it can be changed until the facilitator reveals.
+ * is given (acknowledged once stored); it can be changed until the facilitator reveals. A cell
+ * of a dimension scored at its focus points asks its focus points together, one field each.
  */
 function pacedSection(r: BallotResponse, p: PacedView): HTMLElement {
   const q = p.question;
   const name = (list: { id: string; name: { 'zh-CN': string; en: string } }[], id: string) => pick(list.find((x) => x.id === id)!.name);
   const locked = !r.open || p.revealed;
-  const state = h('p', { id: 'paced-state', role: 'status', tabindex: '-1' }, p.revealed ? t('pacedRevealed') : p.answer ? t('pacedStored') : '');
+  const answered = p.answer !== null || (p.leaves?.length ?? 0) > 0;
+  const state = h('p', { id: 'paced-state', role: 'status', tabindex: '-1' }, p.revealed ? t('pacedRevealed') : answered ? t('pacedStored') : '');
   const send = h('button', { type: 'button', id: 'paced-send', class: 'primary big' }, t('pacedAnswer'));
   send.disabled = locked;
-  let read: () => { value: number; rationale?: string } | null;
+  let read: () => PacedSend | null;
   const body: HTMLElement[] = [];
   let heading: string;
-  if (q.kind === 'cell') {
+  const leaves = q.kind === 'cell' ? r.criteria.find((k) => k.id === q.criterionId)?.leaves : undefined;
+  if (q.kind === 'cell' && leaves) {
+    const [candidate, criterion] = [name(r.candidates, q.candidateId), name(r.criteria, q.criterionId)];
+    heading = `${criterion} — ${candidate}`;
+    // Typed text per focus point (else the stored answer); an empty field is flagged only once the answer is sent (every focus point is asked).
+    if (pacedTyped?.roundId !== r.roundId || pacedTyped.index !== p.index)
+      pacedTyped = {
+        roundId: r.roundId,
+        index: p.index,
+        texts: new Map(leaves.map((l) => [l.id, String(p.leaves?.find((a) => a.leafId === l.id)?.value ?? '')])),
+      };
+    const typed = pacedTyped.texts;
+    let sending = false;
+    const badText = (text: string) => {
+      const v = parseValue(text, r.scale);
+      return v === undefined || (sending && v === null);
+    };
+    const fields = leaves.map((leaf, j) => {
+      const f = scoreInput({
+        idBase: `paced-l-${j}`,
+        data: { 'data-candidate': q.candidateId, 'data-criterion': q.criterionId, 'data-leaf': leaf.id },
+        text: typed.get(leaf.id)!,
+        edit: (text) => typed.set(leaf.id, text),
+        bad: () => badText(typed.get(leaf.id)!),
+        disabled: locked,
+        changed: () => {},
+      });
+      const row = h(
+        'div',
+        { class: 'leaf' },
+        h(
+          'label',
+          { for: f.value.id, class: 'leaf-name' },
+          pick(leaf.name),
+          h('span', { class: 'sr-only' }, ` — ${candidate}, ${criterion}: ${t('score')} (${r.scale.min}–${r.scale.max})`),
+        ),
+        f.value,
+        f.err,
+      );
+      return { ...f, row };
+    });
+    read = () => {
+      sending = true;
+      for (const f of fields) f.check();
+      const values = leaves.map((l) => parseValue(typed.get(l.id)!, r.scale));
+      const first = values.findIndex((v) => v === null || v === undefined);
+      if (first >= 0) {
+        fields[first].value.focus();
+        return null;
+      }
+      return { leafCells: leaves.map((l, j) => ({ candidateId: q.candidateId, criterionId: q.criterionId, leafId: l.id, value: values[j]! })) };
+    };
+    body.push(
+      h('p', { class: 'small' }, t('pacedLeafHint', r.scale)),
+      h('div', { class: 'cell leaves', role: 'group', 'aria-labelledby': 'paced-h' }, ...fields.map((f) => f.row)),
+    );
+  } else if (q.kind === 'cell') {
     heading = `${name(r.criteria, q.criterionId)} — ${name(r.candidates, q.candidateId)}`;
     const value = h('input', { id: 'paced-value', class: 'score', inputmode: 'decimal', autocomplete: 'off', 'aria-describedby': 'paced-err' });
     value.value = p.answer ? String(p.answer.value) : '';
@@ -662,10 +733,13 @@ function pacedSection(r: BallotResponse, p: PacedView): HTMLElement {
   );
 }
 
-async function sendAnswer(index: number, answer: { value: number; rationale?: string }) {
+async function sendAnswer(index: number, answer: PacedSend) {
   try {
     await call<SubmitResponse>('answer', { index, ...answer });
-    if (round?.paced) round.paced.answer = { value: answer.value, rationale: answer.rationale ?? '' };
+    if (round?.paced) {
+      if ('leafCells' in answer) round.paced.leaves = answer.leafCells.map((c) => ({ leafId: c.leafId, value: c.value }));
+      else round.paced.answer = { value: answer.value, rationale: answer.rationale ?? '' };
+    }
     offline = false;
     notice = null;
     render();
@@ -673,7 +747,10 @@ async function sendAnswer(index: number, answer: { value: number; rationale?: st
   } catch (err) {
     const code = (err as CallError).code;
     // The room moved on (or revealed) meanwhile: show the question that is on the screen now.
-    if (code === 'invalid_request' || code === 'forbidden') return void loadBallot();
+    if (code === 'invalid_request' || code === 'forbidden') {
+      pacedTyped = null;
+      return void loadBallot();
+    }
     handleError(err, () => sendAnswer(index, answer));
   }
 }
@@ -753,7 +830,10 @@ async function poll() {
       return void loadBallot();
     }
     // A paced round moved on to another question, or revealed this one: the page shows it.
-    if (s.pace && round.paced && (s.pace.index !== round.paced.index || s.pace.revealed !== round.paced.revealed)) return void loadBallot();
+    if (s.pace && round.paced && (s.pace.index !== round.paced.index || s.pace.revealed !== round.paced.revealed)) {
+      pacedTyped = null;
+      return void loadBallot();
+    }
     if (s.open !== round.open || s.claimedElsewhere?.at !== round.claimedElsewhere?.at || s.setAside?.at !== round.setAside?.at) {
       round.setAside = s.setAside;
       round.open = s.open;

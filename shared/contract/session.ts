@@ -95,7 +95,8 @@ export const RoundSpecSchema = z
     /**
      * Facilitator-paced: one question (a cell, or a pair) to the whole room at a time. The
      * questions are the round's cells, then its pairs (electron/session/paced.ts); devices show
-     * only the current one, the facilitator moves on and reveals (`session.pace`).
+     * only the current one, the facilitator moves on and reveals (`session.pace`). A cell of a
+     * dimension scored at its focus points asks that candidate's focus points together.
      */
     paced: z.boolean().default(false),
     /** Each participant's previous answers: their device starts from them (each device gets only its own). */
@@ -149,12 +150,6 @@ export const RoundSpecSchema = z
     const leafCount = s.criteria.reduce((n, c) => n + (c.leaves?.length ?? 0), 0);
     if (leafCount > ROUND_LIMITS.roundLeaves)
       ctx.addIssue({ code: 'custom', path: ['criteria'], message: `a round asks at most ${ROUND_LIMITS.roundLeaves} focus points (this one: ${leafCount})` });
-    if (s.paced && leafCount > 0)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['paced'],
-        message: 'a facilitator-paced round does not ask focus points: leave out the dimensions scored at their focus points, or run a free round',
-      });
     for (const key of ['criteria', 'candidates', 'participants'] as const) {
       const seen = new Set<string>();
       s[key].forEach((x, i) => {
@@ -165,7 +160,11 @@ export const RoundSpecSchema = z
   });
 export type RoundSpec = z.output<typeof RoundSpecSchema>;
 
-/** One question of a facilitator-paced round: a cell to score, or a pair of criteria to judge (how much more important `a` is than `b`). */
+/**
+ * One question of a facilitator-paced round: a cell to score, or a pair of criteria to judge (how
+ * much more important `a` is than `b`). A cell of a dimension scored at its focus points (the
+ * round spec's `criteria[].leaves`) is answered with a score per focus point.
+ */
 export const PacedQuestionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('cell'), candidateId: z.string(), criterionId: z.string() }),
   z.strictObject({ kind: z.literal('pair'), a: z.string(), b: z.string() }),
@@ -236,18 +235,25 @@ export const ParticipantRequestSchemas = {
   status: z.strictObject({ wait: z.boolean().optional() }),
   /**
    * A facilitator-paced round: the answer to the question on the room's screen (`index`, which
-   * must be the current one, not yet revealed). A cell's score on the scale, or a pair's
-   * judgment 1/9 … 9; it joins the participant's earlier answers of the round (a submission).
+   * must be the current one, not yet revealed). A cell's score on the scale (`value`), a pair's
+   * judgment 1/9 … 9 (`value`), or for a cell of a dimension scored at its focus points a score
+   * per focus point of that cell (`leafCells`, every one of them); it joins the participant's
+   * earlier answers of the round (a submission).
    */
-  answer: z.strictObject({
-    index: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_PACED_QUESTIONS - 1),
-    value: finiteNum(),
-    rationale: text(ROUND_LIMITS.rationale).optional(),
-  }),
+  answer: z
+    .strictObject({
+      index: z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_PACED_QUESTIONS - 1),
+      value: finiteNum().optional(),
+      rationale: text(ROUND_LIMITS.rationale).optional(),
+      leafCells: z.array(BallotLeafSchema).min(1).max(ROUND_LIMITS.leaves).optional(),
+    })
+    .refine((a) => (a.value === undefined) !== (a.leafCells === undefined), {
+      message: 'give either value (a cell or a pair) or leafCells (a cell scored at its focus points)',
+    }),
 } as const;
 export { STATUS_WAIT_MS } from './session-wait';
 export type ParticipantMethod = keyof typeof ParticipantRequestSchemas;
@@ -309,7 +315,10 @@ export interface PacedView {
   total: number;
   revealed: boolean;
   question: PacedQuestion;
+  /** This participant's answer to the question (null: none yet; always null for a cell scored at its focus points). */
   answer: { value: number; rationale: string } | null;
+  /** A cell of a dimension scored at its focus points: this participant's scores of its focus points so far (empty: none yet). */
+  leaves?: { leafId: string; value: number }[];
 }
 export interface ParticipantStatusResponse {
   open: boolean;
@@ -441,7 +450,9 @@ export const RoundStatusSchema = z.object({
   /**
    * A facilitator-paced round: the current question, how many of the invited answered it, and
    * once revealed the answers (sorted, nobody's name) with the group's geometric mean (a pair,
-   * AIJ) or median (a cell).
+   * AIJ) or median (a cell). A cell of a dimension scored at its focus points: the focus points
+   * it asks (`leafIds`), and once revealed each one's answers and median (`leaves`, in that
+   * order) instead of `values` and `group`.
    */
   paced: z
     .object({
@@ -450,8 +461,10 @@ export const RoundStatusSchema = z.object({
       revealed: z.boolean(),
       question: PacedQuestionSchema,
       answered: z.number().int(),
+      leafIds: z.array(z.string()).optional(),
       values: z.array(z.number()).optional(),
       group: z.number().nullable().optional(),
+      leaves: z.array(z.object({ leafId: z.string(), values: z.array(z.number()), group: z.number().nullable() })).optional(),
     })
     .optional(),
 });

@@ -12,7 +12,10 @@ import { storedWorkshop } from './pages/stored';
  * expands "Mismatch control" and scores it at its focus points, opens a free round for one
  * participant; their phone (a second page of the same browser) shows one score field per focus
  * point and candidate, they submit, and the facilitator's grid and ranking take the focus-point
- * scores. The round's listener is bound to 127.0.0.9 (loopback only).
+ * scores. Then a facilitator-paced round asks the dimension's cell as one question: the phone
+ * scores its focus points together, the board counts the answer and reveals each focus point's
+ * median, and the grid shows the derived value. The round's listener is bound to 127.0.0.9
+ * (loopback only).
  */
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -61,12 +64,6 @@ test('a participant scores the focus points of a dimension on their phone; the g
     const label = (await box.evaluate((el) => el.closest('label')?.textContent ?? '')).trim();
     if (label !== who) await box.uncheck();
   }
-  // A paced round would not ask the focus points: the form says so, and the round stays free.
-  const paced = panel.getByLabel('Facilitator-paced: one question to the whole room at a time');
-  await paced.check();
-  await expect(panel.getByTestId('paced-leaves-out')).toContainText('A paced round does not ask focus points: Mismatch control');
-  await paced.uncheck();
-  await expect(panel.getByTestId('paced-leaves-out')).toHaveCount(0);
   await panel.getByLabel('Blind: nobody sees').uncheck();
   await panel.getByLabel('Network address to listen on').fill(ROOM_ADDRESS);
   await panel.getByRole('button', { name: 'Open the round' }).click();
@@ -137,6 +134,108 @@ test('a participant scores the focus points of a dimension on their phone; the g
       return s?.doc.rounds.at(-1)?.changes.find((c) => c.participantId === pid && c.candidateId === 'managed' && c.criterionId === 'mismatch-control') ?? null;
     })
     .toMatchObject({ from: null, to: (10 + 8) / 2 });
+  await context.close();
+  await facilitator.context().close();
+});
+
+test('a paced question on a dimension scored at its focus points: the phone answers them together; board and grid take them', async ({ browser }) => {
+  const sample = createSampleWorkshop('en', '2026-03-01T09:00:00.000Z', 'w');
+  const dim = sample.criteria.find((c) => c.id === 'mismatch-control')!;
+  const focus = dim.focusPoints.map((f) => f.en);
+  const who = sample.participants[0].name;
+  const col = (id: string) => sample.candidates.findIndex((c) => c.id === id);
+  const name = (id: string) => displayName(sample.candidates[col(id)], 'en', 'candidate', col(id));
+  const SCORES = [9, 6, 3];
+
+  const facilitator = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await facilitator.goto(host.url);
+  const room = await RoomPage.openSample(facilitator);
+  await room.weightsPart('Focus points (hierarchy)');
+  await facilitator.getByTestId('hierarchy-table').getByRole('button', { name: 'Expand Mismatch control' }).click();
+  await facilitator.getByRole('combobox', { name: 'Score Mismatch control at' }).selectOption('leaves');
+
+  // A facilitator-paced round, not blind, for one participant: the form leaves no dimension out.
+  await facilitator.getByRole('button', { name: 'Room vote' }).click();
+  const panel = facilitator.locator('#room-vote');
+  const invited = panel.getByRole('group', { name: 'Who is invited' }).getByRole('checkbox');
+  for (let i = 0; i < (await invited.count()); i++) {
+    const box = invited.nth(i);
+    const label = (await box.evaluate((el) => el.closest('label')?.textContent ?? '')).trim();
+    if (label !== who) await box.uncheck();
+  }
+  await panel.getByLabel('Facilitator-paced: one question to the whole room at a time').check();
+  await expect(panel).not.toContainText('does not ask focus points');
+  await panel.getByLabel('Blind: nobody sees').uncheck();
+  await panel.getByLabel('Network address to listen on').fill(ROOM_ADDRESS);
+  await panel.getByRole('button', { name: 'Open the round' }).click();
+  await expect(panel.getByTestId('vote-code')).toHaveText(/^[A-Z2-9]{6}$/);
+  // Question 1: the dimension's cell of the first candidate, asked at its focus points.
+  await expect(panel.getByTestId('paced-question')).toHaveText(`${name('self-built')} · Mismatch control: score each focus point 0–10`);
+  await expect(panel.getByTestId('paced-answered')).toHaveText('0 of 1 answered');
+
+  const context = await browser.newContext(PHONE);
+  const phone = await context.newPage();
+  const row = panel.locator('.vote-board tr').filter({ has: facilitator.getByRole('rowheader', { name: who, exact: true }) });
+  await phone.goto(await row.locator('input.vote-link').inputValue());
+  const question = phone.locator('#paced');
+  await expect(question).toHaveAttribute('data-question', 'cell:self-built:mismatch-control');
+  await expect(question.getByRole('heading', { name: `Mismatch control — ${name('self-built')}` })).toBeVisible();
+  await expect(question).toContainText('Scored at its focus points: give each one a score from 0 to 10, then send them together.');
+  const fields = question.getByRole('group', { name: `Mismatch control — ${name('self-built')}` }).locator('input.score');
+  await expect(fields).toHaveCount(focus.length);
+  const field = (j: number) => question.getByLabel(focus[j], { exact: false });
+  // Typed by keyboard, Tab to the next focus point; one left empty: not sent, the empty field says why.
+  await field(0).focus();
+  await phone.keyboard.type(String(SCORES[0]));
+  await phone.keyboard.press('Tab');
+  await expect(field(1)).toBeFocused();
+  await phone.keyboard.type(String(SCORES[1]));
+  await phone.locator('#paced-send').click();
+  await expect(field(2)).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(2)).toBeFocused();
+  await expect(question.locator('#paced-l-2-err')).toHaveText('Type a number between 0 and 10.');
+  await expect(phone.locator('#paced-state')).toHaveText('');
+  await phone.screenshot({ path: shot('paced-focus-points-phone-missing-en') });
+  await field(2).fill(String(SCORES[2]));
+  await expect(field(2)).toHaveAttribute('aria-invalid', 'false');
+  // Fits a phone in both languages, no raw text key.
+  const fits = () => phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await fits()).toBe(true);
+  await phone.screenshot({ path: shot('paced-focus-points-phone-en') });
+  await phone.locator('#lang').selectOption('zh-CN');
+  await expect(question).toContainText('此维度按关注要点评分：请为每个关注要点打 0 到 10 分，然后一起发送。');
+  await expect(question.getByText(dim.focusPoints[0]['zh-CN'])).toBeVisible();
+  await expect(question.locator('#paced-l-0-v')).toHaveValue(String(SCORES[0])); // what was typed stays across the language switch
+  expect(await fits()).toBe(true);
+  await expect(phone.locator('body')).not.toContainText(/pacedLeafHint|\{min\}|\{max\}/);
+  await phone.screenshot({ path: shot('paced-focus-points-phone-zh') });
+  await phone.locator('#lang').selectOption('en');
+  for (const [j, v] of SCORES.entries()) await field(j).fill(String(v));
+  await phone.locator('#paced-send').click();
+  await expect(phone.locator('#paced-state')).toHaveText(/stored/);
+
+  // The board counts the answer; the reveal gives each focus point's median (one answer: its own).
+  await expect(panel.getByTestId('paced-answered')).toHaveText('1 of 1 answered');
+  await panel.getByRole('button', { name: 'Reveal the answers' }).click();
+  // Per focus point, in order: its name over its dot plot, the group's median under it.
+  const revealed = panel.getByTestId('paced-result').locator('.paced-leaf');
+  await expect(revealed).toHaveCount(focus.length);
+  for (const [j, f] of focus.entries()) {
+    await expect(revealed.nth(j)).toContainText(f);
+    await expect(revealed.nth(j).getByTestId('paced-group')).toHaveText(`Group’s median: ${SCORES[j]}`);
+  }
+  await expect(panel.locator('[data-testid="paced-result"] svg .dot')).toHaveCount(focus.length);
+  await panel.getByTestId('paced-view').screenshot({ path: shot('paced-focus-points-board-en') });
+  await expect(phone.locator('#paced-send')).toBeDisabled();
+
+  // The grid holds the focus-point scores and the dimension's derived value (equal local shares: their mean).
+  await room.view('Scoring');
+  await room.participant(who).click();
+  const grid = (focusName: string) =>
+    facilitator.getByRole('textbox', { name: `${focusName} (focus point of Mismatch control) · ${name('self-built')}`, exact: true });
+  for (const [j, f] of focus.entries()) await expect(grid(f)).toHaveValue(String(SCORES[j]));
+  const mean = SCORES.reduce((a, b) => a + b, 0) / SCORES.length;
+  await expect(facilitator.getByTestId(`derived-mismatch-control-${col('self-built')}`).locator('input')).toHaveValue(String(mean));
   await context.close();
   await facilitator.context().close();
 });

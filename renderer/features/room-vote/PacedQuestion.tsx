@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PacedQuestion, RoundStatus } from '../../../shared/contract/session';
-import { displayName, type WorkshopDoc } from '../../../shared/model';
+import { displayName, hierarchyNode, leafName, type WorkshopDoc } from '../../../shared/model';
 import { formatJudgment, judgmentOfPosition, positionOfJudgment } from '../../../shared/scoring/saaty';
 import { DotPlot } from '../../charts/DotPlot';
 import { currentLang } from '../../i18n';
@@ -10,14 +10,25 @@ import { paceRound } from '../../store/roomVote';
  * A facilitator-paced round: the question put to the room, how many answered it, the controls
  * (previous / reveal / next), and once revealed the answers as a dot plot with the group's
  * value (a pair: the geometric mean the Node side computed with the AIJ aggregation; a cell: the
- * median). The board and the projector show the same; the projector's type is the room's.
+ * median). A cell of a dimension scored at its focus points asks its focus points together: once
+ * revealed, each focus point's answers and median. The board and the projector show the same;
+ * the projector's type is the room's.
  */
 export type Paced = NonNullable<RoundStatus['paced']>;
 
 const round2 = (v: number) => String(Math.round(v * 100) / 100);
 
-/** The question as the room reads it. */
-export function usePacedLabel(doc: WorkshopDoc): (q: PacedQuestion) => string {
+/** A focus point's name in the document (its id when the document no longer has it). */
+function useLeafLabel(doc: WorkshopDoc): (criterionId: string, leafId: string) => string {
+  const lang = currentLang();
+  return (criterionId, leafId) => {
+    const leaf = hierarchyNode(doc, criterionId)?.leaves.find((l) => l.id === leafId);
+    return leaf ? leafName(leaf, lang) : leafId;
+  };
+}
+
+/** The question as the room reads it (`leaves`: a cell scored at its focus points). */
+export function usePacedLabel(doc: WorkshopDoc): (q: PacedQuestion, leaves?: boolean) => string {
   const { t } = useTranslation();
   const lang = currentLang();
   const criterion = (id: string) => {
@@ -28,9 +39,14 @@ export function usePacedLabel(doc: WorkshopDoc): (q: PacedQuestion) => string {
     const i = doc.candidates.findIndex((c) => c.id === id);
     return i < 0 ? id : displayName(doc.candidates[i], lang, 'candidate', i);
   };
-  return (q) =>
+  return (q, leaves = false) =>
     q.kind === 'cell'
-      ? t('roomVote.paced.cell', { candidate: candidate(q.candidateId), criterion: criterion(q.criterionId), min: doc.scale.min, max: doc.scale.max })
+      ? t(leaves ? 'roomVote.paced.cellLeaves' : 'roomVote.paced.cell', {
+          candidate: candidate(q.candidateId),
+          criterion: criterion(q.criterionId),
+          min: doc.scale.min,
+          max: doc.scale.max,
+        })
       : t('roomVote.paced.pair', { a: criterion(q.a), b: criterion(q.b) });
 }
 
@@ -81,18 +97,74 @@ export function PacedView({ doc, paced, invited, large = false }: { doc: Worksho
     <div className="paced-view" data-testid="paced-view" data-index={paced.index}>
       <p className="paced-of">{t('roomVote.paced.questionOf', { i: paced.index + 1, n: paced.total })}</p>
       <p className="paced-question" data-testid="paced-question">
-        {label(q)}
+        {label(q, !!paced.leafIds)}
       </p>
       <p className="paced-answered" role="status" data-testid="paced-answered">
         {t('roomVote.paced.answered', { answered: paced.answered, total: invited })}
       </p>
       {!paced.revealed ? (
         <p className="muted">{t('roomVote.paced.hidden')}</p>
+      ) : paced.leaves && q.kind === 'cell' ? (
+        paced.answered === 0 ? (
+          <p className="muted">{t('roomVote.paced.none')}</p>
+        ) : (
+          <PacedLeavesResult doc={doc} criterionId={q.criterionId} leaves={paced.leaves} large={large} />
+        )
       ) : !paced.values?.length || paced.group === null || paced.group === undefined ? (
         <p className="muted">{t('roomVote.paced.none')}</p>
       ) : (
         <PacedResult doc={doc} q={q} values={paced.values} group={paced.group} large={large} />
       )}
+    </div>
+  );
+}
+
+/** A cell scored at its focus points, revealed: per focus point its answers as a dot plot and the group's median. */
+function PacedLeavesResult({
+  doc,
+  criterionId,
+  leaves,
+  large,
+}: {
+  doc: WorkshopDoc;
+  criterionId: string;
+  leaves: NonNullable<Paced['leaves']>;
+  large: boolean;
+}) {
+  const { t } = useTranslation();
+  const leafLabel = useLeafLabel(doc);
+  return (
+    <div className="paced-result paced-leaves" data-testid="paced-result">
+      {leaves.map((l, i) => {
+        const name = leafLabel(criterionId, l.leafId);
+        return (
+          <div key={l.leafId} className="paced-leaf" data-leaf={l.leafId}>
+            {l.group === null || l.values.length === 0 ? (
+              <>
+                <p className="paced-group">{name}</p>
+                <p className="muted">{t('roomVote.paced.none')}</p>
+              </>
+            ) : (
+              <>
+                {/* The focus point's name is the plot's title; its median under it. */}
+                <DotPlot
+                  values={l.values}
+                  scale={doc.scale}
+                  median={l.group}
+                  title={name}
+                  filename={`paced-question-${i + 1}`}
+                  desc={t('roomVote.paced.plotDesc', { count: l.values.length, values: l.values.map(round2).join(', ') })}
+                  width={large ? 1100 : 560}
+                  actions={!large}
+                />
+                <p className="paced-group" data-testid="paced-group">
+                  {t('roomVote.paced.median', { value: round2(l.group) })}
+                </p>
+              </>
+            )}
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -19,7 +19,6 @@ import { PersonName } from '../../ui/PersonName';
 import { VoteProjector } from './VoteProjector';
 import { PacedControls, PacedView, type Paced } from './PacedQuestion';
 import { Qr } from './Qr';
-import { currentLang } from '../../i18n';
 import { RevoteFields } from './RevoteFields';
 import { RoundsView } from './RoundsView';
 import { revoteSpec, roundLeaves, type RevoteChoice } from './revote';
@@ -159,8 +158,8 @@ async function openRound(doc: WorkshopDoc, { invited, blind, pairwiseOnly, ahp, 
       id: c.id,
       name: bothLanguages(c, 'criterion', i),
       focusPoints: c.focusPoints.slice(0, ROUND_LIMITS.focusPoints),
-      // A dimension scored at its focus points: the devices score each focus point (not in a paced round).
-      ...(pairwiseOnly ? {} : { leaves: roundLeaves(doc, c.id, { paced }) }),
+      // A dimension scored at its focus points: the devices score each focus point (a paced question on such a cell asks them together).
+      ...(pairwiseOnly ? {} : { leaves: roundLeaves(doc, c.id) }),
     })),
     // A pairwise-only round shows the devices no candidate.
     candidates: pairwiseOnly ? [] : doc.candidates.map((c, i) => ({ id: c.id, name: bothLanguages(c, 'candidate', i) })),
@@ -168,10 +167,8 @@ async function openRound(doc: WorkshopDoc, { invited, blind, pairwiseOnly, ahp, 
     ahp: ahp || pairwiseOnly,
     blind,
     paced,
-    ...(pairwiseOnly ? {} : revoteSpec(doc, invited, choice, { paced })),
+    ...(pairwiseOnly ? {} : revoteSpec(doc, invited, choice)),
   };
-  // A paced round whose every cell belongs to a dimension scored at its focus points: no cell is left (the schema would refuse an empty list).
-  if (spec.cells?.length === 0) throw new Error(i18next.t('roomVote.noDeviceCells'));
   const round = await api.call('session.open', { spec, address: address.trim(), port: 0 });
   // The round's record in the history (round-history.ts): what it asks and the group's view before it.
   const cells = pairwiseOnly ? [] : (spec.cells ?? allCells(doc));
@@ -238,8 +235,6 @@ function OpenRoundForm({
     revoteFor ? cellRevote(revoteFor) : { fromPrevious: false, showPrevious: false, onlyCells: false, picked: [] },
   );
   const canRevote = scores && (doc.scores.some((s) => s.value !== null) || doc.leafScores.some((s) => s.value !== null));
-  // A paced round asks one number per question: dimensions scored at their focus points are left out (said under the choice).
-  const pacedLeavesOut = paced && scores ? doc.criteria.flatMap((c, i) => (roundLeaves(doc, c.id) ? [displayName(c, currentLang(), 'criterion', i)] : [])) : [];
   const choice: RevoteChoice = canRevote ? revote : { fromPrevious: false, showPrevious: false, onlyCells: false, picked: [] };
   const listId = useId();
   useEffect(() => {
@@ -326,11 +321,6 @@ function OpenRoundForm({
         {t('roomVote.paced.ask')}
       </Check>
       <p className="hint">{t('roomVote.paced.askHint')}</p>
-      {pacedLeavesOut.length > 0 && (
-        <p className="hint" role="status" data-testid="paced-leaves-out">
-          {t('roomVote.paced.leavesOut', { names: pacedLeavesOut.join(t('roomVote.listSep')) })}
-        </p>
-      )}
       <label className="vote-address">
         {t('roomVote.address')}
         <input value={address} onChange={(e) => setAddress(e.target.value)} list={listId} required spellCheck={false} />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RoundSpecSchema } from '../../../shared/contract/session';
 import { allCells, createSampleWorkshop } from '../../../shared/model';
 import { expandCriterion, setLeafScore, setScoreAt } from '../../../shared/model/edits/hierarchy-edit';
-import { deviceCells, revoteSpec, roundLeaves } from './revote';
+import { revoteSpec, roundLeaves } from './revote';
 
 const choice = { fromPrevious: true, showPrevious: false, onlyCells: false, picked: [] };
 
@@ -18,12 +18,10 @@ describe('what a round asks the devices when a dimension is scored at its focus 
 
   it('a flat workshop asks every cell (no list sent) and no focus point', () => {
     expect(revoteSpec(flat, invited, choice).cells).toBeUndefined();
-    expect(deviceCells(flat)).toEqual(allCells(flat));
     expect(flat.criteria.map((c) => roundLeaves(flat, c.id))).toEqual(flat.criteria.map(() => undefined));
   });
 
   it('asks the dimension’s cells with its focus points; each device starts from its owner’s focus-point scores', () => {
-    expect(deviceCells(leafScored)).toEqual(allCells(leafScored));
     expect(roundLeaves(leafScored, dim)).toEqual(node.leaves.map((l) => ({ id: l.id, name: l.name })));
     expect(roundLeaves(leafScored, flat.criteria[1].id)).toBeUndefined();
     // Expanded but scored at the dimension: the dimension's score is asked, as before.
@@ -54,11 +52,21 @@ describe('what a round asks the devices when a dimension is scored at its focus 
     expect(RoundSpecSchema.safeParse(spec).error?.issues ?? []).toEqual([]);
   });
 
-  it('a facilitator-paced round does not ask focus points: it leaves the dimension’s cells out, as before', () => {
-    const spec = revoteSpec(leafScored, invited, choice, { paced: true });
-    expect(spec.cells).toHaveLength(allCells(flat).length - flat.candidates.length);
-    expect(spec.cells!.some((c) => c.criterionId === dim)).toBe(false);
-    expect(deviceCells(leafScored, { paced: true }).some((c) => c.criterionId === dim)).toBe(false);
-    expect(roundLeaves(leafScored, dim, { paced: true })).toBeUndefined();
+  it('a facilitator-paced round asks the same: the dimension’s cells with their focus points', () => {
+    const spec = {
+      workshopId: 'w',
+      title: 't',
+      lang: 'en' as const,
+      scale: leafScored.scale,
+      criteria: leafScored.criteria.map((c) => ({ id: c.id, name: { 'zh-CN': c.id, en: c.id }, leaves: roundLeaves(leafScored, c.id) })),
+      candidates: leafScored.candidates.map((c) => ({ id: c.id, name: { 'zh-CN': c.id, en: c.id } })),
+      participants: leafScored.participants.map((p) => ({ id: p.id, name: p.name })),
+      paced: true,
+      ...revoteSpec(leafScored, invited, choice),
+    };
+    const parsed = RoundSpecSchema.safeParse(spec);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(parsed.data!.criteria.find((c) => c.id === dim)!.leaves).toEqual(node.leaves.map((l) => ({ id: l.id, name: l.name })));
+    expect(parsed.data!.cells).toBeUndefined();
   });
 });

@@ -4,46 +4,30 @@ import { allCells, cellStats, hierarchyNode, scoredAtLeaves, type CellRef, type 
 /** How a new round starts (a Delphi re-vote), as the facilitator chose it. */
 export type RevoteChoice = RoundRecord['revote'] & { picked: CellRef[] };
 
-/** What kind of round is built: a facilitator-paced round asks one number per question, so no focus points. */
-export interface RoundKind {
-  paced?: boolean;
-}
-
 const key = (c: CellRef) => `${c.candidateId}|${c.criterionId}`;
-const atLeaves = (doc: WorkshopDoc, criterionId: string) => scoredAtLeaves(hierarchyNode(doc, criterionId));
 
 /**
- * The cells participants can score on their devices. A dimension scored at its focus points is
- * asked per focus point (`roundLeaves`) in a free round; a facilitator-paced round puts one
- * number per question, so it leaves those cells out (their scores are entered in the room's grid).
+ * The focus points a device scores for a criterion (a dimension scored at its focus points), in
+ * a free round and a facilitator-paced one alike (there a question on such a cell asks its focus
+ * points together); undefined: the criterion's own score.
  */
-export const deviceCells = (doc: WorkshopDoc, kind: RoundKind = {}): CellRef[] =>
-  kind.paced ? allCells(doc).filter((c) => !atLeaves(doc, c.criterionId)) : allCells(doc);
-
-/** The focus points a device scores for a criterion (a dimension scored at its focus points, in a free round); undefined: the criterion's own score. */
-export function roundLeaves(doc: WorkshopDoc, criterionId: string, kind: RoundKind = {}): { id: string; name: { 'zh-CN': string; en: string } }[] | undefined {
+export function roundLeaves(doc: WorkshopDoc, criterionId: string): { id: string; name: { 'zh-CN': string; en: string } }[] | undefined {
   const node = hierarchyNode(doc, criterionId);
-  if (kind.paced || !scoredAtLeaves(node) || node!.leaves.length === 0) return undefined;
+  if (!scoredAtLeaves(node) || node!.leaves.length === 0) return undefined;
   return node!.leaves.map((l) => ({ id: l.id, name: { 'zh-CN': l.name['zh-CN'], en: l.name.en } }));
 }
 
 /**
- * The re-vote part of a round's spec: the cells asked (only the picked ones, or all a device can score), the group's
+ * The re-vote part of a round's spec: the cells asked (only the picked ones, or all), the group's
  * median and spread of each (round-history.ts, the room's measure; not for a dimension scored at its focus points,
  * whose own scores do not count), and each invited participant's current answers as their device's start (their
  * focus-point scores for such a dimension).
  */
-export function revoteSpec(
-  doc: WorkshopDoc,
-  invited: readonly string[],
-  choice: RevoteChoice,
-  kind: RoundKind = {},
-): Pick<RoundSpecInput, 'cells' | 'previous' | 'start'> {
+export function revoteSpec(doc: WorkshopDoc, invited: readonly string[], choice: RevoteChoice): Pick<RoundSpecInput, 'cells' | 'previous' | 'start'> {
   const picked = choice.onlyCells && choice.picked.length > 0;
-  const askable = new Set(deviceCells(doc, kind).map(key));
-  const cells = (picked ? choice.picked : allCells(doc)).filter((c) => askable.has(key(c)));
+  const cells = picked ? choice.picked : allCells(doc);
   const asked = new Set(cells.map(key));
-  const leaves = new Map(doc.criteria.map((c) => [c.id, new Set(roundLeaves(doc, c.id, kind)?.map((l) => l.id) ?? [])]));
+  const leaves = new Map(doc.criteria.map((c) => [c.id, new Set(roundLeaves(doc, c.id)?.map((l) => l.id) ?? [])]));
   const byLeaves = (c: CellRef) => (leaves.get(c.criterionId)?.size ?? 0) > 0;
   const out: Pick<RoundSpecInput, 'cells' | 'previous' | 'start'> = {};
   if (picked || cells.length < allCells(doc).length) out.cells = cells;

@@ -61,4 +61,5 @@ export const participant = {
   pacedRevealed: 'The answers to this question are revealed. Wait for the next question.',
   // Dimensions scored at their focus points (room-vote devices).
   leafHint: 'Scored at its focus points: give each focus point a score for every candidate.',
+  pacedLeafHint: 'Scored at its focus points: give each one a score from {min} to {max}, then send them together.',
 };

@@ -3,8 +3,6 @@ import { report } from './report';
 /** Screen text (roomVote), English. */
 export const roomVote = {
   roomVote: {
-    noDeviceCells:
-      'A facilitator-paced round does not ask focus points, and every cell asked belongs to a dimension scored at its focus points. Run a free round (the devices then score each focus point), ask for pairwise judgments only, or score a dimension at the dimension.',
     button: 'Room vote',
     isOpen: 'a round is open',
     title: 'Room vote',
@@ -172,11 +170,10 @@ export const roomVote = {
     paced: {
       ask: 'Facilitator-paced: one question to the whole room at a time',
       askHint: 'Devices show only the question on the screen; you move on, and reveal each question’s answers.',
-      leavesOut:
-        'A paced round does not ask focus points: {{names}} (scored at its focus points) is left out. Untick this to ask each focus point on the devices.',
       title: 'Paced questions',
       questionOf: 'Question {{i}} of {{n}}',
       cell: '{{candidate}} · {{criterion}}: score {{min}}–{{max}}',
+      cellLeaves: '{{candidate}} · {{criterion}}: score each focus point {{min}}–{{max}}',
       pair: 'Which matters more: {{a}} or {{b}}?',
       answered: '{{answered}} of {{total}} answered',
       prev: 'Previous question',

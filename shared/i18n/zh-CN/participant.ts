@@ -62,4 +62,5 @@ export const participant: Widen<typeof en> = {
   pacedRevealed: '此题的答案已揭晓。请等待下一题。',
   // 按关注要点评分的维度（参与者设备）。
   leafHint: '此维度按关注要点评分：请为每个候选方案的每个关注要点打分。',
+  pacedLeafHint: '此维度按关注要点评分：请为每个关注要点打 {min} 到 {max} 分，然后一起发送。',
 };

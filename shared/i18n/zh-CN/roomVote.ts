@@ -5,8 +5,6 @@ import { report } from './report';
 /** Screen text (roomVote), Chinese: exactly the keys of the English. */
 export const roomVote: Widen<typeof en> = {
   roomVote: {
-    noDeviceCells:
-      '主持人控节奏的投票不问关注要点，而要问的单元格都属于按关注要点评分的维度。请改用自由作答的投票（设备上会逐个关注要点评分），或只收集两两比较判断，或把某个维度改为按维度评分。',
     button: '投票会话',
     isOpen: '有一轮投票正在进行',
     title: '投票会话',
@@ -157,10 +155,10 @@ export const roomVote: Widen<typeof en> = {
     paced: {
       ask: '主持人控场：一次向全场提出一个问题',
       askHint: '设备只显示屏幕上的问题；由你切换到下一题，并逐题揭晓答案。',
-      leavesOut: '主持人控场的投票不问关注要点：{{names}}（按关注要点评分）不会被问到。取消勾选此项，即可在设备上逐个关注要点评分。',
       title: '逐题提问',
       questionOf: '第 {{i}} 题，共 {{n}} 题',
       cell: '{{candidate}} · {{criterion}}：评分 {{min}}–{{max}}',
+      cellLeaves: '{{candidate}} · {{criterion}}：逐个关注要点评分 {{min}}–{{max}}',
       pair: '哪个更重要：{{a}} 还是 {{b}}？',
       answered: '{{total}} 人中已有 {{answered}} 人作答',
       prev: '上一题',

@@ -68,37 +68,65 @@ export function mergeBallot(
 }
 
 function mergeCells(doc: WorkshopDoc, participantId: string, answers: Map<string, { value: number | null | undefined; rationale: string }>): WorkshopDoc {
-  const key = (c: BallotCellRef) => `${c.candidateId}|${c.criterionId}`;
+  const scores = mergeAnswers(
+    doc.scores,
+    participantId,
+    answers,
+    (s) => `${s.candidateId}|${s.criterionId}`,
+    (s, a) => {
+      const value = a.value === undefined ? s.value : a.value;
+      const rationale = a.rationale;
+      if (value === s.value && rationale === s.rationale) return s;
+      return value !== null || rationale !== '' ? { ...s, value, rationale } : null;
+    },
+    (k, a) => {
+      const value = a.value ?? null;
+      const rationale = a.rationale;
+      if (value === null && rationale === '') return null;
+      const [candidateId, criterionId] = k.split('|');
+      return { participantId, candidateId, criterionId, value, rationale };
+    },
+  );
+  return scores ? { ...doc, scores } : doc;
+}
+
+/**
+ * The one merge of a participant's answers into their records (scores, or focus-point scores),
+ * by key: a record of theirs that is answered becomes `update(record, answer)` (the same record
+ * when nothing changes, null when the answer empties it: it is dropped); every other record
+ * stays as it is, in its place; an answer with no record of theirs adds `create(key, answer)`
+ * at the end (unless null: an empty answer). Null when nothing changed.
+ */
+function mergeAnswers<R extends { participantId: string }, A>(
+  records: readonly R[],
+  participantId: string,
+  answers: ReadonlyMap<string, A>,
+  key: (r: R) => string,
+  update: (r: R, a: A) => R | null,
+  create: (k: string, a: A) => R | null,
+): R[] | null {
   let changed = false;
   const seen = new Set<string>();
-  const scores: WorkshopDoc['scores'] = [];
-  for (const s of doc.scores) {
+  const out: R[] = [];
+  for (const s of records) {
     const k = key(s);
-    const a = s.participantId === participantId ? answers.get(k) : undefined;
-    if (!a) {
-      scores.push(s);
+    if (s.participantId !== participantId || !answers.has(k)) {
+      out.push(s);
       continue;
     }
     seen.add(k);
-    const value = a.value === undefined ? s.value : a.value;
-    const rationale = a.rationale;
-    if (value === s.value && rationale === s.rationale) {
-      scores.push(s);
-      continue;
-    }
-    changed = true;
-    if (value !== null || rationale !== '') scores.push({ ...s, value, rationale });
+    const next = update(s, answers.get(k)!);
+    if (next !== s) changed = true;
+    if (next) out.push(next);
   }
   for (const [k, a] of answers) {
     if (seen.has(k)) continue;
-    const value = a.value ?? null;
-    const rationale = a.rationale;
-    if (value === null && rationale === '') continue;
-    const [candidateId, criterionId] = k.split('|');
-    scores.push({ participantId, candidateId, criterionId, value, rationale });
+    const added = create(k, a);
+    if (!added) continue;
+    out.push(added);
     changed = true;
   }
-  return changed ? { ...doc, scores } : doc;
+  return changed ? out : null;
 }
 
 /**
@@ -124,30 +152,19 @@ function mergeLeaves(
   for (const c of cleared) if (isLeaf(c)) answers.set(key(c), null);
   for (const c of leafCells) if (isLeaf(c) && Number.isFinite(c.value) && c.value >= doc.scale.min && c.value <= doc.scale.max) answers.set(key(c), c.value);
   if (answers.size === 0) return doc;
-  let changed = false;
-  const seen = new Set<string>();
-  const leafScores: WorkshopDoc['leafScores'] = [];
-  for (const s of doc.leafScores) {
-    const k = key(s);
-    const a = s.participantId === participantId ? answers.get(k) : undefined;
-    if (a === undefined) {
-      leafScores.push(s);
-      continue;
-    }
-    seen.add(k);
-    if (a === s.value) leafScores.push(s);
-    else {
-      changed = true;
-      if (a !== null) leafScores.push({ ...s, value: a });
-    }
-  }
-  for (const [k, value] of answers) {
-    if (seen.has(k) || value === null) continue;
-    const [candidateId, criterionId, leafId] = k.split('|');
-    leafScores.push({ participantId, candidateId, criterionId, leafId, value });
-    changed = true;
-  }
-  return changed ? { ...doc, leafScores } : doc;
+  const leafScores = mergeAnswers(
+    doc.leafScores,
+    participantId,
+    answers,
+    key,
+    (s, a) => (a === s.value ? s : a !== null ? { ...s, value: a } : null),
+    (k, value) => {
+      if (value === null) return null;
+      const [candidateId, criterionId, leafId] = k.split('|');
+      return { participantId, candidateId, criterionId, leafId, value };
+    },
+  );
+  return leafScores ? { ...doc, leafScores } : doc;
 }
 
 /**
