@@ -42,14 +42,12 @@ const earlyRead = useLibrary.getState().refresh(); // reports its own failure
 const firstRead = opened
   .then(
     ({ sample, lost }) => {
-      window.__swEarlyDatabase?.close(); // the app has its own connection now (public/open-early.js)
       if (retried) useLibrary.setState({ error: null });
       // A library this profile had is missing: say so, with what the safety copy holds.
       if (lost) void useLibrary.getState().showLost(lost);
       return sample || lost !== null || retried;
     },
     (err: Error) => {
-      window.__swEarlyDatabase?.close();
       useLibrary.setState({ error: storageMessage(err) });
       return false;
     },
