@@ -6,6 +6,7 @@ import { restoreFromCopy, type CopyProblem, type RestoreOutcome } from '../api/l
 import { copyCall } from '../api/copy-call';
 import { storageMessage, storageProblem } from '../db/errors';
 import { retryDelay } from './retry';
+import { ContractError } from '../../shared/contract/errors';
 
 export type LibrarySort = 'updated' | 'title';
 
@@ -96,6 +97,12 @@ interface LibraryActions {
 
 export type LibraryStore = LibraryState & LibraryActions;
 
+/** What the lost library's notice says when the safety copy cannot be read: this host keeps none, or why it failed. */
+function copyReadFailure(err: unknown): 'unavailable' | { failed: string } {
+  const e = err as { code?: string; message?: string };
+  return e.code === 'unavailable' ? 'unavailable' : { failed: e.message ?? String(err) };
+}
+
 /** The library list and its commands; every command writes through the repository, then re-reads. */
 export function createLibraryStore(repo: WorkshopRepository) {
   return create<LibraryStore>((set, get) => {
@@ -177,8 +184,7 @@ export function createLibraryStore(repo: WorkshopRepository) {
           const { kept, unreadable } = await copyCall('library.kept', {});
           set({ copy: { count: kept.length, latest: kept[0]?.keptAt ?? '', unreadable } });
         } catch (err) {
-          const e = err as { code?: string; message?: string };
-          set({ copy: e.code === 'unavailable' ? 'unavailable' : { failed: e.message ?? String(err) } });
+          set({ copy: copyReadFailure(err) });
         }
       },
       async restoreCopy() {
@@ -192,7 +198,9 @@ export function createLibraryStore(repo: WorkshopRepository) {
             set({ lost: null });
           }
         } catch (err) {
-          set({ error: storageMessage(err) });
+          // The safety copy could not be read (the Node side's answer), or the library not written.
+          if (err instanceof ContractError) set({ copy: copyReadFailure(err) });
+          else set({ error: storageMessage(err) });
         } finally {
           set({ restoring: null });
         }

@@ -365,6 +365,11 @@ function LostNotice() {
                 {restoring ? t('library.lost.restoring', { done: restoring.done, total: restoring.total }) : t('library.lost.restore')}
               </button>
             )}
+            {copy !== null && typeof copy === 'object' && 'failed' in copy && (
+              <button type="button" className="btn" onClick={() => void actions.showLost(lost)}>
+                {t('library.lost.readAgain')}
+              </button>
+            )}
             <button type="button" className="btn" disabled={restoring !== null} onClick={() => void actions.dismissLost()}>
               {t('library.lost.dismiss')}
             </button>

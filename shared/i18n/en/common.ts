@@ -64,6 +64,7 @@ export const common = {
       importHint: 'If you exported the library or its workshops as files, import them.',
       restore: 'Restore the workshops',
       restoring: 'Restoring {{done}} of {{total}}…',
+      readAgain: 'Read the safety copy again',
       dismiss: 'Go on without them',
       restored_one: 'Restored {{count}} workshop from the safety copy.',
       restored_other: 'Restored {{count}} workshops from the safety copy.',

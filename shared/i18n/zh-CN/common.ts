@@ -62,6 +62,7 @@ export const common: Widen<typeof en> = {
       importHint: '如果你曾把工作坊库或工作坊导出为文件，请导入它们。',
       restore: '恢复这些工作坊',
       restoring: '正在恢复第 {{done}} 个，共 {{total}} 个…',
+      readAgain: '重新读取安全副本',
       dismiss: '不恢复，继续使用',
       restored_other: '已从安全副本恢复 {{count}} 个工作坊。',
       present: '其中 {{count}} 个已在库中。',
