@@ -3,6 +3,7 @@ import type { Kept } from '../../shared/contract/library';
 import type { WorkshopDoc } from '../../shared/model';
 import type { WorkshopRepository } from '../db/repository';
 import { retryDelay } from '../store/retry';
+import { whenIdle } from '../store/after-paint';
 
 /** The contract's call for the safety copy's methods (`copyCall` in the page; the Node side's door in tests). */
 export type CopyCall = <M extends 'library.keep' | 'library.kept' | 'library.copyOf' | 'library.drop'>(
@@ -19,7 +20,8 @@ export type CopyProblem = { kind: 'unavailable' } | { kind: 'failed'; message: s
  * newer save waiting behind it replaces an older one (the latest wins), so typing sends at most
  * one document per round trip. A write that fails (disk full, host busy) is told (`onProblem`) and
  * tried again by itself after `retryDelay` (1 s doubling to 30 s) unless a newer save came; a host
- * that keeps no copies is told once, then left alone.
+ * that keeps no copies is told once, then left alone. A write starts in an idle moment after the
+ * next paint (`whenIdle`), so what the save changed on screen is drawn first.
  */
 export function createCopyKeeper(
   onProblem: (p: CopyProblem | null) => void,
@@ -47,6 +49,10 @@ export function createCopyKeeper(
   };
   const drain = (id: string): Promise<void> => {
     const run = (async () => {
+      // In an idle moment after the frame that shows the save's outcome: sending a large workshop
+      // holds the main thread a while (an import of 10 MB waited up to 2 s for it before the
+      // library showed it).
+      await whenIdle();
       let failures = 0;
       for (let doc = waiting.get(id); doc && !unavailable; doc = waiting.get(id)) {
         waiting.delete(id);
@@ -67,6 +73,10 @@ export function createCopyKeeper(
       if (unavailable) return;
       waiting.set(doc.id, doc);
       if (!writing.has(doc.id)) void drain(doc.id);
+    },
+    /** Whether a document of this workshop is handed over and not yet written (waiting, or on its way). */
+    pending(id: string): boolean {
+      return waiting.has(id) || writing.has(id);
     },
     /** Resolves once every document handed over so far is written (or has failed). */
     async settled(): Promise<void> {
@@ -94,7 +104,8 @@ export async function keepWhatIsMissing(repo: Pick<WorkshopRepository, 'listLive
   const at = new Map(kept.map((k) => [k.workshopId, Date.parse(k.updatedAt)]));
   let n = 0;
   for (const s of await repo.listLive()) {
-    if ((at.get(s.id) ?? -Infinity) >= s.updatedAt) continue;
+    // Kept already, or being kept since its last save (an import just now: not read twice).
+    if ((at.get(s.id) ?? -Infinity) >= s.updatedAt || keeper.pending(s.id)) continue;
     const loaded = await repo.load(s.id, { track: false }); // not this window's conflict base
     if (!loaded?.ok) continue; // a workshop that cannot be read is not copied over a good copy
     keeper.keep(loaded.doc);

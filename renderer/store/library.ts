@@ -6,20 +6,10 @@ import { restoreFromCopy, type CopyProblem, type RestoreOutcome } from '../api/l
 import { copyCall } from '../api/copy-call';
 import { storageMessage, storageProblem } from '../db/errors';
 import { retryDelay } from './retry';
+import { afterPaint } from './after-paint';
 import { ContractError } from '../../shared/contract/errors';
 
 export type LibrarySort = 'updated' | 'title';
-
-/**
- * Resolves once the frame that draws what was just set has been drawn (at once where nothing
- * draws, as in unit tests). Two frames: the start-up read is set before the app's first render
- * (main.tsx), and the frame drawn meanwhile is still empty; waiting for that one only would read
- * 1,000 summaries just before the frame that paints the list.
- */
-function afterPaint(): Promise<void> {
-  if (typeof requestAnimationFrame !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
-  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
-}
 
 /**
  * Opens the library's database at start-up (adding the sample on the very first run), and opens it

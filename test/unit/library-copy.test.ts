@@ -128,6 +128,23 @@ describe('keeping the safety copy as workshops are saved, and restoring a lost l
     expect((await copies.list()).kept.map((k) => k.title).sort()).toEqual(['Old one', 'Old two']);
     expect(await keepWhatIsMissing(repo, keeper, call)).toBe(0);
   });
+
+  it('leaves to the keeper a workshop whose save it is keeping (read once, sent once)', async () => {
+    const repo = newRepo();
+    await repo.create('Old one', 'en');
+    const keeper = createCopyKeeper(() => undefined, call);
+    repo.onSaved = (doc) => keeper.keep(doc);
+    const sentBefore = sent.length;
+    const fresh = await repo.create('Just imported', 'en'); // its write waits for an idle moment
+    expect(keeper.pending(fresh.id)).toBe(true);
+    const loads: string[] = [];
+    const watched = { listLive: () => repo.listLive(), load: (id: string, o?: { track?: boolean }) => (loads.push(id), repo.load(id, o)) };
+    expect(await keepWhatIsMissing(watched, keeper, call)).toBe(1);
+    expect(loads).not.toContain(fresh.id);
+    await keeper.settled();
+    expect((await copies.list()).kept.map((k) => k.title).sort()).toEqual(['Just imported', 'Old one']);
+    expect(sent.slice(sentBefore).filter((m) => m === 'library.keep')).toHaveLength(2);
+  });
 });
 
 describe('a safety-copy write that fails', () => {
