@@ -69,6 +69,19 @@ test('a lost library is told, not replaced by the sample, and comes back whole f
   const zh = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: '无法读取你的工作坊库' }) });
   await expect(zh).toContainText('本机的安全副本保存着 2 个工作坊');
   await expect(zh).toContainText('安全副本中有 1 个文件已损坏，无法读取：torn-one。');
+  // The Node side cannot read the copy at the moment of the click: that is what the notice says (not
+  // the browser's storage), and it reads the copy again on request.
+  await page.route('**/api/library.kept', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, error: { code: 'internal', message: 'EIO: i/o error' } }) }),
+  );
+  await zh.getByRole('button', { name: '恢复这些工作坊' }).click();
+  await expect(zh).toContainText('无法读取本机的安全副本：EIO: i/o error');
+  await expect(page.getByText(/浏览器存储报告了错误/)).toHaveCount(0);
+  await expect(zh.getByRole('button', { name: '恢复这些工作坊' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('copy-unreadable-zh.png') });
+  await page.unroute('**/api/library.kept');
+  await zh.getByRole('button', { name: '重新读取安全副本' }).click();
+  await expect(zh).toContainText('本机的安全副本保存着 2 个工作坊');
   await zh.getByRole('button', { name: '恢复这些工作坊' }).click();
   const outcome = page.getByRole('status').filter({ hasText: '已从安全副本恢复 2 个工作坊。' });
   await expect(outcome).toBeVisible();
