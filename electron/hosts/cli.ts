@@ -1,6 +1,6 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { isEntry } from './entry';
-import { contract, ContractError, methodNames } from '../../shared/contract';
+import { contract, ContractError, methodNames, toContractError } from '../../shared/contract';
 import { localizeIssues, migrateMessage, type TextLang } from '../../shared/i18n/issues';
 import { createService } from '../service';
 import { MAX_REQUEST_BYTES } from '../service/limits';
@@ -93,7 +93,7 @@ export async function runCli(argv: string[]): Promise<void> {
   try {
     args = parseCliArgs(argv);
   } catch (err) {
-    return fail(ContractError.from(err));
+    return fail(toContractError(err));
   }
   if (args.help) {
     process.stdout.write(USAGE);
@@ -128,7 +128,7 @@ export async function runCli(argv: string[]): Promise<void> {
     onProgress: args.progress ? (p) => process.stderr.write(`progress ${(p.done * 100).toFixed(1)}%${p.stage ? ` ${p.stage}` : ''}\n`) : undefined,
   });
   await service.close();
-  if (!outcome.ok) return fail(localized(ContractError.from(outcome.error), args.lang));
+  if (!outcome.ok) return fail(localized(toContractError(outcome.error), args.lang));
   const out = JSON.stringify(outcome.result, null, 2) + '\n';
   if (args.outFile) await writeFile(args.outFile, out);
   else process.stdout.write(out);

@@ -1,7 +1,7 @@
 import type { MethodName, Progress, RequestOf, ResponseOf } from '../../shared/contract';
 import type { DesktopBridge } from '../../shared/contract/bridge';
 import { desktopBridge } from './bridge';
-import { ContractError, type Outcome } from '../../shared/contract/errors';
+import { toContractError, type Outcome } from '../../shared/contract/errors';
 import { streamRecords } from './stream';
 import { webToken } from './token';
 
@@ -85,7 +85,7 @@ function getTransport(): Transport {
 /** Calls one contract method on the Node side (Electron IPC or the loopback web host); failures throw a `ContractError`. */
 export async function call<M extends MethodName>(method: M, request: RequestOf<M>, opts: CallOptions = {}): Promise<ResponseOf<M>> {
   const outcome = await getTransport().call(method, request, opts);
-  if (!outcome.ok) throw ContractError.from(outcome.error);
+  if (!outcome.ok) throw toContractError(outcome.error);
   return outcome.result as ResponseOf<M>;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { MethodName, Progress, RequestOf, ResponseOf } from '../../shared/contract';
-import { ContractError } from '../../shared/contract/errors';
+import { ContractError, toContractError } from '../../shared/contract/errors';
 import { call, type CallOptions } from './client';
 
 /**
@@ -106,7 +106,7 @@ class Entry<T> {
       (err: unknown) => {
         if (this.controller !== ac) return;
         this.controller = null;
-        this.set({ phase: 'failed', error: ContractError.from(err), progress: null });
+        this.set({ phase: 'failed', error: toContractError(err), progress: null });
       },
     );
   }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Progress } from '../../shared/contract';
-import { ContractError } from '../../shared/contract/errors';
+import { ContractError, toContractError } from '../../shared/contract/errors';
 
 export type JobState<R> =
   | { status: 'idle' }
@@ -45,7 +45,7 @@ export function useJob<R>() {
       return result;
     } catch (err) {
       if (controller.current !== ac && ac.signal.aborted) return null; // replaced by a newer job or reset
-      const error = ContractError.from(err);
+      const error = toContractError(err);
       setState(ac.signal.aborted || error.code === 'cancelled' ? { status: 'cancelled' } : { status: 'failed', error });
       return null;
     } finally {

@@ -1,4 +1,4 @@
-import { ContractError } from '../../shared/contract/errors';
+import { ContractError, toContractError } from '../../shared/contract/errors';
 
 /**
  * A preview now and the Node side's answer after, for the same request, the latest request
@@ -74,7 +74,7 @@ export function latestAnswer<Q, A>(opts: LatestOptions<Q, A>): Latest<Q> {
         (err: unknown) => {
           if (mine !== seq) return;
           controller = null;
-          opts.show({ kind: 'error', request, error: ContractError.from(err), previewed: preview !== null });
+          opts.show({ kind: 'error', request, error: toContractError(err), previewed: preview !== null });
         },
       );
     },

@@ -7,7 +7,7 @@ import { copyCall } from '../api/copy-call';
 import { storageMessage, storageProblem } from '../db/errors';
 import { retryDelay } from './retry';
 import { afterPaint } from './after-paint';
-import { ContractError } from '../../shared/contract/errors';
+import { ContractError } from '../../shared/contract/contract-error';
 
 export type LibrarySort = 'updated' | 'title';
 

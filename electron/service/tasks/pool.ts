@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { ContractError } from '../../../shared/contract/errors';
+import { ContractError, toContractError } from '../../../shared/contract/errors';
 import { cancelledError, progressCombiner, type TaskRunner } from './runner';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
@@ -78,7 +78,7 @@ export function createWorkerPool(workerUrl: URL, size = Math.max(1, Math.min(4, 
                   resolve(msg.output);
                 } else {
                   finish(false);
-                  reject(ContractError.from(msg.error));
+                  reject(toContractError(msg.error));
                 }
               };
               const onError = (err: Error) => {

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { ContractError } from '../../../shared/contract/errors';
+import { ContractError, toContractError } from '../../../shared/contract/errors';
 import { taskRegistry } from './registry';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
@@ -22,6 +22,6 @@ port.on('message', (req: WorkerRequest) => {
     });
     reply({ id: req.id, type: 'result', output });
   } catch (err) {
-    reply({ id: req.id, type: 'error', error: ContractError.from(err).toJSON() });
+    reply({ id: req.id, type: 'error', error: toContractError(err).toJSON() });
   }
 });

@@ -19,7 +19,7 @@ import {
   type WorkshopDoc,
 } from '../../../shared/model';
 import { call } from '../../api/client';
-import { ContractError } from '../../../shared/contract/errors';
+import { ContractError, toContractError } from '../../../shared/contract/errors';
 import { ensureSimulation, setScenarioValue } from '../../../shared/model/simulation';
 import { navigate } from '../../nav/route';
 import { SimIssues, issueField } from '../../parts/SimIssues';
@@ -89,7 +89,7 @@ function CandidateCalibration({ doc, live, candidateId }: { doc: WorkshopDoc; li
       const result = await call('sim.calibrate', input.request as SimCalibrateRequest);
       edit(t('simulator.calibration.run', { name }), (d) => attachCalibration(d, candidateId, input, result, nowIso()));
     } catch (err) {
-      setError(ContractError.from(err));
+      setError(toContractError(err));
     } finally {
       setBusy(false);
     }
