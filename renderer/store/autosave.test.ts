@@ -175,7 +175,9 @@ describe('failed saves are retried by themselves', () => {
 describe('stop()', () => {
   it('removes every listener it added (pagehide, visibilitychange, beforeunload, focus, online) and saves nothing after', async () => {
     const repo = fakeRepo();
+    repo.mode = 'hang';
     const a = start(repo);
+    useWorkshop.getState().edit('Title', retitle('unsaved'));
     expect(win.live().sort()).toEqual(['beforeunload', 'focus', 'online', 'pagehide']);
     expect(doc.live()).toEqual(['visibilitychange']);
     a.stop();
@@ -205,6 +207,24 @@ describe('the close guard', () => {
     expect(closeGuardNeeded('conflict', true)).toBe(true);
     // A retry of a failed save under way: still a question (it failed before, it may again).
     expect(closeGuardNeeded('saving', true, true)).toBe(true);
+  });
+
+  it('listens for the page closing only while something is unsaved: the library and a saved workshop leave the browser nothing to ask', async () => {
+    const repo = fakeRepo();
+    start(repo);
+    expect(win.live()).not.toContain('beforeunload'); // a saved workshop is open
+    useWorkshop.getState().edit('Title', retitle('edited'));
+    expect(win.live()).toContain('beforeunload');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(useWorkshop.getState().saveState).toBe('saved');
+    expect(win.live()).not.toContain('beforeunload');
+    repo.mode = 'quota';
+    useWorkshop.getState().edit('Title', retitle('will fail'));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(useWorkshop.getState().saveState).toBe('error');
+    expect(win.live()).toContain('beforeunload'); // failing: still guarded between retries
+    useWorkshop.getState().close();
+    expect(win.live()).not.toContain('beforeunload'); // back in the library
   });
 
   it('in the page: no question when saved or journalled; a question after a failed save or when the journal cannot be written', async () => {

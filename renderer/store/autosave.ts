@@ -181,12 +181,15 @@ function saveQueue(repo: WorkshopRepository, journal: Journal, windows: ReturnTy
  * The page going away: the unsaved document goes to the synchronous journal and a save starts
  * (hidden, pagehide), and closing asks first when the unsaved state would not survive
  * (`closeGuardNeeded`); a failed save is tried again at once on focus or when the network
- * returns. Returns the listeners' removal.
+ * returns. The `beforeunload` listener is there only while something is unsaved (`guard`): a
+ * page with one makes the browser ask it before every navigation or reload, which delays the
+ * next page (the library's start-up) and keeps the page out of the back-forward cache.
+ * Returns the guard's switch and the listeners' removal.
  */
 function listenToPage(
   host: AutosaveHost,
   on: { writeJournal(): boolean; flush(): void; discarding(): boolean; failing(): boolean; retryNow(): void },
-): () => void {
+): { guard(on: boolean): void; stop(): void } {
   const onHide = () => {
     if (host.document.visibilityState !== 'hidden') return;
     on.writeJournal();
@@ -210,15 +213,25 @@ function listenToPage(
   };
   const windowListeners: [string, EventListener][] = [
     ['pagehide', onPageHide],
-    ['beforeunload', onBeforeUnload],
     ['focus', on.retryNow],
     ['online', on.retryNow],
   ];
   host.document.addEventListener('visibilitychange', onHide);
   for (const [type, listener] of windowListeners) host.window.addEventListener(type, listener);
-  return () => {
-    host.document.removeEventListener('visibilitychange', onHide);
-    for (const [type, listener] of windowListeners) host.window.removeEventListener(type, listener);
+  let guarded = false;
+  const guard = (want: boolean) => {
+    if (want === guarded) return;
+    guarded = want;
+    if (want) host.window.addEventListener('beforeunload', onBeforeUnload);
+    else host.window.removeEventListener('beforeunload', onBeforeUnload);
+  };
+  return {
+    guard,
+    stop() {
+      guard(false);
+      host.document.removeEventListener('visibilitychange', onHide);
+      for (const [type, listener] of windowListeners) host.window.removeEventListener(type, listener);
+    },
   };
 }
 
@@ -262,7 +275,7 @@ export function startAutosave(repo: WorkshopRepository, { debounceMs = 200, maxW
   const retryNow = () => {
     if (useWorkshop.getState().saveState === 'error') void flush();
   };
-  const stopListening = listenToPage(host, {
+  const page = listenToPage(host, {
     /** Writes the unsaved document (if any) to the journal; true when nothing is left only in memory. */
     writeJournal() {
       const { doc, saveState } = useWorkshop.getState();
@@ -274,6 +287,10 @@ export function startAutosave(repo: WorkshopRepository, { debounceMs = 200, maxW
     failing: () => queue.failing,
     retryNow,
   });
+  // Closing can lose nothing while no workshop is open or all of it is saved.
+  const guardWhileUnsaved = ({ doc, saveState }: ReturnType<typeof useWorkshop.getState>) => page.guard(doc !== null && saveState !== 'saved');
+  guardWhileUnsaved(useWorkshop.getState());
+  const unsubscribeGuard = useWorkshop.subscribe(guardWhileUnsaved);
 
   return {
     flush,
@@ -296,7 +313,8 @@ export function startAutosave(repo: WorkshopRepository, { debounceMs = 200, maxW
       windows.close();
       if (timer) clearTimeout(timer);
       queue.cancelRetry();
-      stopListening();
+      unsubscribeGuard();
+      page.stop();
     },
   };
 }
