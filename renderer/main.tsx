@@ -67,6 +67,15 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
+// The window's icon comes once the first screen is painted: decoding it would take the main thread
+// while the first read is under way.
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    const icon = Object.assign(document.createElement('link'), { rel: 'icon', type: 'image/svg+xml', href: './favicon.svg' });
+    document.head.append(icon);
+  }),
+);
+
 // Purge what was deleted over a week ago, once the library is on screen, and with each purged
 // workshop its room-vote journals and its safety copy on the Node side (nothing participants sent
 // outlives it). Then bring the safety copy up to the library (workshops never kept, as by an older

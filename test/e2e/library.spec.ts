@@ -4,9 +4,13 @@ import { LibraryPage } from './pages/LibraryPage';
 import { LibraryTransferBar } from './pages/ExportDialog';
 import { createSampleWorkshop } from '../../shared/model';
 
-test('a fresh profile shows the sample workshop', async ({ app }) => {
+test('a fresh profile shows the sample workshop, and the window its icon', async ({ app }) => {
   const lib = new LibraryPage(app);
   await lib.expectWorkshop(/Sample|示例/);
+  // The icon comes after the first screen (main.tsx): it is there, and the host serves it.
+  const href = await app.locator('link[rel="icon"]').getAttribute('href');
+  const icon = await app.request.get(new URL(href!, app.url()).href);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
 });
 
 test('create → rename → reload: the workshop is still there', async ({ app }) => {
