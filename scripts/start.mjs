@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appDataDir, findAppBrowser } from './app-window.mjs';
 import { electronBinary } from './electron-binary.mjs';
+import { webHostEnv } from './web-host-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (line) => console.log(`[selection-workshop] ${line}`);
@@ -40,7 +41,7 @@ function desktopBinary() {
 }
 
 function startWebHost(args) {
-  const child = spawn(process.execPath, [path.join(root, 'build/node/web.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, 'build/node/web.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: webHostEnv() });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {

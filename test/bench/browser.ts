@@ -1,3 +1,5 @@
+// @ts-expect-error plain ESM script without types
+import { webHostEnv } from '../../scripts/web-host-env.mjs';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,7 +27,11 @@ export interface RunningHost {
 export async function spawnWebHost(port = 0): Promise<RunningHost> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-host-'));
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', String(port), '--data-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // As `npm start` starts it (scripts/start.mjs), with the same environment.
+  const child = spawn(process.execPath, [path.resolve('build/node/web.mjs'), '--port', String(port), '--data-dir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: webHostEnv(),
+  });
   child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 // @ts-expect-error plain ESM script without types
 import { appDataDir, findAppBrowser } from '../../scripts/app-window.mjs';
+// @ts-expect-error plain ESM script without types
+import { webHostEnv } from '../../scripts/web-host-env.mjs';
 
 // `npm start` where Electron cannot run: the app opens in an app window of an installed
 // Chromium. A stand-in browser records its arguments and loads the address it was given.
@@ -60,7 +62,8 @@ function expectAppWindow(seen: { args: string[]; status: number; body: string },
 function checkoutWithoutElectron(dir: string, install?: string) {
   const root = path.join(dir, 'checkout');
   mkdirSync(path.join(root, 'scripts'), { recursive: true });
-  for (const f of ['start.mjs', 'app-window.mjs', 'electron-binary.mjs']) copyFileSync(path.resolve('scripts', f), path.join(root, 'scripts', f));
+  for (const f of ['start.mjs', 'app-window.mjs', 'electron-binary.mjs', 'web-host-env.mjs'])
+    copyFileSync(path.resolve('scripts', f), path.join(root, 'scripts', f));
   symlinkSync(path.resolve('build'), path.join(root, 'build'), 'dir');
   if (install) {
     mkdirSync(path.join(root, 'node_modules/electron'), { recursive: true });
@@ -132,5 +135,13 @@ describe('npm start without Electron', () => {
     expect(findAppBrowser({ PATH: dir, CHROMIUM_PATH: path.join(dir, 'missing') }, 'linux')).toBeNull();
     expect(appDataDir({ XDG_DATA_HOME: '/x' }, 'linux')).toBe(path.join('/x', 'selection-workshop'));
     expect(appDataDir({ APPDATA: 'C:/Users/a/AppData/Roaming' }, 'win32')).toBe(path.join('C:/Users/a/AppData/Roaming', 'Selection Workshop'));
+  });
+});
+
+describe('the web host’s environment', () => {
+  it('is the caller’s less the extra CA file only a TLS client reads (Node loads it at every start)', () => {
+    const env = { PATH: '/usr/bin', HOME: '/home/u', XDG_DATA_HOME: '/data', SW_LOG: '1', NODE_EXTRA_CA_CERTS: '/etc/ssl/company.pem' };
+    expect(webHostEnv(env)).toEqual({ PATH: '/usr/bin', HOME: '/home/u', XDG_DATA_HOME: '/data', SW_LOG: '1' });
+    expect(env.NODE_EXTRA_CA_CERTS).toBe('/etc/ssl/company.pem'); // the caller's own is untouched
   });
 });
