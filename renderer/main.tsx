@@ -13,6 +13,7 @@ import { storageMessage } from './db/errors';
 import { forgetRooms } from './api/forget-rooms';
 import { dropCopies, keepWhatIsMissing } from './api/library-copy';
 import { copyCall } from './api/copy-call';
+import { whenIdle } from './store/after-paint';
 import './ui/styles.css';
 
 performance.mark('sw:start'); // the start-up benchmark's phases (test/bench/foundation.bench.ts)
@@ -67,20 +68,19 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The window's icon comes once the first screen is painted: decoding it would take the main thread
-// while the first read is under way.
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    const icon = Object.assign(document.createElement('link'), { rel: 'icon', type: 'image/svg+xml', href: './favicon.svg' });
-    document.head.append(icon);
-  }),
-);
+// The window's icon comes once the first screen is painted and the page is idle: fetching and
+// decoding it takes the main thread, which the first read and the list's frame need first.
+void whenIdle().then(() => {
+  const icon = Object.assign(document.createElement('link'), { rel: 'icon', type: 'image/svg+xml', href: './favicon.svg' });
+  document.head.append(icon);
+});
 
-// Purge what was deleted over a week ago, once the library is on screen, and with each purged
+// Purge what was deleted over a week ago, once the library is on screen (idle after its frame), and with each purged
 // workshop its room-vote journals and its safety copy on the Node side (nothing participants sent
 // outlives it). Then bring the safety copy up to the library (workshops never kept, as by an older
 // version of the app, or changed in a window that could not reach the Node side).
 void firstRead
+  .then(whenIdle)
   .then(() => repo.purgeDeleted(Date.now() - 7 * 86400_000))
   .then(
     (purged) => (purged.length > 0 ? Promise.all([forgetRooms(purged), dropCopies(purged, copyCall)]) : undefined),

@@ -7,7 +7,7 @@ const frame = (globalThis as { requestAnimationFrame?: (run: () => void) => numb
  * (main.tsx), and the frame drawn meanwhile is still empty; waiting for that one only would read
  * 1,000 summaries just before the frame that paints the list.
  */
-export function afterPaint(): Promise<void> {
+function afterPaint(): Promise<void> {
   if (!frame) return new Promise((resolve) => setTimeout(resolve, 0));
   return new Promise((resolve) => frame(() => frame(() => setTimeout(resolve, 0))));
 }

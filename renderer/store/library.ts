@@ -6,7 +6,7 @@ import { restoreFromCopy, type CopyProblem, type RestoreOutcome } from '../api/l
 import { copyCall } from '../api/copy-call';
 import { storageMessage, storageProblem } from '../db/errors';
 import { retryDelay } from './retry';
-import { afterPaint } from './after-paint';
+import { whenIdle } from './after-paint';
 import { ContractError } from '../../shared/contract/contract-error';
 
 export type LibrarySort = 'updated' | 'title';
@@ -128,7 +128,7 @@ export function createLibraryStore(repo: WorkshopRepository) {
           if (read !== reads) return;
           set({ items: first.items, total: first.total, loaded: true });
           if (isComplete(get())) return;
-          await afterPaint(); // reading 1,000 summaries takes the main thread a while
+          await whenIdle(); // reading 1,000 summaries takes the main thread a while: not before the list's frame
           if (read !== reads) return;
           const all = await repo.listLive();
           if (read === reads) set({ items: all, total: all.length });
