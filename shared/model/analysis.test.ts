@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkshop, WorkshopDocSchema, type WorkshopDoc } from './index';
-import { criterionWeights, normalisedCriterionWeights, participantWeights, rankOrderIndices, scoreCoverage, scoreCube, scoreKey } from './analysis';
+import { criterionWeights, normalisedCriterionWeights, participantWeights, rankOrderIndices, scoreCube, scoreKey } from './analysis';
 
 function tiny(): WorkshopDoc {
   const base = createWorkshop({ title: 't', lang: 'en', id: 'w', now: '2026-01-01T00:00:00.000Z' });
@@ -63,9 +63,5 @@ describe('weights and participants', () => {
 
   it('turns the rank order into indices, dropping unknown ids and appending missing criteria', () => {
     expect(rankOrderIndices(tiny())).toEqual([2, 0, 1]);
-  });
-
-  it('counts scored cells out of all cells', () => {
-    expect(scoreCoverage(tiny())).toEqual({ scored: 2, cells: 12 });
   });
 });

@@ -132,14 +132,6 @@ export function rankOrderIndices(doc: WorkshopDoc): number[] {
   return out;
 }
 
-/** How many of the participant × candidate × criterion cells hold a score, and how many there are. */
-export function scoreCoverage(doc: WorkshopDoc): { scored: number; cells: number } {
-  const cube = scoreCube(doc);
-  let scored = 0;
-  for (const byCandidate of cube) for (const row of byCandidate) for (const v of row) if (v !== null) scored++;
-  return { scored, cells: doc.participants.length * doc.candidates.length * doc.criteria.length };
-}
-
 function indexOf(items: readonly { id: string }[]): Map<string, number> {
   const m = new Map<string, number>();
   items.forEach((item, i) => {

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,34 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const ROOM_ADDRESS = '127.0.0.9';
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const shot = (name: string) => path.join(process.env.ROOM_VOTE_SHOTS ?? test.info().outputPath(), `${name}.png`);
+
+/** Expands "Mismatch control" in the hierarchy and scores it at its focus points. */
+async function scoreAtFocusPoints(room: RoomPage, facilitator: Page) {
+  await room.weightsPart('Focus points (hierarchy)');
+  await facilitator.getByTestId('hierarchy-table').getByRole('button', { name: 'Expand Mismatch control' }).click();
+  await facilitator.getByRole('combobox', { name: 'Score Mismatch control at' }).selectOption('leaves');
+}
+
+/** The Room vote panel, with only `who` invited. */
+async function roomVoteFor(facilitator: Page, who: string): Promise<Locator> {
+  await facilitator.getByRole('button', { name: 'Room vote' }).click();
+  const panel = facilitator.locator('#room-vote');
+  const invited = panel.getByRole('group', { name: 'Who is invited' }).getByRole('checkbox');
+  for (let i = 0; i < (await invited.count()); i++) {
+    const box = invited.nth(i);
+    const label = (await box.evaluate((el) => el.closest('label')?.textContent ?? '')).trim();
+    if (label !== who) await box.uncheck();
+  }
+  return panel;
+}
+
+/** Opens the round, not blind, listening on the room's loopback address; its code is shown. */
+async function openRound(panel: Locator) {
+  await panel.getByLabel('Blind: nobody sees').uncheck();
+  await panel.getByLabel('Network address to listen on').fill(ROOM_ADDRESS);
+  await panel.getByRole('button', { name: 'Open the round' }).click();
+  await expect(panel.getByTestId('vote-code')).toHaveText(/^[A-Z2-9]{6}$/);
+}
 
 let dataDir: string;
 let host: WebHostHandle;
@@ -51,23 +79,11 @@ test('a participant scores the focus points of a dimension on their phone; the g
   // The dimension carries most of the weight: whoever its focus points favour leads.
   await room.weightsPart('Sliders & points');
   await room.setWeight('Mismatch control', 70);
-  await room.weightsPart('Focus points (hierarchy)');
-  await facilitator.getByTestId('hierarchy-table').getByRole('button', { name: 'Expand Mismatch control' }).click();
-  await facilitator.getByRole('combobox', { name: 'Score Mismatch control at' }).selectOption('leaves');
+  await scoreAtFocusPoints(room, facilitator);
 
   // A free round, not blind, for one participant.
-  await facilitator.getByRole('button', { name: 'Room vote' }).click();
-  const panel = facilitator.locator('#room-vote');
-  const invited = panel.getByRole('group', { name: 'Who is invited' }).getByRole('checkbox');
-  for (let i = 0; i < (await invited.count()); i++) {
-    const box = invited.nth(i);
-    const label = (await box.evaluate((el) => el.closest('label')?.textContent ?? '')).trim();
-    if (label !== who) await box.uncheck();
-  }
-  await panel.getByLabel('Blind: nobody sees').uncheck();
-  await panel.getByLabel('Network address to listen on').fill(ROOM_ADDRESS);
-  await panel.getByRole('button', { name: 'Open the round' }).click();
-  await expect(panel.getByTestId('vote-code')).toHaveText(/^[A-Z2-9]{6}$/);
+  const panel = await roomVoteFor(facilitator, who);
+  await openRound(panel);
   const row = panel.locator('.vote-board tr').filter({ has: facilitator.getByRole('rowheader', { name: who, exact: true }) });
   // Expected of the participant: every cell, but one answer per focus point for the dimension.
   const total = (criteria - 1) * candidates + focus.length * candidates;
@@ -150,25 +166,13 @@ test('a paced question on a dimension scored at its focus points: the phone answ
   const facilitator = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await facilitator.goto(host.url);
   const room = await RoomPage.openSample(facilitator);
-  await room.weightsPart('Focus points (hierarchy)');
-  await facilitator.getByTestId('hierarchy-table').getByRole('button', { name: 'Expand Mismatch control' }).click();
-  await facilitator.getByRole('combobox', { name: 'Score Mismatch control at' }).selectOption('leaves');
+  await scoreAtFocusPoints(room, facilitator);
 
   // A facilitator-paced round, not blind, for one participant: the form leaves no dimension out.
-  await facilitator.getByRole('button', { name: 'Room vote' }).click();
-  const panel = facilitator.locator('#room-vote');
-  const invited = panel.getByRole('group', { name: 'Who is invited' }).getByRole('checkbox');
-  for (let i = 0; i < (await invited.count()); i++) {
-    const box = invited.nth(i);
-    const label = (await box.evaluate((el) => el.closest('label')?.textContent ?? '')).trim();
-    if (label !== who) await box.uncheck();
-  }
+  const panel = await roomVoteFor(facilitator, who);
   await panel.getByLabel('Facilitator-paced: one question to the whole room at a time').check();
   await expect(panel).not.toContainText('does not ask focus points');
-  await panel.getByLabel('Blind: nobody sees').uncheck();
-  await panel.getByLabel('Network address to listen on').fill(ROOM_ADDRESS);
-  await panel.getByRole('button', { name: 'Open the round' }).click();
-  await expect(panel.getByTestId('vote-code')).toHaveText(/^[A-Z2-9]{6}$/);
+  await openRound(panel);
   // Question 1: the dimension's cell of the first candidate, asked at its focus points.
   await expect(panel.getByTestId('paced-question')).toHaveText(`${name('self-built')} · Mismatch control: score each focus point 0–10`);
   await expect(panel.getByTestId('paced-answered')).toHaveText('0 of 1 answered');

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { RoundSpecSchema } from '../../../shared/contract/session';
-import { allCells, createSampleWorkshop } from '../../../shared/model';
+import { allCells, createSampleWorkshop, type WorkshopDoc } from '../../../shared/model';
 import { expandCriterion, setLeafScore, setScoreAt } from '../../../shared/model/edits/hierarchy-edit';
 import { revoteSpec, roundLeaves } from './revote';
 
 const choice = { fromPrevious: true, showPrevious: false, onlyCells: false, picked: [] };
+
+/** The round part of a spec the room sends for `doc` (names as ids), to which the re-vote's part is added. */
+const roundOf = (doc: WorkshopDoc) => ({
+  workshopId: 'w',
+  title: 't',
+  lang: 'en' as const,
+  scale: doc.scale,
+  criteria: doc.criteria.map((c) => ({ id: c.id, name: { 'zh-CN': c.id, en: c.id }, leaves: roundLeaves(doc, c.id) })),
+  candidates: doc.candidates.map((c) => ({ id: c.id, name: { 'zh-CN': c.id, en: c.id } })),
+  participants: doc.participants.map((p) => ({ id: p.id, name: p.name })),
+});
 
 describe('what a round asks the devices when a dimension is scored at its focus points', () => {
   const flat = createSampleWorkshop('en', '2026-12-03T00:00:00.000Z', 'w');
@@ -39,31 +50,12 @@ describe('what a round asks the devices when a dimension is scored at its focus 
   });
 
   it('the spec the room builds passes the contract', () => {
-    const spec = {
-      workshopId: 'w',
-      title: 't',
-      lang: 'en' as const,
-      scale: withLeafScore.scale,
-      criteria: withLeafScore.criteria.map((c) => ({ id: c.id, name: { 'zh-CN': c.id, en: c.id }, leaves: roundLeaves(withLeafScore, c.id) })),
-      candidates: withLeafScore.candidates.map((c) => ({ id: c.id, name: { 'zh-CN': c.id, en: c.id } })),
-      participants: withLeafScore.participants.map((p) => ({ id: p.id, name: p.name })),
-      ...revoteSpec(withLeafScore, invited, { ...choice, showPrevious: true }),
-    };
+    const spec = { ...roundOf(withLeafScore), ...revoteSpec(withLeafScore, invited, { ...choice, showPrevious: true }) };
     expect(RoundSpecSchema.safeParse(spec).error?.issues ?? []).toEqual([]);
   });
 
   it('a facilitator-paced round asks the same: the dimension’s cells with their focus points', () => {
-    const spec = {
-      workshopId: 'w',
-      title: 't',
-      lang: 'en' as const,
-      scale: leafScored.scale,
-      criteria: leafScored.criteria.map((c) => ({ id: c.id, name: { 'zh-CN': c.id, en: c.id }, leaves: roundLeaves(leafScored, c.id) })),
-      candidates: leafScored.candidates.map((c) => ({ id: c.id, name: { 'zh-CN': c.id, en: c.id } })),
-      participants: leafScored.participants.map((p) => ({ id: p.id, name: p.name })),
-      paced: true,
-      ...revoteSpec(leafScored, invited, choice),
-    };
+    const spec = { ...roundOf(leafScored), paced: true, ...revoteSpec(leafScored, invited, choice) };
     const parsed = RoundSpecSchema.safeParse(spec);
     expect(parsed.error?.issues ?? []).toEqual([]);
     expect(parsed.data!.criteria.find((c) => c.id === dim)!.leaves).toEqual(node.leaves.map((l) => ({ id: l.id, name: l.name })));
