@@ -75,9 +75,9 @@ void whenIdle().then(() => {
   document.head.append(icon);
 });
 
-// Purge what was deleted over a week ago, once the library is on screen (idle after its frame), and with each purged
-// workshop its room-vote journals and its safety copy on the Node side (nothing participants sent
-// outlives it). Then bring the safety copy up to the library (workshops never kept, as by an older
+// Purge what was deleted over a week ago, once the library is on screen (idle after its frame),
+// and with each purged workshop its room-vote journals and its safety copy on the Node side
+// (nothing participants sent outlives it). Then bring the safety copy up to the library (workshops never kept, as by an older
 // version of the app, or changed in a window that could not reach the Node side).
 void firstRead
   .then(whenIdle)
