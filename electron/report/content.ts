@@ -26,6 +26,7 @@ import {
   type CurrencyCode,
   type WorkshopDoc,
   hierarchyNode,
+  leafName,
   scoredAtLeaves,
 } from '../../shared/model';
 import { keptResult, resultStatus } from '../../shared/model/simulation';
@@ -60,9 +61,9 @@ export interface ReportContent {
   /** candidate × criterion group scores, document order. */
   scoreTable: Array<{ candidate: string; cells: Array<{ value: number | null; spread: number | null }> }>;
   /**
-   * The scores in force that came with a rationale. A dimension scored at its focus points has
-   * none: its own dimension scores (and their rationales) are kept but not used, and focus point
-   * scores carry no rationale (`LeafScoreSchema`).
+   * The scores in force that came with a rationale, in document order. A dimension scored at its
+   * focus points has its focus point scores' rows (criterion "dimension › focus point"): its own
+   * dimension scores (and their rationales) are kept but not used.
    */
   rationales: Array<{ participant: string; candidate: string; criterion: string; score: number | null; text: string }>;
   /** Dimensions scored at their focus points whose unused dimension scores carry rationales (names, criterion order): not listed, said so. */
@@ -320,26 +321,45 @@ export function leafScoredIds(doc: WorkshopDoc): Set<string> {
   return new Set(doc.criteria.filter((k) => scoredAtLeaves(hierarchyNode(doc, k.id))).map((k) => k.id));
 }
 
-const hasRationale = (sc: WorkshopDoc['scores'][number]) => sc.rationale.trim() !== '';
+const hasRationale = (sc: { rationale: string }) => sc.rationale.trim() !== '';
 
 /**
- * The scores in force that came with a rationale, by whom, for which candidate and criterion: the
- * entered scores of dimensions scored at the dimension. Not the kept-but-unused scores of a
- * dimension scored at its focus points (their value does not count); its focus point scores carry
- * no rationale, so it has no row (`rationalesNotListed` names it).
+ * The scores in force that came with a rationale, by whom, for which candidate and criterion, in
+ * document order (participant, candidate, criterion, focus point): the entered scores of dimensions
+ * scored at the dimension, and the focus point scores of those scored at their focus points (the
+ * criterion named "dimension › focus point"). Not the kept-but-unused dimension scores of a
+ * dimension scored at its focus points (their value does not count; `rationalesNotListed` names it).
  */
-function rationaleRows(doc: WorkshopDoc, { candidate, criterion }: Names): ReportContent['rationales'] {
+function rationaleRows(doc: WorkshopDoc, { lang, candidate, criterion }: Names): ReportContent['rationales'] {
   const participantNames = new Map(doc.participants.map((p) => [p.id, p.name]));
   const atLeaves = leafScoredIds(doc);
-  return doc.scores
-    .filter((sc) => hasRationale(sc) && !atLeaves.has(sc.criterionId))
-    .map((sc) => ({
-      participant: participantNames.get(sc.participantId) ?? sc.participantId,
-      candidate: candidate(sc.candidateId),
-      criterion: criterion(sc.criterionId),
-      score: sc.value,
-      text: sc.rationale,
-    }));
+  const leaves = new Map(
+    doc.hierarchy.filter((n) => atLeaves.has(n.criterionId)).map((n) => [n.criterionId, new Map(n.leaves.map((l, j) => [l.id, { j, leaf: l }]))]),
+  );
+  const rows = [
+    ...doc.scores.filter((sc) => hasRationale(sc) && !atLeaves.has(sc.criterionId)).map((sc) => ({ sc, j: -1, name: criterion(sc.criterionId) })),
+    ...doc.leafScores.filter(hasRationale).flatMap((sc) => {
+      const at = leaves.get(sc.criterionId)?.get(sc.leafId);
+      return at ? [{ sc, j: at.j, name: `${criterion(sc.criterionId)} › ${leafName(at.leaf, lang)}` }] : [];
+    }),
+  ];
+  const order = (items: readonly { id: string }[]) => new Map(items.map((x, i) => [x.id, i]));
+  const [p, c, k] = [order(doc.participants), order(doc.candidates), order(doc.criteria)];
+  const at = (m: Map<string, number>, id: string) => m.get(id) ?? m.size;
+  rows.sort(
+    (a, b) =>
+      at(p, a.sc.participantId) - at(p, b.sc.participantId) ||
+      at(c, a.sc.candidateId) - at(c, b.sc.candidateId) ||
+      at(k, a.sc.criterionId) - at(k, b.sc.criterionId) ||
+      a.j - b.j,
+  );
+  return rows.map(({ sc, name }) => ({
+    participant: participantNames.get(sc.participantId) ?? sc.participantId,
+    candidate: candidate(sc.candidateId),
+    criterion: name,
+    score: sc.value,
+    text: sc.rationale,
+  }));
 }
 
 /** Dimensions scored at their focus points whose unused dimension scores carry a rationale, in criterion order. */

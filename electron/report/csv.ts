@@ -13,7 +13,7 @@ import { csvRow } from './escape';
  *   participant,candidate,criterion,score,rationale,focus_point. A dimension scored at its focus
  *   points (hierarchy.ts) has one row per focus point score instead of its own dimension scores
  *   (those are kept in the document but not used): `criterion` the dimension, `focus_point` the
- *   focus point's name, `rationale` empty (focus point scores carry none). `focus_point` is empty
+ *   focus point's name, `rationale` the focus point score's own. `focus_point` is empty
  *   on every other row; it was added last, so the first five columns read as before it.
  * - `weights`: criterion,group,base_weight,adaptation_delta,final_weight,share,accepted_rules
  * - `aggregate`: candidate,criterion,group_score,disagreement (group score per cell, std dev across participants)
@@ -47,7 +47,7 @@ function scoresCsv(r: ReportContent): string {
     ...doc.scores.filter((s) => !atLeaves.has(s.criterionId)).map((s) => ({ ...s, leaf: -1, focusPoint: '' })),
     ...doc.leafScores.flatMap((s) => {
       const leaf = leaves.get(s.criterionId)?.get(s.leafId);
-      return leaf ? [{ ...s, rationale: '', leaf: leaf.j, focusPoint: leaf.name }] : [];
+      return leaf ? [{ ...s, leaf: leaf.j, focusPoint: leaf.name }] : [];
     }),
   ];
   // Document order of participants, candidates, criteria and focus points, whatever order the scores were entered in.

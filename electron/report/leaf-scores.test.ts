@@ -26,8 +26,8 @@ function workshop(): { doc: WorkshopDoc; derived: number } {
     ...base,
     hierarchy: base.hierarchy.map((n, i) => (i === 0 ? { ...n, scoreAt: 'leaves' } : n)),
     leafScores: [
-      { participantId: p.id, candidateId: c.id, criterionId: node.criterionId, leafId: node.leaves[0].id, value: 8 },
-      { participantId: p.id, candidateId: c.id, criterionId: node.criterionId, leafId: node.leaves[1].id, value: 4 },
+      { participantId: p.id, candidateId: c.id, criterionId: node.criterionId, leafId: node.leaves[0].id, value: 8, rationale: '' },
+      { participantId: p.id, candidateId: c.id, criterionId: node.criterionId, leafId: node.leaves[1].id, value: 4, rationale: '' },
     ],
   };
   // Only the first two focus points scored: their points renormalised over themselves.

@@ -12,6 +12,7 @@ export function analysisSubject(doc: WorkshopDoc): WorkshopDoc {
     meta: { ...doc.meta, description: '' },
     needs: { answers: {}, notes: '' },
     scores: doc.scores.map((s) => (s.rationale === '' ? s : { ...s, rationale: '' })),
+    leafScores: doc.leafScores.map((s) => (s.rationale === '' ? s : { ...s, rationale: '' })),
     criteria: doc.criteria.map((c) => ({ ...c, description: { 'zh-CN': '', en: '' }, focusPoints: [], highPriority: [] })),
     candidates: doc.candidates.map((c) => ({ ...c, description: { 'zh-CN': '', en: '' }, notes: '' })),
     adaptation: { rules: [], decisions: [], baseWeights: {} },

@@ -20,21 +20,38 @@ export interface ScoringGridView {
   scored: number;
 }
 
+/** One entry (a score or a focus point score, with its rationale) as the grid may show it: hidden while blind. */
+function cellView(e: { value: number | null; rationale: string } | undefined, blind: boolean): CellView {
+  const value = e?.value ?? null;
+  const rationale = e?.rationale ?? '';
+  return blind ? { revealed: false, filled: value !== null, hasRationale: rationale !== '' } : { revealed: true, value, rationale };
+}
+
 /** One participant's scoring grid as the room may show it. */
 export function scoringGridView(doc: WorkshopDoc, participantId: string, blind: boolean): ScoringGridView {
   const entries = new Map<string, { value: number | null; rationale: string }>();
   for (const s of doc.scores) if (s.participantId === participantId) entries.set(`${s.candidateId}|${s.criterionId}`, s);
   let scored = 0;
   const cells = doc.criteria.map((k) =>
-    doc.candidates.map((c): CellView => {
-      const e = entries.get(`${c.id}|${k.id}`);
-      const value = e?.value ?? null;
-      if (value !== null) scored++;
-      if (blind) return { revealed: false, filled: value !== null, hasRationale: (e?.rationale ?? '') !== '' };
-      return { revealed: true, value, rationale: e?.rationale ?? '' };
+    doc.candidates.map((c) => {
+      const view = cellView(entries.get(`${c.id}|${k.id}`), blind);
+      if (view.revealed ? view.value !== null : view.filled) scored++;
+      return view;
     }),
   );
   return { participantId, rows: doc.criteria.map((k) => k.id), cols: doc.candidates.map((c) => c.id), cells, scored };
+}
+
+/** One participant's focus point cell (score and rationale) as the grid may show it: hidden while blind. */
+export function leafCellView(
+  doc: Pick<WorkshopDoc, 'leafScores'>,
+  cell: { participantId: string; candidateId: string; criterionId: string; leafId: string },
+  blind: boolean,
+): CellView {
+  const e = doc.leafScores.find(
+    (s) => s.participantId === cell.participantId && s.candidateId === cell.candidateId && s.criterionId === cell.criterionId && s.leafId === cell.leafId,
+  );
+  return cellView(e, blind);
 }
 
 /** A dimension scored at its focus points, as one participant's grid may show it (see `leafGridViews`). */
@@ -56,8 +73,8 @@ export function leafGridViews(doc: WorkshopDoc, participantId: string, blind: bo
   if (nodes.length === 0) return [];
   const mine = { ...doc, participants: doc.participants.filter((p) => p.id === participantId) };
   const derived = new Map(derivedDimensionScores(mine, judged).map((d) => [`${d.candidateId}|${d.criterionId}`, d]));
-  const entries = new Map<string, number | null>();
-  for (const s of doc.leafScores) if (s.participantId === participantId) entries.set(`${s.candidateId}|${s.criterionId}|${s.leafId}`, s.value);
+  const entries = new Map<string, { value: number | null; rationale: string }>();
+  for (const s of doc.leafScores) if (s.participantId === participantId) entries.set(`${s.candidateId}|${s.criterionId}|${s.leafId}`, s);
   return nodes.map((node) => ({
     criterionId: node.criterionId,
     derived: doc.candidates.map((c) => {
@@ -69,10 +86,7 @@ export function leafGridViews(doc: WorkshopDoc, participantId: string, blind: bo
     }),
     leaves: node.leaves.map((l) => ({
       leafId: l.id,
-      cells: doc.candidates.map((c): CellView => {
-        const value = entries.get(`${c.id}|${node.criterionId}|${l.id}`) ?? null;
-        return blind ? { revealed: false, filled: value !== null, hasRationale: false } : { revealed: true, value, rationale: '' };
-      }),
+      cells: doc.candidates.map((c) => cellView(entries.get(`${c.id}|${node.criterionId}|${l.id}`), blind)),
     })),
   }));
 }

@@ -43,13 +43,13 @@ describe('cellFocus', () => {
     const cell = allCells(doc)[0];
     const blind = cellFocus(doc, cell, false);
     expect(blind.rationales).toEqual([
-      { name: null, text: 'already failed once' },
-      { name: null, text: 'works at scale' },
+      { name: null, text: 'already failed once', leafId: null },
+      { name: null, text: 'works at scale', leafId: null },
     ]);
     const open = cellFocus(doc, cell, true);
     expect(open.rationales).toEqual([
-      { name: doc.participants[0].name, text: 'works at scale' },
-      { name: doc.participants[1].name, text: 'already failed once' },
+      { name: doc.participants[0].name, text: 'works at scale', leafId: null },
+      { name: doc.participants[1].name, text: 'already failed once', leafId: null },
     ]);
   });
 

@@ -8,7 +8,8 @@ import { removalImpact } from './removal';
 import { createSampleWorkshop } from './create';
 import { removeCandidate } from './edits/candidates';
 import { removeCriterion } from './edits/criteria';
-import { collapseCriterion, expandCriterion, setHierarchyMethod, setLeafScore, setLeafWeight, setScoreAt } from './edits/hierarchy-edit';
+import { collapseCriterion, expandCriterion, setHierarchyMethod, setLeafRationale, setLeafScore, setLeafWeight, setScoreAt } from './edits/hierarchy-edit';
+import { analysisSubject } from './analysis-subject';
 import { removeParticipant } from './edits/participants-edit';
 import { leafGridViews } from './blind';
 import { derivedDimensionScores, dimensionFromLeaves, hierarchyPriorities } from './hierarchy';
@@ -138,6 +139,43 @@ describe('scoring at the focus points', () => {
     doc = setLeafScore(doc, cell('p-lin', 'self-built', leaves[0]), 5);
     expect(doc.leafScores).toHaveLength(1);
     expect(setLeafScore(doc, cell('p-lin', 'self-built', leaves[0]), null).leafScores).toEqual([]);
+  });
+
+  it('keeps a focus point score’s rationale: through a new score, a cleared one and alone; empty with no score removes the entry', () => {
+    const { doc: start, leaves } = leafScored();
+    const at = cell('p-lin', 'managed', leaves[1]);
+    const entry = (d: WorkshopDoc) => d.leafScores.find((s) => s.participantId === 'p-lin' && s.candidateId === 'managed' && s.leafId === leaves[1]);
+    // A rationale before any score: the entry holds it, with no score (the derived value does not count it).
+    let doc = setLeafRationale(start, at, 'Rollout data from two pilots');
+    expect(entry(doc)).toEqual({ ...at, value: null, rationale: 'Rollout data from two pilots' });
+    expect(derivedDimensionScores(doc).find((d) => d.participantId === 'p-lin' && d.candidateId === 'managed' && d.criterionId === K)).toMatchObject({
+      value: null,
+      scored: 0,
+    });
+    doc = setLeafScore(doc, at, 7);
+    expect(entry(doc)).toEqual({ ...at, value: 7, rationale: 'Rollout data from two pilots' });
+    doc = setLeafScore(doc, at, null);
+    expect(entry(doc)).toEqual({ ...at, value: null, rationale: 'Rollout data from two pilots' });
+    expect(WorkshopDocSchema.safeParse(doc).success).toBe(true);
+    // The same rationale again is no edit; an empty one with no score removes the entry.
+    expect(setLeafRationale(doc, at, 'Rollout data from two pilots')).toBe(doc);
+    expect(entry(setLeafRationale(doc, at, ''))).toBeUndefined();
+    // Refused, as a score is: an unknown focus point or participant.
+    expect(setLeafRationale(doc, cell('p-lin', 'managed', 'nowhere'), 'x')).toBe(doc);
+    expect(setLeafRationale(doc, cell('p-nobody', 'managed', leaves[1]), 'x')).toBe(doc);
+    // It counts in what removing the participant would take away; the analysis request carries no rationale.
+    expect(removalImpact(doc, { kind: 'participant', id: 'p-lin' }).scores).toBeGreaterThan(
+      removalImpact(setLeafRationale(doc, at, ''), { kind: 'participant', id: 'p-lin' }).scores,
+    );
+    expect(analysisSubject(doc).leafScores.every((s) => s.rationale === '')).toBe(true);
+    // The grid shows it with the score, and while blind only that there is one.
+    const m = doc.candidates.findIndex((c) => c.id === 'managed');
+    expect(leafGridViews(setLeafScore(doc, at, 4), 'p-lin', false)[0].leaves[1].cells[m]).toEqual({
+      revealed: true,
+      value: 4,
+      rationale: 'Rollout data from two pilots',
+    });
+    expect(leafGridViews(doc, 'p-lin', true)[0].leaves[1].cells[m]).toEqual({ revealed: false, filled: false, hasRationale: true });
   });
 
   it('refuses bad leaf scores at import with a message naming the problem', () => {

@@ -9,7 +9,7 @@ import type { WorkshopDoc } from './schema';
 export type RemovalTarget = { kind: 'candidate' | 'criterion' | 'participant'; id: string };
 
 export interface RemovalImpact {
-  /** Score entries with a value or a rationale, and focus point scores with a value. */
+  /** Score entries and focus point scores with a value or a rationale. */
   scores: number;
   /** AHP pairwise judgments (pairs set to anything but "equal"), with a participant's judgments of focus points. */
   judgments: number;
@@ -60,7 +60,7 @@ export function removalImpact(doc: WorkshopDoc, target: RemovalTarget): RemovalI
   return {
     scores:
       doc.scores.filter((s) => hits(s) && (s.value !== null || s.rationale.trim() !== '')).length +
-      doc.leafScores.filter((s) => hits(s) && s.value !== null).length,
+      doc.leafScores.filter((s) => hits(s) && (s.value !== null || s.rationale.trim() !== '')).length,
     judgments:
       (kind === 'participant' ? nodeJudgedPairs(doc, id) : 0) +
       doc.weighting.ahp.reduce((n, j) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from './create';
 import { mergeBallot } from './edits/ballot';
-import { expandCriterion, setHierarchyMethod, setLeafJudgment, setLeafScore, setLeafWeight, setScoreAt } from './edits/hierarchy-edit';
+import { expandCriterion, setHierarchyMethod, setLeafJudgment, setLeafRationale, setLeafScore, setLeafWeight, setScoreAt } from './edits/hierarchy-edit';
 import { cellFocus, cellStats, closeRoundRecord, disputedCells, openRoundRecord, recordBallot } from './round-history';
 import type { WorkshopDoc } from './schema';
 
@@ -49,8 +49,26 @@ describe('rounds and cell statistics of a dimension scored at its focus points',
     expect(disputedCells(doc, 3)[0]).toMatchObject({ candidateId: cand, criterionId: K });
     const focus = cellFocus(doc, { candidateId: cand, criterionId: K }, true);
     expect(focus.values).toEqual([2, 6, 8].map((v) => expect.closeTo(v, 12)));
-    // The unused dimension scores' rationale is not the cell's.
+    // The unused dimension scores' rationale is not the cell's; the focus points' own are, named
+    // in participant then focus point order (open), or in text order without names (blind).
     expect(focus.rationales).toEqual([]);
+    const why = (d: WorkshopDoc, pid: string, leafId: string, text: string) =>
+      setLeafRationale(d, { participantId: pid, candidateId: cand, criterionId: K, leafId }, text);
+    doc = why(why(why(doc, people[2], leaves[0], 'A: ten on calibration'), people[0], leaves[2], 'C: feedback is slow'), people[0], leaves[0], 'B: drift seen');
+    const names = doc.participants.map((p) => p.name);
+    expect(cellFocus(doc, { candidateId: cand, criterionId: K }, true).rationales).toEqual([
+      { name: names[0], text: 'B: drift seen', leafId: leaves[0] },
+      { name: names[0], text: 'C: feedback is slow', leafId: leaves[2] },
+      { name: names[2], text: 'A: ten on calibration', leafId: leaves[0] },
+    ]);
+    expect(cellFocus(doc, { candidateId: cand, criterionId: K }, false).rationales.map((r) => [r.name, r.text])).toEqual([
+      [null, 'A: ten on calibration'],
+      [null, 'B: drift seen'],
+      [null, 'C: feedback is slow'],
+    ]);
+    // Scored at the dimension again: its own scores' rationales are the cell's, the focus points' are not.
+    const flat = cellFocus(setScoreAt(doc, K, 'dimension'), { candidateId: cand, criterionId: K }, true).rationales;
+    expect(flat.map((r) => [r.text, r.leafId])).toEqual(people.map(() => ['unused', null]));
   });
 
   it('record a ballot of focus point scores as a change of the dimension cell, from and to the derived values', () => {

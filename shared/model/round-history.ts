@@ -1,6 +1,6 @@
 import { aggregateScores, consensusOf } from '../scoring/aggregate';
 import { scoresInForce } from './analysis';
-import type { HierarchyJudged } from './hierarchy';
+import { hierarchyNode, scoredAtLeaves, type HierarchyJudged } from './hierarchy';
 import type { CellRef, RoundCellStat, RoundChange, RoundRecord, WorkshopDoc } from './schema';
 
 /**
@@ -236,8 +236,12 @@ export interface CellFocus {
   /** The group's median and spread (the room's measure), null when nobody scored it. */
   median: number | null;
   spread: number | null;
-  /** Each non-empty rationale: named (participant order) in an open round; in a blind one without names, in text order so the order gives nobody away. */
-  rationales: { name: string | null; text: string }[];
+  /**
+   * Each non-empty rationale: named (participant order, then focus point order) in an open round;
+   * in a blind one without names, in text order so the order gives nobody away. A dimension scored
+   * at its focus points has its focus point scores' rationales, each with its focus point (`leafId`).
+   */
+  rationales: { name: string | null; text: string; leafId: string | null }[];
   /** The closed rounds that asked this cell: its spread before and after each. */
   rounds: { no: number; before: number | null; after: number | null }[];
 }
@@ -253,12 +257,20 @@ export function cellFocus(doc: WorkshopDoc, cell: CellRef, named: boolean, judge
     [cell],
     judged,
   )[0];
-  const written = mine.filter((s) => s.rationale.trim() !== '');
+  // A dimension scored at its focus points: the derived values carry no rationale, its focus point scores do.
+  const node = hierarchyNode(doc, cell.criterionId);
+  const leafOrder = new Map((scoredAtLeaves(node) ? node!.leaves : []).map((l, j) => [l.id, j]));
+  const written = [
+    ...mine.map((s) => ({ ...s, leafId: null, j: -1 })),
+    ...doc.leafScores
+      .filter((s) => cellKey(s) === k && people.has(s.participantId) && leafOrder.has(s.leafId))
+      .map((s) => ({ ...s, j: leafOrder.get(s.leafId)! })),
+  ].filter((s) => s.rationale.trim() !== '');
   const rationales = named
     ? written
-        .sort((a, b) => people.get(a.participantId)!.i - people.get(b.participantId)!.i)
-        .map((s) => ({ name: people.get(s.participantId)!.name, text: s.rationale.trim() }))
-    : written.map((s) => ({ name: null, text: s.rationale.trim() })).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+        .sort((a, b) => people.get(a.participantId)!.i - people.get(b.participantId)!.i || a.j - b.j)
+        .map((s) => ({ name: people.get(s.participantId)!.name, text: s.rationale.trim(), leafId: s.leafId }))
+    : written.map((s) => ({ name: null, text: s.rationale.trim(), leafId: s.leafId })).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   const spreadIn = (list: readonly RoundCellStat[]) => list.find((s) => cellKey(s) === k)?.spread ?? null;
   const rounds = doc.rounds
     .filter((r) => r.closedAt !== null && r.cells.some((c) => cellKey(c) === k))

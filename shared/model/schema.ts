@@ -128,6 +128,8 @@ export const LeafScoreSchema = z.strictObject({
   criterionId: IdSchema,
   leafId: IdSchema,
   value: num().nullable(),
+  /** Why this score (leaf-rationale.ts migration); kept when the score is cleared, like a dimension score's. */
+  rationale: z.string().max(10_000).default(''),
 });
 
 export const CandidateKindSchema = z.enum(['self-built', 'managed', 'hybrid', 'custom']);

@@ -179,16 +179,38 @@ test('a dimension scored at its focus points takes its value from them', async (
   await app.keyboard.press('Enter');
   await expect(app.getByTestId(`derived-mismatch-control-${col('self-built')}`).locator('input')).toHaveValue('10');
   await room.expectLeader(name('self-built'));
-  // The derived cell takes no rationale (it would sit on a score that does not count); a scored cell does.
+  // The derived cell takes no rationale (it would sit on a score that does not count); a focus point
+  // score does: R from its cell writes it, Esc goes back, the cell is marked and shows it on hover.
   await app
     .getByTestId(`derived-mismatch-control-${col('self-built')}`)
     .locator('input')
     .focus();
   await expect(app.locator('#cell-rationale')).toHaveCount(0);
   await leaf(a, 'self-built').focus();
-  await expect(app.locator('#cell-rationale')).toHaveCount(0);
+  const why = app.getByRole('textbox', { name: `Rationale — Mismatch control › ${a} · ${name('self-built')}`, exact: true });
+  await expect(why).toHaveValue('');
+  await app.keyboard.press('r');
+  await expect(why).toBeFocused();
+  await app.keyboard.type('Two pilots showed drift under 2 %');
+  await app.keyboard.press('Escape');
+  await expect(leaf(a, 'self-built')).toBeFocused();
+  await expect(leaf(a, 'self-built')).toHaveAttribute('title', 'Two pilots showed drift under 2 %');
+  await expect(leaf(a, 'self-built').locator('xpath=..')).toHaveClass(/has-why/);
+  // Another focus point of the same cell has its own (empty) rationale; back on the first, it is there.
+  await leaf(b, 'self-built').focus();
+  await expect(app.getByRole('textbox', { name: `Rationale — Mismatch control › ${b} · ${name('self-built')}`, exact: true })).toHaveValue('');
+  await leaf(a, 'self-built').focus();
+  await expect(why).toHaveValue('Two pilots showed drift under 2 %');
+  // Clearing the score keeps the rationale.
+  await app.keyboard.press('Delete');
+  await app.keyboard.press('Enter');
+  await leaf(a, 'self-built').focus();
+  await expect(leaf(a, 'self-built')).toHaveValue('');
+  await expect(why).toHaveValue('Two pilots showed drift under 2 %');
+  await app.keyboard.type('10');
+  await app.keyboard.press('Enter');
   await app.getByRole('textbox', { name: `Throughput efficiency · ${name('self-built')}`, exact: true }).focus();
-  await expect(app.locator('#cell-rationale')).toBeVisible();
+  await expect(app.getByRole('textbox', { name: `Rationale — Throughput efficiency · ${name('self-built')}`, exact: true })).toBeVisible();
 
   // Back to the dimension: its own scores count again, the focus point scores are kept.
   await room.weightsPart('Focus points (hierarchy)');
@@ -201,4 +223,11 @@ test('a dimension scored at its focus points takes its value from them', async (
   await new LibraryPage(app).switchLanguage('zh-CN');
   await expect(app.getByRole('combobox', { name: '失配控制的评分位置' })).toHaveValue('leaves');
   await expect(table.getByText('按关注要点评分：维度本身的评分保留但不使用。')).toBeVisible();
+  await app.getByRole('tab', { name: '评分' }).click();
+  await app
+    .getByRole('textbox', { name: new RegExp(`^${dim.focusPoints[0]['zh-CN']}（失配控制的关注要点） · `) })
+    .nth(col('self-built'))
+    .focus();
+  await expect(app.locator('#cell-rationale')).toHaveValue('Two pilots showed drift under 2 %');
+  await expect(app.locator('label[for="cell-rationale"]')).toContainText('失配控制 › ');
 });

@@ -1,15 +1,15 @@
 import { useLayoutEffect, useRef, useState, type ClipboardEvent, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hierarchyNode, leafName, scoredAtLeaves, type WorkshopDoc } from '../../../shared/model';
-import { leafGridViews, type CellView, type LeafGridView } from '../../../shared/model/blind';
-import { setLeafScore } from '../../../shared/model/edits/hierarchy-edit';
+import { leafCellView, leafGridViews, type CellView, type LeafGridView } from '../../../shared/model/blind';
+import { setLeafRationale, setLeafScore } from '../../../shared/model/edits/hierarchy-edit';
 import { parseScore, setRationale } from '../../../shared/model/edits/score-grid';
 import { setScoreDetached } from '../../../shared/model/edits/ratings-edit';
 import { applyPaste, gridToTsv, type PastePlan } from '../../../shared/model/edits/score-paste';
 import { Dialog } from '../../ui/Dialog';
 import { PastePreview } from './PastePreview';
 import { useWorkshop } from '../../store/workshop';
-import { useGridKeyboard, useGridState, type GridKeyboard, type GridState } from './useScoringGrid';
+import { isRationaleKey, useGridKeyboard, useGridState, type GridKeyboard, type GridState } from './useScoringGrid';
 import { currentLang } from '../../i18n';
 import { useDocJudged } from '../../api/hierarchy-judged';
 
@@ -32,7 +32,7 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
   const rationaleRef = useRef<HTMLTextAreaElement>(null);
   const g = useGridState(doc, participantId, tableRef);
   const keys = useGridKeyboard(g, rationaleRef);
-  const { view, rows, cols, rated, paste, problem, focus, criterionName, candidateName } = g;
+  const { view, rows, cols, rated, paste, problem, criterionName, candidateName } = g;
   if (rows === 0 || cols === 0) return <p className="empty">{t('room.scoring.nothing')}</p>;
 
   const participant = doc.participants.find((p) => p.id === participantId);
@@ -51,10 +51,7 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
     }
   };
 
-  // A dimension scored at its focus points counts by them: its own cells take no rationale (a
-  // rationale there would sit on a score that does not count, left out of the report).
-  const atLeaves = scoredAtLeaves(hierarchyNode(doc, view.rows[focus.row]));
-  const cell = atLeaves ? undefined : view.cells[focus.row]?.[focus.col];
+  const rationale = rationaleTarget(g);
   return (
     <div className="scoring">
       <GridTools copied={g.copied} pastedCount={g.pasted ? g.pasted.cells.size : null} onCopy={() => void copyGrid()} />
@@ -87,7 +84,7 @@ export function ScoringGrid({ doc, participantId }: { doc: WorkshopDoc; particip
           {t(`room.scoring.${problem.reason}`, { min: doc.scale.min, max: doc.scale.max })}
         </p>
       )}
-      {cell && <RationaleField g={g} cell={cell} rationaleRef={rationaleRef} />}
+      {rationale && <RationaleField g={g} at={rationale} rationaleRef={rationaleRef} />}
     </div>
   );
 }
@@ -176,6 +173,7 @@ function GridCell({ g, keys, v, r, c }: { g: GridState; keys: GridKeyboard; v: C
         onFocus={(e) => {
           e.currentTarget.select();
           g.setFocus(pos);
+          g.setFocusLeaf(null);
         }}
         onBlur={(e) => keys.commit(e.currentTarget, pos)}
         onKeyDown={(e) => keys.onKeyDown(e, pos)}
@@ -226,7 +224,10 @@ function LeafRows({ g, keys, r }: { g: GridState; keys: GridKeyboard; r: number 
                   : `${name} · ${g.candidateName(c)} (${t('room.hierarchy.derivedMark')})`
               }
               invalid={false}
-              onFocus={() => g.setFocus({ row: r, col: c })}
+              onFocus={() => {
+                g.setFocus({ row: r, col: c });
+                g.setFocusLeaf(null);
+              }}
               onBlur={() => undefined}
               onKeyDown={(e) => {
                 if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'ArrowDown') {
@@ -250,7 +251,7 @@ function LeafRows({ g, keys, r }: { g: GridState; keys: GridKeyboard; r: number 
               ↳ {leafText}
             </th>
             {leaf.cells.map((v, c) => (
-              <td key={c}>
+              <td key={c} className={(v.revealed ? v.rationale : v.hasRationale) ? 'has-why' : undefined}>
                 <LeafScoreInput
                   g={g}
                   v={v}
@@ -259,6 +260,7 @@ function LeafRows({ g, keys, r }: { g: GridState; keys: GridKeyboard; r: number 
                   c={c}
                   last={j === leafView.leaves.length - 1}
                   label={t('room.hierarchy.leafScore', { leaf: leafText, name, candidate: g.candidateName(c) })}
+                  rationaleRef={keys.rationaleRef}
                   onCommit={(value) =>
                     edit(t('room.hierarchy.undoLeafScore'), (d) =>
                       setLeafScore(d, { participantId, candidateId: view.cols[c], criterionId, leafId: leaf.leafId }, value),
@@ -274,7 +276,7 @@ function LeafRows({ g, keys, r }: { g: GridState; keys: GridKeyboard; r: number 
   );
 }
 
-/** One focus point's score: typed, committed on Enter / arrows / leaving the cell; Esc undoes the typing. */
+/** One focus point's score: typed, committed on Enter / arrows / leaving the cell; R writes its rationale, Esc undoes the typing. */
 function LeafScoreInput({
   g,
   v,
@@ -283,6 +285,7 @@ function LeafScoreInput({
   c,
   last,
   label,
+  rationaleRef,
   onCommit,
 }: {
   g: GridState;
@@ -292,6 +295,7 @@ function LeafScoreInput({
   c: number;
   last: boolean;
   label: string;
+  rationaleRef: RefObject<HTMLTextAreaElement | null>;
   onCommit: (value: number | null) => void;
 }) {
   const { t } = useTranslation();
@@ -326,7 +330,12 @@ function LeafScoreInput({
       aria-label={v.revealed ? label : `${label} (${t(hidden ? 'room.blind.cellHidden' : 'room.blind.cellEmpty')})`}
       aria-invalid={bad || undefined}
       readOnly={hidden}
-      onFocus={(e) => e.currentTarget.select()}
+      title={v.revealed && v.rationale ? v.rationale : undefined}
+      onFocus={(e) => {
+        e.currentTarget.select();
+        g.setFocus({ row: r, col: c });
+        g.setFocusLeaf(j);
+      }}
       onBlur={(e) => commit(e.currentTarget)}
       onKeyDown={(e) => {
         const input = e.currentTarget;
@@ -334,6 +343,11 @@ function LeafScoreInput({
           input.value = input.defaultValue;
           setBad(false);
           g.setProblem(null);
+          return;
+        }
+        if (isRationaleKey(e)) {
+          e.preventDefault();
+          if (commit(input)) rationaleRef.current?.focus();
           return;
         }
         const down = (e.key === 'Enter' && !e.shiftKey) || e.key === 'ArrowDown';
@@ -403,39 +417,85 @@ function DetachDialog({ g }: { g: GridState }) {
   );
 }
 
+/** What the rationale field under the grid writes: the focused cell's or focus point's. */
+interface RationaleTarget {
+  /** Names the field's content, so a new target starts from the document's text. */
+  id: string;
+  cell: CellView;
+  /** "criterion · candidate", or "dimension › focus point · candidate". */
+  label: string;
+  save: (doc: WorkshopDoc, text: string) => WorkshopDoc;
+  /** The input the field returns to. */
+  input: () => HTMLInputElement | null;
+}
+
+/**
+ * The focused cell's rationale target: a dimension scored at the dimension, or the focused focus
+ * point of one scored at its focus points. Such a dimension's own cell takes none (a rationale
+ * there would sit on a score that does not count, left out of the report).
+ */
+function rationaleTarget(g: GridState): RationaleTarget | null {
+  const { doc, view, focus, participantId } = g;
+  const row = Math.min(focus.row, g.rows - 1);
+  const col = Math.min(focus.col, g.cols - 1);
+  const criterionId = view.rows[row];
+  const candidateId = view.cols[col];
+  const node = hierarchyNode(doc, criterionId);
+  if (!scoredAtLeaves(node)) {
+    const cell = view.cells[row]?.[col];
+    if (!cell) return null;
+    return {
+      id: `${participantId}:${row}:${col}`,
+      cell,
+      label: `${g.criterionName(row)} · ${g.candidateName(col)}`,
+      save: (d, text) => setRationale(d, participantId, candidateId, criterionId, text),
+      input: () => g.inputAt({ row, col }),
+    };
+  }
+  const j = g.focusLeaf;
+  const leaf = j === null ? undefined : node!.leaves[j];
+  if (j === null || !leaf) return null;
+  const at = { participantId, candidateId, criterionId, leafId: leaf.id };
+  return {
+    id: `${participantId}:${row}:${col}:${leaf.id}`,
+    cell: leafCellView(doc, at, g.blind),
+    label: `${g.criterionName(row)} › ${leafName(leaf, currentLang())} · ${g.candidateName(col)}`,
+    save: (d, text) => setLeafRationale(d, at, text),
+    input: () => leafInput(g.inputAt({ row, col })?.closest('table') ?? null, row, j, col),
+  };
+}
+
 /** The focused cell's rationale under the grid; Esc or Ctrl+Enter goes back to the cell. */
-function RationaleField({ g, cell, rationaleRef }: { g: GridState; cell: CellView; rationaleRef: RefObject<HTMLTextAreaElement | null> }) {
+function RationaleField({ g, at, rationaleRef }: { g: GridState; at: RationaleTarget; rationaleRef: RefObject<HTMLTextAreaElement | null> }) {
   const { t } = useTranslation();
   const edit = useWorkshop((s) => s.edit);
-  const { focus, view, rows, cols } = g;
-  const focusLabel = `${g.criterionName(Math.min(focus.row, rows - 1))} · ${g.candidateName(Math.min(focus.col, cols - 1))}`;
+  const { cell } = at;
+  const hidden = !cell.revealed && (cell.filled || cell.hasRationale);
   return (
     <div className="field rationale">
-      <label htmlFor="cell-rationale">{t('room.scoring.rationale', { cell: focusLabel })}</label>
+      <label htmlFor="cell-rationale">{t('room.scoring.rationale', { cell: at.label })}</label>
       <textarea
         id="cell-rationale"
         ref={rationaleRef}
-        key={`${g.participantId}:${focus.row}:${focus.col}:${cell.revealed ? cell.rationale : ''}`}
+        key={`${at.id}:${cell.revealed ? cell.rationale : ''}`}
         className="input"
         rows={2}
         maxLength={10_000}
         defaultValue={cell.revealed ? cell.rationale : ''}
-        readOnly={!cell.revealed && (cell.filled || cell.hasRationale)}
+        readOnly={hidden}
         placeholder={
-          !cell.revealed && (cell.filled || cell.hasRationale)
-            ? t(cell.hasRationale ? 'room.blind.rationaleHidden' : 'room.blind.cellReadOnly')
-            : t('room.scoring.rationalePlaceholder')
+          hidden ? t(!cell.revealed && cell.hasRationale ? 'room.blind.rationaleHidden' : 'room.blind.cellReadOnly') : t('room.scoring.rationalePlaceholder')
         }
         onBlur={(e) => {
           const text = e.currentTarget.value;
           if (text === e.currentTarget.defaultValue) return;
-          edit(t('room.undo.rationale'), (d) => setRationale(d, g.participantId, view.cols[focus.col], view.rows[focus.row], text.trim()));
+          edit(t('room.undo.rationale'), (d) => at.save(d, text.trim()));
           if (g.blind) e.currentTarget.value = '';
         }}
         onKeyDown={(e) => {
           if (e.key === 'Escape' || (e.key === 'Enter' && (e.ctrlKey || e.metaKey))) {
             e.preventDefault();
-            g.inputAt(focus)?.focus();
+            at.input()?.focus();
           }
         }}
       />

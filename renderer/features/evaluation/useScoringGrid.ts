@@ -19,6 +19,8 @@ export function useGridState(doc: WorkshopDoc, participantId: string, tableRef: 
   const blind = useRoom((s) => s.blind);
   const view = useMemo(() => scoringGridView(doc, participantId, blind), [doc, participantId, blind]);
   const [focus, setFocus] = useState<GridPos>({ row: 0, col: 0 });
+  // Which focus point of the focused row has the focus (its index), or null: the row's own cell.
+  const [focusLeaf, setFocusLeaf] = useState<number | null>(null);
   const [problem, setProblem] = useState<{ pos: GridPos; reason: 'not-a-number' | 'out-of-scale' } | null>(null);
   // Cells whose score came from pairwise comparisons (RatingsPanel); typing another score there asks first.
   const rated = useMemo(() => (blind ? new Set<string>() : ratedCells(doc, participantId)), [doc, participantId, blind]);
@@ -51,6 +53,8 @@ export function useGridState(doc: WorkshopDoc, participantId: string, tableRef: 
     rated,
     focus,
     setFocus,
+    focusLeaf,
+    setFocusLeaf,
     problem,
     setProblem,
     detaching,
@@ -69,6 +73,9 @@ export function useGridState(doc: WorkshopDoc, participantId: string, tableRef: 
 }
 
 export type GridState = ReturnType<typeof useGridState>;
+
+/** R (no modifier) in a score cell goes to its rationale. */
+export const isRationaleKey = (e: KeyboardEvent<HTMLInputElement>): boolean => (e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey;
 
 /**
  * The grid's spreadsheet keys and paste: commit a typed score, move with Tab / Enter / arrows /
@@ -111,7 +118,7 @@ export function useGridKeyboard(g: GridState, rationaleRef: RefObject<HTMLTextAr
       edit(t('room.undo.clearScore'), (d) => setScoreDetached(d, participantId, view.cols[pos.col], view.rows[pos.row], null));
       return;
     }
-    if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    if (isRationaleKey(e)) {
       e.preventDefault();
       if (commit(input, pos)) rationaleRef.current?.focus();
       return;
@@ -137,7 +144,7 @@ export function useGridKeyboard(g: GridState, rationaleRef: RefObject<HTMLTextAr
     setProblem(null);
     g.setPaste(planPaste(text, pos, { rows, cols }, doc.scale));
   };
-  return { commit, onKeyDown, onPaste };
+  return { commit, onKeyDown, onPaste, rationaleRef };
 }
 
 export type GridKeyboard = ReturnType<typeof useGridKeyboard>;

@@ -469,7 +469,7 @@ export const room = {
       leafScore: '{{leaf}} (focus point of {{name}}) · {{candidate}}',
       undoLeafScore: 'Score of a focus point',
       leafKeys:
-        'Dimensions scored at their focus points: Enter or ↓ on the dimension goes to its focus points; Enter / ↓ / ↑ move between them, Esc undoes the typing.',
+        'Dimensions scored at their focus points: Enter or ↓ on the dimension goes to its focus points; Enter / ↓ / ↑ move between them, R writes a focus point’s rationale, Esc undoes the typing.',
     },
   },
 };

@@ -463,7 +463,7 @@ export const room: Widen<typeof en> = {
       derivedMark: '由关注要点得出（只读；请在下方为关注要点评分）',
       leafScore: '{{leaf}}（{{name}}的关注要点） · {{candidate}}',
       undoLeafScore: '关注要点评分',
-      leafKeys: '按关注要点评分的维度：在维度行按 Enter 或 ↓ 进入其关注要点；用 Enter / ↓ / ↑ 在要点间移动，Esc 撤销输入。',
+      leafKeys: '按关注要点评分的维度：在维度行按 Enter 或 ↓ 进入其关注要点；用 Enter / ↓ / ↑ 在要点间移动，R 填写该要点的评分理由，Esc 撤销输入。',
     },
   },
 };

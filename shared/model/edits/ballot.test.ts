@@ -3,7 +3,7 @@ import { createSampleWorkshop } from '../create';
 import { WorkshopDocSchema } from '../schema';
 import { mergeBallot } from './ballot';
 import { judgmentMatrix } from './ahp-edit';
-import { expandCriterion, setLeafScore, setScoreAt } from './hierarchy-edit';
+import { expandCriterion, setLeafRationale, setLeafScore, setScoreAt } from './hierarchy-edit';
 import { derivedDimensionScores } from '../hierarchy';
 
 const doc = createSampleWorkshop('en', '2026-01-01T00:00:00.000Z', 'w1');
@@ -171,6 +171,17 @@ describe('mergeBallot: focus-point answers (a dimension scored at its focus poin
     expect([...leafOf(next, q.id)]).toEqual([[`${a}|${dim}|${leafIds[0]}`, 9]]);
     expect(next.leafScores.filter((s) => s.participantId === q.id)).toHaveLength(1);
     expect(mergeBallot(next, q.id, round, { cells: [], clearedLeaves: [ref(a, leafIds[1])] })).toBe(next);
+  });
+
+  it('keeps the rationale of a focus point score through a device’s new score and its clearing (devices do not show it)', () => {
+    const at = { participantId: q.id, candidateId: a, criterionId: dim, leafId: leafIds[1] };
+    const why = setLeafRationale(start, at, 'Measured on the pilot');
+    const entry = (d: typeof doc) => d.leafScores.find((s) => s.participantId === q.id && s.candidateId === a && s.leafId === leafIds[1]);
+    const changed = mergeBallot(why, q.id, round, { cells: [], leafCells: [leaf(a, leafIds[1], 4)] });
+    expect(entry(changed)).toEqual({ ...at, value: 4, rationale: 'Measured on the pilot' });
+    const cleared = mergeBallot(changed, q.id, round, { cells: [], clearedLeaves: [ref(a, leafIds[1])] });
+    expect(entry(cleared)).toEqual({ ...at, value: null, rationale: 'Measured on the pilot' });
+    expect(WorkshopDocSchema.safeParse(cleared).success).toBe(true);
   });
 
   it('takes only focus points of dimensions scored at their focus points, cells of the round, values on the scale', () => {

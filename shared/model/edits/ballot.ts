@@ -132,7 +132,7 @@ function mergeAnswers<R extends { participantId: string }, A>(
 /**
  * A ballot's focus-point answers merge into the participant's leaf scores as cells merge into
  * scores: an answer on the scale takes its place, a focus point listed in `cleared` loses its
- * score, every other one keeps what it had. Only focus points of dimensions the document scores
+ * score (not its rationale, which a device neither shows nor asks), every other one keeps what it had. Only focus points of dimensions the document scores
  * at their focus points (and cells of the round) are taken.
  */
 function mergeLeaves(
@@ -157,11 +157,12 @@ function mergeLeaves(
     participantId,
     answers,
     key,
-    (s, a) => (a === s.value ? s : a !== null ? { ...s, value: a } : null),
+    // A focus point's rationale is the facilitator's (devices do not ask for it): a cleared score keeps it.
+    (s, a) => (a === s.value ? s : a !== null || s.rationale !== '' ? { ...s, value: a } : null),
     (k, value) => {
       if (value === null) return null;
       const [candidateId, criterionId, leafId] = k.split('|');
-      return { participantId, candidateId, criterionId, leafId, value };
+      return { participantId, candidateId, criterionId, leafId, value, rationale: '' };
     },
   );
   return leafScores ? { ...doc, leafScores } : doc;

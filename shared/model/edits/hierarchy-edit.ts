@@ -38,25 +38,56 @@ export function setScoreAt(doc: WorkshopDoc, criterionId: string, scoreAt: 'dime
   return { ...doc, hierarchy: doc.hierarchy.map((x) => (x === node ? { ...node, scoreAt } : x)) };
 }
 
+/** One focus point's cell: a participant's score of a candidate on a focus point of a dimension. */
+export interface LeafCell {
+  participantId: string;
+  candidateId: string;
+  criterionId: string;
+  leafId: string;
+}
+
 /**
- * One participant's score of one candidate on one focus point (null clears it). Refused (the same
- * document): unknown participant, candidate, dimension or focus point, or a value off the scale.
+ * The document with one focus point cell's entry changed by `change` (its value and rationale;
+ * an entry with neither leaves the document). Refused (the same document): unknown participant,
+ * candidate, dimension or focus point, or no change.
  */
-export function setLeafScore(
+function changeLeafCell(
   doc: WorkshopDoc,
-  cell: { participantId: string; candidateId: string; criterionId: string; leafId: string },
-  value: number | null,
+  cell: LeafCell,
+  change: (was: { value: number | null; rationale: string }) => { value: number | null; rationale: string },
 ): WorkshopDoc {
   const node = doc.hierarchy.find((n) => n.criterionId === cell.criterionId);
   if (!node || !node.leaves.some((l) => l.id === cell.leafId)) return doc;
   if (!doc.participants.some((p) => p.id === cell.participantId) || !doc.candidates.some((c) => c.id === cell.candidateId)) return doc;
-  if (value !== null && !(Number.isFinite(value) && value >= doc.scale.min && value <= doc.scale.max)) return doc;
   const same = (s: WorkshopDoc['leafScores'][number]) =>
     s.participantId === cell.participantId && s.candidateId === cell.candidateId && s.criterionId === cell.criterionId && s.leafId === cell.leafId;
-  const was = doc.leafScores.find(same);
-  if ((was?.value ?? null) === value) return doc;
-  const rest = doc.leafScores.filter((s) => !same(s));
-  return { ...doc, leafScores: value === null ? rest : [...rest, { ...cell, value }] };
+  const i = doc.leafScores.findIndex(same);
+  const was = i < 0 ? { value: null, rationale: '' } : doc.leafScores[i];
+  const next = change(was);
+  if (next.value === was.value && next.rationale === was.rationale) return doc;
+  const entry = { participantId: cell.participantId, candidateId: cell.candidateId, criterionId: cell.criterionId, leafId: cell.leafId, ...next };
+  const keep = next.value !== null || next.rationale !== '';
+  if (i < 0) return keep ? { ...doc, leafScores: [...doc.leafScores, entry] } : doc;
+  const leafScores = doc.leafScores.slice();
+  if (keep) leafScores[i] = entry;
+  else leafScores.splice(i, 1);
+  return { ...doc, leafScores };
+}
+
+/**
+ * One participant's score of one candidate on one focus point (null clears it, keeping its
+ * rationale). Refused (the same document): unknown participant, candidate, dimension or focus
+ * point, or a value off the scale.
+ */
+export function setLeafScore(doc: WorkshopDoc, cell: LeafCell, value: number | null): WorkshopDoc {
+  if (value !== null && !(Number.isFinite(value) && value >= doc.scale.min && value <= doc.scale.max)) return doc;
+  return changeLeafCell(doc, cell, (was) => ({ value, rationale: was.rationale }));
+}
+
+/** The short rationale of one focus point cell (kept even when it has no score yet; '' removes it). */
+export function setLeafRationale(doc: WorkshopDoc, cell: LeafCell, text: string): WorkshopDoc {
+  const rationale = text.slice(0, 10_000);
+  return changeLeafCell(doc, cell, (was) => ({ value: was.value, rationale }));
 }
 
 /** Leaf scores without those of a removed participant, candidate or dimension. */

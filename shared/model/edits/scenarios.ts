@@ -126,10 +126,18 @@ function leafOverrides(doc: WorkshopDoc, pending: ReadonlyMap<string, number>): 
   const hit = cells.filter((c) => scoredAtLeaves(c.node));
   if (hit.length === 0) return doc.leafScores;
   const keys = new Set(hit.map((c) => scoreKey(c.participantId, c.candidateId, c.criterionId)));
+  const rationale = new Map(doc.leafScores.map((s) => [`${scoreKey(s.participantId, s.candidateId, s.criterionId)}|${s.leafId}`, s.rationale]));
   return [
     ...doc.leafScores.filter((s) => !keys.has(scoreKey(s.participantId, s.candidateId, s.criterionId))),
     ...hit.flatMap(({ node, value, participantId, candidateId, criterionId }) =>
-      node!.leaves.map((l) => ({ participantId, candidateId, criterionId, leafId: l.id, value })),
+      node!.leaves.map((l) => ({
+        participantId,
+        candidateId,
+        criterionId,
+        leafId: l.id,
+        value,
+        rationale: rationale.get(`${scoreKey(participantId, candidateId, criterionId)}|${l.id}`) ?? '',
+      })),
     ),
   ];
 }

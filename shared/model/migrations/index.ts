@@ -13,6 +13,7 @@ import { roundHistory } from './round-history';
 import { criteriaHierarchy } from './criteria-hierarchy';
 import { nodeJudgments } from './node-judgments';
 import { leafScores } from './leaf-scores';
+import { leafRationale } from './leaf-rationale';
 
 export type { Migration };
 
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   criteriaHierarchy,
   nodeJudgments,
   leafScores,
+  leafRationale,
 ];
