@@ -327,6 +327,12 @@ describe('a paced question on a dimension scored at its focus points', () => {
       { leafId: 'fp-2', values: [4, 9], group: 6.5 },
     ]);
     expect(s.paced!.values).toBeUndefined();
+    // Each answer's row of focus point scores (leafIds order), rows sorted: p1 (3, 9) and p2 (5, 4),
+    // so the board derives the dimension's value from each answer as the grid derives it.
+    expect(s.paced!.leafRows).toEqual([
+      [3, 9],
+      [5, 4],
+    ]);
     const lin = events.filter((e): e is Extract<SessionEvent, { type: 'ballot' }> => e.type === 'ballot' && e.participantId === 'p1').at(-1)!;
     expect(lin.ballot.leafCells).toEqual(both);
     expect(lin.ballot.cells).toEqual([]);

@@ -189,7 +189,7 @@ export function pacedView(round: PacedRound, pid: string): PacedView | undefined
  * revealed, the answers (sorted) and the group's value: for a pair the geometric mean (the AIJ
  * aggregation of the room's judgments), for a cell the median. A cell scored at its focus points
  * counts who answered its focus points, and once revealed gives each focus point's answers and
- * median.
+ * median, and each answer's row of focus point scores (sorted rows: no order of people).
  */
 export function pacedTally(round: PacedRound): RoundStatus['paced'] {
   if (!round.spec.paced || !round.pace) return undefined;
@@ -207,12 +207,18 @@ export function pacedTally(round: PacedRound): RoundStatus['paced'] {
       leafIds: leaves.map((l) => l.id),
     };
     if (!round.pace.revealed) return base;
+    // Each answer's row (every focus point is answered: checkLeafAnswer), rows in value order.
+    const leafRows = answers
+      .map((a) => leaves.map((l) => a.find((c) => c.leafId === l.id)?.value))
+      .filter((row): row is number[] => row.every((v) => v !== undefined))
+      .sort((x, y) => x.reduce((d, v, j) => d || v - y[j], 0));
     return {
       ...base,
       leaves: leaves.map((l) => {
         const values = answers.flatMap((a) => a.filter((c) => c.leafId === l.id).map((c) => c.value)).sort((a, b) => a - b);
         return { leafId: l.id, values, group: groupValue(q, values) };
       }),
+      leafRows,
     };
   }
   const values = round.spec.participants

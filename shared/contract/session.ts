@@ -452,7 +452,9 @@ export const RoundStatusSchema = z.object({
    * once revealed the answers (sorted, nobody's name) with the group's geometric mean (a pair,
    * AIJ) or median (a cell). A cell of a dimension scored at its focus points: the focus points
    * it asks (`leafIds`), and once revealed each one's answers and median (`leaves`, in that
-   * order) instead of `values` and `group`.
+   * order) instead of `values` and `group`, and each answer's scores of its focus points
+   * (`leafRows`: one row per answer, in `leafIds` order; the rows sorted, so their order gives
+   * nobody away), from which the board derives the dimension's value as the grid does.
    */
   paced: z
     .object({
@@ -465,6 +467,7 @@ export const RoundStatusSchema = z.object({
       values: z.array(z.number()).optional(),
       group: z.number().nullable().optional(),
       leaves: z.array(z.object({ leafId: z.string(), values: z.array(z.number()), group: z.number().nullable() })).optional(),
+      leafRows: z.array(z.array(z.number())).optional(),
     })
     .optional(),
 });

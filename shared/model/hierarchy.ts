@@ -1,5 +1,6 @@
 import { pick, type Lang, type LocalizedText } from '../framework';
 import { connectingPair } from './edits/ahp-edit';
+import { weightedMedian } from '../scoring/aggregate';
 import type { HierarchyNode, WorkshopDoc } from './schema';
 
 /**
@@ -197,6 +198,35 @@ export function dimensionFromLeaves(local: readonly number[], values: readonly (
     weight += w;
   });
   return weight > 0 ? sum / weight : null;
+}
+
+/**
+ * A dimension's value in a paced question's answers (the room-vote board): each answer's focus
+ * point scores (`rows`, columns in `leafIds` order) derived as the grid derives a participant's
+ * value (`dimensionFromLeaves` with the node's local shares; `judged` as in `nodeLocalShares`),
+ * sorted, and their median, the measure the board gives a cell. Null while a pairwise node's
+ * shares are pending, or when no answer derives a value.
+ */
+export function dimensionOfAnswers(
+  node: HierarchyNode,
+  judged: NodeJudged | undefined,
+  leafIds: readonly string[],
+  rows: readonly (readonly number[])[],
+): { values: number[]; group: number } | null {
+  const { local, settled } = nodeLocalShares(node, judged);
+  if (!settled) return null;
+  const column = node.leaves.map((l) => leafIds.indexOf(l.id));
+  const values = rows
+    .map((row) =>
+      dimensionFromLeaves(
+        local,
+        column.map((c) => (c < 0 ? null : (row[c] ?? null))),
+      ),
+    )
+    .filter((v): v is number => v !== null)
+    .sort((a, b) => a - b);
+  if (values.length === 0) return null;
+  return { values, group: weightedMedian(Float64Array.from(values), new Float64Array(values.length).fill(1), values.length) };
 }
 
 /** One derived dimension value: participant × candidate × dimension scored at its leaves. */

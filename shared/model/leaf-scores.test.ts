@@ -12,7 +12,7 @@ import { collapseCriterion, expandCriterion, setHierarchyMethod, setLeafRational
 import { analysisSubject } from './analysis-subject';
 import { removeParticipant } from './edits/participants-edit';
 import { leafGridViews } from './blind';
-import { derivedDimensionScores, dimensionFromLeaves, hierarchyPriorities } from './hierarchy';
+import { derivedDimensionScores, dimensionFromLeaves, dimensionOfAnswers, hierarchyPriorities } from './hierarchy';
 import { migrate } from './migrate';
 import { WorkshopDocSchema, type WorkshopDoc } from './schema';
 
@@ -272,5 +272,33 @@ describe('a decision on a dimension scored at its focus points', () => {
         setLeafScore({ ...decided, decision: { ...decided.decision, basis: RECORDED_BY_THE_APP_BEFORE } }, cell('p-lin', 'managed', leaves[0]), 3),
       ),
     ).toEqual({ stale: true });
+  });
+});
+
+describe('the dimension’s value in a paced question’s answers', () => {
+  it('derives each answer as the grid derives a participant’s value, sorted, with their median', () => {
+    const { doc } = leafScored(); // points 6 / 3 / 1
+    const node = doc.hierarchy[0];
+    const ids = node.leaves.map((l) => l.id);
+    // Columns in another order than the node's: (leaf 2, leaf 0, leaf 1).
+    const rows = [
+      [0, 10, 0], // 0.6·10 = 6
+      [10, 0, 10], // 0.3·10 + 0.1·10 = 4
+      [5, 5, 5], // 5
+    ];
+    const got = dimensionOfAnswers(node, undefined, [ids[2], ids[0], ids[1]], rows)!;
+    expect(got.values).toEqual([4, 5, 6].map((v) => expect.closeTo(v, 12)));
+    expect(got.group).toBeCloseTo(5, 12);
+    // The same as the grid's derivation of those scores.
+    const local = [0.6, 0.3, 0.1];
+    expect(got.values[2]).toBeCloseTo(dimensionFromLeaves(local, [10, 0, 0])!, 12);
+    // Two answers: the median is their midpoint.
+    expect(dimensionOfAnswers(node, undefined, [ids[2], ids[0], ids[1]], rows.slice(0, 2))!.group).toBeCloseTo(5, 12);
+    // A focus point the round asked that the document no longer has is left out; none at all: null.
+    expect(dimensionOfAnswers(node, undefined, [ids[0], 'gone'], [[8, 1]])!.values).toEqual([8]);
+    expect(dimensionOfAnswers(node, undefined, ids, [])).toBeNull();
+    // A pairwise node whose shares are not settled derives nothing.
+    const pairwise = setHierarchyMethod(doc, K, 'pairwise').hierarchy[0];
+    expect(dimensionOfAnswers(pairwise, undefined, ids, rows)).toBeNull();
   });
 });

@@ -228,7 +228,12 @@ test('a paced question on a dimension scored at its focus points: the phone answ
     await expect(revealed.nth(j)).toContainText(f);
     await expect(revealed.nth(j).getByTestId('paced-group')).toHaveText(`Group’s median: ${SCORES[j]}`);
   }
-  await expect(panel.locator('[data-testid="paced-result"] svg .dot')).toHaveCount(focus.length);
+  // First the dimension's value as the grid derives it from the answer (equal local shares: the mean).
+  const derived = SCORES.reduce((a, b) => a + b, 0) / SCORES.length;
+  const dimension = panel.getByTestId('paced-dimension');
+  await expect(dimension).toContainText('Mismatch control, derived from its focus points');
+  await expect(dimension.getByTestId('paced-dimension-group')).toHaveText(`Group’s median: ${derived}`);
+  await expect(panel.locator('[data-testid="paced-result"] svg .dot')).toHaveCount(focus.length + 1);
   await panel.getByTestId('paced-view').screenshot({ path: shot('paced-focus-points-board-en') });
   await expect(phone.locator('#paced-send')).toBeDisabled();
 

@@ -1,17 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import type { PacedQuestion, RoundStatus } from '../../../shared/contract/session';
-import { displayName, hierarchyNode, leafName, type WorkshopDoc } from '../../../shared/model';
+import { dimensionOfAnswers, displayName, hierarchyNode, leafName, type WorkshopDoc } from '../../../shared/model';
 import { formatJudgment, judgmentOfPosition, positionOfJudgment } from '../../../shared/scoring/saaty';
 import { DotPlot } from '../../charts/DotPlot';
 import { currentLang } from '../../i18n';
 import { paceRound } from '../../store/roomVote';
+import { useDocJudged } from '../../api/hierarchy-judged';
 
 /**
  * A facilitator-paced round: the question put to the room, how many answered it, the controls
  * (previous / reveal / next), and once revealed the answers as a dot plot with the group's
  * value (a pair: the geometric mean the Node side computed with the AIJ aggregation; a cell: the
  * median). A cell of a dimension scored at its focus points asks its focus points together: once
- * revealed, each focus point's answers and median. The board and the projector show the same;
+ * revealed, the dimension's value derived from each answer (as the grid derives it) and each
+ * focus point's answers and median. The board and the projector show the same;
  * the projector's type is the room's.
  */
 export type Paced = NonNullable<RoundStatus['paced']>;
@@ -108,7 +110,7 @@ export function PacedView({ doc, paced, invited, large = false }: { doc: Worksho
         paced.answered === 0 ? (
           <p className="muted">{t('roomVote.paced.none')}</p>
         ) : (
-          <PacedLeavesResult doc={doc} criterionId={q.criterionId} leaves={paced.leaves} large={large} />
+          <PacedLeavesResult doc={doc} criterionId={q.criterionId} paced={paced} leaves={paced.leaves} large={large} />
         )
       ) : !paced.values?.length || paced.group === null || paced.group === undefined ? (
         <p className="muted">{t('roomVote.paced.none')}</p>
@@ -119,22 +121,57 @@ export function PacedView({ doc, paced, invited, large = false }: { doc: Worksho
   );
 }
 
-/** A cell scored at its focus points, revealed: per focus point its answers as a dot plot and the group's median. */
+/**
+ * A cell scored at its focus points, revealed: first the dimension's value as the grid derives it
+ * from each answer (its answers and median), then per focus point its answers and median.
+ */
 function PacedLeavesResult({
   doc,
   criterionId,
+  paced,
   leaves,
   large,
 }: {
   doc: WorkshopDoc;
   criterionId: string;
+  paced: Paced;
   leaves: NonNullable<Paced['leaves']>;
   large: boolean;
 }) {
   const { t } = useTranslation();
   const leafLabel = useLeafLabel(doc);
+  const { judged } = useDocJudged(doc);
+  const lang = currentLang();
+  const k = doc.criteria.findIndex((c) => c.id === criterionId);
+  const node = hierarchyNode(doc, criterionId);
+  const dimension = node && paced.leafRows ? dimensionOfAnswers(node, judged[criterionId], paced.leafIds ?? [], paced.leafRows) : null;
+  const name = k < 0 ? criterionId : displayName(doc.criteria[k], lang, 'criterion', k);
   return (
     <div className="paced-result paced-leaves" data-testid="paced-result">
+      <div className="paced-dimension" data-testid="paced-dimension">
+        {dimension === null ? (
+          <>
+            <p className="paced-group">{t('roomVote.paced.dimension', { name })}</p>
+            <p className="muted">{t(node && paced.leafRows?.length ? 'roomVote.paced.dimensionPending' : 'roomVote.paced.none')}</p>
+          </>
+        ) : (
+          <>
+            <DotPlot
+              values={dimension.values}
+              scale={doc.scale}
+              median={dimension.group}
+              title={t('roomVote.paced.dimension', { name })}
+              filename="paced-question-dimension"
+              desc={t('roomVote.paced.plotDesc', { count: dimension.values.length, values: dimension.values.map(round2).join(', ') })}
+              width={large ? 1100 : 560}
+              actions={!large}
+            />
+            <p className="paced-group" data-testid="paced-dimension-group">
+              {t('roomVote.paced.median', { value: round2(dimension.group) })}
+            </p>
+          </>
+        )}
+      </div>
       {leaves.map((l, i) => {
         const name = leafLabel(criterionId, l.leafId);
         return (

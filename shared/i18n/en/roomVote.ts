@@ -186,6 +186,8 @@ export const roomVote = {
       geoMeanSays: '{{name}} matters {{n}}× as much',
       equal: 'Equally important',
       median: 'Group’s median: {{value}}',
+      dimension: '{{name}}, derived from its focus points',
+      dimensionPending: 'The focus points’ pairwise shares are not settled yet: no derived value for the dimension.',
       none: 'Nobody answered this question.',
       plot: 'Answers to this question',
       plotDesc: '{{count}} answers: {{values}}.',

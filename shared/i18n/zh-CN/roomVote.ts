@@ -171,6 +171,8 @@ export const roomVote: Widen<typeof en> = {
       geoMeanSays: '{{name}} 的重要性是另一项的 {{n}} 倍',
       equal: '同等重要',
       median: '小组中位数：{{value}}',
+      dimension: '{{name}}（由关注要点得出）',
+      dimensionPending: '关注要点的两两比较份额尚未确定：暂无得出的维度值。',
       none: '无人回答此题。',
       plot: '此题的答案',
       plotDesc: '{{count}} 个答案：{{values}}。',
