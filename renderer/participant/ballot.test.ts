@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ballotOf,
   editLeaf,
+  editLeafWhy,
   editValue,
   intransitiveTriple,
   invalidCells,
@@ -189,6 +190,31 @@ describe('a dimension scored at its focus points on the device', () => {
     // Round-trips through the page state (a draft reloaded shows the same answers).
     expect(sameBallot(ballotOf(leafRound, stateOf(ballot)), ballot)).toBe(true);
     expect(sameBallot(ballot, { ...ballot, clearedLeaves: [] })).toBe(false);
+  });
+
+  it('sends a focus point’s rationale once typed or shown filled; a blank field never shown filled is not sent', () => {
+    // A re-vote from previous answers: fp-1 came with its rationale, fp-2 without one.
+    const startLeaves = [
+      { candidateId: 'a', criterionId: 'k1', leafId: 'fp-1', value: 4, rationale: 'from the pilot' },
+      { candidateId: 'a', criterionId: 'k1', leafId: 'fp-2', value: 6 },
+    ];
+    const state = stateOf(startingBallot({ draft: null, submitted: null, start: [], startLeaves }));
+    expect(state.leafWhy?.[leafKey('a', 'k1', 'fp-1')]).toBe('from the pilot');
+    // Untouched: the shown rationale is sent as it was, the blank one not at all (it stays as it is).
+    expect(ballotOf(leafRound, state).leafCells).toEqual(startLeaves);
+    // Emptied on purpose: sent empty (it is removed); typed: sent.
+    editLeafWhy(state, leafKey('a', 'k1', 'fp-1'), '');
+    editLeafWhy(state, leafKey('a', 'k1', 'fp-2'), 'truncation bites at 32k');
+    editLeaf(state, leafKey('b', 'k1', 'fp-1'), '5');
+    const ballot = ballotOf(leafRound, state);
+    expect(ballot.leafCells).toEqual([
+      { candidateId: 'a', criterionId: 'k1', leafId: 'fp-1', value: 4, rationale: '' },
+      { candidateId: 'a', criterionId: 'k1', leafId: 'fp-2', value: 6, rationale: 'truncation bites at 32k' },
+      { candidateId: 'b', criterionId: 'k1', leafId: 'fp-1', value: 5 },
+    ]);
+    // A draft reloaded shows the same; a changed rationale is a changed ballot.
+    expect(sameBallot(ballotOf(leafRound, stateOf(ballot)), ballot)).toBe(true);
+    expect(sameBallot(ballot, { ...ballot, leafCells: ballot.leafCells.map((c) => ({ ...c, rationale: 'other' })) })).toBe(false);
   });
 
   it('a re-vote starts from the participant’s previous focus-point scores', () => {

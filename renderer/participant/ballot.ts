@@ -16,6 +16,14 @@ export interface PageState {
   leaves?: Record<string, string>;
   /** Focus points whose score the participant emptied on purpose (sent as `clearedLeaves`). */
   clearedLeaves?: Record<string, true>;
+  /** Focus points' rationales as typed, by `leafKey`. */
+  leafWhy?: Record<string, string>;
+  /**
+   * Focus points whose rationale is sent with their score: it came filled (a re-vote from previous
+   * answers, a draft) or was typed in. Any other, left blank, is not sent: a blank field never
+   * removes a rationale the participant was not shown.
+   */
+  leafWhySent?: Record<string, true>;
 }
 
 export const cellKey = (candidateId: string, criterionId: string) => `${candidateId}|${criterionId}`;
@@ -92,14 +100,29 @@ export function stateOf(ballot: Ballot | null): PageState {
     cells[key] ??= { value: '', rationale: '' };
   }
   const leaves: Record<string, string> = {};
-  for (const c of ballot?.leafCells ?? []) leaves[leafKey(c.candidateId, c.criterionId, c.leafId)] = String(c.value);
+  const leafWhy: Record<string, string> = {};
+  const leafWhySent: Record<string, true> = {};
+  for (const c of ballot?.leafCells ?? []) {
+    const key = leafKey(c.candidateId, c.criterionId, c.leafId);
+    leaves[key] = String(c.value);
+    if (c.rationale !== undefined) {
+      leafWhy[key] = c.rationale;
+      leafWhySent[key] = true;
+    }
+  }
   const clearedLeaves: Record<string, true> = {};
   for (const c of ballot?.clearedLeaves ?? []) {
     const key = leafKey(c.candidateId, c.criterionId, c.leafId);
     clearedLeaves[key] = true;
     leaves[key] ??= '';
   }
-  return { cells, pairs, cleared, leaves, clearedLeaves };
+  return { cells, pairs, cleared, leaves, clearedLeaves, leafWhy, leafWhySent };
+}
+
+/** The participant typed in a focus point's rationale field: from now on it is sent with the score. */
+export function editLeafWhy(state: PageState, key: string, text: string): void {
+  (state.leafWhy ??= {})[key] = text;
+  (state.leafWhySent ??= {})[key] = true;
 }
 
 /** The participant typed in a focus point's score field: emptying it is clearing that score on purpose. */
@@ -132,7 +155,8 @@ export function ballotOf(round: RoundCells, state: PageState): Ballot {
         for (const l of k.leaves) {
           const key = leafKey(c.id, k.id, l.id);
           const value = parseValue(state.leaves?.[key] ?? '', round.scale);
-          if (typeof value === 'number') leafCells.push({ candidateId: c.id, criterionId: k.id, leafId: l.id, value });
+          const rationale = state.leafWhySent?.[key] ? { rationale: (state.leafWhy?.[key] ?? '').slice(0, 1000) } : {};
+          if (typeof value === 'number') leafCells.push({ candidateId: c.id, criterionId: k.id, leafId: l.id, value, ...rationale });
           else if (value === null && state.clearedLeaves?.[key]) clearedLeaves.push({ candidateId: c.id, criterionId: k.id, leafId: l.id });
         }
         continue;
@@ -189,7 +213,7 @@ export function sameBallot(a: Ballot | null, b: Ballot | null): boolean {
       (x?.cells ?? []).map((c) => `${c.candidateId}|${c.criterionId}|${c.value}|${c.rationale}`).sort(),
       (x?.ahp ?? []).map((p) => `${p.a}|${p.b}|${p.value}`).sort(),
       (x?.cleared ?? []).map((c) => `${c.candidateId}|${c.criterionId}`).sort(),
-      (x?.leafCells ?? []).map((c) => `${leafKey(c.candidateId, c.criterionId, c.leafId)}|${c.value}`).sort(),
+      (x?.leafCells ?? []).map((c) => `${leafKey(c.candidateId, c.criterionId, c.leafId)}|${c.value}|${c.rationale ?? '\u0000'}`).sort(),
       (x?.clearedLeaves ?? []).map((c) => leafKey(c.candidateId, c.criterionId, c.leafId)).sort(),
     ]);
   return norm(a) === norm(b);

@@ -6,6 +6,7 @@ import {
   ballotOf,
   cellKey,
   editLeaf,
+  editLeafWhy,
   editValue,
   intransitiveTriple,
   invalidCells,
@@ -478,8 +479,8 @@ function cellField(candidate: BallotResponse['candidates'][number], criterion: B
 }
 
 /**
- * A cell of a dimension scored at its focus points: the candidate's name, then one score field
- * per focus point (labelled with the focus point's name), in tab order.
+ * A cell of a dimension scored at its focus points: the candidate's name, then per focus point a
+ * score field (labelled with the focus point's name) and its rationale, in tab order.
  */
 function leafFields(candidate: BallotResponse['candidates'][number], criterion: BallotResponse['criteria'][number]): HTMLElement {
   const scale = round!.scale;
@@ -493,6 +494,13 @@ function leafFields(candidate: BallotResponse['candidates'][number], criterion: 
       edit: (text) => editLeaf(state, key, text),
       bad: () => invalidCells(round!, state).includes(key),
     });
+    const rationale = h('textarea', { id: `${groupId}-${j}-r`, rows: '1', maxlength: '1000', 'data-leaf': leaf.id });
+    rationale.value = state.leafWhy?.[key] ?? '';
+    if (!round!.open) rationale.disabled = true;
+    rationale.addEventListener('input', () => {
+      editLeafWhy(state, key, rationale.value);
+      onEdit();
+    });
     return h(
       'div',
       { class: 'leaf' },
@@ -504,6 +512,13 @@ function leafFields(candidate: BallotResponse['candidates'][number], criterion: 
       ),
       value,
       err,
+      h(
+        'label',
+        { for: rationale.id, class: 'small leaf-why' },
+        t('rationale'),
+        h('span', { class: 'sr-only' }, ` — ${pick(leaf.name)}, ${pick(candidate.name)}`),
+      ),
+      rationale,
     );
   });
   return h(

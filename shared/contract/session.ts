@@ -46,8 +46,18 @@ export const BallotCellSchema = z.strictObject({
 
 const MAX_LEAF_CELLS = ROUND_LIMITS.roundLeaves * ROUND_LIMITS.candidates;
 const leafRef = () => z.strictObject({ candidateId: id(), criterionId: id(), leafId: id() });
-/** One answered focus point of a ballot: a candidate's score on one focus point of a dimension scored at its focus points. */
-export const BallotLeafSchema = z.strictObject({ candidateId: id(), criterionId: id(), leafId: id(), value: finiteNum() });
+/**
+ * One answered focus point of a ballot: a candidate's score on one focus point of a dimension
+ * scored at its focus points, and its rationale when the device gives one (absent: the focus
+ * point's rationale stays as it is; '' removes it).
+ */
+export const BallotLeafSchema = z.strictObject({
+  candidateId: id(),
+  criterionId: id(),
+  leafId: id(),
+  value: finiteNum(),
+  rationale: text(ROUND_LIMITS.rationale).optional(),
+});
 
 /** What a round asks: the part of the workshop a participant's device may see. */
 export const RoundSpecSchema = z

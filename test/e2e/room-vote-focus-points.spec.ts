@@ -98,13 +98,21 @@ test('a participant scores the focus points of a dimension on their phone; the g
   // One field per focus point and candidate; the dimension's own score is not asked.
   await expect(section.locator('input.score')).toHaveCount(focus.length * candidates);
   await expect(section.locator('input.score:not([data-leaf])')).toHaveCount(0);
-  const leafField = (candidate: string, j: number) => section.getByRole('group', { name: name(candidate) }).getByLabel(focus[j], { exact: false });
-  // By keyboard: type, Tab to the next focus point.
+  const leafField = (candidate: string, j: number) =>
+    section.getByRole('group', { name: name(candidate) }).getByRole('textbox', { name: new RegExp(`^${focus[j]} — `) });
+  const leafWhy = (candidate: string, j: number) =>
+    section.getByRole('group', { name: name(candidate) }).getByRole('textbox', { name: `Rationale — ${focus[j]}, ${name(candidate)}`, exact: true });
+  // By keyboard: type, Tab to the focus point's own rationale (under its score), Tab to the next focus point.
   await leafField('managed', 0).focus();
   await phone.keyboard.type('10');
   await phone.keyboard.press('Tab');
+  await expect(leafWhy('managed', 0)).toBeFocused();
+  await phone.keyboard.press('Tab');
   await expect(leafField('managed', 1)).toBeFocused();
   await phone.keyboard.type('8');
+  await phone.keyboard.press('Tab');
+  await expect(leafWhy('managed', 1)).toBeFocused();
+  await phone.keyboard.type('Drift stays under 2 % in our pilot');
   await leafField('self-built', 0).fill('2');
   await expect(phone.locator('#progress-label')).toHaveText(`3 of ${total} answered`);
   await expect(row.locator('[data-col="cells"]')).toContainText(`3 / ${total}`);
@@ -138,6 +146,11 @@ test('a participant scores the focus points of a dimension on their phone; the g
   await expect(grid(focus[0], 'managed')).toHaveValue('10');
   await expect(grid(focus[1], 'managed')).toHaveValue('8');
   await expect(grid(focus[0], 'self-built')).toHaveValue('2');
+  // The focus point's rationale came with its score.
+  await grid(focus[1], 'managed').focus();
+  await expect(facilitator.locator('#cell-rationale')).toHaveValue('Drift stays under 2 % in our pilot');
+  await grid(focus[0], 'managed').focus();
+  await expect(facilitator.locator('#cell-rationale')).toHaveValue('');
   await expect(facilitator.getByTestId(`derived-mismatch-control-${col('managed')}`).locator('input')).toHaveValue(String((10 + 8) / 2));
   await room.expectLeader(name('managed'));
   await facilitator.screenshot({ path: shot('focus-points-grid-en'), fullPage: true });

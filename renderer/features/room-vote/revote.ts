@@ -46,7 +46,15 @@ export function revoteSpec(doc: WorkshopDoc, invited: readonly string[], choice:
         .map((s) => ({ candidateId: s.candidateId, criterionId: s.criterionId, value: s.value, rationale: s.rationale.slice(0, 1000) })),
       leafCells: doc.leafScores.flatMap((s) =>
         s.participantId === participantId && asked.has(key(s)) && leaves.get(s.criterionId)?.has(s.leafId) && s.value !== null && onScale(s.value)
-          ? [{ candidateId: s.candidateId, criterionId: s.criterionId, leafId: s.leafId, value: s.value }]
+          ? [
+              {
+                candidateId: s.candidateId,
+                criterionId: s.criterionId,
+                leafId: s.leafId,
+                value: s.value,
+                ...(s.rationale === '' ? {} : { rationale: s.rationale.slice(0, 1000) }),
+              },
+            ]
           : [],
       ),
     }));

@@ -173,7 +173,7 @@ describe('mergeBallot: focus-point answers (a dimension scored at its focus poin
     expect(mergeBallot(next, q.id, round, { cells: [], clearedLeaves: [ref(a, leafIds[1])] })).toBe(next);
   });
 
-  it('keeps the rationale of a focus point score through a device’s new score and its clearing (devices do not show it)', () => {
+  it('keeps the rationale of a focus point score unless the ballot gives one, through a new score and a clearing', () => {
     const at = { participantId: q.id, candidateId: a, criterionId: dim, leafId: leafIds[1] };
     const why = setLeafRationale(start, at, 'Measured on the pilot');
     const entry = (d: typeof doc) => d.leafScores.find((s) => s.participantId === q.id && s.candidateId === a && s.leafId === leafIds[1]);
@@ -182,6 +182,19 @@ describe('mergeBallot: focus-point answers (a dimension scored at its focus poin
     const cleared = mergeBallot(changed, q.id, round, { cells: [], clearedLeaves: [ref(a, leafIds[1])] });
     expect(entry(cleared)).toEqual({ ...at, value: null, rationale: 'Measured on the pilot' });
     expect(WorkshopDocSchema.safeParse(cleared).success).toBe(true);
+    // A ballot that gives one replaces it; an empty one removes it; a new focus point score takes it.
+    const given = mergeBallot(why, q.id, round, { cells: [], leafCells: [{ ...leaf(a, leafIds[1], 4), rationale: 'Seen in production' }] });
+    expect(entry(given)).toEqual({ ...at, value: 4, rationale: 'Seen in production' });
+    expect(entry(mergeBallot(given, q.id, round, { cells: [], leafCells: [{ ...leaf(a, leafIds[1], 4), rationale: '' }] }))).toEqual({
+      ...at,
+      value: 4,
+      rationale: '',
+    });
+    const fresh = mergeBallot(start, p.id, round, { cells: [], leafCells: [{ ...leaf(b, leafIds[1], 2), rationale: 'New' }] });
+    expect(fresh.leafScores.find((s) => s.participantId === p.id && s.candidateId === b && s.leafId === leafIds[1])).toMatchObject({
+      value: 2,
+      rationale: 'New',
+    });
   });
 
   it('takes only focus points of dimensions scored at their focus points, cells of the round, values on the scale', () => {

@@ -36,6 +36,8 @@ export interface BallotLeafRef extends BallotCellRef {
 }
 export interface BallotLeaf extends BallotLeafRef {
   value: number;
+  /** Absent: the focus point's rationale stays as it is. */
+  rationale?: string;
 }
 
 export function mergeBallot(
@@ -132,7 +134,8 @@ function mergeAnswers<R extends { participantId: string }, A>(
 /**
  * A ballot's focus-point answers merge into the participant's leaf scores as cells merge into
  * scores: an answer on the scale takes its place, a focus point listed in `cleared` loses its
- * score (not its rationale, which a device neither shows nor asks), every other one keeps what it had. Only focus points of dimensions the document scores
+ * score (not its rationale), every other one keeps what it had. A focus point's rationale is the
+ * ballot's when it gives one (a device sends it only when its field was shown filled or was typed in). Only focus points of dimensions the document scores
  * at their focus points (and cells of the round) are taken.
  */
 function mergeLeaves(
@@ -148,21 +151,27 @@ function mergeLeaves(
     const node = hierarchyNode(doc, c.criterionId);
     return inRound(c) && scoredAtLeaves(node) && node!.leaves.some((l) => l.id === c.leafId);
   };
-  const answers = new Map<string, number | null>();
-  for (const c of cleared) if (isLeaf(c)) answers.set(key(c), null);
-  for (const c of leafCells) if (isLeaf(c) && Number.isFinite(c.value) && c.value >= doc.scale.min && c.value <= doc.scale.max) answers.set(key(c), c.value);
+  const answers = new Map<string, { value: number | null; rationale?: string }>();
+  for (const c of cleared) if (isLeaf(c)) answers.set(key(c), { value: null });
+  for (const c of leafCells)
+    if (isLeaf(c) && Number.isFinite(c.value) && c.value >= doc.scale.min && c.value <= doc.scale.max)
+      answers.set(key(c), { value: c.value, ...(c.rationale === undefined ? {} : { rationale: c.rationale.slice(0, 10_000) }) });
   if (answers.size === 0) return doc;
   const leafScores = mergeAnswers(
     doc.leafScores,
     participantId,
     answers,
     key,
-    // A focus point's rationale is the facilitator's (devices do not ask for it): a cleared score keeps it.
-    (s, a) => (a === s.value ? s : a !== null || s.rationale !== '' ? { ...s, value: a } : null),
-    (k, value) => {
-      if (value === null) return null;
+    // A rationale the ballot does not give stays (a cleared score keeps it too).
+    (s, a) => {
+      const rationale = a.rationale ?? s.rationale;
+      if (a.value === s.value && rationale === s.rationale) return s;
+      return a.value !== null || rationale !== '' ? { ...s, value: a.value, rationale } : null;
+    },
+    (k, a) => {
+      if (a.value === null) return null;
       const [candidateId, criterionId, leafId] = k.split('|');
-      return { participantId, candidateId, criterionId, leafId, value, rationale: '' };
+      return { participantId, candidateId, criterionId, leafId, value: a.value, rationale: a.rationale ?? '' };
     },
   );
   return leafScores ? { ...doc, leafScores } : doc;
