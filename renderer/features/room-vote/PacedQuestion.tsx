@@ -149,60 +149,75 @@ function PacedLeavesResult({
   return (
     <div className="paced-result paced-leaves" data-testid="paced-result">
       <div className="paced-dimension" data-testid="paced-dimension">
-        {dimension === null ? (
-          <>
-            <p className="paced-group">{t('roomVote.paced.dimension', { name })}</p>
-            <p className="muted">{t(node && paced.leafRows?.length ? 'roomVote.paced.dimensionPending' : 'roomVote.paced.none')}</p>
-          </>
-        ) : (
-          <>
-            <DotPlot
-              values={dimension.values}
-              scale={doc.scale}
-              median={dimension.group}
-              title={t('roomVote.paced.dimension', { name })}
-              filename="paced-question-dimension"
-              desc={t('roomVote.paced.plotDesc', { count: dimension.values.length, values: dimension.values.map(round2).join(', ') })}
-              width={large ? 1100 : 560}
-              actions={!large}
-            />
-            <p className="paced-group" data-testid="paced-dimension-group">
-              {t('roomVote.paced.median', { value: round2(dimension.group) })}
-            </p>
-          </>
-        )}
+        <MedianPlot
+          doc={doc}
+          title={t('roomVote.paced.dimension', { name })}
+          answers={dimension}
+          empty={t(node && paced.leafRows?.length ? 'roomVote.paced.dimensionPending' : 'roomVote.paced.none')}
+          filename="paced-question-dimension"
+          testId="paced-dimension-group"
+          large={large}
+        />
       </div>
-      {leaves.map((l, i) => {
-        const name = leafLabel(criterionId, l.leafId);
-        return (
-          <div key={l.leafId} className="paced-leaf" data-leaf={l.leafId}>
-            {l.group === null || l.values.length === 0 ? (
-              <>
-                <p className="paced-group">{name}</p>
-                <p className="muted">{t('roomVote.paced.none')}</p>
-              </>
-            ) : (
-              <>
-                {/* The focus point's name is the plot's title; its median under it. */}
-                <DotPlot
-                  values={l.values}
-                  scale={doc.scale}
-                  median={l.group}
-                  title={name}
-                  filename={`paced-question-${i + 1}`}
-                  desc={t('roomVote.paced.plotDesc', { count: l.values.length, values: l.values.map(round2).join(', ') })}
-                  width={large ? 1100 : 560}
-                  actions={!large}
-                />
-                <p className="paced-group" data-testid="paced-group">
-                  {t('roomVote.paced.median', { value: round2(l.group) })}
-                </p>
-              </>
-            )}
-          </div>
-        );
-      })}
+      {leaves.map((l, i) => (
+        <div key={l.leafId} className="paced-leaf" data-leaf={l.leafId}>
+          <MedianPlot
+            doc={doc}
+            title={leafLabel(criterionId, l.leafId)}
+            answers={l.group === null || l.values.length === 0 ? null : { values: l.values, group: l.group }}
+            empty={t('roomVote.paced.none')}
+            filename={`paced-question-${i + 1}`}
+            testId="paced-group"
+            large={large}
+          />
+        </div>
+      ))}
     </div>
+  );
+}
+
+/** Answers on the scale under their title as a dot plot, the group's median under it; none: the title and `empty`. */
+function MedianPlot({
+  doc,
+  title,
+  answers,
+  empty,
+  filename,
+  testId,
+  large,
+}: {
+  doc: WorkshopDoc;
+  title: string;
+  answers: { values: number[]; group: number } | null;
+  empty: string;
+  filename: string;
+  testId: string;
+  large: boolean;
+}) {
+  const { t } = useTranslation();
+  if (!answers)
+    return (
+      <>
+        <p className="paced-group">{title}</p>
+        <p className="muted">{empty}</p>
+      </>
+    );
+  return (
+    <>
+      <DotPlot
+        values={answers.values}
+        scale={doc.scale}
+        median={answers.group}
+        title={title}
+        filename={filename}
+        desc={t('roomVote.paced.plotDesc', { count: answers.values.length, values: answers.values.map(round2).join(', ') })}
+        width={large ? 1100 : 560}
+        actions={!large}
+      />
+      <p className="paced-group" data-testid={testId}>
+        {t('roomVote.paced.median', { value: round2(answers.group) })}
+      </p>
+    </>
   );
 }
 
