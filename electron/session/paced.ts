@@ -136,7 +136,8 @@ export function checkAnswer(round: PacedRound, answer: PacedAnswer): PacedQuesti
 /**
  * An answer to a cell of a dimension scored at its focus points: a score on the scale for every
  * focus point of that cell, each once, nothing of another candidate, criterion or focus point,
- * and no rationale of the question (a device sends none here; each focus point's would come with it). Each fault is named with its path.
+ * and no rationale of the question (each focus point's would come with its score; a device sends
+ * none here). Each fault is named with its path.
  */
 function checkLeafAnswer(spec: RoundSpec, q: CellQuestion, leaves: readonly { id: string }[], answer: PacedAnswer): void {
   const issues: { path: string; message: string }[] = [];
