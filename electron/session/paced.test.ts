@@ -307,7 +307,13 @@ describe('a paced question on a dimension scored at its focus points', () => {
     expect((await send(status.port, 'ballot', {}, t1)).body.result.paced).toMatchObject({ answer: null, leaves: [] });
 
     expect((await send(status.port, 'answer', { index: 0, leafCells: both }, t1)).body.result.rev).toBe(1);
-    expect((await send(status.port, 'answer', { index: 0, leafCells: [leaf('fp-1', 5), leaf('fp-2', 4)] }, t2)).body.ok).toBe(true);
+    // With a rationale for one focus point: stored with it, shown back to that device, merged with the ballot.
+    const withWhy = [leaf('fp-1', 5, { rationale: 'Calibrated last quarter' }), leaf('fp-2', 4)];
+    expect((await send(status.port, 'answer', { index: 0, leafCells: withWhy }, t2)).body.ok).toBe(true);
+    expect((await send(status.port, 'ballot', {}, t2)).body.result.paced.leaves).toEqual([
+      { leafId: 'fp-1', value: 5, rationale: 'Calibrated last quarter' },
+      { leafId: 'fp-2', value: 4 },
+    ]);
     const wrong = await send(status.port, 'answer', { index: 0, leafCells: [leaf('fp-1', 5, { candidateId: 'b' }), leaf('fp-2', 4)] }, t3);
     expect(wrong.status).toBe(400);
     expect(wrong.body.error!.message).toMatch(/leafCells\[0\]\.candidateId: candidate "b" is not the one asked/);
@@ -341,6 +347,6 @@ describe('a paced question on a dimension scored at its focus points', () => {
     await manager.shutdown();
     manager = new SessionManager({ dataDir: dir, tls: null });
     expect((await manager.status(spec.workshopId)).round!.paced).toMatchObject({ revealed: true, answered: 2, leafIds: ['fp-1', 'fp-2'] });
-    expect((await manager.ballots(spec.workshopId)).find((b) => b.participantId === 'p2')!.ballot.leafCells).toEqual([leaf('fp-1', 5), leaf('fp-2', 4)]);
+    expect((await manager.ballots(spec.workshopId)).find((b) => b.participantId === 'p2')!.ballot.leafCells).toEqual(withWhy);
   });
 });

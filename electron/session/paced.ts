@@ -89,7 +89,13 @@ export function withLeafAnswer(ballot: Ballot | undefined, q: CellQuestion, leaf
     ...base,
     leafCells: [
       ...base.leafCells.filter((c) => !same(c)),
-      ...leafCells.map((c) => ({ candidateId: c.candidateId, criterionId: c.criterionId, leafId: c.leafId, value: c.value })),
+      ...leafCells.map((c) => ({
+        candidateId: c.candidateId,
+        criterionId: c.criterionId,
+        leafId: c.leafId,
+        value: c.value,
+        ...(c.rationale === undefined ? {} : { rationale: c.rationale }),
+      })),
     ],
     clearedLeaves: base.clearedLeaves.filter((c) => !same(c)),
   };
@@ -136,8 +142,8 @@ export function checkAnswer(round: PacedRound, answer: PacedAnswer): PacedQuesti
 /**
  * An answer to a cell of a dimension scored at its focus points: a score on the scale for every
  * focus point of that cell, each once, nothing of another candidate, criterion or focus point,
- * and no rationale of the question (each focus point's would come with its score; a device sends
- * none here). Each fault is named with its path.
+ * and no rationale of the question (each focus point's comes with its score). Each fault is named
+ * with its path.
  */
 function checkLeafAnswer(spec: RoundSpec, q: CellQuestion, leaves: readonly { id: string }[], answer: PacedAnswer): void {
   const issues: { path: string; message: string }[] = [];
@@ -181,7 +187,15 @@ export function pacedView(round: PacedRound, pid: string): PacedView | undefined
     revealed: round.pace.revealed,
     question: q,
     answer: answerIn(ballot, q),
-    ...(leavesAsked(round.spec, q) ? { leaves: leafAnswersIn(ballot, q).map((c) => ({ leafId: c.leafId, value: c.value })) } : {}),
+    ...(leavesAsked(round.spec, q)
+      ? {
+          leaves: leafAnswersIn(ballot, q).map((c) => ({
+            leafId: c.leafId,
+            value: c.value,
+            ...(c.rationale === undefined ? {} : { rationale: c.rationale }),
+          })),
+        }
+      : {}),
   };
 }
 

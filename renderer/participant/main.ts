@@ -48,7 +48,11 @@ let offline = false;
 let draftTimer: number | undefined;
 let notice: { key: StringKey; vars?: Record<string, string | number> } | null = null;
 /** A paced question on a cell scored at its focus points: the text typed per focus point, kept across re-renders (language, banners) until the question changes. */
-let pacedTyped: { roundId: string; index: number; texts: Map<string, string> } | null = null;
+/**
+ * What is typed in a paced focus-point question, by focus point id, until it is sent: scores, and
+ * rationales with those to send (typed in, or shown filled: a blank one never shown filled is not sent).
+ */
+let pacedTyped: { roundId: string; index: number; texts: Map<string, string>; whys: Map<string, string>; whySent: Set<string> } | null = null;
 
 function safeGet(key: string): string | null {
   try {
@@ -614,7 +618,8 @@ type PacedSend = { value: number; rationale?: string } | { leafCells: Ballot['le
 /**
  * A facilitator-paced round: only the question on the room's screen. The answer is sent as it
  * is given (acknowledged once stored); it can be changed until the facilitator reveals. A cell
- * of a dimension scored at its focus points asks its focus points together, one field each.
+ * of a dimension scored at its focus points asks its focus points together: a score field each,
+ * with its rationale.
  */
 function pacedSection(r: BallotResponse, p: PacedView): HTMLElement {
   const q = p.question;
@@ -637,8 +642,11 @@ function pacedSection(r: BallotResponse, p: PacedView): HTMLElement {
         roundId: r.roundId,
         index: p.index,
         texts: new Map(leaves.map((l) => [l.id, String(p.leaves?.find((a) => a.leafId === l.id)?.value ?? '')])),
+        whys: new Map(p.leaves?.flatMap((a) => (a.rationale === undefined ? [] : [[a.leafId, a.rationale]])) ?? []),
+        whySent: new Set(p.leaves?.flatMap((a) => (a.rationale === undefined ? [] : [a.leafId])) ?? []),
       };
     const typed = pacedTyped.texts;
+    const { whys, whySent } = pacedTyped;
     let sending = false;
     const badText = (text: string) => {
       const v = parseValue(text, r.scale);
@@ -654,6 +662,13 @@ function pacedSection(r: BallotResponse, p: PacedView): HTMLElement {
         disabled: locked,
         changed: () => {},
       });
+      const why = h('textarea', { id: `paced-l-${j}-r`, rows: '1', maxlength: '1000', 'data-leaf': leaf.id });
+      why.value = whys.get(leaf.id) ?? '';
+      why.disabled = locked;
+      why.addEventListener('input', () => {
+        whys.set(leaf.id, why.value);
+        whySent.add(leaf.id);
+      });
       const row = h(
         'div',
         { class: 'leaf' },
@@ -665,6 +680,8 @@ function pacedSection(r: BallotResponse, p: PacedView): HTMLElement {
         ),
         f.value,
         f.err,
+        h('label', { for: why.id, class: 'small leaf-why' }, t('rationale'), h('span', { class: 'sr-only' }, ` — ${pick(leaf.name)}, ${candidate}`)),
+        why,
       );
       return { ...f, row };
     });
@@ -677,7 +694,15 @@ function pacedSection(r: BallotResponse, p: PacedView): HTMLElement {
         fields[first].value.focus();
         return null;
       }
-      return { leafCells: leaves.map((l, j) => ({ candidateId: q.candidateId, criterionId: q.criterionId, leafId: l.id, value: values[j]! })) };
+      return {
+        leafCells: leaves.map((l, j) => ({
+          candidateId: q.candidateId,
+          criterionId: q.criterionId,
+          leafId: l.id,
+          value: values[j]!,
+          ...(whySent.has(l.id) ? { rationale: (whys.get(l.id) ?? '').slice(0, 1000) } : {}),
+        })),
+      };
     };
     body.push(
       h('p', { class: 'small' }, t('pacedLeafHint', r.scale)),
@@ -752,7 +777,12 @@ async function sendAnswer(index: number, answer: PacedSend) {
   try {
     await call<SubmitResponse>('answer', { index, ...answer });
     if (round?.paced) {
-      if ('leafCells' in answer) round.paced.leaves = answer.leafCells.map((c) => ({ leafId: c.leafId, value: c.value }));
+      if ('leafCells' in answer)
+        round.paced.leaves = answer.leafCells.map((c) => ({
+          leafId: c.leafId,
+          value: c.value,
+          ...(c.rationale === undefined ? {} : { rationale: c.rationale }),
+        }));
       else round.paced.answer = { value: answer.value, rationale: answer.rationale ?? '' };
     }
     offline = false;

@@ -327,8 +327,8 @@ export interface PacedView {
   question: PacedQuestion;
   /** This participant's answer to the question (null: none yet; always null for a cell scored at its focus points). */
   answer: { value: number; rationale: string } | null;
-  /** A cell of a dimension scored at its focus points: this participant's scores of its focus points so far (empty: none yet). */
-  leaves?: { leafId: string; value: number }[];
+  /** A cell of a dimension scored at its focus points: this participant's scores of its focus points so far, with their rationales (empty: none yet). */
+  leaves?: { leafId: string; value: number; rationale?: string }[];
 }
 export interface ParticipantStatusResponse {
   open: boolean;

@@ -211,6 +211,21 @@ test('a dimension scored at its focus points takes its value from them', async (
   await app.keyboard.press('Enter');
   await app.getByRole('textbox', { name: `Throughput efficiency · ${name('self-built')}`, exact: true }).focus();
   await expect(app.getByRole('textbox', { name: `Rationale — Throughput efficiency · ${name('self-built')}`, exact: true })).toBeVisible();
+  // Blind: the focus point's score and rationale are hidden and read-only until the reveal.
+  await app.getByRole('button', { name: 'Blind scoring' }).click();
+  const hiddenLeaf = app.getByRole('textbox', {
+    name: `${a} (focus point of Mismatch control) · ${name('self-built')} (scored, hidden, read-only until revealed)`,
+    exact: true,
+  });
+  await expect(hiddenLeaf).toHaveAttribute('readonly', '');
+  await hiddenLeaf.focus();
+  await expect(app.locator('#cell-rationale')).toHaveAttribute('readonly', '');
+  await expect(app.locator('#cell-rationale')).toHaveAttribute('placeholder', 'A rationale is recorded (hidden and read-only until the reveal).');
+  await expect(app.locator('#cell-rationale')).toHaveValue('');
+  expect(await app.locator('.scoring').innerHTML()).not.toContain('Two pilots showed drift');
+  await expect(hiddenLeaf).not.toHaveAttribute('title', /.+/);
+  await app.getByRole('button', { name: 'Reveal scores' }).click();
+  await expect(leaf(a, 'self-built')).toHaveValue('10');
 
   // Back to the dimension: its own scores count again, the focus point scores are kept.
   await room.weightsPart('Focus points (hierarchy)');

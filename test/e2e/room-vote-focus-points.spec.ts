@@ -200,10 +200,14 @@ test('a paced question on a dimension scored at its focus points: the phone answ
   await expect(question).toContainText('Scored at its focus points: give each one a score from 0 to 10, then send them together.');
   const fields = question.getByRole('group', { name: `Mismatch control — ${name('self-built')}` }).locator('input.score');
   await expect(fields).toHaveCount(focus.length);
-  const field = (j: number) => question.getByLabel(focus[j], { exact: false });
+  const field = (j: number) => question.getByRole('textbox', { name: new RegExp(`^${focus[j]} — `) });
+  const why = (j: number) => question.getByRole('textbox', { name: `Rationale — ${focus[j]}, ${name('self-built')}`, exact: true });
   // Typed by keyboard, Tab to the next focus point; one left empty: not sent, the empty field says why.
   await field(0).focus();
   await phone.keyboard.type(String(SCORES[0]));
+  await phone.keyboard.press('Tab');
+  await expect(why(0)).toBeFocused();
+  await phone.keyboard.type('Reward model drifts weekly');
   await phone.keyboard.press('Tab');
   await expect(field(1)).toBeFocused();
   await phone.keyboard.type(String(SCORES[1]));
@@ -221,8 +225,9 @@ test('a paced question on a dimension scored at its focus points: the phone answ
   await phone.screenshot({ path: shot('paced-focus-points-phone-en') });
   await phone.locator('#lang').selectOption('zh-CN');
   await expect(question).toContainText('此维度按关注要点评分：请为每个关注要点打 0 到 10 分，然后一起发送。');
-  await expect(question.getByText(dim.focusPoints[0]['zh-CN'])).toBeVisible();
+  await expect(question.getByText(dim.focusPoints[0]['zh-CN']).first()).toBeVisible();
   await expect(question.locator('#paced-l-0-v')).toHaveValue(String(SCORES[0])); // what was typed stays across the language switch
+  await expect(question.locator('#paced-l-0-r')).toHaveValue('Reward model drifts weekly');
   expect(await fits()).toBe(true);
   await expect(phone.locator('body')).not.toContainText(/pacedLeafHint|\{min\}|\{max\}/);
   await phone.screenshot({ path: shot('paced-focus-points-phone-zh') });
@@ -256,6 +261,9 @@ test('a paced question on a dimension scored at its focus points: the phone answ
   const grid = (focusName: string) =>
     facilitator.getByRole('textbox', { name: `${focusName} (focus point of Mismatch control) · ${name('self-built')}`, exact: true });
   for (const [j, f] of focus.entries()) await expect(grid(f)).toHaveValue(String(SCORES[j]));
+  // The focus point's rationale came with the answer.
+  await grid(focus[0]).focus();
+  await expect(facilitator.locator('#cell-rationale')).toHaveValue('Reward model drifts weekly');
   const mean = SCORES.reduce((a, b) => a + b, 0) / SCORES.length;
   await expect(facilitator.getByTestId(`derived-mismatch-control-${col('self-built')}`).locator('input')).toHaveValue(String(mean));
   await context.close();

@@ -301,9 +301,11 @@ function LeafScoreInput({
   const { t } = useTranslation();
   const text = v.revealed ? fmt(v.value) : '';
   const hidden = !v.revealed && v.filled;
+  // Blind: a focus point whose score or rationale is hidden is read-only until the reveal, as a cell is (hiddenAt).
+  const locked = !v.revealed && (v.filled || v.hasRationale);
   const [bad, setBad] = useState(false);
   const commit = (input: HTMLInputElement): boolean => {
-    if (input.value === input.defaultValue || hidden) return true;
+    if (input.value === input.defaultValue || locked) return true;
     const parsed = parseScore(input.value, g.doc.scale);
     if (!parsed.ok) {
       setBad(true);
@@ -329,7 +331,7 @@ function LeafScoreInput({
       autoComplete="off"
       aria-label={v.revealed ? label : `${label} (${t(hidden ? 'room.blind.cellHidden' : 'room.blind.cellEmpty')})`}
       aria-invalid={bad || undefined}
-      readOnly={hidden}
+      readOnly={locked}
       title={v.revealed && v.rationale ? v.rationale : undefined}
       onFocus={(e) => {
         e.currentTarget.select();
