@@ -800,7 +800,30 @@ async function sendAnswer(index: number, answer: PacedSend) {
   }
 }
 
+/**
+ * Draws the ballot (or the paced question) again from the page's state, keeping the keyboard
+ * where it was: the field that had the focus (found again by its id) gets it back with its caret,
+ * so keys typed after a redraw (the connection dropped or came back, the round closed) are not
+ * lost on a field that left the page.
+ */
 function render() {
+  const was = document.activeElement;
+  const id = was instanceof HTMLElement && app.contains(was) ? was.id : '';
+  const caret = was instanceof HTMLInputElement || was instanceof HTMLTextAreaElement ? [was.selectionStart, was.selectionEnd] : null;
+  draw();
+  const now = id ? document.getElementById(id) : null;
+  if (!now || now === was) return;
+  now.focus({ preventScroll: true });
+  if (caret && caret[0] !== null && (now instanceof HTMLInputElement || now instanceof HTMLTextAreaElement)) {
+    try {
+      now.setSelectionRange(caret[0], caret[1]);
+    } catch {
+      // an input type without a caret
+    }
+  }
+}
+
+function draw() {
   if (!round) return;
   const r = round;
   if (r.paced) {

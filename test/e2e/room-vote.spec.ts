@@ -168,9 +168,18 @@ test('six devices vote: by link and by code, a dropped phone resumes, a changed 
     await page.locator('textarea').first().fill('why-2 <script>window.__x=1</script>');
     await fillBallot(page, 2, 0, 10);
     await expect(page.locator('#draft-state')).toHaveText('Draft saved.');
+    // Typing in a field when the connection drops: the page redraws to say so, and the keys typed
+    // after that still land in the field (the focus and the caret stay where they were).
+    // (A slip typed before, corrected after the redraw.)
+    await scoreInputs(page).nth(10).focus();
+    await page.keyboard.type(score(2, 3, 1) === 1 ? '2' : '1');
     await context.setOffline(true);
-    await fillBallot(page, 2, 10, 18);
     await expect(page.getByText('No connection.')).toBeVisible({ timeout: 15_000 });
+    await expect(scoreInputs(page).nth(10)).toBeFocused();
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(String(score(2, 3, 1)));
+    await expect(scoreInputs(page).nth(10)).toHaveValue(String(score(2, 3, 1)));
+    await fillBallot(page, 2, 11, 18);
     await context.setOffline(false);
     await expect(page.getByText('No connection.')).toBeHidden({ timeout: 15_000 });
     // The phone's tab is gone (slept, closed); the same device opens the address again and resumes.
