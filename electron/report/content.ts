@@ -25,6 +25,8 @@ import {
   type Answer,
   type CurrencyCode,
   type WorkshopDoc,
+  type LeafScore,
+  type Score,
   hierarchyNode,
   leafName,
   scoredAtLeaves,
@@ -323,24 +325,33 @@ export function leafScoredIds(doc: WorkshopDoc): Set<string> {
 
 const hasRationale = (sc: { rationale: string }) => sc.rationale.trim() !== '';
 
+/** A score in force as entered, with the focus point it was given at (null for a dimension score). */
+export interface EnteredScore {
+  score: Score | LeafScore;
+  /** The focus point's name in the report's language, or null for a score of the dimension itself. */
+  focusPoint: string | null;
+}
+
 /**
- * The scores in force that came with a rationale, by whom, for which candidate and criterion, in
- * document order (participant, candidate, criterion, focus point): the entered scores of dimensions
- * scored at the dimension, and the focus point scores of those scored at their focus points (the
- * criterion named "dimension › focus point"). Not the kept-but-unused dimension scores of a
- * dimension scored at its focus points (their value does not count; `rationalesNotListed` names it).
+ * The scores in force as entered, in document order (participant, candidate, criterion, focus
+ * point), whatever order they were entered in: the scores of dimensions scored at the dimension,
+ * and the focus point scores of those scored at their focus points (in the node's focus point
+ * order). Not the kept-but-unused dimension scores of a dimension scored at its focus points, nor
+ * a focus point score whose focus point no longer exists. The CSV's scores and the reports'
+ * rationales both list these.
  */
-function rationaleRows(doc: WorkshopDoc, { lang, candidate, criterion }: Names): ReportContent['rationales'] {
-  const participantNames = new Map(doc.participants.map((p) => [p.id, p.name]));
+export function enteredScores(doc: WorkshopDoc, lang: Lang): EnteredScore[] {
   const atLeaves = leafScoredIds(doc);
   const leaves = new Map(
-    doc.hierarchy.filter((n) => atLeaves.has(n.criterionId)).map((n) => [n.criterionId, new Map(n.leaves.map((l, j) => [l.id, { j, leaf: l }]))]),
+    doc.hierarchy
+      .filter((n) => atLeaves.has(n.criterionId))
+      .map((n) => [n.criterionId, new Map(n.leaves.map((l, j) => [l.id, { j, name: leafName(l, lang) }]))]),
   );
   const rows = [
-    ...doc.scores.filter((sc) => hasRationale(sc) && !atLeaves.has(sc.criterionId)).map((sc) => ({ sc, j: -1, name: criterion(sc.criterionId) })),
-    ...doc.leafScores.filter(hasRationale).flatMap((sc) => {
-      const at = leaves.get(sc.criterionId)?.get(sc.leafId);
-      return at ? [{ sc, j: at.j, name: `${criterion(sc.criterionId)} › ${leafName(at.leaf, lang)}` }] : [];
+    ...doc.scores.filter((sc) => !atLeaves.has(sc.criterionId)).map((score) => ({ score, j: -1, focusPoint: null })),
+    ...doc.leafScores.flatMap((score) => {
+      const at = leaves.get(score.criterionId)?.get(score.leafId);
+      return at ? [{ score, j: at.j, focusPoint: at.name }] : [];
     }),
   ];
   const order = (items: readonly { id: string }[]) => new Map(items.map((x, i) => [x.id, i]));
@@ -348,18 +359,30 @@ function rationaleRows(doc: WorkshopDoc, { lang, candidate, criterion }: Names):
   const at = (m: Map<string, number>, id: string) => m.get(id) ?? m.size;
   rows.sort(
     (a, b) =>
-      at(p, a.sc.participantId) - at(p, b.sc.participantId) ||
-      at(c, a.sc.candidateId) - at(c, b.sc.candidateId) ||
-      at(k, a.sc.criterionId) - at(k, b.sc.criterionId) ||
+      at(p, a.score.participantId) - at(p, b.score.participantId) ||
+      at(c, a.score.candidateId) - at(c, b.score.candidateId) ||
+      at(k, a.score.criterionId) - at(k, b.score.criterionId) ||
       a.j - b.j,
   );
-  return rows.map(({ sc, name }) => ({
-    participant: participantNames.get(sc.participantId) ?? sc.participantId,
-    candidate: candidate(sc.candidateId),
-    criterion: name,
-    score: sc.value,
-    text: sc.rationale,
-  }));
+  return rows.map(({ score, focusPoint }) => ({ score, focusPoint }));
+}
+
+/**
+ * The scores in force that came with a rationale (`enteredScores`), by whom, for which candidate
+ * and criterion, a focus point score's criterion named "dimension › focus point". The unused
+ * dimension scores' rationales are not listed; `rationalesNotListed` names their dimensions.
+ */
+function rationaleRows(doc: WorkshopDoc, { lang, candidate, criterion }: Names): ReportContent['rationales'] {
+  const participantNames = new Map(doc.participants.map((p) => [p.id, p.name]));
+  return enteredScores(doc, lang)
+    .filter(({ score }) => hasRationale(score))
+    .map(({ score, focusPoint }) => ({
+      participant: participantNames.get(score.participantId) ?? score.participantId,
+      candidate: candidate(score.candidateId),
+      criterion: focusPoint === null ? criterion(score.criterionId) : `${criterion(score.criterionId)} › ${focusPoint}`,
+      score: score.value,
+      text: score.rationale,
+    }));
 }
 
 /** Dimensions scored at their focus points whose unused dimension scores carry a rationale, in criterion order. */

@@ -1,6 +1,5 @@
 import type { CsvKind } from '../../shared/contract/report';
-import { leafName } from '../../shared/model';
-import { leafScoredIds, type ReportContent } from './content';
+import { enteredScores, type ReportContent } from './content';
 import { csvRow } from './escape';
 
 /**
@@ -34,45 +33,18 @@ export function renderCsv(r: ReportContent, kind: CsvKind = 'all'): string {
 }
 
 function scoresCsv(r: ReportContent): string {
-  const { doc, lang } = r;
-  const names = new Map(doc.participants.map((p) => [p.id, p.name]));
-  const atLeaves = leafScoredIds(doc);
-  // A dimension scored at its focus points: its focus point scores, in the node's focus point order.
-  const leaves = new Map(
-    doc.hierarchy
-      .filter((n) => atLeaves.has(n.criterionId))
-      .map((n) => [n.criterionId, new Map(n.leaves.map((l, j) => [l.id, { j, name: leafName(l, lang) }]))]),
-  );
-  const entered = [
-    ...doc.scores.filter((s) => !atLeaves.has(s.criterionId)).map((s) => ({ ...s, leaf: -1, focusPoint: '' })),
-    ...doc.leafScores.flatMap((s) => {
-      const leaf = leaves.get(s.criterionId)?.get(s.leafId);
-      return leaf ? [{ ...s, leaf: leaf.j, focusPoint: leaf.name }] : [];
-    }),
-  ];
-  // Document order of participants, candidates, criteria and focus points, whatever order the scores were entered in.
-  const order = (ids: readonly { id: string }[]) => new Map(ids.map((x, i) => [x.id, i]));
-  const p = order(doc.participants);
-  const c = order(doc.candidates);
-  const k = order(doc.criteria);
-  const rows = entered.sort(
-    (a, b) =>
-      p.get(a.participantId)! - p.get(b.participantId)! ||
-      c.get(a.candidateId)! - c.get(b.candidateId)! ||
-      k.get(a.criterionId)! - k.get(b.criterionId)! ||
-      a.leaf - b.leaf,
-  );
+  const names = new Map(r.doc.participants.map((p) => [p.id, p.name]));
   return (
     csvRow(['participant', 'candidate', 'criterion', 'score', 'rationale', 'focus_point']) +
-    rows
-      .map((s) =>
+    enteredScores(r.doc, r.lang)
+      .map(({ score: s, focusPoint }) =>
         csvRow([
           names.get(s.participantId) ?? s.participantId,
           r.candidateName(s.candidateId),
           r.criterionName(s.criterionId),
           s.value,
           s.rationale,
-          s.focusPoint,
+          focusPoint ?? '',
         ]),
       )
       .join('')

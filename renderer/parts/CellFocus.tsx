@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cellFocus, displayName, hierarchyNode, leafName, type CellRef, type WorkshopDoc } from '../../shared/model';
+import { cellFocus, displayName, leafNameOf, type CellRef, type WorkshopDoc } from '../../shared/model';
 import { useDocJudged } from '../api/hierarchy-judged';
 import { DotPlot } from '../charts/DotPlot';
 import { currentLang } from '../i18n';
@@ -37,11 +37,6 @@ export function CellFocusView({ doc, large = false, onRevote }: { doc: WorkshopD
   const named = !(round?.blind ?? false);
   const focus = cellFocus(doc, cell, named, judged);
   const fmt = (v: number | null) => (v === null ? '–' : v.toFixed(1));
-  const leaves = hierarchyNode(doc, cell.criterionId)?.leaves ?? [];
-  const leafText = (id: string) => {
-    const leaf = leaves.find((l) => l.id === id);
-    return leaf ? leafName(leaf, lang) : id;
-  };
   const busy = round?.state === 'open';
   return (
     <section className={`cell-focus${large ? ' large' : ''}`} aria-labelledby={headingId} data-testid="cell-focus" data-cell={opened}>
@@ -100,7 +95,7 @@ export function CellFocusView({ doc, large = false, onRevote }: { doc: WorkshopD
                   {': '}
                 </>
               )}
-              {r.leafId !== null && <em className="cell-focus-leaf">{leafText(r.leafId)} — </em>}
+              {r.leafId !== null && <em className="cell-focus-leaf">{leafNameOf(doc, cell.criterionId, r.leafId, lang)} — </em>}
               <bdi>{stripBidi(r.text)}</bdi>
             </li>
           ))}

@@ -284,3 +284,9 @@ export function derivedDimensionScores(
 export function leafName(leaf: { name: LocalizedText }, lang: Lang): string {
   return pick(leaf.name, lang);
 }
+
+/** The name of a dimension's focus point by id in `lang`, or its id when the focus point no longer exists. */
+export function leafNameOf(doc: Pick<WorkshopDoc, 'hierarchy'>, criterionId: string, leafId: string, lang: Lang): string {
+  const leaf = hierarchyNode(doc, criterionId)?.leaves.find((l) => l.id === leafId);
+  return leaf ? leafName(leaf, lang) : leafId;
+}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PacedQuestion, RoundStatus } from '../../../shared/contract/session';
-import { dimensionOfAnswers, displayName, hierarchyNode, leafName, type WorkshopDoc } from '../../../shared/model';
+import { dimensionOfAnswers, displayName, hierarchyNode, leafNameOf, type WorkshopDoc } from '../../../shared/model';
 import { formatJudgment, judgmentOfPosition, positionOfJudgment } from '../../../shared/scoring/saaty';
 import { DotPlot } from '../../charts/DotPlot';
 import { currentLang } from '../../i18n';
@@ -19,15 +19,6 @@ import { useDocJudged } from '../../api/hierarchy-judged';
 export type Paced = NonNullable<RoundStatus['paced']>;
 
 const round2 = (v: number) => String(Math.round(v * 100) / 100);
-
-/** A focus point's name in the document (its id when the document no longer has it). */
-function useLeafLabel(doc: WorkshopDoc): (criterionId: string, leafId: string) => string {
-  const lang = currentLang();
-  return (criterionId, leafId) => {
-    const leaf = hierarchyNode(doc, criterionId)?.leaves.find((l) => l.id === leafId);
-    return leaf ? leafName(leaf, lang) : leafId;
-  };
-}
 
 /** The question as the room reads it (`leaves`: a cell scored at its focus points). */
 export function usePacedLabel(doc: WorkshopDoc): (q: PacedQuestion, leaves?: boolean) => string {
@@ -139,7 +130,6 @@ function PacedLeavesResult({
   large: boolean;
 }) {
   const { t } = useTranslation();
-  const leafLabel = useLeafLabel(doc);
   const { judged } = useDocJudged(doc);
   const lang = currentLang();
   const k = doc.criteria.findIndex((c) => c.id === criterionId);
@@ -163,7 +153,7 @@ function PacedLeavesResult({
         <div key={l.leafId} className="paced-leaf" data-leaf={l.leafId}>
           <MedianPlot
             doc={doc}
-            title={leafLabel(criterionId, l.leafId)}
+            title={leafNameOf(doc, criterionId, l.leafId, lang)}
             answers={l.group === null || l.values.length === 0 ? null : { values: l.values, group: l.group }}
             empty={t('roomVote.paced.none')}
             filename={`paced-question-${i + 1}`}

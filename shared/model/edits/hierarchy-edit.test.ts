@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from '../create';
-import { hierarchyPriorities, localShares } from '../hierarchy';
+import { hierarchyPriorities, leafNameOf, localShares } from '../hierarchy';
 import { WorkshopDocSchema, type WorkshopDoc } from '../schema';
 import { removeCriterion } from './criteria';
 import { removeParticipant } from './participants-edit';
@@ -23,6 +23,16 @@ describe('criteria hierarchy edits', () => {
     expect(expandCriterion(doc, 'throughput-efficiency')).toBe(doc);
     expect(doc.criteria).toBe(before.criteria);
     expect(doc.scores).toBe(before.scores);
+  });
+
+  it('names a focus point by id in either language, and by its id once it no longer exists', () => {
+    const doc = expandCriterion(sample(), 'throughput-efficiency');
+    const [leaf] = doc.hierarchy[0].leaves;
+    expect(leafNameOf(doc, 'throughput-efficiency', leaf.id, 'en')).toBe(leaf.name.en);
+    expect(leafNameOf(doc, 'throughput-efficiency', leaf.id, 'zh-CN')).toBe(leaf.name['zh-CN']);
+    expect(leaf.name.en).not.toBe(leaf.name['zh-CN']);
+    expect(leafNameOf(doc, 'throughput-efficiency', 'gone', 'en')).toBe('gone');
+    expect(leafNameOf(doc, 'scalability', leaf.id, 'en')).toBe(leaf.id); // not that dimension's
   });
 
   it('does not expand a dimension with fewer than two named focus points', () => {
