@@ -243,6 +243,33 @@ describe('a library lost under the app (marker outside IndexedDB)', () => {
     await second.db.delete();
   });
 
+  it('a marker write lost in a crash after the notice does not tell the same loss again', async () => {
+    // localStorage commits its writes seconds later: a kill just after the recreated database
+    // wrote its marker leaves the old marker, naming the library whose loss was told already.
+    const store = markers();
+    const first = open('lost-c', store);
+    await first.ensureFirstRun('en');
+    const before = store.getItem('selection-workshop.library:lost-c')!;
+    first.db.close();
+    await first.db.delete();
+    const second = open('lost-c', store);
+    expect((await second.ensureFirstRun('en')).lost).not.toBeNull();
+    const made = await second.create('Restored', 'en');
+    await second.dismissLost();
+    second.db.close();
+    store.setItem('selection-workshop.library:lost-c', before); // the new marker never reached the disk
+    const third = open('lost-c', store);
+    expect(await third.ensureFirstRun('en')).toEqual({ sample: false, lost: null });
+    expect((await third.listLive()).map((s) => s.id)).toEqual([made.id]);
+    // A third library in place of this one is still told.
+    third.db.close();
+    await third.db.delete();
+    const fourth = open('lost-c', store);
+    expect((await fourth.ensureFirstRun('en')).lost).not.toBeNull();
+    fourth.db.close();
+    await fourth.db.delete();
+  });
+
   it('a database with another identity than the marker is told as lost; a profile without a marker adopts its database', async () => {
     const store = markers();
     const a = open('lost-b', store);

@@ -69,6 +69,9 @@ const lostRow = (marker: LibraryMarker) => ({
   value: { identity: marker.identity, since: marker.since, noticedAt: nowIso() } satisfies LostLibrary,
 });
 
+/** The libraries whose loss this database told (their identities), so a stale marker is not told again. */
+const replacedRow = (before: string[], identity: string) => ({ key: 'replaced', value: [...before, identity].slice(-20) });
+
 /** All reads and writes of workshops. Multi-row writes run in one transaction: nothing is half written. */
 export class WorkshopRepository {
   /** The last version written of each document, to write only what changed next time. */
@@ -234,7 +237,12 @@ export class WorkshopRepository {
     const populate = (tx: Transaction) => {
       populated = true;
       const writes: Promise<unknown>[] = [tx.table('settings').put({ key: 'identity', value: identity })];
-      if (lostNew) writes.push(tx.table('settings').put({ key: 'initialized', value: nowIso() }), tx.table('settings').put(lostNew));
+      if (lostNew)
+        writes.push(
+          tx.table('settings').put({ key: 'initialized', value: nowIso() }),
+          tx.table('settings').put(lostNew),
+          tx.table('settings').put(replacedRow([], lostNew.value.identity)),
+        );
       else writes.push(addSample((name) => tx.table(name), lang));
       return Promise.all(writes); // a failure aborts the creation: open() rejects
     };
@@ -249,9 +257,12 @@ export class WorkshopRepository {
       return { sample: !lostNew, lost: lostNew?.value ?? null };
     }
     // A returning user: one read of the settings; a write only when something is to be recorded.
-    const [stored, initialized, lost] = (await this.db.settings.bulkGet(['identity', 'initialized', 'lost'])).map((r) => r?.value);
+    const [stored, initialized, lost, replacedValue] = (await this.db.settings.bulkGet(['identity', 'initialized', 'lost', 'replaced'])).map((r) => r?.value);
     const known = typeof stored === 'string' ? stored : null;
-    const lostNow = !lost && marker !== null && known !== null && marker.identity !== known;
+    const replaced = Array.isArray(replacedValue) ? replacedValue.filter((r): r is string => typeof r === 'string') : [];
+    // A marker naming a library whose loss this database told already is only stale: its new
+    // value did not reach the disk before a crash (localStorage commits seconds later).
+    const lostNow = !lost && marker !== null && known !== null && marker.identity !== known && !replaced.includes(marker.identity);
     if (known && initialized && !lostNow) {
       writeMarker(this.markers, this.db.name, known);
       return { sample: false, lost: (lost as LostLibrary | undefined) ?? null };
@@ -260,7 +271,7 @@ export class WorkshopRepository {
       // A database from before the identity was kept becomes this profile's library.
       const kept = known ?? marker?.identity ?? identity;
       if (!known) await this.db.settings.put({ key: 'identity', value: kept });
-      if (lostNow) await this.db.settings.put(lostRow(marker));
+      if (lostNow) await this.db.settings.bulkPut([lostRow(marker), replacedRow(replaced, marker.identity)]);
       // A database from before the sample existed, or one whose sample was deleted.
       let sample = false;
       if (!(await this.db.settings.get('initialized'))) {

@@ -177,7 +177,9 @@ test(`${ROUNDS} hard kills while editing text, scores, rationales and simulator 
         // restore it from the safety copy the Node side kept, with the same bound on the loss.
         const listed = page.getByRole('link', { name: 'Crash test' });
         const lost = page.getByRole('heading', { name: 'Your workshop library could not be read' });
-        await expect(listed.or(lost), `round ${round}: the workshop is listed, or the library's loss is told, after the kill`)
+        // Both may show at once: the unsaved-edit journal can put the workshop back in the new,
+        // empty database before the notice is read (seen once in CI); the first of them is enough.
+        await expect(listed.or(lost).first(), `round ${round}: the workshop is listed, or the library's loss is told, after the kill`)
           .toBeVisible({ timeout: 30_000 })
           .then(async () => {
             if (!(await lost.isVisible())) return;
