@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportStrings } from '../../shared/i18n/report';
-import { mostChangedCells, roundTrends, type WorkshopDoc } from '../../shared/model';
+import { leafNameOf, mostChangedCells, roundTrends, type WorkshopDoc } from '../../shared/model';
 import { fullWorkshop } from '../../test/fixtures/fullWorkshop';
 import { printedText, squeeze } from '../../test/fixtures/printedPdf';
 import { unzip } from '../../test/fixtures/unzip';
@@ -48,7 +48,18 @@ function expected(doc: WorkshopDoc, lang: (typeof LANGS)[number]) {
     fromTo: `${formatNumber(change.from!)} → ${formatNumber(change.to!)}`,
     rationale: change.rationale,
     person: doc.participants.find((p) => p.id === change.participantId)!.name,
+    // A change of a dimension scored at its focus points: the focus point that moved it and its own rationale.
+    ...leafOf(doc, last, lang),
   };
+}
+
+/** The first focus point change with a rationale among the last round's most moved cells: its name and rationale. */
+function leafOf(doc: WorkshopDoc, last: WorkshopDoc['rounds'][number], lang: (typeof LANGS)[number]) {
+  const c = mostChangedCells(last)
+    .flatMap((m) => m.changes)
+    .find((x) => x.leaves.some((l) => l.rationale))!;
+  const l = c.leaves.find((x) => x.rationale)!;
+  return { leaf: leafNameOf(doc, c.criterionId, l.leafId, lang), leafWhy: l.rationale };
 }
 
 describe('report: how the room converged', () => {
@@ -69,7 +80,7 @@ describe('report: how the room converged', () => {
       const x = expected(doc, lang);
       const section = html.slice(html.indexOf('id="converged"'));
       expect(section.length).toBeLessThan(html.length);
-      for (const t of [x.title, ...x.rounds, ...x.disagreements, ...x.trends, x.fromTo, x.rationale, x.person]) expect(section).toContain(t);
+      for (const t of [x.title, ...x.rounds, ...x.disagreements, ...x.trends, x.fromTo, x.rationale, x.person, x.leaf, x.leafWhy]) expect(section).toContain(t);
     });
 
     it(`${lang}: Markdown carries the same`, () => {
@@ -78,7 +89,7 @@ describe('report: how the room converged', () => {
       const section = md.slice(md.indexOf(`## ${x.title}`));
       expect(section.length).toBeLessThan(md.length);
       const plain = section.replace(/\\(.)/g, '$1');
-      for (const t of [...x.rounds, ...x.disagreements, ...x.trends, x.fromTo, x.rationale, x.person]) expect(plain).toContain(t);
+      for (const t of [...x.rounds, ...x.disagreements, ...x.trends, x.fromTo, x.rationale, x.person, x.leaf, x.leafWhy]) expect(plain).toContain(t);
     });
 
     it(`${lang}: the slide deck carries the same`, async () => {
@@ -93,7 +104,7 @@ describe('report: how the room converged', () => {
         .replace(/&lt;/g, '<')
         .replace(/&amp;/g, '&');
       const x = expected(doc, lang);
-      for (const t of [x.title, ...x.rounds, ...x.disagreements, ...x.trends, x.fromTo, x.rationale, x.person]) expect(text).toContain(t);
+      for (const t of [x.title, ...x.rounds, ...x.disagreements, ...x.trends, x.fromTo, x.rationale, x.person, x.leaf, x.leafWhy]) expect(text).toContain(t);
     });
   }
 

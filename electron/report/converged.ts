@@ -1,3 +1,4 @@
+import { leafNameOf } from '../../shared/model/hierarchy';
 import { mostChangedCells, roundTrends } from '../../shared/model/round-history';
 import type { Block, Cell, Inline } from './blocks';
 import type { ReportContent } from './content';
@@ -49,12 +50,22 @@ export function convergedBlocks(r: ReportContent): Block[] {
       kind: 'table',
       head: [s.cellLabel, s.spreadBeforeAfter, s.changeWho, s.changeFromTo, s.rationale],
       rows: moved.flatMap((m) =>
-        m.changes.map((c, i) => [
-          cell(i === 0 ? [user(r.candidateName(m.candidateId)), ' · ', user(r.criterionName(m.criterionId))] : ''),
-          cell(i === 0 ? `${spread(m.spreadBefore)} → ${spread(m.spreadAfter)}` : '', 'num'),
-          cell(user(person(c.participantId))),
-          cell(`${score(c.from)} → ${score(c.to)}`, 'num'),
-          cell(c.rationale ? user(c.rationale) : '—'),
+        m.changes.flatMap((c, i) => [
+          [
+            cell(i === 0 ? [user(r.candidateName(m.candidateId)), ' · ', user(r.criterionName(m.criterionId))] : ''),
+            cell(i === 0 ? `${spread(m.spreadBefore)} → ${spread(m.spreadAfter)}` : '', 'num'),
+            cell(user(person(c.participantId))),
+            cell(`${score(c.from)} → ${score(c.to)}`, 'num'),
+            cell(c.rationale ? user(c.rationale) : '—'),
+          ],
+          // A dimension scored at its focus points: the focus points that moved it, each with its own rationale.
+          ...c.leaves.map((l) => [
+            cell(''),
+            cell(''),
+            cell([user(person(c.participantId)), ' › ', user(leafNameOf(doc, m.criterionId, l.leafId, r.lang))]),
+            cell(`${score(l.from)} → ${score(l.to)}`, 'num'),
+            cell(l.rationale ? user(l.rationale) : '—'),
+          ]),
         ]),
       ),
       cls: 'round-changes',

@@ -52,6 +52,9 @@ describe('report.render through the service', () => {
       /^scores\[\d+\]\.(value|rationale)$/,
       // A round change from or to "no score", or without a rationale.
       /^rounds\[\d+\]\.changes\[\d+\]\.(from|to|rationale)$/,
+      // … a change of a dimension scored at the dimension (no focus points moved it), or a focus point's from or rationale.
+      /^rounds\[\d+\]\.changes\[\d+\]\.leaves$/,
+      /^rounds\[\d+\]\.changes\[\d+\]\.leaves\[\d+\]\.(from|to|rationale)$/,
       /^(metrics\.series|review\.canary)\[\d+\]\.bucket$/,
       /^simulations\[\d+\]\.result\./,
       // … a pair of candidates nobody compared (null = not answered, kept as such), and figures a pilot did not measure.
@@ -62,6 +65,7 @@ describe('report.render through the service', () => {
     const unexpected = emptyPaths.filter((p) => !allowed.some((re) => re.test(p)));
     expect(unexpected).toEqual([]);
     expect(doc.scores.some((s) => s.rationale !== '')).toBe(true);
+    expect(doc.rounds.some((r) => r.changes.some((c) => c.leaves.some((l) => l.rationale !== '' && l.from !== null)))).toBe(true);
     expect(doc.metrics.series.some((s) => s.bucket !== '')).toBe(true);
   });
 

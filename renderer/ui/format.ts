@@ -28,4 +28,4 @@ export function relativeTime(ms: number, t: Translate, now = Date.now()): string
 }
 
 /** Shares as percentages: the one formatter, shared with the reports. */
-export { formatPercent } from '../../shared/format';
+export { formatNumber, formatPercent } from '../../shared/format';

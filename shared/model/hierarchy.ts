@@ -180,7 +180,7 @@ export function hierarchyAhpNodes(doc: Pick<WorkshopDoc, 'hierarchy' | 'particip
 }
 
 /** Whether a dimension is scored at its focus points (its node says `scoreAt: 'leaves'`). */
-export const scoredAtLeaves = (node: HierarchyNode | undefined): boolean => node?.scoreAt === 'leaves';
+export const scoredAtLeaves = (node: HierarchyNode | undefined): node is HierarchyNode => node?.scoreAt === 'leaves';
 
 /**
  * THE derivation of a dimension's value from focus-point scores (see the header): `local` the

@@ -95,9 +95,59 @@ describe('rounds and cell statistics of a dimension scored at its focus points',
     expect(merged).not.toBe(doc);
     doc = recordBallot(doc, merged, 'r1', people[0]);
     // (0.6·9 + 0.3·3) / 0.9 = 7
-    expect(doc.rounds[0].changes).toEqual([{ participantId: people[0], candidateId: cand, criterionId: K, from: 4, to: expect.closeTo(7, 12), rationale: '' }]);
+    // The change also names the focus points that moved it, each from → to with its rationale.
+    expect(doc.rounds[0].changes).toEqual([
+      {
+        participantId: people[0],
+        candidateId: cand,
+        criterionId: K,
+        from: 4,
+        to: expect.closeTo(7, 12),
+        rationale: '',
+        leaves: [
+          { leafId: leaves[0], from: 4, to: 9, rationale: '' },
+          { leafId: leaves[1], from: null, to: 3, rationale: '' },
+        ],
+      },
+    ]);
     doc = closeRoundRecord(doc, 'r1', NOW);
     expect(doc.rounds[0].after[0].median).toBeCloseTo(7, 12);
+  });
+
+  it('record a focus point’s rationale, from a later ballot too, and drop a change undone', () => {
+    const { doc: start, leaves, cand, people } = room();
+    let doc = at(start, people[1], cand, leaves[0], 5);
+    doc = openRoundRecord(doc, {
+      roundId: 'r1',
+      kind: 'scores',
+      openedAt: NOW,
+      participants: people,
+      cells: [{ candidateId: cand, criterionId: K }],
+      revote: { fromPrevious: true, showPrevious: false, onlyCells: false },
+    });
+    const send = (d: WorkshopDoc, leafCells: Array<{ leafId: string; value: number; rationale?: string }>) =>
+      recordBallot(
+        d,
+        mergeBallot(
+          d,
+          people[1],
+          { criteria: [K], candidates: [cand] },
+          { cells: [], leafCells: leafCells.map((c) => ({ candidateId: cand, criterionId: K, ...c })) },
+        ),
+        'r1',
+        people[1],
+      );
+    // Only a reason, the score kept: the derived value does not move, the change is still told.
+    doc = send(doc, [{ leafId: leaves[0], value: 5, rationale: 'calibration drifts weekly' }]);
+    expect(doc.rounds[0].changes).toEqual([
+      expect.objectContaining({ from: 5, to: 5, rationale: '', leaves: [{ leafId: leaves[0], from: 5, to: 5, rationale: 'calibration drifts weekly' }] }),
+    ]);
+    // A later ballot moves the score: the focus point's change keeps where the round found it.
+    doc = send(doc, [{ leafId: leaves[0], value: 8 }]);
+    expect(doc.rounds[0].changes[0]).toMatchObject({ from: 5, to: 8, leaves: [{ leafId: leaves[0], from: 5, to: 8, rationale: 'calibration drifts weekly' }] });
+    // Back to where it was, the reason removed: nothing changed in this round.
+    doc = send(doc, [{ leafId: leaves[0], value: 5, rationale: '' }]);
+    expect(doc.rounds[0].changes).toEqual([]);
   });
 
   it('leave out a pairwise dimension until the engine’s answer is given, then use it', () => {

@@ -70,8 +70,8 @@ describe('round history', () => {
     doc = closeRoundRecord(doc, 'r2', NOW);
     const second = doc.rounds[1];
     expect(second.changes).toEqual([
-      { participantId: people[0], ...cells[0], from: 2, to: 4, rationale: 'heard the others' },
-      { participantId: people[2], ...cells[0], from: 8, to: 6, rationale: 'too optimistic' },
+      { participantId: people[0], ...cells[0], from: 2, to: 4, rationale: 'heard the others', leaves: [] },
+      { participantId: people[2], ...cells[0], from: 8, to: 6, rationale: 'too optimistic', leaves: [] },
     ]);
     // Nothing lost: the untouched cell and the untouched participant keep their scores.
     expect(doc.scores.filter((s) => s.value !== null)).toHaveLength(6);

@@ -1,7 +1,7 @@
 import { aggregateScores, consensusOf } from '../scoring/aggregate';
 import { scoresInForce } from './analysis';
 import { hierarchyNode, scoredAtLeaves, type HierarchyJudged } from './hierarchy';
-import type { CellRef, RoundCellStat, RoundChange, RoundRecord, WorkshopDoc } from './schema';
+import type { CellRef, RoundCellStat, RoundChange, RoundLeafChange, RoundRecord, WorkshopDoc } from './schema';
 
 /**
  * The room-vote rounds as history (`doc.rounds`): a record is opened with the round (the cells
@@ -96,7 +96,9 @@ export function openRoundRecord(doc: WorkshopDoc, o: RoundOpening, judged: Hiera
  * The changes one merged ballot made (`before` → `after`) to `participantId`'s cells of the
  * round, added to its record. A cell changed twice in the round keeps one change, from its value
  * before the round to the latest; a cell brought back to where it started, with no rationale,
- * is no change.
+ * is no change. A dimension scored at its focus points changes through them: its change is of
+ * the derived value, and lists each focus point score that moved (or got a rationale) the same
+ * way, from where the round found it to the latest.
  */
 export function recordBallot(before: WorkshopDoc, after: WorkshopDoc, roundId: string, participantId: string, judged: HierarchyJudged = {}): WorkshopDoc {
   if (before === after) return after;
@@ -114,16 +116,25 @@ export function recordBallot(before: WorkshopDoc, after: WorkshopDoc, roundId: s
   const now = mine(after);
   const changes = [...record.changes];
   let touched = false;
-  for (const k of new Set([...was.keys(), ...now.keys()])) {
-    const a = was.get(k);
-    const b = now.get(k);
-    if ((a?.value ?? null) === (b?.value ?? null) && (a?.rationale ?? '') === (b?.rationale ?? '')) continue;
-    touched = true;
+  for (const k of new Set([...was.keys(), ...now.keys(), ...leafCellKeys(before, participantId, asked), ...leafCellKeys(after, participantId, asked)])) {
     const [candidateId, criterionId] = k.split('|');
     const i = changes.findIndex((c) => c.participantId === participantId && c.candidateId === candidateId && c.criterionId === criterionId);
+    const leaves = leafChanges(before, after, { participantId, candidateId, criterionId }, i >= 0 ? changes[i].leaves : []);
+    const a = was.get(k);
+    const b = now.get(k);
+    if (leaves === null && (a?.value ?? null) === (b?.value ?? null) && (a?.rationale ?? '') === (b?.rationale ?? '')) continue;
+    touched = true;
     const from = i >= 0 ? changes[i].from : (a?.value ?? null);
-    const change: RoundChange = { participantId, candidateId, criterionId, from, to: b?.value ?? null, rationale: b?.rationale ?? '' };
-    const undone = change.from === change.to && change.rationale === '';
+    const change: RoundChange = {
+      participantId,
+      candidateId,
+      criterionId,
+      from,
+      to: b?.value ?? null,
+      rationale: b?.rationale ?? '',
+      leaves: leaves ?? (i >= 0 ? changes[i].leaves : []),
+    };
+    const undone = change.from === change.to && change.rationale === '' && change.leaves.length === 0;
     if (i >= 0) {
       if (undone) changes.splice(i, 1);
       else changes[i] = change;
@@ -133,6 +144,48 @@ export function recordBallot(before: WorkshopDoc, after: WorkshopDoc, roundId: s
   const rounds = [...after.rounds];
   rounds[at] = { ...record, changes };
   return { ...after, rounds };
+}
+
+/** The asked cells where `participantId` has focus point scores, scored at the focus points (`cellKey`s). */
+function leafCellKeys(doc: WorkshopDoc, participantId: string, asked: ReadonlySet<string>): string[] {
+  return doc.leafScores
+    .filter((s) => s.participantId === participantId && asked.has(cellKey(s)) && scoredAtLeaves(hierarchyNode(doc, s.criterionId)))
+    .map(cellKey);
+}
+
+/**
+ * The focus point changes of one cell after a ballot, merged into those the round recorded
+ * (`recorded`: each keeps where the round found it), in the node's focus point order; null when
+ * the ballot changed no focus point score or rationale of the cell (or it is not scored at its
+ * focus points). A focus point back where it started, with no rationale, drops out.
+ */
+function leafChanges(
+  before: WorkshopDoc,
+  after: WorkshopDoc,
+  cell: CellRef & { participantId: string },
+  recorded: readonly RoundLeafChange[],
+): RoundLeafChange[] | null {
+  const node = hierarchyNode(after, cell.criterionId);
+  if (!scoredAtLeaves(node)) return null;
+  const scoreOf = (d: WorkshopDoc, leafId: string) =>
+    d.leafScores.find(
+      (s) => s.participantId === cell.participantId && s.candidateId === cell.candidateId && s.criterionId === cell.criterionId && s.leafId === leafId,
+    );
+  let changed = false;
+  const out: RoundLeafChange[] = [];
+  for (const leaf of node.leaves) {
+    const a = scoreOf(before, leaf.id);
+    const b = scoreOf(after, leaf.id);
+    const kept = recorded.find((l) => l.leafId === leaf.id);
+    if ((a?.value ?? null) === (b?.value ?? null) && (a?.rationale ?? '') === (b?.rationale ?? '')) {
+      if (kept) out.push(kept);
+      continue;
+    }
+    changed = true;
+    const change: RoundLeafChange = { leafId: leaf.id, from: kept ? kept.from : (a?.value ?? null), to: b?.value ?? null, rationale: b?.rationale ?? '' };
+    if (change.from !== change.to || change.rationale !== '') out.push(change);
+  }
+  return changed ? out : null;
 }
 
 /** Closes a round's record: the group's view of its cells after it and the round's disagreement (computed again if it closes again after a reopening). */

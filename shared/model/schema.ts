@@ -581,7 +581,19 @@ export const RoundCellStatSchema = z.strictObject({
   spread: num().min(0),
   n: z.number().int().min(1),
 });
-/** One participant's change of one cell during a room-vote round: from → to (null = no score), with the rationale given. */
+/** A focus point's part of a round change (a dimension scored at its focus points): its score from → to, with its rationale. */
+export const RoundLeafChangeSchema = z.strictObject({
+  leafId: IdSchema,
+  from: num().nullable(),
+  to: num().nullable(),
+  rationale: z.string().max(10_000).default(''),
+});
+/**
+ * One participant's change of one cell during a room-vote round: from → to (null = no score), with
+ * the rationale given. A dimension scored at its focus points changes through them: `from`/`to`
+ * are its derived values, `leaves` the focus point scores that moved (in the node's order) with
+ * their own rationales; empty for every other cell.
+ */
 export const RoundChangeSchema = z.strictObject({
   participantId: IdSchema,
   candidateId: IdSchema,
@@ -589,6 +601,7 @@ export const RoundChangeSchema = z.strictObject({
   from: num().nullable(),
   to: num().nullable(),
   rationale: z.string().max(10_000).default(''),
+  leaves: z.array(RoundLeafChangeSchema).max(50).default([]),
 });
 /** Largest round history a document keeps. */
 export const ROUND_HISTORY_LIMITS = { rounds: 200, cells: 2500, changes: 250_000 } as const;
@@ -808,5 +821,6 @@ export type HierarchyJudgment = z.output<typeof HierarchyJudgmentSchema>;
 export type LeafScore = z.output<typeof LeafScoreSchema>;
 export type RoundRecord = z.output<typeof RoundRecordSchema>;
 export type RoundChange = z.output<typeof RoundChangeSchema>;
+export type RoundLeafChange = z.output<typeof RoundLeafChangeSchema>;
 export type RoundCellStat = z.output<typeof RoundCellStatSchema>;
 export type CellRef = z.output<typeof CellRefSchema>;

@@ -137,6 +137,13 @@ test('a participant scores the focus points of a dimension on their phone; the g
   await dialog.getByRole('button', { name: 'Submit anyway' }).click();
   await expect(phone.locator('#submit-state')).toHaveAttribute('data-state', 'submitted');
   await expect(row.locator('[data-col="joined"]')).toHaveText('submitted');
+  // The round's changes name the focus points that moved the dimension, each with its rationale.
+  const movedCell = panel.getByTestId('vote-rounds').locator('details[data-round="1"] > ol > li', { hasText: `${name('managed')} · Mismatch control` });
+  const movedLeaf = movedCell.locator('li[data-leaf]');
+  await expect(movedLeaf).toHaveText([`${focus[0]}: no score → 10`, `${focus[1]}: no score → 8Drift stays under 2 % in our pilot`]);
+  await expect(movedLeaf.nth(1).locator('q')).toHaveText('Drift stays under 2 % in our pilot');
+  await panel.getByTestId('vote-rounds').screenshot({ path: shot('focus-points-rounds-en') });
+  await expect(movedCell.locator('li[data-change]')).toContainText(`${who}: no score → ${(10 + 8) / 2}`);
 
   // The facilitator's grid holds the focus-point scores; the dimension's value and the ranking follow.
   await room.view('Scoring');
@@ -155,14 +162,21 @@ test('a participant scores the focus points of a dimension on their phone; the g
   await room.expectLeader(name('managed'));
   await facilitator.screenshot({ path: shot('focus-points-grid-en'), fullPage: true });
   // The round's history records the answers as a change of the dimension's cell: from not scored to the derived value.
-  type Change = { participantId: string; candidateId: string; criterionId: string; from: number | null; to: number | null };
+  type Change = { participantId: string; candidateId: string; criterionId: string; from: number | null; to: number | null; leaves: unknown[] };
   const pid = sample.participants[0].id;
   await expect
     .poll(async () => {
       const s = await storedWorkshop<{ rounds: { changes: Change[] }[] }, unknown>(facilitator, 1);
       return s?.doc.rounds.at(-1)?.changes.find((c) => c.participantId === pid && c.candidateId === 'managed' && c.criterionId === 'mismatch-control') ?? null;
     })
-    .toMatchObject({ from: null, to: (10 + 8) / 2 });
+    .toMatchObject({
+      from: null,
+      to: (10 + 8) / 2,
+      leaves: [
+        { from: null, to: 10, rationale: '' },
+        { from: null, to: 8, rationale: 'Drift stays under 2 % in our pilot' },
+      ],
+    });
   await context.close();
   await facilitator.context().close();
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { displayName, mostChangedCells, roundTrends, type WorkshopDoc } from '../../../shared/model';
+import { displayName, leafNameOf, mostChangedCells, roundTrends, type WorkshopDoc } from '../../../shared/model';
 import { currentLang } from '../../i18n';
-import { formatPercent } from '../../ui/format';
+import { formatNumber, formatPercent } from '../../ui/format';
 import { PersonName } from '../../ui/PersonName';
 import { TableHead } from '../../ui/TableHead';
 import { useRoom } from '../../store/room';
@@ -28,7 +28,8 @@ export function RoundsView({ doc }: { doc: WorkshopDoc }) {
     const k = doc.criteria.findIndex((x) => x.id === criterionId);
     return `${c < 0 ? candidateId : displayName(doc.candidates[c], lang, 'candidate', c)} · ${k < 0 ? criterionId : displayName(doc.criteria[k], lang, 'criterion', k)}`;
   };
-  const score = (v: number | null) => (v === null ? t('roomVote.rounds.none') : String(v));
+  // A dimension scored at its focus points changes by derived values: at most two decimals.
+  const score = (v: number | null) => (v === null ? t('roomVote.rounds.none') : formatNumber(v, lang, 2));
   const spread = (v: number | null) => (v === null ? '—' : v.toFixed(1));
   return (
     <section className="vote-rounds" aria-labelledby="vote-rounds-h" data-testid="vote-rounds">
@@ -70,6 +71,16 @@ export function RoundsView({ doc }: { doc: WorkshopDoc }) {
                           <PersonName name={person(c.participantId)} />
                           {`: ${score(c.from)} → ${score(c.to)}`}
                           {c.rationale && <q>{c.rationale}</q>}
+                          {c.leaves.length > 0 && (
+                            <ul className="vote-moved-leaves">
+                              {c.leaves.map((l) => (
+                                <li key={l.leafId} data-leaf={l.leafId}>
+                                  {`${leafNameOf(doc, m.criterionId, l.leafId, lang)}: ${score(l.from)} → ${score(l.to)}`}
+                                  {l.rationale && <q>{l.rationale}</q>}
+                                </li>
+                              ))}
+                            </ul>
+                          )}
                         </li>
                       ))}
                     </ul>

@@ -14,6 +14,7 @@ import { criteriaHierarchy } from './criteria-hierarchy';
 import { nodeJudgments } from './node-judgments';
 import { leafScores } from './leaf-scores';
 import { leafRationale } from './leaf-rationale';
+import { roundChangeLeaves } from './round-change-leaves';
 
 export type { Migration };
 
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   nodeJudgments,
   leafScores,
   leafRationale,
+  roundChangeLeaves,
 ];
