@@ -116,13 +116,14 @@ export function recordBallot(before: WorkshopDoc, after: WorkshopDoc, roundId: s
   const now = mine(after);
   const changes = [...record.changes];
   let touched = false;
-  for (const k of new Set([...was.keys(), ...now.keys(), ...leafCellKeys(before, participantId, asked), ...leafCellKeys(after, participantId, asked)])) {
+  const leaves = leafScoresOf(before, after, participantId, asked);
+  for (const k of new Set([...was.keys(), ...now.keys(), ...leaves.cells])) {
     const [candidateId, criterionId] = k.split('|');
     const i = changes.findIndex((c) => c.participantId === participantId && c.candidateId === candidateId && c.criterionId === criterionId);
-    const leaves = leafChanges(before, after, { participantId, candidateId, criterionId }, i >= 0 ? changes[i].leaves : []);
+    const moved = leafChanges(after, k, leaves, i >= 0 ? changes[i].leaves : []);
     const a = was.get(k);
     const b = now.get(k);
-    if (leaves === null && (a?.value ?? null) === (b?.value ?? null) && (a?.rationale ?? '') === (b?.rationale ?? '')) continue;
+    if (moved === null && (a?.value ?? null) === (b?.value ?? null) && (a?.rationale ?? '') === (b?.rationale ?? '')) continue;
     touched = true;
     const from = i >= 0 ? changes[i].from : (a?.value ?? null);
     const change: RoundChange = {
@@ -132,7 +133,7 @@ export function recordBallot(before: WorkshopDoc, after: WorkshopDoc, roundId: s
       from,
       to: b?.value ?? null,
       rationale: b?.rationale ?? '',
-      leaves: leaves ?? (i >= 0 ? changes[i].leaves : []),
+      leaves: moved ?? (i >= 0 ? changes[i].leaves : []),
     };
     const undone = change.from === change.to && change.rationale === '' && change.leaves.length === 0;
     if (i >= 0) {
@@ -146,36 +147,45 @@ export function recordBallot(before: WorkshopDoc, after: WorkshopDoc, roundId: s
   return { ...after, rounds };
 }
 
-/** The asked cells where `participantId` has focus point scores, scored at the focus points (`cellKey`s). */
-function leafCellKeys(doc: WorkshopDoc, participantId: string, asked: ReadonlySet<string>): string[] {
-  return doc.leafScores
-    .filter((s) => s.participantId === participantId && asked.has(cellKey(s)) && scoredAtLeaves(hierarchyNode(doc, s.criterionId)))
-    .map(cellKey);
+/** One participant's focus point scores before and after a ballot (by cell and focus point), and the asked cells they are in. */
+interface LeafScoresOf {
+  before: Map<string, WorkshopDoc['leafScores'][number]>;
+  after: Map<string, WorkshopDoc['leafScores'][number]>;
+  cells: Set<string>;
+}
+
+/** `participantId`'s focus point scores of the asked cells, before and after a ballot; none when the ballot left every focus point score as it was. */
+function leafScoresOf(before: WorkshopDoc, after: WorkshopDoc, participantId: string, asked: ReadonlySet<string>): LeafScoresOf {
+  const out: LeafScoresOf = { before: new Map(), after: new Map(), cells: new Set() };
+  if (before.leafScores === after.leafScores) return out;
+  for (const [d, into] of [
+    [before, out.before],
+    [after, out.after],
+  ] as const)
+    for (const s of d.leafScores) {
+      const k = cellKey(s);
+      if (s.participantId !== participantId || !asked.has(k)) continue;
+      into.set(`${k}|${s.leafId}`, s);
+      out.cells.add(k);
+    }
+  return out;
 }
 
 /**
- * The focus point changes of one cell after a ballot, merged into those the round recorded
- * (`recorded`: each keeps where the round found it), in the node's focus point order; null when
- * the ballot changed no focus point score or rationale of the cell (or it is not scored at its
- * focus points). A focus point back where it started, with no rationale, drops out.
+ * The focus point changes of one cell (`cell`: its `cellKey`) after a ballot, merged into those
+ * the round recorded (`recorded`: each keeps where the round found it), in the node's focus point
+ * order; null when the ballot changed no focus point score or rationale of the cell (or it is not
+ * scored at its focus points). A focus point back where it started, with no rationale, drops out.
  */
-function leafChanges(
-  before: WorkshopDoc,
-  after: WorkshopDoc,
-  cell: CellRef & { participantId: string },
-  recorded: readonly RoundLeafChange[],
-): RoundLeafChange[] | null {
-  const node = hierarchyNode(after, cell.criterionId);
+function leafChanges(after: WorkshopDoc, cell: string, scores: LeafScoresOf, recorded: readonly RoundLeafChange[]): RoundLeafChange[] | null {
+  if (!scores.cells.has(cell)) return null;
+  const node = hierarchyNode(after, cell.split('|')[1]);
   if (!scoredAtLeaves(node)) return null;
-  const scoreOf = (d: WorkshopDoc, leafId: string) =>
-    d.leafScores.find(
-      (s) => s.participantId === cell.participantId && s.candidateId === cell.candidateId && s.criterionId === cell.criterionId && s.leafId === leafId,
-    );
   let changed = false;
   const out: RoundLeafChange[] = [];
   for (const leaf of node.leaves) {
-    const a = scoreOf(before, leaf.id);
-    const b = scoreOf(after, leaf.id);
+    const a = scores.before.get(`${cell}|${leaf.id}`);
+    const b = scores.after.get(`${cell}|${leaf.id}`);
     const kept = recorded.find((l) => l.leafId === leaf.id);
     if ((a?.value ?? null) === (b?.value ?? null) && (a?.rationale ?? '') === (b?.rationale ?? '')) {
       if (kept) out.push(kept);
