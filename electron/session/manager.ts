@@ -81,11 +81,19 @@ interface Entry {
   lastWriteFailure: WriteFailure | null;
   /** Journal size that triggers the next compaction. */
   compactAt: number;
+  /** A close under way: the devices not yet told that the round closed, and the call that ends the wait once none is left (`tellClosed`). */
+  telling?: { left: Set<string>; done: () => void };
   /** Draft bytes each participant may still journal (rebuilt on replay, saved at compaction). */
   draftBudget: DraftBudgets;
 }
 
 const ACTIVE_MS = 120_000;
+/**
+ * After a close, how long the listener stays up at most for the devices in contact lately that
+ * were between two status requests (each asks again within about a second): so they learn that
+ * the round closed, not that the connection was lost. It stops as soon as every one has asked.
+ */
+const CLOSE_TELL_MS = 3000;
 /** No contact from a joined device for this long: "away". Open devices check in at least every STATUS_WAIT_MS. */
 export const AWAY_MS = 3 * STATUS_WAIT_MS;
 const DRAFT_BUDGET = { burst: 1 << 20, perSecond: 16 << 10 };
@@ -260,9 +268,40 @@ export class SessionManager {
 
   close(workshopId: string): Promise<SessionStatus> {
     return this.facilitator(workshopId, async (e) => {
-      if (e.round.open) await this.change(e, { t: 'close' });
+      if (e.round.open) {
+        await this.change(e, { t: 'close' });
+        await this.tellClosed(e);
+      }
       await this.stopListener(e);
     });
+  }
+
+  /**
+   * Wakes the devices waiting on their status, then keeps the listener until every device in
+   * contact within the last status wait (a device that slept longer is not waited for) has asked
+   * its status since the close, at most CLOSE_TELL_MS.
+   */
+  private tellClosed(e: Entry): Promise<void> {
+    const since = this.now() - STATUS_WAIT_MS - 2000;
+    const left = new Set([...e.round.joined].filter((pid) => (e.round.contact.get(pid) ?? -Infinity) >= since));
+    if (!e.listener || left.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        e.telling = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, CLOSE_TELL_MS);
+      e.telling = { left, done };
+      this.wakeWaiting(e);
+    });
+  }
+
+  /** A device was answered that the round is closed: once every device waited for is told, the close goes on. */
+  private toldClosed(e: Entry, pid: string) {
+    const t = e.telling;
+    if (!t || !t.left.delete(pid) || t.left.size > 0) return;
+    t.done();
   }
 
   /** Reopens on the round's address and port; or, given `address`, moves the round there (a new port: links change). */
@@ -429,6 +468,7 @@ export class SessionManager {
           await this.waitWhileOpen(e);
           this.touch(e, pid);
         }
+        if (!e.round.open) this.toldClosed(e, pid);
         return {
           open: e.round.open,
           rev: e.round.submitted.get(pid)?.rev ?? 0,

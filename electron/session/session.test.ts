@@ -699,6 +699,22 @@ describe('room-vote sessions', () => {
     expect((await send(status.port, 'status', { wait: 'yes' }, { token: t1 })).body.error?.code).toBe('invalid_request');
   });
 
+  it('a device between two status requests when the round closes is told "closed" when it asks again, not refused', async () => {
+    const status = await manager.open(spec(), ADDRESS, 0);
+    const [t1, t2] = status.participants.slice(0, 2).map((p) => linkToken(p.link));
+    for (const t of [t1, t2]) await send(status.port, 'join', { token: t });
+    // t2 waits on its status; t1 has just been answered and asks again a moment after the close started.
+    const waiting = send(status.port, 'status', { wait: true }, { token: t2 });
+    expect((await send(status.port, 'status', {}, { token: t1 })).body.result).toEqual({ open: true, rev: 0 });
+    const closing = manager.close('ws-1');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await send(status.port, 'status', { wait: true }, { token: t1 })).body.result).toEqual({ open: false, rev: 0 });
+    expect((await waiting).body.result).toEqual({ open: false, rev: 0 });
+    // Both told: the close goes on, and the listener stops.
+    expect((await closing).round).toMatchObject({ state: 'closed', listening: false });
+    await expect(send(status.port, 'status', {}, { token: t1 })).rejects.toThrow(/ECONNREFUSED/);
+  });
+
   it('a pairwise-only round: no candidate is shown, judgments only; the board counts answered pairs', async () => {
     expect(() => RoundSpecSchema.parse({ ...SPEC, candidates: [], ahp: false })).toThrow(/scores of at least one candidate, pairwise judgments, or both/);
     expect(() => RoundSpecSchema.parse({ ...SPEC, candidates: [], criteria: SPEC.criteria.slice(0, 1) })).toThrow(/at least two criteria/);
