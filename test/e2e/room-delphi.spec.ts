@@ -150,6 +150,7 @@ test('a two-round re-vote with three phones: nothing lost, every change in the h
       from: before.get(`${pid}|${cellOf(moved[i])}`),
       to: [4.5, 5.5, 5.2][i],
       rationale: `moved toward the group (${INVITED[i]})`,
+      leaves: [], // scored at the dimension: no focus point moved it
     })),
   );
   // Nothing lost: every other score is as it was after round 1.
