@@ -61,6 +61,12 @@ export default tseslint.config(
                 'the document model is below the contract: shared/model and shared/cost import shared/validation, never shared/contract (the contract imports them).',
             },
             {
+              target: './shared/cost',
+              from: './shared/model',
+              message:
+                'the cost domain is below the document model: shared/cost (scenario schema, GPUs, form, shape) knows no workshop; what reads a workshop for cost lives in shared/model.',
+            },
+            {
               target: lowerLayers,
               from: ['./renderer/features', './renderer/app'],
               message: 'no imports up the layers: parts/ charts/ ui/ api/ store/ db/ nav/ i18n/ serve features/ and app/, never the other way round.',

@@ -37,7 +37,7 @@ import { reevaluationView, type ReevaluationView } from './reevaluation';
 import { weightMoves } from './weight-moves';
 import { reportStrings, type ReportStrings } from '../../shared/i18n/report';
 import { simFieldLabel, simOptionLabel, simValueText } from '../../shared/i18n/simLabels';
-import { fieldSpec } from '../../shared/model/simulation-form';
+import { fieldSpec } from '../../shared/cost/form';
 import { formatDuration, formatMoney, formatNumber as formatNumberIntl, formatPercent as formatPercentIntl } from '../../shared/format';
 
 /**
@@ -563,7 +563,7 @@ export function formatAnswer(value: Answer | undefined, q: NeedsQuestion | undef
   return option(value);
 }
 
-/** The unit of a numeric scenario field (shared/model/simulation-form), or undefined. */
+/** The unit of a numeric scenario field (shared/cost/form), or undefined. */
 function unitOf(path: string): string | undefined {
   const spec = fieldSpec(path);
   return spec && 'unit' in spec ? spec.unit : undefined;

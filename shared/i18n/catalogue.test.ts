@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COST_ITEMS, seedScenario, STEP_PARTS } from '../model/simulation';
-import { SIM_FIELD_GROUPS, SIM_FIELDS } from '../model/simulation-form';
+import { SIM_FIELD_GROUPS, SIM_FIELDS } from '../cost/form';
 import { CATALOGUE } from './index';
 
 /**

@@ -34,7 +34,7 @@ const UNITLESS = new Set(['none', 'fraction', 'probability']);
 
 /**
  * A scenario value with its unit, for reading: "8 turns", "30 s", "16 GPUs", "2.5 USD per
- * GPU-hour" ("8 轮", "30 秒", "16 卡"). `unit` is the field's unit (shared/model/simulation-form
+ * GPU-hour" ("8 轮", "30 秒", "16 卡"). `unit` is the field's unit (shared/cost/form
  * `fieldSpec(path).unit`); a value without one is returned as it is.
  */
 export function simValueText(value: string, unit: string | undefined, lang: 'en' | 'zh-CN'): string {

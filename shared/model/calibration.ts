@@ -3,7 +3,7 @@ import { budgetCheck, type BudgetCheck } from './currency';
 import { canonicalJson, fingerprint } from './provenance';
 import type { CalibrationRecord, PilotConfig, WorkshopDoc } from './schema';
 import { seedScenario, simulationOf, withFittingTensorParallel } from './simulation';
-import { valueAt } from './simulation-form';
+import { valueAt } from '../cost/form';
 
 /**
  * Calibration by the team's pilot, the document side. The pilot's measurements are

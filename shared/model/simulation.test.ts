@@ -28,7 +28,7 @@ import {
 import { simulationName, typedName } from './names';
 import { migrate } from './migrate';
 import { SCHEMA_VERSION } from './version';
-import { issuesAdded, valueAt } from './simulation-form';
+import { issuesAdded, valueAt } from '../cost/form';
 import { engineFit } from '../cost/shape';
 import { targetScenario } from './calibration';
 

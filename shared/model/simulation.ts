@@ -1,7 +1,7 @@
 import { SimResultSchema, SimScenarioSchema, simDefaults, type SimResult, type SimSweepResult } from '../cost/schema';
 import { engineFit, fittingTensorParallel } from '../cost/shape';
 import type { Answer, Candidate, Simulation, WorkshopDoc } from './schema';
-import { issuesAdded, valueAt, withValue } from './simulation-form';
+import { issuesAdded, valueAt, withValue } from '../cost/form';
 import { defaultName } from './names';
 import { horizonUse } from '../cost/horizon';
 import { HOURS_PER_MONTH, monthlyBudget } from './currency';

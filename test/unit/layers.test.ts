@@ -45,6 +45,13 @@ describe('renderer layers (lint)', () => {
     expect(await restrictedPaths('shared/model/Planted.ts', "import { finite } from '../validation/numbers';\nexport const planted = finite;\n")).toEqual([]);
   });
 
+  it('refuses the document model in the cost domain: shared/cost stays below shared/model', async () => {
+    const found = await restrictedPaths('shared/cost/Planted.ts', "import type { WorkshopDoc } from '../model/schema';\nexport type Planted = WorkshopDoc;\n");
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/the cost domain is below the document model/);
+    expect(await restrictedPaths('shared/model/Planted.ts', "import { fieldSpec } from '../cost/form';\nexport const planted = fieldSpec;\n")).toEqual([]);
+  });
+
   it('lets a feature import its own files and the layers below', async () => {
     const found = await restrictedPaths(
       'renderer/features/needs/Planted.tsx',

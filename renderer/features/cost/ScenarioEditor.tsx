@@ -18,7 +18,7 @@ import {
   type ScenarioIssue,
   type SimFieldGroup,
   type SimFieldSpec,
-} from '../../../shared/model/simulation-form';
+} from '../../../shared/cost/form';
 import { currentLang, textAt } from '../../i18n';
 import { simFieldLabel, simOptionLabel } from '../../../shared/i18n/simLabels';
 import { issueText } from '../../../shared/i18n/issues';

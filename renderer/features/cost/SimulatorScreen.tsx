@@ -16,7 +16,7 @@ import {
   resultStatus,
   type Archetype,
 } from '../../../shared/model/simulation';
-import { effectiveValue, fieldSpec, issuesAdded, scenarioIssues } from '../../../shared/model/simulation-form';
+import { effectiveValue, fieldSpec, issuesAdded, scenarioIssues } from '../../../shared/cost/form';
 import { useJob } from '../../api/job';
 import { hrefFor, navigate } from '../../nav/route';
 import { currentLang, textAt } from '../../i18n';

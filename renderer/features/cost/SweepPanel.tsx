@@ -12,7 +12,7 @@ import {
   withTurnsScaled,
   type SweepValuesError,
 } from '../../../shared/model/simulation';
-import { effectiveValue } from '../../../shared/model/simulation-form';
+import { effectiveValue } from '../../../shared/cost/form';
 import { useJob } from '../../api/job';
 import { currentLang } from '../../i18n';
 import { FieldNotes, notesIds } from '../../ui/Field';

@@ -1,4 +1,4 @@
-import { GPU_NAMES, MAX_SIM_ROLLOUTS, SimScenarioSchema, simDefaults, type SimScenario } from '../cost/schema';
+import { GPU_NAMES, MAX_SIM_ROLLOUTS, SimScenarioSchema, simDefaults, type SimScenario } from './schema';
 
 /**
  * The cost simulator's scenario as a form: which fields the editor shows, their units and

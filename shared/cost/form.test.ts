@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimScenarioSchema, simDefaults } from '../cost/schema';
+import { SimScenarioSchema, simDefaults } from './schema';
 import {
   effectiveValue,
   fieldSpec,
@@ -11,7 +11,7 @@ import {
   valueAt,
   withValue,
   type NumberFieldSpec,
-} from './simulation-form';
+} from './form';
 
 const numberSpec = (path: string) => fieldSpec(path) as NumberFieldSpec;
 
