@@ -149,6 +149,35 @@ describe('ahp: most inconsistent judgment', () => {
     expect(m.crAfter!).toBeLessThan(1e-10);
   });
 
+  it('lists judgments whose revisions tie in one order, by the pair, not as rounding falls', () => {
+    // Each is one inconsistent cycle whose judgments are all equally off: revising any one of
+    // them restores consistency, so all tie (CR 0 at each optimum). The list must not depend on
+    // the last bits of the eigen-solves: it follows the pairs, (0,1) before (0,2) before (1,2).
+    const cycles = [
+      reciprocal(3, { '0,1': 2, '1,2': 2, '0,2': 1 }),
+      reciprocal(3, { '0,1': 3, '1,2': 3, '0,2': 1 }),
+      [
+        [1, 2, null, 1 / 2],
+        [1 / 2, 1, 2, null],
+        [null, 1 / 2, 1, 2],
+        [2, null, 1 / 2, 1],
+      ],
+      [
+        [1, 5, null, 1 / 5],
+        [1 / 5, 1, 5, null],
+        [null, 1 / 5, 1, 5],
+        [5, null, 1 / 5, 1],
+      ],
+    ];
+    for (const a of cycles) {
+      const listed = ahp(a).inconsistencies;
+      expect(listed.length, JSON.stringify(a)).toBe(3);
+      for (const j of listed) expect(j.crAtOptimum!).toBeLessThan(1e-10);
+      const pairs = listed.map((j) => [j.i, j.j]);
+      expect(pairs, JSON.stringify(a)).toEqual([...pairs].sort((p, q) => p[0] - q[0] || p[1] - q[1]));
+    }
+  });
+
   it('never suggests the judgment already given: when the best value lies beyond the scale, the end of the scale that is already there is no help', () => {
     // The leader example's "charisma" matrix (Wikipedia, after Saaty): its best fix of 1–3 lies beyond 9, where it already is.
     const charisma = [

@@ -160,16 +160,14 @@ function newtonEigen(a: Float64Array, n: number, x: Float64Array, lambda0: numbe
   const { jac, rhs, start } = newtonScratch(n);
   start.set(x);
   let lambda = lambda0;
-  // The Jacobian is factored once, at the starting point (the chord variant of Newton's
-  // method): each further step costs O(n²) and, this close to the solution, still
-  // contracts by orders of magnitude.
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) jac[i * size + j] = (transpose ? a[j * n + i] : a[i * n + j]) - (i === j ? lambda : 0);
-    jac[i * size + n] = -x[i];
-    jac[n * size + i] = 1;
-  }
-  jac[n * size + n] = 0;
-  const pivot = luFactor(jac, size);
+  // The Jacobian is factored at the starting point and kept while the steps contract fast (the
+  // chord variant of Newton's method: each such step costs O(n²)). A step that contracts less
+  // than CHORD_CONTRACTION refactors it at the current point, which restores Newton's quadratic
+  // convergence: a chord from a start whose λ is still far off (Harker's auxiliary matrices,
+  // after the power iteration's first steps) can contract so slowly that it never reaches the
+  // tolerance, and the power iteration then needed thousands of steps.
+  let pivot = factorJacobian(a, n, x, lambda, transpose, jac);
+  let previous = Infinity;
   for (let iter = 0; iter < 50; iter++) {
     let sum = -1;
     for (let i = 0; i < n; i++) {
@@ -190,10 +188,27 @@ function newtonEigen(a: Float64Array, n: number, x: Float64Array, lambda0: numbe
       if (change !== change || x.some((v) => !(v > 0))) break;
       return lambda;
     }
+    if (change > CHORD_CONTRACTION * previous) pivot = factorJacobian(a, n, x, lambda, transpose, jac);
+    previous = change;
   }
   x.set(start);
   return null;
 }
+
+/** Factors Newton's Jacobian [[A − λI, −x], [1ᵀ, 0]] (or with Aᵀ) into `jac`; returns the row permutation. */
+function factorJacobian(a: Float64Array, n: number, x: Float64Array, lambda: number, transpose: boolean, jac: Float64Array): Int32Array {
+  const size = n + 1;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) jac[i * size + j] = (transpose ? a[j * n + i] : a[i * n + j]) - (i === j ? lambda : 0);
+    jac[i * size + n] = -x[i];
+    jac[n * size + i] = 1;
+  }
+  jac[n * size + n] = 0;
+  return luFactor(jac, size);
+}
+
+/** A chord step that shrinks the change by less than this refactors the Jacobian. */
+const CHORD_CONTRACTION = 0.1;
 
 function multiply(a: Float64Array, n: number, x: Float64Array, y: Float64Array, transpose: boolean): void {
   if (transpose) {
@@ -403,7 +418,8 @@ function findInconsistencies(a: Float64Array, given: Uint8Array, n: number, w: F
       pairs.push({ i, j, excess: e + 1 / e - 2 });
     }
   }
-  pairs.sort((p, q) => q.excess - p.excess || p.i - q.i || p.j - q.j);
+  // Largest ε first; equal ε (within rounding: the judgments of a symmetric cycle) by the pair.
+  pairs.sort((p, q) => (Math.abs(q.excess - p.excess) > 1e-12 ? q.excess - p.excess : p.i - q.i || p.j - q.j));
   const v = leftStart(w);
   principalEigen(a, n, v, true);
   const scratch = new Float64Array(a);
@@ -421,8 +437,8 @@ function findInconsistencies(a: Float64Array, given: Uint8Array, n: number, w: F
   });
   // Lower λ first; within rounding, the judgment with the larger ε keeps its place.
   screened.sort((p, q) => (Math.abs(p.lambda - q.lambda) > 1e-13 * n ? p.lambda - q.lambda : p.order - q.order));
-  const out: Array<Judgment & { lambda: number }> = [];
-  for (const { i, j } of screened) {
+  const out: Array<Judgment & { lambda: number; order: number }> = [];
+  for (const [order, { i, j }] of screened.entries()) {
     if (out.length >= LISTED_JUDGMENTS) break;
     const { value, lambda: revised } = optimiseJudgment(scratch, n, i, j, w, v);
     scratch[i * n + j] = a[i * n + j];
@@ -448,10 +464,15 @@ function findInconsistencies(a: Float64Array, given: Uint8Array, n: number, w: F
       optimum: value,
       crAtOptimum: consistency(revised, n).cr,
       lambda: revised,
+      order,
     });
   }
-  // The exact optimum can reorder what the one-step screen ranked.
-  return out.sort((p, q) => p.lambda - q.lambda).map(({ lambda: _, ...judgment }) => judgment);
+  // The exact optimum can reorder what the one-step screen ranked. Judgments whose optima tie
+  // (the edges of one inconsistent cycle, often) keep the screen's order: rounding does not
+  // decide it.
+  return out
+    .sort((p, q) => (Math.abs(p.lambda - q.lambda) > 1e-13 * n ? p.lambda - q.lambda : p.order - q.order))
+    .map(({ lambda: _, order: __, ...judgment }) => judgment);
 }
 
 /** The scale values either side of `optimum` (in ln a_ij), whichever gives the lower λmax. */
