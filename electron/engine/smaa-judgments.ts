@@ -176,15 +176,17 @@ export function judgmentSampler(prepared: PreparedJudgments, rng: Rng): (w: Floa
     } else if (influence) counts.set(influence);
     else counts.fill(1);
   };
+  // Each judge's judgments as scale positions (NaN where not judged), computed once: a perturbed
+  // sample moves them from there.
+  const positions = logs.map((source) => source.map((l) => (Number.isNaN(l) ? NaN : scalePosition(Math.exp(l)))));
   const perturbInto = (source: Float64Array, out: Float64Array) => {
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {
-        const l = source[i * n + j];
-        if (Number.isNaN(l)) {
+        const p = source[i * n + j];
+        if (Number.isNaN(p)) {
           out[i * n + j] = NaN;
           continue;
         }
-        const p = scalePosition(Math.exp(l));
         const bound = Math.max(SCALE_STEPS, Math.abs(p));
         const q = Math.min(bound, Math.max(-bound, p + (2 * rng.uniform() - 1) * PERTURB_STEPS));
         out[i * n + j] = Math.log(judgmentAt(q));
@@ -239,7 +241,7 @@ export function judgmentSampler(prepared: PreparedJudgments, rng: Rng): (w: Floa
       for (let k = 0; k < judges; k++) {
         if (counts[k] === 0) continue;
         if (mode === 'perturb') {
-          perturbInto(logs[k], perturbed);
+          perturbInto(positions[k], perturbed);
           addJudge(perturbed, counts[k]);
         } else addJudge(logs[k], counts[k]);
       }
@@ -257,7 +259,7 @@ export function judgmentSampler(prepared: PreparedJudgments, rng: Rng): (w: Floa
       else {
         sum.fill(0);
         weight.fill(0);
-        perturbInto(logs[k], perturbed);
+        perturbInto(positions[k], perturbed);
         addJudge(perturbed, 1);
         eigen();
       }
