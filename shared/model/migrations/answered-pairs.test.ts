@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createSampleWorkshop } from '../create';
 import { answeredPairCount, hasJudgments, judgmentMatrix, pairsTracked } from '../edits/ahp-edit';
 import { migrate } from '../migrate';
 import { ahpGroupRequest } from '../provenance';
 import { answeredPairs } from './answered-pairs';
 import { MIGRATIONS } from './index';
+import { migrated, sampleAt } from '../../../test/fixtures/migrationStep';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 /** The schema version this step reads. */
@@ -12,7 +12,7 @@ const FROM = MIGRATIONS.indexOf(answeredPairs) + 1;
 
 /** A document as the previous schema wrote it: every AHP pair stored, 1 for those nobody judged; no aggregation choice. */
 function olderDocument() {
-  const doc = structuredClone(createSampleWorkshop('en', NOW, 'w-old')) as unknown as Record<string, unknown>;
+  const doc: Record<string, unknown> = sampleAt(FROM, 'en', 'w-old', NOW);
   const ids = (doc.criteria as { id: string }[]).map((c) => c.id);
   const participants = (doc.participants as { id: string }[]).map((p) => p.id);
   const full = ids.map((_, i) => ids.map((__, j) => (i === 0 && j === 2 ? 5 : i === 2 && j === 0 ? 1 / 5 : 1)));
@@ -31,7 +31,6 @@ function olderDocument() {
       ],
     },
   ];
-  doc.schemaVersion = FROM;
   return { doc, ids, participants, full };
 }
 
@@ -42,8 +41,7 @@ describe('migration: answered pairs', () => {
 
   it('keeps every older judgment as it was, counts all its pairs as answered, and marks it as recorded before tracking', () => {
     const { doc: old, ids, participants, full } = olderDocument();
-    const r = migrate(old);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const r = migrated(old);
     const doc = r.doc;
     expect(r.from).toBe(FROM);
     const [a, b] = doc.weighting.ahp;

@@ -4,6 +4,7 @@ import { migrate } from '../migrate';
 import { SCHEMA_VERSION } from '../schema';
 import { criteriaHierarchy } from './criteria-hierarchy';
 import { MIGRATIONS } from './index';
+import { migrated, sampleAt } from '../../../test/fixtures/migrationStep';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 /** The schema version this step reads. */
@@ -16,11 +17,9 @@ describe('migration: criteria hierarchy', () => {
   });
 
   it('leaves an older, flat workshop flat and everything else as it was', () => {
-    const old = structuredClone(createSampleWorkshop('en', NOW, 'w-old')) as unknown as Record<string, unknown>;
+    const old = sampleAt(FROM, 'en', 'w-old', NOW);
     delete old.hierarchy;
-    old.schemaVersion = FROM;
-    const r = migrate(old);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const r = migrated(old);
     expect(r.from).toBe(FROM);
     expect(r.doc.schemaVersion).toBe(SCHEMA_VERSION);
     expect(r.doc.hierarchy).toEqual([]);

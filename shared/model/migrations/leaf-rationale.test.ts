@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createSampleWorkshop } from '../create';
 import { migrate } from '../migrate';
 import { SCHEMA_VERSION } from '../schema';
 import { leafRationale } from './leaf-rationale';
 import { leafScores } from './leaf-scores';
 import { MIGRATIONS } from './index';
+import { migrated, sampleAt, type RawDoc } from '../../../test/fixtures/migrationStep';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 /** The schema version this step reads. */
 const FROM = MIGRATIONS.indexOf(leafRationale) + 1;
 
 /** A version-FROM document whose first dimension is scored at two focus points, with two leaf scores (no rationale field). */
-function olderDoc(): Record<string, unknown> {
-  const old = structuredClone(createSampleWorkshop('en', NOW, 'w-old')) as unknown as Record<string, unknown> & {
-    participants: Array<{ id: string }>;
-    candidates: Array<{ id: string }>;
-    criteria: Array<{ id: string }>;
-  };
+function olderDoc(): RawDoc {
+  const old = sampleAt(FROM, 'en', 'w-old', NOW);
   const k = old.criteria[0].id;
   old.hierarchy = [
     {
@@ -33,7 +29,6 @@ function olderDoc(): Record<string, unknown> {
     { ...cell, leafId: 'fp-1', value: 7 },
     { ...cell, leafId: 'fp-2', value: null },
   ];
-  old.schemaVersion = FROM;
   return old;
 }
 
@@ -46,8 +41,7 @@ describe('migration: focus point rationales', () => {
   it('gives every focus point score of an older document an empty rationale and keeps the rest', () => {
     const old = olderDoc();
     const before = structuredClone(old);
-    const r = migrate(old);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const r = migrated(old);
     expect(r.from).toBe(FROM);
     expect(r.doc.schemaVersion).toBe(SCHEMA_VERSION);
     expect(r.doc.leafScores).toEqual((old.leafScores as object[]).map((s) => ({ ...s, rationale: '' })));
@@ -58,10 +52,8 @@ describe('migration: focus point rationales', () => {
   });
 
   it('keeps a document without focus point scores as it was', () => {
-    const old = structuredClone(createSampleWorkshop('zh-CN', NOW, 'w-flat')) as unknown as Record<string, unknown>;
-    old.schemaVersion = FROM;
-    const r = migrate(old);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const old = sampleAt(FROM, 'zh-CN', 'w-flat', NOW);
+    const r = migrated(old);
     expect(r.doc.leafScores).toEqual([]);
   });
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createSampleWorkshop } from '../create';
-import { migrate } from '../migrate';
 import { SCHEMA_VERSION } from '../schema';
 import { leafScores } from './leaf-scores';
 import { MIGRATIONS } from './index';
+import { migrated, sampleAt } from '../../../test/fixtures/migrationStep';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 /** The schema version this step reads. */
@@ -24,13 +23,11 @@ describe('migration: leaf scores', () => {
   });
 
   it('scores every expanded dimension of an older document at the dimension, with no leaf scores, and keeps the rest', () => {
-    const old = structuredClone(createSampleWorkshop('en', NOW, 'w-old')) as unknown as Record<string, unknown>;
+    const old = sampleAt(FROM, 'en', 'w-old', NOW);
     delete old.leafScores;
     old.hierarchy = [node];
-    old.schemaVersion = FROM;
     const before = structuredClone(old);
-    const r = migrate(old);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const r = migrated(old);
     expect(r.from).toBe(FROM);
     expect(r.doc.schemaVersion).toBe(SCHEMA_VERSION);
     expect(r.doc.hierarchy).toEqual([{ ...node, scoreAt: 'dimension' }]);
@@ -42,11 +39,9 @@ describe('migration: leaf scores', () => {
   });
 
   it('keeps a flat older document flat', () => {
-    const old = structuredClone(createSampleWorkshop('zh-CN', NOW, 'w-flat')) as unknown as Record<string, unknown>;
+    const old = sampleAt(FROM, 'zh-CN', 'w-flat', NOW);
     delete old.leafScores;
-    old.schemaVersion = FROM;
-    const r = migrate(old);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const r = migrated(old);
     expect(r.doc.hierarchy).toEqual([]);
     expect(r.doc.leafScores).toEqual([]);
   });

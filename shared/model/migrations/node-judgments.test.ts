@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSampleWorkshop } from '../create';
 import { migrate } from '../migrate';
 import { SCHEMA_VERSION } from '../schema';
 import { MIGRATIONS } from './index';
 import { nodeJudgments } from './node-judgments';
+import { migrated, sampleAt } from '../../../test/fixtures/migrationStep';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 /** The schema version this step reads. */
@@ -16,8 +16,7 @@ const leaves = [
 
 /** The sample as a plain document of `version` with one pairwise node (no `judgments`). */
 function older(version: number): Record<string, unknown> {
-  const doc = structuredClone(createSampleWorkshop('en', NOW, 'w-old')) as unknown as Record<string, unknown>;
-  doc.schemaVersion = version;
+  const doc: Record<string, unknown> = sampleAt(version, 'en', 'w-old', NOW);
   doc.hierarchy = [
     {
       criterionId: 'mismatch-control',
@@ -40,8 +39,7 @@ describe('migration: participants’ judgments per hierarchy node', () => {
 
   it('gives every older node no participant judgments and keeps the team’s matrix', () => {
     const old = older(FROM);
-    const r = migrate(old);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const r = migrated(old);
     expect(r.from).toBe(FROM);
     expect(r.doc.schemaVersion).toBe(SCHEMA_VERSION);
     expect(r.doc.hierarchy).toHaveLength(1);

@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createSampleWorkshop } from '../create';
 import { migrate } from '../migrate';
 import { SCHEMA_VERSION } from '../schema';
 import { leafRationale } from './leaf-rationale';
 import { roundChangeLeaves } from './round-change-leaves';
 import { MIGRATIONS } from './index';
+import { migrated, sampleAt, type RawDoc } from '../../../test/fixtures/migrationStep';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 /** The schema version this step reads. */
 const FROM = MIGRATIONS.indexOf(roundChangeLeaves) + 1;
 
 /** A version-FROM document with one closed round of two changes (no `leaves` field). */
-function olderDoc(): Record<string, unknown> {
-  const old = structuredClone(createSampleWorkshop('en', NOW, 'w-old')) as unknown as Record<string, unknown> & {
-    participants: Array<{ id: string }>;
-    candidates: Array<{ id: string }>;
-    criteria: Array<{ id: string }>;
-  };
+function olderDoc(): RawDoc {
+  const old = sampleAt(FROM, 'en', 'w-old', NOW);
   const cell = { candidateId: old.candidates[0].id, criterionId: old.criteria[0].id };
   old.rounds = [
     {
@@ -37,7 +33,6 @@ function olderDoc(): Record<string, unknown> {
       disagreement: 0.1,
     },
   ];
-  old.schemaVersion = FROM;
   return old;
 }
 
@@ -50,8 +45,7 @@ describe('migration: focus points of a round change', () => {
   it('gives every change of an older round an empty list of focus points and keeps the rest', () => {
     const old = olderDoc();
     const before = structuredClone(old);
-    const r = migrate(old);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const r = migrated(old);
     expect(r.from).toBe(FROM);
     expect(r.doc.schemaVersion).toBe(SCHEMA_VERSION);
     const [round] = old.rounds as Array<{ changes: object[] }>;
@@ -62,10 +56,8 @@ describe('migration: focus points of a round change', () => {
   });
 
   it('keeps a document without rounds as it was', () => {
-    const old = structuredClone(createSampleWorkshop('zh-CN', NOW, 'w-flat')) as unknown as Record<string, unknown>;
-    old.schemaVersion = FROM;
-    const r = migrate(old);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const old = sampleAt(FROM, 'zh-CN', 'w-flat', NOW);
+    const r = migrated(old);
     expect(r.doc.rounds).toEqual([]);
   });
 

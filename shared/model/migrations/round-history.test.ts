@@ -5,6 +5,7 @@ import { SCHEMA_VERSION } from '../schema';
 import { MIGRATIONS } from './index';
 import { roundHistory } from './round-history';
 import { criteriaHierarchy } from './criteria-hierarchy';
+import { migrated, sampleAt } from '../../../test/fixtures/migrationStep';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 /** The schema version this step reads. */
@@ -18,11 +19,9 @@ describe('migration: round history', () => {
   });
 
   it('gives an older document an empty round history and keeps everything else', () => {
-    const old = structuredClone(createSampleWorkshop('en', NOW, 'w-old')) as unknown as Record<string, unknown>;
+    const old = sampleAt(FROM, 'en', 'w-old', NOW);
     delete old.rounds;
-    old.schemaVersion = FROM;
-    const r = migrate(old);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const r = migrated(old);
     expect(r.from).toBe(FROM);
     expect(r.doc.schemaVersion).toBe(SCHEMA_VERSION);
     expect(r.doc.rounds).toEqual([]);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createSampleWorkshop } from '../create';
-import { migrate } from '../migrate';
 import { candidateName, criterionName, isDefaultName, nameTranslation, simulationName } from '../names';
 import { ensureSimulation } from '../simulation';
 import { MIGRATIONS } from './index';
 import { singleNames } from './single-names';
+import { migrated } from '../../../test/fixtures/migrationStep';
 
 const NOW = '2026-03-01T09:00:00.000Z';
 /** The schema version this step reads. */
@@ -41,8 +41,7 @@ describe('migration: single names', () => {
       },
       '成本与吞吐场景',
     );
-    const r = migrate(old);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const r = migrated(old);
     const doc = r.doc;
     for (const lang of ['zh-CN', 'en'] as const) {
       expect(candidateName(doc, 'hybrid', lang)).toBe('Hybrid (our DCs + burst)');
@@ -63,8 +62,7 @@ describe('migration: single names', () => {
   });
 
   it('an English workshop typed in both languages keeps the English name and the Chinese as translation', () => {
-    const r = migrate(olderDocument('en', { hybrid: { 'zh-CN': '我们的混合', en: 'Our hybrid' } }, 'Weekly run'));
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const r = migrated(olderDocument('en', { hybrid: { 'zh-CN': '我们的混合', en: 'Our hybrid' } }, 'Weekly run'));
     const hybrid = r.doc.candidates.find((c) => c.id === 'hybrid')!;
     expect(hybrid.name).toEqual({ text: 'Our hybrid', default: null, translation: '我们的混合' });
     expect(simulationName(r.doc, r.doc.simulations[0], 'zh-CN')).toBe('Weekly run');
@@ -79,8 +77,7 @@ describe('migration: single names', () => {
       description: { 'zh-CN': '', en: '' },
       notes: '',
     });
-    const r = migrate(old);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const r = migrated(old);
     expect(candidateName(r.doc, 'blank', 'en')).toBe('Candidate 4');
     expect(candidateName(r.doc, 'blank', 'zh-CN')).toBe('候选方案 4');
     expect(r.doc.candidates.at(-1)!.colour).toBe(3);
